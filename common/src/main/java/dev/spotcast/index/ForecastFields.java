@@ -1,0 +1,30 @@
+package dev.spotcast.index;
+
+/**
+ * Field names of a forecast document. Short on purpose: they are repeated in every one of billions
+ * of documents' {@code _source}.
+ */
+public final class ForecastFields {
+
+  /** geo_point of the grid point; the only indexed spatial field (geo_distance filter and sort). */
+  public static final String LOCATION = "loc";
+
+  /** Level value (m or hPa, by the run's level type); a term filter. */
+  public static final String LEVEL = "lvl";
+
+  /** Forecast step in hours after the run time; a term filter. */
+  public static final String STEP = "step";
+
+  /** Grid point index; a sort tie-breaker, and the key to the point's exact coordinates. */
+  public static final String POINT = "gp";
+
+  /** Object holding one field per parameter; stored, never indexed. */
+  public static final String VALUES = "v";
+
+  private ForecastFields() {}
+
+  /** Path of a parameter's value, e.g. {@code v.t}. */
+  public static String value(String parameter) {
+    return VALUES + "." + parameter;
+  }
+}

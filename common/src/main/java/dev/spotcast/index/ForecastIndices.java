@@ -1,0 +1,113 @@
+package dev.spotcast.index;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.mapping.DynamicMapping;
+import co.elastic.clients.elasticsearch._types.mapping.Property;
+import co.elastic.clients.elasticsearch.indices.TranslogDurability;
+import dev.spotcast.model.Parameter;
+import dev.spotcast.sharding.ShardingStrategy;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Creates and tunes the forecast indices of a run. The template fixes what every forecast index
+ * shares (strict mapping, what is indexed); each run's indices add their parameters and shard
+ * counts. While loading: no replicas, no refresh, async translog (seed 004's ingestion lessons);
+ * {@link #finishLoading} restores search-time settings.
+ */
+public final class ForecastIndices {
+
+  public static final String TEMPLATE = "spotcast-forecast";
+
+  private final ElasticsearchClient client;
+
+  public ForecastIndices(ElasticsearchClient client) {
+    this.client = client;
+  }
+
+  /**
+   * Installs (or updates) the index template for {@code spotcast-fc-*}. Only what queries filter or
+   * sort on is indexed: the location (geo_distance), level and step (term filters); the grid point
+   * keeps doc values for the sort tie-break only. Values are read from {@code _source}.
+   */
+  public void installTemplate() throws IOException {
+    client
+        .indices()
+        .putIndexTemplate(
+            t ->
+                t.name(TEMPLATE)
+                    .indexPatterns(ShardingStrategy.INDEX_PREFIX + "*")
+                    .priority(100L)
+                    .template(
+                        tpl ->
+                            tpl.settings(s -> s.numberOfReplicas("0"))
+                                .mappings(
+                                    m ->
+                                        m.dynamic(DynamicMapping.Strict)
+                                            .properties(ForecastFields.LOCATION, p -> p.geoPoint(g -> g))
+                                            .properties(ForecastFields.LEVEL, p -> p.integer(i -> i))
+                                            .properties(ForecastFields.STEP, p -> p.integer(i -> i))
+                                            .properties(
+                                                ForecastFields.POINT,
+                                                p -> p.integer(i -> i.index(false)))
+                                            .properties(
+                                                ForecastFields.VALUES,
+                                                p -> p.object(o -> o.dynamic(DynamicMapping.Strict))))));
+  }
+
+  /** Creates every index of the run with loading settings and one float field per parameter. */
+  public void createForLoading(ShardingStrategy strategy) throws IOException {
+    Map<String, Property> values = new LinkedHashMap<>();
+    for (Parameter parameter : strategy.run().parameters()) {
+      values.put(parameter.name(), Property.of(p -> p.float_(f -> f.index(false).docValues(false))));
+    }
+    for (String index : strategy.allIndices()) {
+      client
+          .indices()
+          .create(
+              c ->
+                  c.index(index)
+                      .settings(
+                          s ->
+                              s.numberOfShards(Integer.toString(strategy.shardsPerIndex()))
+                                  .numberOfRoutingShards(strategy.routingNumShards())
+                                  .numberOfReplicas("0")
+                                  .refreshInterval(r -> r.time("-1"))
+                                  .translog(tr -> tr.durability(TranslogDurability.Async)))
+                      .mappings(
+                          m ->
+                              m.properties(
+                                  ForecastFields.VALUES,
+                                  p -> p.object(o -> o.dynamic(DynamicMapping.Strict).properties(values)))));
+    }
+  }
+
+  /** Restores search-time settings after a load, sets the replicas, and makes everything visible. */
+  public void finishLoading(List<String> indices, int replicas) throws IOException {
+    client
+        .indices()
+        .putSettings(
+            p ->
+                p.index(indices)
+                    .settings(
+                        s ->
+                            s.refreshInterval(r -> r.time("1s"))
+                                .numberOfReplicas(Integer.toString(replicas))
+                                .translog(tr -> tr.durability(TranslogDurability.Request))));
+    client.indices().refresh(r -> r.index(indices));
+  }
+
+  /** Documents visible in the indices (call after a refresh). */
+  public long count(List<String> indices) throws IOException {
+    return client.count(c -> c.index(indices)).count();
+  }
+
+  /** Deletes the indices (a failed or superseded run). */
+  public void delete(List<String> indices) throws IOException {
+    if (!indices.isEmpty()) {
+      client.indices().delete(d -> d.index(indices).ignoreUnavailable(true));
+    }
+  }
+}

@@ -1,0 +1,87 @@
+package dev.spotcast.index;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.Refresh;
+import co.elastic.clients.elasticsearch._types.mapping.DynamicMapping;
+import co.elastic.clients.elasticsearch.indices.GetAliasResponse;
+import co.elastic.clients.elasticsearch.indices.get_alias.IndexAliases;
+import co.elastic.clients.transport.endpoints.BooleanResponse;
+import dev.spotcast.sharding.ShardingStrategy;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The runs index ({@code spotcast-runs}): one {@link RunRecord} per run, and which run of each model
+ * is published. The model's alias is the single source of truth for "published": a run is served
+ * exactly when its indices are behind {@code spotcast-MODEL-latest}.
+ */
+public final class RunCatalog {
+
+  public static final String INDEX = "spotcast-runs";
+
+  private final ElasticsearchClient client;
+
+  public RunCatalog(ElasticsearchClient client) {
+    this.client = client;
+  }
+
+  public void ensureIndex() throws IOException {
+    BooleanResponse exists = client.indices().exists(e -> e.index(INDEX));
+    if (exists.value()) {
+      return;
+    }
+    try {
+      client
+          .indices()
+          .create(
+              c ->
+                  c.index(INDEX)
+                      .settings(s -> s.numberOfShards("1").numberOfReplicas("0"))
+                      .mappings(
+                          m ->
+                              m.dynamic(DynamicMapping.False)
+                                  .properties("model", p -> p.keyword(k -> k))
+                                  .properties("runId", p -> p.keyword(k -> k))
+                                  .properties("runTime", p -> p.date(d -> d))
+                                  .properties("status", p -> p.keyword(k -> k))
+                                  .properties("startedAt", p -> p.date(d -> d))
+                                  .properties("finishedAt", p -> p.date(d -> d))
+                                  .properties("run", p -> p.object(o -> o.enabled(false)))));
+    } catch (co.elastic.clients.elasticsearch._types.ElasticsearchException e) {
+      // Another process created it between our check and our create: that is fine.
+      if (!"resource_already_exists_exception".equals(e.error().type())) {
+        throw e;
+      }
+    }
+  }
+
+  public void save(RunRecord record) throws IOException {
+    client.index(i -> i.index(INDEX).id(record.id()).document(record).refresh(Refresh.WaitFor));
+  }
+
+  public Optional<RunRecord> get(String model, String runId) throws IOException {
+    var response = client.get(g -> g.index(INDEX).id(RunRecord.idOf(model, runId)), RunRecord.class);
+    return response.found() ? Optional.ofNullable(response.source()) : Optional.empty();
+  }
+
+  /** Published run id per model, read from the models' aliases. */
+  public Map<String, String> publishedRunIds() throws IOException {
+    Map<String, String> runs = new TreeMap<>();
+    GetAliasResponse aliases;
+    try {
+      aliases = client.indices().getAlias(a -> a.name(ShardingStrategy.latestAlias("*")));
+    } catch (co.elastic.clients.elasticsearch._types.ElasticsearchException e) {
+      if (e.status() == 404) {
+        return runs;
+      }
+      throw e;
+    }
+    for (Map.Entry<String, IndexAliases> entry : aliases.aliases().entrySet()) {
+      ForecastIndexName.parse(entry.getKey())
+          .ifPresent(name -> runs.put(name.model(), name.runId()));
+    }
+    return runs;
+  }
+}

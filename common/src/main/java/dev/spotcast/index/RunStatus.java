@@ -1,0 +1,8 @@
+package dev.spotcast.index;
+
+/** Where a run stands in its life: only a PUBLISHED run is behind its model's alias. */
+public enum RunStatus {
+  LOADING,
+  PUBLISHED,
+  FAILED
+}

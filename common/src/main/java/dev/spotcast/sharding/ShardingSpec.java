@@ -1,0 +1,46 @@
+package dev.spotcast.sharding;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * How a run is spread over indices and shards (hybrid model/time/altitude sharding). Model and run
+ * time always select the index; levels and steps are grouped into bands of their own indices;
+ * inside an index, documents are routed by a lat/lon tile so that a spot query touches one shard.
+ * The spec a run was loaded with is stored with the run, so the query side always reads a run with
+ * the sharding it was written with.
+ *
+ * @param levelsPerIndex consecutive levels that share an index
+ * @param stepsPerIndex consecutive steps that share an index, 0 for all steps in one
+ * @param shardsPerIndex primary shards of each index
+ * @param tileDegrees edge of the routing tile in degrees
+ */
+@ConfigurationProperties("spotcast.sharding")
+public record ShardingSpec(
+    @DefaultValue("3") int levelsPerIndex,
+    @DefaultValue("0") int stepsPerIndex,
+    @DefaultValue("2") int shardsPerIndex,
+    @DefaultValue("10") double tileDegrees) {
+
+  public static final ShardingSpec DEFAULT = new ShardingSpec(3, 0, 2, 10.0);
+
+  public ShardingSpec {
+    if (levelsPerIndex < 1) {
+      throw new IllegalArgumentException("spotcast.sharding.levels-per-index must be >= 1");
+    }
+    if (stepsPerIndex < 0) {
+      throw new IllegalArgumentException("spotcast.sharding.steps-per-index must be >= 0");
+    }
+    if (shardsPerIndex < 1 || shardsPerIndex > 1024) {
+      throw new IllegalArgumentException("spotcast.sharding.shards-per-index must be in 1..1024");
+    }
+    if (!(tileDegrees > 0) || tileDegrees > 180) {
+      throw new IllegalArgumentException("spotcast.sharding.tile-degrees must be in (0, 180]");
+    }
+    double tilesAround = 360 / tileDegrees;
+    if (Math.abs(tilesAround - Math.rint(tilesAround)) > 1e-9) {
+      // Tiles must wrap cleanly at the antimeridian.
+      throw new IllegalArgumentException("spotcast.sharding.tile-degrees must divide 360");
+    }
+  }
+}

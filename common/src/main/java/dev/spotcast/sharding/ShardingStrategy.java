@@ -1,0 +1,134 @@
+package dev.spotcast.sharding;
+
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.RegularLatLonGrid;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The one sharding rule of Spotcast: which index and which routing key a (model, run, level, step,
+ * location) document goes to. Indices are per model, run, level band (and optionally step band);
+ * routing is a lat/lon tile, so a spot query is sent to the one shard holding its tile (or a few
+ * near tile edges). Ingestor and query service both derive it from the run's {@link ShardingSpec}.
+ */
+public final class ShardingStrategy {
+
+  /** Prefix of every forecast index; the index template matches {@code spotcast-fc-*}. */
+  public static final String INDEX_PREFIX = "spotcast-fc-";
+
+  private final ForecastRun run;
+  private final ShardingSpec spec;
+  private final int routingNumShards;
+  private final int tileColumns;
+  private final String indexBase;
+
+  public ShardingStrategy(ForecastRun run) {
+    this.run = run;
+    this.spec = run.sharding();
+    this.routingNumShards = ElasticsearchRouting.defaultRoutingNumShards(spec.shardsPerIndex());
+    this.tileColumns = (int) Math.ceil(360 / spec.tileDegrees());
+    this.indexBase = INDEX_PREFIX + run.model() + "-" + run.runId() + "-" + run.levelType().code();
+  }
+
+  /** Pattern of all forecast indices of a model, any run. */
+  public static String modelIndexPattern(String model) {
+    return INDEX_PREFIX + model + "-*";
+  }
+
+  /** The alias that points at the published run of a model. */
+  public static String latestAlias(String model) {
+    return "spotcast-" + model + "-latest";
+  }
+
+  public ForecastRun run() {
+    return run;
+  }
+
+  public int shardsPerIndex() {
+    return spec.shardsPerIndex();
+  }
+
+  public int routingNumShards() {
+    return routingNumShards;
+  }
+
+  /** Index of the document at the level and step with these positions in the run's lists. */
+  public String indexName(int levelPosition, int stepPosition) {
+    String name = indexBase + (levelPosition / spec.levelsPerIndex());
+    if (spec.stepsPerIndex() > 0) {
+      name += "-s" + (stepPosition / spec.stepsPerIndex());
+    }
+    return name;
+  }
+
+  /** Every index of the run, in level band then step band order. */
+  public List<String> allIndices() {
+    Set<String> names = new LinkedHashSet<>();
+    for (int l = 0; l < run.levels().size(); l++) {
+      for (int s = 0; s < run.steps().size(); s++) {
+        names.add(indexName(l, s));
+      }
+    }
+    return new ArrayList<>(names);
+  }
+
+  /** Routing key of a location: its tile number, as a decimal string. */
+  public String routingKey(double lat, double lon) {
+    return Integer.toString(tileRow(lat) * tileColumns + tileColumn(lon));
+  }
+
+  /** Shard of an index that a routing key lands on. */
+  public int shardOf(String routingKey) {
+    return ElasticsearchRouting.shardId(routingKey, spec.shardsPerIndex(), routingNumShards);
+  }
+
+  /**
+   * Routing keys of every tile that may hold points within {@code radiusKm} of a location: the
+   * tiles overlapping the circle's lat/lon bounding box, across the antimeridian and the poles.
+   */
+  public List<String> routingKeysWithin(double lat, double lon, double radiusKm) {
+    double dLat = radiusKm / 111.195;
+    double south = Math.max(-90, lat - dLat);
+    double north = Math.min(90, lat + dLat);
+    double maxAbsLat = Math.max(Math.abs(south), Math.abs(north));
+    double cos = Math.cos(Math.toRadians(maxAbsLat));
+    boolean allLongitudes = north >= 90 || south <= -90 || cos * 180 <= dLat;
+    double dLon = allLongitudes ? 180 : dLat / cos;
+    Set<String> keys = new LinkedHashSet<>();
+    int rowFrom = tileRow(south);
+    int rowTo = tileRow(north);
+    for (int row = rowFrom; row <= rowTo; row++) {
+      if (allLongitudes || dLon >= 180) {
+        for (int col = 0; col < tileColumns; col++) {
+          keys.add(Integer.toString(row * tileColumns + col));
+        }
+        continue;
+      }
+      int colFrom = tileColumnUnwrapped(lon - dLon);
+      int colTo = tileColumnUnwrapped(lon + dLon);
+      for (int col = colFrom; col <= colTo; col++) {
+        keys.add(Integer.toString(row * tileColumns + Math.floorMod(col, tileColumns)));
+      }
+    }
+    return new ArrayList<>(keys);
+  }
+
+  private int tileRow(double lat) {
+    int rows = (int) Math.ceil(180 / spec.tileDegrees());
+    return Math.min(rows - 1, (int) Math.floor((lat + 90) / spec.tileDegrees()));
+  }
+
+  private int tileColumn(double lon) {
+    return Math.floorMod(tileColumnUnwrapped(lon), tileColumns);
+  }
+
+  private int tileColumnUnwrapped(double lon) {
+    // Columns count from -180; a longitude beyond +-180 gives a column outside [0, tileColumns)
+    // that the caller wraps, so that a box crossing the antimeridian stays one range.
+    double normalised = RegularLatLonGrid.normaliseLongitude(lon);
+    double shift = lon - normalised; // a multiple of 360
+    return (int) Math.floor((normalised + 180 + shift) / spec.tileDegrees());
+  }
+}

@@ -1,0 +1,84 @@
+package dev.spotcast.synthetic;
+
+import dev.spotcast.model.Parameter;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * A deterministic, physically plausible forecast field for load tests and checks: any value can be
+ * computed for any place, height and time without ingesting anything, so tests compare what the
+ * service answers with what the model says. The seed shifts the weather patterns.
+ *
+ * <ul>
+ *   <li>temperature: warm tropics, cold poles, -6.5 K/km (standard lapse rate), a diurnal cycle
+ *       peaking at 15h local solar time that fades with height, a travelling wave pattern;
+ *   <li>wind: westerlies in mid-latitudes, trade easterlies, stronger aloft, a wave on top;
+ *   <li>relative humidity: bounded to [0, 100] %, drier aloft;
+ *   <li>pressure: the standard atmosphere (ICAO) at the height, with a weather pattern on top.
+ * </ul>
+ */
+public final class SyntheticWeather {
+
+  public static final Parameter TEMPERATURE = Parameter.unbounded("t", "K");
+  public static final Parameter WIND_U = Parameter.unbounded("u", "m/s");
+  public static final Parameter WIND_V = Parameter.unbounded("v", "m/s");
+  public static final Parameter HUMIDITY = new Parameter("rh", "%", 0, 100);
+  public static final Parameter PRESSURE = Parameter.unbounded("pres", "hPa");
+
+  public static final List<Parameter> PARAMETERS =
+      List.of(TEMPERATURE, WIND_U, WIND_V, HUMIDITY, PRESSURE);
+
+  private static final double LAPSE_RATE_K_PER_M = 0.0065;
+
+  private final double phaseA;
+  private final double phaseB;
+  private final double phaseC;
+
+  public SyntheticWeather(long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    this.phaseA = random.nextDouble(0, 2 * Math.PI);
+    this.phaseB = random.nextDouble(0, 2 * Math.PI);
+    this.phaseC = random.nextDouble(0, 2 * Math.PI);
+  }
+
+  /**
+   * The value of a parameter.
+   *
+   * @param parameter one of {@link #PARAMETERS}, by name
+   * @param heightMetres height above ground
+   * @param epochSeconds valid time
+   */
+  public double value(String parameter, double lat, double lon, double heightMetres, long epochSeconds) {
+    double phi = Math.toRadians(lat);
+    double lambda = Math.toRadians(lon);
+    double days = epochSeconds / 86_400.0;
+    // A pattern drifting eastwards by about 10 degrees a day.
+    double wave = Math.sin(3 * lambda - 2 * Math.PI * days / 36 + phaseA) * Math.cos(2 * phi + phaseB);
+    return switch (parameter) {
+      case "t" -> {
+        double localSolarHours = ((epochSeconds % 86_400) / 3600.0 + lon / 15 + 48) % 24;
+        double diurnalAmplitude = 5 * Math.max(0, 1 - heightMetres / 2000);
+        yield 300
+            - 45 * Math.sin(phi) * Math.sin(phi)
+            - LAPSE_RATE_K_PER_M * heightMetres
+            + diurnalAmplitude * Math.cos(2 * Math.PI * (localSolarHours - 15) / 24)
+            + 3 * wave;
+      }
+      case "u" -> {
+        double jet = 15 * Math.sin(2 * phi) * Math.sin(2 * phi) - 6 * Math.cos(phi) * Math.cos(phi) * Math.cos(phi);
+        yield jet * (1 + heightMetres / 4000) + 4 * wave;
+      }
+      case "v" -> 5 * Math.cos(3 * lambda + phaseC + 2 * Math.PI * days / 5) * Math.cos(phi)
+          * (1 + heightMetres / 8000);
+      case "rh" -> {
+        double rh = 65 + 25 * wave - heightMetres / 250 + 10 * Math.cos(2 * phi);
+        yield Math.max(0, Math.min(100, rh));
+      }
+      case "pres" -> {
+        double standard = 1013.25 * Math.pow(1 - 2.25577e-5 * heightMetres, 5.25588);
+        yield standard + 12 * wave * Math.exp(-heightMetres / 8000);
+      }
+      default -> throw new IllegalArgumentException("the synthetic model has no parameter '" + parameter + "'");
+    };
+  }
+}
