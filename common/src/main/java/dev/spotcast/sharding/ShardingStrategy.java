@@ -23,13 +23,30 @@ public final class ShardingStrategy {
   private final int routingNumShards;
   private final int tileColumns;
   private final String indexBase;
+  // Computed once: the ingestion hot path asks for them for every document.
+  private final String[][] indexNames;
+  private final String[] tileKeys;
+  private final int[] tileShards;
 
   public ShardingStrategy(ForecastRun run) {
     this.run = run;
     this.spec = run.sharding();
     this.routingNumShards = ElasticsearchRouting.defaultRoutingNumShards(spec.shardsPerIndex());
-    this.tileColumns = (int) Math.ceil(360 / spec.tileDegrees());
+    this.tileColumns = (int) Math.round(360 / spec.tileDegrees());
     this.indexBase = INDEX_PREFIX + run.model() + "-" + run.runId() + "-" + run.levelType().code();
+    this.indexNames = new String[run.levels().size()][run.steps().size()];
+    for (int l = 0; l < indexNames.length; l++) {
+      for (int s = 0; s < indexNames[l].length; s++) {
+        indexNames[l][s] = buildIndexName(l, s);
+      }
+    }
+    int tiles = tileRows() * tileColumns;
+    this.tileKeys = new String[tiles];
+    this.tileShards = new int[tiles];
+    for (int tile = 0; tile < tiles; tile++) {
+      tileKeys[tile] = Integer.toString(tile);
+      tileShards[tile] = ElasticsearchRouting.shardId(tileKeys[tile], spec.shardsPerIndex(), routingNumShards);
+    }
   }
 
   /** Pattern of all forecast indices of a model, any run. */
@@ -56,6 +73,10 @@ public final class ShardingStrategy {
 
   /** Index of the document at the level and step with these positions in the run's lists. */
   public String indexName(int levelPosition, int stepPosition) {
+    return indexNames[levelPosition][stepPosition];
+  }
+
+  private String buildIndexName(int levelPosition, int stepPosition) {
     String name = indexBase + (levelPosition / spec.levelsPerIndex());
     if (spec.stepsPerIndex() > 0) {
       name += "-s" + (stepPosition / spec.stepsPerIndex());
@@ -74,9 +95,24 @@ public final class ShardingStrategy {
     return new ArrayList<>(names);
   }
 
-  /** Routing key of a location: its tile number, as a decimal string. */
+  /** The routing tile of a location, numbered row by row from (-90, -180). */
+  public int tileOf(double lat, double lon) {
+    return tileRow(lat) * tileColumns + tileColumn(lon);
+  }
+
+  /** Routing key of a tile: its number as a decimal string. */
+  public String routingKey(int tile) {
+    return tileKeys[tile];
+  }
+
+  /** Routing key of a location. */
   public String routingKey(double lat, double lon) {
-    return Integer.toString(tileRow(lat) * tileColumns + tileColumn(lon));
+    return tileKeys[tileOf(lat, lon)];
+  }
+
+  /** Shard of every index of the run that a tile's documents land on. */
+  public int shardOf(int tile) {
+    return tileShards[tile];
   }
 
   /** Shard of an index that a routing key lands on. */
@@ -102,22 +138,25 @@ public final class ShardingStrategy {
     for (int row = rowFrom; row <= rowTo; row++) {
       if (allLongitudes || dLon >= 180) {
         for (int col = 0; col < tileColumns; col++) {
-          keys.add(Integer.toString(row * tileColumns + col));
+          keys.add(tileKeys[row * tileColumns + col]);
         }
         continue;
       }
       int colFrom = tileColumnUnwrapped(lon - dLon);
       int colTo = tileColumnUnwrapped(lon + dLon);
       for (int col = colFrom; col <= colTo; col++) {
-        keys.add(Integer.toString(row * tileColumns + Math.floorMod(col, tileColumns)));
+        keys.add(tileKeys[row * tileColumns + Math.floorMod(col, tileColumns)]);
       }
     }
     return new ArrayList<>(keys);
   }
 
+  private int tileRows() {
+    return (int) Math.ceil(180 / spec.tileDegrees() - 1e-9);
+  }
+
   private int tileRow(double lat) {
-    int rows = (int) Math.ceil(180 / spec.tileDegrees());
-    return Math.min(rows - 1, (int) Math.floor((lat + 90) / spec.tileDegrees()));
+    return Math.max(0, Math.min(tileRows() - 1, (int) Math.floor((lat + 90) / spec.tileDegrees())));
   }
 
   private int tileColumn(double lon) {

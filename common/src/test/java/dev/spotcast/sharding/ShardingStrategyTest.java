@@ -1,0 +1,83 @@
+package dev.spotcast.sharding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelType;
+import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.synthetic.SyntheticWeather;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ShardingStrategyTest {
+
+  private static ForecastRun run(ShardingSpec spec) {
+    return new ForecastRun(
+        "m", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(-90, -180, 90, 180, 1),
+        LevelType.HEIGHT_ABOVE_GROUND, List.of(0, 500, 1000, 2000, 3000), List.of(0, 1, 2, 3, 4, 5),
+        SyntheticWeather.PARAMETERS, spec);
+  }
+
+  private final ShardingStrategy strategy = new ShardingStrategy(run(new ShardingSpec(2, 0, 2, 10)));
+
+  @Test
+  void indicesArePerModelRunAndLevelBand() {
+    assertThat(strategy.indexName(0, 0)).isEqualTo("spotcast-fc-m-2026112100-h0");
+    assertThat(strategy.indexName(1, 5)).isEqualTo("spotcast-fc-m-2026112100-h0");
+    assertThat(strategy.indexName(2, 0)).isEqualTo("spotcast-fc-m-2026112100-h1");
+    assertThat(strategy.indexName(4, 3)).isEqualTo("spotcast-fc-m-2026112100-h2");
+    assertThat(strategy.allIndices())
+        .containsExactly("spotcast-fc-m-2026112100-h0", "spotcast-fc-m-2026112100-h1", "spotcast-fc-m-2026112100-h2");
+  }
+
+  @Test
+  void stepBandsSplitIndicesFurther() {
+    ShardingStrategy byStep = new ShardingStrategy(run(new ShardingSpec(2, 4, 2, 10)));
+    assertThat(byStep.indexName(0, 5)).isEqualTo("spotcast-fc-m-2026112100-h0-s1");
+    assertThat(byStep.indexName(3, 3)).isEqualTo("spotcast-fc-m-2026112100-h1-s0");
+    assertThat(byStep.allIndices()).hasSize(6);
+  }
+
+  @Test
+  void tilesAreNumberedRowByRowFromTheSouthWest() {
+    assertThat(strategy.tileOf(-90, -180)).isZero();
+    assertThat(strategy.tileOf(0, 0)).isEqualTo(9 * 36 + 18);
+    assertThat(strategy.tileOf(89.99, 179.99)).isEqualTo(17 * 36 + 35);
+    assertThat(strategy.tileOf(90, 0)).isEqualTo(17 * 36 + 18);
+    assertThat(strategy.tileOf(0, 180)).isEqualTo(strategy.tileOf(0, -180));
+    assertThat(strategy.routingKey(0, 0)).isEqualTo("342");
+  }
+
+  @Test
+  void aSmallCircleInsideOneTileNeedsOneRoutingKey() {
+    assertThat(strategy.routingKeysWithin(0.5, 0.5, 10)).containsExactly("342");
+  }
+
+  @Test
+  void aCircleAcrossTheAntimeridianNeedsTilesOnBothSides() {
+    // 20 km is 0.18 degrees at the equator: 179.77 .. 180.13 spans column 35 and column 0.
+    assertThat(strategy.routingKeysWithin(0.5, 179.95, 20)).containsExactly("359", "324");
+  }
+
+  @Test
+  void aCircleOverThePoleNeedsTheWholeRow() {
+    assertThat(strategy.routingKeysWithin(89.9, 0, 50)).hasSize(36).contains("612", "647");
+  }
+
+  @Test
+  void everyTileShardMatchesElasticsearchRouting() {
+    for (int tile = 0; tile < 648; tile++) {
+      assertThat(strategy.shardOf(tile))
+          .isEqualTo(ElasticsearchRouting.shardId(Integer.toString(tile), 2, 1024));
+    }
+  }
+
+  @Test
+  void tilesMustWrapAtTheAntimeridian() {
+    assertThatThrownBy(() -> new ShardingSpec(3, 0, 2, 7))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("divide 360");
+  }
+}

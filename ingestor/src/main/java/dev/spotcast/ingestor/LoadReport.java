@@ -1,0 +1,33 @@
+package dev.spotcast.ingestor;
+
+import dev.spotcast.model.ForecastRun;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The outcome of loading one run: what was produced, indexed and lost (with reasons), whether the
+ * run was published, and why not when it was not.
+ */
+public record LoadReport(
+    ForecastRun run,
+    List<String> indices,
+    long expected,
+    long produced,
+    long indexed,
+    long counted,
+    Map<String, Long> failuresByReason,
+    Map<String, Long> retriesByCause,
+    Map<String, Long> documentsPerShard,
+    Duration took,
+    boolean published,
+    String failure) {
+
+  public double docsPerSecond() {
+    return took.toMillis() == 0 ? 0 : indexed * 1000.0 / took.toMillis();
+  }
+
+  public long failed() {
+    return failuresByReason.values().stream().mapToLong(Long::longValue).sum();
+  }
+}

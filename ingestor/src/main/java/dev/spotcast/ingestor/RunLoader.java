@@ -1,0 +1,175 @@
+package dev.spotcast.ingestor;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import dev.spotcast.index.ForecastIndices;
+import dev.spotcast.index.RunCatalog;
+import dev.spotcast.index.RunRecord;
+import dev.spotcast.index.RunStatus;
+import dev.spotcast.ingestor.bulk.BulkSender;
+import dev.spotcast.ingestor.bulk.LoadStats;
+import dev.spotcast.ingestor.bulk.ShardBatcher;
+import dev.spotcast.ingestor.source.ForecastSource;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.sharding.ShardingStrategy;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Loads one run end to end: indices created with loading settings, documents produced by several
+ * threads into per-shard batches, bulk-sent with backpressure, settings restored, the count checked
+ * against what was produced, and only then the model's alias switched. A run with any lost document
+ * or a count mismatch is not published: the alias stays on the previous run.
+ */
+public final class RunLoader {
+
+  private static final Logger log = LoggerFactory.getLogger(RunLoader.class);
+
+  private final ElasticsearchClient client;
+  private final LoaderSettings settings;
+  private final ForecastIndices indices;
+  private final RunCatalog catalog;
+  private final RunPublisher publisher;
+
+  public RunLoader(ElasticsearchClient client, LoaderSettings settings) {
+    this.client = client;
+    this.settings = settings;
+    this.indices = new ForecastIndices(client);
+    this.catalog = new RunCatalog(client);
+    this.publisher = new RunPublisher(client);
+  }
+
+  public LoadReport load(ForecastSource source) throws IOException, InterruptedException {
+    return load(source, progress -> log.info("{} {}", source.run().model(), progress.line()));
+  }
+
+  /** Loads the run, reporting progress every {@code progressInterval}; never throws for lost documents. */
+  public LoadReport load(ForecastSource source, Consumer<LoadProgress> progress)
+      throws IOException, InterruptedException {
+    ForecastRun run = source.run();
+    ShardingStrategy strategy = new ShardingStrategy(run);
+    List<String> runIndices = strategy.allIndices();
+    Instant started = Instant.now();
+
+    Set<String> published = new HashSet<>(publisher.publishedIndices(run.model()));
+    if (runIndices.stream().anyMatch(published::contains)) {
+      throw new IllegalStateException(
+          "run " + run.runId() + " of model " + run.model() + " is already published; load a new run instead");
+    }
+    indices.installTemplate();
+    catalog.ensureIndex();
+    indices.delete(runIndices); // leftovers of an earlier failed attempt of this run
+    indices.createForLoading(strategy);
+    RunRecord record = RunRecord.loading(run, runIndices, started);
+    catalog.save(record);
+    log.info("loading run {} of {}: {} documents into {}", run.runId(), run.model(), run.documentCount(), runIndices);
+
+    LoadStats stats = new LoadStats();
+    String failure = produceAll(source, strategy, stats, started, progress);
+
+    indices.finishLoading(runIndices, settings.replicas());
+    long counted = indices.count(runIndices);
+    Duration took = Duration.between(started, Instant.now());
+    progress.accept(progressOf(run, stats, started));
+    if (failure == null) {
+      failure = verify(run, stats, counted);
+    }
+    boolean publish = failure == null;
+    if (publish) {
+      publisher.publish(strategy);
+      catalog.save(record.finished(RunStatus.PUBLISHED, counted, Instant.now(), null));
+      log.info("published run {} of {}: {} documents in {}", run.runId(), run.model(), counted, took);
+    } else {
+      catalog.save(record.finished(RunStatus.FAILED, counted, Instant.now(), failure));
+      log.error("run {} of {} NOT published: {}", run.runId(), run.model(), failure);
+      if (settings.deleteFailedRuns()) {
+        indices.delete(runIndices);
+      }
+    }
+    return new LoadReport(
+        run, runIndices, run.documentCount(), stats.produced(), stats.indexed(), counted,
+        stats.failuresByReason(), stats.retriesByCause(), stats.documentsPerShard(), took, publish, failure);
+  }
+
+  /** Runs the producers and waits for every batch to be answered; returns a failure or null. */
+  private String produceAll(
+      ForecastSource source, ShardingStrategy strategy, LoadStats stats, Instant started,
+      Consumer<LoadProgress> progress) throws InterruptedException {
+    Queue<ForecastSource.Slice> work = new ConcurrentLinkedQueue<>(source.slices());
+    ScheduledExecutorService reporter =
+        Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("progress").factory());
+    long every = settings.progressInterval().toMillis();
+    reporter.scheduleAtFixedRate(
+        () -> progress.accept(progressOf(source.run(), stats, started)), every, every, TimeUnit.MILLISECONDS);
+    ExecutorService producers =
+        Executors.newFixedThreadPool(settings.producerThreads(), Thread.ofPlatform().name("produce-", 0).factory());
+    String failure = null;
+    try (BulkSender sender = new BulkSender(client, settings, stats)) {
+      List<Future<?>> running = new ArrayList<>();
+      for (int i = 0; i < settings.producerThreads(); i++) {
+        running.add(
+            producers.submit(
+                () -> {
+                  // Threads take small slices from one queue until it is empty, so they finish together.
+                  ShardBatcher batcher =
+                      new ShardBatcher(strategy, sender, settings.bulkDocuments(), settings.bulkBytes());
+                  ForecastSource.Slice slice;
+                  while ((slice = work.poll()) != null) {
+                    source.produce(slice, batcher);
+                  }
+                  batcher.flush();
+                  return null;
+                }));
+      }
+      for (Future<?> f : running) {
+        try {
+          f.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+          if (failure == null) {
+            failure = "source failed: " + e.getCause();
+            log.error("producer failed", e.getCause());
+            work.clear();
+          }
+        }
+      }
+      sender.awaitIdle();
+    } finally {
+      producers.shutdownNow();
+      reporter.shutdownNow();
+    }
+    return failure;
+  }
+
+  private static String verify(ForecastRun run, LoadStats stats, long counted) {
+    if (stats.failed() > 0) {
+      return stats.failed() + " documents lost: " + stats.failuresByReason();
+    }
+    if (stats.produced() != run.documentCount()) {
+      return "source produced " + stats.produced() + " documents, the run has " + run.documentCount();
+    }
+    if (counted != stats.produced()) {
+      return "Elasticsearch counts " + counted + " documents, " + stats.produced() + " were produced";
+    }
+    return null;
+  }
+
+  private static LoadProgress progressOf(ForecastRun run, LoadStats stats, Instant started) {
+    Duration elapsed = Duration.between(started, Instant.now());
+    double rate = elapsed.toMillis() == 0 ? 0 : stats.indexed() * 1000.0 / elapsed.toMillis();
+    return new LoadProgress(run.documentCount(), stats.produced(), stats.indexed(), stats.failed(), elapsed, rate);
+  }
+}

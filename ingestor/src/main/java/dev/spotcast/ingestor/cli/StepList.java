@@ -1,0 +1,38 @@
+package dev.spotcast.ingestor.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Parses forecast steps given as {@code 0-24}, {@code 0-48/3} or {@code 0,6,12}. */
+final class StepList {
+
+  private StepList() {}
+
+  static List<Integer> parse(String text) {
+    List<Integer> steps = new ArrayList<>();
+    try {
+      for (String part : text.split(",")) {
+        String p = part.strip();
+        int slash = p.indexOf('/');
+        int every = slash < 0 ? 1 : Integer.parseInt(p.substring(slash + 1));
+        String range = slash < 0 ? p : p.substring(0, slash);
+        int dash = range.indexOf('-', 1);
+        if (dash < 0) {
+          steps.add(Integer.parseInt(range));
+        } else {
+          int from = Integer.parseInt(range.substring(0, dash));
+          int to = Integer.parseInt(range.substring(dash + 1));
+          if (every < 1 || to < from) {
+            throw new IllegalArgumentException("bad step range '" + p + "'");
+          }
+          for (int s = from; s <= to; s += every) {
+            steps.add(s);
+          }
+        }
+      }
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("steps must look like 0-24, 0-48/3 or 0,6,12; got '" + text + "'");
+    }
+    return steps;
+  }
+}

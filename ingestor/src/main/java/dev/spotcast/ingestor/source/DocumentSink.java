@@ -1,0 +1,14 @@
+package dev.spotcast.ingestor.source;
+
+import dev.spotcast.index.ForecastDocument;
+
+/** Receives the documents a source produces; may block when the bulk senders are all busy. */
+@FunctionalInterface
+public interface DocumentSink {
+
+  /**
+   * @param levelPosition position of the document's level in the run's levels
+   * @param stepPosition position of the document's step in the run's steps
+   */
+  void accept(int levelPosition, int stepPosition, ForecastDocument document) throws InterruptedException;
+}
