@@ -1,0 +1,206 @@
+package dev.spotcast.ingestor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch.core.search.Hit;
+import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.index.DocumentIds;
+import dev.spotcast.index.ForecastDocument;
+import dev.spotcast.index.RunCatalog;
+import dev.spotcast.index.RunRecord;
+import dev.spotcast.index.RunStatus;
+import dev.spotcast.ingestor.source.DocumentSink;
+import dev.spotcast.ingestor.source.ForecastSource;
+import dev.spotcast.ingestor.source.SyntheticForecastSource;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelType;
+import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.sharding.ShardingStrategy;
+import dev.spotcast.synthetic.SyntheticWeather;
+import dev.spotcast.testsupport.SharedElasticsearch;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Loads runs into a real Elasticsearch and checks what a reader sees. */
+class RunLoaderIT {
+
+  private static final Instant T0 = Instant.parse("2026-11-21T00:00:00Z");
+  private static ElasticsearchClient client;
+  private static RunCatalog catalog;
+
+  private final LoaderSettings settings = LoaderSettings.defaults().withBulkDocuments(500);
+
+  @BeforeAll
+  static void connect() {
+    client = ElasticsearchClients.create(ElasticsearchSettings.of(SharedElasticsearch.url()));
+    catalog = new RunCatalog(client);
+  }
+
+  private static ForecastRun run(String model, Instant time, ShardingSpec sharding) {
+    return new ForecastRun(
+        model, time, RegularLatLonGrid.covering(40, -10, 50, 10, 1), LevelType.HEIGHT_ABOVE_GROUND,
+        List.of(0, 500, 1000, 2000), List.of(0, 1, 2, 3, 4, 5, 6), SyntheticWeather.PARAMETERS, sharding);
+  }
+
+  @Test
+  void loadsARunExactlyAndPublishesIt() throws Exception {
+    ForecastRun run = run("itload", T0, ShardingSpec.DEFAULT);
+    LoadReport report = new RunLoader(client, settings).load(new SyntheticForecastSource(run, 5));
+
+    assertThat(report.failure()).isNull();
+    assertThat(report.published()).isTrue();
+    assertThat(report.expected()).isEqualTo(231L * 4 * 7);
+    assertThat(report.indexed()).isEqualTo(6468);
+    assertThat(report.counted()).isEqualTo(6468);
+    assertThat(report.failed()).isZero();
+
+    ShardingStrategy strategy = new ShardingStrategy(run);
+    assertThat(aliasTargets("itload")).containsExactlyInAnyOrderElementsOf(strategy.allIndices());
+    RunRecord record = catalog.get("itload", run.runId()).orElseThrow();
+    assertThat(record.status()).isEqualTo(RunStatus.PUBLISHED);
+    assertThat(record.indexedDocuments()).isEqualTo(6468);
+    assertThat(record.run()).isEqualTo(run);
+
+    // A stored document holds the model's values, as floats.
+    int point = 5 * 21 + 7; // lat 45, lon -3
+    var doc = client.get(g -> g.index(strategy.indexName(2, 3)).id(DocumentIds.of(1000, 3, point))
+        .routing(strategy.routingKey(45, -3)), Map.class);
+    assertThat(doc.found()).isTrue();
+    Map<?, ?> values = (Map<?, ?>) doc.source().get("v");
+    long validTime = T0.plusSeconds(3 * 3600).getEpochSecond();
+    assertThat(((Number) values.get("t")).floatValue())
+        .isEqualTo((float) new SyntheticWeather(5).value("t", 45, -3, 1000, validTime));
+  }
+
+  @Test
+  void documentsLandOnTheShardTheClientComputed() throws Exception {
+    ForecastRun run = run("itrouting", T0, new ShardingSpec(4, 0, 3, 2));
+    LoadReport report = new RunLoader(client, settings).load(new SyntheticForecastSource(run, 1));
+    assertThat(report.published()).isTrue();
+    ShardingStrategy strategy = new ShardingStrategy(run);
+    String index = strategy.indexName(0, 0);
+    long seen = 0;
+    for (int shard = 0; shard < 3; shard++) {
+      int s = shard;
+      var hits = client.search(q -> q.index(index).preference("_shards:" + s).size(10_000)
+          .source(src -> src.filter(f -> f.includes("gp"))), Map.class).hits().hits();
+      for (Hit<Map> hit : hits) {
+        int point = ((Number) hit.source().get("gp")).intValue();
+        double lat = run.grid().latitude(point);
+        double lon = run.grid().longitude(point);
+        assertThat(strategy.shardOf(strategy.tileOf(lat, lon))).as("shard of point %d", point).isEqualTo(s);
+      }
+      seen += hits.size();
+    }
+    assertThat(seen).isEqualTo(231L * 4 * 7);
+  }
+
+  @Test
+  void aNewRunStaysInvisibleUntilItIsComplete() throws Exception {
+    ForecastRun first = run("itswitch", T0, ShardingSpec.DEFAULT);
+    ForecastRun second = run("itswitch", T0.plusSeconds(6 * 3600), ShardingSpec.DEFAULT);
+    assertThat(new RunLoader(client, settings).load(new SyntheticForecastSource(first, 1)).published()).isTrue();
+
+    List<String> seenDuringLoad = new ArrayList<>();
+    List<Long> countsDuringLoad = new ArrayList<>();
+    ForecastSource observing = new ObservingSource(new SyntheticForecastSource(second, 2), () -> {
+      seenDuringLoad.add(catalog.publishedRunIds().get("itswitch"));
+      client.indices().refresh(r -> r.index(ShardingStrategy.modelIndexPattern("itswitch")));
+      countsDuringLoad.add(client.count(c -> c.index(ShardingStrategy.latestAlias("itswitch"))).count());
+    });
+    LoadReport report = new RunLoader(client, settings.withThreads(1, 1)).load(observing);
+
+    assertThat(report.published()).isTrue();
+    assertThat(seenDuringLoad).isNotEmpty().containsOnly(first.runId());
+    assertThat(countsDuringLoad).containsOnly(first.documentCount());
+    assertThat(catalog.publishedRunIds()).containsEntry("itswitch", second.runId());
+    assertThat(aliasTargets("itswitch")).containsExactlyInAnyOrderElementsOf(new ShardingStrategy(second).allIndices());
+  }
+
+  @Test
+  void aFailedRunLeavesThePreviousRunServed() throws Exception {
+    ForecastRun good = run("itfail", T0, ShardingSpec.DEFAULT);
+    ForecastRun bad = run("itfail", T0.plusSeconds(12 * 3600), ShardingSpec.DEFAULT);
+    assertThat(new RunLoader(client, settings).load(new SyntheticForecastSource(good, 1)).published()).isTrue();
+
+    ForecastSource failing = new ObservingSource(new SyntheticForecastSource(bad, 1), () -> {
+      throw new IllegalStateException("disk on fire");
+    });
+    LoadReport report = new RunLoader(client, settings).load(failing);
+
+    assertThat(report.published()).isFalse();
+    assertThat(report.failure()).contains("disk on fire");
+    assertThat(catalog.publishedRunIds()).containsEntry("itfail", good.runId());
+    assertThat(catalog.get("itfail", bad.runId()).orElseThrow().status()).isEqualTo(RunStatus.FAILED);
+    assertThat(client.indices().exists(e -> e.index(new ShardingStrategy(bad).allIndices())).value()).isFalse();
+  }
+
+  @Test
+  void aDocumentTheMappingRejectsIsCountedWithItsReason() throws Exception {
+    ForecastRun run = run("itreject", T0, ShardingSpec.DEFAULT);
+    SyntheticForecastSource synthetic = new SyntheticForecastSource(run, 1);
+    ForecastSource poisoned = new ForecastSource() {
+      @Override public ForecastRun run() { return run; }
+      @Override public List<Slice> slices() { return synthetic.slices(); }
+      @Override public void produce(Slice slice, DocumentSink sink) throws Exception {
+        synthetic.produce(slice, (l, s, doc) -> {
+          boolean poison = doc.point() == 17 && doc.level() == 500 && doc.step() == 2;
+          sink.accept(l, s, poison ? withUnknownParameter(doc) : doc);
+        });
+      }
+    };
+    LoadReport report = new RunLoader(client, settings).load(poisoned);
+
+    assertThat(report.published()).isFalse();
+    assertThat(report.indexed()).isEqualTo(run.documentCount() - 1);
+    assertThat(report.failuresByReason()).hasSize(1);
+    Map.Entry<String, Long> failure = report.failuresByReason().entrySet().iterator().next();
+    assertThat(failure.getKey()).startsWith("400 strict_dynamic_mapping_exception");
+    assertThat(failure.getValue()).isEqualTo(1);
+    assertThat(catalog.publishedRunIds()).doesNotContainKey("itreject");
+  }
+
+  private static ForecastDocument withUnknownParameter(ForecastDocument doc) {
+    String[] names = doc.parameterNames().clone();
+    names[0] = "snow";
+    return new ForecastDocument(doc.point(), doc.lat(), doc.lon(), doc.level(), doc.step(), names, doc.values());
+  }
+
+  private static Set<String> aliasTargets(String model) throws Exception {
+    return new HashSet<>(client.indices().getAlias(a -> a.name(ShardingStrategy.latestAlias(model))).aliases().keySet());
+  }
+
+  /** Runs a check in the producer thread when the fourth slice starts, i.e. in the middle of a load. */
+  private record ObservingSource(ForecastSource delegate, Check check) implements ForecastSource {
+    interface Check {
+      void run() throws Exception;
+    }
+
+    @Override
+    public ForecastRun run() {
+      return delegate.run();
+    }
+
+    @Override
+    public List<Slice> slices() {
+      return delegate.slices();
+    }
+
+    @Override
+    public void produce(Slice slice, DocumentSink sink) throws Exception {
+      if (slice.stepPosition() == 3 && slice.levelPosition() == 0) {
+        check.run();
+      }
+      delegate.produce(slice, sink);
+    }
+  }
+}

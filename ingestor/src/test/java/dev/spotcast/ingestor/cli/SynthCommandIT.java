@@ -1,0 +1,51 @@
+package dev.spotcast.ingestor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spotcast.testsupport.SharedElasticsearch;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class SynthCommandIT {
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int synth(String... args) {
+    CommandLine cli = new CommandLine(new SpotcastIngestorCli());
+    cli.setOut(new PrintWriter(out));
+    cli.setErr(new PrintWriter(err));
+    String[] all = new String[args.length + 1];
+    all[0] = "synth";
+    System.arraycopy(args, 0, all, 1, args.length);
+    return cli.execute(all);
+  }
+
+  @Test
+  void loadsARunAndPrintsProgressAndASummary() {
+    int exit = synth("--es", SharedElasticsearch.url(), "--model", "itcli", "--region", "0,0,4,4",
+        "--resolution", "0.5", "--levels", "0,1000", "--steps", "0-3", "--run", "2026-11-21T06:00:00Z");
+    assertThat(exit).as(err.toString()).isZero();
+    // 9 x 9 points x 2 levels x 4 steps
+    assertThat(out.toString())
+        .contains("= 648 documents")
+        .contains("itcli run 2026112106: PUBLISHED")
+        .contains("indexed 648  counted 648  failed 0");
+  }
+
+  @Test
+  void badOptionsExitWithAMessageNotAStackTrace() {
+    assertThat(synth("--es", SharedElasticsearch.url(), "--region", "0,0,4")).isEqualTo(2);
+    assertThat(err.toString()).contains("--region needs south,west,north,east").doesNotContain("Exception");
+    assertThat(synth("--es", SharedElasticsearch.url(), "--steps", "6-0")).isEqualTo(2);
+    assertThat(err.toString()).contains("bad step range");
+  }
+
+  @Test
+  void unreachableElasticsearchSaysWhatToDo() {
+    assertThat(synth("--es", "http://127.0.0.1:1", "--region", "0,0,1,1")).isEqualTo(3);
+    assertThat(err.toString()).contains("cannot reach Elasticsearch").contains("./spotcast es start");
+  }
+}

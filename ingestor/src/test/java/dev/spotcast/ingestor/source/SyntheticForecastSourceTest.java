@@ -1,0 +1,49 @@
+package dev.spotcast.ingestor.source;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spotcast.index.ForecastDocument;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelType;
+import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.synthetic.SyntheticWeather;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SyntheticForecastSourceTest {
+
+  private final ForecastRun run =
+      new ForecastRun(
+          "m", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(-90, -180, 90, 180, 1),
+          LevelType.HEIGHT_ABOVE_GROUND, List.of(0, 1000), List.of(0, 6),
+          SyntheticWeather.PARAMETERS, ShardingSpec.DEFAULT);
+
+  @Test
+  void slicesCoverEveryDocumentOnce() {
+    List<ForecastSource.Slice> slices = new SyntheticForecastSource(run, 1).slices();
+    assertThat(slices.stream().mapToLong(ForecastSource.Slice::documents).sum()).isEqualTo(run.documentCount());
+    // 65,160 points in slices of 20,000: 4 per level and step
+    assertThat(slices).hasSize(4 * 2 * 2);
+  }
+
+  @Test
+  void documentsCarryTheModelsValues() throws Exception {
+    SyntheticForecastSource source = new SyntheticForecastSource(run, 1);
+    SyntheticWeather weather = new SyntheticWeather(1);
+    List<ForecastDocument> docs = new ArrayList<>();
+    source.produce(new ForecastSource.Slice(1, 1, 100, 103, 3), (l, s, d) -> docs.add(d));
+    assertThat(docs).hasSize(3);
+    ForecastDocument doc = docs.get(0);
+    assertThat(doc.point()).isEqualTo(100);
+    assertThat(doc.level()).isEqualTo(1000);
+    assertThat(doc.step()).isEqualTo(6);
+    assertThat(doc.lat()).isEqualTo(-90);
+    assertThat(doc.lon()).isEqualTo(-80);
+    long validTime = Instant.parse("2026-11-21T06:00:00Z").getEpochSecond();
+    assertThat(doc.values()[0]).isEqualTo((float) weather.value("t", -90, -80, 1000, validTime));
+    assertThat(doc.values()[4]).isEqualTo((float) weather.value("pres", -90, -80, 1000, validTime));
+  }
+}
