@@ -1,0 +1,79 @@
+package dev.spotcast.infra.cli;
+
+import dev.spotcast.infra.elasticsearch.ElasticsearchDistribution;
+import dev.spotcast.infra.elasticsearch.LocalElasticsearch;
+import dev.spotcast.infra.elasticsearch.NodeLayout;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code es start}: starts a cluster whose nodes keep running after the command exits. */
+@Command(name = "start", mixinStandardHelpOptions = true,
+    description = "Start a local Elasticsearch cluster that keeps running after this command exits. Data persists "
+        + "under the home directory between starts.")
+final class EsStartCommand implements Callable<Integer> {
+
+  @Mixin
+  private HomeOption home;
+
+  @Option(names = "--nodes", defaultValue = "1", description = "Number of nodes (default: ${DEFAULT-VALUE}).")
+  private int nodes;
+
+  @Option(names = "--port", defaultValue = "9200",
+      description = "HTTP port of the first node; node i uses PORT+i, transport ports start at PORT+100 "
+          + "(default: ${DEFAULT-VALUE}).")
+  private int port;
+
+  @Option(names = "--heap", defaultValue = "1g", description = "Heap of each node (default: ${DEFAULT-VALUE}).")
+  private String heap;
+
+  @Option(names = "--cluster-name", defaultValue = "spotcast",
+      description = "Cluster name, also the cluster's directory under HOME/clusters (default: ${DEFAULT-VALUE}).")
+  private String clusterName;
+
+  @Option(names = "--timeout", defaultValue = "120", paramLabel = "SECONDS",
+      description = "How long to wait for the cluster to be yellow (default: ${DEFAULT-VALUE}).")
+  private int timeoutSeconds;
+
+  @Option(names = "--distribution", paramLabel = "ZIP",
+      description = "The Elasticsearch distribution zip (default: -Dspotcast.es.distribution, else the one in the "
+          + "local Maven repository).")
+  private Path distribution;
+
+  @Spec
+  private CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    LocalElasticsearch.Config config = LocalElasticsearch.Config.builder()
+        .distribution(distribution != null ? distribution : ElasticsearchDistribution.defaultZip())
+        .baseDir(home.home())
+        .firstHttpPort(port)
+        .nodes(nodes)
+        .heap(heap)
+        .clusterName(clusterName)
+        .startTimeout(Duration.ofSeconds(timeoutSeconds))
+        .detached(true)
+        .build();
+    Instant begin = Instant.now();
+    LocalElasticsearch cluster = new LocalElasticsearch(config).start();
+    double seconds = Duration.between(begin, Instant.now()).toMillis() / 1000.0;
+
+    PrintWriter out = spec.commandLine().getOut();
+    out.printf(Locale.ROOT, "Elasticsearch %s is up at %s (%d node(s), started in %.1f s)%n",
+        ElasticsearchDistribution.version(), cluster.url(), nodes, seconds);
+    for (NodeLayout node : cluster.nodes()) {
+      out.printf("  %s  %s%n    data: %s%n    logs: %s%n", node.name(), node.url(), node.dataDir(), node.logsDir());
+    }
+    out.printf("Stop it with: es stop --home %s%n", config.baseDir());
+    return 0;
+  }
+}

@@ -1,0 +1,421 @@
+package dev.spotcast.infra.elasticsearch;
+
+import dev.spotcast.infra.Jdk;
+import dev.spotcast.infra.Jdks;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A real Elasticsearch cluster of one or more nodes running as local processes, started from the server
+ * distribution zip on Maven Central. Used by tests where Docker is not available, and by the CLI for development.
+ *
+ * <pre>{@code
+ * try (var es = new LocalElasticsearch(LocalElasticsearch.Config.builder().firstHttpPort(9250).build()).start()) {
+ *   String url = es.url(); // http://127.0.0.1:9250
+ * }
+ * }</pre>
+ */
+public final class LocalElasticsearch implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(LocalElasticsearch.class);
+
+  private static final Duration STOP_GRACE = Duration.ofSeconds(30);
+  private static final Duration HEALTH_WAIT = Duration.ofSeconds(5);
+  private static final Duration RETRY_PAUSE = Duration.ofMillis(500);
+  private static final int LOG_TAIL_LINES = 40;
+
+  private final Config config;
+  private final List<NodeLayout> nodes;
+  private final List<NodeProcess> processes = new ArrayList<>();
+
+  public LocalElasticsearch(Config config) {
+    this.config = config;
+    this.nodes = IntStream.range(0, config.nodes()).mapToObj(index -> NodeLayout.of(config, index)).toList();
+  }
+
+  /**
+   * Unpacks the distribution if needed, writes each node's configuration, starts the nodes and returns once the
+   * cluster is yellow or green with all of them. On failure, stops what it started and throws an
+   * {@link IllegalStateException} whose message ends with the tail of the nodes' console logs.
+   */
+  public synchronized LocalElasticsearch start() {
+    if (!processes.isEmpty()) {
+      throw new IllegalStateException("Cluster '" + config.clusterName() + "' is already started");
+    }
+    NodeUser user = NodeUser.forThisProcess();
+    Jdk jdk = Jdks.onThisMachine().require(Jdks.ELASTICSEARCH_MINIMUM);
+    Instant begin = Instant.now();
+    try {
+      requireNothingListening();
+      FileTrees.createTraversable(config.baseDir());
+      user.requireTraversable(config.baseDir());
+      Path home = ElasticsearchDistribution.unpackOnce(config.distribution(), config.baseDir());
+      prepareClusterDir();
+      log.info("Starting Elasticsearch cluster '{}' of {} node(s) from {} as {} with Java {}",
+          config.clusterName(), nodes.size(), home, user, jdk.featureVersion());
+      for (NodeLayout node : nodes) {
+        prepareNodeDir(node, home, user);
+      }
+      for (NodeLayout node : nodes) {
+        processes.add(NodeProcess.launch(node, home, jdk, user, config.detached()));
+      }
+      ClusterHealth health = awaitCluster(begin.plus(config.startTimeout()));
+      for (NodeProcess process : processes) {
+        process.record();
+      }
+      log.info("Cluster '{}' is {} with {} node(s) at {} after {} ms", config.clusterName(), health.status(),
+          health.numberOfNodes(), url(), Duration.between(begin, Instant.now()).toMillis());
+      return this;
+    } catch (IOException | RuntimeException e) {
+      stopAfterFailedStart(e);
+      throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      stopAfterFailedStart(e);
+      throw new IllegalStateException("Interrupted while starting cluster '" + config.clusterName() + "'", e);
+    }
+  }
+
+  /** The configuration this cluster was created with. */
+  public Config config() {
+    return config;
+  }
+
+  /** The HTTP base URL of the first node, e.g. {@code http://127.0.0.1:9200}. */
+  public String url() {
+    return nodes.getFirst().url();
+  }
+
+  /** Where each node lives and listens, first node first. */
+  public List<NodeLayout> nodes() {
+    return nodes;
+  }
+
+  /** The process ids of every running process of every node (launcher and server JVMs). */
+  public synchronized List<Long> pids() {
+    return processes.stream().flatMap(process -> process.processes().stream()).map(ProcessHandle::pid).toList();
+  }
+
+  /**
+   * Stops the processes this instance started, the whole tree of each node, and waits until they have exited. An
+   * ephemeral cluster's directories are deleted afterwards. Does nothing if nothing runs.
+   */
+  public synchronized void stop() {
+    try {
+      for (NodeProcess process : processes.reversed()) {
+        process.stop(STOP_GRACE);
+      }
+      processes.clear();
+      if (config.ephemeral()) {
+        FileTrees.delete(NodeLayout.clusterDir(config));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Stops the cluster, unless it is detached: detached nodes outlive this JVM by design. */
+  @Override
+  public void close() {
+    if (!config.detached()) {
+      stop();
+    }
+  }
+
+  /** The nodes under {@code baseDir} that some JVM started and that still run. */
+  public static List<RunningNode> running(Path baseDir) {
+    return recordedNodes(baseDir).map(NodeProcess::describe).toList();
+  }
+
+  /** Stops every node under {@code baseDir} that some JVM started (detached or not) and returns those it stopped. */
+  public static List<RunningNode> stopRunning(Path baseDir) {
+    return recordedNodes(baseDir).map(process -> {
+      RunningNode stopped = process.describe();
+      try {
+        process.stop(STOP_GRACE);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      return stopped;
+    }).toList();
+  }
+
+  private static Stream<NodeProcess> recordedNodes(Path baseDir) {
+    Path clusters = NodeLayout.clustersDir(baseDir);
+    if (!Files.isDirectory(clusters)) {
+      return Stream.empty();
+    }
+    try (Stream<Path> nodeDirs = Files.find(clusters, 3,
+        (path, attributes) -> path.getFileName().toString().equals(NodeProcess.RECORD_FILE))) {
+      return nodeDirs.map(Path::getParent).sorted().toList().stream()
+          .map(NodeProcess::find)
+          .flatMap(Optional::stream);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private void requireNothingListening() {
+    for (NodeLayout node : nodes) {
+      Optional<NodeProcess> running = NodeProcess.find(node.dir());
+      if (running.isPresent()) {
+        throw new IllegalStateException(node.name() + " of cluster '" + config.clusterName() + "' is already running"
+            + " (pids " + running.get().describe().pids() + ") from " + node.dir() + "; stop it first");
+      }
+      requireFree(node.httpPort(), "HTTP", node);
+      requireFree(node.transportPort(), "transport", node);
+    }
+  }
+
+  private void prepareClusterDir() throws IOException {
+    Path clusterDir = NodeLayout.clusterDir(config);
+    if (config.ephemeral()) {
+      FileTrees.delete(clusterDir);
+    }
+    FileTrees.createTraversable(clusterDir);
+  }
+
+  private static void requireFree(int port, String purpose, NodeLayout node) {
+    if (!LoopbackPorts.isFree(port)) {
+      throw new IllegalStateException("Port " + port + " on " + NodeLayout.HOST + " (" + purpose + " port of "
+          + node.name() + ") is already in use; is another Elasticsearch running there?");
+    }
+  }
+
+  private void prepareNodeDir(NodeLayout node, Path home, NodeUser user) throws IOException {
+    // Scratch space of the previous run only; emptied so that it cannot grow over restarts.
+    FileTrees.delete(node.tmpDir());
+    for (Path dir : List.of(node.dataDir(), node.logsDir(), node.tmpDir())) {
+      FileTrees.createTraversable(dir);
+    }
+    // Copied once, so that the keystore Elasticsearch creates there survives restarts of a persistent cluster.
+    if (!Files.isDirectory(node.configDir())) {
+      copyTree(home.resolve("config"), node.configDir());
+    }
+    Files.writeString(node.configDir().resolve("elasticsearch.yml"),
+        NodeConfigFiles.elasticsearchYml(config, node, nodes));
+    Path jvmOptions = node.configDir().resolve("jvm.options.d");
+    Files.createDirectories(jvmOptions);
+    Files.writeString(jvmOptions.resolve("heap.options"), NodeConfigFiles.heapOptions(config.heap()));
+    user.takeOwnership(node.dir(), node.dataDir());
+  }
+
+  private static void copyTree(Path source, Path target) throws IOException {
+    try (Stream<Path> paths = Files.walk(source)) {
+      for (Path path : paths.toList()) {
+        Path copy = target.resolve(source.relativize(path).toString());
+        if (Files.isDirectory(path)) {
+          Files.createDirectories(copy);
+        } else {
+          Files.copy(path, copy);
+        }
+      }
+    }
+  }
+
+  private ClusterHealth awaitCluster(Instant deadline) throws InterruptedException {
+    String lastAnswer = "no answer yet";
+    try (ClusterApi api = new ClusterApi(url())) {
+      while (true) {
+        for (int index = 0; index < nodes.size(); index++) {
+          if (!processes.get(index).isAlive()) {
+            throw startFailure(nodes.get(index).name() + " exited during startup", List.of(nodes.get(index)));
+          }
+        }
+        Duration remaining = Duration.between(Instant.now(), deadline);
+        if (remaining.isNegative() || remaining.isZero()) {
+          throw startFailure("did not become yellow with " + nodes.size() + " node(s) within "
+              + config.startTimeout().toSeconds() + " s (last health: " + lastAnswer + ")", nodes);
+        }
+        try {
+          ClusterHealth health = api.awaitHealth(nodes.size(), remaining.compareTo(HEALTH_WAIT) < 0
+              ? remaining : HEALTH_WAIT);
+          if (!health.clusterName().equals(config.clusterName())) {
+            throw startFailure("found another cluster, '" + health.clusterName() + "', at " + url(), nodes);
+          }
+          if (!health.timedOut() && health.isUsable() && health.numberOfNodes() == nodes.size()) {
+            return health;
+          }
+          lastAnswer = health.toString();
+        } catch (IOException e) {
+          // Not listening yet: the JVMs take a while to boot.
+          lastAnswer = "none from " + url() + " (" + e.getClass().getSimpleName() + ")";
+          Thread.sleep(RETRY_PAUSE);
+        }
+      }
+    }
+  }
+
+  private IllegalStateException startFailure(String what, List<NodeLayout> nodesToShow) {
+    StringBuilder message = new StringBuilder("Elasticsearch cluster '" + config.clusterName() + "' " + what);
+    for (NodeLayout node : nodesToShow) {
+      message.append("\n--- last ").append(LOG_TAIL_LINES).append(" lines of ").append(node.consoleLog())
+          .append(" ---\n").append(tail(node.consoleLog()));
+    }
+    return new IllegalStateException(message.toString());
+  }
+
+  private static String tail(Path log) {
+    try (Stream<String> lines = Files.lines(log)) {
+      List<String> all = lines.toList();
+      return String.join("\n", all.subList(Math.max(0, all.size() - LOG_TAIL_LINES), all.size()));
+    } catch (IOException | UncheckedIOException e) {
+      return "(cannot read: " + e + ")";
+    }
+  }
+
+  private void stopAfterFailedStart(Exception cause) {
+    try {
+      for (NodeProcess process : processes.reversed()) {
+        process.stop(STOP_GRACE);
+      }
+    } catch (IOException | RuntimeException e) {
+      cause.addSuppressed(e);
+    }
+    processes.clear();
+    // The node directories stay, even for an ephemeral cluster: their logs explain the failure.
+  }
+
+  /**
+   * How to run a local cluster.
+   *
+   * @param distribution the server distribution zip
+   * @param baseDir where the distribution is unpacked and the node directories live; when this process is root,
+   *     every directory down to it must be traversable by nobody
+   * @param firstHttpPort HTTP port of node 0; node i listens on firstHttpPort + i
+   * @param firstTransportPort transport port of node 0; node i listens on firstTransportPort + i
+   * @param nodes how many nodes, 1 or more
+   * @param heap JVM heap of each node, e.g. "1g" or "512m"
+   * @param clusterName cluster name, also the name of the cluster's directory under baseDir/clusters
+   * @param startTimeout how long {@link #start()} waits for the cluster to be yellow with all nodes
+   * @param detached whether the nodes should outlive this JVM ({@link #close()} then leaves them running)
+   * @param ephemeral whether the cluster's directories are deleted before start and after stop (tests)
+   */
+  public record Config(Path distribution, Path baseDir, int firstHttpPort, int firstTransportPort, int nodes,
+      String heap, String clusterName, Duration startTimeout, boolean detached, boolean ephemeral) {
+
+    private static final Pattern HEAP = Pattern.compile("\\d+[kmgKMG]?");
+    private static final Pattern CLUSTER_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
+
+    public Config {
+      if (nodes < 1) {
+        throw new IllegalArgumentException("nodes must be at least 1, was " + nodes);
+      }
+      requirePortRange(firstHttpPort, nodes, "firstHttpPort");
+      requirePortRange(firstTransportPort, nodes, "firstTransportPort");
+      if (firstHttpPort < firstTransportPort + nodes && firstTransportPort < firstHttpPort + nodes) {
+        throw new IllegalArgumentException("HTTP ports " + firstHttpPort + "+ and transport ports "
+            + firstTransportPort + "+ overlap for " + nodes + " nodes");
+      }
+      if (!HEAP.matcher(heap).matches()) {
+        throw new IllegalArgumentException("heap must look like 512m or 2g, was '" + heap + "'");
+      }
+      if (!CLUSTER_NAME.matcher(clusterName).matches()) {
+        throw new IllegalArgumentException("clusterName must be letters, digits, '.', '_' or '-', was '"
+            + clusterName + "'");
+      }
+      if (detached && ephemeral) {
+        throw new IllegalArgumentException("a detached cluster outlives this JVM, so it cannot be ephemeral");
+      }
+      baseDir = baseDir.toAbsolutePath().normalize();
+    }
+
+    private static void requirePortRange(int first, int nodes, String name) {
+      if (first < 1 || first + nodes - 1 > 65535) {
+        throw new IllegalArgumentException(name + " " + first + " leaves no room for " + nodes + " node(s)");
+      }
+    }
+
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /**
+     * Builds a {@link Config}. Defaults: the distribution from {@link ElasticsearchDistribution#defaultZip()}, base
+     * dir {@code java.io.tmpdir/spotcast-es}, ports 9200 (HTTP) and HTTP + 100 (transport), 1 node, heap 1g,
+     * cluster "spotcast", start timeout 120 s, attached, persistent.
+     */
+    public static final class Builder {
+      private Path distribution;
+      private Path baseDir = Path.of(System.getProperty("java.io.tmpdir"), "spotcast-es");
+      private int firstHttpPort = 9200;
+      private Integer firstTransportPort;
+      private int nodes = 1;
+      private String heap = "1g";
+      private String clusterName = "spotcast";
+      private Duration startTimeout = Duration.ofSeconds(120);
+      private boolean detached;
+      private boolean ephemeral;
+
+      private Builder() {}
+
+      public Builder distribution(Path distribution) {
+        this.distribution = distribution;
+        return this;
+      }
+
+      public Builder baseDir(Path baseDir) {
+        this.baseDir = baseDir;
+        return this;
+      }
+
+      public Builder firstHttpPort(int firstHttpPort) {
+        this.firstHttpPort = firstHttpPort;
+        return this;
+      }
+
+      public Builder firstTransportPort(int firstTransportPort) {
+        this.firstTransportPort = firstTransportPort;
+        return this;
+      }
+
+      public Builder nodes(int nodes) {
+        this.nodes = nodes;
+        return this;
+      }
+
+      public Builder heap(String heap) {
+        this.heap = heap;
+        return this;
+      }
+
+      public Builder clusterName(String clusterName) {
+        this.clusterName = clusterName;
+        return this;
+      }
+
+      public Builder startTimeout(Duration startTimeout) {
+        this.startTimeout = startTimeout;
+        return this;
+      }
+
+      public Builder detached(boolean detached) {
+        this.detached = detached;
+        return this;
+      }
+
+      public Builder ephemeral(boolean ephemeral) {
+        this.ephemeral = ephemeral;
+        return this;
+      }
+
+      public Config build() {
+        return new Config(distribution != null ? distribution : ElasticsearchDistribution.defaultZip(), baseDir,
+            firstHttpPort, firstTransportPort != null ? firstTransportPort : firstHttpPort + 100, nodes, heap,
+            clusterName, startTimeout, detached, ephemeral);
+      }
+    }
+  }
+}

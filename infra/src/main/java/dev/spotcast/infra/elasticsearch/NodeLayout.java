@@ -1,0 +1,58 @@
+package dev.spotcast.infra.elasticsearch;
+
+import java.nio.file.Path;
+
+/**
+ * Where one node of a local cluster lives and listens: {@code <baseDir>/clusters/<cluster>/node-<index>} with its
+ * own config, data, logs and tmp directories, on loopback ports.
+ */
+public record NodeLayout(String name, Path dir, int httpPort, int transportPort) {
+
+  /** The loopback address every node binds to. */
+  public static final String HOST = "127.0.0.1";
+
+  static NodeLayout of(LocalElasticsearch.Config config, int index) {
+    String name = "node-" + index;
+    return new NodeLayout(name, clusterDir(config).resolve(name),
+        config.firstHttpPort() + index, config.firstTransportPort() + index);
+  }
+
+  static Path clusterDir(LocalElasticsearch.Config config) {
+    return clustersDir(config.baseDir()).resolve(config.clusterName());
+  }
+
+  static Path clustersDir(Path baseDir) {
+    return baseDir.resolve("clusters");
+  }
+
+  public Path configDir() {
+    return dir.resolve("config");
+  }
+
+  public Path dataDir() {
+    return dir.resolve("data");
+  }
+
+  public Path logsDir() {
+    return dir.resolve("logs");
+  }
+
+  public Path tmpDir() {
+    return dir.resolve("tmp");
+  }
+
+  /** Standard output and error of bin/elasticsearch: the first place to look when a node does not come up. */
+  public Path consoleLog() {
+    return logsDir().resolve("console.log");
+  }
+
+  /** The node's HTTP base URL, e.g. {@code http://127.0.0.1:9200}. */
+  public String url() {
+    return "http://" + HOST + ":" + httpPort;
+  }
+
+  /** The node's transport address, which the other nodes use to find it. */
+  public String transportAddress() {
+    return HOST + ":" + transportPort;
+  }
+}
