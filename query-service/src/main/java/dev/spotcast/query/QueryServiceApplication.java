@@ -1,0 +1,28 @@
+package dev.spotcast.query;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+
+/**
+ * The spot-weather query service: answers {@code GET /v1/spot} from the published run of each model,
+ * interpolating between the nearest grid points, levels and steps.
+ */
+// Spring Boot's own Elasticsearch auto-configurations would build a second client (and health
+// check) from spring.elasticsearch.*; Spotcast builds its one client from spotcast.elasticsearch.*.
+@SpringBootApplication(
+    excludeName = {
+      "org.springframework.boot.autoconfigure.elasticsearch.ElasticsearchClientAutoConfiguration",
+      "org.springframework.boot.autoconfigure.elasticsearch.ElasticsearchRestClientAutoConfiguration",
+      "org.springframework.boot.autoconfigure.elasticsearch.ReactiveElasticsearchClientAutoConfiguration",
+      "org.springframework.boot.autoconfigure.data.elasticsearch.ElasticsearchDataAutoConfiguration",
+      "org.springframework.boot.autoconfigure.data.elasticsearch.ElasticsearchRepositoriesAutoConfiguration",
+      "org.springframework.boot.autoconfigure.data.elasticsearch.ReactiveElasticsearchRepositoriesAutoConfiguration",
+      "org.springframework.boot.actuate.autoconfigure.elasticsearch.ElasticsearchRestHealthContributorAutoConfiguration",
+      "org.springframework.boot.actuate.autoconfigure.data.elasticsearch.ElasticsearchReactiveHealthContributorAutoConfiguration"
+    })
+public class QueryServiceApplication {
+
+  public static void main(String[] args) {
+    SpringApplication.run(QueryServiceApplication.class, args);
+  }
+}

@@ -1,0 +1,52 @@
+package dev.spotcast.query.api;
+
+import dev.spotcast.query.spot.SpotForecast;
+import dev.spotcast.query.spot.SpotService;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code GET /v1/spot}: the weather at a place, height and time from a model's published run. */
+@RestController
+public class SpotController {
+
+  private final SpotRequestParser parser;
+  private final SpotService service;
+
+  public SpotController(SpotRequestParser parser, SpotService service) {
+    this.parser = parser;
+    this.service = service;
+  }
+
+  @Operation(
+      summary = "Spot weather",
+      description =
+          "Values interpolated from the model's published run: inverse-distance weighting over the n nearest"
+              + " grid points, linear between the two levels around alt and the two steps around time."
+              + " Errors are RFC 9457 problem+json: 400 bad parameter, 404 unknown model, 422 outside"
+              + " the run (the detail gives the valid range), 503 Elasticsearch unavailable.")
+  @GetMapping("/v1/spot")
+  public SpotForecast spot(
+      @Parameter(description = "latitude in degrees, [-90, 90]", example = "45.5") @RequestParam("lat")
+          String lat,
+      @Parameter(description = "longitude in degrees, [-180, 180] or [0, 360]", example = "5.25")
+          @RequestParam("lon")
+          String lon,
+      @Parameter(description = "valid time, ISO-8601 with a zone", example = "2026-11-21T06:30:00Z")
+          @RequestParam("time")
+          String time,
+      @Parameter(description = "height in the unit of the model's levels (m above ground)", example = "750")
+          @RequestParam("alt")
+          String alt,
+      @Parameter(description = "model id", example = "synth") @RequestParam("model") String model,
+      @Parameter(description = "number of grid points to interpolate from (default 4)")
+          @RequestParam(name = "n", required = false)
+          String n,
+      @Parameter(description = "comma-separated parameter names (default: all of the model's)", example = "t,u,v")
+          @RequestParam(name = "params", required = false)
+          String params) {
+    return service.spot(parser.parse(model, lat, lon, time, alt, n, params));
+  }
+}

@@ -1,0 +1,35 @@
+package dev.spotcast.query.config;
+
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * How the query service answers spot requests.
+ *
+ * @param defaultNeighbours grid points used when a request gives no {@code n}
+ * @param maxNeighbours the largest {@code n} a request may ask for (bounds the search size)
+ * @param idwPower exponent of the inverse-distance weighting
+ * @param catalogRefreshInterval how often the published runs are re-read from the run catalog
+ */
+@ConfigurationProperties("spotcast.query")
+@Validated
+public record QueryProperties(
+    @DefaultValue("4") @Min(1) int defaultNeighbours,
+    @DefaultValue("64") @Min(1) @Max(1024) int maxNeighbours,
+    @DefaultValue("2") @DecimalMin(value = "0", inclusive = false) @DecimalMax("16") double idwPower,
+    @DefaultValue("2s") @NotNull Duration catalogRefreshInterval) {
+
+  public QueryProperties {
+    if (defaultNeighbours > maxNeighbours) {
+      throw new IllegalArgumentException(
+          "spotcast.query.default-neighbours (" + defaultNeighbours + ") must not exceed max-neighbours (" + maxNeighbours + ")");
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package dev.spotcast.query.spot;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The answer to a spot request: the interpolated values and everything that explains them (run,
+ * grid points with their distances and weights, levels and steps with their weights).
+ *
+ * @param run the run time of the model run that answered
+ * @param lon the requested longitude, normalised to [-180, 180)
+ * @param values per parameter, in the run's order
+ */
+public record SpotForecast(
+    String model,
+    Instant run,
+    Instant time,
+    double lat,
+    double lon,
+    double alt,
+    Map<String, Value> values,
+    List<Neighbour> neighbours,
+    List<LevelUsed> levels,
+    List<StepUsed> steps) {
+
+  /** An interpolated value, or null with the reason it is unavailable. */
+  public record Value(Double value, String unit, @JsonInclude(JsonInclude.Include.NON_NULL) String reason) {
+
+    public static Value of(double value, String unit) {
+      return new Value(value, unit, null);
+    }
+
+    public static Value unavailable(String unit, String reason) {
+      return new Value(null, unit, reason);
+    }
+  }
+
+  /**
+   * A grid point the values were interpolated from.
+   *
+   * @param point the grid point index
+   * @param distance geodesic distance from the request in metres (WGS84)
+   * @param weight its inverse-distance weight
+   */
+  public record Neighbour(int point, double lat, double lon, double distance, double weight) {}
+
+  /** A level read and its weight in the vertical interpolation. */
+  public record LevelUsed(int level, String unit, double weight) {}
+
+  /** A forecast step read (hours after the run), its valid time and its weight in time. */
+  public record StepUsed(int step, Instant time, double weight) {}
+}

@@ -1,0 +1,47 @@
+package dev.spotcast.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import dev.spotcast.index.RunCatalog;
+import dev.spotcast.index.RunRecord;
+import dev.spotcast.ingestor.LoadReport;
+import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingestor.RunLoader;
+import dev.spotcast.ingestor.source.ForecastSource;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.query.catalog.PublishedRuns;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/** Loads runs with the real ingestor and waits until the service serves them. */
+final class RunFixtures {
+
+  private static final Duration SERVE_TIMEOUT = Duration.ofSeconds(30);
+
+  private RunFixtures() {}
+
+  /** Loads and publishes the source's run unless it already is the model's published run. */
+  static synchronized void ensurePublished(ElasticsearchClient client, ForecastSource source) throws Exception {
+    ForecastRun run = source.run();
+    if (run.runId().equals(new RunCatalog(client).publishedRunIds().get(run.model()))) {
+      return;
+    }
+    LoadReport report = new RunLoader(client, LoaderSettings.defaults()).load(source);
+    assertThat(report.published()).as("run %s of %s: %s", run.runId(), run.model(), report.failure()).isTrue();
+    assertThat(report.counted()).isEqualTo(run.documentCount());
+  }
+
+  /** Polls the service's published runs until the model serves the run (at most 30 s). */
+  static void awaitServed(PublishedRuns runs, String model, String runId) throws InterruptedException {
+    Instant deadline = Instant.now().plus(SERVE_TIMEOUT);
+    while (!runId.equals(runs.get(model).map(RunRecord::runId).orElse(null))) {
+      Optional<RunRecord> current = runs.get(model);
+      assertThat(Instant.now())
+          .as("model %s still serves %s instead of run %s", model, current.map(RunRecord::runId), runId)
+          .isBefore(deadline);
+      Thread.sleep(20);
+    }
+  }
+}

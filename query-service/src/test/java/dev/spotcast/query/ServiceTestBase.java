@@ -1,0 +1,24 @@
+package dev.spotcast.query;
+
+import dev.spotcast.testsupport.SharedElasticsearch;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The running service on a random port, against the test JVM's shared real Elasticsearch. Every
+ * integration test extends it, so that they share one Spring context.
+ */
+// Spring Boot tests turn metrics export off unless asked; the Prometheus endpoint is under test.
+@AutoConfigureObservability
+@SpringBootTest(
+    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+    properties = "spotcast.query.catalog-refresh-interval=100ms")
+abstract class ServiceTestBase {
+
+  @DynamicPropertySource
+  static void elasticsearch(DynamicPropertyRegistry registry) {
+    registry.add("spotcast.elasticsearch.uris", SharedElasticsearch::url);
+  }
+}

@@ -1,0 +1,88 @@
+package dev.spotcast.query.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.spotcast.query.config.QueryProperties;
+import dev.spotcast.query.spot.BadParameterException;
+import dev.spotcast.query.spot.SpotRequest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class SpotRequestParserTest {
+
+  private final SpotRequestParser parser = new SpotRequestParser(new QueryProperties(4, 64, 2, Duration.ofSeconds(2)));
+
+  @Test
+  void parsesAValidRequestWithDefaults() {
+    SpotRequest request = parser.parse("synth", "45.5", "5.25", "2026-11-21T06:30:00Z", "750", null, null);
+
+    assertThat(request)
+        .isEqualTo(new SpotRequest("synth", 45.5, 5.25, 750, Instant.parse("2026-11-21T06:30:00Z"), 4, List.of()));
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "350, -10",
+    "180, -180",
+    "360, 0",
+    "-180, -180",
+    "0, 0",
+  })
+  void longitudesFrom0To360AreNormalised(String lon, double expected) {
+    assertThat(parser.parse("synth", "0", lon, "2026-11-21T06:00Z", "0", null, null).lon()).isEqualTo(expected);
+  }
+
+  @Test
+  void aTimeWithAnOffsetIsConvertedToAnInstant() {
+    assertThat(parser.parse("synth", "0", "0", "2026-11-21T07:30+01:00", "0", null, null).time())
+        .isEqualTo(Instant.parse("2026-11-21T06:30:00Z"));
+    assertThat(parser.parse("synth", "0", "0", "2026-11-21T07:30:00+01:00[Europe/Paris]", "0", null, null).time())
+        .isEqualTo(Instant.parse("2026-11-21T06:30:00Z"));
+  }
+
+  @Test
+  void neighboursAndParametersAreRead() {
+    SpotRequest request = parser.parse("synth", "0", "0", "2026-11-21T06:00Z", "0", " 9 ", "t, u,,t");
+
+    assertThat(request.neighbours()).isEqualTo(9);
+    assertThat(request.params()).containsExactly("t", "u");
+  }
+
+  @ParameterizedTest(name = "{0}={1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "lat    | ''         | lat is required",
+        "lat    | abc        | lat must be a decimal number in degrees north, got 'abc'",
+        "lat    | NaN        | lat must be a decimal number in degrees north, got 'NaN'",
+        "lat    | 1e999      | lat must be a finite number, got '1e999'",
+        "lat    | 90.0001    | lat must be within [-90, 90] degrees, got 90.0001",
+        "lon    | -180.5     | lon must be within [-180, 180] degrees (or [0, 360]), got -180.5",
+        "lon    | 0x1p3      | lon must be a decimal number in degrees east, got '0x1p3'",
+        "lon    | Infinity   | lon must be a decimal number in degrees east, got 'Infinity'",
+        "alt    | 10m        | alt must be a decimal number in the unit of the model's levels (m above ground), got '10m'",
+        "time   | 2026-11-21 | time must be an ISO-8601 date-time with a zone, e.g. 2026-11-21T06:00:00Z or 2026-11-21T07:00:00+01:00; got '2026-11-21'",
+        "time   | 2026-11-21T06:00 | time '2026-11-21T06:00' has no zone: add 'Z' for UTC or an offset such as +01:00",
+        "time   | 2026-11-21T07:00:00 01:00 | time must be an ISO-8601 date-time with a zone, e.g. 2026-11-21T06:00:00Z or 2026-11-21T07:00:00+01:00; got '2026-11-21T07:00:00 01:00' (send a '+' offset as %2B in a URL)",
+        "time   | tomorrow   | time must be an ISO-8601 date-time with a zone, e.g. 2026-11-21T06:00:00Z or 2026-11-21T07:00:00+01:00; got 'tomorrow'",
+        "n      | 0          | n must be an integer in [1, 64], got '0'",
+        "n      | 65         | n must be an integer in [1, 64], got '65'",
+        "n      | 2.5        | n must be an integer in [1, 64], got '2.5'",
+        "params | ' , '      | params must be a comma-separated list of parameter names, e.g. t,u,v; got ' , '",
+        "model  | ' '        | model is required",
+      })
+  void rejectsABadValueNamingTheParameter(String parameter, String value, String message) {
+    String[] args = {"synth", "45", "5", "2026-11-21T06:00Z", "0", null, null};
+    int position = List.of("model", "lat", "lon", "time", "alt", "n", "params").indexOf(parameter);
+    args[position] = value;
+
+    assertThatThrownBy(() -> parser.parse(args[0], args[1], args[2], args[3], args[4], args[5], args[6]))
+        .isInstanceOfSatisfying(BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo(parameter))
+        .hasMessage(message);
+  }
+}

@@ -1,0 +1,53 @@
+package dev.spotcast.query.spot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelType;
+import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.synthetic.SyntheticWeather;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.ServerSocket;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class NeighbourSearchTest {
+
+  private static final ForecastRun RUN =
+      new ForecastRun(
+          "synth",
+          Instant.parse("2026-11-21T00:00:00Z"),
+          RegularLatLonGrid.covering(40, -10, 50, 10, 1.0),
+          LevelType.HEIGHT_ABOVE_GROUND,
+          List.of(0, 500),
+          List.of(0, 1),
+          SyntheticWeather.PARAMETERS,
+          ShardingSpec.DEFAULT);
+
+  @Test
+  void anUnreachableElasticsearchIsUnavailableNotAServerError() throws Exception {
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    try (ElasticsearchClient client = ElasticsearchClients.create(ElasticsearchSettings.of("http://127.0.0.1:" + closedPort()))) {
+      NeighbourSearch search = new NeighbourSearch(client, registry);
+      SpotPlan plan = SpotPlan.of(RUN, new SpotRequest("synth", 45, 0, 0, RUN.runTime(), 4, List.of()));
+
+      assertThatThrownBy(() -> search.find(plan))
+          .isInstanceOf(SearchUnavailableException.class)
+          .hasMessageStartingWith("Elasticsearch cannot be reached");
+    }
+    assertThat(registry.get(NeighbourSearch.TIMER).tag("path", "geo_sort").timer().count()).isEqualTo(1);
+  }
+
+  /** A loopback port nothing listens on: bound, then released. */
+  private static int closedPort() throws Exception {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+}

@@ -1,0 +1,196 @@
+package dev.spotcast.query.spot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.spotcast.interpolation.InverseDistanceWeighting;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelType;
+import dev.spotcast.model.Parameter;
+import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.sharding.ShardingSpec;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SpotInterpolatorTest {
+
+  private static final Instant RUN_TIME = Instant.parse("2026-11-21T00:00:00Z");
+  private static final Parameter T = Parameter.unbounded("t", "K");
+  private static final Parameter RH = new Parameter("rh", "%", 0, 100);
+
+  /** Grid of 3 x 3 points at -1, 0, 1 degrees: point = row * 3 + column, (0, 0) is point 4. */
+  private static final ForecastRun RUN =
+      new ForecastRun(
+          "test",
+          RUN_TIME,
+          RegularLatLonGrid.covering(-1, -1, 1, 1, 1.0),
+          LevelType.HEIGHT_ABOVE_GROUND,
+          List.of(0, 500, 1000),
+          List.of(0, 1, 2),
+          List.of(T, RH),
+          ShardingSpec.DEFAULT);
+
+  private static final int EQUATOR_0 = 4;
+  private static final int EQUATOR_1 = 5;
+
+  private final SpotInterpolator interpolator = new SpotInterpolator(new InverseDistanceWeighting(2));
+
+  @Test
+  void midwayBetweenTwoGridPointsWeighsThemEqually() {
+    SpotPlan plan = plan(0, 0.5, 0, RUN_TIME, 2);
+    List<ForecastHit> hits =
+        List.of(hit(EQUATOR_0, 0, 0, 10, 55_000), hit(EQUATOR_1, 0, 0, 20, 55_000));
+
+    SpotForecast forecast = interpolator.interpolate(plan, hits);
+
+    assertThat(forecast.neighbours()).extracting(SpotForecast.Neighbour::point).containsExactly(EQUATOR_0, EQUATOR_1);
+    assertThat(forecast.neighbours().get(0).weight()).isCloseTo(0.5, within(1e-12));
+    assertThat(forecast.neighbours().get(1).weight()).isCloseTo(0.5, within(1e-12));
+    // Half a degree of longitude on the WGS84 equator: a * pi / 360.
+    assertThat(forecast.neighbours().get(0).distance()).isCloseTo(6_378_137 * Math.PI / 360, within(1e-6));
+    assertThat(forecast.values().get("t").value()).isCloseTo(15, within(1e-12));
+  }
+
+  @Test
+  void aQuarterBetweenStepsWeighsThemThreeToOne() {
+    SpotPlan plan = plan(0, 0, 0, RUN_TIME.plus(Duration.ofMinutes(15)), 1);
+    List<ForecastHit> hits = List.of(hit(EQUATOR_0, 0, 0, 10, 0), hit(EQUATOR_0, 0, 1, 30, 0));
+
+    SpotForecast forecast = interpolator.interpolate(plan, hits);
+
+    assertThat(forecast.steps()).extracting(SpotForecast.StepUsed::weight).containsExactly(0.75, 0.25);
+    assertThat(forecast.steps()).extracting(SpotForecast.StepUsed::time)
+        .containsExactly(RUN_TIME, RUN_TIME.plus(Duration.ofHours(1)));
+    assertThat(forecast.values().get("t").value()).isCloseTo(0.75 * 10 + 0.25 * 30, within(1e-12));
+  }
+
+  @Test
+  void onAGridPointAnExactLevelAndStepReturnsTheStoredValue() {
+    SpotPlan plan = plan(0, 0, 500, RUN_TIME.plus(Duration.ofHours(2)), 4);
+    List<ForecastHit> hits =
+        List.of(
+            hit(EQUATOR_0, 500, 2, 287.25, 0),
+            hit(EQUATOR_1, 500, 2, 1000, 111_000),
+            hit(1, 500, 2, 1000, 111_000),
+            hit(3, 500, 2, 1000, 111_000));
+
+    SpotForecast forecast = interpolator.interpolate(plan, hits);
+
+    assertThat(forecast.values().get("t").value()).isEqualTo(287.25);
+    assertThat(forecast.neighbours()).extracting(SpotForecast.Neighbour::weight).containsExactly(1.0, 0.0, 0.0, 0.0);
+    assertThat(forecast.levels()).extracting(SpotForecast.LevelUsed::level).containsExactly(500);
+    assertThat(forecast.steps()).extracting(SpotForecast.StepUsed::step).containsExactly(2);
+  }
+
+  @Test
+  void combinesPointsThenLevelsThenSteps() {
+    // Two points at equal distance (0.5 / 0.5), alt 250 (0.5 / 0.5 between 0 and 500),
+    // 30 minutes (0.5 / 0.5 between steps 0 and 1): the mean of the eight values.
+    SpotPlan plan = plan(0, 0.5, 250, RUN_TIME.plus(Duration.ofMinutes(30)), 2);
+    List<ForecastHit> hits = new ArrayList<>();
+    double[] values = {1, 2, 3, 4, 5, 6, 7, 8};
+    int i = 0;
+    for (int level : new int[] {0, 500}) {
+      for (int step : new int[] {0, 1}) {
+        hits.add(hit(EQUATOR_0, level, step, values[i++], 55_000));
+        hits.add(hit(EQUATOR_1, level, step, values[i++], 55_000));
+      }
+    }
+
+    SpotForecast forecast = interpolator.interpolate(plan, hits);
+
+    assertThat(forecast.values().get("t").value()).isCloseTo(4.5, within(1e-12));
+    assertThat(forecast.levels()).extracting(SpotForecast.LevelUsed::level).containsExactly(0, 500);
+    assertThat(forecast.levels()).extracting(SpotForecast.LevelUsed::weight).containsExactly(0.5, 0.5);
+  }
+
+  @Test
+  void unequalWeightsInEveryDimension() {
+    // On point 4: no spatial weighting; alt 100 is 0.2 of the way to 500; 45 minutes is 0.75 of a step.
+    SpotPlan plan = plan(0, 0, 100, RUN_TIME.plus(Duration.ofMinutes(45)), 1);
+    List<ForecastHit> hits =
+        List.of(
+            hit(EQUATOR_0, 0, 0, 280, 0),
+            hit(EQUATOR_0, 500, 0, 270, 0),
+            hit(EQUATOR_0, 0, 1, 284, 0),
+            hit(EQUATOR_0, 500, 1, 276, 0));
+
+    SpotForecast forecast = interpolator.interpolate(plan, hits);
+
+    double step0 = 280 + (270 - 280) * 0.2; // 278
+    double step1 = 284 + (276 - 284) * 0.2; // 282.4
+    assertThat(forecast.values().get("t").value()).isCloseTo(step0 + (step1 - step0) * 0.75, within(1e-9));
+  }
+
+  @Test
+  void aMissingValueMakesTheParameterUnavailableInsteadOfAveragingFewerPoints() {
+    SpotPlan plan = plan(0, 0.5, 0, RUN_TIME, 2);
+    List<ForecastHit> hits =
+        List.of(
+            new ForecastHit(EQUATOR_0, 0, 0, Map.of("t", 10.0, "rh", 50.0), 55_000),
+            new ForecastHit(EQUATOR_1, 0, 0, Map.of("t", 20.0), 55_000));
+
+    SpotForecast forecast = interpolator.interpolate(plan, hits);
+
+    assertThat(forecast.values().get("t").value()).isCloseTo(15, within(1e-12));
+    SpotForecast.Value rh = forecast.values().get("rh");
+    assertThat(rh.value()).isNull();
+    assertThat(rh.unit()).isEqualTo("%");
+    assertThat(rh.reason()).contains("grid point " + EQUATOR_1).contains("level 0").contains("step 0");
+  }
+
+  @Test
+  void aMissingDocumentMakesEveryParameterUnavailable() {
+    SpotPlan plan = plan(0, 0.5, 0, RUN_TIME.plus(Duration.ofMinutes(30)), 2);
+    List<ForecastHit> hits =
+        List.of(hit(EQUATOR_0, 0, 0, 10, 55_000), hit(EQUATOR_1, 0, 0, 20, 55_000), hit(EQUATOR_0, 0, 1, 10, 55_000));
+
+    SpotForecast forecast = interpolator.interpolate(plan, hits);
+
+    assertThat(forecast.values().get("t").value()).isNull();
+    assertThat(forecast.values().get("t").reason()).contains("grid point " + EQUATOR_1).contains("step 1");
+  }
+
+  @Test
+  void boundedParametersAreClamped() {
+    SpotPlan plan = plan(0, 0, 0, RUN_TIME, 1);
+    List<ForecastHit> hits = List.of(new ForecastHit(EQUATOR_0, 0, 0, Map.of("t", 1.0, "rh", 100.5), 0));
+
+    assertThat(interpolator.interpolate(plan, hits).values().get("rh").value()).isEqualTo(100);
+  }
+
+  @Test
+  void nearestPointsAreTheClosestDistinctPointsWithTheIdBreakingTies() {
+    List<ForecastHit> hits =
+        List.of(
+            hit(7, 0, 0, 1, 300),
+            hit(5, 0, 0, 1, 100),
+            hit(3, 0, 0, 1, 100),
+            hit(5, 500, 0, 1, 100),
+            hit(9, 500, 0, 1, 200));
+
+    assertThat(SpotInterpolator.nearestPoints(hits, 3)).containsExactly(3, 5, 9);
+  }
+
+  @Test
+  void noPointFoundIsOutsideTheForecast() {
+    SpotPlan plan = plan(0, 0, 0, RUN_TIME, 4);
+
+    assertThatThrownBy(() -> interpolator.interpolate(plan, List.of()))
+        .isInstanceOf(OutsideForecastException.class)
+        .hasMessageContaining("no grid point of model test");
+  }
+
+  private static SpotPlan plan(double lat, double lon, double alt, Instant time, int n) {
+    return SpotPlan.of(RUN, new SpotRequest("test", lat, lon, alt, time, n, List.of()));
+  }
+
+  private static ForecastHit hit(int point, int level, int step, double t, double distance) {
+    return new ForecastHit(point, level, step, Map.of("t", t, "rh", 50.0), distance);
+  }
+}
