@@ -29,28 +29,32 @@ public record ForecastDocument(
    * Writes the compact layout {@code {"loc":[lon,lat],"lvl":..,"step":..,"gp":..,"v":{..}}} with
    * the streaming generator: no intermediate map per document on the ingestion hot path.
    */
+  public void writeTo(JsonGenerator gen) throws IOException {
+    gen.writeStartObject();
+    gen.writeFieldName(ForecastFields.LOCATION);
+    gen.writeStartArray();
+    gen.writeNumber(lon);
+    gen.writeNumber(lat);
+    gen.writeEndArray();
+    gen.writeNumberField(ForecastFields.LEVEL, level);
+    gen.writeNumberField(ForecastFields.STEP, step);
+    gen.writeNumberField(ForecastFields.POINT, point);
+    gen.writeObjectFieldStart(ForecastFields.VALUES);
+    for (int i = 0; i < values.length; i++) {
+      if (!Float.isNaN(values[i])) {
+        gen.writeNumberField(parameterNames[i], values[i]);
+      }
+    }
+    gen.writeEndObject();
+    gen.writeEndObject();
+  }
+
+  /** Lets the Elasticsearch client's Jackson mapper write documents in the same layout. */
   static final class Writer extends JsonSerializer<ForecastDocument> {
     @Override
     public void serialize(ForecastDocument doc, JsonGenerator gen, SerializerProvider provider)
         throws IOException {
-      gen.writeStartObject();
-      gen.writeFieldName(ForecastFields.LOCATION);
-      gen.writeStartArray();
-      gen.writeNumber(doc.lon);
-      gen.writeNumber(doc.lat);
-      gen.writeEndArray();
-      gen.writeNumberField(ForecastFields.LEVEL, doc.level);
-      gen.writeNumberField(ForecastFields.STEP, doc.step);
-      gen.writeNumberField(ForecastFields.POINT, doc.point);
-      gen.writeObjectFieldStart(ForecastFields.VALUES);
-      for (int i = 0; i < doc.values.length; i++) {
-        float value = doc.values[i];
-        if (!Float.isNaN(value)) {
-          gen.writeNumberField(doc.parameterNames[i], value);
-        }
-      }
-      gen.writeEndObject();
-      gen.writeEndObject();
+      doc.writeTo(gen);
     }
   }
 }

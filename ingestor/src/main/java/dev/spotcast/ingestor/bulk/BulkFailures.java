@@ -1,9 +1,5 @@
 package dev.spotcast.ingestor.bulk;
 
-import co.elastic.clients.elasticsearch._types.ElasticsearchException;
-import co.elastic.clients.elasticsearch._types.ErrorCause;
-import co.elastic.clients.transport.TransportException;
-import java.io.IOException;
 import java.util.Set;
 
 /**
@@ -18,39 +14,28 @@ final class BulkFailures {
 
   private BulkFailures() {}
 
-  static boolean isTransient(int status, ErrorCause error) {
-    return status == 429
-        || status == 503
-        || (error != null && TRANSIENT_TYPES.contains(error.type()));
+  static boolean isTransientItem(int status, String errorType) {
+    return status == 429 || status == 503 || TRANSIENT_TYPES.contains(errorType);
   }
 
-  static boolean isTransient(Exception requestFailure) {
-    if (requestFailure instanceof ElasticsearchException e) {
-      return e.status() == 429 || e.status() == 502 || e.status() == 503 || e.status() == 504;
-    }
-    return requestFailure instanceof IOException || requestFailure instanceof TransportException;
+  /** A whole request that failed: its HTTP status, or -1 when no answer came (connection, timeout). */
+  static boolean isTransientRequest(int status) {
+    return status == -1 || status == 429 || status == 502 || status == 503 || status == 504;
   }
 
-  /** A short, stable reason: the error type and the first line of its reason. */
-  static String describe(int status, ErrorCause error) {
-    if (error == null) {
+  /** A short, stable reason: status, error type and the first line of the error's reason. */
+  static String describe(int status, String type, String reason) {
+    if (type == null) {
       return "status " + status;
     }
-    String reason = error.reason() == null ? "" : error.reason();
-    int newline = reason.indexOf('\n');
+    String text = reason == null ? "" : reason;
+    int newline = text.indexOf('\n');
     if (newline >= 0) {
-      reason = reason.substring(0, newline);
+      text = text.substring(0, newline);
     }
-    if (reason.length() > 200) {
-      reason = reason.substring(0, 200) + "...";
+    if (text.length() > 200) {
+      text = text.substring(0, 200) + "...";
     }
-    return status + " " + error.type() + ": " + reason;
-  }
-
-  static String describe(Exception requestFailure) {
-    if (requestFailure instanceof ElasticsearchException e) {
-      return "request " + e.status() + " " + e.error().type();
-    }
-    return "request " + requestFailure.getClass().getSimpleName();
+    return status + " " + type + ": " + text;
   }
 }

@@ -2,9 +2,8 @@ package dev.spotcast.ingestor.bulk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
-import co.elastic.clients.elasticsearch.core.bulk.IndexOperation;
-import dev.spotcast.index.ForecastDocument;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
@@ -14,6 +13,8 @@ import dev.spotcast.sharding.ElasticsearchRouting;
 import dev.spotcast.sharding.ShardingSpec;
 import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.synthetic.SyntheticWeather;
+import dev.spotcast.index.ForecastDocument;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -22,6 +23,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ShardBatcherTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final ForecastRun run =
       new ForecastRun(
@@ -42,34 +45,55 @@ class ShardBatcherTest {
 
     Set<String> ids = new HashSet<>();
     for (ShardBatch batch : batches) {
-      assertThat(batch.operations()).isNotEmpty().hasSizeLessThanOrEqualTo(100);
-      for (BulkOperation op : batch.operations()) {
-        IndexOperation<?> index = op.index();
-        ForecastDocument doc = (ForecastDocument) index.document();
-        assertThat(index.index()).isEqualTo(batch.index());
-        assertThat(ElasticsearchRouting.shardId(index.routing(), 3, strategy.routingNumShards()))
-            .isEqualTo(batch.shard());
-        assertThat(index.routing()).isEqualTo(strategy.routingKey(doc.lat(), doc.lon()));
-        int levelPosition = run.levels().indexOf(doc.level());
-        assertThat(batch.index()).isEqualTo(strategy.indexName(levelPosition, run.steps().indexOf(doc.step())));
-        ids.add(index.index() + "/" + index.id());
+      assertThat(batch.documents()).isBetween(1, 100);
+      for (int i = 0; i < batch.documents(); i++) {
+        String[] lines = new String(batch.item(i), StandardCharsets.UTF_8).split("\n");
+        assertThat(lines).hasSize(2);
+        JsonNode action = JSON.readTree(lines[0]).get("index");
+        JsonNode doc = JSON.readTree(lines[1]);
+        String routing = action.get("routing").asText();
+        double lon = doc.get("loc").get(0).asDouble();
+        double lat = doc.get("loc").get(1).asDouble();
+        assertThat(ElasticsearchRouting.shardId(routing, 3, strategy.routingNumShards())).isEqualTo(batch.shard());
+        assertThat(routing).isEqualTo(strategy.routingKey(lat, lon));
+        int levelPosition = run.levels().indexOf(doc.get("lvl").asInt());
+        int stepPosition = run.steps().indexOf(doc.get("step").asInt());
+        assertThat(batch.index()).isEqualTo(strategy.indexName(levelPosition, stepPosition));
+        assertThat(action.get("_id").asText())
+            .isEqualTo(doc.get("lvl").asInt() + "_" + doc.get("step").asInt() + "_" + doc.get("gp").asInt());
+        assertThat(doc.get("v").size()).isEqualTo(5);
+        ids.add(batch.index() + "/" + action.get("_id").asText());
       }
     }
     assertThat(ids).hasSize((int) run.documentCount());
   }
 
   @Test
-  void aBatchIsSentWhenItsByteEstimateIsReached() throws Exception {
+  void aBatchIsSentWhenItsByteLimitIsReached() throws Exception {
     List<ShardBatch> batches = new ArrayList<>();
-    // 140 + 5 * 16 = 220 estimated bytes per document: 2200 bytes is 10 documents.
-    ShardBatcher batcher = new ShardBatcher(strategy, batches::add, 1000, 2200);
-    float[] values = new float[5];
+    ShardBatcher batcher = new ShardBatcher(strategy, batches::add, 1000, 1000);
+    float[] values = {1, 2, 3, 4, 5};
     for (int i = 0; i < 25; i++) {
       batcher.accept(0, 0, new ForecastDocument(i, 0, 0, 0, 0, new String[] {"t", "u", "v", "rh", "pres"}, values));
     }
-    assertThat(batches).hasSize(2).allSatisfy(b -> assertThat(b.operations()).hasSize(10));
+    // Each item is about 120 bytes: a batch closes at the first item that reaches 1000 bytes.
+    assertThat(batches).isNotEmpty().allSatisfy(b -> assertThat(b.body().length).isBetween(1000, 1200));
     batcher.flush();
-    assertThat(batches).hasSize(3);
-    assertThat(batches.get(2).operations()).hasSize(5);
+    assertThat(batches.stream().mapToInt(ShardBatch::documents).sum()).isEqualTo(25);
+  }
+
+  @Test
+  void aSubsetKeepsTheChosenItemsWhole() throws Exception {
+    List<ShardBatch> batches = new ArrayList<>();
+    ShardBatcher batcher = new ShardBatcher(strategy, batches::add, 10, 1 << 20);
+    for (int i = 0; i < 10; i++) {
+      batcher.accept(0, 0, new ForecastDocument(i, 0, 0, 0, 0, new String[] {"t"}, new float[] {i}));
+    }
+    ShardBatch batch = batches.getFirst();
+    ShardBatch subset = batch.subset(List.of(7, 2));
+    assertThat(subset.documents()).isEqualTo(2);
+    assertThat(subset.item(0)).isEqualTo(batch.item(7));
+    assertThat(subset.item(1)).isEqualTo(batch.item(2));
+    assertThat(subset.body().length).isEqualTo(batch.item(7).length + batch.item(2).length);
   }
 }
