@@ -1,0 +1,379 @@
+package dev.spotcast.ingestor.bench;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.ingestor.LoadReport;
+import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingestor.RunLoader;
+import dev.spotcast.ingestor.source.SyntheticForecastSource;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelType;
+import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.sharding.ShardingStrategy;
+import dev.spotcast.synthetic.SyntheticWeather;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code spotcast bench ingest}: the raw Elasticsearch bulk limit and the Spotcast ingestor, measured
+ * in one run, on the same machine, documents and index settings. Absolute numbers drift on shared
+ * machines; the ratio measured in one run is what to compare.
+ *
+ * <p>Raw: the run's shard batches are generated before anything is timed, as the NDJSON the Java
+ * client would send, and posted by a few HTTP clients that do nothing else. Spotcast: {@code
+ * RunLoader.load} of the same synthetic run, end to end. Both are counted after a refresh; a phase
+ * with lost documents makes the benchmark fail.
+ */
+@Command(
+    name = "bench-ingest",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Measure the raw Elasticsearch bulk limit and the Spotcast ingestor on the same documents and index"
+          + " settings, in one run, and print docs/s, their ratio and a row for docs/benchmarks.md.",
+      "Creates and deletes the indices of one synthetic run of --model (published by the Spotcast phase)."
+    })
+public final class BenchIngestCommand implements Callable<Integer> {
+
+  /** A fixed run time: index names stay the same from one benchmark to the next, so leftovers are found. */
+  static final Instant RUN_TIME = Instant.parse("2000-01-01T00:00:00Z");
+
+  /** NDJSON bytes per document (action line + source), for the heap check before generating. */
+  private static final int BYTES_PER_DOCUMENT = 230;
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--es", defaultValue = "${env:SPOTCAST_ES_URL:-http://127.0.0.1:9200}", description = "Elasticsearch URL (default: ${DEFAULT-VALUE}).")
+  String elasticsearch;
+
+  @Option(names = "--model", defaultValue = "bench", description = "Model id the benchmark loads and publishes under (default: ${DEFAULT-VALUE}).")
+  String model;
+
+  @Option(names = "--resolution", defaultValue = "0.5", description = "Global grid spacing in degrees (default: ${DEFAULT-VALUE}: 259,920 points).")
+  double resolution;
+
+  @Option(names = "--levels", split = ",", defaultValue = "0,1000", description = "Heights above ground in m (default: ${DEFAULT-VALUE}).")
+  List<Integer> levels;
+
+  @Option(names = "--steps", defaultValue = "0-3", description = "Forecast steps: 'a-b' or a comma list (default: ${DEFAULT-VALUE}).")
+  String steps;
+
+  @Option(names = "--seed", defaultValue = "42", description = "Seed of the synthetic weather (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--posters", defaultValue = "4", description = "Parallel HTTP clients of the raw phase (default: ${DEFAULT-VALUE}).")
+  int posters;
+
+  @Option(names = "--producers", description = "Spotcast producer threads (default: cores).")
+  Integer producers;
+
+  @Option(names = "--senders", defaultValue = "4", description = "Spotcast bulk sender threads (default: ${DEFAULT-VALUE}).")
+  int senders;
+
+  @Option(names = "--bulk-docs", defaultValue = "5000", description = "Documents per bulk, both phases (default: ${DEFAULT-VALUE}).")
+  int bulkDocs;
+
+  @Option(names = "--shards", defaultValue = "2", description = "Primary shards per index (default: ${DEFAULT-VALUE}).")
+  int shards;
+
+  @Option(names = "--levels-per-index", defaultValue = "3", description = "Levels per index (default: ${DEFAULT-VALUE}).")
+  int levelsPerIndex;
+
+  @Option(names = "--tile-degrees", defaultValue = "10", description = "Routing tile edge in degrees (default: ${DEFAULT-VALUE}).")
+  double tileDegrees;
+
+  @Option(names = "--repeat", defaultValue = "1", description = "Run raw then Spotcast this many times; medians are reported (default: ${DEFAULT-VALUE}).")
+  int repeat;
+
+  @Option(names = "--pause", defaultValue = "5", description = "Seconds to let Elasticsearch settle before each phase (default: ${DEFAULT-VALUE}).")
+  int pauseSeconds;
+
+  @Option(names = "--max-wait", defaultValue = "300", description = "Seconds to wait before a phase for the machine to be quiet (under 15%% busy) (default: ${DEFAULT-VALUE}).")
+  int maxWaitSeconds;
+
+
+  @Override
+  public Integer call() throws Exception {
+    if (repeat < 1 || posters < 1 || senders < 1 || bulkDocs < 1 || pauseSeconds < 0
+        || (producers != null && producers < 1)) {
+      throw new ParameterException(spec.commandLine(), "--repeat, --posters, --senders, --producers and --bulk-docs must be >= 1");
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    ForecastRun run = run();
+    ShardingStrategy strategy = new ShardingStrategy(run);
+    LoaderSettings loader = loaderSettings();
+
+    long heapNeeded = run.documentCount() * BYTES_PER_DOCUMENT;
+    long heapMax = Runtime.getRuntime().maxMemory();
+    if (heapNeeded > heapMax * 0.6) {
+      err.printf(
+          "spotcast: %,d documents need about %,d MB of pre-generated bulk bodies; this JVM has %,d MB of heap."
+              + " Raise it (SPOTCAST_BENCH_HEAP=8g) or use a coarser --resolution.%n",
+          run.documentCount(), heapNeeded >> 20, heapMax >> 20);
+      return 2;
+    }
+
+    URI base = URI.create(elasticsearch);
+    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+    ElasticsearchNode node = new ElasticsearchNode(http, base);
+    ElasticsearchNode.Info info;
+    try {
+      info = node.info();
+    } catch (IOException e) {
+      err.printf(
+          "spotcast: cannot reach Elasticsearch at %s (%s). Start it with './spotcast es start' or pass --es URL.%n",
+          elasticsearch, e.getMessage());
+      return 3;
+    }
+
+    String machine = machine();
+    String es = String.format("%s, heap %.1f GiB%s", info.version(), info.heapMaxBytes() / (double) (1L << 30),
+        info.nodes() == 1 ? ", 1 node" : ", " + info.nodes() + " nodes");
+    out.printf("Machine: %s%n", machine);
+    out.printf("  bench JVM: %s %s, heap max %,d MB, GC %s%n", System.getProperty("java.vm.name"),
+        System.getProperty("java.runtime.version"), heapMax >> 20, gcNames());
+    out.printf("Elasticsearch at %s: %s, JVM %s, %d processors%n", elasticsearch, es, info.jvm(), info.processors());
+    out.printf(
+        "Run: model %s, %,d points (%.3g deg global) x %d levels x %d steps = %,d documents into %s (%d shards, 0 replicas)%n",
+        run.model(), run.grid().pointCount(), resolution, run.levels().size(), run.steps().size(), run.documentCount(),
+        strategy.allIndices(), shards);
+    out.printf(
+        "Raw: %d posters; Spotcast: %d producers, %d senders, %d queued bulks; %d docs per bulk; %d repeat(s)%n",
+        posters, loader.producerThreads(), loader.senderThreads(), loader.queuedBulks(), bulkDocs, repeat);
+    out.flush();
+
+    ElasticsearchClient client = ElasticsearchClients.create(ElasticsearchSettings.of(elasticsearch));
+    BenchIndices indices = new BenchIndices(client, strategy);
+    Thread cleanupOnExit = new Thread(indices::cleanQuietly, "bench-cleanup");
+    Runtime.getRuntime().addShutdownHook(cleanupOnExit);
+    BenchReport report = new BenchReport(out);
+    try (CpuSampler cpu = new CpuSampler()) {
+      indices.requireModelFree();
+      indices.clean();
+
+      long t0 = System.nanoTime();
+      BulkBodies bodies =
+          BulkBodies.generate(new SyntheticForecastSource(run, seed), strategy, loader);
+      out.printf(
+          "%nGenerated %,d bulk bodies, %,d documents, %,d MB of NDJSON (%.0f bytes/doc) in %.1f s (not timed)%n",
+          bodies.bodies().size(), bodies.documents(), bodies.bytes() >> 20,
+          bodies.bytes() / (double) bodies.documents(), (System.nanoTime() - t0) / 1e9);
+      out.flush();
+      if (bodies.documents() != run.documentCount()) {
+        err.printf("spotcast: generated %,d documents, the run has %,d%n", bodies.documents(), run.documentCount());
+        return 1;
+      }
+
+      for (int r = 1; r <= repeat; r++) {
+        PhaseResult raw = rawPhase(r, run, bodies, indices, node, cpu, http, base, report);
+        PhaseResult spot = spotcastPhase(r, run, loader, client, indices, node, cpu, report);
+        if (!raw.ok() || !spot.ok()) {
+          out.println("\nStopping: a phase lost documents.");
+          break;
+        }
+      }
+
+      String documents = String.format("%,d (%s deg global, %d levels, %d steps)",
+          run.documentCount(), resolution, run.levels().size(), run.steps().size());
+      String settings = String.format("%d shards, 0 replicas, %d docs/bulk; raw %d posters; Spotcast %d producers, %d senders",
+          shards, bulkDocs, posters, loader.producerThreads(), loader.senderThreads());
+      String esCell = String.format("%s, heap %.0f GiB", info.version(), info.heapMaxBytes() / (double) (1L << 30));
+      boolean ok = report.summary(BenchReport.today(), machine, esCell, documents, settings);
+
+      return ok ? 0 : 1;
+    } finally {
+      indices.cleanQuietly();
+      try {
+        Runtime.getRuntime().removeShutdownHook(cleanupOnExit);
+      } catch (IllegalStateException e) {
+        // Already shutting down: the hook runs anyway.
+      }
+      client._transport().close();
+    }
+  }
+
+  private PhaseResult rawPhase(
+      int r, ForecastRun run, BulkBodies bodies, BenchIndices indices, ElasticsearchNode node, CpuSampler cpu,
+      HttpClient http, URI base, BenchReport report) throws Exception {
+    indices.clean();
+    indices.createForLoading();
+    settle(cpu);
+    CpuSampler.Snapshot before = cpu.snapshot();
+    ElasticsearchNode.Stats esBefore = node.stats();
+    RawBulkLoad.Result result = RawBulkLoad.post(http, base, bodies.bodies(), posters);
+    CpuSampler.Snapshot after = cpu.snapshot();
+    ElasticsearchNode.Stats esAfter = node.stats();
+    long refreshStart = System.nanoTime();
+    long counted = indices.refreshAndCount();
+    double refresh = (System.nanoTime() - refreshStart) / 1e9;
+    indices.clean();
+
+    long indexed = result.documents() - result.failedDocuments();
+    String failure = null;
+    if (result.failedDocuments() > 0) {
+      failure = result.failedDocuments() + " documents lost: " + result.failures();
+    } else if (counted != run.documentCount()) {
+      failure = "Elasticsearch counts " + counted + " documents, the run has " + run.documentCount();
+    }
+    PhaseResult phase = new PhaseResult(
+        "raw", r, run.documentCount(), indexed, counted, result.seconds(), null,
+        CpuUsage.between(before, after, esBefore, esAfter), failure);
+    report.phase(phase, "Raw Elasticsearch bulk (" + posters + " java.net.http posters, pre-generated NDJSON)",
+        String.format("%,d requests; refresh afterwards %.2f s (not timed)", result.requests(), refresh));
+    return phase;
+  }
+
+  private PhaseResult spotcastPhase(
+      int r, ForecastRun run, LoaderSettings loader, ElasticsearchClient client, BenchIndices indices,
+      ElasticsearchNode node, CpuSampler cpu, BenchReport report) throws Exception {
+    indices.clean();
+    settle(cpu);
+    StreamClock clock = new StreamClock(run.documentCount());
+    CpuSampler.Snapshot before = cpu.snapshot();
+    ElasticsearchNode.Stats esBefore = node.stats();
+    long start = System.nanoTime();
+    LoadReport load = new RunLoader(client, loader).load(clock.wrap(new SyntheticForecastSource(run, seed)), clock);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    CpuSampler.Snapshot after = cpu.snapshot();
+    ElasticsearchNode.Stats esAfter = node.stats();
+    long counted = load.published() ? indices.refreshAndCount() : load.counted();
+    indices.clean();
+
+    String failure = null;
+    if (!load.published()) {
+      failure = "run not published: " + load.failure();
+    } else if (load.failed() > 0 || counted != run.documentCount()) {
+      failure = "Elasticsearch counts " + counted + " documents, the run has " + run.documentCount()
+          + (load.failed() > 0 ? "; lost " + load.failuresByReason() : "");
+    }
+    PhaseResult phase = new PhaseResult(
+        "spotcast", r, run.documentCount(), load.indexed(), counted, seconds, clock.seconds(),
+        CpuUsage.between(before, after, esBefore, esAfter), failure);
+    String retries = load.retriesByCause().isEmpty() ? "no retries" : "retried " + load.retriesByCause();
+    report.phase(phase, "Spotcast ingestor (RunLoader.load, " + loader.producerThreads() + " producers, "
+        + loader.senderThreads() + " senders)", retries + "; published, then deleted");
+    return phase;
+  }
+
+  /**
+   * Lets Elasticsearch settle, then waits (up to --max-wait) until the machine is quiet: on a shared
+   * machine another process's burst would be measured as a slow phase.
+   */
+  private void settle(CpuSampler cpu) throws InterruptedException {
+    Thread.sleep(pauseSeconds * 1000L);
+    if (!cpu.available()) {
+      return;
+    }
+    long deadline = System.nanoTime() + maxWaitSeconds * 1_000_000_000L;
+    boolean said = false;
+    while (true) {
+      CpuSampler.Snapshot from = cpu.snapshot();
+      Thread.sleep(2000);
+      CpuSampler.Snapshot to = cpu.snapshot();
+      double busy = CpuSampler.ticksToSeconds(to.machineBusyTicks() - from.machineBusyTicks());
+      double all = busy + CpuSampler.ticksToSeconds(to.machineIdleTicks() - from.machineIdleTicks());
+      if (all <= 0 || busy / all < 0.15 || System.nanoTime() > deadline) {
+        if (said) {
+          spec.commandLine().getOut().printf("  machine %s%n", busy / all < 0.15 ? "quiet, going on" : "still busy, going on anyway");
+        }
+        return;
+      }
+      if (!said) {
+        spec.commandLine().getOut().printf("  waiting for the machine to be quiet (%.0f%% busy)...%n", 100 * busy / all);
+        spec.commandLine().getOut().flush();
+        said = true;
+      }
+    }
+  }
+
+  private LoaderSettings loaderSettings() {
+    LoaderSettings d = LoaderSettings.defaults();
+    // Progress every 50 ms: the StreamClock estimates the end of the bulk part from these samples.
+    return new LoaderSettings(
+        producers == null ? d.producerThreads() : producers, senders, d.queuedBulks(), bulkDocs, d.bulkBytes(),
+        d.maxRetries(), d.initialBackoff(), d.maxBackoff(), 0, true, Duration.ofMillis(50));
+  }
+
+  private ForecastRun run() {
+    try {
+      return new ForecastRun(
+          model, RUN_TIME, RegularLatLonGrid.covering(-90, -180, 90, 180, resolution), LevelType.HEIGHT_ABOVE_GROUND,
+          levels, parseSteps(steps), SyntheticWeather.PARAMETERS,
+          new ShardingSpec(levelsPerIndex, 0, shards, tileDegrees));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  /** {@code 0-3}, {@code 0-48/3} or {@code 0,6,12}; the same forms as {@code synth --steps}. */
+  static List<Integer> parseSteps(String text) {
+    List<Integer> list = new ArrayList<>();
+    try {
+      for (String part : text.split(",")) {
+        String p = part.strip();
+        int slash = p.indexOf('/');
+        int every = slash < 0 ? 1 : Integer.parseInt(p.substring(slash + 1));
+        String range = slash < 0 ? p : p.substring(0, slash);
+        int dash = range.indexOf('-', 1);
+        if (dash < 0) {
+          list.add(Integer.parseInt(range));
+          continue;
+        }
+        int from = Integer.parseInt(range.substring(0, dash));
+        int to = Integer.parseInt(range.substring(dash + 1));
+        if (every < 1 || to < from) {
+          throw new IllegalArgumentException("bad step range '" + p + "'");
+        }
+        for (int s = from; s <= to; s += every) {
+          list.add(s);
+        }
+      }
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("steps must look like 0-3, 0-48/3 or 0,6,12; got '" + text + "'");
+    }
+    return list;
+  }
+
+  /** Cores, CPU model and memory, for the report and the markdown row. */
+  static String machine() {
+    int cores = Runtime.getRuntime().availableProcessors();
+    String cpuModel = "";
+    try {
+      cpuModel = Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+          .filter(l -> l.startsWith("model name"))
+          .map(l -> l.substring(l.indexOf(':') + 1).strip().replace("(R)", "").replace("(TM)", "").replace(" CPU", ""))
+          .findFirst().orElse("");
+    } catch (IOException | RuntimeException e) {
+      // Not Linux: cores and memory only.
+    }
+    long memory = 0;
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+      memory = os.getTotalMemorySize();
+    }
+    return String.format("%d cores%s, %.0f GiB, JDK %s", cores, cpuModel.isEmpty() ? "" : " " + cpuModel,
+        memory / (double) (1L << 30), Runtime.version().feature() + "." + Runtime.version().interim() + "." + Runtime.version().update());
+  }
+
+  private static String gcNames() {
+    return String.join("+", ManagementFactory.getGarbageCollectorMXBeans().stream().map(g -> g.getName()).toList());
+  }
+
+}

@@ -1,0 +1,86 @@
+package dev.spotcast.ingestor.bench;
+
+import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingestor.bulk.ShardBatcher;
+import dev.spotcast.ingestor.source.ForecastSource;
+import dev.spotcast.sharding.ShardingStrategy;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The bulk request bodies of a run, generated before anything is timed: the very bytes the ingestor
+ * sends (its own {@link ShardBatcher}, one NDJSON body per shard batch, posted to the batch's index).
+ */
+final class BulkBodies {
+
+  /** One bulk request: the index it is posted to, its NDJSON body and the documents in it. */
+  record Body(String index, byte[] ndjson, int documents) {}
+
+  private final List<Body> bodies;
+  private final long documents;
+  private final long bytes;
+
+  private BulkBodies(List<Body> bodies) {
+    this.bodies = List.copyOf(bodies);
+    this.documents = bodies.stream().mapToLong(Body::documents).sum();
+    this.bytes = bodies.stream().mapToLong(b -> b.ndjson().length).sum();
+  }
+
+  List<Body> bodies() {
+    return bodies;
+  }
+
+  long documents() {
+    return documents;
+  }
+
+  long bytes() {
+    return bytes;
+  }
+
+  /**
+   * Produces every slice of the source with the loader's producer count and batch limits, and keeps
+   * each full shard batch's body.
+   */
+  static BulkBodies generate(ForecastSource source, ShardingStrategy strategy, LoaderSettings settings)
+      throws Exception {
+    Queue<ForecastSource.Slice> work = new ConcurrentLinkedQueue<>(source.slices());
+    List<Body> bodies = Collections.synchronizedList(new ArrayList<>());
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            settings.producerThreads(), Thread.ofPlatform().name("bench-generate-", 0).factory());
+    try {
+      List<Future<?>> running = new ArrayList<>();
+      for (int i = 0; i < settings.producerThreads(); i++) {
+        running.add(
+            pool.submit(
+                () -> {
+                  ShardBatcher batcher =
+                      new ShardBatcher(
+                          strategy,
+                          batch -> bodies.add(new Body(batch.index(), batch.body(), batch.documents())),
+                          settings.bulkDocuments(),
+                          settings.bulkBytes());
+                  ForecastSource.Slice slice;
+                  while ((slice = work.poll()) != null) {
+                    source.produce(slice, batcher);
+                  }
+                  batcher.flush();
+                  return null;
+                }));
+      }
+      for (Future<?> f : running) {
+        f.get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    return new BulkBodies(bodies);
+  }
+}
