@@ -4,7 +4,8 @@
 #
 #   ingest   raw Elasticsearch bulk limit vs the Spotcast ingestor, same documents, one run
 #            (options: infra/bench/bench.sh ingest --help)
-#   query    not implemented yet
+#   query    the service's own Elasticsearch query sent directly vs /v1/spot, same load generator,
+#            concurrency and random points (options: infra/bench/bench.sh query --help)
 #
 # Environment:
 #   SPOTCAST_ES_URL            Elasticsearch to measure (default http://127.0.0.1:9200)
@@ -29,7 +30,7 @@ classpath() { # the module's plain jar and its dependencies, as the launcher bui
 usage() {
   cat <<'TXT'
 Usage: infra/bench/bench.sh ingest [options]   raw Elasticsearch bulk vs the Spotcast ingestor
-       infra/bench/bench.sh query [options]    (not implemented yet)
+       infra/bench/bench.sh query [options]    raw Elasticsearch queries vs /v1/spot
 TXT
 }
 
@@ -42,8 +43,17 @@ case "$cmd" in
       -cp "$(classpath ingestor)" dev.spotcast.ingestor.cli.SpotcastIngestorCli bench-ingest "$@"
     ;;
   query)
-    echo "bench query: not implemented yet" >&2
-    exit 2
+    # The service's own Elasticsearch query sent directly vs GET /v1/spot through the service, same
+    # random requests, load generator and concurrency; --fields adds the _source vs doc values
+    # experiment (options: infra/bench/bench.sh query --help). Loads the run with the ingestor CLI
+    # when the model has none published, starts the service jar on a free port and stops it.
+    # Heap: SPOTCAST_BENCH_QUERY_HEAP (default 1g; requests are small and pre-built).
+    service_jar="$(ls "$ROOT"/query-service/target/spotcast-query-service-*-exec.jar 2>/dev/null | head -n1)"
+    [ -n "$service_jar" ] || die "the query service is not built (./spotcast build)"
+    # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
+    exec "$JAVA" -Xms"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" -Xmx"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
+      -cp "$(classpath query-service)" dev.spotcast.query.bench.QueryBench \
+      --service-jar "$service_jar" --ingestor-classpath "$(classpath ingestor)" "$@"
     ;;
   help|-h|--help) usage ;;
   *) usage >&2; die "unknown benchmark '$cmd'" ;;

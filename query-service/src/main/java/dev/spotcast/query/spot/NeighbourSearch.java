@@ -11,7 +11,9 @@ import co.elastic.clients.elasticsearch._types.ShardStatistics;
 import co.elastic.clients.elasticsearch._types.SortOptions;
 import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch._types.query_dsl.Query;
+import co.elastic.clients.elasticsearch.core.MsearchRequest;
 import co.elastic.clients.elasticsearch.core.MsearchResponse;
+import co.elastic.clients.elasticsearch.core.SearchRequest;
 import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.msearch.MultiSearchResponseItem;
 import co.elastic.clients.elasticsearch.core.msearch.RequestItem;
@@ -57,8 +59,25 @@ public class NeighbourSearch {
         .register(registry);
   }
 
-  /** Hits of every index, each index's hits in distance order. */
-  public List<ForecastHit> find(SpotPlan plan) {
+  /**
+   * The Elasticsearch request(s) the service sends for a plan: one routed search when every (level,
+   * step) combination lives in one index, otherwise a multi-search with one routed search per index.
+   * {@link #find} sends exactly these; benchmarks send them directly to Elasticsearch.
+   *
+   * @param search the single search, or null when {@code msearch} is set
+   * @param msearch the multi-search, or null when {@code search} is set
+   * @param routing the routing keys of the tiles the search circle touches, comma-separated
+   * @param indices the indices searched, in the order of the multi-search's items
+   */
+  public record SearchPlan(SearchRequest search, MsearchRequest msearch, String routing, List<String> indices) {
+
+    public boolean multi() {
+      return msearch != null;
+    }
+  }
+
+  /** Builds the search(es) for a plan; no I/O. */
+  public static SearchPlan searchFor(SpotPlan plan) {
     ShardingStrategy strategy = new ShardingStrategy(plan.run());
     double lat = plan.request().lat();
     double lon = plan.request().lon();
@@ -68,30 +87,50 @@ public class NeighbourSearch {
     List<SortOptions> sort = sort(lat, lon);
     SourceConfig source = source(plan.parameters());
     Map<String, List<Combination>> byIndex = plan.combinationsByIndex(strategy);
+    List<String> indices = List.copyOf(byIndex.keySet());
+    if (byIndex.size() == 1) {
+      Map.Entry<String, List<Combination>> only = byIndex.entrySet().iterator().next();
+      int size = plan.request().neighbours() * only.getValue().size();
+      Query query = query(lat, lon, radiusKm, only.getValue());
+      SearchRequest search =
+          SearchRequest.of(
+              s ->
+                  s.index(only.getKey())
+                      .routing(routing)
+                      .query(query)
+                      .sort(sort)
+                      .size(size)
+                      .source(source)
+                      .trackTotalHits(t -> t.enabled(false)));
+      return new SearchPlan(search, null, routing, indices);
+    }
+    List<RequestItem> searches = new ArrayList<>(byIndex.size());
+    for (Map.Entry<String, List<Combination>> entry : byIndex.entrySet()) {
+      int size = plan.request().neighbours() * entry.getValue().size();
+      Query indexQuery = query(lat, lon, radiusKm, entry.getValue());
+      searches.add(
+          RequestItem.of(
+              r ->
+                  r.header(h -> h.index(entry.getKey()).routing(routing))
+                      .body(
+                          b ->
+                              b.query(indexQuery)
+                                  .sort(sort)
+                                  .size(size)
+                                  .source(source)
+                                  .trackTotalHits(t -> t.enabled(false)))));
+    }
+    return new SearchPlan(null, MsearchRequest.of(m -> m.searches(searches)), routing, indices);
+  }
+
+  /** Hits of every index, each index's hits in distance order. */
+  public List<ForecastHit> find(SpotPlan plan) {
+    SearchPlan searchPlan = searchFor(plan);
     try {
-      if (byIndex.size() == 1) {
-        Map.Entry<String, List<Combination>> only = byIndex.entrySet().iterator().next();
-        int size = plan.request().neighbours() * only.getValue().size();
-        return geoSortTimer.recordCallable(
-            () -> search(only.getKey(), routing, query(lat, lon, radiusKm, only.getValue()), sort, source, size));
+      if (!searchPlan.multi()) {
+        return geoSortTimer.recordCallable(() -> search(searchPlan.search()));
       }
-      List<RequestItem> searches = new ArrayList<>(byIndex.size());
-      for (Map.Entry<String, List<Combination>> entry : byIndex.entrySet()) {
-        int size = plan.request().neighbours() * entry.getValue().size();
-        Query indexQuery = query(lat, lon, radiusKm, entry.getValue());
-        searches.add(
-            RequestItem.of(
-                r ->
-                    r.header(h -> h.index(entry.getKey()).routing(routing))
-                        .body(
-                            b ->
-                                b.query(indexQuery)
-                                    .sort(sort)
-                                    .size(size)
-                                    .source(source)
-                                    .trackTotalHits(t -> t.enabled(false)))));
-      }
-      return msearchTimer.recordCallable(() -> msearch(searches));
+      return msearchTimer.recordCallable(() -> msearch(searchPlan.msearch()));
     } catch (IOException e) {
       throw new SearchUnavailableException("Elasticsearch cannot be reached: " + e.getMessage(), e);
     } catch (ElasticsearchException e) {
@@ -103,29 +142,16 @@ public class NeighbourSearch {
     }
   }
 
-  private List<ForecastHit> search(
-      String index, String routing, Query query, List<SortOptions> sort, SourceConfig source, int size)
-      throws IOException {
-    SearchResponse<ForecastHit.Source> response =
-        client.search(
-            s ->
-                s.index(index)
-                    .routing(routing)
-                    .query(query)
-                    .sort(sort)
-                    .size(size)
-                    .source(source)
-                    .trackTotalHits(t -> t.enabled(false)),
-            ForecastHit.Source.class);
-    requireAllShards(index, response.shards());
-    List<ForecastHit> hits = new ArrayList<>(size);
+  private List<ForecastHit> search(SearchRequest request) throws IOException {
+    SearchResponse<ForecastHit.Source> response = client.search(request, ForecastHit.Source.class);
+    requireAllShards(String.join(",", request.index()), response.shards());
+    List<ForecastHit> hits = new ArrayList<>(request.size() == null ? 8 : request.size());
     addHits(response.hits().hits(), hits);
     return hits;
   }
 
-  private List<ForecastHit> msearch(List<RequestItem> searches) throws IOException {
-    MsearchResponse<ForecastHit.Source> response =
-        client.msearch(m -> m.searches(searches), ForecastHit.Source.class);
+  private List<ForecastHit> msearch(MsearchRequest request) throws IOException {
+    MsearchResponse<ForecastHit.Source> response = client.msearch(request, ForecastHit.Source.class);
     List<ForecastHit> hits = new ArrayList<>();
     for (MultiSearchResponseItem<ForecastHit.Source> item : response.responses()) {
       if (item.isFailure()) {
