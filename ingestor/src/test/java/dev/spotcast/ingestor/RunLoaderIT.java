@@ -70,15 +70,16 @@ class RunLoaderIT {
     assertThat(record.indexedDocuments()).isEqualTo(6468);
     assertThat(record.run()).isEqualTo(run);
 
-    // A stored document holds the model's values, as floats.
+    // A stored document holds the model's values, as floats, in doc values (not in _source).
     int point = 5 * 21 + 7; // lat 45, lon -3
-    var doc = client.get(g -> g.index(strategy.indexName(2, 3)).id(DocumentIds.of(1000, 3, point))
-        .routing(strategy.routingKey(45, -3)), Map.class);
-    assertThat(doc.found()).isTrue();
-    Map<?, ?> values = (Map<?, ?>) doc.source().get("v");
+    var hits = client.search(q -> q.index(strategy.indexName(2, 3)).routing(strategy.routingKey(45, -3))
+        .query(qq -> qq.ids(i -> i.values(DocumentIds.of(1000, 3, point))))
+        .docvalueFields(f -> f.field("v.t")), Map.class).hits().hits();
+    assertThat(hits).hasSize(1);
+    assertThat(hits.get(0).source()).doesNotContainKey("v");
+    double stored = hits.get(0).fields().get("v.t").toJson().asJsonArray().getJsonNumber(0).doubleValue();
     long validTime = T0.plusSeconds(3 * 3600).getEpochSecond();
-    assertThat(((Number) values.get("t")).floatValue())
-        .isEqualTo((float) new SyntheticWeather(5).value("t", 45, -3, 1000, validTime));
+    assertThat((float) stored).isEqualTo((float) new SyntheticWeather(5).value("t", 45, -3, 1000, validTime));
   }
 
   @Test

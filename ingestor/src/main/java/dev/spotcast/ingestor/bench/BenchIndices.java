@@ -30,8 +30,31 @@ final class BenchIndices {
     this.names = strategy.allIndices();
   }
 
+  private boolean catalogExisted = true;
+  private boolean templateExisted = true;
+
   List<String> names() {
     return names;
+  }
+
+  /** Notes whether the run catalog and the index template exist, to leave the cluster as found. */
+  void rememberFootprint() throws IOException {
+    catalogExisted = client.indices().exists(e -> e.index(RunCatalog.INDEX)).value();
+    templateExisted = client.indices().existsIndexTemplate(e -> e.name(ForecastIndices.TEMPLATE)).value();
+  }
+
+  /** Removes the catalog index and the template if the benchmark created them and nothing else uses them. */
+  void removeFootprint() throws IOException {
+    if (!catalogExisted && client.indices().exists(e -> e.index(RunCatalog.INDEX)).value()) {
+      client.indices().refresh(r -> r.index(RunCatalog.INDEX));
+      if (client.count(c -> c.index(RunCatalog.INDEX)).count() == 0) {
+        client.indices().delete(d -> d.index(RunCatalog.INDEX));
+      }
+    }
+    if (!templateExisted
+        && client.indices().get(g -> g.index(ShardingStrategy.INDEX_PREFIX + "*").allowNoIndices(true)).result().isEmpty()) {
+      client.indices().deleteIndexTemplate(d -> d.name(ForecastIndices.TEMPLATE));
+    }
   }
 
   /**
@@ -78,6 +101,7 @@ final class BenchIndices {
   void cleanQuietly() {
     try {
       clean();
+      removeFootprint();
     } catch (Exception e) {
       System.err.println("bench: could not delete the benchmark indices " + names + ": " + e);
     }

@@ -167,6 +167,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
     BenchReport report = new BenchReport(out);
     try (CpuSampler cpu = new CpuSampler()) {
       indices.requireModelFree();
+      indices.rememberFootprint();
       indices.clean();
 
       long t0 = System.nanoTime();

@@ -6,6 +6,8 @@ import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.ingestor.LoadReport;
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.RunLoader;
+import dev.spotcast.ingestor.RunPublisher;
+import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
@@ -88,6 +90,9 @@ public final class SynthCommand implements Callable<Integer> {
   @Option(names = "--replicas", defaultValue = "0", description = "Replicas once loaded (default: ${DEFAULT-VALUE}).")
   int replicas;
 
+  @Option(names = "--keep-published", description = "If this run is already published, keep it and exit 0 instead of failing.")
+  boolean keepPublished;
+
   @Override
   public Integer call() throws Exception {
     ForecastRun run = run();
@@ -113,6 +118,11 @@ public final class SynthCommand implements Callable<Integer> {
             elasticsearch, e.getMessage());
         return 3;
       }
+      if (keepPublished && isPublished(client, run)) {
+        out.printf("%s run %s is already published; keeping it.%n", run.model(), run.runId());
+        out.flush();
+        return 0;
+      }
       LoadReport report =
           new RunLoader(client, settings)
               .load(new SyntheticForecastSource(run, seed), p -> {
@@ -124,6 +134,11 @@ public final class SynthCommand implements Callable<Integer> {
     } finally {
       client._transport().close();
     }
+  }
+
+  private static boolean isPublished(ElasticsearchClient client, ForecastRun run) throws java.io.IOException {
+    return new RunPublisher(client).publishedIndices(run.model())
+        .containsAll(new ShardingStrategy(run).allIndices());
   }
 
   private ForecastRun run() {

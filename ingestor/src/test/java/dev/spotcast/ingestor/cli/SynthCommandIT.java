@@ -33,6 +33,16 @@ class SynthCommandIT {
         .contains("= 648 documents")
         .contains("itcli run 2026112106: PUBLISHED")
         .contains("indexed 648  counted 648  failed 0");
+
+    // Loading the same run again is refused, unless the caller asks to keep the published one.
+    String[] again = {"--es", SharedElasticsearch.url(), "--model", "itcli", "--region", "0,0,4,4",
+        "--resolution", "0.5", "--levels", "0,1000", "--steps", "0-3", "--run", "2026-11-21T06:00:00Z"};
+    assertThat(synth(again)).isEqualTo(2);
+    assertThat(err.toString()).contains("already published");
+    String[] keep = java.util.Arrays.copyOf(again, again.length + 1);
+    keep[again.length] = "--keep-published";
+    assertThat(synth(keep)).isZero();
+    assertThat(out.toString()).contains("itcli run 2026112106 is already published; keeping it.");
   }
 
   @Test

@@ -351,7 +351,7 @@ final class FieldsExperiment {
   static Object request(NeighbourSearch.SearchPlan plan, Variant variant) {
     if (!plan.multi()) {
       SearchRequest original = plan.search();
-      List<String> fields = fetchedFields(original.source());
+      List<String> fields = fetchedFields(original.docvalueFields());
       return SearchRequest.of(
           b -> {
             b.index(original.index().stream().map(i -> copyIndex(variant.copy, i)).toList())
@@ -361,7 +361,7 @@ final class FieldsExperiment {
                 .size(original.size())
                 .trackTotalHits(original.trackTotalHits());
             switch (variant) {
-              case SOURCE -> b.source(original.source());
+              case SOURCE -> b.source(s -> s.filter(f -> f.includes(fields)));
               case DOCVALUES -> b.source(s -> s.fetch(false)).docvalueFields(docValueFields(fields));
               case DOCVALUES_NO_STORED -> b.storedFields("_none_").docvalueFields(docValueFields(fields));
             }
@@ -371,7 +371,7 @@ final class FieldsExperiment {
     List<RequestItem> items = new ArrayList<>();
     for (RequestItem item : plan.msearch().searches()) {
       SearchRequestBody original = item.body();
-      List<String> fields = fetchedFields(original.source());
+      List<String> fields = fetchedFields(original.docvalueFields());
       items.add(
           RequestItem.of(
               r ->
@@ -386,7 +386,7 @@ final class FieldsExperiment {
                                 .size(original.size())
                                 .trackTotalHits(original.trackTotalHits());
                             switch (variant) {
-                              case SOURCE -> b.source(original.source());
+                              case SOURCE -> b.source(s -> s.filter(f -> f.includes(fields)));
                               case DOCVALUES -> b.source(s -> s.fetch(false)).docvalueFields(docValueFields(fields));
                               case DOCVALUES_NO_STORED -> b.storedFields("_none_").docvalueFields(docValueFields(fields));
                             }
@@ -396,9 +396,9 @@ final class FieldsExperiment {
     return MsearchRequest.of(m -> m.searches(items));
   }
 
-  /** The fields the service's source filter includes: gp, lvl, step and the requested values. */
-  private static List<String> fetchedFields(SourceConfig source) {
-    return source.filter().includes();
+  /** The fields the service fetches: gp, lvl, step and the requested values. */
+  private static List<String> fetchedFields(List<FieldAndFormat> docValueFields) {
+    return docValueFields.stream().map(FieldAndFormat::field).toList();
   }
 
   private static List<FieldAndFormat> docValueFields(List<String> fields) {

@@ -1,5 +1,6 @@
 package dev.spotcast.query.bench;
 
+import co.elastic.clients.json.JsonData;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch.core.MsearchRequest;
 import co.elastic.clients.elasticsearch.core.SearchRequest;
@@ -296,7 +297,7 @@ public final class QueryBench {
       requests.add(toHttp(p.raw()));
       expected.add(p.sizes());
     }
-    return new PhaseRequests("raw", requests, expected, Expect.SOURCE_HITS, runIndices);
+    return new PhaseRequests("raw", requests, expected, Expect.DOCVALUE_HITS, runIndices);
   }
 
   private PhaseRequests variantRequests(
@@ -309,9 +310,9 @@ public final class QueryBench {
           HttpCapture.capture(
               () -> {
                 if (request instanceof SearchRequest search) {
-                  capture.client().search(search, ForecastHit.Source.class);
+                  capture.client().search(search, JsonData.class);
                 } else {
-                  capture.client().msearch((MsearchRequest) request, ForecastHit.Source.class);
+                  capture.client().msearch((MsearchRequest) request, JsonData.class);
                 }
               });
       requests.add(toHttp(call));
