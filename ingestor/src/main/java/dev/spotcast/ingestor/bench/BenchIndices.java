@@ -52,7 +52,7 @@ final class BenchIndices {
       }
     }
     if (!templateExisted
-        && client.indices().get(g -> g.index(ShardingStrategy.INDEX_PREFIX + "*").allowNoIndices(true)).result().isEmpty()) {
+        && client.indices().get(g -> g.index(ShardingStrategy.INDEX_PREFIX + "*").allowNoIndices(true)).indices().isEmpty()) {
       client.indices().deleteIndexTemplate(d -> d.name(ForecastIndices.TEMPLATE));
     }
   }
