@@ -15,12 +15,17 @@ public final class SpotcastIngestorCli {
     // The jar is also a library inside Spring Boot applications, so its CLI logging config has its
     // own name instead of logback.xml.
     System.setProperty("logback.configurationFile", "logback-cli.xml");
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The command line with Spotcast's error handling: a message and exit code 2, no stack trace. */
+  public static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new SpotcastIngestorCli());
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
           commandLine.getErr().println("spotcast: " + e.getMessage());
           return 2;
         });
-    System.exit(cli.execute(args));
+    return cli;
   }
 }

@@ -14,7 +14,7 @@ class SynthCommandIT {
   private final StringWriter err = new StringWriter();
 
   private int synth(String... args) {
-    CommandLine cli = new CommandLine(new SpotcastIngestorCli());
+    CommandLine cli = SpotcastIngestorCli.commandLine();
     cli.setOut(new PrintWriter(out));
     cli.setErr(new PrintWriter(err));
     String[] all = new String[args.length + 1];
