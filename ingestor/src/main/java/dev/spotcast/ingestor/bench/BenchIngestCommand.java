@@ -5,6 +5,7 @@ import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.ingestor.LoadReport;
 import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingestor.cli.StepList;
 import dev.spotcast.ingestor.RunLoader;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
@@ -317,40 +318,11 @@ public final class BenchIngestCommand implements Callable<Integer> {
     try {
       return new ForecastRun(
           model, RUN_TIME, RegularLatLonGrid.covering(-90, -180, 90, 180, resolution), LevelType.HEIGHT_ABOVE_GROUND,
-          levels, parseSteps(steps), SyntheticWeather.PARAMETERS,
+          levels, StepList.parse(steps), SyntheticWeather.PARAMETERS,
           new ShardingSpec(levelsPerIndex, 0, shards, tileDegrees));
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
-  }
-
-  /** {@code 0-3}, {@code 0-48/3} or {@code 0,6,12}; the same forms as {@code synth --steps}. */
-  static List<Integer> parseSteps(String text) {
-    List<Integer> list = new ArrayList<>();
-    try {
-      for (String part : text.split(",")) {
-        String p = part.strip();
-        int slash = p.indexOf('/');
-        int every = slash < 0 ? 1 : Integer.parseInt(p.substring(slash + 1));
-        String range = slash < 0 ? p : p.substring(0, slash);
-        int dash = range.indexOf('-', 1);
-        if (dash < 0) {
-          list.add(Integer.parseInt(range));
-          continue;
-        }
-        int from = Integer.parseInt(range.substring(0, dash));
-        int to = Integer.parseInt(range.substring(dash + 1));
-        if (every < 1 || to < from) {
-          throw new IllegalArgumentException("bad step range '" + p + "'");
-        }
-        for (int s = from; s <= to; s += every) {
-          list.add(s);
-        }
-      }
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("steps must look like 0-3, 0-48/3 or 0,6,12; got '" + text + "'");
-    }
-    return list;
   }
 
   /** Cores, CPU model and memory, for the report and the markdown row. */

@@ -21,6 +21,8 @@ public final class SpotcastIngestorCli {
   /** The command line with Spotcast's error handling: a message and exit code 2, no stack trace. */
   public static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new SpotcastIngestorCli());
+    // `spotcast demo --steps 0-6` passes its options after the demo's own: the last one wins.
+    cli.setOverwrittenOptionsAllowed(true);
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
           commandLine.getErr().println("spotcast: " + e.getMessage());

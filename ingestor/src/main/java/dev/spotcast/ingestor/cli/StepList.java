@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Parses forecast steps given as {@code 0-24}, {@code 0-48/3} or {@code 0,6,12}. */
-final class StepList {
+public final class StepList {
 
   private StepList() {}
 
-  static List<Integer> parse(String text) {
+  public static List<Integer> parse(String text) {
     List<Integer> steps = new ArrayList<>();
     try {
       for (String part : text.split(",")) {
