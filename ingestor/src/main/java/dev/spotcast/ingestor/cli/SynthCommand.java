@@ -52,10 +52,9 @@ public final class SynthCommand implements Callable<Integer> {
 
   @Option(
       names = "--levels",
-      split = ",",
       defaultValue = "0,500,1000,2000,3000,5000",
-      description = "Heights above ground in m (default: ${DEFAULT-VALUE}).")
-  List<Integer> levels;
+      description = "Heights above ground in m, comma-separated (default: ${DEFAULT-VALUE}).")
+  String levels;
 
   @Option(names = "--steps", defaultValue = "0-24", description = "Forecast steps in hours: 'a-b' or a comma list (default: ${DEFAULT-VALUE}).")
   String steps;
@@ -153,7 +152,7 @@ public final class SynthCommand implements Callable<Integer> {
           Double.parseDouble(box[3]), resolution);
       Instant time = runTime != null ? runTime : LocalDate.now(ZoneOffset.UTC).atStartOfDay().toInstant(ZoneOffset.UTC);
       return new ForecastRun(
-          model, time, grid, LevelType.HEIGHT_ABOVE_GROUND, levels, StepList.parse(steps),
+          model, time, grid, LevelType.HEIGHT_ABOVE_GROUND, StepList.parse(levels), StepList.parse(steps),
           SyntheticWeather.PARAMETERS, new ShardingSpec(levelsPerIndex, stepsPerIndex, shards, tileDegrees));
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
