@@ -7,6 +7,8 @@ import dev.spotcast.ingestor.LoadReport;
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.cli.StepList;
 import dev.spotcast.ingestor.RunLoader;
+import dev.spotcast.ingestor.bulk.BulkSender;
+import dev.spotcast.ingestor.bulk.LoadStats;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
@@ -106,6 +108,12 @@ public final class BenchIngestCommand implements Callable<Integer> {
   @Option(names = "--pause", defaultValue = "5", description = "Seconds to let Elasticsearch settle before each phase (default: ${DEFAULT-VALUE}).")
   int pauseSeconds;
 
+  @Option(
+      names = "--with-sender",
+      description = "Also time the ingestor's BulkSender alone on the pre-generated batches (between raw and Spotcast):"
+          + " separates the send path from producing documents.")
+  boolean withSender;
+
   @Option(names = "--max-wait", defaultValue = "300", description = "Seconds to wait before a phase for the machine to be quiet (under 15%% busy) (default: ${DEFAULT-VALUE}).")
   int maxWaitSeconds;
 
@@ -186,8 +194,9 @@ public final class BenchIngestCommand implements Callable<Integer> {
 
       for (int r = 1; r <= repeat; r++) {
         PhaseResult raw = rawPhase(r, run, bodies, indices, node, cpu, http, base, report);
+        PhaseResult sent = withSender ? senderPhase(r, run, bodies, loader, client, indices, node, cpu, report) : raw;
         PhaseResult spot = spotcastPhase(r, run, loader, client, indices, node, cpu, report);
-        if (!raw.ok() || !spot.ok()) {
+        if (!raw.ok() || !sent.ok() || !spot.ok()) {
           out.println("\nStopping: a phase lost documents.");
           break;
         }
@@ -272,6 +281,47 @@ public final class BenchIngestCommand implements Callable<Integer> {
     String retries = load.retriesByCause().isEmpty() ? "no retries" : "retried " + load.retriesByCause();
     report.phase(phase, "Spotcast ingestor (RunLoader.load, " + loader.producerThreads() + " producers, "
         + loader.senderThreads() + " senders)", retries + "; published, then deleted");
+    return phase;
+  }
+
+  /**
+   * The ingestor's own {@link BulkSender} posting the pre-generated batches: the send path (request,
+   * response parsing, retries, backpressure) without producing documents, on the same bodies as raw.
+   */
+  private PhaseResult senderPhase(
+      int r, ForecastRun run, BulkBodies bodies, LoaderSettings loader, ElasticsearchClient client,
+      BenchIndices indices, ElasticsearchNode node, CpuSampler cpu, BenchReport report) throws Exception {
+    indices.clean();
+    indices.createForLoading();
+    settle(cpu);
+    LoadStats stats = new LoadStats();
+    CpuSampler.Snapshot before = cpu.snapshot();
+    ElasticsearchNode.Stats esBefore = node.stats();
+    long start = System.nanoTime();
+    try (BulkSender sender = new BulkSender(client, loader, stats)) {
+      for (BulkBodies.Body body : bodies.bodies()) {
+        sender.submit(body.batch());
+      }
+      sender.awaitIdle();
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    CpuSampler.Snapshot after = cpu.snapshot();
+    ElasticsearchNode.Stats esAfter = node.stats();
+    long counted = indices.refreshAndCount();
+    indices.clean();
+
+    String failure = null;
+    if (stats.failed() > 0) {
+      failure = stats.failed() + " documents lost: " + stats.failuresByReason();
+    } else if (counted != run.documentCount()) {
+      failure = "Elasticsearch counts " + counted + " documents, the run has " + run.documentCount();
+    }
+    PhaseResult phase = new PhaseResult(
+        "sender", r, run.documentCount(), stats.indexed(), counted, seconds, null,
+        CpuUsage.between(before, after, esBefore, esAfter), failure);
+    String retries = stats.retriesByCause().isEmpty() ? "no retries" : "retried " + stats.retriesByCause();
+    report.phase(phase, "Spotcast BulkSender alone (" + loader.senderThreads() + " senders, the same pre-generated batches)",
+        String.format("%s; mean bulk %.0f ms", retries, stats.meanBulkMillis()));
     return phase;
   }
 

@@ -91,6 +91,13 @@ final class BenchReport {
     out.printf(
         "  ratio spotcast/raw: %.2f end to end (per repeat %s), %.2f streaming%n",
         loadMedian / rawMedian, String.join(" ", ratios), streamMedian / rawMedian);
+    List<PhaseResult> sender = of("sender");
+    if (!sender.isEmpty()) {
+      double senderMedian = median(sender, PhaseResult::docsPerSecond);
+      out.printf("  BulkSender alone         %,9.0f docs/s   %s  ratio sender/raw %.2f, CPU-bound %.2f%n",
+          senderMedian, list(sender, PhaseResult::docsPerSecond), senderMedian / rawMedian,
+          median(sender, PhaseResult::cpuBoundDocsPerSecond) / rawCpuBound);
+    }
     out.printf(
         "  CPU-bound estimate (ES + bench CPU per document): raw %,.0f, Spotcast %,.0f docs/s, ratio %.2f%n",
         rawCpuBound, spotcastCpuBound, spotcastCpuBound / rawCpuBound);

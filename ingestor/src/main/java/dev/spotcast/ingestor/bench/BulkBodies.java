@@ -1,6 +1,7 @@
 package dev.spotcast.ingestor.bench;
 
 import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingestor.bulk.ShardBatch;
 import dev.spotcast.ingestor.bulk.ShardBatcher;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.sharding.ShardingStrategy;
@@ -20,7 +21,7 @@ import java.util.concurrent.Future;
 final class BulkBodies {
 
   /** One bulk request: the index it is posted to, its NDJSON body and the documents in it. */
-  record Body(String index, byte[] ndjson, int documents) {}
+  record Body(String index, byte[] ndjson, int documents, ShardBatch batch) {}
 
   private final List<Body> bodies;
   private final long documents;
@@ -64,7 +65,7 @@ final class BulkBodies {
                   ShardBatcher batcher =
                       new ShardBatcher(
                           strategy,
-                          batch -> bodies.add(new Body(batch.index(), batch.body(), batch.documents())),
+                          batch -> bodies.add(new Body(batch.index(), batch.body(), batch.documents(), batch)),
                           settings.bulkDocuments(),
                           settings.bulkBytes());
                   ForecastSource.Slice slice;
