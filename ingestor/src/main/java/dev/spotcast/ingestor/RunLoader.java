@@ -7,22 +7,17 @@ import dev.spotcast.index.RunRecord;
 import dev.spotcast.index.RunStatus;
 import dev.spotcast.ingestor.bulk.BulkSender;
 import dev.spotcast.ingestor.bulk.LoadStats;
-import dev.spotcast.ingestor.bulk.ShardBatcher;
 import dev.spotcast.ingestor.source.ForecastSource;
+import dev.spotcast.ingestor.source.SliceProducers;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Queue;
 import java.util.Set;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -109,49 +104,25 @@ public final class RunLoader {
   private String produceAll(
       ForecastSource source, ShardingStrategy strategy, LoadStats stats, Instant started,
       Consumer<LoadProgress> progress) throws InterruptedException {
-    Queue<ForecastSource.Slice> work = new ConcurrentLinkedQueue<>(source.slices());
     ScheduledExecutorService reporter =
         Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("progress").factory());
     long every = settings.progressInterval().toMillis();
     reporter.scheduleAtFixedRate(
         () -> progress.accept(progressOf(source.run(), stats, started)), every, every, TimeUnit.MILLISECONDS);
-    ExecutorService producers =
-        Executors.newFixedThreadPool(settings.producerThreads(), Thread.ofPlatform().name("produce-", 0).factory());
-    String failure = null;
     try (BulkSender sender = new BulkSender(client, settings, stats)) {
-      List<Future<?>> running = new ArrayList<>();
-      for (int i = 0; i < settings.producerThreads(); i++) {
-        running.add(
-            producers.submit(
-                () -> {
-                  // Threads take small slices from one queue until it is empty, so they finish together.
-                  ShardBatcher batcher =
-                      new ShardBatcher(strategy, sender, settings.bulkDocuments(), settings.bulkBytes());
-                  ForecastSource.Slice slice;
-                  while ((slice = work.poll()) != null) {
-                    source.produce(slice, batcher);
-                  }
-                  batcher.flush();
-                  return null;
-                }));
-      }
-      for (Future<?> f : running) {
-        try {
-          f.get();
-        } catch (java.util.concurrent.ExecutionException e) {
-          if (failure == null) {
-            failure = "source failed: " + e.getCause();
-            log.error("producer failed", e.getCause());
-            work.clear();
-          }
-        }
-      }
+      Throwable failure =
+          SliceProducers.run(
+              source, strategy, settings.producerThreads(), settings.bulkDocuments(), settings.bulkBytes(),
+              sender, "produce-");
       sender.awaitIdle();
+      if (failure != null) {
+        log.error("producer failed", failure);
+        return "source failed: " + failure;
+      }
+      return null;
     } finally {
-      producers.shutdownNow();
       reporter.shutdownNow();
     }
-    return failure;
   }
 
   private static String verify(ForecastRun run, LoadStats stats, long counted) {

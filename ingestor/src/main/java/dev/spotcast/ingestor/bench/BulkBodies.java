@@ -2,21 +2,16 @@ package dev.spotcast.ingestor.bench;
 
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.bulk.ShardBatch;
-import dev.spotcast.ingestor.bulk.ShardBatcher;
 import dev.spotcast.ingestor.source.ForecastSource;
+import dev.spotcast.ingestor.source.SliceProducers;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * The bulk request bodies of a run, generated before anything is timed: the very bytes the ingestor
- * sends (its own {@link ShardBatcher}, one NDJSON body per shard batch, posted to the batch's index).
+ * sends (its own {@link dev.spotcast.ingestor.bulk.ShardBatcher}, one NDJSON body per shard batch, posted to the batch's index).
  */
 final class BulkBodies {
 
@@ -51,36 +46,13 @@ final class BulkBodies {
    */
   static BulkBodies generate(ForecastSource source, ShardingStrategy strategy, LoaderSettings settings)
       throws Exception {
-    Queue<ForecastSource.Slice> work = new ConcurrentLinkedQueue<>(source.slices());
     List<Body> bodies = Collections.synchronizedList(new ArrayList<>());
-    ExecutorService pool =
-        Executors.newFixedThreadPool(
-            settings.producerThreads(), Thread.ofPlatform().name("bench-generate-", 0).factory());
-    try {
-      List<Future<?>> running = new ArrayList<>();
-      for (int i = 0; i < settings.producerThreads(); i++) {
-        running.add(
-            pool.submit(
-                () -> {
-                  ShardBatcher batcher =
-                      new ShardBatcher(
-                          strategy,
-                          batch -> bodies.add(new Body(batch.index(), batch.body(), batch.documents(), batch)),
-                          settings.bulkDocuments(),
-                          settings.bulkBytes());
-                  ForecastSource.Slice slice;
-                  while ((slice = work.poll()) != null) {
-                    source.produce(slice, batcher);
-                  }
-                  batcher.flush();
-                  return null;
-                }));
-      }
-      for (Future<?> f : running) {
-        f.get();
-      }
-    } finally {
-      pool.shutdownNow();
+    Throwable failure =
+        SliceProducers.run(
+            source, strategy, settings.producerThreads(), settings.bulkDocuments(), settings.bulkBytes(),
+            batch -> bodies.add(new Body(batch.index(), batch.body(), batch.documents(), batch)), "bench-generate-");
+    if (failure != null) {
+      throw new IllegalStateException("generating the bulk bodies failed", failure);
     }
     return new BulkBodies(bodies);
   }
