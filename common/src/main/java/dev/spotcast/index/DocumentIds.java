@@ -9,7 +9,23 @@ public final class DocumentIds {
 
   private DocumentIds() {}
 
-  public static String of(int level, int step, int point) {
-    return level + "_" + step + "_" + point;
+  public static String of(double level, int step, int point) {
+    return level(level) + "_" + step + "_" + point;
+  }
+
+  /** A level as ids and logs write it: 850 rather than 850.0, 0.01 as is. */
+  public static String level(double level) {
+    long whole = (long) level;
+    return whole == level ? Long.toString(whole) : Double.toString(level);
+  }
+
+  /** Writes the level field, as an integer when it is one (most are), to keep bodies small. */
+  static void writeLevel(com.fasterxml.jackson.core.JsonGenerator gen, double level) throws java.io.IOException {
+    long whole = (long) level;
+    if (whole == level) {
+      gen.writeNumberField(ForecastFields.LEVEL, whole);
+    } else {
+      gen.writeNumberField(ForecastFields.LEVEL, level);
+    }
   }
 }

@@ -16,7 +16,7 @@ public record ForecastDocument(
     int point,
     double lat,
     double lon,
-    int level,
+    double level,
     int step,
     String[] parameterNames,
     float[] values) {
@@ -36,7 +36,7 @@ public record ForecastDocument(
     gen.writeNumber(lon);
     gen.writeNumber(lat);
     gen.writeEndArray();
-    gen.writeNumberField(ForecastFields.LEVEL, level);
+    DocumentIds.writeLevel(gen, level);
     gen.writeNumberField(ForecastFields.STEP, step);
     gen.writeNumberField(ForecastFields.POINT, point);
     gen.writeObjectFieldStart(ForecastFields.VALUES);

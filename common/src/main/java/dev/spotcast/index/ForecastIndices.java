@@ -50,7 +50,7 @@ public final class ForecastIndices {
                                         m.dynamic(DynamicMapping.Strict)
                                             .source(src -> src.excludes(ForecastFields.VALUES))
                                             .properties(ForecastFields.LOCATION, p -> p.geoPoint(g -> g))
-                                            .properties(ForecastFields.LEVEL, p -> p.integer(i -> i))
+                                            .properties(ForecastFields.LEVEL, p -> p.double_(d -> d))
                                             .properties(ForecastFields.STEP, p -> p.integer(i -> i))
                                             .properties(
                                                 ForecastFields.POINT,

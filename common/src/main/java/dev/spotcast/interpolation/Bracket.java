@@ -14,7 +14,7 @@ import java.util.function.DoubleUnaryOperator;
 public record Bracket(int lower, int upper, double upperWeight) {
 
   /** Linear in the axis values; null when the value lies outside the axis. */
-  public static Bracket linear(List<Integer> axis, double value) {
+  public static Bracket linear(List<? extends Number> axis, double value) {
     return of(axis, value, DoubleUnaryOperator.identity());
   }
 
@@ -22,17 +22,17 @@ public record Bracket(int lower, int upper, double upperWeight) {
    * Linear in {@code transform(axis value)}, e.g. {@code Math::log} for pressure levels; null when
    * the value lies outside the axis.
    */
-  public static Bracket of(List<Integer> axis, double value, DoubleUnaryOperator transform) {
-    if (axis.isEmpty() || value < axis.get(0) || value > axis.get(axis.size() - 1)) {
+  public static Bracket of(List<? extends Number> axis, double value, DoubleUnaryOperator transform) {
+    if (axis.isEmpty() || value < axis.get(0).doubleValue() || value > axis.get(axis.size() - 1).doubleValue()) {
       return null;
     }
     for (int i = 0; i < axis.size(); i++) {
-      int at = axis.get(i);
+      double at = axis.get(i).doubleValue();
       if (value == at) {
         return new Bracket(i, i, 0);
       }
       if (value < at) {
-        double lo = transform.applyAsDouble(axis.get(i - 1));
+        double lo = transform.applyAsDouble(axis.get(i - 1).doubleValue());
         double hi = transform.applyAsDouble(at);
         return new Bracket(i - 1, i, (transform.applyAsDouble(value) - lo) / (hi - lo));
       }

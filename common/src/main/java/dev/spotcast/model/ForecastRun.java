@@ -5,25 +5,27 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
- * One run of one model (e.g. model "synth" started at 2026-11-21T00:00Z): its grid, levels, steps
- * and parameters, and the sharding it was loaded with. Everything a query needs to find and
- * interpolate its documents, so it is stored with the run in the run catalog.
+ * One run of one model (e.g. model "synth" started at 2026-11-21T00:00Z): its grid, its level axes
+ * (one per level type, each with its levels and parameters), its steps, and the sharding it was
+ * loaded with. Everything a query needs to find and interpolate its documents, so it is stored with
+ * the run in the run catalog.
  *
- * @param levels level values in the unit of {@code levelType}, strictly increasing
+ * @param axes one per level type, in a stable order; every axis shares the run's grid and steps
  * @param steps forecast steps in hours after {@code runTime}, strictly increasing
  */
 public record ForecastRun(
     String model,
     Instant runTime,
     GridDefinition grid,
-    LevelType levelType,
-    List<Integer> levels,
+    List<LevelAxis> axes,
     List<Integer> steps,
-    List<Parameter> parameters,
     ShardingSpec sharding) {
 
   private static final DateTimeFormatter RUN_ID =
@@ -33,20 +35,46 @@ public record ForecastRun(
     Objects.requireNonNull(model, "model");
     Objects.requireNonNull(runTime, "runTime");
     Objects.requireNonNull(grid, "grid");
-    Objects.requireNonNull(levelType, "levelType");
     Objects.requireNonNull(sharding, "sharding");
     ModelNames.requireValid(model);
-    levels = List.copyOf(levels);
+    axes = List.copyOf(axes);
     steps = List.copyOf(steps);
-    parameters = List.copyOf(parameters);
-    requireIncreasing("levels", levels);
-    requireIncreasing("steps", steps);
-    if (parameters.isEmpty()) {
-      throw new IllegalArgumentException("a run needs at least one parameter");
+    if (axes.isEmpty()) {
+      throw new IllegalArgumentException("a run needs at least one level axis");
     }
-    if (parameters.stream().map(Parameter::name).distinct().count() != parameters.size()) {
-      throw new IllegalArgumentException("parameter names must be unique");
+    Set<LevelType> types = new HashSet<>();
+    for (LevelAxis axis : axes) {
+      if (!types.add(axis.type())) {
+        throw new IllegalArgumentException("a run has one axis per level type; " + axis.type().label() + " twice");
+      }
     }
+    if (steps.isEmpty()) {
+      throw new IllegalArgumentException("a run needs at least one step");
+    }
+    for (int i = 1; i < steps.size(); i++) {
+      if (steps.get(i) <= steps.get(i - 1)) {
+        throw new IllegalArgumentException("steps must be strictly increasing: " + steps);
+      }
+    }
+    List<Parameter> all = new ArrayList<>();
+    for (LevelAxis axis : axes) {
+      for (Parameter p : axis.parameters()) {
+        Parameter same = all.stream().filter(q -> q.name().equals(p.name())).findFirst().orElse(null);
+        if (same == null) {
+          all.add(p);
+        } else if (!same.unit().equals(p.unit())) {
+          throw new IllegalArgumentException(
+              "parameter " + p.name() + " has unit " + same.unit() + " on one level type and " + p.unit() + " on another");
+        }
+      }
+    }
+  }
+
+  /** A run with one level type, as the synthetic model makes. */
+  public static ForecastRun of(
+      String model, Instant runTime, GridDefinition grid, LevelType levelType, List<Double> levels,
+      List<Integer> steps, List<Parameter> parameters, ShardingSpec sharding) {
+    return new ForecastRun(model, runTime, grid, List.of(new LevelAxis(levelType, levels, parameters)), steps, sharding);
   }
 
   /** The run's identifier inside index names and ids: the UTC run time as yyyyMMddHH. */
@@ -58,28 +86,45 @@ public record ForecastRun(
     return runTime.plus(Duration.ofHours(step));
   }
 
-  /** Documents this run produces: one per grid point, level and step. */
+  /** Documents this run produces: one per grid point, level (of every axis) and step. */
   public long documentCount() {
-    return (long) grid.pointCount() * levels.size() * steps.size();
+    long levels = 0;
+    for (LevelAxis axis : axes) {
+      levels += axis.levels().size();
+    }
+    return (long) grid.pointCount() * levels * steps.size();
+  }
+
+  /** Every parameter of the run, each once, in axis order. */
+  public List<Parameter> parameters() {
+    List<Parameter> all = new ArrayList<>();
+    for (LevelAxis axis : axes) {
+      for (Parameter p : axis.parameters()) {
+        if (all.stream().noneMatch(q -> q.name().equals(p.name()))) {
+          all.add(p);
+        }
+      }
+    }
+    return all;
   }
 
   public Parameter parameter(String name) {
-    for (Parameter p : parameters) {
-      if (p.name().equals(name)) {
+    for (LevelAxis axis : axes) {
+      Parameter p = axis.parameter(name);
+      if (p != null) {
         return p;
       }
     }
     return null;
   }
 
-  private static void requireIncreasing(String what, List<Integer> values) {
-    if (values.isEmpty()) {
-      throw new IllegalArgumentException("a run needs at least one of " + what);
-    }
-    for (int i = 1; i < values.size(); i++) {
-      if (values.get(i) <= values.get(i - 1)) {
-        throw new IllegalArgumentException(what + " must be strictly increasing: " + values);
+  /** Position of the axis of a level type in {@link #axes()}, or -1. */
+  public int axisPosition(LevelType type) {
+    for (int i = 0; i < axes.size(); i++) {
+      if (axes.get(i).type() == type) {
+        return i;
       }
     }
+    return -1;
   }
 }

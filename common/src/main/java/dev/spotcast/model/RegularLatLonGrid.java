@@ -1,8 +1,9 @@
 package dev.spotcast.model;
 
 /**
- * A regular latitude/longitude grid: rows from {@code lat0} stepping {@code dLat}, columns from
- * {@code lon0} stepping {@code dLon}. Point index = row * nLon + column.
+ * A regular latitude/longitude grid: rows from {@code lat0} stepping {@code dLat} (negative when the
+ * rows run north to south, as in most GRIB files), columns from {@code lon0} stepping {@code dLon}.
+ * Point index = row * nLon + column, the order GRIB scans them in.
  */
 public record RegularLatLonGrid(
     double lat0, double lon0, double dLat, double dLon, int nLat, int nLon) implements GridDefinition {
@@ -13,10 +14,11 @@ public record RegularLatLonGrid(
     if (nLat < 1 || nLon < 1) {
       throw new IllegalArgumentException("grid needs at least one row and one column");
     }
-    if (!(dLat > 0) || !(dLon > 0)) {
-      throw new IllegalArgumentException("grid spacing must be positive");
+    if (!(dLat != 0) || !Double.isFinite(dLat) || !(dLon > 0)) {
+      throw new IllegalArgumentException("grid spacing must be non-zero in latitude and positive in longitude");
     }
-    if (lat0 < -90 || lat0 + dLat * (nLat - 1) > 90 + 1e-9) {
+    double last = lat0 + dLat * (nLat - 1);
+    if (Math.min(lat0, last) < -90 - 1e-9 || Math.max(lat0, last) > 90 + 1e-9) {
       throw new IllegalArgumentException("grid latitudes must stay within [-90, 90]");
     }
     if ((long) nLat * nLon > Integer.MAX_VALUE) {
@@ -38,23 +40,43 @@ public record RegularLatLonGrid(
   }
 
   @Override
+  public String kind() {
+    return "regular_ll";
+  }
+
+  @Override
+  public double south() {
+    return Math.min(lat0, lat0 + dLat * (nLat - 1));
+  }
+
+  @Override
+  public double north() {
+    return Math.max(lat0, lat0 + dLat * (nLat - 1));
+  }
+
+  /** Whether the columns go once around the globe. */
+  public boolean global() {
+    return dLon * nLon >= 360 - 1e-9;
+  }
+
+  @Override
   public int pointCount() {
     return nLat * nLon;
   }
 
-  @Override
+  /** Latitude of a point in degrees. */
   public double latitude(int point) {
     return round9(lat0 + dLat * (point / nLon));
   }
 
-  @Override
+  /** Longitude of a point in degrees, normalised to [-180, 180). */
   public double longitude(int point) {
     return normaliseLongitude(lon0 + dLon * (point % nLon));
   }
 
   @Override
   public double maxSpacingKm() {
-    return Math.max(dLat, dLon) * KM_PER_DEGREE;
+    return Math.max(Math.abs(dLat), dLon) * KM_PER_DEGREE;
   }
 
   /** Longitude in [-180, 180), rounded to 1e-9 degrees so that grid arithmetic stays exact. */

@@ -1,6 +1,7 @@
 package dev.spotcast.sharding;
 
 import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.RegularLatLonGrid;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -22,9 +23,8 @@ public final class ShardingStrategy {
   private final ShardingSpec spec;
   private final int routingNumShards;
   private final int tileColumns;
-  private final String indexBase;
   // Computed once: the ingestion hot path asks for them for every document.
-  private final String[][] indexNames;
+  private final String[][][] indexNames;
   private final String[] tileKeys;
   private final int[] tileShards;
 
@@ -33,11 +33,15 @@ public final class ShardingStrategy {
     this.spec = run.sharding();
     this.routingNumShards = ElasticsearchRouting.defaultRoutingNumShards(spec.shardsPerIndex());
     this.tileColumns = (int) Math.round(360 / spec.tileDegrees());
-    this.indexBase = INDEX_PREFIX + run.model() + "-" + run.runId() + "-" + run.levelType().code();
-    this.indexNames = new String[run.levels().size()][run.steps().size()];
-    for (int l = 0; l < indexNames.length; l++) {
-      for (int s = 0; s < indexNames[l].length; s++) {
-        indexNames[l][s] = buildIndexName(l, s);
+    this.indexNames = new String[run.axes().size()][][];
+    for (int a = 0; a < indexNames.length; a++) {
+      LevelAxis axis = run.axes().get(a);
+      String base = INDEX_PREFIX + run.model() + "-" + run.runId() + "-" + axis.type().code();
+      indexNames[a] = new String[axis.levels().size()][run.steps().size()];
+      for (int l = 0; l < indexNames[a].length; l++) {
+        for (int s = 0; s < indexNames[a][l].length; s++) {
+          indexNames[a][l][s] = buildIndexName(base, l, s);
+        }
       }
     }
     int tiles = tileRows() * tileColumns;
@@ -71,25 +75,28 @@ public final class ShardingStrategy {
     return routingNumShards;
   }
 
-  /** Index of the document at the level and step with these positions in the run's lists. */
-  public String indexName(int levelPosition, int stepPosition) {
-    return indexNames[levelPosition][stepPosition];
+  /**
+   * Index of the document at the level and step with these positions in the axis's levels and the
+   * run's steps. Each level type has indices of its own.
+   */
+  public String indexName(int axisPosition, int levelPosition, int stepPosition) {
+    return indexNames[axisPosition][levelPosition][stepPosition];
   }
 
-  private String buildIndexName(int levelPosition, int stepPosition) {
-    String name = indexBase + (levelPosition / spec.levelsPerIndex());
+  private String buildIndexName(String base, int levelPosition, int stepPosition) {
+    String name = (base + (levelPosition / spec.levelsPerIndex())).intern();
     if (spec.stepsPerIndex() > 0) {
-      name += "-s" + (stepPosition / spec.stepsPerIndex());
+      name = (name + "-s" + (stepPosition / spec.stepsPerIndex())).intern();
     }
     return name;
   }
 
-  /** Every index of the run, in level band then step band order. */
+  /** Every index of the run, by axis, then level band, then step band. */
   public List<String> allIndices() {
     Set<String> names = new LinkedHashSet<>();
-    for (int l = 0; l < run.levels().size(); l++) {
-      for (int s = 0; s < run.steps().size(); s++) {
-        names.add(indexName(l, s));
+    for (String[][] axis : indexNames) {
+      for (String[] level : axis) {
+        names.addAll(List.of(level));
       }
     }
     return new ArrayList<>(names);

@@ -28,6 +28,16 @@ class BracketTest {
   }
 
   @Test
+  void pressureLevelsMayBeFractionalHectopascals() {
+    Bracket b = Bracket.of(List.of(0.01, 0.1, 1.0), 0.1, Math::log);
+    assertThat(b.lower()).isEqualTo(1);
+    assertThat(b.single()).isTrue();
+    // ln-p halfway between 0.01 and 1 hPa is 0.1 hPa: weight 1/2 between positions 0 and 2.
+    Bracket wide = Bracket.of(List.of(0.01, 1.0), 0.1, Math::log);
+    assertThat(wide.upperWeight()).isCloseTo(0.5, org.assertj.core.data.Offset.offset(1e-12));
+  }
+
+  @Test
   void pressureLevelsInterpolateInLogPressure() {
     // ln(700/500) / ln(1000/500) = 0.336472 / 0.693147
     Bracket b = Bracket.of(List.of(500, 1000), 700, Math::log);

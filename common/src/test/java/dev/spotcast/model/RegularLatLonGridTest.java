@@ -52,4 +52,19 @@ class RegularLatLonGridTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("[-90, 90]");
   }
+
+  @Test
+  void rowsMayRunNorthToSouthAsGribScansThem() {
+    // The 5-degree sample: 37 rows from 90 N down to 90 S, 72 columns from 0 E.
+    RegularLatLonGrid grid = new RegularLatLonGrid(90, 0, -5, 5, 37, 72);
+    assertThat(grid.latitude(0)).isEqualTo(90);
+    assertThat(grid.latitude(36 * 72 + 71)).isEqualTo(-90);
+    assertThat(grid.longitude(71)).isEqualTo(-5);
+    assertThat(grid.south()).isEqualTo(-90);
+    assertThat(grid.north()).isEqualTo(90);
+    assertThat(grid.global()).isTrue();
+    assertThat(grid.maxSpacingKm()).isCloseTo(5 * 111.195, org.assertj.core.data.Offset.offset(1e-9));
+    assertThatThrownBy(() -> new RegularLatLonGrid(90, 0, -5, 5, 38, 72))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
 }

@@ -46,9 +46,9 @@ class RunLoaderIT {
   }
 
   private static ForecastRun run(String model, Instant time, ShardingSpec sharding) {
-    return new ForecastRun(
+    return ForecastRun.of(
         model, time, RegularLatLonGrid.covering(40, -10, 50, 10, 1), LevelType.HEIGHT_ABOVE_GROUND,
-        List.of(0, 500, 1000, 2000), List.of(0, 1, 2, 3, 4, 5, 6), SyntheticWeather.PARAMETERS, sharding);
+        List.of(0.0, 500.0, 1000.0, 2000.0), List.of(0, 1, 2, 3, 4, 5, 6), SyntheticWeather.PARAMETERS, sharding);
   }
 
   @Test
@@ -72,7 +72,7 @@ class RunLoaderIT {
 
     // A stored document holds the model's values, as floats, in doc values (not in _source).
     int point = 5 * 21 + 7; // lat 45, lon -3
-    var hits = client.search(q -> q.index(strategy.indexName(2, 3)).routing(strategy.routingKey(45, -3))
+    var hits = client.search(q -> q.index(strategy.indexName(0, 2, 3)).routing(strategy.routingKey(45, -3))
         .query(qq -> qq.ids(i -> i.values(DocumentIds.of(1000, 3, point))))
         .docvalueFields(f -> f.field("v.t")), Map.class).hits().hits();
     assertThat(hits).hasSize(1);
@@ -88,7 +88,7 @@ class RunLoaderIT {
     LoadReport report = new RunLoader(client, settings).load(new SyntheticForecastSource(run, 1));
     assertThat(report.published()).isTrue();
     ShardingStrategy strategy = new ShardingStrategy(run);
-    String index = strategy.indexName(0, 0);
+    String index = strategy.indexName(0, 0, 0);
     long seen = 0;
     for (int shard = 0; shard < 3; shard++) {
       int s = shard;
@@ -96,8 +96,9 @@ class RunLoaderIT {
           .source(src -> src.filter(f -> f.includes("gp"))), Map.class).hits().hits();
       for (Hit<Map> hit : hits) {
         int point = ((Number) hit.source().get("gp")).intValue();
-        double lat = run.grid().latitude(point);
-        double lon = run.grid().longitude(point);
+        RegularLatLonGrid grid = (RegularLatLonGrid) run.grid();
+        double lat = grid.latitude(point);
+        double lon = grid.longitude(point);
         assertThat(strategy.shardOf(strategy.tileOf(lat, lon))).as("shard of point %d", point).isEqualTo(s);
       }
       seen += hits.size();
@@ -153,9 +154,9 @@ class RunLoaderIT {
       @Override public ForecastRun run() { return run; }
       @Override public List<Slice> slices() { return synthetic.slices(); }
       @Override public void produce(Slice slice, DocumentSink sink) throws Exception {
-        synthetic.produce(slice, (l, s, doc) -> {
+        synthetic.produce(slice, (a, l, s, doc) -> {
           boolean poison = doc.point() == 17 && doc.level() == 500 && doc.step() == 2;
-          sink.accept(l, s, poison ? withUnknownParameter(doc) : doc);
+          sink.accept(a, l, s, poison ? withUnknownParameter(doc) : doc);
         });
       }
     };

@@ -32,12 +32,12 @@ class MissingValuesIT extends ServiceTestBase {
   static final String MODEL = "itgaps";
   static final long SEED = 11;
   static final ForecastRun RUN =
-      new ForecastRun(
+      ForecastRun.of(
           MODEL,
           Instant.parse("2026-11-21T00:00:00Z"),
           RegularLatLonGrid.covering(0, 0, 2, 2, 1.0),
           LevelType.HEIGHT_ABOVE_GROUND,
-          List.of(0, 100),
+          List.of(0.0, 100.0),
           List.of(0, 3),
           SyntheticWeather.PARAMETERS,
           ShardingSpec.DEFAULT);
@@ -65,7 +65,7 @@ class MissingValuesIT extends ServiceTestBase {
     JsonNode rh = body.path("values").path("rh");
     assertThat(rh.path("value").isNull()).isTrue();
     assertThat(rh.path("unit").asText()).isEqualTo("%");
-    assertThat(rh.path("reason").asText()).isEqualTo("no value at grid point 4 for level 0, step 0");
+    assertThat(rh.path("reason").asText()).isEqualTo("rh has no value at 0 m, step 0, grid point 4");
     float t = (float) new SyntheticWeather(SEED).value("t", 1, 1, 0, RUN.runTime().getEpochSecond());
     assertThat(body.path("values").path("t").path("value").floatValue()).isEqualTo(t);
   }
@@ -90,9 +90,10 @@ class MissingValuesIT extends ServiceTestBase {
   /** Overwrites one document with the humidity left out, where the ingestor put it. */
   private void removeHumidity(int point, int levelPosition, int stepPosition) throws Exception {
     ShardingStrategy strategy = new ShardingStrategy(RUN);
-    double lat = RUN.grid().latitude(point);
-    double lon = RUN.grid().longitude(point);
-    int level = RUN.levels().get(levelPosition);
+    RegularLatLonGrid grid = (RegularLatLonGrid) RUN.grid();
+    double lat = grid.latitude(point);
+    double lon = grid.longitude(point);
+    double level = RUN.axes().getFirst().levels().get(levelPosition);
     int step = RUN.steps().get(stepPosition);
     SyntheticWeather weather = new SyntheticWeather(SEED);
     String[] names = RUN.parameters().stream().map(Parameter::name).toArray(String[]::new);
@@ -104,12 +105,12 @@ class MissingValuesIT extends ServiceTestBase {
               : (float) weather.value(names[i], lat, lon, level, RUN.validTime(step).getEpochSecond());
     }
     ForecastDocument document = new ForecastDocument(point, lat, lon, level, step, names, values);
-    String index = strategy.indexName(levelPosition, stepPosition);
+    String index = strategy.indexName(0, levelPosition, stepPosition);
     client.index(
         i -> i.index(index).id(document.id()).routing(strategy.routingKey(lat, lon)).document(document));
     client.indices().refresh(r -> r.index(index));
     assertThat(client.count(c -> c.index(index)).count()).as("overwritten, not added").isEqualTo(
-        (long) RUN.grid().pointCount() * RUN.levels().size() * RUN.steps().size() / strategy.allIndices().size());
+        (long) RUN.grid().pointCount() * RUN.axes().getFirst().levels().size() * RUN.steps().size() / strategy.allIndices().size());
   }
 
   private static String url(double lat, double lon, String time, double alt) {

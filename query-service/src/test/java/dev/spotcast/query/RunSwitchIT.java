@@ -58,12 +58,12 @@ class RunSwitchIT extends ServiceTestBase {
   }
 
   private static ForecastRun run(Instant runTime) {
-    return new ForecastRun(
+    return ForecastRun.of(
         MODEL,
         runTime,
         RegularLatLonGrid.covering(0, 0, 2, 2, 1.0),
         LevelType.HEIGHT_ABOVE_GROUND,
-        List.of(0, 100),
+        List.of(0.0, 100.0),
         List.of(0, 3, 6, 9),
         SyntheticWeather.PARAMETERS,
         ShardingSpec.DEFAULT);

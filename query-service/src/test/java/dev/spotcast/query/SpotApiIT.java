@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
-import dev.spotcast.model.GridDefinition;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
@@ -46,12 +45,12 @@ class SpotApiIT extends ServiceTestBase {
    * steps 3 and 4 span two indices and go through the multi-search.
    */
   static final ForecastRun RUN =
-      new ForecastRun(
+      ForecastRun.of(
           MODEL,
           RUN_TIME,
           RegularLatLonGrid.covering(40, -10, 50, 10, 1.0),
           LevelType.HEIGHT_ABOVE_GROUND,
-          List.of(0, 500, 1000, 2000),
+          List.of(0.0, 500.0, 1000.0, 2000.0),
           List.of(0, 1, 2, 3, 4, 5, 6),
           SyntheticWeather.PARAMETERS,
           new ShardingSpec(2, 4, 2, 10));
@@ -71,7 +70,7 @@ class SpotApiIT extends ServiceTestBase {
 
   @Test
   void onAGridPointAtAnExactLevelAndStepEveryValueIsTheGeneratedOne() throws Exception {
-    GridDefinition grid = RUN.grid();
+    RegularLatLonGrid grid = (RegularLatLonGrid) RUN.grid();
     for (int point : new int[] {0, 115, grid.pointCount() - 1}) {
       double lat = grid.latitude(point);
       double lon = grid.longitude(point);
@@ -158,7 +157,7 @@ class SpotApiIT extends ServiceTestBase {
   @Test
   void outsideTheRunIsUnprocessableWithTheValidRange() throws Exception {
     assertProblem(http.getForEntity(url(45, 0, "2026-11-21T02:00:00Z", 2500), String.class),
-        422, "alt", "alt 2500 m is above the highest level 2000 m; valid: 0..2000 m");
+        422, "alt", "alt 2500 m is above the highest level 2000 m of model " + MODEL + "; valid: 0..2000 m");
     assertProblem(http.getForEntity(url(45, 0, "2026-11-21T06:00:01Z", 0), String.class),
         422, "time", "time 2026-11-21T06:00:01Z is after the last step of run 2026112100 of model itspot;"
             + " valid: 2026-11-21T00:00:00Z..2026-11-21T06:00:00Z");
@@ -209,7 +208,7 @@ class SpotApiIT extends ServiceTestBase {
       throws Exception {
     JsonNode body = ok(spot(lat, lon, time.toString(), alt, "&n=" + n));
 
-    GridDefinition grid = RUN.grid();
+    RegularLatLonGrid grid = (RegularLatLonGrid) RUN.grid();
     double[] distances = new double[grid.pointCount()];
     for (int p = 0; p < distances.length; p++) {
       distances[p] = Geodesic.WGS84.Inverse(lat, lon, grid.latitude(p), grid.longitude(p)).s12;
@@ -239,9 +238,10 @@ class SpotApiIT extends ServiceTestBase {
     int step0 = RUN.steps().get(stepPosition);
     int step1 = RUN.steps().get(stepPosition + 1);
     double stepWeight = (hours - step0) / (step1 - step0);
-    int levelPosition = lowerPosition(RUN.levels(), alt);
-    int level0 = RUN.levels().get(levelPosition);
-    int level1 = RUN.levels().get(levelPosition + 1);
+    List<Double> levels = RUN.axes().getFirst().levels();
+    int levelPosition = lowerPosition(levels, alt);
+    double level0 = levels.get(levelPosition);
+    double level1 = levels.get(levelPosition + 1);
     double levelWeight = (alt - level0) / (level1 - level0);
 
     for (Parameter parameter : RUN.parameters()) {
@@ -249,7 +249,7 @@ class SpotApiIT extends ServiceTestBase {
       for (int s = 0; s < 2; s++) {
         double[] byLevel = new double[2];
         for (int l = 0; l < 2; l++) {
-          int level = l == 0 ? level0 : level1;
+          double level = l == 0 ? level0 : level1;
           long epoch = RUN.validTime(s == 0 ? step0 : step1).getEpochSecond();
           for (int i = 0; i < n; i++) {
             int p = nearest.get(i);
@@ -268,9 +268,9 @@ class SpotApiIT extends ServiceTestBase {
   }
 
   /** Position of the axis value at or below v, such that the next one is above or equal to it. */
-  private static int lowerPosition(List<Integer> axis, double v) {
+  private static int lowerPosition(List<? extends Number> axis, double v) {
     int position = 0;
-    while (position < axis.size() - 2 && axis.get(position + 1) <= v) {
+    while (position < axis.size() - 2 && axis.get(position + 1).doubleValue() <= v) {
       position++;
     }
     return position;

@@ -5,6 +5,7 @@ import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.ingestor.LoadReport;
 import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingestor.cli.LoadOptions;
 import dev.spotcast.ingestor.cli.StepList;
 import dev.spotcast.ingestor.RunLoader;
 import dev.spotcast.ingestor.bulk.BulkSender;
@@ -13,7 +14,6 @@ import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
-import dev.spotcast.sharding.ShardingSpec;
 import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.io.IOException;
@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -63,8 +64,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--es", defaultValue = "${env:SPOTCAST_ES_URL:-http://127.0.0.1:9200}", description = "Elasticsearch URL (default: ${DEFAULT-VALUE}).")
-  String elasticsearch;
+  @Mixin LoadOptions loading;
 
   @Option(names = "--model", defaultValue = "bench", description = "Model id the benchmark loads and publishes under (default: ${DEFAULT-VALUE}).")
   String model;
@@ -73,7 +73,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
   double resolution;
 
   @Option(names = "--levels", split = ",", defaultValue = "0,1000", description = "Heights above ground in m (default: ${DEFAULT-VALUE}).")
-  List<Integer> levels;
+  List<Double> levels;
 
   @Option(names = "--steps", defaultValue = "0-3", description = "Forecast steps: 'a-b' or a comma list (default: ${DEFAULT-VALUE}).")
   String steps;
@@ -83,24 +83,6 @@ public final class BenchIngestCommand implements Callable<Integer> {
 
   @Option(names = "--posters", defaultValue = "4", description = "Parallel HTTP clients of the raw phase (default: ${DEFAULT-VALUE}).")
   int posters;
-
-  @Option(names = "--producers", description = "Spotcast producer threads (default: cores).")
-  Integer producers;
-
-  @Option(names = "--senders", defaultValue = "4", description = "Spotcast bulk sender threads (default: ${DEFAULT-VALUE}).")
-  int senders;
-
-  @Option(names = "--bulk-docs", defaultValue = "5000", description = "Documents per bulk, both phases (default: ${DEFAULT-VALUE}).")
-  int bulkDocs;
-
-  @Option(names = "--shards", defaultValue = "2", description = "Primary shards per index (default: ${DEFAULT-VALUE}).")
-  int shards;
-
-  @Option(names = "--levels-per-index", defaultValue = "3", description = "Levels per index (default: ${DEFAULT-VALUE}).")
-  int levelsPerIndex;
-
-  @Option(names = "--tile-degrees", defaultValue = "10", description = "Routing tile edge in degrees (default: ${DEFAULT-VALUE}).")
-  double tileDegrees;
 
   @Option(names = "--repeat", defaultValue = "1", description = "Run raw then Spotcast this many times; medians are reported (default: ${DEFAULT-VALUE}).")
   int repeat;
@@ -120,8 +102,8 @@ public final class BenchIngestCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (repeat < 1 || posters < 1 || senders < 1 || bulkDocs < 1 || pauseSeconds < 0
-        || (producers != null && producers < 1)) {
+    if (repeat < 1 || posters < 1 || loading.senders < 1 || loading.bulkDocs < 1 || pauseSeconds < 0
+        || (loading.producers != null && loading.producers < 1)) {
       throw new ParameterException(spec.commandLine(), "--repeat, --posters, --senders, --producers and --bulk-docs must be >= 1");
     }
     PrintWriter out = spec.commandLine().getOut();
@@ -140,7 +122,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
       return 2;
     }
 
-    URI base = URI.create(elasticsearch);
+    URI base = URI.create(loading.elasticsearch);
     HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     ElasticsearchNode node = new ElasticsearchNode(http, base);
     ElasticsearchNode.Info info;
@@ -149,7 +131,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
     } catch (IOException e) {
       err.printf(
           "spotcast: cannot reach Elasticsearch at %s (%s). Start it with './spotcast es start' or pass --es URL.%n",
-          elasticsearch, e.getMessage());
+          loading.elasticsearch, e.getMessage());
       return 3;
     }
 
@@ -159,17 +141,17 @@ public final class BenchIngestCommand implements Callable<Integer> {
     out.printf("Machine: %s%n", machine);
     out.printf("  bench JVM: %s %s, heap max %,d MB, GC %s%n", System.getProperty("java.vm.name"),
         System.getProperty("java.runtime.version"), heapMax >> 20, gcNames());
-    out.printf("Elasticsearch at %s: %s, JVM %s, %d processors%n", elasticsearch, es, info.jvm(), info.processors());
+    out.printf("Elasticsearch at %s: %s, JVM %s, %d processors%n", loading.elasticsearch, es, info.jvm(), info.processors());
     out.printf(
         "Run: model %s, %,d points (%.3g deg global) x %d levels x %d steps = %,d documents into %s (%d shards, 0 replicas)%n",
-        run.model(), run.grid().pointCount(), resolution, run.levels().size(), run.steps().size(), run.documentCount(),
-        strategy.allIndices(), shards);
+        run.model(), run.grid().pointCount(), resolution, run.axes().getFirst().levels().size(), run.steps().size(), run.documentCount(),
+        strategy.allIndices(), loading.shards);
     out.printf(
         "Raw: %d posters; Spotcast: %d producers, %d senders, %d queued bulks; %d docs per bulk; %d repeat(s)%n",
-        posters, loader.producerThreads(), loader.senderThreads(), loader.queuedBulks(), bulkDocs, repeat);
+        posters, loader.producerThreads(), loader.senderThreads(), loader.queuedBulks(), loading.bulkDocs, repeat);
     out.flush();
 
-    ElasticsearchClient client = ElasticsearchClients.create(ElasticsearchSettings.of(elasticsearch));
+    ElasticsearchClient client = ElasticsearchClients.create(ElasticsearchSettings.of(loading.elasticsearch));
     BenchIndices indices = new BenchIndices(client, strategy);
     Thread cleanupOnExit = new Thread(indices::cleanQuietly, "bench-cleanup");
     Runtime.getRuntime().addShutdownHook(cleanupOnExit);
@@ -203,9 +185,9 @@ public final class BenchIngestCommand implements Callable<Integer> {
       }
 
       String documents = String.format("%,d (%s deg global, %d levels, %d steps)",
-          run.documentCount(), resolution, run.levels().size(), run.steps().size());
+          run.documentCount(), resolution, run.axes().getFirst().levels().size(), run.steps().size());
       String settings = String.format("%d shards, 0 replicas, %d docs/bulk; raw %d posters; Spotcast %d producers, %d senders",
-          shards, bulkDocs, posters, loader.producerThreads(), loader.senderThreads());
+          loading.shards, loading.bulkDocs, posters, loader.producerThreads(), loader.senderThreads());
       String esCell = String.format("%s, heap %.0f GiB", info.version(), info.heapMaxBytes() / (double) (1L << 30));
       boolean ok = report.summary(BenchReport.today(), machine, esCell, documents, settings);
 
@@ -360,16 +342,16 @@ public final class BenchIngestCommand implements Callable<Integer> {
     LoaderSettings d = LoaderSettings.defaults();
     // Progress every 50 ms: the StreamClock estimates the end of the bulk part from these samples.
     return new LoaderSettings(
-        producers == null ? d.producerThreads() : producers, senders, d.queuedBulks(), bulkDocs, d.bulkBytes(),
+        loading.producers == null ? d.producerThreads() : loading.producers, loading.senders, d.queuedBulks(), loading.bulkDocs, d.bulkBytes(),
         d.maxRetries(), d.initialBackoff(), d.maxBackoff(), 0, true, Duration.ofMillis(50));
   }
 
   private ForecastRun run() {
     try {
-      return new ForecastRun(
+      return ForecastRun.of(
           model, RUN_TIME, RegularLatLonGrid.covering(-90, -180, 90, 180, resolution), LevelType.HEIGHT_ABOVE_GROUND,
           levels, StepList.parse(steps), SyntheticWeather.PARAMETERS,
-          new ShardingSpec(levelsPerIndex, 0, shards, tileDegrees));
+          loading.sharding());
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }

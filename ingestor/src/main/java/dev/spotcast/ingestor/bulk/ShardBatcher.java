@@ -41,8 +41,9 @@ public final class ShardBatcher implements DocumentSink {
   }
 
   @Override
-  public void accept(int levelPosition, int stepPosition, ForecastDocument document) throws InterruptedException {
-    String index = strategy.indexName(levelPosition, stepPosition);
+  public void accept(int axisPosition, int levelPosition, int stepPosition, ForecastDocument document)
+      throws InterruptedException {
+    String index = strategy.indexName(axisPosition, levelPosition, stepPosition);
     int tile = strategy.tileOf(document.lat(), document.lon());
     int shard = strategy.shardOf(tile);
     Open[] shards = open.computeIfAbsent(index, k -> new Open[strategy.shardsPerIndex()]);

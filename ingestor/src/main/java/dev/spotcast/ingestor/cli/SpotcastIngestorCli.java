@@ -3,7 +3,7 @@ package dev.spotcast.ingestor.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The ingestor's command line: {@code spotcast synth ...}. */
+/** The ingestor's command line: {@code spotcast synth ...}, {@code spotcast ingest ...}. */
 @Command(
     name = "spotcast-ingestor",
     mixinStandardHelpOptions = true,

@@ -3,7 +3,7 @@ package dev.spotcast.ingestor.cli;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Parses forecast steps given as {@code 0-24}, {@code 0-48/3} or {@code 0,6,12}. */
+/** Parses forecast steps given as {@code 0-24}, {@code 0-48/3} or {@code 0,6,12}, and level lists. */
 public final class StepList {
 
   private StepList() {}
@@ -34,5 +34,22 @@ public final class StepList {
       throw new IllegalArgumentException("steps must look like 0-24, 0-48/3 or 0,6,12; got '" + text + "'");
     }
     return steps;
+  }
+
+  /** Parses level values given as a comma list of decimals, e.g. {@code 0,500,1000} or {@code 0.1,1,10}. */
+  public static List<Double> parseLevels(String text) {
+    List<Double> levels = new ArrayList<>();
+    try {
+      for (String part : text.split(",")) {
+        double level = Double.parseDouble(part.strip());
+        if (!Double.isFinite(level)) {
+          throw new NumberFormatException();
+        }
+        levels.add(level);
+      }
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("levels must be a comma list of numbers such as 0,500,1000; got '" + text + "'");
+    }
+    return levels;
   }
 }

@@ -1,18 +1,9 @@
 package dev.spotcast.ingestor.cli;
 
-import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import dev.spotcast.elasticsearch.ElasticsearchClients;
-import dev.spotcast.elasticsearch.ElasticsearchSettings;
-import dev.spotcast.ingestor.LoadReport;
-import dev.spotcast.ingestor.LoaderSettings;
-import dev.spotcast.ingestor.RunLoader;
-import dev.spotcast.ingestor.RunPublisher;
-import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
-import dev.spotcast.sharding.ShardingSpec;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.io.PrintWriter;
 import java.time.Instant;
@@ -21,6 +12,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -62,32 +54,7 @@ public final class SynthCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "42", description = "Seed of the synthetic weather (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--es", defaultValue = "${env:SPOTCAST_ES_URL:-http://127.0.0.1:9200}", description = "Elasticsearch URL (default: ${DEFAULT-VALUE}).")
-  String elasticsearch;
-
-  @Option(names = "--producers", description = "Producer threads (default: cores).")
-  Integer producers;
-
-  @Option(names = "--senders", defaultValue = "4", description = "Bulk sender threads (default: ${DEFAULT-VALUE}).")
-  int senders;
-
-  @Option(names = "--bulk-docs", defaultValue = "5000", description = "Documents per bulk (default: ${DEFAULT-VALUE}).")
-  int bulkDocs;
-
-  @Option(names = "--shards", defaultValue = "2", description = "Primary shards per index (default: ${DEFAULT-VALUE}).")
-  int shards;
-
-  @Option(names = "--levels-per-index", defaultValue = "3", description = "Levels per index (default: ${DEFAULT-VALUE}).")
-  int levelsPerIndex;
-
-  @Option(names = "--steps-per-index", defaultValue = "0", description = "Steps per index, 0 = all (default: ${DEFAULT-VALUE}).")
-  int stepsPerIndex;
-
-  @Option(names = "--tile-degrees", defaultValue = "10", description = "Routing tile edge in degrees (default: ${DEFAULT-VALUE}).")
-  double tileDegrees;
-
-  @Option(names = "--replicas", defaultValue = "0", description = "Replicas once loaded (default: ${DEFAULT-VALUE}).")
-  int replicas;
+  @Mixin LoadOptions load;
 
   @Option(names = "--keep-published", description = "If this run is already published, keep it and exit 0 instead of failing.")
   boolean keepPublished;
@@ -95,49 +62,13 @@ public final class SynthCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     ForecastRun run = run();
-    LoaderSettings defaults = LoaderSettings.defaults();
-    LoaderSettings settings =
-        defaults
-            .withThreads(producers == null ? defaults.producerThreads() : producers, senders)
-            .withBulkDocuments(bulkDocs)
-            .withReplicas(replicas);
     PrintWriter out = spec.commandLine().getOut();
     out.printf(
         "Loading %s run %s: %,d points x %d levels x %d steps = %,d documents into %s%n",
-        run.model(), run.runTime(), run.grid().pointCount(), run.levels().size(), run.steps().size(),
-        run.documentCount(), elasticsearch);
+        run.model(), run.runTime(), run.grid().pointCount(), run.axes().getFirst().levels().size(), run.steps().size(),
+        run.documentCount(), load.elasticsearch);
     out.flush();
-    ElasticsearchClient client = ElasticsearchClients.create(ElasticsearchSettings.of(elasticsearch));
-    try {
-      try {
-        client.cluster().health();
-      } catch (java.io.IOException e) {
-        spec.commandLine().getErr().printf(
-            "spotcast: cannot reach Elasticsearch at %s (%s). Start it with './spotcast es start' or pass --es URL.%n",
-            elasticsearch, e.getMessage());
-        return 3;
-      }
-      if (keepPublished && isPublished(client, run)) {
-        out.printf("%s run %s is already published; keeping it.%n", run.model(), run.runId());
-        out.flush();
-        return 0;
-      }
-      LoadReport report =
-          new RunLoader(client, settings)
-              .load(new SyntheticForecastSource(run, seed), p -> {
-                out.println("  " + p.line());
-                out.flush();
-              });
-      LoadSummary.print(report, out);
-      return report.published() ? 0 : 1;
-    } finally {
-      client._transport().close();
-    }
-  }
-
-  private static boolean isPublished(ElasticsearchClient client, ForecastRun run) throws java.io.IOException {
-    return new RunPublisher(client).publishedIndices(run.model())
-        .containsAll(new ShardingStrategy(run).allIndices());
+    return Loads.load(spec, load, List.of(new SyntheticForecastSource(run, seed)), keepPublished);
   }
 
   private ForecastRun run() {
@@ -151,9 +82,9 @@ public final class SynthCommand implements Callable<Integer> {
           Double.parseDouble(box[0]), Double.parseDouble(box[1]), Double.parseDouble(box[2]),
           Double.parseDouble(box[3]), resolution);
       Instant time = runTime != null ? runTime : LocalDate.now(ZoneOffset.UTC).atStartOfDay().toInstant(ZoneOffset.UTC);
-      return new ForecastRun(
-          model, time, grid, LevelType.HEIGHT_ABOVE_GROUND, StepList.parse(levels), StepList.parse(steps),
-          SyntheticWeather.PARAMETERS, new ShardingSpec(levelsPerIndex, stepsPerIndex, shards, tileDegrees));
+      return ForecastRun.of(
+          model, time, grid, LevelType.HEIGHT_ABOVE_GROUND, StepList.parseLevels(levels), StepList.parse(steps),
+          SyntheticWeather.PARAMETERS, load.sharding());
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }

@@ -7,8 +7,10 @@ import dev.spotcast.index.ForecastDocument;
 public interface DocumentSink {
 
   /**
-   * @param levelPosition position of the document's level in the run's levels
+   * @param axisPosition position of the document's level type in the run's axes
+   * @param levelPosition position of the document's level in that axis's levels
    * @param stepPosition position of the document's step in the run's steps
    */
-  void accept(int levelPosition, int stepPosition, ForecastDocument document) throws InterruptedException;
+  void accept(int axisPosition, int levelPosition, int stepPosition, ForecastDocument document)
+      throws InterruptedException;
 }

@@ -19,9 +19,12 @@ public interface ForecastSource {
   void produce(Slice slice, DocumentSink sink) throws Exception;
 
   /**
-   * A part of a run: the documents of one level and step for a range of grid points.
+   * A part of a run: the documents of one level of one axis and one step, for a range of grid points.
    *
+   * @param axisPosition position of the level type in the run's axes
+   * @param levelPosition position of the level in that axis's levels
+   * @param stepPosition position of the step in the run's steps
    * @param documents how many documents the slice produces (for progress and count checks)
    */
-  record Slice(int levelPosition, int stepPosition, int fromPoint, int toPoint, long documents) {}
+  record Slice(int axisPosition, int levelPosition, int stepPosition, int fromPoint, int toPoint, long documents) {}
 }

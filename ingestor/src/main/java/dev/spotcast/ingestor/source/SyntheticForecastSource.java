@@ -2,7 +2,8 @@ package dev.spotcast.ingestor.source;
 
 import dev.spotcast.index.ForecastDocument;
 import dev.spotcast.model.ForecastRun;
-import dev.spotcast.model.GridDefinition;
+import dev.spotcast.model.LevelType;
+import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.util.ArrayList;
@@ -22,6 +23,12 @@ public final class SyntheticForecastSource implements ForecastSource {
   private final String[] names;
 
   public SyntheticForecastSource(ForecastRun run, long seed) {
+    if (!(run.grid() instanceof RegularLatLonGrid)) {
+      throw new IllegalArgumentException("the synthetic model needs a regular lat/lon grid");
+    }
+    if (run.axes().size() != 1 || run.axes().getFirst().type() != LevelType.HEIGHT_ABOVE_GROUND) {
+      throw new IllegalArgumentException("the synthetic model has one axis of heights above ground");
+    }
     for (Parameter p : run.parameters()) {
       if (!SyntheticWeather.PARAMETERS.contains(p)) {
         throw new IllegalArgumentException("the synthetic model has no parameter " + p);
@@ -41,11 +48,12 @@ public final class SyntheticForecastSource implements ForecastSource {
   public List<Slice> slices() {
     int points = run.grid().pointCount();
     List<Slice> slices = new ArrayList<>();
+    int levels = run.axes().getFirst().levels().size();
     for (int s = 0; s < run.steps().size(); s++) {
-      for (int l = 0; l < run.levels().size(); l++) {
+      for (int l = 0; l < levels; l++) {
         for (int from = 0; from < points; from += POINTS_PER_SLICE) {
           int to = Math.min(points, from + POINTS_PER_SLICE);
-          slices.add(new Slice(l, s, from, to, to - from));
+          slices.add(new Slice(0, l, s, from, to, to - from));
         }
       }
     }
@@ -54,8 +62,8 @@ public final class SyntheticForecastSource implements ForecastSource {
 
   @Override
   public void produce(Slice slice, DocumentSink sink) throws InterruptedException {
-    GridDefinition grid = run.grid();
-    int level = run.levels().get(slice.levelPosition());
+    RegularLatLonGrid grid = (RegularLatLonGrid) run.grid();
+    double level = run.axes().getFirst().levels().get(slice.levelPosition());
     int step = run.steps().get(slice.stepPosition());
     long epochSeconds = run.validTime(step).getEpochSecond();
     for (int point = slice.fromPoint(); point < slice.toPoint(); point++) {
@@ -66,6 +74,7 @@ public final class SyntheticForecastSource implements ForecastSource {
         values[i] = (float) weather.value(names[i], lat, lon, level, epochSeconds);
       }
       sink.accept(
+          0,
           slice.levelPosition(),
           slice.stepPosition(),
           new ForecastDocument(point, lat, lon, level, step, names, values));

@@ -27,9 +27,9 @@ class ShardBatcherTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final ForecastRun run =
-      new ForecastRun(
+      ForecastRun.of(
           "m", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(-30, -40, 30, 40, 2),
-          LevelType.HEIGHT_ABOVE_GROUND, List.of(0, 1000, 2000), List.of(0, 3, 6),
+          LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 1000.0, 2000.0), List.of(0, 3, 6),
           SyntheticWeather.PARAMETERS, new ShardingSpec(2, 0, 3, 10));
   private final ShardingStrategy strategy = new ShardingStrategy(run);
 
@@ -56,9 +56,9 @@ class ShardBatcherTest {
         double lat = doc.get("loc").get(1).asDouble();
         assertThat(ElasticsearchRouting.shardId(routing, 3, strategy.routingNumShards())).isEqualTo(batch.shard());
         assertThat(routing).isEqualTo(strategy.routingKey(lat, lon));
-        int levelPosition = run.levels().indexOf(doc.get("lvl").asInt());
+        int levelPosition = run.axes().getFirst().levels().indexOf(doc.get("lvl").asDouble());
         int stepPosition = run.steps().indexOf(doc.get("step").asInt());
-        assertThat(batch.index()).isEqualTo(strategy.indexName(levelPosition, stepPosition));
+        assertThat(batch.index()).isEqualTo(strategy.indexName(0, levelPosition, stepPosition));
         assertThat(action.get("_id").asText())
             .isEqualTo(doc.get("lvl").asInt() + "_" + doc.get("step").asInt() + "_" + doc.get("gp").asInt());
         assertThat(doc.get("v").size()).isEqualTo(5);
@@ -74,7 +74,7 @@ class ShardBatcherTest {
     ShardBatcher batcher = new ShardBatcher(strategy, batches::add, 1000, 1000);
     float[] values = {1, 2, 3, 4, 5};
     for (int i = 0; i < 25; i++) {
-      batcher.accept(0, 0, new ForecastDocument(i, 0, 0, 0, 0, new String[] {"t", "u", "v", "rh", "pres"}, values));
+      batcher.accept(0, 0, 0, new ForecastDocument(i, 0, 0, 0, 0, new String[] {"t", "u", "v", "rh", "pres"}, values));
     }
     // Each item is about 120 bytes: a batch closes at the first item that reaches 1000 bytes.
     assertThat(batches).isNotEmpty().allSatisfy(b -> assertThat(b.body().length).isBetween(1000, 1200));
@@ -87,7 +87,7 @@ class ShardBatcherTest {
     List<ShardBatch> batches = new ArrayList<>();
     ShardBatcher batcher = new ShardBatcher(strategy, batches::add, 10, 1 << 20);
     for (int i = 0; i < 10; i++) {
-      batcher.accept(0, 0, new ForecastDocument(i, 0, 0, 0, 0, new String[] {"t"}, new float[] {i}));
+      batcher.accept(0, 0, 0, new ForecastDocument(i, 0, 0, 0, 0, new String[] {"t"}, new float[] {i}));
     }
     ShardBatch batch = batches.getFirst();
     ShardBatch subset = batch.subset(List.of(7, 2));

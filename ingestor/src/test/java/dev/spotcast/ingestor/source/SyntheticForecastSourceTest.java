@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 class SyntheticForecastSourceTest {
 
   private final ForecastRun run =
-      new ForecastRun(
+      ForecastRun.of(
           "m", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(-90, -180, 90, 180, 1),
-          LevelType.HEIGHT_ABOVE_GROUND, List.of(0, 1000), List.of(0, 6),
+          LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 1000.0), List.of(0, 6),
           SyntheticWeather.PARAMETERS, ShardingSpec.DEFAULT);
 
   @Test
@@ -34,7 +34,7 @@ class SyntheticForecastSourceTest {
     SyntheticForecastSource source = new SyntheticForecastSource(run, 1);
     SyntheticWeather weather = new SyntheticWeather(1);
     List<ForecastDocument> docs = new ArrayList<>();
-    source.produce(new ForecastSource.Slice(1, 1, 100, 103, 3), (l, s, d) -> docs.add(d));
+    source.produce(new ForecastSource.Slice(0, 1, 1, 100, 103, 3), (a, l, s, d) -> docs.add(d));
     assertThat(docs).hasSize(3);
     ForecastDocument doc = docs.get(0);
     assertThat(doc.point()).isEqualTo(100);

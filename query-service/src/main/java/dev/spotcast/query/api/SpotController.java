@@ -24,7 +24,10 @@ public class SpotController {
       summary = "Spot weather",
       description =
           "Values interpolated from the model's published run: inverse-distance weighting over the n nearest"
-              + " grid points, linear between the two levels around alt and the two steps around time."
+              + " grid points, linear between the two levels around alt (m above ground) or pressure (hPa,"
+              + " linear in ln p), and linear between the two steps around time. Without alt and pressure"
+              + " the single-level fields (surface, mean sea level) are answered. A parameter without a value"
+              + " at a level or point it needs is reported unavailable with the reason."
               + " Errors are RFC 9457 problem+json: 400 bad parameter, 404 unknown model, 422 outside"
               + " the run (the detail gives the valid range), 503 Elasticsearch unavailable.")
   @GetMapping("/v1/spot")
@@ -37,9 +40,12 @@ public class SpotController {
       @Parameter(description = "valid time, ISO-8601 with a zone", example = "2026-11-21T06:30:00Z")
           @RequestParam("time")
           String time,
-      @Parameter(description = "height in the unit of the model's levels (m above ground)", example = "750")
-          @RequestParam("alt")
+      @Parameter(description = "height above ground in m (models with height levels)", example = "750")
+          @RequestParam(name = "alt", required = false)
           String alt,
+      @Parameter(description = "pressure in hPa (models with isobaric levels); not with alt")
+          @RequestParam(name = "pressure", required = false)
+          String pressure,
       @Parameter(description = "model id", example = "synth") @RequestParam("model") String model,
       @Parameter(description = "number of grid points to interpolate from (default 4)")
           @RequestParam(name = "n", required = false)
@@ -47,6 +53,6 @@ public class SpotController {
       @Parameter(description = "comma-separated parameter names (default: all of the model's)", example = "t,u,v")
           @RequestParam(name = "params", required = false)
           String params) {
-    return service.spot(parser.parse(model, lat, lon, time, alt, n, params));
+    return service.spot(parser.parse(model, lat, lon, time, alt, pressure, n, params));
   }
 }

@@ -4,6 +4,7 @@ import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.SpotRequest;
+import dev.spotcast.query.spot.Vertical;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZonedDateTime;
@@ -33,7 +34,7 @@ public class SpotRequestParser {
   }
 
   public SpotRequest parse(
-      String model, String lat, String lon, String time, String alt, String n, String params) {
+      String model, String lat, String lon, String time, String alt, String pressure, String n, String params) {
     double latitude = number("lat", lat, "degrees north");
     if (latitude < -90 || latitude > 90) {
       throw new BadParameterException("lat", "lat must be within [-90, 90] degrees, got " + lat.strip());
@@ -47,10 +48,31 @@ public class SpotRequestParser {
         required("model", model),
         latitude,
         RegularLatLonGrid.normaliseLongitude(longitude),
-        number("alt", alt, "the unit of the model's levels (m above ground)"),
+        vertical(alt, pressure),
         instant(time),
         neighbours(n),
         parameterNames(params));
+  }
+
+  /** alt= (m above ground) or pressure= (hPa), not both; neither asks for the single-level fields. */
+  private static Vertical vertical(String alt, String pressure) {
+    boolean hasAlt = alt != null && !alt.isBlank();
+    boolean hasPressure = pressure != null && !pressure.isBlank();
+    if (hasAlt && hasPressure) {
+      throw new BadParameterException(
+          "pressure", "give either alt (m above ground) or pressure (hPa), not both");
+    }
+    if (hasAlt) {
+      return Vertical.height(number("alt", alt, "m above ground"));
+    }
+    if (hasPressure) {
+      double hectopascals = number("pressure", pressure, "hPa");
+      if (!(hectopascals > 0)) {
+        throw new BadParameterException("pressure", "pressure must be positive (hPa), got " + pressure.strip());
+      }
+      return Vertical.pressure(hectopascals);
+    }
+    return null;
   }
 
   private static String required(String name, String value) {

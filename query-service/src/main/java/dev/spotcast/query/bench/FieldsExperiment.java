@@ -16,7 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.index.ForecastDocument;
 import dev.spotcast.index.ForecastFields;
 import dev.spotcast.model.ForecastRun;
-import dev.spotcast.model.GridDefinition;
+import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.query.spot.NeighbourSearch;
 import dev.spotcast.sharding.ShardingStrategy;
@@ -195,7 +195,7 @@ final class FieldsExperiment {
             m -> {
               m.dynamic(DynamicMapping.Strict)
                   .properties(ForecastFields.LOCATION, p -> p.geoPoint(g -> g))
-                  .properties(ForecastFields.LEVEL, p -> p.integer(i -> i))
+                  .properties(ForecastFields.LEVEL, p -> p.double_(d -> d))
                   .properties(ForecastFields.STEP, p -> p.integer(i -> i))
                   .properties(ForecastFields.POINT, p -> p.integer(i -> i.index(false)))
                   .properties(
@@ -235,13 +235,13 @@ final class FieldsExperiment {
     ObjectMapper mapper = new ObjectMapper();
     SyntheticWeather weather = new SyntheticWeather(weatherSeed);
     String[] names = run.parameters().stream().map(Parameter::name).toArray(String[]::new);
-    GridDefinition grid = run.grid();
+    RegularLatLonGrid grid = (RegularLatLonGrid) run.grid();
     AtomicLong done = new AtomicLong();
     long total = run.documentCount();
     ExecutorService senders = Executors.newFixedThreadPool(3, Thread.ofPlatform().name("fields-bulk-", 0).factory());
     List<Future<?>> futures = new ArrayList<>();
     long begin = System.nanoTime();
-    for (int l = 0; l < run.levels().size(); l++) {
+    for (int l = 0; l < run.axes().getFirst().levels().size(); l++) {
       for (int s = 0; s < run.steps().size(); s++) {
         for (int from = 0; from < grid.pointCount(); from += DOCS_PER_BULK) {
           int levelPosition = l;
@@ -252,7 +252,7 @@ final class FieldsExperiment {
               senders.submit(
                   () -> {
                     byte[] body = bulkBody(mapper, weather, names, levelPosition, stepPosition, first, last);
-                    String runIndex = strategy.indexName(levelPosition, stepPosition);
+                    String runIndex = strategy.indexName(0, levelPosition, stepPosition);
                     for (Copy copy : copies) {
                       post(http, copyIndex(copy, runIndex), body);
                     }
@@ -284,8 +284,8 @@ final class FieldsExperiment {
   private byte[] bulkBody(
       ObjectMapper mapper, SyntheticWeather weather, String[] names, int levelPosition, int stepPosition, int first, int last)
       throws IOException {
-    GridDefinition grid = run.grid();
-    int level = run.levels().get(levelPosition);
+    RegularLatLonGrid grid = (RegularLatLonGrid) run.grid();
+    double level = run.axes().getFirst().levels().get(levelPosition);
     int step = run.steps().get(stepPosition);
     long epochSeconds = run.validTime(step).getEpochSecond();
     ByteArrayOutputStream body = new ByteArrayOutputStream((last - first) * 200);

@@ -61,9 +61,9 @@ final class QueryBenchReport {
     ForecastRun run = record.run();
     ShardingStrategy strategy = new ShardingStrategy(run);
     runLine = String.format(Locale.ROOT, "%s: %,d points x %d levels x %d steps = %.2f M docs, %d indices x %d shards",
-        run.model(), run.grid().pointCount(), run.levels().size(), run.steps().size(), run.documentCount() / 1e6,
+        run.model(), run.grid().pointCount(), run.axes().getFirst().levels().size(), run.steps().size(), run.documentCount() / 1e6,
         strategy.allIndices().size(), strategy.shardsPerIndex());
-    out.printf("Run: %s run %s, levels %s, steps %s, %s%n  %s%n", run.model(), run.runId(), run.levels(), run.steps(),
+    out.printf("Run: %s run %s, levels %s, steps %s, %s%n  %s%n", run.model(), run.runId(), run.axes().getFirst().levels(), run.steps(),
         runLine, run.grid());
     out.flush();
   }

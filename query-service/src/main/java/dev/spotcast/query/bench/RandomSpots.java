@@ -1,8 +1,11 @@
 package dev.spotcast.query.bench;
 
 import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelAxis;
+import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.spot.SpotRequest;
+import dev.spotcast.query.spot.Vertical;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.net.URLEncoder;
@@ -39,13 +42,14 @@ final class RandomSpots {
     if (!(run.grid() instanceof RegularLatLonGrid grid)) {
       throw new IllegalArgumentException("only regular lat/lon grids are supported");
     }
-    double south = grid.lat0();
-    double north = grid.lat0() + grid.dLat() * (grid.nLat() - 1);
-    boolean global = grid.dLon() * grid.nLon() >= 360 - 1e-9;
+    double south = grid.south();
+    double north = grid.north();
+    boolean global = grid.global();
     double west = global ? -180 : grid.lon0();
     double span = global ? 360 : grid.dLon() * (grid.nLon() - 1);
-    int lowest = run.levels().getFirst();
-    int highest = run.levels().getLast();
+    LevelAxis heights = run.axes().get(run.axisPosition(LevelType.HEIGHT_ABOVE_GROUND));
+    double lowest = heights.lowest();
+    double highest = heights.highest();
     long firstSecond = run.validTime(run.steps().getFirst()).getEpochSecond();
     long lastSecond = run.validTime(run.steps().getLast()).getEpochSecond();
 
@@ -90,7 +94,7 @@ final class RandomSpots {
               run.model(),
               Double.parseDouble(latText),
               RegularLatLonGrid.normaliseLongitude(Double.parseDouble(lonText)),
-              Double.parseDouble(altText),
+              Vertical.height(Double.parseDouble(altText)),
               Instant.parse(timeText),
               neighbours,
               params);

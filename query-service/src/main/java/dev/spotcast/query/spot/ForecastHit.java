@@ -8,13 +8,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One document found by the neighbour search: grid point, level, step, the requested values, and
- * the distance Elasticsearch sorted it by.
+ * One document found by the neighbour search: level type, grid point, level, step, the requested
+ * values, the distance Elasticsearch sorted it by, and (for grids whose points do not follow from
+ * the grid definition) the point's coordinates.
  *
+ * @param axisPosition the run axis (level type) of the index the document came from
  * @param values parameter name to value; a parameter without a value is absent
  * @param sortDistance arc distance in metres, the first sort value
+ * @param lat latitude of the point, NaN when not fetched
+ * @param lon longitude of the point, NaN when not fetched
  */
-public record ForecastHit(int point, int level, int step, Map<String, Double> values, double sortDistance) {
+public record ForecastHit(
+    int axisPosition, int point, double level, int step, Map<String, Double> values, double sortDistance,
+    double lat, double lon) {
 
   private static final String VALUE_PREFIX = ForecastFields.VALUES + ".";
 
@@ -22,19 +28,46 @@ public record ForecastHit(int point, int level, int step, Map<String, Double> va
    * Reads a hit's {@code fields} as returned for {@code docvalue_fields}: every field is an array,
    * a field without a value is absent.
    */
-  public static ForecastHit of(Map<String, JsonData> fields, double sortDistance) {
+  public static ForecastHit of(Map<String, JsonData> fields, double sortDistance, int axisPosition) {
     Map<String, Double> values = new HashMap<>();
     for (Map.Entry<String, JsonData> field : fields.entrySet()) {
       if (field.getKey().startsWith(VALUE_PREFIX)) {
         values.put(field.getKey().substring(VALUE_PREFIX.length()), first(field.getValue()));
       }
     }
+    double lat = Double.NaN;
+    double lon = Double.NaN;
+    JsonData location = fields.get(ForecastFields.LOCATION);
+    if (location != null) {
+      double[] latLon = latLon(location.toJson().asJsonArray().get(0));
+      lat = latLon[0];
+      lon = latLon[1];
+    }
     return new ForecastHit(
+        axisPosition,
         (int) first(fields.get(ForecastFields.POINT)),
-        (int) first(fields.get(ForecastFields.LEVEL)),
+        first(fields.get(ForecastFields.LEVEL)),
         (int) first(fields.get(ForecastFields.STEP)),
         values,
-        sortDistance);
+        sortDistance,
+        lat,
+        lon);
+  }
+
+  /**
+   * A geo_point doc value: GeoJSON ({@code {"type":"Point","coordinates":[lon,lat]}}) or the
+   * {@code "lat, lon"} string older formats give.
+   */
+  private static double[] latLon(jakarta.json.JsonValue value) {
+    if (value instanceof jakarta.json.JsonObject object && object.containsKey("coordinates")) {
+      JsonArray coordinates = object.getJsonArray("coordinates");
+      return new double[] {coordinates.getJsonNumber(1).doubleValue(), coordinates.getJsonNumber(0).doubleValue()};
+    }
+    if (value instanceof jakarta.json.JsonString text) {
+      String[] parts = text.getString().split(",");
+      return new double[] {Double.parseDouble(parts[0].strip()), Double.parseDouble(parts[1].strip())};
+    }
+    throw new IllegalStateException("unexpected geo_point doc value: " + value);
   }
 
   private static double first(JsonData field) {
@@ -45,9 +78,15 @@ public record ForecastHit(int point, int level, int step, Map<String, Double> va
     return array.getJsonNumber(0).doubleValue();
   }
 
-  /** The doc-value fields to fetch: grid point, level, step and the requested values. */
-  public static List<String> fields(List<String> parameters) {
-    List<String> fields = new java.util.ArrayList<>(3 + parameters.size());
+  /**
+   * The doc-value fields to fetch: grid point, level, step, the requested values, and the location
+   * when the grid does not give the points' coordinates.
+   */
+  public static List<String> fields(List<String> parameters, boolean withLocation) {
+    List<String> fields = new java.util.ArrayList<>(4 + parameters.size());
+    if (withLocation) {
+      fields.add(ForecastFields.LOCATION);
+    }
     fields.add(ForecastFields.POINT);
     fields.add(ForecastFields.LEVEL);
     fields.add(ForecastFields.STEP);

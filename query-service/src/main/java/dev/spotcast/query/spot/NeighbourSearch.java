@@ -22,6 +22,7 @@ import co.elastic.clients.elasticsearch._types.query_dsl.FieldAndFormat;
 import co.elastic.clients.json.JsonData;
 import dev.spotcast.index.ForecastFields;
 import dev.spotcast.model.Parameter;
+import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.sharding.ShardingStrategy;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -71,8 +72,10 @@ public class NeighbourSearch {
    * @param msearch the multi-search, or null when {@code search} is set
    * @param routing the routing keys of the tiles the search circle touches, comma-separated
    * @param indices the indices searched, in the order of the multi-search's items
+   * @param axes the run axis (level type) of each of {@code indices}
    */
-  public record SearchPlan(SearchRequest search, MsearchRequest msearch, String routing, List<String> indices) {
+  public record SearchPlan(
+      SearchRequest search, MsearchRequest msearch, String routing, List<String> indices, List<Integer> axes) {
 
     public boolean multi() {
       return msearch != null;
@@ -88,9 +91,11 @@ public class NeighbourSearch {
     // Only the shards holding the tiles the search circle touches are asked.
     String routing = String.join(",", strategy.routingKeysWithin(lat, lon, radiusKm));
     List<SortOptions> sort = sort(lat, lon);
-    List<FieldAndFormat> fields = docValueFields(plan.parameters());
+    List<FieldAndFormat> fields =
+        docValueFields(plan.parameters(), !(plan.run().grid() instanceof RegularLatLonGrid));
     Map<String, List<Combination>> byIndex = plan.combinationsByIndex(strategy);
     List<String> indices = List.copyOf(byIndex.keySet());
+    List<Integer> axes = byIndex.values().stream().map(c -> c.getFirst().axisPosition()).toList();
     if (byIndex.size() == 1) {
       Map.Entry<String, List<Combination>> only = byIndex.entrySet().iterator().next();
       int size = plan.request().neighbours() * only.getValue().size();
@@ -106,7 +111,7 @@ public class NeighbourSearch {
                       .storedFields(NO_STORED_FIELDS)
                       .docvalueFields(fields)
                       .trackTotalHits(t -> t.enabled(false)));
-      return new SearchPlan(search, null, routing, indices);
+      return new SearchPlan(search, null, routing, indices, axes);
     }
     List<RequestItem> searches = new ArrayList<>(byIndex.size());
     for (Map.Entry<String, List<Combination>> entry : byIndex.entrySet()) {
@@ -125,7 +130,7 @@ public class NeighbourSearch {
                                   .docvalueFields(fields)
                                   .trackTotalHits(t -> t.enabled(false)))));
     }
-    return new SearchPlan(null, MsearchRequest.of(m -> m.searches(searches)), routing, indices);
+    return new SearchPlan(null, MsearchRequest.of(m -> m.searches(searches)), routing, indices, axes);
   }
 
   /** Hits of every index, each index's hits in distance order. */
@@ -133,9 +138,9 @@ public class NeighbourSearch {
     SearchPlan searchPlan = searchFor(plan);
     try {
       if (!searchPlan.multi()) {
-        return geoSortTimer.recordCallable(() -> search(searchPlan.search()));
+        return geoSortTimer.recordCallable(() -> search(searchPlan.search(), searchPlan.axes().getFirst()));
       }
-      return msearchTimer.recordCallable(() -> msearch(searchPlan.msearch()));
+      return msearchTimer.recordCallable(() -> msearch(searchPlan.msearch(), searchPlan.axes()));
     } catch (IOException e) {
       throw new SearchUnavailableException("Elasticsearch cannot be reached: " + e.getMessage(), e);
     } catch (ElasticsearchException e) {
@@ -147,31 +152,33 @@ public class NeighbourSearch {
     }
   }
 
-  private List<ForecastHit> search(SearchRequest request) throws IOException {
+  private List<ForecastHit> search(SearchRequest request, int axis) throws IOException {
     SearchResponse<JsonData> response = client.search(request, JsonData.class);
     requireAllShards(String.join(",", request.index()), response.shards());
     List<ForecastHit> hits = new ArrayList<>(request.size() == null ? 8 : request.size());
-    addHits(response.hits().hits(), hits);
+    addHits(response.hits().hits(), axis, hits);
     return hits;
   }
 
-  private List<ForecastHit> msearch(MsearchRequest request) throws IOException {
+  private List<ForecastHit> msearch(MsearchRequest request, List<Integer> axes) throws IOException {
     MsearchResponse<JsonData> response = client.msearch(request, JsonData.class);
     List<ForecastHit> hits = new ArrayList<>();
-    for (MultiSearchResponseItem<JsonData> item : response.responses()) {
+    List<MultiSearchResponseItem<JsonData>> items = response.responses();
+    for (int i = 0; i < items.size(); i++) {
+      MultiSearchResponseItem<JsonData> item = items.get(i);
       if (item.isFailure()) {
         ErrorResponse failure = item.failure();
         throw unavailableOr(failure.status(), failure.error().type(), failure.error().reason(), null);
       }
       requireAllShards("msearch", item.result().shards());
-      addHits(item.result().hits().hits(), hits);
+      addHits(item.result().hits().hits(), axes.get(i), hits);
     }
     return hits;
   }
 
-  private static void addHits(List<Hit<JsonData>> from, List<ForecastHit> to) {
+  private static void addHits(List<Hit<JsonData>> from, int axis, List<ForecastHit> to) {
     for (Hit<JsonData> hit : from) {
-      to.add(ForecastHit.of(hit.fields(), hit.sort().getFirst().doubleValue()));
+      to.add(ForecastHit.of(hit.fields(), hit.sort().getFirst().doubleValue(), axis));
     }
   }
 
@@ -237,8 +244,8 @@ public class NeighbourSearch {
    * 1.29x the throughput of a filtered {@code _source} (docs/benchmarks.md; seed 002 found ~3x for
    * fetching only the needed fields).
    */
-  static List<FieldAndFormat> docValueFields(List<Parameter> parameters) {
-    return ForecastHit.fields(parameters.stream().map(Parameter::name).toList()).stream()
+  static List<FieldAndFormat> docValueFields(List<Parameter> parameters, boolean withLocation) {
+    return ForecastHit.fields(parameters.stream().map(Parameter::name).toList(), withLocation).stream()
         .map(f -> FieldAndFormat.of(x -> x.field(f)))
         .toList();
   }

@@ -11,6 +11,8 @@ import java.util.Map;
  *
  * @param run the run time of the model run that answered
  * @param lon the requested longitude, normalised to [-180, 180)
+ * @param alt the requested height above ground in m, absent when not asked with alt=
+ * @param pressure the requested pressure in hPa, absent when not asked with pressure=
  * @param values per parameter, in the run's order
  */
 public record SpotForecast(
@@ -19,7 +21,8 @@ public record SpotForecast(
     Instant time,
     double lat,
     double lon,
-    double alt,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Double alt,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Double pressure,
     Map<String, Value> values,
     List<Neighbour> neighbours,
     List<LevelUsed> levels,
@@ -46,8 +49,8 @@ public record SpotForecast(
    */
   public record Neighbour(int point, double lat, double lon, double distance, double weight) {}
 
-  /** A level read and its weight in the vertical interpolation. */
-  public record LevelUsed(int level, String unit, double weight) {}
+  /** A level read (its type, value and unit) and its weight in the vertical interpolation. */
+  public record LevelUsed(String type, double level, String unit, double weight) {}
 
   /** A forecast step read (hours after the run), its valid time and its weight in time. */
   public record StepUsed(int step, Instant time, double weight) {}

@@ -1,10 +1,12 @@
 package dev.spotcast.query.spot;
 
+import dev.spotcast.index.DocumentIds;
 import dev.spotcast.interpolation.Bracket;
 import dev.spotcast.interpolation.InverseDistanceWeighting;
 import dev.spotcast.model.ForecastRun;
-import dev.spotcast.model.GridDefinition;
+import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.Parameter;
+import dev.spotcast.model.RegularLatLonGrid;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -15,9 +17,10 @@ import net.sf.geographiclib.GeodesicMask;
 
 /**
  * Turns the documents around a request into values: inverse-distance weighting over the n nearest
- * grid points, then linear between the two levels, then linear between the two steps. A value
- * missing at any point or combination with a non-zero weight makes that parameter unavailable
- * rather than averaged over fewer points.
+ * grid points, then linear between the two levels (in ln p for pressure), then linear between the
+ * two steps. A value missing at any point, level or step with a non-zero weight makes that
+ * parameter unavailable, with the reason, rather than averaged over fewer points or interpolated
+ * across a level where the parameter does not exist.
  */
 public final class SpotInterpolator {
 
@@ -30,78 +33,92 @@ public final class SpotInterpolator {
   public SpotForecast interpolate(SpotPlan plan, List<ForecastHit> hits) {
     ForecastRun run = plan.run();
     SpotRequest request = plan.request();
-    List<Integer> points = nearestPoints(hits, request.neighbours());
-    if (points.isEmpty()) {
+    List<ForecastHit> nearest = nearestPoints(hits, request.neighbours());
+    if (nearest.isEmpty()) {
       throw new OutsideForecastException(
           "lat",
           "no grid point of model " + run.model() + " within " + SpotPlan.plain(Math.round(plan.radiusKm()))
               + " km of " + SpotPlan.plain(request.lat()) + ", " + SpotPlan.plain(request.lon()));
     }
 
-    GridDefinition grid = run.grid();
-    double[] distances = new double[points.size()];
+    List<SpotForecast.Neighbour> neighbours = new ArrayList<>(nearest.size());
+    double[] distances = new double[nearest.size()];
     for (int i = 0; i < distances.length; i++) {
-      int point = points.get(i);
+      ForecastHit hit = nearest.get(i);
+      double lat = hit.lat();
+      double lon = hit.lon();
+      if (run.grid() instanceof RegularLatLonGrid grid) {
+        // Exact coordinates from the grid definition rather than the index's quantised geo_point.
+        lat = grid.latitude(hit.point());
+        lon = grid.longitude(hit.point());
+      }
       distances[i] =
-          Geodesic.WGS84.Inverse(
-                  request.lat(), request.lon(), grid.latitude(point), grid.longitude(point), GeodesicMask.DISTANCE)
-              .s12;
+          Geodesic.WGS84.Inverse(request.lat(), request.lon(), lat, lon, GeodesicMask.DISTANCE).s12;
+      neighbours.add(new SpotForecast.Neighbour(hit.point(), lat, lon, distances[i], 0));
     }
     double[] weights = weighting.weights(distances);
+    for (int i = 0; i < neighbours.size(); i++) {
+      SpotForecast.Neighbour n = neighbours.get(i);
+      neighbours.set(i, new SpotForecast.Neighbour(n.point(), n.lat(), n.lon(), n.distance(), weights[i]));
+    }
 
     Map<DocumentKey, Map<String, Double>> documents = new HashMap<>();
     for (ForecastHit hit : hits) {
-      documents.putIfAbsent(new DocumentKey(hit.level(), hit.step(), hit.point()), hit.values());
+      documents.putIfAbsent(new DocumentKey(hit.axisPosition(), hit.level(), hit.step(), hit.point()), hit.values());
     }
 
     Map<String, SpotForecast.Value> values = new LinkedHashMap<>();
-    for (Parameter parameter : plan.parameters()) {
-      values.put(parameter.name(), value(plan, parameter, points, weights, documents));
+    List<SpotForecast.LevelUsed> levelsUsed = new ArrayList<>();
+    int[] points = nearest.stream().mapToInt(ForecastHit::point).toArray();
+    for (SpotPlan.AxisPlan axis : plan.axes()) {
+      for (Parameter parameter : axis.parameters()) {
+        values.put(parameter.name(), value(plan, axis, parameter, points, weights, documents));
+      }
+      levelsUsed.addAll(levelsUsed(axis));
     }
-
-    List<SpotForecast.Neighbour> neighbours = new ArrayList<>(points.size());
-    for (int i = 0; i < points.size(); i++) {
-      int point = points.get(i);
-      neighbours.add(
-          new SpotForecast.Neighbour(point, grid.latitude(point), grid.longitude(point), distances[i], weights[i]));
-    }
+    Vertical vertical = request.vertical();
     return new SpotForecast(
         run.model(),
         run.runTime(),
         request.time(),
         request.lat(),
         request.lon(),
-        request.alt(),
+        vertical != null && vertical.type() == dev.spotcast.model.LevelType.HEIGHT_ABOVE_GROUND ? vertical.value() : null,
+        vertical != null && vertical.type() == dev.spotcast.model.LevelType.ISOBARIC ? vertical.value() : null,
         values,
         neighbours,
-        levelsUsed(run, plan.levels()),
+        levelsUsed,
         stepsUsed(run, plan.steps()));
   }
 
   /**
-   * The n nearest distinct grid points, ordered as Elasticsearch sorted them (distance, then point
-   * id), merged over the hits of every index.
+   * The hits of the n nearest distinct grid points, ordered as Elasticsearch sorted them (distance,
+   * then point id), merged over the hits of every index.
    */
-  static List<Integer> nearestPoints(List<ForecastHit> hits, int n) {
-    Map<Integer, Double> distanceByPoint = new HashMap<>();
+  static List<ForecastHit> nearestPoints(List<ForecastHit> hits, int n) {
+    Map<Integer, ForecastHit> byPoint = new HashMap<>();
     for (ForecastHit hit : hits) {
-      distanceByPoint.merge(hit.point(), hit.sortDistance(), Math::min);
+      byPoint.merge(hit.point(), hit, (a, b) -> b.sortDistance() < a.sortDistance() ? b : a);
     }
-    return distanceByPoint.entrySet().stream()
-        .sorted(Map.Entry.<Integer, Double>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+    return byPoint.values().stream()
+        .sorted((a, b) -> {
+          int byDistance = Double.compare(a.sortDistance(), b.sortDistance());
+          return byDistance != 0 ? byDistance : Integer.compare(a.point(), b.point());
+        })
         .limit(n)
-        .map(Map.Entry::getKey)
         .toList();
   }
 
   private static SpotForecast.Value value(
       SpotPlan plan,
+      SpotPlan.AxisPlan axis,
       Parameter parameter,
-      List<Integer> points,
+      int[] points,
       double[] weights,
       Map<DocumentKey, Map<String, Double>> documents) {
     ForecastRun run = plan.run();
-    Bracket levels = plan.levels();
+    LevelAxis levelAxis = axis.axis();
+    Bracket levels = axis.levels();
     Bracket steps = plan.steps();
     double[] byStep = new double[2];
     int[] stepPositions = SpotPlan.positions(steps);
@@ -110,18 +127,19 @@ public final class SpotInterpolator {
       int step = run.steps().get(stepPositions[s]);
       double[] byLevel = new double[2];
       for (int l = 0; l < levelPositions.length; l++) {
-        int level = run.levels().get(levelPositions[l]);
+        double level = levelAxis.levels().get(levelPositions[l]);
         double sum = 0;
-        for (int i = 0; i < points.size(); i++) {
+        for (int i = 0; i < points.length; i++) {
           if (weights[i] == 0) {
             continue;
           }
-          Map<String, Double> stored = documents.get(new DocumentKey(level, step, points.get(i)));
+          Map<String, Double> stored = documents.get(new DocumentKey(axis.position(), level, step, points[i]));
           Double v = stored == null ? null : stored.get(parameter.name());
           if (v == null || !Double.isFinite(v)) {
+            String at = levelAxis.type().singleLevel() ? "" : " at " + levelLabel(levelAxis, level) + ",";
             return SpotForecast.Value.unavailable(
                 parameter.unit(),
-                "no value at grid point " + points.get(i) + " for level " + level + ", step " + step);
+                parameter.name() + " has no value" + at + " step " + step + ", grid point " + points[i]);
           }
           sum += weights[i] * v;
         }
@@ -132,14 +150,22 @@ public final class SpotInterpolator {
     return SpotForecast.Value.of(parameter.clamp(steps.interpolate(byStep[0], byStep[1])), parameter.unit());
   }
 
-  private static List<SpotForecast.LevelUsed> levelsUsed(ForecastRun run, Bracket bracket) {
-    String unit = run.levelType().unit();
+  private static String levelLabel(LevelAxis axis, double level) {
+    String unit = axis.type().unit();
+    return DocumentIds.level(level) + (unit.isEmpty() ? "" : " " + unit);
+  }
+
+  private static List<SpotForecast.LevelUsed> levelsUsed(SpotPlan.AxisPlan plan) {
+    LevelAxis axis = plan.axis();
+    Bracket bracket = plan.levels();
+    String type = axis.type().label();
+    String unit = axis.type().unit();
     if (bracket.single()) {
-      return List.of(new SpotForecast.LevelUsed(run.levels().get(bracket.lower()), unit, 1));
+      return List.of(new SpotForecast.LevelUsed(type, axis.levels().get(bracket.lower()), unit, 1));
     }
     return List.of(
-        new SpotForecast.LevelUsed(run.levels().get(bracket.lower()), unit, 1 - bracket.upperWeight()),
-        new SpotForecast.LevelUsed(run.levels().get(bracket.upper()), unit, bracket.upperWeight()));
+        new SpotForecast.LevelUsed(type, axis.levels().get(bracket.lower()), unit, 1 - bracket.upperWeight()),
+        new SpotForecast.LevelUsed(type, axis.levels().get(bracket.upper()), unit, bracket.upperWeight()));
   }
 
   private static List<SpotForecast.StepUsed> stepsUsed(ForecastRun run, Bracket bracket) {
@@ -154,6 +180,6 @@ public final class SpotInterpolator {
         new SpotForecast.StepUsed(upper, run.validTime(upper), bracket.upperWeight()));
   }
 
-  /** A document inside a run: level value, step, grid point. */
-  private record DocumentKey(int level, int step, int point) {}
+  /** A document inside a run: level type, level value, step, grid point. */
+  private record DocumentKey(int axis, double level, int step, int point) {}
 }

@@ -2,6 +2,9 @@ package dev.spotcast.query.spot;
 
 import dev.spotcast.interpolation.Bracket;
 import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.GridDefinition;
+import dev.spotcast.model.IrregularGrid;
+import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
@@ -16,36 +19,56 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * What a spot request needs from a run: the parameters, the levels and steps around the requested
- * height and time with their weights, and the search radius. Building it checks that the run covers
- * the request, so a plan is always answerable.
+ * What a spot request needs from a run: per level type it reads, the parameters and the levels
+ * around the requested height or pressure with their weights; the steps around the requested time;
+ * the search radius. Building it checks that the run covers the request, so a plan is always
+ * answerable.
  *
- * @param levels the levels around {@code alt}, positions in {@code run.levels()}
+ * @param axes the level types read, each with its parameters and level bracket
  * @param steps the steps around {@code time}, positions in {@code run.steps()}
  */
-public record SpotPlan(
-    ForecastRun run, SpotRequest request, List<Parameter> parameters, Bracket levels, Bracket steps) {
+public record SpotPlan(ForecastRun run, SpotRequest request, List<AxisPlan> axes, Bracket steps) {
+
+  /**
+   * The part of a plan on one level type.
+   *
+   * @param position the axis's position in the run's axes
+   * @param levels the levels around the request's height or pressure (position 0 of a single-level axis)
+   */
+  public record AxisPlan(int position, LevelAxis axis, List<Parameter> parameters, Bracket levels) {}
 
   /**
    * Plans a request against a run.
    *
-   * @throws BadParameterException when a requested parameter is not in the run
-   * @throws OutsideForecastException when the place, height or time is outside the run
+   * @throws BadParameterException when a requested parameter is not in the run, or the request
+   *     needs a vertical coordinate it did not give
+   * @throws OutsideForecastException when the place, level type, height or time is outside the run
    */
   public static SpotPlan of(ForecastRun run, SpotRequest request) {
-    List<Parameter> parameters = parameters(run, request.params());
+    List<Integer> candidates = candidateAxes(run, request.vertical());
+    List<AxisPlan> axes = axisPlans(run, request, candidates);
     requireInsideGrid(run, request.lat(), request.lon());
-    Bracket levels = levelBracket(run, request.alt());
     Bracket steps = stepBracket(run, request.time());
-    return new SpotPlan(run, request, parameters, levels, steps);
+    return new SpotPlan(run, request, axes, steps);
   }
 
-  /** Every (level, step) the interpolation reads: up to two levels times up to two steps. */
+  /** Every parameter answered, in plan order. */
+  public List<Parameter> parameters() {
+    List<Parameter> all = new ArrayList<>();
+    for (AxisPlan axis : axes) {
+      all.addAll(axis.parameters());
+    }
+    return all;
+  }
+
+  /** Every (level, step) the interpolation reads: per axis up to two levels times up to two steps. */
   public List<Combination> combinations() {
-    List<Combination> combinations = new ArrayList<>(4);
-    for (int l : positions(levels)) {
-      for (int s : positions(steps)) {
-        combinations.add(new Combination(l, s, run.levels().get(l), run.steps().get(s)));
+    List<Combination> combinations = new ArrayList<>(4 * axes.size());
+    for (AxisPlan axis : axes) {
+      for (int l : positions(axis.levels())) {
+        for (int s : positions(steps)) {
+          combinations.add(new Combination(axis.position(), l, s, axis.axis().levels().get(l), run.steps().get(s)));
+        }
       }
     }
     return combinations;
@@ -56,7 +79,7 @@ public record SpotPlan(
     return combinations().stream()
         .collect(
             Collectors.groupingBy(
-                c -> strategy.indexName(c.levelPosition(), c.stepPosition()),
+                c -> strategy.indexName(c.axisPosition(), c.levelPosition(), c.stepPosition()),
                 LinkedHashMap::new,
                 Collectors.toList()));
   }
@@ -74,63 +97,119 @@ public record SpotPlan(
     return bracket.single() ? new int[] {bracket.lower()} : new int[] {bracket.lower(), bracket.upper()};
   }
 
-  private static List<Parameter> parameters(ForecastRun run, List<String> names) {
-    if (names.isEmpty()) {
-      return run.parameters();
-    }
-    List<Parameter> parameters = new ArrayList<>(names.size());
-    for (String name : names) {
-      Parameter parameter = run.parameter(name);
-      if (parameter == null) {
-        String known = run.parameters().stream().map(Parameter::name).collect(Collectors.joining(", "));
-        throw new BadParameterException(
-            "params", "unknown parameter '" + name + "' for model " + run.model() + "; known: " + known);
+  /** The axes a request can read: the one of its vertical coordinate, or every single-level one. */
+  private static List<Integer> candidateAxes(ForecastRun run, Vertical vertical) {
+    List<Integer> candidates = new ArrayList<>();
+    for (int i = 0; i < run.axes().size(); i++) {
+      LevelType type = run.axes().get(i).type();
+      if (vertical == null ? type.singleLevel() : type == vertical.type()) {
+        candidates.add(i);
       }
-      parameters.add(parameter);
     }
-    return parameters;
+    if (!candidates.isEmpty()) {
+      return candidates;
+    }
+    if (vertical == null) {
+      throw new BadParameterException(
+          "alt",
+          "model " + run.model() + " has no single-level fields: ask with "
+              + run.axes().stream().map(SpotPlan::howToAsk).collect(Collectors.joining(" or ")));
+    }
+    throw new OutsideForecastException(
+        vertical.parameter(),
+        "model " + run.model() + " has no " + vertical.type().label() + " levels (" + vertical.parameter()
+            + "=); it has: " + run.axes().stream().map(SpotPlan::describe).collect(Collectors.joining("; ")));
+  }
+
+  private static List<AxisPlan> axisPlans(ForecastRun run, SpotRequest request, List<Integer> candidates) {
+    Map<Integer, List<Parameter>> byAxis = new LinkedHashMap<>();
+    candidates.forEach(c -> byAxis.put(c, new ArrayList<>()));
+    if (request.params().isEmpty()) {
+      for (int c : candidates) {
+        byAxis.get(c).addAll(run.axes().get(c).parameters());
+      }
+    } else {
+      for (String name : request.params()) {
+        Parameter parameter = run.parameter(name);
+        if (parameter == null) {
+          String known = run.parameters().stream().map(Parameter::name).collect(Collectors.joining(", "));
+          throw new BadParameterException(
+              "params", "unknown parameter '" + name + "' for model " + run.model() + "; known: " + known);
+        }
+        Integer axis = candidates.stream().filter(c -> run.axes().get(c).parameter(name) != null).findFirst().orElse(null);
+        if (axis == null) {
+          String where =
+              run.axes().stream()
+                  .filter(a -> a.parameter(name) != null)
+                  .map(SpotPlan::howToAsk)
+                  .collect(Collectors.joining(" or "));
+          throw new OutsideForecastException(
+              "params", "parameter " + name + " of model " + run.model() + " is not on the levels asked for; ask with " + where);
+        }
+        byAxis.get(axis).add(parameter);
+      }
+    }
+    List<AxisPlan> plans = new ArrayList<>();
+    for (Map.Entry<Integer, List<Parameter>> entry : byAxis.entrySet()) {
+      if (entry.getValue().isEmpty()) {
+        continue;
+      }
+      LevelAxis axis = run.axes().get(entry.getKey());
+      Bracket levels = axis.type().singleLevel() ? new Bracket(0, 0, 0) : levelBracket(run, axis, request.vertical());
+      plans.add(new AxisPlan(entry.getKey(), axis, List.copyOf(entry.getValue()), levels));
+    }
+    return plans;
   }
 
   private static void requireInsideGrid(ForecastRun run, double lat, double lon) {
-    switch (run.grid()) {
-      case RegularLatLonGrid grid -> {
-        double south = grid.lat0();
-        double north = grid.lat0() + grid.dLat() * (grid.nLat() - 1);
-        if (lat < south - 1e-9 || lat > north + 1e-9) {
-          throw new OutsideForecastException(
-              "lat",
-              "lat " + plain(lat) + " is outside the grid of model " + run.model()
-                  + "; valid: " + plain(south) + ".." + plain(north));
-        }
-        double span = grid.dLon() * (grid.nLon() - 1);
-        boolean global = grid.dLon() * grid.nLon() >= 360 - 1e-9;
+    GridDefinition grid = run.grid();
+    if (lat < grid.south() - 1e-9 || lat > grid.north() + 1e-9) {
+      throw new OutsideForecastException(
+          "lat",
+          "lat " + plain(lat) + " is outside the grid of model " + run.model()
+              + "; valid: " + plain(grid.south()) + ".." + plain(grid.north()));
+    }
+    switch (grid) {
+      case RegularLatLonGrid regular -> {
+        double span = regular.dLon() * (regular.nLon() - 1);
         // Measured eastwards from the grid's first column, so a grid across the antimeridian works.
-        double east = ((lon - grid.lon0()) % 360 + 360) % 360;
-        if (!global && east > span + 1e-9) {
-          double west = RegularLatLonGrid.normaliseLongitude(grid.lon0());
+        double east = ((lon - regular.lon0()) % 360 + 360) % 360;
+        if (!regular.global() && east > span + 1e-9) {
+          double west = RegularLatLonGrid.normaliseLongitude(regular.lon0());
           throw new OutsideForecastException(
               "lon",
               "lon " + plain(lon) + " is outside the grid of model " + run.model()
                   + "; valid: " + plain(west) + ".." + plain(west + span));
         }
       }
+      case IrregularGrid irregular -> {
+        // Its outline is not a box: a place beyond it finds no grid point within the search radius.
+      }
     }
   }
 
-  private static Bracket levelBracket(ForecastRun run, double alt) {
-    List<Integer> axis = run.levels();
+  private static Bracket levelBracket(ForecastRun run, LevelAxis axis, Vertical vertical) {
+    List<Double> levels = axis.levels();
+    double value = vertical.value();
     // Pressure levels are interpolated linearly in ln(p), the others linearly in their value.
     Bracket bracket =
-        run.levelType() == LevelType.ISOBARIC ? Bracket.of(axis, alt, Math::log) : Bracket.linear(axis, alt);
+        axis.type() == LevelType.ISOBARIC ? Bracket.of(levels, value, Math::log) : Bracket.linear(levels, value);
     if (bracket != null) {
       return bracket;
     }
-    String unit = unitSuffix(run.levelType());
-    int lowest = axis.getFirst();
-    int highest = axis.getLast();
+    String unit = unitSuffix(axis.type());
+    String lowest = plain(axis.lowest());
+    String highest = plain(axis.highest());
     String valid = "; valid: " + lowest + ".." + highest + unit;
-    String where = alt > highest ? " is above the highest level " + highest : " is below the lowest level " + lowest;
-    throw new OutsideForecastException("alt", "alt " + plain(alt) + unit + where + unit + valid);
+    // Pressure grows downwards: say "greater"/"less" rather than "above"/"below" for it.
+    boolean pressure = axis.type() == LevelType.ISOBARIC;
+    String where =
+        value > axis.highest()
+            ? (pressure ? " is greater than the largest level " : " is above the highest level ") + highest
+            : (pressure ? " is less than the smallest level " : " is below the lowest level ") + lowest;
+    throw new OutsideForecastException(
+        vertical.parameter(),
+        vertical.parameter() + " " + plain(value) + unit + where + unit + " of model " + run.model() + valid);
   }
 
   private static Bracket stepBracket(ForecastRun run, Instant time) {
@@ -147,6 +226,23 @@ public record SpotPlan(
         "time",
         "time " + time + where + " of run " + run.runId() + " of model " + run.model()
             + "; valid: " + first + ".." + last);
+  }
+
+  /** "isobaric levels 400..1000 hPa (pressure=)" or "mean sea level (neither alt= nor pressure=)". */
+  static String describe(LevelAxis axis) {
+    if (axis.type().singleLevel()) {
+      return axis.type().label() + " (neither alt= nor pressure=)";
+    }
+    return axis.type().label() + " levels " + plain(axis.lowest()) + ".." + plain(axis.highest())
+        + unitSuffix(axis.type()) + " (" + axis.type().queryParameter() + "=)";
+  }
+
+  private static String howToAsk(LevelAxis axis) {
+    if (axis.type().singleLevel()) {
+      return "neither alt= nor pressure= (" + axis.type().label() + ")";
+    }
+    return axis.type().queryParameter() + "= in " + plain(axis.lowest()) + ".." + plain(axis.highest())
+        + unitSuffix(axis.type());
   }
 
   private static String unitSuffix(LevelType type) {

@@ -8,12 +8,12 @@ import java.util.List;
  * covers it is checked against the run by {@link SpotPlan}.
  *
  * @param lon longitude normalised to [-180, 180)
- * @param alt height in the unit of the run's levels
+ * @param vertical the height or pressure asked for, or null for the single-level fields
  * @param neighbours grid points to interpolate from
- * @param params parameter names to answer, empty for all of the run's parameters
+ * @param params parameter names to answer, empty for all of the run's parameters at that vertical
  */
 public record SpotRequest(
-    String model, double lat, double lon, double alt, Instant time, int neighbours, List<String> params) {
+    String model, double lat, double lon, Vertical vertical, Instant time, int neighbours, List<String> params) {
 
   public SpotRequest {
     params = List.copyOf(params);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.SpotRequest;
+import dev.spotcast.query.spot.Vertical;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -19,10 +20,10 @@ class SpotRequestParserTest {
 
   @Test
   void parsesAValidRequestWithDefaults() {
-    SpotRequest request = parser.parse("synth", "45.5", "5.25", "2026-11-21T06:30:00Z", "750", null, null);
+    SpotRequest request = parser.parse("synth", "45.5", "5.25", "2026-11-21T06:30:00Z", "750", null, null, null);
 
     assertThat(request)
-        .isEqualTo(new SpotRequest("synth", 45.5, 5.25, 750, Instant.parse("2026-11-21T06:30:00Z"), 4, List.of()));
+        .isEqualTo(new SpotRequest("synth", 45.5, 5.25, Vertical.height(750), Instant.parse("2026-11-21T06:30:00Z"), 4, List.of()));
   }
 
   @ParameterizedTest
@@ -34,20 +35,20 @@ class SpotRequestParserTest {
     "0, 0",
   })
   void longitudesFrom0To360AreNormalised(String lon, double expected) {
-    assertThat(parser.parse("synth", "0", lon, "2026-11-21T06:00Z", "0", null, null).lon()).isEqualTo(expected);
+    assertThat(parser.parse("synth", "0", lon, "2026-11-21T06:00Z", "0", null, null, null).lon()).isEqualTo(expected);
   }
 
   @Test
   void aTimeWithAnOffsetIsConvertedToAnInstant() {
-    assertThat(parser.parse("synth", "0", "0", "2026-11-21T07:30+01:00", "0", null, null).time())
+    assertThat(parser.parse("synth", "0", "0", "2026-11-21T07:30+01:00", "0", null, null, null).time())
         .isEqualTo(Instant.parse("2026-11-21T06:30:00Z"));
-    assertThat(parser.parse("synth", "0", "0", "2026-11-21T07:30:00+01:00[Europe/Paris]", "0", null, null).time())
+    assertThat(parser.parse("synth", "0", "0", "2026-11-21T07:30:00+01:00[Europe/Paris]", "0", null, null, null).time())
         .isEqualTo(Instant.parse("2026-11-21T06:30:00Z"));
   }
 
   @Test
   void neighboursAndParametersAreRead() {
-    SpotRequest request = parser.parse("synth", "0", "0", "2026-11-21T06:00Z", "0", " 9 ", "t, u,,t");
+    SpotRequest request = parser.parse("synth", "0", "0", "2026-11-21T06:00Z", "0", null, " 9 ", "t, u,,t");
 
     assertThat(request.neighbours()).isEqualTo(9);
     assertThat(request.params()).containsExactly("t", "u");
@@ -65,7 +66,9 @@ class SpotRequestParserTest {
         "lon    | -180.5     | lon must be within [-180, 180] degrees (or [0, 360]), got -180.5",
         "lon    | 0x1p3      | lon must be a decimal number in degrees east, got '0x1p3'",
         "lon    | Infinity   | lon must be a decimal number in degrees east, got 'Infinity'",
-        "alt    | 10m        | alt must be a decimal number in the unit of the model's levels (m above ground), got '10m'",
+        "alt    | 10m        | alt must be a decimal number in m above ground, got '10m'",
+        "pressure | 850hPa   | pressure must be a decimal number in hPa, got '850hPa'",
+        "pressure | -5       | pressure must be positive (hPa), got -5",
         "time   | 2026-11-21 | time must be an ISO-8601 date-time with a zone, e.g. 2026-11-21T06:00:00Z or 2026-11-21T07:00:00+01:00; got '2026-11-21'",
         "time   | 2026-11-21T06:00 | time '2026-11-21T06:00' has no zone: add 'Z' for UTC or an offset such as +01:00",
         "time   | 2026-11-21T07:00:00 01:00 | time must be an ISO-8601 date-time with a zone, e.g. 2026-11-21T06:00:00Z or 2026-11-21T07:00:00+01:00; got '2026-11-21T07:00:00 01:00' (send a '+' offset as %2B in a URL)",
@@ -77,12 +80,25 @@ class SpotRequestParserTest {
         "model  | ' '        | model is required",
       })
   void rejectsABadValueNamingTheParameter(String parameter, String value, String message) {
-    String[] args = {"synth", "45", "5", "2026-11-21T06:00Z", "0", null, null};
-    int position = List.of("model", "lat", "lon", "time", "alt", "n", "params").indexOf(parameter);
+    String[] args = {"synth", "45", "5", "2026-11-21T06:00Z", "0", null, null, null};
+    int position = List.of("model", "lat", "lon", "time", "alt", "pressure", "n", "params").indexOf(parameter);
     args[position] = value;
+    if (parameter.equals("pressure")) {
+      args[4] = null;
+    }
 
-    assertThatThrownBy(() -> parser.parse(args[0], args[1], args[2], args[3], args[4], args[5], args[6]))
+    assertThatThrownBy(() -> parser.parse(args[0], args[1], args[2], args[3], args[4], args[5], args[6], args[7]))
         .isInstanceOfSatisfying(BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo(parameter))
         .hasMessage(message);
+  }
+
+  @Test
+  void pressureSelectsIsobaricLevelsAndNeitherSelectsSingleLevelFields() {
+    assertThat(parser.parse("gfs", "0", "0", "2026-11-21T06:00Z", null, "850", null, null).vertical())
+        .isEqualTo(Vertical.pressure(850));
+    assertThat(parser.parse("gfs", "0", "0", "2026-11-21T06:00Z", null, null, null, null).vertical()).isNull();
+    assertThatThrownBy(() -> parser.parse("gfs", "0", "0", "2026-11-21T06:00Z", "10", "850", null, null))
+        .isInstanceOfSatisfying(BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo("pressure"))
+        .hasMessage("give either alt (m above ground) or pressure (hPa), not both");
   }
 }

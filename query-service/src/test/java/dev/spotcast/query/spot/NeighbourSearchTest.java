@@ -20,12 +20,12 @@ import org.junit.jupiter.api.Test;
 class NeighbourSearchTest {
 
   private static final ForecastRun RUN =
-      new ForecastRun(
+      ForecastRun.of(
           "synth",
           Instant.parse("2026-11-21T00:00:00Z"),
           RegularLatLonGrid.covering(40, -10, 50, 10, 1.0),
           LevelType.HEIGHT_ABOVE_GROUND,
-          List.of(0, 500),
+          List.of(0.0, 500.0),
           List.of(0, 1),
           SyntheticWeather.PARAMETERS,
           ShardingSpec.DEFAULT);
@@ -35,7 +35,7 @@ class NeighbourSearchTest {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     try (ElasticsearchClient client = ElasticsearchClients.create(ElasticsearchSettings.of("http://127.0.0.1:" + closedPort()))) {
       NeighbourSearch search = new NeighbourSearch(client, registry);
-      SpotPlan plan = SpotPlan.of(RUN, new SpotRequest("synth", 45, 0, 0, RUN.runTime(), 4, List.of()));
+      SpotPlan plan = SpotPlan.of(RUN, new SpotRequest("synth", 45, 0, Vertical.height(0), RUN.runTime(), 4, List.of()));
 
       assertThatThrownBy(() -> search.find(plan))
           .isInstanceOf(SearchUnavailableException.class)

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.spotcast.interpolation.InverseDistanceWeighting;
 import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.IrregularGrid;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
@@ -25,12 +26,12 @@ class SpotInterpolatorTest {
 
   /** Grid of 3 x 3 points at -1, 0, 1 degrees: point = row * 3 + column, (0, 0) is point 4. */
   private static final ForecastRun RUN =
-      new ForecastRun(
+      ForecastRun.of(
           "test",
           RUN_TIME,
           RegularLatLonGrid.covering(-1, -1, 1, 1, 1.0),
           LevelType.HEIGHT_ABOVE_GROUND,
-          List.of(0, 500, 1000),
+          List.of(0.0, 500.0, 1000.0),
           List.of(0, 1, 2),
           List.of(T, RH),
           ShardingSpec.DEFAULT);
@@ -83,7 +84,7 @@ class SpotInterpolatorTest {
 
     assertThat(forecast.values().get("t").value()).isEqualTo(287.25);
     assertThat(forecast.neighbours()).extracting(SpotForecast.Neighbour::weight).containsExactly(1.0, 0.0, 0.0, 0.0);
-    assertThat(forecast.levels()).extracting(SpotForecast.LevelUsed::level).containsExactly(500);
+    assertThat(forecast.levels()).extracting(SpotForecast.LevelUsed::level).containsExactly(500.0);
     assertThat(forecast.steps()).extracting(SpotForecast.StepUsed::step).containsExactly(2);
   }
 
@@ -105,7 +106,7 @@ class SpotInterpolatorTest {
     SpotForecast forecast = interpolator.interpolate(plan, hits);
 
     assertThat(forecast.values().get("t").value()).isCloseTo(4.5, within(1e-12));
-    assertThat(forecast.levels()).extracting(SpotForecast.LevelUsed::level).containsExactly(0, 500);
+    assertThat(forecast.levels()).extracting(SpotForecast.LevelUsed::level).containsExactly(0.0, 500.0);
     assertThat(forecast.levels()).extracting(SpotForecast.LevelUsed::weight).containsExactly(0.5, 0.5);
   }
 
@@ -132,8 +133,8 @@ class SpotInterpolatorTest {
     SpotPlan plan = plan(0, 0.5, 0, RUN_TIME, 2);
     List<ForecastHit> hits =
         List.of(
-            new ForecastHit(EQUATOR_0, 0, 0, Map.of("t", 10.0, "rh", 50.0), 55_000),
-            new ForecastHit(EQUATOR_1, 0, 0, Map.of("t", 20.0), 55_000));
+            new ForecastHit(0, EQUATOR_0, 0, 0, Map.of("t", 10.0, "rh", 50.0), 55_000, Double.NaN, Double.NaN),
+            new ForecastHit(0, EQUATOR_1, 0, 0, Map.of("t", 20.0), 55_000, Double.NaN, Double.NaN));
 
     SpotForecast forecast = interpolator.interpolate(plan, hits);
 
@@ -141,7 +142,7 @@ class SpotInterpolatorTest {
     SpotForecast.Value rh = forecast.values().get("rh");
     assertThat(rh.value()).isNull();
     assertThat(rh.unit()).isEqualTo("%");
-    assertThat(rh.reason()).contains("grid point " + EQUATOR_1).contains("level 0").contains("step 0");
+    assertThat(rh.reason()).isEqualTo("rh has no value at 0 m, step 0, grid point " + EQUATOR_1);
   }
 
   @Test
@@ -159,7 +160,7 @@ class SpotInterpolatorTest {
   @Test
   void boundedParametersAreClamped() {
     SpotPlan plan = plan(0, 0, 0, RUN_TIME, 1);
-    List<ForecastHit> hits = List.of(new ForecastHit(EQUATOR_0, 0, 0, Map.of("t", 1.0, "rh", 100.5), 0));
+    List<ForecastHit> hits = List.of(new ForecastHit(0, EQUATOR_0, 0, 0, Map.of("t", 1.0, "rh", 100.5), 0, Double.NaN, Double.NaN));
 
     assertThat(interpolator.interpolate(plan, hits).values().get("rh").value()).isEqualTo(100);
   }
@@ -174,7 +175,7 @@ class SpotInterpolatorTest {
             hit(5, 500, 0, 1, 100),
             hit(9, 500, 0, 1, 200));
 
-    assertThat(SpotInterpolator.nearestPoints(hits, 3)).containsExactly(3, 5, 9);
+    assertThat(SpotInterpolator.nearestPoints(hits, 3)).extracting(ForecastHit::point).containsExactly(3, 5, 9);
   }
 
   @Test
@@ -187,10 +188,64 @@ class SpotInterpolatorTest {
   }
 
   private static SpotPlan plan(double lat, double lon, double alt, Instant time, int n) {
-    return SpotPlan.of(RUN, new SpotRequest("test", lat, lon, alt, time, n, List.of()));
+    return SpotPlan.of(RUN, new SpotRequest("test", lat, lon, Vertical.height(alt), time, n, List.of()));
   }
 
   private static ForecastHit hit(int point, int level, int step, double t, double distance) {
-    return new ForecastHit(point, level, step, Map.of("t", t, "rh", 50.0), distance);
+    return new ForecastHit(0, point, level, step, Map.of("t", t, "rh", 50.0), distance, Double.NaN, Double.NaN);
+  }
+
+  @Test
+  void aParameterMissingOnALevelIsUnavailableThereButAnsweredWhereItExists() {
+    // v exists at 500 and 700 hPa but not at 850 (as in the u/v sample): asked between 700 and 850
+    // it is unavailable, not interpolated across the missing level; between 500 and 700 it is answered.
+    Parameter u = Parameter.unbounded("u", "m s**-1");
+    Parameter v = Parameter.unbounded("v", "m s**-1");
+    ForecastRun isobaric =
+        ForecastRun.of(
+            "gfs", RUN_TIME, RegularLatLonGrid.covering(-1, -1, 1, 1, 1.0), LevelType.ISOBARIC,
+            List.of(500.0, 700.0, 850.0), List.of(0), List.of(u, v), ShardingSpec.DEFAULT);
+    List<ForecastHit> hits =
+        List.of(
+            new ForecastHit(0, EQUATOR_0, 500, 0, Map.of("u", 1.0, "v", 10.0), 0, Double.NaN, Double.NaN),
+            new ForecastHit(0, EQUATOR_0, 700, 0, Map.of("u", 2.0, "v", 20.0), 0, Double.NaN, Double.NaN),
+            new ForecastHit(0, EQUATOR_0, 850, 0, Map.of("u", 3.0), 0, Double.NaN, Double.NaN));
+
+    SpotForecast low =
+        interpolator.interpolate(
+            SpotPlan.of(isobaric, new SpotRequest("gfs", 0, 0, Vertical.pressure(800), RUN_TIME, 1, List.of())), hits);
+    double w = Math.log(800.0 / 700) / Math.log(850.0 / 700);
+    assertThat(low.values().get("u").value()).isCloseTo(2 + (3 - 2) * w, within(1e-12));
+    assertThat(low.values().get("v").value()).isNull();
+    assertThat(low.values().get("v").reason()).isEqualTo("v has no value at 850 hPa, step 0, grid point " + EQUATOR_0);
+    assertThat(low.pressure()).isEqualTo(800);
+    assertThat(low.alt()).isNull();
+
+    SpotForecast high =
+        interpolator.interpolate(
+            SpotPlan.of(isobaric, new SpotRequest("gfs", 0, 0, Vertical.pressure(600), RUN_TIME, 1, List.of())), hits);
+    double w2 = Math.log(600.0 / 500) / Math.log(700.0 / 500);
+    assertThat(high.values().get("v").value()).isCloseTo(10 + (20 - 10) * w2, within(1e-12));
+    assertThat(high.levels()).extracting(SpotForecast.LevelUsed::type).containsExactly("isobaric", "isobaric");
+  }
+
+  @Test
+  void pointsOfAnIrregularGridTakeTheirCoordinatesFromTheirDocuments() {
+    ForecastRun lambert =
+        ForecastRun.of(
+            "lam", RUN_TIME, new IrregularGrid("lambert", 100, 50, 40, 50), LevelType.SURFACE, List.of(0.0), List.of(0),
+            List.of(T), ShardingSpec.DEFAULT);
+    List<ForecastHit> hits =
+        List.of(
+            new ForecastHit(0, 17, 0, 0, Map.of("t", 10.0), 1, 45.0, 0.0),
+            new ForecastHit(0, 18, 0, 0, Map.of("t", 20.0), 2, 45.0, 1.0));
+
+    SpotForecast forecast =
+        interpolator.interpolate(
+            SpotPlan.of(lambert, new SpotRequest("lam", 45, 0.5, null, RUN_TIME, 2, List.of())), hits);
+
+    assertThat(forecast.neighbours()).extracting(SpotForecast.Neighbour::lon).containsExactly(0.0, 1.0);
+    // Both points lie on the same parallel, half a degree away: equal weights.
+    assertThat(forecast.values().get("t").value()).isCloseTo(15, within(1e-9));
   }
 }

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.LevelType;
+import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.sharding.ShardingSpec;
 import dev.spotcast.sharding.ShardingStrategy;
@@ -22,12 +24,12 @@ class SpotPlanTest {
   private static final Instant RUN_TIME = Instant.parse("2026-11-21T00:00:00Z");
 
   private static final ForecastRun RUN =
-      new ForecastRun(
+      ForecastRun.of(
           "synth",
           RUN_TIME,
           RegularLatLonGrid.covering(40, -10, 50, 10, 1.0),
           LevelType.HEIGHT_ABOVE_GROUND,
-          List.of(0, 500, 1000, 2000, 10000),
+          List.of(0.0, 500.0, 1000.0, 2000.0, 10000.0),
           List.of(0, 1, 2, 3, 6),
           SyntheticWeather.PARAMETERS,
           new ShardingSpec(2, 0, 2, 10));
@@ -36,23 +38,24 @@ class SpotPlanTest {
   void exactLevelAndStepNeedOneCombination() {
     SpotPlan plan = plan(45, 0, 1000, "2026-11-21T03:00:00Z");
 
-    assertThat(plan.combinations()).containsExactly(new Combination(2, 3, 1000, 3));
+    assertThat(plan.combinations()).containsExactly(new Combination(0, 2, 3, 1000, 3));
   }
 
   @Test
   void betweenLevelsAndStepsNeedsFourCombinationsWithTheirWeights() {
     SpotPlan plan = plan(45, 0, 750, "2026-11-21T04:30:00Z");
 
-    assertThat(plan.levels().lower()).isEqualTo(1);
-    assertThat(plan.levels().upperWeight()).isEqualTo(0.5);
+    assertThat(plan.axes()).hasSize(1);
+    assertThat(plan.axes().getFirst().levels().lower()).isEqualTo(1);
+    assertThat(plan.axes().getFirst().levels().upperWeight()).isEqualTo(0.5);
     assertThat(plan.steps().lower()).isEqualTo(3);
     assertThat(plan.steps().upperWeight()).isEqualTo(0.5); // 4.5 h between steps 3 and 6
     assertThat(plan.combinations())
         .containsExactly(
-            new Combination(1, 3, 500, 3),
-            new Combination(1, 4, 500, 6),
-            new Combination(2, 3, 1000, 3),
-            new Combination(2, 4, 1000, 6));
+            new Combination(0, 1, 3, 500, 3),
+            new Combination(0, 1, 4, 500, 6),
+            new Combination(0, 2, 3, 1000, 3),
+            new Combination(0, 2, 4, 1000, 6));
   }
 
   @Test
@@ -63,9 +66,9 @@ class SpotPlanTest {
 
     Map<String, List<Combination>> byIndex = plan.combinationsByIndex(strategy);
 
-    assertThat(byIndex).containsOnlyKeys(strategy.indexName(1, 0), strategy.indexName(2, 0));
-    assertThat(byIndex.get(strategy.indexName(1, 0))).extracting(Combination::level).containsExactly(500, 500);
-    assertThat(byIndex.get(strategy.indexName(2, 0))).extracting(Combination::step).containsExactly(0, 1);
+    assertThat(byIndex).containsOnlyKeys(strategy.indexName(0, 1, 0), strategy.indexName(0, 2, 0));
+    assertThat(byIndex.get(strategy.indexName(0, 1, 0))).extracting(Combination::level).containsExactly(500.0, 500.0);
+    assertThat(byIndex.get(strategy.indexName(0, 2, 0))).extracting(Combination::step).containsExactly(0, 1);
   }
 
   @Test
@@ -86,8 +89,8 @@ class SpotPlanTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        "12000 | alt 12000 m is above the highest level 10000 m; valid: 0..10000 m",
-        "-5.5  | alt -5.5 m is below the lowest level 0 m; valid: 0..10000 m",
+        "12000 | alt 12000 m is above the highest level 10000 m of model synth; valid: 0..10000 m",
+        "-5.5  | alt -5.5 m is below the lowest level 0 m of model synth; valid: 0..10000 m",
       })
   void aHeightOutsideTheLevelsSaysTheValidRange(double alt, String message) {
     assertThatThrownBy(() -> plan(45, 0, alt, "2026-11-21T00:00:00Z"))
@@ -138,7 +141,7 @@ class SpotPlanTest {
 
   @Test
   void anUnknownParameterIsABadRequestListingTheKnownOnes() {
-    SpotRequest request = new SpotRequest("synth", 45, 0, 0, RUN_TIME, 4, List.of("t", "snow"));
+    SpotRequest request = new SpotRequest("synth", 45, 0, Vertical.height(0), RUN_TIME, 4, List.of("t", "snow"));
 
     assertThatThrownBy(() -> SpotPlan.of(RUN, request))
         .isInstanceOfSatisfying(BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo("params"))
@@ -147,22 +150,96 @@ class SpotPlanTest {
 
   @Test
   void requestedParametersKeepTheirOrderAndDefaultToAll() {
-    assertThat(SpotPlan.of(RUN, new SpotRequest("synth", 45, 0, 0, RUN_TIME, 4, List.of("rh", "t"))).parameters())
+    assertThat(SpotPlan.of(RUN, new SpotRequest("synth", 45, 0, Vertical.height(0), RUN_TIME, 4, List.of("rh", "t"))).parameters())
         .extracting(p -> p.name())
         .containsExactly("rh", "t");
     assertThat(plan(45, 0, 0, "2026-11-21T00:00:00Z").parameters()).isEqualTo(SyntheticWeather.PARAMETERS);
   }
 
   private static SpotPlan plan(double lat, double lon, double alt, String time) {
-    return SpotPlan.of(RUN, new SpotRequest("synth", lat, lon, alt, Instant.parse(time), 4, List.of()));
+    return SpotPlan.of(RUN, new SpotRequest("synth", lat, lon, Vertical.height(alt), Instant.parse(time), 4, List.of()));
   }
 
   private static SpotRequest request(double lat, double lon) {
-    return new SpotRequest("synth", lat, RegularLatLonGrid.normaliseLongitude(lon), 0, RUN_TIME, 4, List.of());
+    return new SpotRequest("synth", lat, RegularLatLonGrid.normaliseLongitude(lon), Vertical.height(0), RUN_TIME, 4, List.of());
   }
 
   private static ForecastRun withGrid(RegularLatLonGrid grid) {
-    return new ForecastRun(
-        RUN.model(), RUN.runTime(), grid, RUN.levelType(), RUN.levels(), RUN.steps(), RUN.parameters(), RUN.sharding());
+    return new ForecastRun(RUN.model(), RUN.runTime(), grid, RUN.axes(), RUN.steps(), RUN.sharding());
+  }
+
+  /** A run as a GRIB model gives it: isobaric levels with u and v (v on fewer levels), and mean sea level pressure. */
+  private static final ForecastRun GRIB_LIKE =
+      new ForecastRun(
+          "gfs",
+          RUN_TIME,
+          new RegularLatLonGrid(90, 0, -5, 5, 37, 72),
+          List.of(
+              new LevelAxis(
+                  LevelType.ISOBARIC,
+                  List.of(400.0, 500.0, 700.0, 850.0, 1000.0),
+                  List.of(Parameter.unbounded("u", "m s**-1"), Parameter.unbounded("v", "m s**-1"))),
+              new LevelAxis(LevelType.MEAN_SEA_LEVEL, List.of(0.0), List.of(Parameter.unbounded("prmsl", "Pa")))),
+          List.of(6, 12),
+          ShardingSpec.DEFAULT);
+
+  @Test
+  void pressureIsInterpolatedLinearlyInLnP() {
+    SpotPlan plan = SpotPlan.of(GRIB_LIKE, new SpotRequest("gfs", 45, 0, Vertical.pressure(600), RUN_TIME.plusSeconds(6 * 3600), 4, List.of()));
+
+    SpotPlan.AxisPlan isobaric = plan.axes().getFirst();
+    assertThat(isobaric.axis().type()).isEqualTo(LevelType.ISOBARIC);
+    assertThat(isobaric.parameters()).extracting(Parameter::name).containsExactly("u", "v");
+    assertThat(isobaric.levels().lower()).isEqualTo(1);
+    // ln(600/500) / ln(700/500) = 0.541854...
+    assertThat(isobaric.levels().upperWeight()).isCloseTo(Math.log(600.0 / 500) / Math.log(700.0 / 500), within(1e-12));
+    assertThat(plan.combinations()).containsExactly(new Combination(0, 1, 0, 500, 6), new Combination(0, 2, 0, 700, 6));
+  }
+
+  @Test
+  void withoutAltOrPressureTheSingleLevelFieldsAreAnswered() {
+    SpotPlan plan = SpotPlan.of(GRIB_LIKE, new SpotRequest("gfs", 45, 0, null, RUN_TIME.plusSeconds(6 * 3600), 4, List.of()));
+
+    assertThat(plan.parameters()).extracting(Parameter::name).containsExactly("prmsl");
+    assertThat(plan.combinations()).containsExactly(new Combination(1, 0, 0, 0, 6));
+  }
+
+  @Test
+  void aLevelTypeTheModelDoesNotHaveIsUnprocessableAndListsWhatItHas() {
+    SpotRequest byHeight = new SpotRequest("gfs", 45, 0, Vertical.height(100), RUN_TIME.plusSeconds(6 * 3600), 4, List.of());
+
+    assertThatThrownBy(() -> SpotPlan.of(GRIB_LIKE, byHeight))
+        .isInstanceOfSatisfying(OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("alt"))
+        .hasMessage(
+            "model gfs has no height above ground levels (alt=); it has: isobaric levels 400..1000 hPa (pressure=);"
+                + " mean sea level (neither alt= nor pressure=)");
+  }
+
+  @Test
+  void aParameterOnAnotherLevelTypeSaysHowToAskForIt() {
+    SpotRequest request =
+        new SpotRequest("gfs", 45, 0, Vertical.pressure(500), RUN_TIME.plusSeconds(6 * 3600), 4, List.of("u", "prmsl"));
+
+    assertThatThrownBy(() -> SpotPlan.of(GRIB_LIKE, request))
+        .isInstanceOfSatisfying(OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("params"))
+        .hasMessage(
+            "parameter prmsl of model gfs is not on the levels asked for; ask with neither alt= nor pressure= (mean sea level)");
+  }
+
+  @Test
+  void aPressureBeyondTheLevelsSaysTheValidRange() {
+    SpotRequest request =
+        new SpotRequest("gfs", 45, 0, Vertical.pressure(1013.25), RUN_TIME.plusSeconds(6 * 3600), 4, List.of());
+
+    assertThatThrownBy(() -> SpotPlan.of(GRIB_LIKE, request))
+        .isInstanceOfSatisfying(OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("pressure"))
+        .hasMessage(
+            "pressure 1013.25 hPa is greater than the largest level 1000 hPa of model gfs; valid: 400..1000 hPa");
+  }
+
+  @Test
+  void aNorthToSouthGridChecksLatitudesBothWays() {
+    assertThat(SpotPlan.of(GRIB_LIKE, new SpotRequest("gfs", -89.5, 0, null, RUN_TIME.plusSeconds(6 * 3600), 4, List.of())).axes())
+        .hasSize(1);
   }
 }

@@ -1,0 +1,54 @@
+package dev.spotcast.ingestor.cli;
+
+import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.sharding.ShardingSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * The options every loading command shares (where Elasticsearch is, how hard to push it, how to
+ * shard), declared once as a picocli mixin.
+ */
+public final class LoadOptions {
+
+  @Option(names = "--es", defaultValue = "${env:SPOTCAST_ES_URL:-http://127.0.0.1:9200}", description = "Elasticsearch URL (default: ${DEFAULT-VALUE}).")
+  public String elasticsearch;
+
+  @Option(names = "--producers", description = "Producer threads (default: cores).")
+  public Integer producers;
+
+  @Option(names = "--senders", defaultValue = "4", description = "Bulk sender threads (default: ${DEFAULT-VALUE}).")
+  public int senders;
+
+  @Option(names = "--bulk-docs", defaultValue = "5000", description = "Documents per bulk (default: ${DEFAULT-VALUE}).")
+  public int bulkDocs;
+
+  @Option(names = "--shards", defaultValue = "2", description = "Primary shards per index (default: ${DEFAULT-VALUE}).")
+  public int shards;
+
+  @Option(names = "--levels-per-index", defaultValue = "3", description = "Levels per index (default: ${DEFAULT-VALUE}).")
+  public int levelsPerIndex;
+
+  @Option(names = "--steps-per-index", defaultValue = "0", description = "Steps per index, 0 = all (default: ${DEFAULT-VALUE}).")
+  public int stepsPerIndex;
+
+  @Option(names = "--tile-degrees", defaultValue = "10", description = "Routing tile edge in degrees (default: ${DEFAULT-VALUE}).")
+  public double tileDegrees;
+
+  @Option(names = "--replicas", defaultValue = "0", description = "Replicas once loaded (default: ${DEFAULT-VALUE}).")
+  public int replicas;
+
+  public LoaderSettings loaderSettings() {
+    if (senders < 1 || bulkDocs < 1 || (producers != null && producers < 1) || replicas < 0) {
+      throw new IllegalArgumentException("--producers, --senders and --bulk-docs must be >= 1, --replicas >= 0");
+    }
+    LoaderSettings defaults = LoaderSettings.defaults();
+    return defaults
+        .withThreads(producers == null ? defaults.producerThreads() : producers, senders)
+        .withBulkDocuments(bulkDocs)
+        .withReplicas(replicas);
+  }
+
+  public ShardingSpec sharding() {
+    return new ShardingSpec(levelsPerIndex, stepsPerIndex, shards, tileDegrees);
+  }
+}

@@ -1,0 +1,76 @@
+package dev.spotcast.ingestor.cli;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.ingestor.LoadReport;
+import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingestor.RunLoader;
+import dev.spotcast.ingestor.RunPublisher;
+import dev.spotcast.ingestor.source.ForecastSource;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.sharding.ShardingStrategy;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * What the loading commands do once they have their sources: reach Elasticsearch (exit 3 with what
+ * to do when it is not there), load each run with progress lines, print each summary. Exit 0 when
+ * every run was published (or kept), 1 when any was not.
+ */
+final class Loads {
+
+  /** Exit code when Elasticsearch cannot be reached. */
+  static final int UNREACHABLE = 3;
+
+  private Loads() {}
+
+  static int load(CommandSpec spec, LoadOptions options, List<? extends ForecastSource> sources, boolean keepPublished)
+      throws IOException, InterruptedException {
+    LoaderSettings settings;
+    try {
+      settings = options.loaderSettings();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    ElasticsearchClient client = ElasticsearchClients.create(ElasticsearchSettings.of(options.elasticsearch));
+    try {
+      try {
+        client.cluster().health();
+      } catch (IOException e) {
+        spec.commandLine().getErr().printf(
+            "spotcast: cannot reach Elasticsearch at %s (%s). Start it with './spotcast es start' or pass --es URL.%n",
+            options.elasticsearch, e.getMessage());
+        return UNREACHABLE;
+      }
+      boolean allPublished = true;
+      for (ForecastSource source : sources) {
+        ForecastRun run = source.run();
+        if (keepPublished && isPublished(client, run)) {
+          out.printf("%s run %s is already published; keeping it.%n", run.model(), run.runId());
+          out.flush();
+          continue;
+        }
+        LoadReport report =
+            new RunLoader(client, settings)
+                .load(source, p -> {
+                  out.println("  " + p.line());
+                  out.flush();
+                });
+        LoadSummary.print(report, out);
+        allPublished &= report.published();
+      }
+      return allPublished ? 0 : 1;
+    } finally {
+      client._transport().close();
+    }
+  }
+
+  private static boolean isPublished(ElasticsearchClient client, ForecastRun run) throws IOException {
+    return new RunPublisher(client).publishedIndices(run.model()).containsAll(new ShardingStrategy(run).allIndices());
+  }
+}
