@@ -5,7 +5,6 @@ import dev.spotcast.ingestor.source.file.GribLevels.UnsupportedLevelException;
 import dev.spotcast.ingestor.source.file.GribMessages.Message;
 import dev.spotcast.ingestor.source.file.GridFactory.UnsupportedGridException;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -42,7 +41,6 @@ import ucar.nc2.time.CalendarPeriod;
 final class GribFieldBuilder {
 
   private final GribForecastFile file;
-  private final Map<ByteBuffer, Object> grids = new HashMap<>();
   private final Map<List<Integer>, Grib1Customizer> grib1Tables = new HashMap<>();
   private final List<FieldRef> fields = new ArrayList<>();
   private final List<SkippedField> skipped = new ArrayList<>();
@@ -80,7 +78,7 @@ final class GribFieldBuilder {
       int offset = time.isInterval() ? time.getInterval()[1] : time.getForecastTime();
       CalendarDate valid = add(reference, tables.convertTimeUnit(pds.getTimeUnit()), offset);
       Grib1Gds gds = record.getGDSsection().getGDS();
-      PointGrid grid = grid(record.getGDSsection().getRawBytes(), () -> GribGrids.of(gds), gds.getNpts());
+      PointGrid grid = grid(1, record.getGDSsection().getRawBytes(), () -> GribGrids.of(gds), gds.getNpts());
       Integer member = pds.isEnsemble() ? pds.getPerturbationNumber() : null;
       fields.add(new FieldRef(file.path(), message.number(), name, unit, level.type(), level.value(),
           instant(reference), stepHours(reference, valid), member, grid, new Grib1Values(message, record)));
@@ -112,7 +110,7 @@ final class GribFieldBuilder {
         CalendarDate reference = record.getReferenceDate();
         CalendarDate valid = tables.getForecastDate(record);
         Grib2SectionGridDefinition gdss = record.getGDSsection();
-        PointGrid grid = grid(gdss.getRawBytes(), () -> GribGrids.of(gdss.getGDS()), gdss.getNumberPoints());
+        PointGrid grid = grid(2, gdss.getRawBytes(), () -> GribGrids.of(gdss.getGDS()), gdss.getNumberPoints());
         Integer member = pds.isEnsemble() ? ((Grib2Pds.PdsEnsemble) pds).getPerturbationNumber() : null;
         fields.add(new FieldRef(file.path(), message.number(), name, unit, level.type(), level.value(),
             instant(reference), stepHours(reference, valid), member, grid, new Grib2Values(message, record)));
@@ -127,18 +125,12 @@ final class GribFieldBuilder {
     }
   }
 
-  /** The grid for a grid definition, built once per distinct definition in the file. */
-  private PointGrid grid(byte[] definition, Supplier<PointGrid> build, int declaredPoints) {
-    Object grid = grids.computeIfAbsent(ByteBuffer.wrap(definition.clone()), key -> {
-      try {
-        return build.get();
-      } catch (UnsupportedGridException e) {
-        return e;
-      }
-    });
-    if (grid instanceof UnsupportedGridException e) {
-      throw new UnsupportedGridException(e.getMessage());
+  /** The grid for a grid definition, shared by all fields (and files) with that definition. */
+  private PointGrid grid(int edition, byte[] definition, Supplier<PointGrid> build, int declaredPoints) {
+    if (definition == null) {
+      throw new UnsupportedFieldException("no grid definition section (predefined grids not supported)");
     }
+    Object grid = GridCache.get(edition, definition, build);
     PointGrid points = (PointGrid) grid;
     if (points.pointCount() != declaredPoints) {
       throw new UnsupportedFieldException("grid " + points.kind() + " has " + points.pointCount()

@@ -56,18 +56,19 @@ final class GridFactory {
     double dLat = ny > 1 ? (box.lat2() - box.lat1()) / (ny - 1) : 0;
     double dLon = nx > 1 ? (box.lon2() - box.lon1()) / (nx - 1) : 0;
     RegularLatLon regular = new RegularLatLon(box.lat1(), box.lon1(), dLat, dLon, ny, nx);
+    ScanMode scan = box.scan();
+    RegularLatLon definition = new RegularLatLon(round(regular.lat0(), 1e-6), round(regular.lon0(), 1e-6),
+        round(dLat, 1e-6), round(dLon, 1e-6), ny, nx);
+    if (!scan.jConsecutive() && !scan.alternating()) {
+      return new PointGrid(List.of(definition, scan), regular);
+    }
     double[] lats = new double[nx * ny];
     double[] lons = new double[nx * ny];
-    ScanMode scan = box.scan();
     for (int p = 0; p < lats.length; p++) {
       lats[p] = box.lat1() + scan.row(p, nx, ny) * dLat;
       lons[p] = box.lon1() + scan.column(p, nx, ny) * dLon;
     }
-    boolean plainOrder = !scan.jConsecutive() && !scan.alternating();
-    RegularLatLon definition = new RegularLatLon(round(regular.lat0(), 1e-6), round(regular.lon0(), 1e-6),
-        round(dLat, 1e-6), round(dLon, 1e-6), ny, nx);
-    return new PointGrid("regular_ll", List.of(definition, scan), lats, lons, scan.runLengths(nx, ny),
-        plainOrder ? regular : null);
+    return new PointGrid("regular_ll", List.of(definition, scan), lats, lons, scan.runLengths(nx, ny), null);
   }
 
   /** A regular or reduced Gaussian grid: rows on Gaussian latitudes, points equally spaced along them. */

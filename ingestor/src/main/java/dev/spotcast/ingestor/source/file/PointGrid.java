@@ -5,9 +5,10 @@ import java.util.Optional;
 
 /**
  * A grid whose point coordinates are computed once, when it is built, and kept in arrays: every
- * kind of grid (regular, Gaussian, reduced, projected) is answered the same way, and a point's
- * coordinates cost an array read. Equality is by the grid's definition (kind plus the numbers that
- * define it), not by the arrays.
+ * kind of grid (Gaussian, reduced, projected) is answered the same way, and a point's coordinates
+ * cost an array read. A regular latitude/longitude grid in plain row order needs no arrays: its
+ * coordinates are the definition's arithmetic. Equality is by the grid's definition (kind plus the
+ * numbers that define it), not by the arrays. The neighbour spacing is computed on first use.
  */
 final class PointGrid implements FieldGrid {
 
@@ -17,8 +18,9 @@ final class PointGrid implements FieldGrid {
   private final Object definition;
   private final double[] latitudes;
   private final double[] longitudes;
+  private final int[] rowLengths;
   private final RegularLatLon regular;
-  private final double maxSpacingKm;
+  private volatile double maxSpacingKm = -1;
 
   /**
    * @param definition the values that define the grid (a record or list), used for equality
@@ -36,8 +38,18 @@ final class PointGrid implements FieldGrid {
     for (int i = 0; i < longitudes.length; i++) {
       longitudes[i] = normaliseLongitude(longitudes[i]);
     }
+    this.rowLengths = rowLengths;
     this.regular = regular;
-    this.maxSpacingKm = maxSpacing(rowLengths);
+  }
+
+  /** A regular latitude/longitude grid in plain row order: coordinates by arithmetic, no arrays. */
+  PointGrid(Object definition, RegularLatLon regular) {
+    this.kind = "regular_ll";
+    this.definition = Objects.requireNonNull(definition);
+    this.latitudes = null;
+    this.longitudes = null;
+    this.rowLengths = null;
+    this.regular = Objects.requireNonNull(regular);
   }
 
   /** Maps a longitude into [-180, 180). */
@@ -53,22 +65,45 @@ final class PointGrid implements FieldGrid {
 
   @Override
   public int pointCount() {
-    return latitudes.length;
+    return latitudes != null ? latitudes.length : regular.pointCount();
   }
 
   @Override
   public double latitude(int point) {
-    return latitudes[point];
+    if (latitudes != null) {
+      return latitudes[point];
+    }
+    Objects.checkIndex(point, regular.pointCount());
+    return regular.lat0() + (point / regular.nLon()) * regular.dLat();
   }
 
   @Override
   public double longitude(int point) {
-    return longitudes[point];
+    if (longitudes != null) {
+      return longitudes[point];
+    }
+    Objects.checkIndex(point, regular.pointCount());
+    return normaliseLongitude(regular.lon0() + (point % regular.nLon()) * regular.dLon());
   }
 
   @Override
   public double maxSpacingKm() {
-    return maxSpacingKm;
+    double spacing = maxSpacingKm;
+    if (spacing < 0) {
+      spacing = latitudes != null ? maxSpacing(rowLengths) : regularSpacing();
+      maxSpacingKm = spacing;
+    }
+    return spacing;
+  }
+
+  /** Along a meridian dLat; along a parallel dLon shrunk by the cosine of the latitude nearest the equator. */
+  private double regularSpacing() {
+    double lastLat = regular.lat0() + (regular.nLat() - 1) * regular.dLat();
+    double nearestEquator = (regular.lat0() > 0) != (lastLat > 0) ? 0 : Math.min(Math.abs(regular.lat0()), Math.abs(lastLat));
+    double alongMeridian = Math.toRadians(Math.abs(regular.dLat())) * EARTH_RADIUS_KM;
+    double alongParallel = 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1,
+        Math.cos(Math.toRadians(nearestEquator)) * Math.sin(Math.toRadians(Math.abs(regular.dLon())) / 2)));
+    return Math.max(alongMeridian, alongParallel);
   }
 
   @Override
@@ -76,36 +111,39 @@ final class PointGrid implements FieldGrid {
     return Optional.ofNullable(regular);
   }
 
-  /** The largest distance between a point and its next neighbour along its row or in the next row. */
+  /**
+   * The largest distance between a point and its next neighbour along its row or in the next row.
+   * Compares the haversine term (monotonic in the distance) and takes one arcsine at the end.
+   */
   private double maxSpacing(int[] rowLengths) {
+    double[] cosLat = new double[latitudes.length];
+    for (int i = 0; i < cosLat.length; i++) {
+      cosLat[i] = Math.cos(Math.toRadians(latitudes[i]));
+    }
     double max = 0;
     int start = 0;
     for (int r = 0; r < rowLengths.length; r++) {
       int n = rowLengths[r];
       for (int k = 0; k + 1 < n; k++) {
-        max = Math.max(max, distanceKm(start + k, start + k + 1));
+        max = Math.max(max, haversine(cosLat, start + k, start + k + 1));
       }
       if (r + 1 < rowLengths.length) {
         int next = start + n;
         int m = rowLengths[r + 1];
         for (int k = 0; k < n; k++) {
           int j = n == 1 ? 0 : (int) Math.round((double) k * (m - 1) / (n - 1));
-          max = Math.max(max, distanceKm(start + k, next + Math.min(j, m - 1)));
+          max = Math.max(max, haversine(cosLat, start + k, next + Math.min(j, m - 1)));
         }
       }
       start += n;
     }
-    return max;
+    return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(max)));
   }
 
-  private double distanceKm(int a, int b) {
-    double lat1 = Math.toRadians(latitudes[a]);
-    double lat2 = Math.toRadians(latitudes[b]);
-    double dLat = lat2 - lat1;
-    double dLon = Math.toRadians(longitudes[b] - longitudes[a]);
-    double h = Math.sin(dLat / 2) * Math.sin(dLat / 2)
-        + Math.cos(lat1) * Math.cos(lat2) * Math.sin(dLon / 2) * Math.sin(dLon / 2);
-    return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+  private double haversine(double[] cosLat, int a, int b) {
+    double sinLat = Math.sin(Math.toRadians(latitudes[b] - latitudes[a]) / 2);
+    double sinLon = Math.sin(Math.toRadians(longitudes[b] - longitudes[a]) / 2);
+    return sinLat * sinLat + cosLat[a] * cosLat[b] * sinLon * sinLon;
   }
 
   @Override
