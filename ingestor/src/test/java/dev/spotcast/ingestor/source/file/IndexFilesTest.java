@@ -9,8 +9,13 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import ucar.nc2.grib.collection.GribCollection;
+import ucar.nc2.util.DiskCache2;
 
-/** Reading leaves nothing next to the input files (no .gbx9 / .ncx index files or other droppings). */
+/**
+ * Reading leaves nothing next to the input files (no .gbx9 / .ncx index files or other droppings),
+ * and netCDF-Java's index cache, should anything use it, is our folder.
+ */
 class IndexFilesTest {
 
   @TempDir
@@ -31,6 +36,16 @@ class IndexFilesTest {
       }
     }
     assertThat(list(dir)).containsExactlyInAnyOrderElementsOf(names);
+  }
+
+  @Test
+  void netcdfJavaIndexCacheIsOursAndAlwaysUsed() throws Exception {
+    ForecastFiles.open(Samples.file("reduced_gg.grib")).close();
+    DiskCache2 cache = GribCollection.getDiskCache2();
+    assertThat(Path.of(cache.getRootDirectory())).isEqualTo(GribIndexCache.root());
+    // Where netCDF-Java would put the index of a file in our temp dir: under the cache root.
+    assertThat(cache.getFile(dir.resolve("x.grib.gbx9").toString()).toPath())
+        .startsWithRaw(GribIndexCache.root());
   }
 
   private static List<String> list(Path dir) throws IOException {
