@@ -1,0 +1,70 @@
+package dev.spotcast.ingestor.source.file;
+
+import dev.spotcast.model.LevelType;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * What one 2-D field of a forecast file is (parameter, level, times, ensemble member, grid), without
+ * its values: {@link #read()} decodes them when needed, so the ingestion can stream a run field by
+ * field.
+ *
+ * @param file the file the field is in
+ * @param message 0-based message number in file order (for GRIB the same number ecCodes gives;
+ *     for NetCDF the position of the 2-D slice among the file's slices)
+ * @param parameter lower-case short name, ecCodes style ("t", "10u", "prmsl")
+ * @param unit the unit as the parameter table or file gives it ("K", "m s**-1")
+ * @param level in the level type's unit (hPa for isobaric, m for heights, 0 for surface and mean sea)
+ * @param referenceTime the analysis (run) time
+ * @param stepHours valid time minus reference time, in hours (for an accumulation or average: its end)
+ * @param member the ensemble member number, or null when the field is not an ensemble member
+ * @param grid the points the values belong to; shared by the fields that have the same grid
+ * @param source decodes the values
+ */
+public record FieldRef(
+    Path file,
+    int message,
+    String parameter,
+    String unit,
+    LevelType levelType,
+    double level,
+    Instant referenceTime,
+    int stepHours,
+    Integer member,
+    FieldGrid grid,
+    FieldSource source) {
+
+  public FieldRef {
+    Objects.requireNonNull(file, "file");
+    Objects.requireNonNull(parameter, "parameter");
+    Objects.requireNonNull(unit, "unit");
+    Objects.requireNonNull(levelType, "levelType");
+    Objects.requireNonNull(referenceTime, "referenceTime");
+    Objects.requireNonNull(grid, "grid");
+    Objects.requireNonNull(source, "source");
+    if (!ParameterNames.isValid(parameter)) {
+      throw new IllegalArgumentException("invalid parameter name '" + parameter + "'");
+    }
+  }
+
+  /** The valid time, reference time plus step. */
+  public Instant validTime() {
+    return referenceTime.plusSeconds(3600L * stepHours);
+  }
+
+  /**
+   * Decodes the values, in the grid's point order ({@code grid().latitude(i)} belongs to value i),
+   * missing values as NaN. Thread-safe.
+   */
+  public float[] read() throws ForecastFileException {
+    return source.read();
+  }
+
+  @Override
+  public String toString() {
+    return "FieldRef[" + file.getFileName() + " #" + message + " " + parameter + " " + levelType + " "
+        + level + " " + referenceTime + " +" + stepHours + "h"
+        + (member == null ? "" : " member " + member) + " " + grid.kind() + "]";
+  }
+}

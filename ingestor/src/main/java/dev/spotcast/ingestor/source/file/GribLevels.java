@@ -1,0 +1,75 @@
+package dev.spotcast.ingestor.source.file;
+
+import dev.spotcast.model.LevelType;
+import java.util.Locale;
+
+/**
+ * Maps GRIB level codes (GRIB1 table 3, GRIB2 code table 4.5) onto the model's level types, and
+ * names the ones it cannot map the way the tables name them, so that a field on a hybrid model level
+ * is reported as such and never filed under another level type.
+ */
+final class GribLevels {
+
+  static final String SUPPORTED = "supported: isobaric, height above ground, surface, mean sea level";
+
+  /** A mapped level: the model's type and the value in that type's unit. */
+  record Level(LevelType type, double value) {}
+
+  /** A level that has no counterpart in the model; the message is the reason for skipping the field. */
+  static final class UnsupportedLevelException extends Exception {
+    UnsupportedLevelException(String reason) {
+      super(reason);
+    }
+  }
+
+  private GribLevels() {}
+
+  /**
+   * @param value the level value as netCDF-Java decodes it (hPa for type 100, m for type 105)
+   * @param description the table's name of the level type, or null
+   */
+  static Level grib1(int code, double value, String description) throws UnsupportedLevelException {
+    return switch (code) {
+      case 1 -> new Level(LevelType.SURFACE, 0);
+      case 100 -> new Level(LevelType.ISOBARIC, value);
+      case 102 -> new Level(LevelType.MEAN_SEA_LEVEL, 0);
+      case 105 -> new Level(LevelType.HEIGHT_ABOVE_GROUND, value);
+      default -> throw unsupported(description, "GRIB1 table 3", code, value);
+    };
+  }
+
+  /**
+   * @param value the first surface's value, scaled (Pa for type 100, m for type 103)
+   * @param secondCode the second fixed surface's type; 255 (missing) for a single level
+   */
+  static Level grib2(int code, double value, int secondCode, String description) throws UnsupportedLevelException {
+    if (secondCode != 255) {
+      throw new UnsupportedLevelException("layer from " + name(description, "GRIB2 code table 4.5", code)
+          + " " + format(value) + " to a surface of type " + secondCode + ": layers not supported ("
+          + SUPPORTED + ")");
+    }
+    return switch (code) {
+      case 1 -> new Level(LevelType.SURFACE, 0);
+      case 100 -> new Level(LevelType.ISOBARIC, value / 100.0);
+      case 101 -> new Level(LevelType.MEAN_SEA_LEVEL, 0);
+      case 103 -> new Level(LevelType.HEIGHT_ABOVE_GROUND, value);
+      default -> throw unsupported(description, "GRIB2 code table 4.5", code, value);
+    };
+  }
+
+  private static UnsupportedLevelException unsupported(String description, String table, int code, double value) {
+    return new UnsupportedLevelException(name(description, table, code) + " " + format(value)
+        + ": level type not supported (" + SUPPORTED + "; " + table + " code " + code + ")");
+  }
+
+  private static String name(String description, String table, int code) {
+    if (description == null || description.isBlank()) {
+      return "level type " + code + " of " + table;
+    }
+    return description.trim().toLowerCase(Locale.ROOT);
+  }
+
+  static String format(double value) {
+    return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value) : Double.toString(value);
+  }
+}
