@@ -188,7 +188,7 @@ public final class LocalKafka implements AutoCloseable {
         "transaction.state.log.min.isr=1",
         // A lone consumer should not wait 3 s for others to join its group.
         "group.initial.rebalance.delay.ms=0",
-        "") ;
+        "");
   }
 
   private void requireNotRunning() {

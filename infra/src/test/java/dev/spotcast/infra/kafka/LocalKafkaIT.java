@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 import dev.spotcast.infra.elasticsearch.LoopbackPorts;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -77,7 +79,7 @@ class LocalKafkaIT {
   @Test
   void busyPortFailsClearlyWithoutStartingAnything() throws Exception {
     int port = LoopbackPorts.freeBlock(2);
-    try (var taken = new java.net.ServerSocket(port + 1, 1, java.net.InetAddress.getByName(LocalKafka.HOST))) {
+    try (ServerSocket taken = new ServerSocket(port + 1, 1, InetAddress.getByName(LocalKafka.HOST))) {
       assertThatIllegalStateException()
           .isThrownBy(() -> new LocalKafka(LocalKafka.Config.builder().home(home).port(port).build()).start())
           .withMessageContaining("Port " + (port + 1))
