@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "spotcast-ingestor",
     mixinStandardHelpOptions = true,
-    subcommands = {SynthCommand.class, dev.spotcast.ingestor.bench.BenchIngestCommand.class},
+    subcommands = {SynthCommand.class, IngestCommand.class, dev.spotcast.ingestor.bench.BenchIngestCommand.class},
     description = "Load forecast runs into Elasticsearch.")
 public final class SpotcastIngestorCli {
 

@@ -1,0 +1,134 @@
+package dev.spotcast.ingestor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.index.RunCatalog;
+import dev.spotcast.index.RunRecord;
+import dev.spotcast.index.RunStatus;
+import dev.spotcast.testsupport.SharedElasticsearch;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code spotcast ingest} against a real Elasticsearch: real sample files load and publish with a
+ * summary; a bad file (empty, not a forecast file, truncated) stops the command with a message that
+ * names it, nothing of the run is published, and the run published before stays published.
+ */
+class IngestCommandIT {
+
+  private static final String MODEL = "it_ingest";
+  /** The reference time of the u/v sample: 2017-10-18 12 UTC. */
+  private static final String UV_RUN = "2017101812";
+
+  private static ElasticsearchClient client;
+
+  @TempDir Path temp;
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  @BeforeAll
+  static void connect() {
+    client = ElasticsearchClients.create(ElasticsearchSettings.of(SharedElasticsearch.url()));
+  }
+
+  @AfterAll
+  static void close() throws Exception {
+    client._transport().close();
+  }
+
+  private int ingest(String... args) {
+    CommandLine cli = SpotcastIngestorCli.commandLine();
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    String[] all = new String[args.length + 3];
+    all[0] = "ingest";
+    all[1] = "--es";
+    all[2] = SharedElasticsearch.url();
+    System.arraycopy(args, 0, all, 3, args.length);
+    return cli.execute(all);
+  }
+
+  private static Path sample(String name) {
+    String configured = System.getProperty("spotcast.samples");
+    return (configured != null ? Path.of(configured) : Path.of("..", "samples")).resolve(name);
+  }
+
+  @Test
+  void loadsTheRunsOfGribFilesAndSaysWhatItSkipped() throws Exception {
+    int exit = ingest("--model", "it_files", sample("uv_on_different_levels.grib").toString(),
+        sample("t_on_different_level_types.grib").toString(), "--keep-published");
+
+    assertThat(exit).as(out + "\n" + err).isZero();
+    // Both files have reference time 2017-10-18 12 UTC: one run with the fields of both.
+    assertThat(out.toString())
+        .contains("GRIB1, 16 fields")
+        .contains("skipped")
+        .contains("hybrid")
+        .containsPattern("it_files run 2017101812: (PUBLISHED|.*already published)");
+    RunRecord record = new RunCatalog(client).get("it_files", UV_RUN).orElseThrow();
+    assertThat(record.status()).isEqualTo(RunStatus.PUBLISHED);
+    // 72 x 37 points; isobaric levels 100, 400, 500, 700, 850, 1000 hPa; steps 0, 6, 12.
+    assertThat(record.indexedDocuments()).isEqualTo(2664L * 6 * 3);
+  }
+
+  @Test
+  void aBadFileStopsTheCommandAndThePreviousRunStaysPublished() throws Exception {
+    // The previous run: the msl sample (2006-10-04 00 UTC, member 5).
+    assertThat(ingest("--model", MODEL, sample("regular_ll_msl.grib").toString(), "--keep-published"))
+        .as(out + "\n" + err).isZero();
+    String published = new RunCatalog(client).publishedRunIds().get(MODEL + "_m5");
+    assertThat(published).isEqualTo("2006100400");
+
+    byte[] grib = Files.readAllBytes(sample("regular_ll_msl.grib"));
+    Path empty = Files.write(temp.resolve("empty.grib2"), new byte[0]);
+    Path text = Files.writeString(temp.resolve("notes.grib2"), "this is not a forecast file\n");
+    Path truncated = Files.write(temp.resolve("truncated.grib2"), Arrays.copyOf(grib, grib.length / 2));
+    for (Path bad : List.of(empty, text, truncated)) {
+      out.getBuffer().setLength(0);
+      err.getBuffer().setLength(0);
+      // A good file of a newer run next to the bad one: nothing may be loaded.
+      int exit = ingest("--model", MODEL, sample("uv_on_different_levels.grib").toString(), bad.toString());
+
+      assertThat(exit).as("%s: %s", bad, err).isEqualTo(1);
+      assertThat(err.toString())
+          .as("message for %s", bad.getFileName())
+          .contains(bad.toString())
+          .contains("nothing loaded")
+          .doesNotContain("Exception");
+      assertThat(new RunCatalog(client).publishedRunIds())
+          .containsEntry(MODEL + "_m5", published)
+          .doesNotContainKey(MODEL);
+      assertThat(new RunCatalog(client).get(MODEL, UV_RUN)).isEmpty();
+    }
+    assertThat(err.toString()).contains("truncated");
+  }
+
+  @Test
+  void aPathThatMatchesNothingIsAUsageError() {
+    assertThat(ingest("--model", MODEL, temp.resolve("nothing-here-*.grib").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("nothing-here-*.grib").contains("no such file");
+  }
+
+  @Test
+  void aFolderLoadsEveryFileInIt() throws Exception {
+    Files.copy(sample("reduced_gg.grib"), temp.resolve("a.grib"));
+    assertThat(ingest("--model", "it_folder", temp.toString(), "--keep-published")).as(out + "\n" + err).isZero();
+    assertThat(out.toString()).contains("reduced_gg").contains("10u");
+    assertThat(Files.list(temp).map(p -> p.getFileName().toString()).toList())
+        .as("no index files next to the input")
+        .containsExactly("a.grib");
+  }
+}
