@@ -4,6 +4,9 @@
 #
 #   ingest   raw Elasticsearch bulk limit vs the Spotcast ingestor, same documents, one run
 #            (options: infra/bench/bench.sh ingest --help)
+#   grib     the same as ingest, on GRIB2 files: raw bulk of the decoded documents vs the ingestor
+#            reading the files (decoding included). The files are written once by ECMWF's ecCodes
+#            (PyPI package `eccodes`, installed into SPOTCAST_HOME/bench-venv) with make-grib.py.
 #   query    the service's own Elasticsearch query sent directly vs /v1/spot, same load generator,
 #            concurrency and random points (options: infra/bench/bench.sh query --help)
 #
@@ -30,6 +33,7 @@ classpath() { # the module's plain jar and its dependencies, as the launcher bui
 usage() {
   cat <<'TXT'
 Usage: infra/bench/bench.sh ingest [options]   raw Elasticsearch bulk vs the Spotcast ingestor
+       infra/bench/bench.sh grib [options]     the same on GRIB2 files (decoding included)
        infra/bench/bench.sh query [options]    raw Elasticsearch queries vs /v1/spot
 TXT
 }
@@ -41,6 +45,27 @@ case "$cmd" in
     # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
     exec "$JAVA" -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
       -cp "$(classpath ingestor)" dev.spotcast.ingestor.cli.SpotcastIngestorCli bench-ingest "$@"
+    ;;
+  grib)
+    # GRIB2 files of a 0.5 degree global run, 2 isobaric levels x 4 steps x 4 parameters: the same
+    # 2,079,360 documents as the synthetic default. Written once, kept in SPOTCAST_HOME/bench-grib.
+    home="${SPOTCAST_HOME:-/var/tmp/spotcast}"
+    files="$home/bench-grib"
+    if [ ! -f "$files/.complete" ]; then
+      venv="$home/bench-venv"
+      if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import eccodes' 2>/dev/null; then
+        printf 'bench: installing ecCodes (PyPI: eccodes, eccodeslib, numpy) into %s...\n' "$venv" >&2
+        python3 -m venv "$venv" || die "python3 -m venv failed: install python3-venv"
+        "$venv/bin/pip" install -q eccodes eccodeslib numpy || die "pip could not install eccodes from PyPI"
+      fi
+      rm -rf "$files"
+      "$venv/bin/python" "$ROOT/infra/bench/make-grib.py" "$files" --resolution 0.5 --levels 850,500 --steps 0-3 --run 2000010100 \
+        || die "writing the benchmark GRIB files failed"
+      touch "$files/.complete"
+    fi
+    # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
+    exec "$JAVA" -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
+      -cp "$(classpath ingestor)" dev.spotcast.ingestor.cli.SpotcastIngestorCli bench-ingest --model benchgrib --files "$files" "$@"
     ;;
   query)
     # The service's own Elasticsearch query sent directly vs GET /v1/spot through the service, same

@@ -59,6 +59,11 @@ record SampleReference(
     return typeOfLevel.equals("isobaricInPa") ? level / 100 : level;
   }
 
+  /** ecCodes writes a missing value (bitmap) as its default missingValue, 9999. */
+  boolean missing() {
+    return value == 9999;
+  }
+
   /** Longitude in [-180, 180), as the API answers it. */
   double normalisedLon() {
     return ((lon + 180) % 360 + 360) % 360 - 180;

@@ -10,7 +10,15 @@ import dev.spotcast.ingestor.cli.StepList;
 import dev.spotcast.ingestor.RunLoader;
 import dev.spotcast.ingestor.bulk.BulkSender;
 import dev.spotcast.ingestor.bulk.LoadStats;
+import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
+import dev.spotcast.ingestor.source.file.FieldRef;
+import dev.spotcast.ingestor.source.file.FileForecastSource;
+import dev.spotcast.ingestor.source.file.FileInputs;
+import dev.spotcast.ingestor.source.file.FileRuns;
+import dev.spotcast.ingestor.source.file.ForecastFile;
+import dev.spotcast.ingestor.source.file.ForecastFileException;
+import dev.spotcast.ingestor.source.file.ForecastFiles;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
@@ -81,6 +89,18 @@ public final class BenchIngestCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "42", description = "Seed of the synthetic weather (default: ${DEFAULT-VALUE}).")
   long seed;
 
+  @Option(
+      names = "--files",
+      split = ",",
+      paramLabel = "PATH",
+      description = "GRIB/NetCDF files, folders or globs holding one run: measure the ingestion of these files"
+          + " (decoding included) instead of synthetic documents; the raw phase posts the same documents.")
+  List<String> files;
+
+  /** The files' run when --files is given; null for the synthetic run. */
+  private FileForecastSource fileSource;
+  private final List<ForecastFile> openFiles = new java.util.ArrayList<>();
+
   @Option(names = "--posters", defaultValue = "4", description = "Parallel HTTP clients of the raw phase (default: ${DEFAULT-VALUE}).")
   int posters;
 
@@ -108,7 +128,14 @@ public final class BenchIngestCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    ForecastRun run = run();
+    ForecastRun run;
+    try {
+      run = files == null ? run() : openFiles();
+    } catch (ForecastFileException | IllegalArgumentException e) {
+      err.println("spotcast: " + e.getMessage());
+      closeFiles();
+      return files == null ? 2 : 1;
+    }
     ShardingStrategy strategy = new ShardingStrategy(run);
     LoaderSettings loader = loaderSettings();
 
@@ -143,8 +170,8 @@ public final class BenchIngestCommand implements Callable<Integer> {
         System.getProperty("java.runtime.version"), heapMax >> 20, gcNames());
     out.printf("Elasticsearch at %s: %s, JVM %s, %d processors%n", loading.elasticsearch, es, info.jvm(), info.processors());
     out.printf(
-        "Run: model %s, %,d points (%.3g deg global) x %d levels x %d steps = %,d documents into %s (%d shards, 0 replicas)%n",
-        run.model(), run.grid().pointCount(), resolution, run.axes().getFirst().levels().size(), run.steps().size(), run.documentCount(),
+        "Run: model %s, %,d points (%s) x %d levels x %d steps = %,d documents into %s (%d shards, 0 replicas)%n",
+        run.model(), run.grid().pointCount(), gridText(), run.axes().getFirst().levels().size(), run.steps().size(), run.documentCount(),
         strategy.allIndices(), loading.shards);
     out.printf(
         "Raw: %d posters; Spotcast: %d producers, %d senders, %d queued bulks; %d docs per bulk; %d repeat(s)%n",
@@ -163,7 +190,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
 
       long t0 = System.nanoTime();
       BulkBodies bodies =
-          BulkBodies.generate(new SyntheticForecastSource(run, seed), strategy, loader);
+          BulkBodies.generate(source(run), strategy, loader);
       out.printf(
           "%nGenerated %,d bulk bodies, %,d documents, %,d MB of NDJSON (%.0f bytes/doc) in %.1f s (not timed)%n",
           bodies.bodies().size(), bodies.documents(), bodies.bytes() >> 20,
@@ -184,8 +211,8 @@ public final class BenchIngestCommand implements Callable<Integer> {
         }
       }
 
-      String documents = String.format("%,d (%s deg global, %d levels, %d steps)",
-          run.documentCount(), resolution, run.axes().getFirst().levels().size(), run.steps().size());
+      String documents = String.format("%,d (%s, %d levels, %d steps)",
+          run.documentCount(), gridText(), run.axes().getFirst().levels().size(), run.steps().size());
       String settings = String.format("%d shards, 0 replicas, %d docs/bulk; raw %d posters; Spotcast %d producers, %d senders",
           loading.shards, loading.bulkDocs, posters, loader.producerThreads(), loader.senderThreads());
       String esCell = String.format("%s, heap %.0f GiB", info.version(), info.heapMaxBytes() / (double) (1L << 30));
@@ -200,7 +227,44 @@ public final class BenchIngestCommand implements Callable<Integer> {
         // Already shutting down: the hook runs anyway.
       }
       client._transport().close();
+      closeFiles();
     }
+  }
+
+  /** Opens --files and returns their one run; the files stay open until the benchmark ends. */
+  private ForecastRun openFiles() throws java.io.IOException, ForecastFileException {
+    List<FieldRef> fields = new java.util.ArrayList<>();
+    for (java.nio.file.Path path : FileInputs.expand(files)) {
+      ForecastFile file = ForecastFiles.open(path);
+      openFiles.add(file);
+      fields.addAll(file.fields());
+    }
+    List<FileForecastSource> runs = FileRuns.assemble(model, fields, java.util.Set.of(), loading.sharding());
+    if (runs.size() != 1) {
+      throw new IllegalArgumentException("--files must hold exactly one run, found " + runs.size()
+          + ": " + runs.stream().map(s -> s.run().model() + " " + s.run().runId()).toList());
+    }
+    fileSource = runs.getFirst();
+    return fileSource.run();
+  }
+
+  private void closeFiles() {
+    for (ForecastFile file : openFiles) {
+      file.close();
+    }
+    openFiles.clear();
+  }
+
+  /** The documents of the run: decoded from --files, or generated. */
+  private ForecastSource source(ForecastRun run) {
+    return fileSource != null ? fileSource : new SyntheticForecastSource(run, seed);
+  }
+
+  private String gridText() {
+    if (fileSource != null) {
+      return fileSource.fieldCount() + " GRIB/NetCDF fields, " + fileSource.run().grid().kind() + " grid";
+    }
+    return String.format("%.3g deg global", resolution);
   }
 
   private PhaseResult rawPhase(
@@ -243,7 +307,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
     CpuSampler.Snapshot before = cpu.snapshot();
     ElasticsearchNode.Stats esBefore = node.stats();
     long start = System.nanoTime();
-    LoadReport load = new RunLoader(client, loader).load(clock.wrap(new SyntheticForecastSource(run, seed)), clock);
+    LoadReport load = new RunLoader(client, loader).load(clock.wrap(source(run)), clock);
     double seconds = (System.nanoTime() - start) / 1e9;
     CpuSampler.Snapshot after = cpu.snapshot();
     ElasticsearchNode.Stats esAfter = node.stats();

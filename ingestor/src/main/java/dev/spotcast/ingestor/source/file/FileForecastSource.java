@@ -13,11 +13,16 @@ import java.util.Map;
 
 /**
  * A run read from forecast files. A slice is one level of one level type at one step over the
- * whole grid: producing it decodes the fields of that level and step (one per parameter) and
- * writes one document per grid point. A parameter without a field there, or a missing value
+ * whole grid (or a part of a very large grid): producing it decodes the fields of that level and
+ * step (one per parameter) and writes one document per grid point. Decoding a whole field per
+ * slice costs a few per cent of producing its documents; cutting grids into smaller slices would
+ * decode every field several times. A parameter without a field there, or a missing value
  * (bitmap, fill value), is left out of the document, never stored as a number.
  */
 public final class FileForecastSource implements ForecastSource {
+
+  /** Grids larger than this are cut into several slices, to bound the decoded values held per thread. */
+  static final int MAX_POINTS_PER_SLICE = 1 << 21;
 
   private final ForecastRun run;
   private final FieldGrid grid;
@@ -46,7 +51,10 @@ public final class FileForecastSource implements ForecastSource {
     for (int s = 0; s < run.steps().size(); s++) {
       for (int a = 0; a < run.axes().size(); a++) {
         for (int l = 0; l < run.axes().get(a).levels().size(); l++) {
-          slices.add(new Slice(a, l, s, 0, points, points));
+          for (int from = 0; from < points; from += MAX_POINTS_PER_SLICE) {
+            int to = Math.min(points, from + MAX_POINTS_PER_SLICE);
+            slices.add(new Slice(a, l, s, from, to, to - from));
+          }
         }
       }
     }
