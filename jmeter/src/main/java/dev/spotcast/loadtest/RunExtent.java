@@ -44,12 +44,29 @@ record RunExtent(
    * @param steps "first-last" in hours after the run time, or a single step
    */
   static RunExtent of(String box, String levels, String runTime, String steps) {
+    return of(box, levels, runTime, steps, "from-run");
+  }
+
+  /**
+   * As {@link #of(String, String, String, String)}, but {@code times} "FIRST..LAST" (ISO-8601
+   * instants, as the service's 422 answers print the valid range) overrides run time and steps;
+   * "from-run" keeps them.
+   */
+  static RunExtent of(String box, String levels, String runTime, String steps, String times) {
     double[] b = numbers(box, "box");
     if (b.length != 4) {
       throw new IllegalArgumentException("box must be south,north,west,east; got '" + box + "'");
     }
     double[] l = numbers(levels, "levels");
     Arrays.sort(l);
+    if (!"from-run".equals(times.strip())) {
+      String[] t = times.strip().split("\\.\\.");
+      if (t.length != 2) {
+        throw new IllegalArgumentException("times must be FIRST..LAST; got '" + times + "'");
+      }
+      return new RunExtent(b[0], b[1], b[2], b[3], l[0], l[l.length - 1],
+          Instant.parse(t[0].strip()), Instant.parse(t[1].strip()));
+    }
     Instant run = "today".equalsIgnoreCase(runTime.strip())
         ? LocalDate.now(ZoneOffset.UTC).atStartOfDay().toInstant(ZoneOffset.UTC)
         : Instant.parse(runTime.strip());

@@ -20,6 +20,8 @@ import java.util.SplittableRandom;
  * java -cp jmeter/target/classes dev.spotcast.loadtest.SpotPoints --out points.csv --count 100000 \
  *     --seed 42 --run today --steps 0-24 --levels 0,1000,3000,5000 --box -90,90,-180,180
  * </pre>
+ *
+ * <p>{@code --times FIRST..LAST} gives the valid times directly instead of {@code --run} and {@code --steps}.
  */
 public final class SpotPoints {
 
@@ -34,7 +36,8 @@ public final class SpotPoints {
         options.getOrDefault("box", "-90,90,-180,180"),
         options.getOrDefault("levels", "0,1000,3000,5000"),
         options.getOrDefault("run", "today"),
-        options.getOrDefault("steps", "0-24"));
+        options.getOrDefault("steps", "0-24"),
+        options.getOrDefault("times", "from-run"));
     write(out, run, count, seed);
     System.out.printf(Locale.ROOT, "Wrote %,d points over %s .. %s to %s%n",
         count, run.firstValid(), run.lastValid(), out.toAbsolutePath());
