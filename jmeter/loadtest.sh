@@ -173,4 +173,7 @@ echo
 echo "Spotcast load test: $plan, model $model at $base, target $rate req/s, ramp ${rampup} s + steady ${duration} s, $threads threads"
 "${JAVA_HOME:+$JAVA_HOME/bin/}java" -cp "$HERE/target/classes" dev.spotcast.loadtest.JtlSummary \
   --jtl "$jtl" --cpu "$cpu_log" --label "spot steady" --rate "$rate" --report "$report"
+if [ "$plan" = while-ingesting ]; then
+  echo "  ingestion at the end  $(grep 'docs/s' "$OUT/ingest.log" | tail -n1 | sed 's/^ *//')"
+fi
 echo "  load average          $(cut -d' ' -f1-3 /proc/loadavg)   (1, 5, 15 min, at the end)"
