@@ -1,0 +1,217 @@
+package dev.spotcast.loadtest;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The result table of {@code ./spotcast loadtest}: throughput, latency percentiles and errors of the
+ * steady phase from JMeter's CSV results (JTL), and the load generator's share of the machine's CPU
+ * from the samples {@code jmeter/loadtest.sh} took of /proc during the run.
+ *
+ * <p>Percentiles are nearest-rank: the smallest elapsed time such that at least p % of the steady
+ * samples took no longer, i.e. element ceil(p/100 * n) of the sorted elapsed times (1-based).
+ * Throughput is (n - 1) requests over the time between the first and the last steady start.
+ *
+ * <pre>
+ * java -cp jmeter/target/classes dev.spotcast.loadtest.JtlSummary --jtl results.csv [--cpu cpu.tsv]
+ *     [--label "spot steady"] [--rate 2000] [--report path/index.html]
+ * </pre>
+ */
+public final class JtlSummary {
+
+  /** USER_HZ, the unit of /proc/stat and /proc/PID/stat times, on every Linux in use. */
+  private static final double TICKS_PER_SECOND = 100;
+
+  private JtlSummary() {}
+
+  /** One JTL row, as far as the table needs it. */
+  record Sample(long start, long elapsed, String label, boolean success, String code, String message) {}
+
+  /** One /proc reading: wall clock, JMeter's CPU ticks, the machine's busy and total ticks, cores. */
+  record CpuReading(long epochMs, long jmeterTicks, long busyTicks, long totalTicks) {}
+
+  public static void main(String[] args) throws IOException {
+    Map<String, String> options = new HashMap<>();
+    for (int i = 0; i + 1 < args.length; i += 2) {
+      options.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+    }
+    List<Sample> samples = readJtl(Path.of(options.get("jtl")));
+    List<CpuReading> cpu = options.containsKey("cpu") ? readCpu(Path.of(options.get("cpu"))) : List.of();
+    System.out.print(table(samples, cpu, options.getOrDefault("label", "spot steady"),
+        options.get("rate"), options.get("report")));
+  }
+
+  static String table(List<Sample> all, List<CpuReading> cpu, String steadyLabel, String rate, String report) {
+    List<Sample> steady = all.stream().filter(s -> s.label().equals(steadyLabel)).toList();
+    List<Sample> others = all.stream().filter(s -> !s.label().equals(steadyLabel)).toList();
+    StringBuilder out = new StringBuilder();
+    if (steady.isEmpty()) {
+      out.append(String.format(Locale.ROOT, "No '%s' samples in the results (%d samples in all): "
+          + "the run ended before its steady phase began.%n", steadyLabel, all.size()));
+      return out.toString();
+    }
+    long[] elapsed = steady.stream().mapToLong(Sample::elapsed).sorted().toArray();
+    long first = steady.stream().mapToLong(Sample::start).min().orElseThrow();
+    long last = steady.stream().mapToLong(Sample::start).max().orElseThrow();
+    double seconds = (last - first) / 1000.0;
+    double throughput = seconds > 0 ? (steady.size() - 1) / seconds : Double.NaN;
+    long errors = steady.stream().filter(s -> !s.success()).count();
+
+    row(out, "steady phase", String.format(Locale.ROOT, "%.1f s, %,d requests", seconds, steady.size()));
+    row(out, "throughput", String.format(Locale.ROOT, "%.1f req/s%s", throughput,
+        rate == null ? "" : String.format(Locale.ROOT, "  (target %s, %.1f %%)", rate,
+            100 * throughput / Double.parseDouble(rate))));
+    row(out, "latency p50", percentile(elapsed, 50) + " ms");
+    row(out, "latency p95", percentile(elapsed, 95) + " ms");
+    row(out, "latency p99", percentile(elapsed, 99) + " ms");
+    row(out, "latency max", elapsed[elapsed.length - 1] + " ms");
+    row(out, "errors", String.format(Locale.ROOT, "%,d (%.2f %%)", errors, 100.0 * errors / steady.size()));
+    topErrors(steady).forEach((why, n) -> row(out, "", String.format(Locale.ROOT, "%,d x %s", n, why)));
+    row(out, "JMeter CPU", cpuShare(cpu, first, last));
+    if (!others.isEmpty()) {
+      long otherErrors = others.stream().filter(s -> !s.success()).count();
+      row(out, "ramp-up (not above)", String.format(Locale.ROOT, "%,d requests, %,d errors", others.size(), otherErrors));
+    }
+    if (report != null) {
+      row(out, "HTML report", report);
+    }
+    return out.toString();
+  }
+
+  /** Nearest rank: element ceil(p/100 * n) of the sorted values, counting from 1. */
+  static long percentile(long[] sorted, double p) {
+    int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+    return sorted[Math.max(rank, 1) - 1];
+  }
+
+  /** JMeter's CPU over [from, to] (epoch ms) as cores and as a share of the whole machine. */
+  static String cpuShare(List<CpuReading> cpu, long from, long to) {
+    List<CpuReading> inside = cpu.stream().filter(r -> r.epochMs() >= from && r.epochMs() <= to).toList();
+    if (inside.size() < 2) {
+      return "n/a (fewer than two /proc readings in the steady phase)";
+    }
+    CpuReading a = inside.getFirst();
+    CpuReading b = inside.getLast();
+    double wall = (b.epochMs() - a.epochMs()) / 1000.0;
+    double jmeterCores = (b.jmeterTicks() - a.jmeterTicks()) / TICKS_PER_SECOND / wall;
+    double total = b.totalTicks() - a.totalTicks();
+    double share = (b.jmeterTicks() - a.jmeterTicks()) / total;
+    double busy = (b.busyTicks() - a.busyTicks()) / total;
+    return String.format(Locale.ROOT, "%.1f %% of the machine (%.2f cores of %d); machine busy %.1f %%",
+        100 * share, jmeterCores, Math.round(total / TICKS_PER_SECOND / wall), 100 * busy);
+  }
+
+  private static Map<String, Long> topErrors(List<Sample> samples) {
+    Map<String, Long> counts = new HashMap<>();
+    for (Sample s : samples) {
+      if (!s.success()) {
+        String why = s.code() + " " + (s.message().isBlank() ? "" : s.message().lines().findFirst().orElse(""));
+        counts.merge(why.length() > 100 ? why.substring(0, 100) + "..." : why.strip(), 1L, Long::sum);
+      }
+    }
+    Map<String, Long> top = new LinkedHashMap<>();
+    counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(3)
+        .forEach(e -> top.put(e.getKey(), e.getValue()));
+    return top;
+  }
+
+  private static void row(StringBuilder out, String name, String value) {
+    out.append(String.format(Locale.ROOT, "  %-22s %s%n", name, value));
+  }
+
+  static List<Sample> readJtl(Path jtl) throws IOException {
+    try (Reader in = Files.newBufferedReader(jtl)) {
+      List<String> header = readRecord(in);
+      if (header == null) {
+        return List.of();
+      }
+      int start = column(header, "timeStamp");
+      int elapsed = column(header, "elapsed");
+      int label = column(header, "label");
+      int success = column(header, "success");
+      int code = column(header, "responseCode");
+      int message = column(header, "failureMessage");
+      List<Sample> samples = new ArrayList<>();
+      for (List<String> r = readRecord(in); r != null; r = readRecord(in)) {
+        if (r.size() < header.size()) {
+          continue; // a line cut short by a killed JMeter
+        }
+        samples.add(new Sample(Long.parseLong(r.get(start)), Long.parseLong(r.get(elapsed)), r.get(label),
+            Boolean.parseBoolean(r.get(success)), r.get(code), r.get(message)));
+      }
+      return samples;
+    }
+  }
+
+  private static int column(List<String> header, String name) {
+    int i = header.indexOf(name);
+    if (i < 0) {
+      throw new IllegalArgumentException("the JTL has no column '" + name + "': " + header);
+    }
+    return i;
+  }
+
+  /** One CSV record: fields may be quoted, with "" for a quote, and quoted fields may hold newlines. */
+  private static List<String> readRecord(Reader in) throws IOException {
+    List<String> fields = new ArrayList<>();
+    StringBuilder field = new StringBuilder();
+    boolean quoted = false;
+    boolean any = false;
+    for (int c = in.read(); c != -1; c = in.read()) {
+      any = true;
+      if (quoted) {
+        if (c == '"') {
+          in.mark(1);
+          int next = in.read();
+          if (next == '"') {
+            field.append('"');
+          } else {
+            quoted = false;
+            if (next == -1) {
+              break;
+            }
+            in.reset();
+          }
+        } else {
+          field.append((char) c);
+        }
+      } else if (c == '"') {
+        quoted = true;
+      } else if (c == ',') {
+        fields.add(field.toString());
+        field.setLength(0);
+      } else if (c == '\n') {
+        fields.add(field.toString());
+        return fields;
+      } else if (c != '\r') {
+        field.append((char) c);
+      }
+    }
+    if (!any) {
+      return null;
+    }
+    fields.add(field.toString());
+    return fields;
+  }
+
+  static List<CpuReading> readCpu(Path tsv) throws IOException {
+    if (!Files.exists(tsv)) {
+      return List.of();
+    }
+    return Files.readAllLines(tsv).stream()
+        .map(line -> line.trim().split("\\s+"))
+        .filter(f -> f.length == 4)
+        .map(f -> Arrays.stream(f).mapToLong(Long::parseLong).toArray())
+        .map(v -> new CpuReading(v[0], v[1], v[2], v[3]))
+        .toList();
+  }
+}
