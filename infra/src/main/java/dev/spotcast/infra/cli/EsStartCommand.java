@@ -8,21 +8,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code es start}: starts a cluster whose nodes keep running after the command exits. */
 @Command(name = "start", mixinStandardHelpOptions = true,
     description = "Start a local Elasticsearch cluster that keeps running after this command exits. Data persists "
         + "under the home directory between starts.")
-final class EsStartCommand implements Callable<Integer> {
-
-  @Mixin
-  private HomeOption home;
+final class EsStartCommand extends HomeCommand {
 
   @Option(names = "--nodes", defaultValue = "1", description = "Number of nodes (default: ${DEFAULT-VALUE}).")
   private int nodes;
@@ -48,14 +41,11 @@ final class EsStartCommand implements Callable<Integer> {
           + "local Maven repository).")
   private Path distribution;
 
-  @Spec
-  private CommandSpec spec;
-
   @Override
   public Integer call() {
     LocalElasticsearch.Config config = LocalElasticsearch.Config.builder()
         .distribution(distribution != null ? distribution : ElasticsearchDistribution.defaultZip())
-        .baseDir(home.home())
+        .baseDir(home())
         .firstHttpPort(port)
         .nodes(nodes)
         .heap(heap)
@@ -65,15 +55,15 @@ final class EsStartCommand implements Callable<Integer> {
         .build();
     Instant begin = Instant.now();
     LocalElasticsearch cluster = new LocalElasticsearch(config).start();
-    double seconds = Duration.between(begin, Instant.now()).toMillis() / 1000.0;
+    double seconds = secondsSince(begin);
 
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     out.printf(Locale.ROOT, "Elasticsearch %s is up at %s (%d node(s), started in %.1f s)%n",
         ElasticsearchDistribution.version(), cluster.url(), nodes, seconds);
     for (NodeLayout node : cluster.nodes()) {
       out.printf("  %s  %s%n    data: %s%n    logs: %s%n", node.name(), node.url(), node.dataDir(), node.logsDir());
     }
-    out.printf("Stop it with: es stop --home %s%n", config.baseDir());
+    printHowToStop(config.baseDir());
     return 0;
   }
 }

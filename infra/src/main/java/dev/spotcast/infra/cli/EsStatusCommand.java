@@ -10,30 +10,19 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /** {@code es status}: a JSON summary of the cluster running from the home directory; exit code 1 if none runs. */
 @Command(name = "status", mixinStandardHelpOptions = true,
     description = "Print a JSON summary (status, nodes, indices, docs) of the cluster running from the home "
         + "directory. Exit code 1 if none runs.")
-final class EsStatusCommand implements Callable<Integer> {
-
-  @Mixin
-  private HomeOption home;
-
-  @Spec
-  private CommandSpec spec;
+final class EsStatusCommand extends HomeCommand {
 
   @Override
   public Integer call() throws IOException, InterruptedException {
-    List<RunningNode> running = LocalElasticsearch.running(home.home());
+    List<RunningNode> running = LocalElasticsearch.running(home());
     if (running.isEmpty()) {
-      spec.commandLine().getErr().printf("spotcast-infra: no Elasticsearch node runs from %s%n", home.home());
-      return 1;
+      return notRunning("Elasticsearch node");
     }
     String url = running.getFirst().url();
     ClusterStats stats;
@@ -48,8 +37,7 @@ final class EsStatusCommand implements Callable<Integer> {
     summary.put("indices", stats.indices());
     summary.put("docs", stats.docs());
     summary.put("processes", running.stream().map(node -> new NodeProcesses(node.name(), node.pids())).toList());
-    spec.commandLine().getOut().println(
-        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(summary));
+    out().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(summary));
     return 0;
   }
 

@@ -5,21 +5,14 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code kafka start}: starts a broker that keeps running after the command exits. */
 @Command(name = "start", mixinStandardHelpOptions = true,
     description = "Start a local Kafka broker that keeps running after this command exits. Data persists under "
         + "HOME/kafka between starts.")
-final class KafkaStartCommand implements Callable<Integer> {
-
-  @Mixin
-  private HomeOption home;
+final class KafkaStartCommand extends HomeCommand {
 
   @Option(names = "--port", defaultValue = "9092",
       description = "Port clients connect to; the KRaft controller listens on PORT+1 (default: ${DEFAULT-VALUE}).")
@@ -32,13 +25,10 @@ final class KafkaStartCommand implements Callable<Integer> {
       description = "How long to wait for the broker to answer (default: ${DEFAULT-VALUE}).")
   private int timeoutSeconds;
 
-  @Spec
-  private CommandSpec spec;
-
   @Override
   public Integer call() {
     LocalKafka.Config config = LocalKafka.Config.builder()
-        .home(home.home())
+        .home(home())
         .port(port)
         .heap(heap)
         .startTimeout(Duration.ofSeconds(timeoutSeconds))
@@ -46,13 +36,13 @@ final class KafkaStartCommand implements Callable<Integer> {
         .build();
     Instant begin = Instant.now();
     LocalKafka kafka = new LocalKafka(config).start();
-    double seconds = Duration.between(begin, Instant.now()).toMillis() / 1000.0;
+    double seconds = secondsSince(begin);
 
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = out();
     out.printf(Locale.ROOT, "Kafka broker is up at %s (pid %d, started in %.1f s)%n", kafka.bootstrapServers(),
         kafka.pid().orElse(-1L), seconds);
     out.printf("  data: %s%n  log:  %s%n", config.dataDir(), config.log());
-    out.printf("Stop it with: kafka stop --home %s%n", config.home());
+    printHowToStop(config.home());
     return 0;
   }
 }

@@ -2,6 +2,7 @@ package dev.spotcast.infra.elasticsearch;
 
 import dev.spotcast.infra.Jdk;
 import dev.spotcast.infra.Jdks;
+import dev.spotcast.infra.process.LogTail;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -113,16 +114,13 @@ public final class LocalElasticsearch implements AutoCloseable {
    * ephemeral cluster's directories are deleted afterwards. Does nothing if nothing runs.
    */
   public synchronized void stop() {
-    try {
-      for (NodeProcess process : processes.reversed()) {
-        process.stop(STOP_GRACE);
-      }
-      processes.clear();
-      if (config.ephemeral()) {
+    stopNodes();
+    if (config.ephemeral()) {
+      try {
         FileTrees.delete(NodeLayout.clusterDir(config));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 
@@ -143,11 +141,7 @@ public final class LocalElasticsearch implements AutoCloseable {
   public static List<RunningNode> stopRunning(Path baseDir) {
     return recordedNodes(baseDir).map(process -> {
       RunningNode stopped = process.describe();
-      try {
-        process.stop(STOP_GRACE);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+      process.stop(STOP_GRACE);
       return stopped;
     }).toList();
   }
@@ -262,30 +256,27 @@ public final class LocalElasticsearch implements AutoCloseable {
     StringBuilder message = new StringBuilder("Elasticsearch cluster '" + config.clusterName() + "' " + what);
     for (NodeLayout node : nodesToShow) {
       message.append("\n--- last ").append(LOG_TAIL_LINES).append(" lines of ").append(node.consoleLog())
-          .append(" ---\n").append(tail(node.consoleLog()));
+          .append(" ---\n").append(LogTail.of(node.consoleLog(), LOG_TAIL_LINES));
     }
     return new IllegalStateException(message.toString());
   }
 
-  private static String tail(Path log) {
-    try (Stream<String> lines = Files.lines(log)) {
-      List<String> all = lines.toList();
-      return String.join("\n", all.subList(Math.max(0, all.size() - LOG_TAIL_LINES), all.size()));
-    } catch (IOException | UncheckedIOException e) {
-      return "(cannot read: " + e + ")";
-    }
-  }
-
   private void stopAfterFailedStart(Exception cause) {
     try {
-      for (NodeProcess process : processes.reversed()) {
-        process.stop(STOP_GRACE);
-      }
-    } catch (IOException | RuntimeException e) {
+      stopNodes();
+    } catch (RuntimeException e) {
       cause.addSuppressed(e);
+      processes.clear();
+    }
+    // The node directories stay, even for an ephemeral cluster: their logs explain the failure.
+  }
+
+  /** Stops the nodes this instance started, last first, and forgets them. */
+  private void stopNodes() {
+    for (NodeProcess process : processes.reversed()) {
+      process.stop(STOP_GRACE);
     }
     processes.clear();
-    // The node directories stay, even for an ephemeral cluster: their logs explain the failure.
   }
 
   /**

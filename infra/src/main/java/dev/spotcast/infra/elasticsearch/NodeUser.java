@@ -1,7 +1,7 @@
 package dev.spotcast.infra.elasticsearch;
 
 import com.sun.security.auth.module.UnixSystem;
-import java.io.File;
+import dev.spotcast.infra.process.Programs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -9,8 +9,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.List;
-import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * The user the Elasticsearch processes run as. Elasticsearch refuses to run as root, so a root process starts them
@@ -26,7 +24,7 @@ record NodeUser(int uid, int gid, List<String> commandPrefix) {
     if (new UnixSystem().getUid() != 0) {
       return new NodeUser(-1, -1, List.of());
     }
-    Path setpriv = onPath("setpriv").orElseThrow(() -> new IllegalStateException(
+    Path setpriv = Programs.onPath("setpriv").orElseThrow(() -> new IllegalStateException(
         "Elasticsearch refuses to run as root, and setpriv (util-linux) to start it as nobody is not on the PATH"));
     return new NodeUser(NOBODY, NOBODY, List.of(setpriv.toString(),
         "--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups"));
@@ -59,15 +57,6 @@ record NodeUser(int uid, int gid, List<String> commandPrefix) {
         throw new UncheckedIOException(e);
       }
     }
-  }
-
-  static Optional<Path> onPath(String program) {
-    String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
-    return Stream.of(path.split(File.pathSeparator))
-        .filter(entry -> !entry.isBlank())
-        .map(entry -> Path.of(entry, program))
-        .filter(Files::isExecutable)
-        .findFirst();
   }
 
   @Override

@@ -1,7 +1,8 @@
 package dev.spotcast.infra.kafka;
 
 import dev.spotcast.infra.elasticsearch.LoopbackPorts;
-import java.io.File;
+import dev.spotcast.infra.process.LogTail;
+import dev.spotcast.infra.process.Programs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -20,7 +21,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterResult;
@@ -85,7 +85,7 @@ public final class LocalKafka implements AutoCloseable {
       List<String> command = new ArrayList<>();
       if (config.detached()) {
         // Its own session, so that closing the terminal that ran `kafka start` does not hang the broker up.
-        onPath("setsid").ifPresent(setsid -> command.add(setsid.toString()));
+        command.addAll(Programs.ownSession());
       }
       command.addAll(javaCommand(config.heap()));
       command.add(MAIN_CLASS);
@@ -130,12 +130,8 @@ public final class LocalKafka implements AutoCloseable {
     if (process == null) {
       return;
     }
-    try {
-      process.stop(STOP_GRACE);
-      process = null;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    process.stop(STOP_GRACE);
+    process = null;
   }
 
   /** Stops the broker, unless it is detached: a detached broker outlives this JVM by design. */
@@ -155,11 +151,7 @@ public final class LocalKafka implements AutoCloseable {
   public static Optional<RunningBroker> stopRunning(Path home) {
     return BrokerProcess.find(Config.brokerDir(home)).map(broker -> {
       RunningBroker stopped = broker.describe();
-      try {
-        broker.stop(STOP_GRACE);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+      broker.stop(STOP_GRACE);
       return stopped;
     });
   }
@@ -311,35 +303,18 @@ public final class LocalKafka implements AutoCloseable {
 
   private IllegalStateException failure(String what) {
     return new IllegalStateException("Kafka broker in " + config.dir() + ": " + what + ". Last lines of "
-        + config.log() + ":\n" + tail(config.log()));
-  }
-
-  private static String tail(Path log) {
-    try (Stream<String> lines = Files.lines(log)) {
-      List<String> all = lines.toList();
-      return String.join("\n", all.subList(Math.max(0, all.size() - LOG_TAIL_LINES), all.size()));
-    } catch (IOException | UncheckedIOException e) {
-      return "(cannot read: " + e + ")";
-    }
+        + config.log() + ":\n" + LogTail.of(config.log(), LOG_TAIL_LINES));
   }
 
   private void stopAfterFailedStart(Exception cause) {
     if (process != null) {
       try {
         process.stop(STOP_GRACE);
-      } catch (IOException | RuntimeException e) {
+      } catch (RuntimeException e) {
         cause.addSuppressed(e);
       }
       process = null;
     }
-  }
-
-  private static Optional<Path> onPath(String program) {
-    return Stream.of(System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(File.pathSeparator))
-        .filter(entry -> !entry.isBlank())
-        .map(entry -> Path.of(entry, program))
-        .filter(Files::isExecutable)
-        .findFirst();
   }
 
   /**
