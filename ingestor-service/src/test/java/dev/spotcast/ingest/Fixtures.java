@@ -6,9 +6,26 @@ import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.ingestor.RunPublisher;
 import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.testsupport.SharedElasticsearch;
+import dev.spotcast.testsupport.SharedKafka;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Predicate;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 
 /** What the tests check in Elasticsearch directly, with a client of their own. */
 final class Fixtures {
@@ -54,5 +71,41 @@ final class Fixtures {
     return """
         {"synthetic": {"model": "%s", "runTime": "%s", "resolution": %s, "levels": [%s], "steps": [%s], "seed": 7}}
         """.formatted(model, runTime, resolution, levels, steps);
+  }
+
+  /** Sends one record and waits for the broker to have it. */
+  static void send(String topic, String key, String value) throws Exception {
+    try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
+        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedKafka.bootstrapServers()), new StringSerializer(),
+        new StringSerializer())) {
+      producer.send(new ProducerRecord<>(topic, key, value)).get();
+    }
+  }
+
+  /** Reads the topic from its start until a record matches (fails after the timeout). */
+  static ConsumerRecord<String, String> awaitRecord(String topic, Predicate<ConsumerRecord<String, String>> match,
+      Duration timeout) {
+    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
+        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedKafka.bootstrapServers(),
+        ConsumerConfig.GROUP_ID_CONFIG, "it-reader-" + UUID.randomUUID(),
+        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(), new StringDeserializer())) {
+      consumer.subscribe(List.of(topic));
+      Instant deadline = Instant.now().plus(timeout);
+      List<String> seen = new ArrayList<>();
+      while (Instant.now().isBefore(deadline)) {
+        for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
+          if (match.test(record)) {
+            return record;
+          }
+          seen.add(record.value());
+        }
+      }
+      throw new AssertionError("no matching record on " + topic + " within " + timeout + "; saw " + seen);
+    }
+  }
+
+  static String header(ConsumerRecord<String, String> record, String name) {
+    Header header = record.headers().lastHeader(name);
+    return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
   }
 }

@@ -338,6 +338,9 @@ public class ChunkWorker implements SmartLifecycle {
         return Outcome.LEAVE;
       }
       case JOB_ENDED -> {
+        synchronized (flight) {
+          store.update(flight.chunk, chunk.released("stopped: the job ended"), true);
+        }
         log.info("chunk {}: stopped, job {} has ended", chunk.id(), chunk.jobId());
         return Outcome.COMMIT;
       }
