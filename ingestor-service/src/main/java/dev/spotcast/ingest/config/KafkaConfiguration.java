@@ -32,9 +32,11 @@ public class KafkaConfiguration {
   private static final Logger log = LoggerFactory.getLogger(KafkaConfiguration.class);
 
   @Bean
-  ConcurrentKafkaListenerContainerFactory<String, String> workListenerFactory(ConsumerFactory<String, String> consumers) {
+  ConcurrentKafkaListenerContainerFactory<String, String> workListenerFactory(
+      ConsumerFactory<String, String> consumers, KafkaTopics topics) {
     ConcurrentKafkaListenerContainerFactory<String, String> factory = new ConcurrentKafkaListenerContainerFactory<>();
     factory.setConsumerFactory(consumers);
+    factory.setAutoStartup(topics.workerEnabled());
     factory.getContainerProperties().setAckMode(AckMode.MANUAL_IMMEDIATE);
     ExponentialBackOff backOff = new ExponentialBackOff(500, 2);
     backOff.setMaxInterval(30_000);

@@ -18,6 +18,8 @@ import org.springframework.validation.annotation.Validated;
  * @param outcomes where every job's outcome is published when it ends
  * @param deadLetters where announcements that cannot start a job go, with the reason in headers
  * @param createTopics create the topics at startup if missing (with {@code partitions} partitions)
+ * @param workerEnabled whether this instance loads chunks; an instance without workers only takes
+ *     requests, announcements and ticks (and still finishes jobs it sees complete)
  */
 @ConfigurationProperties("spotcast.kafka")
 @Validated
@@ -31,4 +33,5 @@ public record KafkaTopics(
     @DefaultValue("spotcast.runs.announced.dlt") @NotBlank String deadLetters,
     @DefaultValue("true") boolean createTopics,
     @DefaultValue("12") @Min(1) int partitions,
-    @DefaultValue("1") @Min(1) short replicationFactor) {}
+    @DefaultValue("1") @Min(1) short replicationFactor,
+    @DefaultValue("true") boolean workerEnabled) {}

@@ -11,13 +11,19 @@ import dev.spotcast.ingest.job.OpenedSource;
 import dev.spotcast.ingest.job.SliceRef;
 import dev.spotcast.ingest.job.Versioned;
 import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingest.work.DeadLetterIndex.DeadLetter;
+import dev.spotcast.ingestor.bulk.BatchConsumer;
+import dev.spotcast.ingestor.bulk.BulkListener;
 import dev.spotcast.ingestor.bulk.BulkSender;
 import dev.spotcast.ingestor.bulk.LoadStats;
+import dev.spotcast.ingestor.bulk.ShardBatch;
 import dev.spotcast.ingestor.bulk.ShardBatcher;
 import dev.spotcast.ingestor.source.DocumentSink;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +59,8 @@ public class ChunkWorker implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(ChunkWorker.class);
   private static final Duration STOP_WAIT = Duration.ofSeconds(60);
+  /** Refused documents kept per chunk attempt: enough to see the cause without flooding the index. */
+  private static final int MAX_DEAD_LETTERS = 1_000;
 
   private final JobStore store;
   private final ElasticsearchClient client;
@@ -62,6 +70,7 @@ public class ChunkWorker implements SmartLifecycle {
   private final WorkQueue queue;
   private final JobFinisher finisher;
   private final IngestMetrics metrics;
+  private final DeadLetterIndex deadLetters;
   private final Map<String, InFlight> inFlight = new ConcurrentHashMap<>();
   private volatile boolean stopping;
   private volatile boolean running;
@@ -69,7 +78,7 @@ public class ChunkWorker implements SmartLifecycle {
 
   public ChunkWorker(
       JobStore store, LoaderSettings loaderSettings, JobProperties properties, SourceCache sources, WorkQueue queue,
-      JobFinisher finisher, IngestMetrics metrics) {
+      JobFinisher finisher, IngestMetrics metrics, DeadLetterIndex deadLetters) {
     this.store = store;
     this.client = store.client();
     this.loaderSettings = loaderSettings;
@@ -78,6 +87,7 @@ public class ChunkWorker implements SmartLifecycle {
     this.queue = queue;
     this.finisher = finisher;
     this.metrics = metrics;
+    this.deadLetters = deadLetters;
   }
 
   /** Why a chunk stops before its end. */
@@ -186,11 +196,18 @@ public class ChunkWorker implements SmartLifecycle {
     inFlight.put(chunk.id(), flight);
     metrics.chunkStarted();
     LoadStats stats = new LoadStats();
+    List<DeadLetter> letters = Collections.synchronizedList(new ArrayList<>());
     String failure = null;
     try {
-      failure = produce(job, chunk, flight, stats);
+      failure = produce(job, chunk, flight, stats, letters);
     } finally {
       inFlight.remove(chunk.id());
+    }
+    if (!letters.isEmpty()) {
+      deadLetters.store(letters);
+      letters.forEach(letter -> metrics.deadLetter("document"));
+      log.warn("chunk {}: {} documents refused by Elasticsearch, kept in {}: {}", chunk.id(), letters.size(),
+          DeadLetterIndex.INDEX, FailureReasons.summary(stats.failuresByReason()));
     }
     if (flight.abort != null) {
       metrics.chunkEnded(job, ChunkState.TODO, stats);
@@ -215,7 +232,8 @@ public class ChunkWorker implements SmartLifecycle {
       log.debug("chunk {}: {} documents indexed (attempt {})", chunk.id(), stats.indexed(), chunk.attempt());
       return Outcome.COMMIT_THEN_FINISH;
     }
-    if (chunk.attempt() < properties.maxChunkAttempts()) {
+    boolean retryable = !onlyRefusals(chunk, stats);
+    if (retryable && chunk.attempt() < properties.maxChunkAttempts()) {
       log.warn("chunk {}: attempt {} of {} failed, queued again: {}", chunk.id(), chunk.attempt(),
           properties.maxChunkAttempts(), failure);
       synchronized (flight) {
@@ -227,18 +245,20 @@ public class ChunkWorker implements SmartLifecycle {
       metrics.chunkRequeued("failed");
       return Outcome.COMMIT;
     }
-    log.error("chunk {}: failed after {} attempts: {}", chunk.id(), chunk.attempt(), failure);
+    String why = retryable ? "failed after " + chunk.attempt() + " attempts: " + failure
+        : "refused by Elasticsearch (see " + DeadLetterIndex.INDEX + "): " + failure;
+    log.error("chunk {}: {}", chunk.id(), why);
     synchronized (flight) {
       store.update(flight.chunk,
           chunk.finished(ChunkState.FAILED, stats.produced(), stats.indexed(), stats.failed(), failure, now), true);
     }
     metrics.chunkEnded(job, ChunkState.FAILED, stats);
-    finisher.fail(job.id(), "chunk " + chunk.number() + " failed after " + chunk.attempt() + " attempts: " + failure);
+    finisher.fail(job.id(), "chunk " + chunk.number() + " " + why);
     return Outcome.COMMIT;
   }
 
   /** Produces the chunk's slices and waits for every bulk; returns a failure of the source, or null. */
-  private String produce(Job job, Chunk chunk, InFlight flight, LoadStats stats) {
+  private String produce(Job job, Chunk chunk, InFlight flight, LoadStats stats, List<DeadLetter> letters) {
     OpenedSource source;
     try {
       source = sources.acquire(job);
@@ -247,9 +267,31 @@ public class ChunkWorker implements SmartLifecycle {
     }
     String failure = null;
     boolean interrupted = false;
-    try (BulkSender sender = new BulkSender(client, loaderSettings, stats)) {
+    BulkListener listener = new BulkListener() {
+      @Override
+      public void bulkDone(ShardBatch batch, long nanos) {
+        metrics.bulkDone(nanos);
+      }
+
+      @Override
+      public void itemFailed(ShardBatch batch, int item, String reason) {
+        if (isPermanent(reason) && letters.size() < MAX_DEAD_LETTERS) {
+          letters.add(deadLetters.letter(job.id(), chunk.number(), batch, item, reason));
+        }
+      }
+    };
+    try (BulkSender sender = new BulkSender(client, loaderSettings, stats, listener)) {
+      BatchConsumer counted = batch -> {
+        metrics.bulkSubmitted();
+        try {
+          sender.submit(batch);
+        } catch (InterruptedException | RuntimeException e) {
+          metrics.bulkAbandoned();
+          throw e;
+        }
+      };
       ShardBatcher batcher = new ShardBatcher(
-          source.strategy(), sender, loaderSettings.bulkDocuments(), loaderSettings.bulkBytes());
+          source.strategy(), counted, loaderSettings.bulkDocuments(), loaderSettings.bulkBytes());
       DocumentSink sink = (axis, level, step, document) -> {
         if (flight.abort != null) {
           throw new Aborted();
@@ -299,7 +341,7 @@ public class ChunkWorker implements SmartLifecycle {
 
   private static String check(Chunk chunk, LoadStats stats) {
     if (stats.failed() > 0) {
-      return stats.failed() + " documents not indexed: " + stats.failuresByReason();
+      return stats.failed() + " documents not indexed: " + FailureReasons.summary(stats.failuresByReason());
     }
     if (stats.produced() != chunk.expectedDocuments()) {
       return "produced " + stats.produced() + " documents, the chunk has " + chunk.expectedDocuments();
@@ -315,8 +357,12 @@ public class ChunkWorker implements SmartLifecycle {
    * the service publishes with failures such a chunk is DONE with its refusals counted.
    */
   private boolean acceptedWithFailures(Chunk chunk, LoadStats stats, String failure) {
-    return properties.publishWithFailures()
-        && failure.contains("not indexed")
+    return properties.publishWithFailures() && onlyRefusals(chunk, stats);
+  }
+
+  /** Every document was produced and answered, and the only losses are refusals: redoing cannot help. */
+  private static boolean onlyRefusals(Chunk chunk, LoadStats stats) {
+    return stats.failed() > 0
         && stats.produced() == chunk.expectedDocuments()
         && stats.indexed() + stats.failed() == stats.produced()
         && stats.failuresByReason().keySet().stream().allMatch(ChunkWorker::isPermanent);

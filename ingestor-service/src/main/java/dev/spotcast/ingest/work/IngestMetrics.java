@@ -21,12 +21,35 @@ public class IngestMetrics {
   private final MeterRegistry registry;
   private final Counter indexed;
   private final AtomicInteger runningChunks = new AtomicInteger();
+  private final AtomicInteger bulksInFlight = new AtomicInteger();
+  private final Timer bulkLatency;
 
   public IngestMetrics(MeterRegistry registry) {
     this.registry = registry;
     this.indexed = Counter.builder("spotcast.ingest.documents")
         .description("Documents acknowledged by Elasticsearch").baseUnit("documents").register(registry);
     registry.gauge("spotcast.ingest.chunks.running", runningChunks);
+    registry.gauge("spotcast.ingest.bulks.in.flight", bulksInFlight);
+    this.bulkLatency = Timer.builder("spotcast.ingest.bulk.latency")
+        .description("From a bulk's first send to its last answer, retries included")
+        .publishPercentileHistogram()
+        .register(registry);
+  }
+
+  /** A batch was handed to a sender (queued or sent). */
+  public void bulkSubmitted() {
+    bulksInFlight.incrementAndGet();
+  }
+
+  /** A batch handed over was never sent (the chunk stopped). */
+  public void bulkAbandoned() {
+    bulksInFlight.decrementAndGet();
+  }
+
+  /** A batch was answered, after this many nanoseconds. */
+  public void bulkDone(long nanos) {
+    bulksInFlight.decrementAndGet();
+    bulkLatency.record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
   }
 
   public void chunkStarted() {
@@ -41,10 +64,11 @@ public class IngestMetrics {
       return;
     }
     indexed.increment(stats.indexed());
+    // Tagged by kind (status and error type): full reasons name documents and would be unbounded.
     stats.retriesByCause().forEach((cause, n) ->
-        registry.counter("spotcast.ingest.retries", "cause", cause).increment(n));
+        registry.counter("spotcast.ingest.retries", "cause", FailureReasons.kind(cause)).increment(n));
     stats.failuresByReason().forEach((reason, n) ->
-        registry.counter("spotcast.ingest.failed.documents", "reason", reason).increment(n));
+        registry.counter("spotcast.ingest.failed.documents", "reason", FailureReasons.kind(reason)).increment(n));
     // Tagged by index band and shard without the run id, so the series do not grow with every run.
     stats.documentsPerShard().forEach((shard, n) ->
         registry.counter("spotcast.ingest.shard.documents", "shard", shard.replace("-" + job.runId(), ""))
