@@ -132,12 +132,14 @@ public class JobService {
       messages.add(new ChunkMessage(job.id(), i));
     }
     store.putChunks(chunks);
+    // Queued before the job says LOADING: if this instance dies in between, the job stays QUEUED and
+    // the watchdog fails it after finish-timeout, rather than a LOADING job waiting for chunks never sent.
+    queue.send(messages);
     Optional<Versioned<Job>> loading = store.update(created, job.loading(Instant.now()));
     if (loading.isEmpty()) {
-      // Cancelled while being prepared: the canceller has dealt with the run.
+      // Cancelled while being prepared: the canceller has dealt with the run; workers skip its chunks.
       return store.job(job.id()).map(Versioned::value).orElse(job);
     }
-    queue.send(messages);
     log.info("job {} ({}): loading run {} of {}: {} documents in {} chunks into {}", job.id(), job.trigger(),
         run.runId(), run.model(), run.documentCount(), plan.size(), job.indices());
     return loading.get().value();
