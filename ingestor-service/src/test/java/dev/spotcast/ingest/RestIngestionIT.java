@@ -59,7 +59,8 @@ class RestIngestionIT {
 
     String metrics = instance.get("/actuator/prometheus").body();
     assertThat(metrics).contains("spotcast_ingest_documents_total").contains("spotcast_ingest_chunks_total")
-        .contains("spotcast_ingest_run_duration_seconds");
+        .contains("spotcast_ingest_run_duration_seconds").contains("spotcast_ingest_bulk_latency_seconds_bucket")
+        .contains("spotcast_ingest_chunks_active{");
   }
 
   @Test

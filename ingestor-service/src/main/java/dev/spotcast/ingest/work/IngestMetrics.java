@@ -23,6 +23,8 @@ public class IngestMetrics {
   private final AtomicInteger runningChunks = new AtomicInteger();
   private final AtomicInteger bulksInFlight = new AtomicInteger();
   private final Timer bulkLatency;
+  private final java.util.Map<ChunkState, java.util.concurrent.atomic.AtomicLong> activeChunks =
+      new java.util.EnumMap<>(ChunkState.class);
 
   public IngestMetrics(MeterRegistry registry) {
     this.registry = registry;
@@ -34,6 +36,16 @@ public class IngestMetrics {
         .description("From a bulk's first send to its last answer, retries included")
         .publishPercentileHistogram()
         .register(registry);
+    for (ChunkState state : ChunkState.values()) {
+      activeChunks.put(state, registry.gauge("spotcast.ingest.chunks.active",
+          java.util.List.of(io.micrometer.core.instrument.Tag.of("state", state.name())),
+          new java.util.concurrent.atomic.AtomicLong()));
+    }
+  }
+
+  /** Chunks of the fleet's unfinished jobs per state, as the watchdog last counted them (fleet-wide). */
+  public void activeChunks(java.util.Map<ChunkState, Long> counts) {
+    activeChunks.forEach((state, gauge) -> gauge.set(counts.getOrDefault(state, 0L)));
   }
 
   /** A batch was handed to a sender (queued or sent). */

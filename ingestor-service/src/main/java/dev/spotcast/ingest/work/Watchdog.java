@@ -87,8 +87,11 @@ public class Watchdog {
 
   void finishForgottenJobs() throws IOException {
     Instant timeout = Instant.now().minus(properties.finishTimeout());
+    java.util.Map<dev.spotcast.ingest.job.ChunkState, Long> active =
+        new java.util.EnumMap<>(dev.spotcast.ingest.job.ChunkState.class);
     for (Versioned<Job> read : store.jobs(List.of(JobState.QUEUED, JobState.LOADING), BATCH)) {
       Job job = read.value();
+      store.summary(job.id()).chunks().forEach((state, n) -> active.merge(state, n, Long::sum));
       if (job.finisher() != null) {
         if (job.finishingAt() != null && job.finishingAt().isBefore(timeout)) {
           finisher.takeOver(read);
@@ -100,5 +103,6 @@ public class Watchdog {
             + properties.finishTimeout());
       }
     }
+    metrics.activeChunks(active);
   }
 }
