@@ -42,8 +42,15 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
   private final ExecutorService senders;
   private final Semaphore slots;
   private final int slotCount;
+  private final BulkListener listener;
 
   public BulkSender(ElasticsearchClient client, LoaderSettings settings, LoadStats stats) {
+    this(client, settings, stats, BulkListener.NONE);
+  }
+
+  /** As the three-argument constructor, telling the listener of every answered batch and given-up item. */
+  public BulkSender(ElasticsearchClient client, LoaderSettings settings, LoadStats stats, BulkListener listener) {
+    this.listener = listener;
     this.rest = ((Rest5ClientTransport) client._transport()).restClient();
     this.stats = stats;
     this.maxRetries = settings.maxRetries();
@@ -125,7 +132,9 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
         }
       }
     } finally {
-      stats.bulkDone(System.nanoTime() - start);
+      long nanos = System.nanoTime() - start;
+      stats.bulkDone(nanos);
+      listener.bulkDone(batch, nanos);
     }
   }
 
@@ -152,7 +161,9 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
         retry.add(item.position());
       } else {
         String reason = BulkFailures.describe(item.status(), item.type(), item.reason());
-        stats.failed(lastAttempt ? reason + " (after " + maxRetries + " retries)" : reason, 1);
+        String failure = lastAttempt ? reason + " (after " + maxRetries + " retries)" : reason;
+        stats.failed(failure, 1);
+        listener.itemFailed(batch, item.position(), failure);
       }
     }
     stats.indexed(batch.index(), batch.shard(), batch.documents() - result.failed().size());

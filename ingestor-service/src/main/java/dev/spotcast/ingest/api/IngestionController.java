@@ -1,0 +1,69 @@
+package dev.spotcast.ingest.api;
+
+import dev.spotcast.ingest.job.Job;
+import dev.spotcast.ingest.job.JobNotFoundException;
+import dev.spotcast.ingest.job.JobSpec;
+import dev.spotcast.ingest.job.JobStore;
+import dev.spotcast.ingest.job.Trigger;
+import dev.spotcast.ingest.job.Versioned;
+import dev.spotcast.ingest.work.JobFinisher;
+import dev.spotcast.ingest.work.JobService;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.io.IOException;
+import java.net.URI;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+
+/** Ingestion jobs over HTTP: start one, follow it, cancel it. Any instance answers for any job. */
+@RestController
+@RequestMapping("/v1/ingestions")
+@Tag(name = "ingestions")
+public class IngestionController {
+
+  private final JobService jobs;
+  private final JobStore store;
+  private final JobFinisher finisher;
+
+  public IngestionController(JobService jobs, JobStore store, JobFinisher finisher) {
+    this.jobs = jobs;
+    this.store = store;
+    this.finisher = finisher;
+  }
+
+  @PostMapping
+  @Operation(summary = "Load a run",
+      description = "Accepts the job (202) once its chunks are queued; follow it at the Location. 400 for a bad"
+          + " spec or unreadable files, 409 if the run is already published or being loaded.")
+  public ResponseEntity<JobView> submit(@RequestBody JobSpec spec) throws IOException {
+    Job job = jobs.submit(spec, Trigger.REST, null);
+    URI location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{id}").buildAndExpand(job.id()).toUri();
+    return ResponseEntity.accepted().location(location).body(view(job));
+  }
+
+  @GetMapping("/{id}")
+  @Operation(summary = "A job's state, progress, rate, ETA and errors")
+  public JobView get(@PathVariable String id) throws IOException {
+    Versioned<Job> job = store.job(id).orElseThrow(() -> new JobNotFoundException(id));
+    return view(job.value());
+  }
+
+  @DeleteMapping("/{id}")
+  @Operation(summary = "Cancel a job",
+      description = "The run will not be published; the model keeps serving its previous run. 409 once the job has"
+          + " ended or its publishing has begun.")
+  public JobView cancel(@PathVariable String id) throws IOException {
+    return view(finisher.cancel(id, "cancelled through the API"));
+  }
+
+  private JobView view(Job job) throws IOException {
+    return JobView.of(job, store.summary(job.id()));
+  }
+}

@@ -1,0 +1,69 @@
+package dev.spotcast.ingest.api;
+
+import dev.spotcast.ingest.job.ChunkState;
+import dev.spotcast.ingest.job.Job;
+import dev.spotcast.ingest.job.JobSpec;
+import dev.spotcast.ingest.job.JobStore.ChunkSummary;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A job as {@code GET /v1/ingestions/{id}} shows it. Progress counts come from the DONE chunks;
+ * docs/s is the mean since loading started, and the ETA assumes it holds.
+ *
+ * @param chunks chunks per state
+ * @param chunksDoneBy DONE chunks per instance
+ * @param errors why chunks failed or were put back, and why the job failed
+ */
+public record JobView(
+    String id,
+    String state,
+    String trigger,
+    String announcementId,
+    String model,
+    String runId,
+    Instant runTime,
+    List<String> indices,
+    long expectedDocuments,
+    long indexedDocuments,
+    long countedDocuments,
+    double progress,
+    double docsPerSecond,
+    Duration eta,
+    int chunkCount,
+    Map<String, Long> chunks,
+    Map<String, Long> chunksDoneBy,
+    Instant createdAt,
+    Instant startedAt,
+    Instant finishedAt,
+    String finisher,
+    String reason,
+    List<String> errors,
+    JobSpec spec) {
+
+  public static JobView of(Job job, ChunkSummary summary) {
+    long indexed = summary.indexedDocuments();
+    Instant end = job.finishedAt() != null ? job.finishedAt() : Instant.now();
+    Duration elapsed = job.startedAt() == null ? Duration.ZERO : Duration.between(job.startedAt(), end);
+    double rate = elapsed.toMillis() <= 0 ? 0 : indexed * 1000.0 / elapsed.toMillis();
+    Duration eta = job.state().terminal() || rate <= 0
+        ? null : Duration.ofMillis((long) ((job.expectedDocuments() - indexed) / rate * 1000));
+    Map<String, Long> chunks = new TreeMap<>();
+    for (ChunkState state : ChunkState.values()) {
+      chunks.put(state.name(), summary.count(state));
+    }
+    List<String> errors = new java.util.ArrayList<>(summary.reasons());
+    if (job.reason() != null && !errors.contains(job.reason())) {
+      errors.addFirst(job.reason());
+    }
+    return new JobView(
+        job.id(), job.state().name(), job.trigger().name(), job.correlationId(), job.model(), job.runId(),
+        job.runTime(), job.indices(), job.expectedDocuments(), indexed, job.countedDocuments(),
+        job.expectedDocuments() == 0 ? 1 : (double) indexed / job.expectedDocuments(), rate, eta, job.chunkCount(),
+        chunks, summary.doneBy(), job.createdAt(), job.startedAt(), job.finishedAt(), job.finisher(), job.reason(),
+        errors, job.spec());
+  }
+}

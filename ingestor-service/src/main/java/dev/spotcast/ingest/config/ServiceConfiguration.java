@@ -1,0 +1,52 @@
+package dev.spotcast.ingest.config;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.ingest.job.JobStore;
+import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.sharding.ShardingSpec;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.info.Info;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The service's one Elasticsearch client (built by common's factory from {@code
+ * spotcast.elasticsearch.*}), the job store on it, and the settings shared with the CLI loader:
+ * {@code spotcast.ingest.*} (bulk sizes, retries) and {@code spotcast.sharding.*}.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties({
+  ElasticsearchSettings.class, LoaderSettings.class, ShardingSpec.class, JobProperties.class, KafkaTopics.class,
+  ScheduleProperties.class
+})
+public class ServiceConfiguration {
+
+  @Bean(destroyMethod = "close")
+  ElasticsearchClient elasticsearchClient(ElasticsearchSettings settings) {
+    return ElasticsearchClients.create(settings);
+  }
+
+  @Bean
+  JobStore jobStore(ElasticsearchClient client) {
+    return new JobStore(client);
+  }
+
+  /** Messages on the topics are written and read with Spotcast's mapper (ISO-8601 times). */
+  @Bean
+  ObjectMapper spotcastJson() {
+    return ElasticsearchClients.objectMapper();
+  }
+
+  @Bean
+  OpenAPI ingestorOpenApi() {
+    return new OpenAPI().info(new Info()
+        .title("Spotcast ingestor service")
+        .version("v1")
+        .description("Ingestion jobs: POST a run to load, follow its progress, cancel it. Errors are RFC 9457"
+            + " problem+json."));
+  }
+}

@@ -1,0 +1,38 @@
+package dev.spotcast.ingest.job;
+
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What a job loads: exactly one of a synthetic run or a run read from forecast files. Stored with
+ * the job, so that every instance rebuilds the same source (and the same slices) from it.
+ */
+@Schema(description = "Exactly one of 'synthetic' or 'files'.")
+public record JobSpec(Synthetic synthetic, Files files) {
+
+  /** The model id the run will be published under. */
+  public String model() {
+    return synthetic != null ? synthetic.model() : files != null ? files.model() : null;
+  }
+
+  /**
+   * A deterministic synthetic run (load tests, demos).
+   *
+   * @param region south, west, north, east in degrees
+   * @param resolution grid spacing in degrees
+   * @param levels heights above ground in metres
+   * @param steps forecast steps in hours
+   */
+  public record Synthetic(
+      String model, Instant runTime, List<Double> region, Double resolution, List<Double> levels,
+      List<Integer> steps, Long seed) {}
+
+  /**
+   * A run read from GRIB1, GRIB2 or NetCDF files. The paths (files, folders or globs) must be on a
+   * filesystem that every instance sees: each instance opens them to produce its chunks.
+   *
+   * @param members ensemble members to keep; the files must hold exactly one run after this filter
+   */
+  public record Files(String model, List<String> paths, List<Integer> members) {}
+}

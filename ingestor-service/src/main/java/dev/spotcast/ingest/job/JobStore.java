@@ -1,0 +1,263 @@
+package dev.spotcast.ingest.job;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.ElasticsearchException;
+import co.elastic.clients.elasticsearch._types.OpType;
+import co.elastic.clients.elasticsearch._types.Refresh;
+import co.elastic.clients.elasticsearch._types.aggregations.StringTermsBucket;
+import co.elastic.clients.elasticsearch._types.mapping.DynamicMapping;
+import co.elastic.clients.elasticsearch._types.query_dsl.Query;
+import co.elastic.clients.elasticsearch.core.BulkResponse;
+import co.elastic.clients.elasticsearch.core.GetResponse;
+import co.elastic.clients.elasticsearch.core.IndexResponse;
+import co.elastic.clients.elasticsearch.core.SearchResponse;
+import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
+import co.elastic.clients.elasticsearch.core.search.Hit;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Jobs, their chunks and the run locks, in one small index ({@value #INDEX}, one shard). Every
+ * change of state goes through {@link #update}, which writes only if the document is still the
+ * version that was read; a lost race comes back empty and the caller reads again and decides anew.
+ */
+public final class JobStore {
+
+  public static final String INDEX = "spotcast-jobs";
+
+  private final ElasticsearchClient client;
+
+  public JobStore(ElasticsearchClient client) {
+    this.client = client;
+  }
+
+  public ElasticsearchClient client() {
+    return client;
+  }
+
+  /** Creates the index unless it exists; several instances may race here, which is harmless. */
+  public void ensureIndex() throws IOException {
+    if (client.indices().exists(e -> e.index(INDEX)).value()) {
+      return;
+    }
+    try {
+      client.indices().create(c -> c
+          .index(INDEX)
+          // One shard: a refresh after a chunk's update makes it visible to the next count at once.
+          .settings(s -> s.numberOfShards("1").autoExpandReplicas("0-1"))
+          .mappings(m -> m
+              .dynamic(DynamicMapping.False)
+              .properties("type", p -> p.keyword(k -> k))
+              .properties("id", p -> p.keyword(k -> k))
+              .properties("jobId", p -> p.keyword(k -> k))
+              .properties("state", p -> p.keyword(k -> k))
+              .properties("trigger", p -> p.keyword(k -> k))
+              .properties("model", p -> p.keyword(k -> k))
+              .properties("runId", p -> p.keyword(k -> k))
+              .properties("owner", p -> p.keyword(k -> k))
+              .properties("finisher", p -> p.keyword(k -> k))
+              .properties("reason", p -> p.keyword(k -> k.ignoreAbove(512)))
+              .properties("number", p -> p.integer(i -> i))
+              .properties("attempt", p -> p.integer(i -> i))
+              .properties("expectedDocuments", p -> p.long_(l -> l))
+              .properties("produced", p -> p.long_(l -> l))
+              .properties("indexed", p -> p.long_(l -> l))
+              .properties("failed", p -> p.long_(l -> l))
+              .properties("heartbeat", p -> p.date(d -> d))
+              .properties("createdAt", p -> p.date(d -> d))
+              .properties("finishingAt", p -> p.date(d -> d))
+              .properties("spec", p -> p.object(o -> o.enabled(false)))
+              .properties("slices", p -> p.object(o -> o.enabled(false)))));
+    } catch (ElasticsearchException e) {
+      if (!"resource_already_exists_exception".equals(e.error().type())) {
+        throw e;
+      }
+    }
+  }
+
+  /** Stores a new document; false if one with this id exists already. */
+  public boolean create(String id, Object document) throws IOException {
+    try {
+      client.index(i -> i.index(INDEX).id(id).document(document).opType(OpType.Create).refresh(Refresh.True));
+      return true;
+    } catch (ElasticsearchException e) {
+      if (e.status() == 409) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  public Optional<Versioned<Job>> job(String id) throws IOException {
+    return get(id, Job.class);
+  }
+
+  public Optional<Versioned<Chunk>> chunk(String jobId, int number) throws IOException {
+    return get(Chunk.idOf(jobId, number), Chunk.class);
+  }
+
+  public Optional<Versioned<RunLock>> lock(String model, String runId) throws IOException {
+    return get(RunLock.idOf(model, runId), RunLock.class);
+  }
+
+  private <T> Optional<Versioned<T>> get(String id, Class<T> type) throws IOException {
+    GetResponse<T> response = client.get(g -> g.index(INDEX).id(id), type);
+    if (!response.found() || response.source() == null) {
+      return Optional.empty();
+    }
+    return Optional.of(new Versioned<>(response.source(), response.seqNo(), response.primaryTerm()));
+  }
+
+  /**
+   * Replaces a document if it is still the version read; empty when another writer came first.
+   *
+   * @param refresh make the change visible to searches before returning (needed where a count that
+   *     follows must see it)
+   */
+  public <T> Optional<Versioned<T>> update(String id, Versioned<?> read, T next, boolean refresh) throws IOException {
+    try {
+      IndexResponse response = client.index(i -> i
+          .index(INDEX).id(id).document(next)
+          .ifSeqNo(read.seqNo()).ifPrimaryTerm(read.primaryTerm())
+          .refresh(refresh ? Refresh.True : Refresh.False));
+      return Optional.of(new Versioned<>(next, response.seqNo(), response.primaryTerm()));
+    } catch (ElasticsearchException e) {
+      if (e.status() == 409) {
+        return Optional.empty();
+      }
+      throw e;
+    }
+  }
+
+  public Optional<Versioned<Job>> update(Versioned<Job> read, Job next) throws IOException {
+    return update(next.id(), read, next, true);
+  }
+
+  public Optional<Versioned<Chunk>> update(Versioned<Chunk> read, Chunk next, boolean refresh) throws IOException {
+    return update(next.id(), read, next, refresh);
+  }
+
+  /** Stores a job's chunks, all at once, visible to searches when this returns. */
+  public void putChunks(List<Chunk> chunks) throws IOException {
+    int batch = 500;
+    for (int from = 0; from < chunks.size(); from += batch) {
+      List<BulkOperation> operations = new ArrayList<>();
+      for (Chunk chunk : chunks.subList(from, Math.min(chunks.size(), from + batch))) {
+        operations.add(BulkOperation.of(o -> o.index(i -> i.id(chunk.id()).document(chunk))));
+      }
+      BulkResponse response = client.bulk(b -> b.index(INDEX).refresh(Refresh.True).operations(operations));
+      if (response.errors()) {
+        String first = response.items().stream()
+            .filter(item -> item.error() != null)
+            .map(item -> item.id() + ": " + item.error().reason())
+            .findFirst().orElse("?");
+        throw new IOException("storing the chunks failed: " + first);
+      }
+    }
+  }
+
+  /** Chunks of the job not yet DONE, as of the last refresh. */
+  public long unfinishedChunks(String jobId) throws IOException {
+    return client.count(c -> c.index(INDEX).query(q -> q.bool(b -> b
+        .filter(chunksOf(jobId))
+        .mustNot(m -> m.term(t -> t.field("state").value(ChunkState.DONE.name())))))).count();
+  }
+
+  /** RUNNING chunks whose owner has not beaten since {@code before}. */
+  public List<Versioned<Chunk>> staleChunks(Instant before, int max) throws IOException {
+    Query query = Query.of(q -> q.bool(b -> b
+        .filter(f -> f.term(t -> t.field("type").value(Chunk.TYPE)))
+        .filter(f -> f.term(t -> t.field("state").value(ChunkState.RUNNING.name())))
+        .filter(f -> f.range(r -> r.date(d -> d.field("heartbeat").lt(before.toString()))))));
+    return search(query, max, Chunk.class);
+  }
+
+  /** Jobs in one of these states. */
+  public List<Versioned<Job>> jobs(List<JobState> states, int max) throws IOException {
+    Query query = Query.of(q -> q.bool(b -> b
+        .filter(f -> f.term(t -> t.field("type").value(Job.TYPE)))
+        .filter(f -> f.terms(t -> t.field("state").terms(v -> v.value(
+            states.stream().map(s -> co.elastic.clients.elasticsearch._types.FieldValue.of(s.name())).toList()))))));
+    return search(query, max, Job.class);
+  }
+
+  /** Every chunk of a job, in no particular order (for tests and diagnostics; jobs have at most thousands). */
+  public List<Chunk> chunks(String jobId) throws IOException {
+    Query query = Query.of(q -> q.bool(b -> b.filter(chunksOf(jobId))));
+    return search(query, 10_000, Chunk.class).stream().map(Versioned::value).toList();
+  }
+
+  private <T> List<Versioned<T>> search(Query query, int max, Class<T> type) throws IOException {
+    SearchResponse<T> response = client.search(s -> s.index(INDEX).size(max).seqNoPrimaryTerm(true).query(query), type);
+    List<Versioned<T>> found = new ArrayList<>();
+    for (Hit<T> hit : response.hits().hits()) {
+      if (hit.source() != null && hit.seqNo() != null && hit.primaryTerm() != null) {
+        found.add(new Versioned<>(hit.source(), hit.seqNo(), hit.primaryTerm()));
+      }
+    }
+    return found;
+  }
+
+  /** Per state: how many chunks, and how many documents their last attempts indexed; plus who did the done ones. */
+  public ChunkSummary summary(String jobId) throws IOException {
+    SearchResponse<Void> response = client.search(s -> s
+        .index(INDEX).size(0)
+        .query(q -> q.bool(b -> b.filter(chunksOf(jobId))))
+        .aggregations("states", a -> a
+            .terms(t -> t.field("state").size(10))
+            .aggregations("indexed", sub -> sub.sum(m -> m.field("indexed")))
+            .aggregations("failed", sub -> sub.sum(m -> m.field("failed")))
+            .aggregations("owners", sub -> sub.terms(t -> t.field("owner").size(100)))
+            .aggregations("reasons", sub -> sub.terms(t -> t.field("reason").size(10)))),
+        Void.class);
+    Map<ChunkState, Long> chunks = new LinkedHashMap<>();
+    Map<String, Long> doneBy = new LinkedHashMap<>();
+    List<String> reasons = new ArrayList<>();
+    long indexed = 0;
+    long failed = 0;
+    for (StringTermsBucket bucket : response.aggregations().get("states").sterms().buckets().array()) {
+      ChunkState state = ChunkState.valueOf(bucket.key().stringValue());
+      chunks.put(state, bucket.docCount());
+      if (state == ChunkState.DONE) {
+        indexed = Math.round(bucket.aggregations().get("indexed").sum().value());
+        failed = Math.round(bucket.aggregations().get("failed").sum().value());
+        for (StringTermsBucket owner : bucket.aggregations().get("owners").sterms().buckets().array()) {
+          doneBy.put(owner.key().stringValue(), owner.docCount());
+        }
+      }
+      if (state == ChunkState.FAILED || state == ChunkState.TODO) {
+        for (StringTermsBucket reason : bucket.aggregations().get("reasons").sterms().buckets().array()) {
+          reasons.add(reason.key().stringValue());
+        }
+      }
+    }
+    return new ChunkSummary(chunks, indexed, failed, doneBy, reasons);
+  }
+
+  private static Query chunksOf(String jobId) {
+    return Query.of(q -> q.bool(b -> b
+        .filter(f -> f.term(t -> t.field("type").value(Chunk.TYPE)))
+        .filter(f -> f.term(t -> t.field("jobId").value(jobId)))));
+  }
+
+  /**
+   * @param chunks chunks per state
+   * @param indexedDocuments documents indexed by the DONE chunks
+   * @param failedDocuments documents the DONE chunks had refused (only when publishing with failures)
+   * @param doneBy DONE chunks per instance
+   * @param reasons why chunks failed or were put back (the most frequent first)
+   */
+  public record ChunkSummary(
+      Map<ChunkState, Long> chunks, long indexedDocuments, long failedDocuments, Map<String, Long> doneBy,
+      List<String> reasons) {
+
+    public long count(ChunkState state) {
+      return chunks.getOrDefault(state, 0L);
+    }
+  }
+}

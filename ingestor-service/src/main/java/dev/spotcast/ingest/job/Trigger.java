@@ -1,0 +1,8 @@
+package dev.spotcast.ingest.job;
+
+/** What started a job; carried into its outcome. */
+public enum Trigger {
+  REST,
+  ANNOUNCEMENT,
+  SCHEDULE
+}

@@ -1,0 +1,479 @@
+package dev.spotcast.ingest.work;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import dev.spotcast.ingest.config.JobProperties;
+import dev.spotcast.ingest.job.Chunk;
+import dev.spotcast.ingest.job.ChunkState;
+import dev.spotcast.ingest.job.InvalidJobException;
+import dev.spotcast.ingest.job.Job;
+import dev.spotcast.ingest.job.JobStore;
+import dev.spotcast.ingest.job.OpenedSource;
+import dev.spotcast.ingest.job.SliceRef;
+import dev.spotcast.ingest.job.Versioned;
+import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingest.work.DeadLetterIndex.DeadLetter;
+import dev.spotcast.ingestor.bulk.BatchConsumer;
+import dev.spotcast.ingestor.bulk.BulkListener;
+import dev.spotcast.ingestor.bulk.BulkSender;
+import dev.spotcast.ingestor.bulk.LoadStats;
+import dev.spotcast.ingestor.bulk.ShardBatch;
+import dev.spotcast.ingestor.bulk.ShardBatcher;
+import dev.spotcast.ingestor.source.DocumentSink;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.listener.AbstractMessageListenerContainer;
+import org.springframework.kafka.support.Acknowledgment;
+import org.springframework.stereotype.Component;
+
+/**
+ * Loads chunks from the work topic. Each instance runs {@code spotcast.kafka.work-concurrency}
+ * consumers of one shared group, so the fleet's threads take chunks off the same queue until it is
+ * empty. For each record: claim the chunk (optimistic concurrency on its document: two instances
+ * never both load it), produce its slices through the ingestor's {@link ShardBatcher} and {@link
+ * BulkSender}, wait until Elasticsearch has acknowledged every document, mark it DONE, and only then
+ * commit the record's offset. A chunk redone after a crash overwrites the same document ids.
+ *
+ * <p>While loading, a heartbeat keeps the chunk's document fresh; a chunk whose owner stops beating
+ * is put back on the topic by the {@link Watchdog}. Stopping the instance lets go of its chunks at
+ * once: in-flight chunks stop at the next document, their bulks are awaited, they go back to TODO
+ * and their records are not committed, so the consumer that inherits the partition loads them.
+ */
+@Component
+public class ChunkWorker implements SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(ChunkWorker.class);
+  private static final Duration STOP_WAIT = Duration.ofSeconds(60);
+  /** Refused documents kept per chunk attempt: enough to see the cause without flooding the index. */
+  private static final int MAX_DEAD_LETTERS = 1_000;
+
+  private final JobStore store;
+  private final ElasticsearchClient client;
+  private final LoaderSettings loaderSettings;
+  private final JobProperties properties;
+  private final SourceCache sources;
+  private final WorkQueue queue;
+  private final JobFinisher finisher;
+  private final IngestMetrics metrics;
+  private final DeadLetterIndex deadLetters;
+  private final Map<String, InFlight> inFlight = new ConcurrentHashMap<>();
+  private volatile boolean stopping;
+  private volatile boolean running;
+  private ScheduledExecutorService heartbeat;
+
+  public ChunkWorker(
+      JobStore store, LoaderSettings loaderSettings, JobProperties properties, SourceCache sources, WorkQueue queue,
+      JobFinisher finisher, IngestMetrics metrics, DeadLetterIndex deadLetters) {
+    this.store = store;
+    this.client = store.client();
+    this.loaderSettings = loaderSettings;
+    this.properties = properties;
+    this.sources = sources;
+    this.queue = queue;
+    this.finisher = finisher;
+    this.metrics = metrics;
+    this.deadLetters = deadLetters;
+  }
+
+  /** Why a chunk stops before its end. */
+  enum Abort {
+    /** This instance is shutting down: the chunk goes back to TODO, its record is not committed. */
+    STOPPING,
+    /** The job was cancelled or failed meanwhile. */
+    JOB_ENDED,
+    /** Another instance took the chunk over (this one was thought dead). */
+    LOST
+  }
+
+  /** A chunk this instance is loading; its version moves with every heartbeat. */
+  private static final class InFlight {
+    final Job job;
+    Versioned<Chunk> chunk;
+    volatile Abort abort;
+
+    InFlight(Job job, Versioned<Chunk> chunk) {
+      this.job = job;
+      this.chunk = chunk;
+    }
+  }
+
+  /** Thrown by the document sink to stop a slice midway. */
+  private static final class Aborted extends InterruptedException {
+    Aborted() {
+      super("chunk aborted");
+    }
+  }
+
+  /** What to do with the record once the chunk is handled. */
+  enum Outcome {
+    COMMIT,
+    COMMIT_THEN_FINISH,
+    LEAVE
+  }
+
+  @KafkaListener(
+      id = "chunk-worker",
+      topics = "${spotcast.kafka.work}",
+      groupId = "${spotcast.kafka.work-group}",
+      concurrency = "${spotcast.kafka.work-concurrency}",
+      containerFactory = "workListenerFactory")
+  public void onChunk(ConsumerRecord<String, String> record, Acknowledgment ack) throws IOException {
+    if (stopping) {
+      pause(); // not committed: whoever gets the partition next reads it again
+      return;
+    }
+    ChunkMessage message = queue.parse(record.value());
+    Outcome outcome = handle(message);
+    if (outcome != Outcome.LEAVE) {
+      ack.acknowledge();
+    }
+    if (outcome == Outcome.COMMIT_THEN_FINISH) {
+      finisher.maybeFinish(message.jobId());
+    }
+  }
+
+  Outcome handle(ChunkMessage message) throws IOException {
+    String id = Chunk.idOf(message.jobId(), message.chunk());
+    for (int attempt = 0; attempt < 5; attempt++) {
+      Optional<Versioned<Job>> job = store.job(message.jobId());
+      if (job.isEmpty()) {
+        log.warn("chunk {}: no such job; skipped", id);
+        return Outcome.COMMIT;
+      }
+      if (job.get().value().state().terminal()) {
+        return Outcome.COMMIT;
+      }
+      Optional<Versioned<Chunk>> read = store.chunk(message.jobId(), message.chunk());
+      if (read.isEmpty()) {
+        log.warn("chunk {}: not in the job store; skipped", id);
+        return Outcome.COMMIT;
+      }
+      Chunk chunk = read.get().value();
+      switch (chunk.state()) {
+        case DONE, FAILED -> {
+          return Outcome.COMMIT; // finished chunks are never redone
+        }
+        case RUNNING -> {
+          boolean fresh = chunk.heartbeat() != null
+              && chunk.heartbeat().isAfter(Instant.now().minus(properties.staleAfter()));
+          if (inFlight.containsKey(id) || (fresh && !properties.instanceId().equals(chunk.owner()))) {
+            return Outcome.COMMIT; // its owner is at it; if the owner dies, the watchdog re-queues it
+          }
+          log.info("chunk {}: taking over from {} (last heartbeat {})", id, chunk.owner(), chunk.heartbeat());
+        }
+        case TODO -> {
+          // claim below
+        }
+      }
+      Optional<Versioned<Chunk>> claimed =
+          store.update(read.get(), chunk.claimed(properties.instanceId(), Instant.now()), false);
+      if (claimed.isPresent()) {
+        return load(job.get().value(), claimed.get());
+      }
+      // Lost the race for it: read again and decide anew.
+    }
+    return Outcome.COMMIT;
+  }
+
+  private Outcome load(Job job, Versioned<Chunk> claimed) throws IOException {
+    Chunk chunk = claimed.value();
+    InFlight flight = new InFlight(job, claimed);
+    inFlight.put(chunk.id(), flight);
+    metrics.chunkStarted();
+    LoadStats stats = new LoadStats();
+    List<DeadLetter> letters = Collections.synchronizedList(new ArrayList<>());
+    String failure = null;
+    try {
+      failure = produce(job, chunk, flight, stats, letters);
+    } finally {
+      inFlight.remove(chunk.id());
+    }
+    if (!letters.isEmpty()) {
+      deadLetters.store(letters);
+      letters.forEach(letter -> metrics.deadLetter("document"));
+      log.warn("chunk {}: {} documents refused by Elasticsearch, kept in {}: {}", chunk.id(), letters.size(),
+          DeadLetterIndex.INDEX, FailureReasons.summary(stats.failuresByReason()));
+    }
+    if (flight.abort != null) {
+      metrics.chunkEnded(job, ChunkState.TODO, stats);
+      return aborted(flight);
+    }
+    if (failure == null) {
+      failure = check(chunk, stats);
+    }
+    Instant now = Instant.now();
+    if (failure == null || acceptedWithFailures(chunk, stats, failure)) {
+      Optional<Versioned<Chunk>> done;
+      synchronized (flight) {
+        // Refreshed, so that the count of unfinished chunks that follows sees it.
+        done = store.update(flight.chunk, chunk.finished(
+            ChunkState.DONE, stats.produced(), stats.indexed(), stats.failed(), failure, now), true);
+      }
+      metrics.chunkEnded(job, ChunkState.DONE, stats);
+      if (done.isEmpty()) {
+        log.warn("chunk {}: loaded, but another instance took it over meanwhile", chunk.id());
+        return Outcome.COMMIT;
+      }
+      log.debug("chunk {}: {} documents indexed (attempt {})", chunk.id(), stats.indexed(), chunk.attempt());
+      return Outcome.COMMIT_THEN_FINISH;
+    }
+    boolean retryable = !onlyRefusals(chunk, stats);
+    if (retryable && chunk.attempt() < properties.maxChunkAttempts()) {
+      log.warn("chunk {}: attempt {} of {} failed, queued again: {}", chunk.id(), chunk.attempt(),
+          properties.maxChunkAttempts(), failure);
+      synchronized (flight) {
+        if (store.update(flight.chunk, chunk.released("attempt " + chunk.attempt() + ": " + failure), true).isPresent()) {
+          queue.send(List.of(new ChunkMessage(chunk.jobId(), chunk.number())));
+        }
+      }
+      metrics.chunkEnded(job, ChunkState.TODO, stats);
+      metrics.chunkRequeued("failed");
+      return Outcome.COMMIT;
+    }
+    String why = retryable ? "failed after " + chunk.attempt() + " attempts: " + failure
+        : "refused by Elasticsearch (see " + DeadLetterIndex.INDEX + "): " + failure;
+    log.error("chunk {}: {}", chunk.id(), why);
+    synchronized (flight) {
+      store.update(flight.chunk,
+          chunk.finished(ChunkState.FAILED, stats.produced(), stats.indexed(), stats.failed(), failure, now), true);
+    }
+    metrics.chunkEnded(job, ChunkState.FAILED, stats);
+    finisher.fail(job.id(), "chunk " + chunk.number() + " " + why);
+    return Outcome.COMMIT;
+  }
+
+  /** Produces the chunk's slices and waits for every bulk; returns a failure of the source, or null. */
+  private String produce(Job job, Chunk chunk, InFlight flight, LoadStats stats, List<DeadLetter> letters) {
+    OpenedSource source;
+    try {
+      source = sources.acquire(job);
+    } catch (InvalidJobException e) {
+      return "source cannot be opened: " + e.getMessage();
+    }
+    String failure = null;
+    boolean interrupted = false;
+    BulkListener listener = new BulkListener() {
+      @Override
+      public void bulkDone(ShardBatch batch, long nanos) {
+        metrics.bulkDone(nanos);
+      }
+
+      @Override
+      public void itemFailed(ShardBatch batch, int item, String reason) {
+        if (isPermanent(reason) && letters.size() < MAX_DEAD_LETTERS) {
+          letters.add(deadLetters.letter(job.id(), chunk.number(), batch, item, reason));
+        }
+      }
+    };
+    try (BulkSender sender = new BulkSender(client, loaderSettings, stats, listener)) {
+      BatchConsumer counted = batch -> {
+        metrics.bulkSubmitted();
+        try {
+          sender.submit(batch);
+        } catch (InterruptedException | RuntimeException e) {
+          metrics.bulkAbandoned();
+          throw e;
+        }
+      };
+      ShardBatcher batcher = new ShardBatcher(
+          source.strategy(), counted, loaderSettings.bulkDocuments(), loaderSettings.bulkBytes());
+      DocumentSink sink = (axis, level, step, document) -> {
+        if (flight.abort != null) {
+          throw new Aborted();
+        }
+        batcher.accept(axis, level, step, document);
+      };
+      try {
+        for (SliceRef slice : chunk.slices()) {
+          source.source().produce(slice.toSlice(), sink);
+        }
+        batcher.flush();
+      } catch (Aborted e) {
+        // flight.abort says why
+      } catch (InterruptedException e) {
+        interrupted = true;
+        flight.abort = Abort.STOPPING;
+      } catch (Exception e) {
+        log.warn("chunk {}: the source failed", chunk.id(), e);
+        failure = "source failed: " + e;
+      }
+      awaitQuietly(sender);
+    } catch (InterruptedException e) {
+      interrupted = true;
+      flight.abort = Abort.STOPPING;
+    } finally {
+      sources.release(job);
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    return failure;
+  }
+
+  /** Waits for the chunk's bulks even when the thread was interrupted: their answers are counted. */
+  private static void awaitQuietly(BulkSender sender) {
+    boolean interrupted = Thread.interrupted();
+    try {
+      sender.awaitIdle();
+    } catch (InterruptedException e) {
+      interrupted = true;
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private static String check(Chunk chunk, LoadStats stats) {
+    if (stats.failed() > 0) {
+      return stats.failed() + " documents not indexed: " + FailureReasons.summary(stats.failuresByReason());
+    }
+    if (stats.produced() != chunk.expectedDocuments()) {
+      return "produced " + stats.produced() + " documents, the chunk has " + chunk.expectedDocuments();
+    }
+    if (stats.indexed() != stats.produced()) {
+      return "indexed " + stats.indexed() + " of " + stats.produced() + " documents";
+    }
+    return null;
+  }
+
+  /**
+   * Documents Elasticsearch refused for good (mapping, parsing) do not get better by retrying; when
+   * the service publishes with failures such a chunk is DONE with its refusals counted.
+   */
+  private boolean acceptedWithFailures(Chunk chunk, LoadStats stats, String failure) {
+    return properties.publishWithFailures() && onlyRefusals(chunk, stats);
+  }
+
+  /** Every document was produced and answered, and the only losses are refusals: redoing cannot help. */
+  private static boolean onlyRefusals(Chunk chunk, LoadStats stats) {
+    return stats.failed() > 0
+        && stats.produced() == chunk.expectedDocuments()
+        && stats.indexed() + stats.failed() == stats.produced()
+        && stats.failuresByReason().keySet().stream().allMatch(ChunkWorker::isPermanent);
+  }
+
+  /** A bulk item refusal that a retry cannot fix: a 4xx other than 429 (reasons start with the status). */
+  static boolean isPermanent(String reason) {
+    return reason.startsWith("4") && !reason.startsWith("429");
+  }
+
+  private Outcome aborted(InFlight flight) throws IOException {
+    Chunk chunk = flight.chunk.value();
+    switch (flight.abort) {
+      case STOPPING -> {
+        synchronized (flight) {
+          store.update(flight.chunk, chunk.released("released by " + properties.instanceId() + " stopping"), true);
+        }
+        log.info("chunk {}: released, instance stopping", chunk.id());
+        return Outcome.LEAVE;
+      }
+      case JOB_ENDED -> {
+        synchronized (flight) {
+          store.update(flight.chunk, chunk.released("stopped: the job ended"), true);
+        }
+        log.info("chunk {}: stopped, job {} has ended", chunk.id(), chunk.jobId());
+        return Outcome.COMMIT;
+      }
+      default -> {
+        log.warn("chunk {}: taken over by another instance; stopped here", chunk.id());
+        return Outcome.COMMIT;
+      }
+    }
+  }
+
+  /** Beats for every chunk in flight, and stops those whose job ended or that were taken over. */
+  void beat() {
+    Map<String, Boolean> jobEnded = new HashMap<>();
+    for (InFlight flight : inFlight.values()) {
+      try {
+        boolean ended = jobEnded.computeIfAbsent(flight.job.id(), id -> {
+          try {
+            return store.job(id).map(j -> j.value().state().terminal()).orElse(true);
+          } catch (IOException e) {
+            return false;
+          }
+        });
+        if (ended) {
+          flight.abort = Abort.JOB_ENDED;
+          continue;
+        }
+        synchronized (flight) {
+          Optional<Versioned<Chunk>> beaten =
+              store.update(flight.chunk, flight.chunk.value().beat(Instant.now()), false);
+          if (beaten.isPresent()) {
+            flight.chunk = beaten.get();
+          } else {
+            flight.abort = Abort.LOST;
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        log.warn("heartbeat of chunk {} failed: {}", flight.chunk.value().id(), e.toString());
+      }
+    }
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(100);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Chunks this instance is loading now. */
+  public int chunksInFlight() {
+    return inFlight.size();
+  }
+
+  @Override
+  public void start() {
+    stopping = false;
+    heartbeat = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("chunk-heartbeat").factory());
+    long every = properties.heartbeatInterval().toMillis();
+    heartbeat.scheduleWithFixedDelay(this::beat, every, every, TimeUnit.MILLISECONDS);
+    running = true;
+  }
+
+  /** Lets go of the chunks in flight before the Kafka consumers stop (this phase stops first). */
+  @Override
+  public void stop() {
+    stopping = true;
+    inFlight.values().forEach(flight -> flight.abort = Abort.STOPPING);
+    Instant deadline = Instant.now().plus(STOP_WAIT);
+    while (!inFlight.isEmpty() && Instant.now().isBefore(deadline)) {
+      pause();
+    }
+    if (!inFlight.isEmpty()) {
+      log.warn("{} chunks still in flight at shutdown; the watchdog of another instance will re-queue them",
+          inFlight.size());
+    }
+    heartbeat.shutdownNow();
+    running = false;
+  }
+
+  @Override
+  public boolean isRunning() {
+    return running;
+  }
+
+  @Override
+  public int getPhase() {
+    return AbstractMessageListenerContainer.DEFAULT_PHASE + 50;
+  }
+}

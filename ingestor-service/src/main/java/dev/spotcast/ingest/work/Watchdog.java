@@ -1,0 +1,108 @@
+package dev.spotcast.ingest.work;
+
+import dev.spotcast.ingest.config.JobProperties;
+import dev.spotcast.ingest.job.Chunk;
+import dev.spotcast.ingest.job.Job;
+import dev.spotcast.ingest.job.JobState;
+import dev.spotcast.ingest.job.JobStore;
+import dev.spotcast.ingest.job.Versioned;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * Repairs what a dead instance leaves behind; every instance runs it, and every repair is an
+ * optimistic-concurrency write, so only one instance makes each.
+ * <ul>
+ *   <li>a RUNNING chunk without a heartbeat for {@code stale-after} goes back to TODO and onto the
+ *       work topic (its owner died without letting go, e.g. killed, or its record was committed
+ *       while skipped as "being loaded");
+ *   <li>a LOADING job whose chunks are all DONE but that nobody finishes (its last worker died
+ *       between the two steps) is finished;
+ *   <li>a job whose finishing or preparation was claimed {@code finish-timeout} ago is taken over,
+ *       or failed if it never got its chunks.
+ * </ul>
+ */
+@Component
+public class Watchdog {
+
+  private static final Logger log = LoggerFactory.getLogger(Watchdog.class);
+  private static final int BATCH = 500;
+
+  private final JobStore store;
+  private final JobProperties properties;
+  private final WorkQueue queue;
+  private final JobFinisher finisher;
+  private final SourceCache sources;
+  private final IngestMetrics metrics;
+
+  public Watchdog(
+      JobStore store, JobProperties properties, WorkQueue queue, JobFinisher finisher, SourceCache sources,
+      IngestMetrics metrics) {
+    this.store = store;
+    this.properties = properties;
+    this.queue = queue;
+    this.finisher = finisher;
+    this.sources = sources;
+    this.metrics = metrics;
+  }
+
+  @Scheduled(
+      fixedDelayString = "${spotcast.jobs.watchdog-interval:5s}",
+      initialDelayString = "${spotcast.jobs.watchdog-interval:5s}")
+  public void tick() {
+    try {
+      if (!store.client().indices().exists(e -> e.index(JobStore.INDEX)).value()) {
+        return;
+      }
+      requeueStaleChunks();
+      finishForgottenJobs();
+    } catch (IOException | RuntimeException e) {
+      log.warn("watchdog: {}", e.toString());
+    }
+    sources.evictIdle();
+  }
+
+  void requeueStaleChunks() throws IOException {
+    Instant before = Instant.now().minus(properties.staleAfter());
+    for (Versioned<Chunk> stale : store.staleChunks(before, BATCH)) {
+      Chunk chunk = stale.value();
+      Optional<Versioned<Job>> job = store.job(chunk.jobId());
+      if (job.isEmpty() || job.get().value().state() != JobState.LOADING) {
+        continue;
+      }
+      String why = "owner " + chunk.owner() + " silent since " + chunk.heartbeat();
+      if (store.update(stale, chunk.released(why), true).isPresent()) {
+        queue.send(List.of(new ChunkMessage(chunk.jobId(), chunk.number())));
+        metrics.chunkRequeued("stale");
+        log.warn("chunk {}: re-queued, {}", chunk.id(), why);
+      }
+    }
+  }
+
+  void finishForgottenJobs() throws IOException {
+    Instant timeout = Instant.now().minus(properties.finishTimeout());
+    java.util.Map<dev.spotcast.ingest.job.ChunkState, Long> active =
+        new java.util.EnumMap<>(dev.spotcast.ingest.job.ChunkState.class);
+    for (Versioned<Job> read : store.jobs(List.of(JobState.QUEUED, JobState.LOADING), BATCH)) {
+      Job job = read.value();
+      store.summary(job.id()).chunks().forEach((state, n) -> active.merge(state, n, Long::sum));
+      if (job.finisher() != null) {
+        if (job.finishingAt() != null && job.finishingAt().isBefore(timeout)) {
+          finisher.takeOver(read);
+        }
+      } else if (job.state() == JobState.LOADING) {
+        finisher.maybeFinish(job.id());
+      } else if (job.createdAt().isBefore(timeout)) {
+        finisher.fail(job.id(), "preparation by " + job.submittedBy() + " did not complete within "
+            + properties.finishTimeout());
+      }
+    }
+    metrics.activeChunks(active);
+  }
+}

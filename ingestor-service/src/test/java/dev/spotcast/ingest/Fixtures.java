@@ -1,0 +1,111 @@
+package dev.spotcast.ingest;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.ingestor.RunPublisher;
+import dev.spotcast.sharding.ShardingStrategy;
+import dev.spotcast.testsupport.SharedElasticsearch;
+import dev.spotcast.testsupport.SharedKafka;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Predicate;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/** What the tests check in Elasticsearch directly, with a client of their own. */
+final class Fixtures {
+
+  private static ElasticsearchClient client;
+
+  private Fixtures() {}
+
+  static synchronized ElasticsearchClient client() {
+    if (client == null) {
+      client = ElasticsearchClients.create(ElasticsearchSettings.of(SharedElasticsearch.url()));
+    }
+    return client;
+  }
+
+  /** A model name no other test uses (model ids: lower-case letters, digits, '_'). */
+  static String model(String base) {
+    return base + "_" + UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  /** A topic prefix no other test uses. */
+  static String prefix(String base) {
+    return "it-" + base + "-" + UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  /** Documents Elasticsearch counts behind the model's alias (0 if it has none). */
+  static long servedCount(String model) throws IOException {
+    if (published(model).isEmpty()) {
+      return 0;
+    }
+    client().indices().refresh(r -> r.index(ShardingStrategy.latestAlias(model)));
+    return client().count(c -> c.index(ShardingStrategy.latestAlias(model))).count();
+  }
+
+  static Set<String> published(String model) throws IOException {
+    return new RunPublisher(client()).publishedIndices(model);
+  }
+
+  /**
+   * A synthetic job spec on a global grid of this resolution: (180/res + 1) x (360/res) points.
+   */
+  static String synthetic(String model, String runTime, double resolution, String levels, String steps) {
+    return """
+        {"synthetic": {"model": "%s", "runTime": "%s", "resolution": %s, "levels": [%s], "steps": [%s], "seed": 7}}
+        """.formatted(model, runTime, resolution, levels, steps);
+  }
+
+  /** Sends one record and waits for the broker to have it. */
+  static void send(String topic, String key, String value) throws Exception {
+    try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
+        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedKafka.bootstrapServers()), new StringSerializer(),
+        new StringSerializer())) {
+      producer.send(new ProducerRecord<>(topic, key, value)).get();
+    }
+  }
+
+  /** Reads the topic from its start until a record matches (fails after the timeout). */
+  static ConsumerRecord<String, String> awaitRecord(String topic, Predicate<ConsumerRecord<String, String>> match,
+      Duration timeout) {
+    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
+        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedKafka.bootstrapServers(),
+        ConsumerConfig.GROUP_ID_CONFIG, "it-reader-" + UUID.randomUUID(),
+        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(), new StringDeserializer())) {
+      consumer.subscribe(List.of(topic));
+      Instant deadline = Instant.now().plus(timeout);
+      List<String> seen = new ArrayList<>();
+      while (Instant.now().isBefore(deadline)) {
+        for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
+          if (match.test(record)) {
+            return record;
+          }
+          seen.add(record.value());
+        }
+      }
+      throw new AssertionError("no matching record on " + topic + " within " + timeout + "; saw " + seen);
+    }
+  }
+
+  static String header(ConsumerRecord<String, String> record, String name) {
+    Header header = record.headers().lastHeader(name);
+    return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,134 @@
+package dev.spotcast.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.testsupport.SharedElasticsearch;
+import dev.spotcast.testsupport.SharedKafka;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * One real instance of the service (a whole Spring Boot application on a random port) against the
+ * test JVM's shared Elasticsearch and Kafka. Several can run side by side in one JVM, as several
+ * instances of a fleet: they share the topics and consumer groups their test names.
+ */
+final class IngestorInstance implements AutoCloseable {
+
+  static final ObjectMapper JSON = ElasticsearchClients.objectMapper();
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  private final ConfigurableApplicationContext context;
+  private final String name;
+
+  private IngestorInstance(String name, ConfigurableApplicationContext context) {
+    this.name = name;
+    this.context = context;
+  }
+
+  /**
+   * Properties of a fleet whose topics and groups start with {@code prefix}: tests that use
+   * different prefixes never see each other's messages.
+   */
+  static Map<String, Object> fleet(String prefix) {
+    Map<String, Object> properties = new LinkedHashMap<>();
+    properties.put("server.port", "0");
+    properties.put("spotcast.elasticsearch.uris", SharedElasticsearch.url());
+    properties.put("spring.kafka.bootstrap-servers", SharedKafka.bootstrapServers());
+    properties.put("spotcast.kafka.work", prefix + ".chunks");
+    properties.put("spotcast.kafka.work-group", prefix + "-workers");
+    properties.put("spotcast.kafka.announcements", prefix + ".announced");
+    properties.put("spotcast.kafka.announcement-group", prefix + "-announcements");
+    properties.put("spotcast.kafka.outcomes", prefix + ".outcomes");
+    properties.put("spotcast.kafka.dead-letters", prefix + ".announced.dlt");
+    properties.put("spotcast.kafka.partitions", "4");
+    // Shorter than in production, so that the tests' repairs happen within seconds.
+    properties.put("spotcast.jobs.heartbeat-interval", "500ms");
+    properties.put("spotcast.jobs.stale-after", "5s");
+    properties.put("spotcast.jobs.watchdog-interval", "1s");
+    properties.put("spotcast.sharding.shards-per-index", "2");
+    properties.put("spotcast.ingest.bulk-documents", "2000");
+    properties.put("management.prometheus.metrics.export.enabled", "true");
+    return properties;
+  }
+
+  static IngestorInstance start(String name, Map<String, Object> properties) {
+    Map<String, Object> mine = new LinkedHashMap<>(properties);
+    mine.put("spotcast.jobs.instance-id", name);
+    // As command-line arguments: they take precedence over application.yml (builder properties would not).
+    String[] args = mine.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
+    ConfigurableApplicationContext context = new SpringApplicationBuilder(IngestorApplication.class).run(args);
+    return new IngestorInstance(name, context);
+  }
+
+  String name() {
+    return name;
+  }
+
+  <T> T bean(Class<T> type) {
+    return context.getBean(type);
+  }
+
+  int port() {
+    return Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
+  }
+
+  URI uri(String path) {
+    return URI.create("http://127.0.0.1:" + port() + path);
+  }
+
+  HttpResponse<String> post(String path, String json) throws IOException, InterruptedException {
+    return HTTP.send(
+        HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  HttpResponse<String> get(String path) throws IOException, InterruptedException {
+    return HTTP.send(HttpRequest.newBuilder(uri(path)).GET().build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  HttpResponse<String> delete(String path) throws IOException, InterruptedException {
+    return HTTP.send(HttpRequest.newBuilder(uri(path)).DELETE().build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  JsonNode job(String id) throws IOException, InterruptedException {
+    HttpResponse<String> response = get("/v1/ingestions/" + id);
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return JSON.readTree(response.body());
+  }
+
+  /** Polls the job until the condition holds; fails with the job's last view after the timeout. */
+  JsonNode awaitJob(String id, Predicate<JsonNode> condition, Duration timeout) throws Exception {
+    Instant deadline = Instant.now().plus(timeout);
+    JsonNode job = job(id);
+    while (!condition.test(job)) {
+      assertThat(Instant.now()).as("job %s still: %s", id, job.toPrettyString()).isBefore(deadline);
+      Thread.sleep(100);
+      job = job(id);
+    }
+    return job;
+  }
+
+  JsonNode awaitEnded(String id, Duration timeout) throws Exception {
+    return awaitJob(id, j -> j.path("finishedAt").isTextual() && !j.path("finishedAt").asText().isEmpty()
+        && java.util.Set.of("PUBLISHED", "FAILED", "CANCELLED").contains(j.path("state").asText()), timeout);
+  }
+
+  @Override
+  public void close() {
+    context.close();
+  }
+}

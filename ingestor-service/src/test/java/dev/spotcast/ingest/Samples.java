@@ -1,0 +1,30 @@
+package dev.spotcast.ingest;
+
+import dev.spotcast.ingestor.source.file.FileRuns;
+import dev.spotcast.ingestor.source.file.ForecastFile;
+import dev.spotcast.ingestor.source.file.ForecastFiles;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.sharding.ShardingSpec;
+import java.nio.file.Path;
+import java.util.Set;
+
+/** The repository's real forecast files (samples/), and the run the ingestor reads from one. */
+final class Samples {
+
+  private Samples() {}
+
+  static Path file(String name) {
+    String folder = System.getProperty("spotcast.samples");
+    if (folder == null) {
+      throw new IllegalStateException("system property spotcast.samples is not set (the build sets it)");
+    }
+    return Path.of(folder, name);
+  }
+
+  /** The one run in a sample file, under this model id. */
+  static ForecastRun run(String name, String model) throws Exception {
+    try (ForecastFile file = ForecastFiles.open(file(name))) {
+      return FileRuns.assemble(model, file.fields(), Set.of(), ShardingSpec.DEFAULT).getFirst().run();
+    }
+  }
+}
