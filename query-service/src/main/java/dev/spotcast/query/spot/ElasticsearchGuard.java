@@ -46,6 +46,8 @@ import org.springframework.stereotype.Component;
 @Component
 public class ElasticsearchGuard {
 
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ElasticsearchGuard.class);
+
   /** Name of the Resilience4j instances (circuit breaker, bulkhead, retry, time limiter). */
   public static final String NAME = "elasticsearch";
 
@@ -63,6 +65,11 @@ public class ElasticsearchGuard {
     this.timeLimiter = timeLimiters.timeLimiter(NAME);
     this.openRetryAfter =
         Duration.ofMillis(circuitBreaker.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
+    circuitBreaker.getEventPublisher()
+        .onStateTransition(e -> log.warn("Elasticsearch circuit breaker: {}", e.getStateTransition()));
+    retry.getEventPublisher()
+        .onRetry(e -> log.info("retrying an Elasticsearch read (attempt {}): {}", e.getNumberOfRetryAttempts() + 1,
+            e.getLastThrowable() == null ? "" : e.getLastThrowable().getMessage()));
   }
 
   /** Unguarded: for tests and benchmarks that call Elasticsearch directly. */
