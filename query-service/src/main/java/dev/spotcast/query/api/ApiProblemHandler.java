@@ -7,6 +7,7 @@ import dev.spotcast.query.spot.SearchSaturatedException;
 import dev.spotcast.query.spot.SearchUnavailableException;
 import java.time.Duration;
 import dev.spotcast.query.spot.UnknownModelException;
+import dev.spotcast.query.spot.UnknownRunException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.TypeMismatchException;
@@ -46,6 +47,14 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
     ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, e.getMessage());
     problem.setProperty("parameter", "model");
     problem.setProperty("models", e.publishedModels().stream().sorted().toList());
+    return problem;
+  }
+
+  @ExceptionHandler(UnknownRunException.class)
+  ProblemDetail unknownRun(UnknownRunException e) {
+    ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, e.getMessage());
+    problem.setProperty("parameter", "run");
+    problem.setProperty("runs", e.runs());
     return problem;
   }
 
