@@ -174,8 +174,9 @@ class SpotApiIT extends ServiceTestBase {
 
     assertThat(metrics)
         .contains("spotcast_spot_request_seconds_count{application=\"spotcast-query-service\",outcome=\"success\"}")
-        .contains("spotcast_elasticsearch_search_seconds_count{application=\"spotcast-query-service\",path=\"geo_sort\"}")
-        .contains("spotcast_elasticsearch_search_seconds_count{application=\"spotcast-query-service\",path=\"msearch\"}")
+        // A regular grid takes the ids path (spotcast.query.fast-path); FastPathIT covers the geo path.
+        .contains("spotcast_elasticsearch_search_seconds_count{application=\"spotcast-query-service\",path=\"ids\"}")
+        .contains("spotcast_elasticsearch_search_seconds_count{application=\"spotcast-query-service\",path=\"ids_msearch\"}")
         .contains("spotcast_elasticsearch_search_seconds_bucket");
   }
 

@@ -2,8 +2,12 @@ package dev.spotcast.query.api;
 
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.OutsideForecastException;
+import dev.spotcast.query.config.QueryProperties;
+import dev.spotcast.query.spot.SearchSaturatedException;
 import dev.spotcast.query.spot.SearchUnavailableException;
+import java.time.Duration;
 import dev.spotcast.query.spot.UnknownModelException;
+import dev.spotcast.query.spot.UnknownRunException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.TypeMismatchException;
@@ -27,8 +31,11 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
 
   private static final Logger log = LoggerFactory.getLogger(ApiProblemHandler.class);
 
-  /** Seconds a client should wait before retrying when Elasticsearch is unavailable. */
-  private static final String RETRY_AFTER_SECONDS = "5";
+  private final QueryProperties properties;
+
+  public ApiProblemHandler(QueryProperties properties) {
+    this.properties = properties;
+  }
 
   @ExceptionHandler(BadParameterException.class)
   ProblemDetail badParameter(BadParameterException e) {
@@ -43,18 +50,51 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
     return problem;
   }
 
+  @ExceptionHandler(UnknownRunException.class)
+  ProblemDetail unknownRun(UnknownRunException e) {
+    ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, e.getMessage());
+    problem.setProperty("parameter", "run");
+    problem.setProperty("runs", e.runs());
+    return problem;
+  }
+
   @ExceptionHandler(OutsideForecastException.class)
   ProblemDetail outsideForecast(OutsideForecastException e) {
     return withParameter(
         ProblemDetail.forStatusAndDetail(HttpStatus.UNPROCESSABLE_ENTITY, e.getMessage()), e.parameter());
   }
 
+  /** Elasticsearch down, failing or the circuit open: 503, retry after the delay given. */
   @ExceptionHandler(SearchUnavailableException.class)
   ResponseEntity<ProblemDetail> unavailable(SearchUnavailableException e) {
     log.warn("spot request failed: {}", e.getMessage());
+    Duration retryAfter = e.retryAfter() != null ? e.retryAfter() : properties.unavailableRetryAfter();
+    ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
+    problem.setTitle("Forecast store unavailable");
+    problem.setProperty("retryAfterSeconds", seconds(retryAfter));
+    problem.setProperty("action", "retry the same request after " + seconds(retryAfter) + " s (Retry-After)");
     return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-        .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
-        .body(ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage()));
+        .header(HttpHeaders.RETRY_AFTER, Long.toString(seconds(retryAfter)))
+        .body(problem);
+  }
+
+  /** Backpressure: too many requests at once; 429, retry after a short delay (nothing was done). */
+  @ExceptionHandler(SearchSaturatedException.class)
+  ResponseEntity<ProblemDetail> saturated(SearchSaturatedException e) {
+    Duration retryAfter = properties.saturatedRetryAfter();
+    ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.TOO_MANY_REQUESTS, e.getMessage());
+    problem.setTitle("Too many requests");
+    problem.setProperty("retryAfterSeconds", seconds(retryAfter));
+    problem.setProperty(
+        "action", "retry the same request after " + seconds(retryAfter) + " s (Retry-After), or send fewer at once");
+    return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
+        .header(HttpHeaders.RETRY_AFTER, Long.toString(seconds(retryAfter)))
+        .body(problem);
+  }
+
+  /** Whole seconds, rounded up, at least 1 (Retry-After has no fractions). */
+  private static long seconds(Duration duration) {
+    return Math.max(1, (duration.toMillis() + 999) / 1000);
   }
 
   /** Anything else is our fault: logged with its stack, answered without internals. */

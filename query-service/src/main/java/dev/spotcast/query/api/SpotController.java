@@ -4,6 +4,7 @@ import dev.spotcast.query.spot.SpotForecast;
 import dev.spotcast.query.spot.SpotService;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -24,12 +25,17 @@ public class SpotController {
       summary = "Spot weather",
       description =
           "Values interpolated from the model's published run: inverse-distance weighting over the n nearest"
-              + " grid points, linear between the two levels around alt (m above ground) or pressure (hPa,"
+              + " grid points (or as method= says), linear between the two levels around alt (m above ground) or pressure (hPa,"
               + " linear in ln p), and linear between the two steps around time. Without alt and pressure"
               + " the single-level fields (surface, mean sea level) are answered. A parameter without a value"
               + " at a level or point it needs is reported unavailable with the reason."
-              + " Errors are RFC 9457 problem+json: 400 bad parameter, 404 unknown model, 422 outside"
-              + " the run (the detail gives the valid range), 503 Elasticsearch unavailable.")
+              + " method=nearest takes the nearest grid point, method=bilinear the 4 points of the grid cell"
+              + " (regular lat/lon grids). When u and v (10u and 10v) are answered, wind_speed and"
+              + " wind_direction (wind_speed_10m, wind_direction_10m) are derived from the interpolated"
+              + " components: degrees from which the wind blows, clockwise from north, [0, 360)."
+              + " Errors are RFC 9457 problem+json: 400 bad parameter, 404 unknown model or run, 422 outside"
+              + " the run (the detail gives the valid range), 429 too many requests at once and 503"
+              + " Elasticsearch unavailable (both with Retry-After).")
   @GetMapping("/v1/spot")
   public SpotForecast spot(
       @Parameter(description = "latitude in degrees, [-90, 90]", example = "45.5") @RequestParam("lat")
@@ -52,7 +58,18 @@ public class SpotController {
           String n,
       @Parameter(description = "comma-separated parameter names (default: all of the model's)", example = "t,u,v")
           @RequestParam(name = "params", required = false)
-          String params) {
-    return service.spot(parser.parse(model, lat, lon, time, alt, pressure, n, params));
+          String params,
+      @Parameter(description = "horizontal interpolation: idw (default), nearest, or bilinear (regular lat/lon grids)",
+              schema = @Schema(allowableValues = {"idw", "nearest", "bilinear"}))
+          @RequestParam(name = "method", required = false)
+          String method,
+      @Parameter(description = "exponent of the inverse-distance weighting, (0, 16] (method=idw; default configured, 2)")
+          @RequestParam(name = "power", required = false)
+          String power,
+      @Parameter(description = "run: latest (default, the published run), a run time (ISO-8601 with a zone) or a run"
+              + " id yyyyMMddHH of a run listed by /v1/models", example = "latest")
+          @RequestParam(name = "run", required = false)
+          String run) {
+    return service.spot(parser.parse(model, lat, lon, time, alt, pressure, n, params, method, power, run));
   }
 }

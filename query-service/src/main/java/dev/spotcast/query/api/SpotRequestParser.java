@@ -3,10 +3,12 @@ package dev.spotcast.query.api;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.spot.BadParameterException;
+import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.Vertical;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
@@ -35,6 +37,17 @@ public class SpotRequestParser {
 
   public SpotRequest parse(
       String model, String lat, String lon, String time, String alt, String pressure, String n, String params) {
+    return parse(model, lat, lon, time, alt, pressure, n, params, null, null, null);
+  }
+
+  /**
+   * @param method idw (default), nearest or bilinear
+   * @param power the IDW power (method=idw only), default the configured one
+   * @param run latest (default), a run time (ISO-8601 with a zone) or a run id (yyyyMMddHH)
+   */
+  public SpotRequest parse(
+      String model, String lat, String lon, String time, String alt, String pressure, String n, String params,
+      String method, String power, String run) {
     double latitude = number("lat", lat, "degrees north");
     if (latitude < -90 || latitude > 90) {
       throw new BadParameterException("lat", "lat must be within [-90, 90] degrees, got " + lat.strip());
@@ -44,14 +57,85 @@ public class SpotRequestParser {
       throw new BadParameterException(
           "lon", "lon must be within [-180, 180] degrees (or [0, 360]), got " + lon.strip());
     }
+    Method how = method(method);
+    boolean hasN = n != null && !n.isBlank();
+    if (how != Method.IDW && hasN) {
+      throw new BadParameterException(
+          "n", "n applies to method=idw only; method=" + how.label() + " uses " + (how == Method.NEAREST ? "1 point" : "the 4 points of the grid cell"));
+    }
     return new SpotRequest(
         required("model", model),
         latitude,
         RegularLatLonGrid.normaliseLongitude(longitude),
         vertical(alt, pressure),
         instant(time),
-        neighbours(n),
-        parameterNames(params));
+        switch (how) {
+          case IDW -> neighbours(n);
+          case NEAREST -> 1;
+          case BILINEAR -> 4;
+        },
+        parameterNames(params),
+        how,
+        power(power, how),
+        runId(run));
+  }
+
+  private static Method method(String text) {
+    if (text == null || text.isBlank()) {
+      return Method.IDW;
+    }
+    Method method = Method.of(text.strip());
+    if (method == null) {
+      throw new BadParameterException(
+          "method", "method must be one of idw, nearest, bilinear; got '" + text.strip() + "'");
+    }
+    return method;
+  }
+
+  private static Double power(String text, Method method) {
+    if (text == null || text.isBlank()) {
+      return null;
+    }
+    if (method != Method.IDW) {
+      throw new BadParameterException("power", "power applies to method=idw only, not method=" + method.label());
+    }
+    double power = number("power", text, "(the IDW exponent)");
+    if (!(power > 0) || power > 16) {
+      throw new BadParameterException("power", "power must be in (0, 16], got " + text.strip());
+    }
+    return power;
+  }
+
+  private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMddHH").withZone(ZoneOffset.UTC);
+  private static final Pattern RUN_ID_TEXT = Pattern.compile("\\d{10}");
+
+  /** The run id (yyyyMMddHH, UTC) of a run= value, or null for the latest (published) run. */
+  static String runId(String text) {
+    if (text == null || text.isBlank() || text.strip().equals("latest")) {
+      return null;
+    }
+    String value = text.strip();
+    if (RUN_ID_TEXT.matcher(value).matches()) {
+      try {
+        LocalDateTime.parse(value, DateTimeFormatter.ofPattern("uuuuMMddHH").withResolverStyle(java.time.format.ResolverStyle.STRICT));
+        return value;
+      } catch (DateTimeParseException e) {
+        throw new BadParameterException("run", "run '" + value + "' is not a valid yyyyMMddHH run id");
+      }
+    }
+    Instant runTime;
+    try {
+      runTime = ZonedDateTime.parse(value, DateTimeFormatter.ISO_DATE_TIME).toInstant();
+    } catch (DateTimeParseException e) {
+      throw new BadParameterException(
+          "run",
+          "run must be 'latest', a run time (ISO-8601 with a zone, e.g. 2026-11-21T00:00:00Z) or a run id"
+              + " (yyyyMMddHH, e.g. 2026112100); got '" + value + "'");
+    }
+    if (runTime.getEpochSecond() % 3600 != 0) {
+      throw new BadParameterException("run", "run times are on the hour; got " + runTime);
+    }
+    return RUN_ID.format(runTime);
   }
 
   /** alt= (m above ground) or pressure= (hPa), not both; neither asks for the single-level fields. */

@@ -13,6 +13,7 @@ import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.query.spot.ForecastHit;
+import dev.spotcast.query.spot.ElasticsearchGuard;
 import dev.spotcast.query.spot.NeighbourSearch;
 import dev.spotcast.query.spot.SpotPlan;
 import dev.spotcast.sharding.ShardingStrategy;
@@ -53,7 +54,9 @@ public final class QueryBench {
   private List<String> runIndices = List.of();
 
   /** One random request in every form the phases send it. */
-  record Prepared(RandomSpots.Spot spot, NeighbourSearch.SearchPlan search, HttpCapture.HttpCall raw, List<Integer> sizes) {}
+  record Prepared(
+      RandomSpots.Spot spot, NeighbourSearch.SearchPlan search, HttpCapture.HttpCall raw, List<Integer> sizes,
+      HttpCapture.HttpCall rawIds, List<Integer> idsSizes) {}
 
   /** The requests of one phase, and what a correct answer to each holds. */
   record PhaseRequests(
@@ -138,6 +141,9 @@ public final class QueryBench {
       Map<String, PhaseRequests> phases = new LinkedHashMap<>();
       if (options.wants("raw")) {
         phases.put("raw", rawRequests(prepared));
+      }
+      if (options.wants("raw-ids")) {
+        phases.put("raw-ids", rawIdsRequests(prepared));
       }
       if (options.wantsFields()) {
         fields = new FieldsExperiment(client, options.elasticsearch, run, options.weatherSeed, out);
@@ -271,12 +277,20 @@ public final class QueryBench {
         RandomSpots.generate(run, options.requests, options.seed, options.sampling, options.neighbours, options.params);
     HttpCapture capture = new HttpCapture((ElasticsearchTransportBase) client._transport());
     NeighbourSearch search = new NeighbourSearch(capture.client(), new SimpleMeterRegistry());
+    NeighbourSearch byIds =
+        new NeighbourSearch(capture.client(), new SimpleMeterRegistry(), true, ElasticsearchGuard.none());
     List<Prepared> prepared = new ArrayList<>(spots.size());
     for (RandomSpots.Spot spot : spots) {
       SpotPlan plan = SpotPlan.of(run, spot.request());
       NeighbourSearch.SearchPlan searchPlan = NeighbourSearch.searchFor(plan);
       HttpCapture.HttpCall call = HttpCapture.capture(() -> search.find(plan));
-      prepared.add(new Prepared(spot, searchPlan, call, sizes(searchPlan)));
+      HttpCapture.HttpCall idsCall = null;
+      List<Integer> idsSizes = null;
+      if (byIds.usesIds(plan)) {
+        idsCall = HttpCapture.capture(() -> byIds.find(plan));
+        idsSizes = sizes(NeighbourSearch.idsSearchFor(plan, NeighbourSearch.nearest(plan)));
+      }
+      prepared.add(new Prepared(spot, searchPlan, call, sizes(searchPlan), idsCall, idsSizes));
     }
     out.printf("  %,d requests planned and serialised in %.1f s (seed %d, sampling %s)%n", prepared.size(),
         (System.nanoTime() - begin) / 1e9, options.seed, options.sampling.name().toLowerCase());
@@ -288,6 +302,20 @@ public final class QueryBench {
       return List.of(plan.search().size());
     }
     return plan.msearch().searches().stream().map(i -> i.body().size()).toList();
+  }
+
+  /** The ids path's searches (regular grids): the n nearest points' documents by _id. */
+  private PhaseRequests rawIdsRequests(List<Prepared> prepared) throws IOException {
+    List<HttpRequest> requests = new ArrayList<>(prepared.size());
+    List<List<Integer>> expected = new ArrayList<>(prepared.size());
+    for (Prepared p : prepared) {
+      if (p.rawIds() == null) {
+        throw new IOException("the raw-ids phase needs a run on a regular lat/lon grid");
+      }
+      requests.add(toHttp(p.rawIds()));
+      expected.add(p.idsSizes());
+    }
+    return new PhaseRequests("raw-ids", requests, expected, Expect.DOCVALUE_HITS, runIndices);
   }
 
   private PhaseRequests rawRequests(List<Prepared> prepared) {

@@ -42,8 +42,9 @@ final class QueryBenchOptions {
         --warmup SECONDS         warm-up of each phase, not counted (default: 10)
         --duration SECONDS       measured time of each phase (default: 30)
         --repeat R               repeat the phases R times, alternating (default: 1)
-        --phases LIST            raw,service (default); also fields-source, fields-docvalues,
-                                 fields-docvalues-nostored
+        --phases LIST            raw,service (default); also raw-ids (the service's ids path on
+                                 regular grids: documents by _id instead of the geo sort),
+                                 fields-source, fields-docvalues, fields-docvalues-nostored
         --fields                 add the three fields-* phases (the _source vs doc values experiment)
         --fields-reload          reload the fields experiment's indices even if complete
         --keep-fields-indices    keep them afterwards (default: deleted)
@@ -91,7 +92,7 @@ final class QueryBenchOptions {
   boolean help;
 
   static final List<String> KNOWN_PHASES =
-      List.of("raw", "service", "fields-source", "fields-docvalues", "fields-docvalues-nostored");
+      List.of("raw", "raw-ids", "service", "fields-source", "fields-docvalues", "fields-docvalues-nostored");
 
   static QueryBenchOptions parse(String[] args) {
     QueryBenchOptions o = new QueryBenchOptions();

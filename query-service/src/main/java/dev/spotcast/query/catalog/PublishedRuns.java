@@ -1,6 +1,15 @@
 package dev.spotcast.query.catalog;
 
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch.cat.indices.IndicesRecord;
+import co.elastic.clients.elasticsearch.core.SearchResponse;
+import co.elastic.clients.elasticsearch.core.search.Hit;
 import dev.spotcast.index.RunCatalog;
+import dev.spotcast.index.RunStatus;
+import dev.spotcast.sharding.ShardingStrategy;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.query.config.QueryProperties;
 import java.io.IOException;
@@ -9,6 +18,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -19,30 +29,60 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
- * The published run of each model, held in memory and re-read from the {@link RunCatalog} on a
- * schedule, so that a spot request never asks Elasticsearch which run is current. An alias switch
- * becomes visible here within one refresh interval.
+ * The published run of each model, and every run that may still be served by {@code run=}, held in
+ * memory and re-read from the {@link RunCatalog} on a schedule, so that a spot request never asks
+ * Elasticsearch which run is current. An alias switch becomes visible here within one refresh
+ * interval. A run may be served by {@code run=} when its record says PUBLISHED (it was published at
+ * some point: loaded completely and counted) and all of its indices still exist (retention has not
+ * deleted them).
  */
 @Component
 public class PublishedRuns implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(PublishedRuns.class);
 
+  /** Runs read from the catalog per refresh: far more than any retention keeps. */
+  private static final int MAX_RUNS = 1000;
+
   private final RunCatalog catalog;
+  private final ElasticsearchClient client;
   private final Duration interval;
   private volatile Map<String, RunRecord> runs = Map.of();
+  /** Per model, the servable runs by run id, newest first. */
+  private volatile Map<String, Map<String, RunRecord>> servable = Map.of();
   private volatile boolean loaded;
   private volatile boolean failing;
   private ScheduledExecutorService scheduler;
 
-  public PublishedRuns(RunCatalog catalog, QueryProperties properties) {
+  public PublishedRuns(RunCatalog catalog, ElasticsearchClient client, QueryProperties properties) {
     this.catalog = catalog;
+    this.client = client;
     this.interval = properties.catalogRefreshInterval();
   }
 
   /** The published run of a model, if it has one. */
   public Optional<RunRecord> get(String model) {
     return Optional.ofNullable(runs.get(model));
+  }
+
+  /** A run of a model that may be served (PUBLISHED, indices present), by its run id. */
+  public Optional<RunRecord> get(String model, String runId) {
+    RunRecord published = runs.get(model);
+    if (published != null && published.runId().equals(runId)) {
+      return Optional.of(published);
+    }
+    return Optional.ofNullable(servable.getOrDefault(model, Map.of()).get(runId));
+  }
+
+  /** Every servable run of a model, newest first (the published one included). */
+  public List<RunRecord> runs(String model) {
+    Map<String, RunRecord> byId = new TreeMap<>(Comparator.reverseOrder());
+    byId.putAll(servable.getOrDefault(model, Map.of()));
+    RunRecord published = runs.get(model);
+    if (published != null) {
+      byId.put(published.runId(), published);
+    }
+    return List.copyOf(byId.values());
   }
 
   /** Models that have a published run, sorted. */
@@ -84,7 +124,43 @@ public class PublishedRuns implements SmartLifecycle {
       }
     }
     runs = Map.copyOf(next);
+    servable = servableRuns(servable);
     loaded = true;
+  }
+
+  /**
+   * Every PUBLISHED run record whose indices all exist; records already known are kept as they are.
+   * One search of the runs index and one list of forecast index names per refresh.
+   */
+  private Map<String, Map<String, RunRecord>> servableRuns(Map<String, Map<String, RunRecord>> previous)
+      throws IOException {
+    Set<String> indices = new HashSet<>();
+    for (IndicesRecord index :
+        client.cat().indices(c -> c.index(ShardingStrategy.INDEX_PREFIX + "*").h("index")).indices()) {
+      indices.add(index.index());
+    }
+    SearchResponse<RunRecord> response =
+        client.search(
+            s -> s.index(RunCatalog.INDEX)
+                .size(MAX_RUNS)
+                .query(q -> q.term(t -> t.field("status").value(RunStatus.PUBLISHED.name())))
+                .trackTotalHits(t -> t.enabled(false)),
+            RunRecord.class);
+    Map<String, Map<String, RunRecord>> next = new HashMap<>();
+    for (Hit<RunRecord> hit : response.hits().hits()) {
+      RunRecord record = hit.source();
+      if (record == null || record.run() == null) {
+        continue;
+      }
+      RunRecord known = previous.getOrDefault(record.model(), Map.of()).get(record.runId());
+      RunRecord kept = known != null ? known : record;
+      if (indices.containsAll(new ShardingStrategy(kept.run()).allIndices())) {
+        next.computeIfAbsent(kept.model(), m -> new HashMap<>()).put(kept.runId(), kept);
+      }
+    }
+    Map<String, Map<String, RunRecord>> frozen = new HashMap<>();
+    next.forEach((model, byId) -> frozen.put(model, Map.copyOf(byId)));
+    return Map.copyOf(frozen);
   }
 
   private void refreshQuietly() {

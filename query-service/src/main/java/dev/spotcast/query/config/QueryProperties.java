@@ -17,6 +17,11 @@ import org.springframework.validation.annotation.Validated;
  * @param maxNeighbours the largest {@code n} a request may ask for (bounds the search size)
  * @param idwPower exponent of the inverse-distance weighting
  * @param catalogRefreshInterval how often the published runs are re-read from the run catalog
+ * @param fastPath on regular lat/lon grids, compute the nearest points from the grid and fetch their
+ *     documents by id instead of a geo-distance-sorted search (irregular grids always use the latter)
+ * @param unavailableRetryAfter Retry-After of a 503 when Elasticsearch cannot answer (an open
+ *     circuit says its own wait instead)
+ * @param saturatedRetryAfter Retry-After of a 429 when too many requests wait for Elasticsearch
  */
 @ConfigurationProperties("spotcast.query")
 @Validated
@@ -24,7 +29,10 @@ public record QueryProperties(
     @DefaultValue("4") @Min(1) int defaultNeighbours,
     @DefaultValue("64") @Min(1) @Max(1024) int maxNeighbours,
     @DefaultValue("2") @DecimalMin(value = "0", inclusive = false) @DecimalMax("16") double idwPower,
-    @DefaultValue("2s") @NotNull Duration catalogRefreshInterval) {
+    @DefaultValue("2s") @NotNull Duration catalogRefreshInterval,
+    @DefaultValue("true") boolean fastPath,
+    @DefaultValue("5s") @NotNull Duration unavailableRetryAfter,
+    @DefaultValue("1s") @NotNull Duration saturatedRetryAfter) {
 
   public QueryProperties {
     if (defaultNeighbours > maxNeighbours) {

@@ -24,6 +24,11 @@ public record ForecastHit(
 
   private static final String VALUE_PREFIX = ForecastFields.VALUES + ".";
 
+  /** The same document with the distance it is ranked by. */
+  public ForecastHit withSortDistance(double distance) {
+    return new ForecastHit(axisPosition, point, level, step, values, distance, lat, lon);
+  }
+
   /**
    * Reads a hit's {@code fields} as returned for {@code docvalue_fields}: every field is an array,
    * a field without a value is absent.

@@ -1,8 +1,8 @@
 package dev.spotcast.query.spot;
 
+import co.elastic.clients.elasticsearch.ElasticsearchAsyncClient;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.DistanceUnit;
-import co.elastic.clients.elasticsearch._types.ElasticsearchException;
 import co.elastic.clients.elasticsearch._types.ErrorResponse;
 import co.elastic.clients.elasticsearch._types.FieldValue;
 import co.elastic.clients.elasticsearch._types.GeoDistanceType;
@@ -26,17 +26,40 @@ import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.sharding.ShardingStrategy;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import dev.spotcast.index.DocumentIds;
+import dev.spotcast.model.IrregularGrid;
+import dev.spotcast.query.config.QueryProperties;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
  * Finds the documents of the grid points nearest a request, for every (level, step) the plan
- * needs: one routed geo-distance-sorted search per index, sent as a multi-search when the
- * combinations span several indices.
+ * needs, in one Elasticsearch round trip, by one of two paths:
+ *
+ * <ul>
+ *   <li><b>ids</b> (regular lat/lon grids, {@code spotcast.query.fast-path: true}): the n nearest
+ *       points follow from the grid definition ({@link GridNeighbours}), so their documents are
+ *       fetched by {@code _id}: an {@code ids} query routed to the tiles of those points, with the
+ *       values from {@code docvalue_fields}. Not {@code _mget}: the values live only in doc values
+ *       ({@code _source} excludes {@code v}, nothing is stored), which {@code _mget} cannot return;
+ *       an {@code ids} search reads them and, unlike the geo path, neither filters by distance nor
+ *       sorts, and fetches exactly n documents per (level, step). Measured with {@code spotcast bench
+ *       query --phases raw,raw-ids} (the service's own requests sent straight to Elasticsearch; global
+ *       1-degree grid, 2 levels x 4 steps, 0.52 M documents, 8 workers, 2 x 30 s, one 2-core machine
+ *       shared with other builds): ids 879 req/s, p50 8.4 ms, p99 54 ms, 1.34 ms Elasticsearch CPU
+ *       per request; geo sort 141 req/s, p50 45.9 ms, p99 243 ms, 4.72 ms CPU (query phase 0.30 vs
+ *       7.62 ms per shard search). Changing the mapping to store values for {@code _mget} was not
+ *       needed.
+ *   <li><b>geo</b> (any grid, and the only one for {@link IrregularGrid}): a routed
+ *       geo-distance-sorted search.
+ * </ul>
+ *
+ * Either way one search per index, sent as a multi-search when the combinations span several
+ * indices.
  */
 @Component
 public class NeighbourSearch {
@@ -45,14 +68,44 @@ public class NeighbourSearch {
 
   static final String TIMER = "spotcast.elasticsearch.search";
 
-  private final ElasticsearchClient client;
+  private final ElasticsearchAsyncClient client;
+  private final ElasticsearchGuard guard;
+  private final boolean fastPath;
   private final Timer geoSortTimer;
   private final Timer msearchTimer;
+  private final Timer idsTimer;
+  private final Timer idsMsearchTimer;
 
+  /** The geo path only, unguarded (benchmarks, tests of it). */
   public NeighbourSearch(ElasticsearchClient client, MeterRegistry registry) {
-    this.client = client;
+    this(client, registry, false, ElasticsearchGuard.none());
+  }
+
+  @Autowired
+  public NeighbourSearch(
+      ElasticsearchClient client, MeterRegistry registry, QueryProperties properties, ElasticsearchGuard guard) {
+    this(client, registry, properties.fastPath(), guard);
+  }
+
+  /**
+   * @param fastPath whether regular grids take the ids path
+   * @param guard the bulkhead, retry, circuit breaker and time limit every call goes through
+   */
+  public NeighbourSearch(ElasticsearchClient client, MeterRegistry registry, boolean fastPath, ElasticsearchGuard guard) {
+    // The async client shares the sync one's transport (connection pool); its futures let the
+    // time limiter give up on a call without a thread per call.
+    this.client = new ElasticsearchAsyncClient(client._transport(), client._transportOptions());
+    this.guard = guard;
+    this.fastPath = fastPath;
     this.geoSortTimer = timer(registry, "geo_sort");
     this.msearchTimer = timer(registry, "msearch");
+    this.idsTimer = timer(registry, "ids");
+    this.idsMsearchTimer = timer(registry, "ids_msearch");
+  }
+
+  /** Whether a plan is answered by the ids path. */
+  public boolean usesIds(SpotPlan plan) {
+    return fastPath && plan.run().grid() instanceof RegularLatLonGrid;
   }
 
   private static Timer timer(MeterRegistry registry, String path) {
@@ -133,53 +186,175 @@ public class NeighbourSearch {
     return new SearchPlan(null, MsearchRequest.of(m -> m.searches(searches)), routing, indices, axes);
   }
 
-  /** Hits of every index, each index's hits in distance order. */
+  /**
+   * The searches of the ids path for a plan and its grid's nearest points: per index an {@code ids}
+   * query for every (level, step) of the index times every point, routed to the points' tiles.
+   * No I/O.
+   */
+  public static SearchPlan idsSearchFor(SpotPlan plan, GridNeighbours.Nearest nearest) {
+    RegularLatLonGrid grid = (RegularLatLonGrid) plan.run().grid();
+    ShardingStrategy strategy = new ShardingStrategy(plan.run());
+    int[] points = nearest.points();
+    StringBuilder routing = new StringBuilder();
+    List<String> keys = new ArrayList<>(4);
+    for (int point : points) {
+      String key = strategy.routingKey(grid.latitude(point), grid.longitude(point));
+      if (!keys.contains(key)) {
+        keys.add(key);
+        routing.append(routing.isEmpty() ? "" : ",").append(key);
+      }
+    }
+    String routingKeys = routing.toString();
+    List<FieldAndFormat> fields = docValueFields(plan.parameters(), false);
+    Map<String, List<Combination>> byIndex = plan.combinationsByIndex(strategy);
+    List<String> indices = List.copyOf(byIndex.keySet());
+    List<Integer> axes = new ArrayList<>(byIndex.size());
+    List<RequestItem> searches = new ArrayList<>(byIndex.size());
+    SearchRequest single = null;
+    for (Map.Entry<String, List<Combination>> entry : byIndex.entrySet()) {
+      List<Combination> combinations = entry.getValue();
+      axes.add(combinations.getFirst().axisPosition());
+      List<String> ids = new ArrayList<>(combinations.size() * points.length);
+      for (Combination c : combinations) {
+        for (int point : points) {
+          ids.add(DocumentIds.of(c.level(), c.step(), point));
+        }
+      }
+      Query query = Query.of(q -> q.ids(i -> i.values(ids)));
+      if (byIndex.size() == 1) {
+        single =
+            SearchRequest.of(
+                s ->
+                    s.index(entry.getKey())
+                        .routing(routingKeys)
+                        .query(query)
+                        .size(ids.size())
+                        .storedFields(NO_STORED_FIELDS)
+                        .docvalueFields(fields)
+                        .trackTotalHits(t -> t.enabled(false)));
+      } else {
+        searches.add(
+            RequestItem.of(
+                r ->
+                    r.header(h -> h.index(entry.getKey()).routing(routingKeys))
+                        .body(
+                            b ->
+                                b.query(query)
+                                    .size(ids.size())
+                                    .storedFields(NO_STORED_FIELDS)
+                                    .docvalueFields(fields)
+                                    .trackTotalHits(t -> t.enabled(false)))));
+      }
+    }
+    if (single != null) {
+      return new SearchPlan(single, null, routingKeys, indices, List.copyOf(axes));
+    }
+    return new SearchPlan(null, MsearchRequest.of(m -> m.searches(searches)), routingKeys, indices, List.copyOf(axes));
+  }
+
+  /** The grid's nearest points to a plan's request, as the geo path's sort and radius would leave them. */
+  public static GridNeighbours.Nearest nearest(SpotPlan plan) {
+    SpotRequest request = plan.request();
+    return GridNeighbours.nearest(
+        (RegularLatLonGrid) plan.run().grid(), request.lat(), request.lon(), request.neighbours(), radiusMeters(plan));
+  }
+
+  /** The distinct corners of the grid cell around a bilinear request. */
+  static GridNeighbours.Nearest cell(SpotPlan plan) {
+    RegularLatLonGrid grid = (RegularLatLonGrid) plan.run().grid();
+    SpotRequest request = plan.request();
+    int[] corners = Bilinear.of(grid, request.lat(), request.lon()).points();
+    int[] points = java.util.Arrays.stream(corners).distinct().toArray();
+    double[] distances = new double[points.length];
+    for (int i = 0; i < points.length; i++) {
+      distances[i] =
+          GridNeighbours.sortDistance(request.lat(), request.lon(), grid.latitude(points[i]), grid.longitude(points[i]));
+    }
+    return new GridNeighbours.Nearest(points, distances);
+  }
+
+  /** The radius exactly as the geo path sends it (km with three decimals). */
+  static double radiusMeters(SpotPlan plan) {
+    return Math.round(plan.radiusKm() * 1000);
+  }
+
+  /**
+   * Hits of every index; on the geo path each index's hits in distance order.
+   *
+   * @throws SearchUnavailableException when Elasticsearch cannot answer (or the circuit is open)
+   * @throws SearchSaturatedException when too many requests already wait for Elasticsearch
+   */
   public List<ForecastHit> find(SpotPlan plan) {
+    if (usesIds(plan) || plan.request().method() == Method.BILINEAR) {
+      GridNeighbours.Nearest nearest = plan.request().method() == Method.BILINEAR ? cell(plan) : nearest(plan);
+      if (nearest.size() == 0) {
+        return List.of();
+      }
+      SearchPlan ids = idsSearchFor(plan, nearest);
+      return ids.multi()
+          ? idsMsearchTimer.record(() -> msearch(ids.msearch(), ids.axes(), nearest))
+          : idsTimer.record(() -> search(ids.search(), ids.axes().getFirst(), nearest));
+    }
     SearchPlan searchPlan = searchFor(plan);
-    try {
-      if (!searchPlan.multi()) {
-        return geoSortTimer.recordCallable(() -> search(searchPlan.search(), searchPlan.axes().getFirst()));
-      }
-      return msearchTimer.recordCallable(() -> msearch(searchPlan.msearch(), searchPlan.axes()));
-    } catch (IOException e) {
-      throw new SearchUnavailableException("Elasticsearch cannot be reached: " + e.getMessage(), e);
-    } catch (ElasticsearchException e) {
-      throw unavailableOr(e.status(), e.error().type(), e.getMessage(), e);
-    } catch (RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
+    return searchPlan.multi()
+        ? msearchTimer.record(() -> msearch(searchPlan.msearch(), searchPlan.axes(), null))
+        : geoSortTimer.record(() -> search(searchPlan.search(), searchPlan.axes().getFirst(), null));
   }
 
-  private List<ForecastHit> search(SearchRequest request, int axis) throws IOException {
-    SearchResponse<JsonData> response = client.search(request, JsonData.class);
-    requireAllShards(String.join(",", request.index()), response.shards());
-    List<ForecastHit> hits = new ArrayList<>(request.size() == null ? 8 : request.size());
-    addHits(response.hits().hits(), axis, hits);
-    return hits;
+  private List<ForecastHit> search(SearchRequest request, int axis, GridNeighbours.Nearest nearest) {
+    return guard.read(
+        () -> client.search(request, JsonData.class),
+        (SearchResponse<JsonData> response) -> {
+          requireAllShards(String.join(",", request.index()), response.shards());
+          List<ForecastHit> hits = new ArrayList<>(request.size() == null ? 8 : request.size());
+          addHits(response.hits().hits(), axis, nearest, hits);
+          return hits;
+        });
   }
 
-  private List<ForecastHit> msearch(MsearchRequest request, List<Integer> axes) throws IOException {
-    MsearchResponse<JsonData> response = client.msearch(request, JsonData.class);
-    List<ForecastHit> hits = new ArrayList<>();
-    List<MultiSearchResponseItem<JsonData>> items = response.responses();
-    for (int i = 0; i < items.size(); i++) {
-      MultiSearchResponseItem<JsonData> item = items.get(i);
-      if (item.isFailure()) {
-        ErrorResponse failure = item.failure();
-        throw unavailableOr(failure.status(), failure.error().type(), failure.error().reason(), null);
-      }
-      requireAllShards("msearch", item.result().shards());
-      addHits(item.result().hits().hits(), axes.get(i), hits);
-    }
-    return hits;
+  private List<ForecastHit> msearch(MsearchRequest request, List<Integer> axes, GridNeighbours.Nearest nearest) {
+    return guard.read(
+        () -> client.msearch(request, JsonData.class),
+        (MsearchResponse<JsonData> response) -> {
+          List<ForecastHit> hits = new ArrayList<>();
+          List<MultiSearchResponseItem<JsonData>> items = response.responses();
+          for (int i = 0; i < items.size(); i++) {
+            MultiSearchResponseItem<JsonData> item = items.get(i);
+            if (item.isFailure()) {
+              ErrorResponse failure = item.failure();
+              throw ElasticsearchGuard.unavailableOr(
+                  failure.status(), failure.error().type(), failure.error().reason(), null);
+            }
+            requireAllShards("msearch", item.result().shards());
+            addHits(item.result().hits().hits(), axes.get(i), nearest, hits);
+          }
+          return hits;
+        });
   }
 
-  private static void addHits(List<Hit<JsonData>> from, int axis, List<ForecastHit> to) {
+  /**
+   * The geo path's hits carry their sort distance; the ids path's take theirs from the points the
+   * grid gave (the same value Elasticsearch's sort would have computed).
+   */
+  private static void addHits(List<Hit<JsonData>> from, int axis, GridNeighbours.Nearest nearest, List<ForecastHit> to) {
     for (Hit<JsonData> hit : from) {
-      to.add(ForecastHit.of(hit.fields(), hit.sort().getFirst().doubleValue(), axis));
+      if (nearest == null) {
+        to.add(ForecastHit.of(hit.fields(), hit.sort().getFirst().doubleValue(), axis));
+      } else {
+        ForecastHit found = ForecastHit.of(hit.fields(), Double.NaN, axis);
+        to.add(found.withSortDistance(distanceOf(nearest, found.point())));
+      }
     }
+  }
+
+  private static double distanceOf(GridNeighbours.Nearest nearest, int point) {
+    int[] points = nearest.points();
+    for (int i = 0; i < points.length; i++) {
+      if (points[i] == point) {
+        return nearest.distances()[i];
+      }
+    }
+    throw new IllegalStateException("Elasticsearch returned grid point " + point + ", which was not asked for");
   }
 
   /** A partial answer would silently interpolate over fewer points: refuse it. */
@@ -188,17 +363,6 @@ public class NeighbourSearch {
       throw new SearchUnavailableException(
           shards.failed() + " of " + shards.total() + " shards failed searching " + index, null);
     }
-  }
-
-  /**
-   * Overload, server errors and a missing index (a run deleted after the catalog was read) are
-   * transient for the caller; anything else is a bug in the query and stays a server error.
-   */
-  private static RuntimeException unavailableOr(int status, String type, String reason, Exception cause) {
-    if (status == 429 || status >= 500 || "index_not_found_exception".equals(type)) {
-      return new SearchUnavailableException("Elasticsearch could not answer: " + reason, cause);
-    }
-    return new IllegalStateException("Elasticsearch rejected the spot search (" + status + " " + type + "): " + reason, cause);
   }
 
   static Query query(double lat, double lon, double radiusKm, List<Combination> combinations) {

@@ -13,7 +13,8 @@ import java.util.Map;
  * @param lon the requested longitude, normalised to [-180, 180)
  * @param alt the requested height above ground in m, absent when not asked with alt=
  * @param pressure the requested pressure in hPa, absent when not asked with pressure=
- * @param values per parameter, in the run's order
+ * @param method the horizontal interpolation: idw, nearest or bilinear
+ * @param values per parameter, in the run's order, then the derived wind (wind_speed, wind_direction)
  */
 public record SpotForecast(
     String model,
@@ -23,6 +24,7 @@ public record SpotForecast(
     double lon,
     @JsonInclude(JsonInclude.Include.NON_NULL) Double alt,
     @JsonInclude(JsonInclude.Include.NON_NULL) Double pressure,
+    String method,
     Map<String, Value> values,
     List<Neighbour> neighbours,
     List<LevelUsed> levels,

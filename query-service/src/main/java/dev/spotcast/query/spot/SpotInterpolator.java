@@ -33,33 +33,60 @@ public final class SpotInterpolator {
   public SpotForecast interpolate(SpotPlan plan, List<ForecastHit> hits) {
     ForecastRun run = plan.run();
     SpotRequest request = plan.request();
-    List<ForecastHit> nearest = nearestPoints(hits, request.neighbours());
-    if (nearest.isEmpty()) {
-      throw new OutsideForecastException(
-          "lat",
-          "no grid point of model " + run.model() + " within " + SpotPlan.plain(Math.round(plan.radiusKm()))
-              + " km of " + SpotPlan.plain(request.lat()) + ", " + SpotPlan.plain(request.lon()));
-    }
-
-    List<SpotForecast.Neighbour> neighbours = new ArrayList<>(nearest.size());
-    double[] distances = new double[nearest.size()];
-    for (int i = 0; i < distances.length; i++) {
-      ForecastHit hit = nearest.get(i);
-      double lat = hit.lat();
-      double lon = hit.lon();
-      if (run.grid() instanceof RegularLatLonGrid grid) {
-        // Exact coordinates from the grid definition rather than the index's quantised geo_point.
-        lat = grid.latitude(hit.point());
-        lon = grid.longitude(hit.point());
+    int[] points;
+    double[] weights;
+    List<SpotForecast.Neighbour> neighbours;
+    if (request.method() == Method.BILINEAR) {
+      RegularLatLonGrid grid = (RegularLatLonGrid) run.grid();
+      Bilinear.Corners corners = Bilinear.of(grid, request.lat(), request.lon());
+      // A grid with a single row or column repeats corners: one neighbour each, weights added.
+      Map<Integer, Double> byPoint = new LinkedHashMap<>(8);
+      for (int i = 0; i < 4; i++) {
+        byPoint.merge(corners.points()[i], corners.weights()[i], Double::sum);
       }
-      distances[i] =
-          Geodesic.WGS84.Inverse(request.lat(), request.lon(), lat, lon, GeodesicMask.DISTANCE).s12;
-      neighbours.add(new SpotForecast.Neighbour(hit.point(), lat, lon, distances[i], 0));
-    }
-    double[] weights = weighting.weights(distances);
-    for (int i = 0; i < neighbours.size(); i++) {
-      SpotForecast.Neighbour n = neighbours.get(i);
-      neighbours.set(i, new SpotForecast.Neighbour(n.point(), n.lat(), n.lon(), n.distance(), weights[i]));
+      points = new int[byPoint.size()];
+      weights = new double[byPoint.size()];
+      neighbours = new ArrayList<>(byPoint.size());
+      int i = 0;
+      for (Map.Entry<Integer, Double> corner : byPoint.entrySet()) {
+        points[i] = corner.getKey();
+        weights[i] = corner.getValue();
+        double lat = grid.latitude(points[i]);
+        double lon = grid.longitude(points[i]);
+        double distance = Geodesic.WGS84.Inverse(request.lat(), request.lon(), lat, lon, GeodesicMask.DISTANCE).s12;
+        neighbours.add(new SpotForecast.Neighbour(points[i], lat, lon, distance, weights[i]));
+        i++;
+      }
+    } else {
+      List<ForecastHit> nearest = nearestPoints(hits, request.neighbours());
+      if (nearest.isEmpty()) {
+        throw new OutsideForecastException(
+            "lat",
+            "no grid point of model " + run.model() + " within " + SpotPlan.plain(Math.round(plan.radiusKm()))
+                + " km of " + SpotPlan.plain(request.lat()) + ", " + SpotPlan.plain(request.lon()));
+      }
+      neighbours = new ArrayList<>(nearest.size());
+      double[] distances = new double[nearest.size()];
+      for (int i = 0; i < distances.length; i++) {
+        ForecastHit hit = nearest.get(i);
+        double lat = hit.lat();
+        double lon = hit.lon();
+        if (run.grid() instanceof RegularLatLonGrid grid) {
+          // Exact coordinates from the grid definition rather than the index's quantised geo_point.
+          lat = grid.latitude(hit.point());
+          lon = grid.longitude(hit.point());
+        }
+        distances[i] =
+            Geodesic.WGS84.Inverse(request.lat(), request.lon(), lat, lon, GeodesicMask.DISTANCE).s12;
+        neighbours.add(new SpotForecast.Neighbour(hit.point(), lat, lon, distances[i], 0));
+      }
+      InverseDistanceWeighting idw = request.power() == null ? weighting : new InverseDistanceWeighting(request.power());
+      weights = idw.weights(distances);
+      for (int i = 0; i < neighbours.size(); i++) {
+        SpotForecast.Neighbour n = neighbours.get(i);
+        neighbours.set(i, new SpotForecast.Neighbour(n.point(), n.lat(), n.lon(), n.distance(), weights[i]));
+      }
+      points = nearest.stream().mapToInt(ForecastHit::point).toArray();
     }
 
     Map<DocumentKey, Map<String, Double>> documents = new HashMap<>();
@@ -69,13 +96,14 @@ public final class SpotInterpolator {
 
     Map<String, SpotForecast.Value> values = new LinkedHashMap<>();
     List<SpotForecast.LevelUsed> levelsUsed = new ArrayList<>();
-    int[] points = nearest.stream().mapToInt(ForecastHit::point).toArray();
     for (SpotPlan.AxisPlan axis : plan.axes()) {
       for (Parameter parameter : axis.parameters()) {
         values.put(parameter.name(), value(plan, axis, parameter, points, weights, documents));
       }
       levelsUsed.addAll(levelsUsed(axis));
     }
+    addWind(values, "u", "v", "");
+    addWind(values, "10u", "10v", "_10m");
     Vertical vertical = request.vertical();
     return new SpotForecast(
         run.model(),
@@ -85,10 +113,34 @@ public final class SpotInterpolator {
         request.lon(),
         vertical != null && vertical.type() == dev.spotcast.model.LevelType.HEIGHT_ABOVE_GROUND ? vertical.value() : null,
         vertical != null && vertical.type() == dev.spotcast.model.LevelType.ISOBARIC ? vertical.value() : null,
+        request.method().label(),
         values,
         neighbours,
         levelsUsed,
         stepsUsed(run, plan.steps()));
+  }
+
+  /**
+   * Wind speed and direction (meteorological, degrees from which it blows) from interpolated u and v
+   * components when both are answered: {@code wind_speed}, {@code wind_direction} from u/v,
+   * {@code wind_speed_10m}, {@code wind_direction_10m} from 10u/10v.
+   */
+  static void addWind(Map<String, SpotForecast.Value> values, String uName, String vName, String suffix) {
+    SpotForecast.Value u = values.get(uName);
+    SpotForecast.Value v = values.get(vName);
+    if (u == null || v == null) {
+      return;
+    }
+    String speed = "wind_speed" + suffix;
+    String direction = "wind_direction" + suffix;
+    if (u.value() == null || v.value() == null) {
+      String reason = "derived from " + uName + " and " + vName + ": " + (u.value() == null ? u.reason() : v.reason());
+      values.put(speed, SpotForecast.Value.unavailable(u.unit(), reason));
+      values.put(direction, SpotForecast.Value.unavailable("deg", reason));
+      return;
+    }
+    values.put(speed, SpotForecast.Value.of(Wind.speed(u.value(), v.value()), u.unit()));
+    values.put(direction, SpotForecast.Value.of(Wind.direction(u.value(), v.value()), "deg"));
   }
 
   /**

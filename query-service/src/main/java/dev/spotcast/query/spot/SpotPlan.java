@@ -48,6 +48,12 @@ public record SpotPlan(ForecastRun run, SpotRequest request, List<AxisPlan> axes
     List<Integer> candidates = candidateAxes(run, request.vertical());
     List<AxisPlan> axes = axisPlans(run, request, candidates);
     requireInsideGrid(run, request.lat(), request.lon());
+    if (request.method() == Method.BILINEAR && !(run.grid() instanceof RegularLatLonGrid)) {
+      throw new BadParameterException(
+          "method",
+          "method=bilinear needs a regular lat/lon grid; model " + run.model() + " has a " + run.grid().kind()
+              + " grid: use method=idw or method=nearest");
+    }
     Bracket steps = stepBracket(run, request.time());
     return new SpotPlan(run, request, axes, steps);
   }

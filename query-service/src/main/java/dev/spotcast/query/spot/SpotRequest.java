@@ -2,6 +2,7 @@ package dev.spotcast.query.spot;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A validated spot request: every value is within its syntactic range; whether the model's run
@@ -9,13 +10,24 @@ import java.util.List;
  *
  * @param lon longitude normalised to [-180, 180)
  * @param vertical the height or pressure asked for, or null for the single-level fields
- * @param neighbours grid points to interpolate from
+ * @param neighbours grid points to interpolate from (1 for {@link Method#NEAREST}, 4 for {@link Method#BILINEAR})
  * @param params parameter names to answer, empty for all of the run's parameters at that vertical
+ * @param method how grid points are combined
+ * @param power the IDW power, or null for the configured one
+ * @param run the run id (yyyyMMddHH) asked for, or null for the published run
  */
 public record SpotRequest(
-    String model, double lat, double lon, Vertical vertical, Instant time, int neighbours, List<String> params) {
+    String model, double lat, double lon, Vertical vertical, Instant time, int neighbours, List<String> params,
+    Method method, Double power, String run) {
 
   public SpotRequest {
     params = List.copyOf(params);
+    Objects.requireNonNull(method, "method");
+  }
+
+  /** Inverse-distance weighting with the configured power, from the published run. */
+  public SpotRequest(
+      String model, double lat, double lon, Vertical vertical, Instant time, int neighbours, List<String> params) {
+    this(model, lat, lon, vertical, time, neighbours, params, Method.IDW, null, null);
   }
 }

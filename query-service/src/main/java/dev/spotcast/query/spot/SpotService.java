@@ -37,11 +37,14 @@ public class SpotService {
       SpotForecast forecast = answer(request);
       outcome = "success";
       return forecast;
-    } catch (BadParameterException | OutsideForecastException | UnknownModelException e) {
+    } catch (BadParameterException | OutsideForecastException | UnknownModelException | UnknownRunException e) {
       outcome = "rejected";
       throw e;
     } catch (SearchUnavailableException e) {
       outcome = "unavailable";
+      throw e;
+    } catch (SearchSaturatedException e) {
+      outcome = "saturated";
       throw e;
     } finally {
       sample.stop(
@@ -54,8 +57,22 @@ public class SpotService {
   }
 
   private SpotForecast answer(SpotRequest request) {
-    RunRecord record =
-        runs.get(request.model())
+    RunRecord record = request.run() == null ? published(request) : run(request);
+    SpotPlan plan = SpotPlan.of(record.run(), request);
+    return interpolator.interpolate(plan, search.find(plan));
+  }
+
+  /** The run asked for with run=, if it may be served. */
+  private RunRecord run(SpotRequest request) {
+    published(request); // an unknown model is a 404 about the model
+    return runs.get(request.model(), request.run())
+        .orElseThrow(
+            () -> new UnknownRunException(
+                request.model(), request.run(), runs.runs(request.model()).stream().map(RunRecord::runId).toList()));
+  }
+
+  private RunRecord published(SpotRequest request) {
+    return runs.get(request.model())
             .orElseThrow(
                 () -> {
                   if (!runs.loaded()) {
@@ -63,7 +80,5 @@ public class SpotService {
                   }
                   return new UnknownModelException(request.model(), runs.models());
                 });
-    SpotPlan plan = SpotPlan.of(record.run(), request);
-    return interpolator.interpolate(plan, search.find(plan));
   }
 }

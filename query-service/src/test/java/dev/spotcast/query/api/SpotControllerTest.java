@@ -11,6 +11,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.spot.OutsideForecastException;
+import dev.spotcast.query.spot.SearchSaturatedException;
 import dev.spotcast.query.spot.SearchUnavailableException;
 import dev.spotcast.query.spot.SpotService;
 import dev.spotcast.query.spot.UnknownModelException;
@@ -89,6 +90,29 @@ class SpotControllerTest {
         .andExpect(header().string("Retry-After", "5"))
         .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
         .andExpect(jsonPath("$.detail").value("Elasticsearch cannot be reached"));
+  }
+
+  @Test
+  void aFullBulkheadIsTooManyRequestsWithRetryAfter() throws Exception {
+    given(service.spot(any())).willThrow(new SearchSaturatedException("too many requests are waiting for Elasticsearch"));
+
+    mvc.perform(get(VALID))
+        .andExpect(status().isTooManyRequests())
+        .andExpect(header().string("Retry-After", "1"))
+        .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+        .andExpect(jsonPath("$.status").value(429))
+        .andExpect(jsonPath("$.action").value("retry the same request after 1 s (Retry-After), or send fewer at once"));
+  }
+
+  @Test
+  void anOpenCircuitSaysItsOwnWait() throws Exception {
+    given(service.spot(any()))
+        .willThrow(new SearchUnavailableException("circuit open", null, java.time.Duration.ofMillis(9500)));
+
+    mvc.perform(get(VALID))
+        .andExpect(status().isServiceUnavailable())
+        .andExpect(header().string("Retry-After", "10"))
+        .andExpect(jsonPath("$.retryAfterSeconds").value(10));
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.spot.BadParameterException;
+import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.Vertical;
 import java.time.Duration;
@@ -16,7 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class SpotRequestParserTest {
 
-  private final SpotRequestParser parser = new SpotRequestParser(new QueryProperties(4, 64, 2, Duration.ofSeconds(2)));
+  private final SpotRequestParser parser = new SpotRequestParser(new QueryProperties(4, 64, 2, Duration.ofSeconds(2), true, Duration.ofSeconds(5), Duration.ofSeconds(1)));
 
   @Test
   void parsesAValidRequestWithDefaults() {
@@ -100,5 +101,45 @@ class SpotRequestParserTest {
     assertThatThrownBy(() -> parser.parse("gfs", "0", "0", "2026-11-21T06:00Z", "10", "850", null, null))
         .isInstanceOfSatisfying(BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo("pressure"))
         .hasMessage("give either alt (m above ground) or pressure (hPa), not both");
+  }
+
+  @Test
+  void methodPowerAndRunAreParsed() {
+    SpotRequest nearest = parser.parse("synth", "1", "2", "2026-11-21T06:00Z", "0", null, null, null, "nearest", null, "2026112100");
+    assertThat(nearest.method()).isEqualTo(Method.NEAREST);
+    assertThat(nearest.neighbours()).isEqualTo(1);
+    assertThat(nearest.run()).isEqualTo("2026112100");
+
+    SpotRequest bilinear = parser.parse("synth", "1", "2", "2026-11-21T06:00Z", "0", null, null, null, "bilinear", null, "latest");
+    assertThat(bilinear.neighbours()).isEqualTo(4);
+    assertThat(bilinear.run()).isNull();
+
+    SpotRequest idw = parser.parse("synth", "1", "2", "2026-11-21T06:00Z", "0", null, "6", null, null, "1.5", "2026-11-21T07:00:00+01:00");
+    assertThat(idw.method()).isEqualTo(Method.IDW);
+    assertThat(idw.power()).isEqualTo(1.5);
+    assertThat(idw.neighbours()).isEqualTo(6);
+    assertThat(idw.run()).isEqualTo("2026112106");
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "cubic   |      |            |    | method | method must be one of idw, nearest, bilinear; got 'cubic'",
+        "        | 0    |            |    | power  | power must be in (0, 16], got 0",
+        "        | 16.5 |            |    | power  | power must be in (0, 16], got 16.5",
+        "        | NaN  |            |    | power  | power must be a decimal number in (the IDW exponent), got 'NaN'",
+        "nearest | 2    |            |    | power  | power applies to method=idw only, not method=nearest",
+        "bilinear|      |            | 4  | n      | n applies to method=idw only; method=bilinear uses the 4 points of the grid cell",
+        "        |      | 2026113200 |    | run    | run '2026113200' is not a valid yyyyMMddHH run id",
+        "        |      | 2026-11-21T00:30:00Z |  | run | run times are on the hour; got 2026-11-21T00:30:00Z",
+        "        |      | monday     |    | run    | run must be 'latest', a run time (ISO-8601 with a zone, e.g. 2026-11-21T00:00:00Z) or a run id (yyyyMMddHH, e.g. 2026112100); got 'monday'",
+      })
+  void badMethodPowerOrRunNamesTheParameter(String method, String power, String run, String n, String parameter, String message) {
+    assertThatThrownBy(() -> parser.parse("synth", "1", "2", "2026-11-21T06:00Z", "0", null, n, null, method, power, run))
+        .isInstanceOf(BadParameterException.class)
+        .hasMessage(message)
+        .extracting(e -> ((BadParameterException) e).parameter())
+        .isEqualTo(parameter);
   }
 }

@@ -248,4 +248,39 @@ class SpotInterpolatorTest {
     // Both points lie on the same parallel, half a degree away: equal weights.
     assertThat(forecast.values().get("t").value()).isCloseTo(15, within(1e-9));
   }
+
+  @Test
+  void bilinearIsRefusedOnAnIrregularGridNamingTheMethod() {
+    ForecastRun lambert =
+        ForecastRun.of(
+            "lam", RUN_TIME, new IrregularGrid("lambert", 100, 50, 40, 50), LevelType.SURFACE, List.of(0.0), List.of(0),
+            List.of(T), ShardingSpec.DEFAULT);
+    SpotRequest bilinear =
+        new SpotRequest("lam", 45, 0.5, null, RUN_TIME, 4, List.of(), Method.BILINEAR, null, null);
+
+    assertThatThrownBy(() -> SpotPlan.of(lambert, bilinear))
+        .isInstanceOf(BadParameterException.class)
+        .hasMessage("method=bilinear needs a regular lat/lon grid; model lam has a lambert grid: use method=idw or method=nearest")
+        .extracting(e -> ((BadParameterException) e).parameter())
+        .isEqualTo("method");
+  }
+
+  @Test
+  void windIsDerivedFromTheComponentsAndUnavailableWithThem() {
+    Map<String, SpotForecast.Value> values = new java.util.LinkedHashMap<>();
+    values.put("u", SpotForecast.Value.of(3, "m/s"));
+    values.put("v", SpotForecast.Value.of(4, "m/s"));
+    values.put("10u", SpotForecast.Value.of(1, "m/s"));
+    values.put("10v", SpotForecast.Value.unavailable("m/s", "10v has no value at step 0, grid point 3"));
+
+    SpotInterpolator.addWind(values, "u", "v", "");
+    SpotInterpolator.addWind(values, "10u", "10v", "_10m");
+
+    assertThat(values.get("wind_speed")).isEqualTo(SpotForecast.Value.of(5, "m/s"));
+    // Blowing towards the north-east: from the south-west, 180 + atan(3/4).
+    assertThat(values.get("wind_direction").value()).isCloseTo(180 + Math.toDegrees(Math.atan2(3, 4)), within(1e-9));
+    assertThat(values.get("wind_speed_10m").value()).isNull();
+    assertThat(values.get("wind_direction_10m").reason())
+        .isEqualTo("derived from 10u and 10v: 10v has no value at step 0, grid point 3");
+  }
 }

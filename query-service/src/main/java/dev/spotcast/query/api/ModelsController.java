@@ -1,0 +1,108 @@
+package dev.spotcast.query.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.spotcast.index.RunRecord;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.GridDefinition;
+import dev.spotcast.model.LevelAxis;
+import dev.spotcast.model.Parameter;
+import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.query.catalog.PublishedRuns;
+import io.swagger.v3.oas.annotations.Operation;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code GET /v1/models}: what can be asked, from the catalog held in memory (no Elasticsearch call). */
+@RestController
+public class ModelsController {
+
+  /** The models with a published run. */
+  public record Models(List<Model> models) {}
+
+  /**
+   * A model: its published run described in full, and every run that {@code run=} may ask for.
+   *
+   * @param published the published run's id (yyyyMMddHH), what {@code run=latest} answers from
+   */
+  public record Model(
+      String model, String published, Instant runTime, List<RunSummary> runs, Grid grid, List<LevelTypeInfo> levelTypes,
+      List<ParameterInfo> parameters, List<StepInfo> steps) {}
+
+  /** A run that may be asked for with {@code run=} (its id or its run time). */
+  public record RunSummary(String run, Instant runTime, boolean published) {}
+
+  /** The horizontal grid; the regular lat/lon geometry when it has one. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Grid(
+      String kind, int points, double south, double north, Integer nLat, Integer nLon, Double lat0, Double lon0,
+      Double dLat, Double dLon) {}
+
+  /** A level type, how to ask for it ({@code alt}, {@code pressure} or neither), its levels and parameters. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record LevelTypeInfo(String type, String queryParameter, String unit, List<Double> levels, List<String> parameters) {}
+
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record ParameterInfo(String name, String unit, Double min, Double max) {}
+
+  public record StepInfo(int step, Instant time) {}
+
+  private final PublishedRuns runs;
+
+  public ModelsController(PublishedRuns runs) {
+    this.runs = runs;
+  }
+
+  @Operation(
+      summary = "Models and runs",
+      description =
+          "Every model with a published run: the published run's grid, level types (with their levels, units and"
+              + " the query parameter that selects them: alt, pressure, or neither for single-level fields),"
+              + " parameters with units, steps with valid times, and the runs that run= may ask for. Served from"
+              + " memory; refreshed from the run catalog every few seconds.")
+  @GetMapping("/v1/models")
+  public Models models() {
+    List<Model> models = new ArrayList<>();
+    for (String name : runs.models()) {
+      runs.get(name).ifPresent(record -> models.add(model(record)));
+    }
+    return new Models(models);
+  }
+
+  private Model model(RunRecord published) {
+    ForecastRun run = published.run();
+    List<RunSummary> summaries = new ArrayList<>();
+    for (RunRecord record : runs.runs(run.model())) {
+      summaries.add(new RunSummary(record.runId(), record.runTime(), record.runId().equals(published.runId())));
+    }
+    List<LevelTypeInfo> levelTypes = new ArrayList<>();
+    for (LevelAxis axis : run.axes()) {
+      boolean single = axis.type().singleLevel();
+      levelTypes.add(
+          new LevelTypeInfo(
+              axis.type().label(),
+              single ? null : axis.type().queryParameter(),
+              axis.type().unit().isEmpty() ? null : axis.type().unit(),
+              single ? null : axis.levels(),
+              axis.parameters().stream().map(Parameter::name).toList()));
+    }
+    List<ParameterInfo> parameters = new ArrayList<>();
+    for (Parameter p : run.parameters()) {
+      parameters.add(
+          new ParameterInfo(
+              p.name(), p.unit(), Double.isInfinite(p.min()) ? null : p.min(), Double.isInfinite(p.max()) ? null : p.max()));
+    }
+    List<StepInfo> steps = run.steps().stream().map(s -> new StepInfo(s, run.validTime(s))).toList();
+    return new Model(
+        run.model(), published.runId(), run.runTime(), summaries, grid(run.grid()), levelTypes, parameters, steps);
+  }
+
+  private static Grid grid(GridDefinition grid) {
+    if (grid instanceof RegularLatLonGrid r) {
+      return new Grid(r.kind(), r.pointCount(), r.south(), r.north(), r.nLat(), r.nLon(), r.lat0(), r.lon0(), r.dLat(), r.dLon());
+    }
+    return new Grid(grid.kind(), grid.pointCount(), grid.south(), grid.north(), null, null, null, null, null, null);
+  }
+}
