@@ -30,13 +30,15 @@ Options (defaults in brackets):
   --model M         model to query [demo]
   --points N        rows in the random points CSV [100000]
   --seed N          seed of the points CSV [42]
-  --box S,N,W,E     area the points are drawn from, degrees [-90,90,-180,180]
+  --box S,N,W,E     area the points are drawn from, degrees [the model's grid, from GET /v1/models]
+  --vertical V      alt, pressure or none: which levels the points ask for [auto: the level type
+                    with a query parameter that has the most levels; none for single-level models]
   --neighbours N    n= of each request [4]
 TXT
 }
 
 plan=constant-rate rate="" duration=60 rampup=10 threads=200 host=127.0.0.1 port="${SPOTCAST_PORT:-8080}"
-model=demo points=100000 seed=42 box=-90,90,-180,180 neighbours=4
+model=demo points=100000 seed=42 box="" neighbours=4 vertical=auto
 if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then plan="$1"; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { [ "$1" = -h ] || [ "$1" = --help ] || die "option $1 needs a value"; }
@@ -53,6 +55,7 @@ while [ $# -gt 0 ]; do
     --seed) seed="$2" ;;
     --box) box="$2" ;;
     --neighbours) neighbours="$2" ;;
+    --vertical) vertical="$2" ;;
     *) usage; die "unknown option '$1'" ;;
   esac
   shift 2
@@ -65,6 +68,8 @@ esac
 for n in "$rate" "$duration" "$rampup" "$threads" "$port" "$points"; do
   [[ "$n" =~ ^[0-9]+$ ]] || die "'$n' is not a whole number"
 done
+case "$vertical" in auto|alt|pressure|none) ;; *) die "--vertical must be auto, alt, pressure or none, not '$vertical'" ;; esac
+command -v jq >/dev/null || die "jq is needed to read the service's GET /v1/models answer; install it (e.g. apt-get install jq)"
 
 base="http://$host:$port"
 
@@ -77,22 +82,35 @@ if ! curl -fsS -m 5 "$base/actuator/health" >/dev/null 2>&1; then
   and pass --port/--host if it is not on $base."
 fi
 
-# Until the service has a catalog (GET /v1/models), the run's valid times and levels come from the
-# "valid: A..B" of the 422 answers to a time and a height outside any run.
-probe() { curl -s -m 10 "$base/v1/spot?model=$model&lat=0&lon=0&n=1&$1"; }
-answer="$(probe 'alt=0&time=2999-01-01T00:00:00Z')"
-case "$answer" in
-  *'"status":404'*) die "the service has no published run of model '$model': $answer
-  Load one with e.g. ./spotcast synth --model $model --resolution 1 --levels 0,1000,3000,5000 --steps 0-24, or pass --model." ;;
-  *'"status":503'*) die "the service is not ready yet (try again in a few seconds): $answer" ;;
+# --- What to ask: the model's published run from the catalog (GET /v1/models) -----------------
+# run-extent.jq picks the model, its level type (--vertical) and prints one tab-separated line:
+# OK run vertical levels times box level-types, or ERROR reason detail.
+models_json="$(curl -sS -m 10 -w '\n%{http_code}' "$base/v1/models" 2>&1)" || die "GET $base/v1/models failed: $models_json"
+code="${models_json##*$'\n'}" models_json="${models_json%$'\n'*}"
+case "$code" in
+  200) ;;
+  503) die "the service is not ready yet (try again in a few seconds): $models_json" ;;
+  404) die "the service at $base has no GET /v1/models (an older version?): $models_json" ;;
+  *) die "GET $base/v1/models answered HTTP $code: $models_json" ;;
 esac
-times="$(sed -n 's/.*valid: \([^ ".]*\.\.[^ "]*\).*/\1/p' <<<"$answer")"
-[ -n "$times" ] || die "could not read the run's valid times from the service's answer: $answer"
-first_time="${times%%..*}"
-answer="$(probe "alt=999999&time=$first_time")"
-levels="$(sed -n 's/.*valid: \([-0-9.]*\)\.\.\([-0-9.]*\) .*/\1,\2/p' <<<"$answer")"
-[ -n "$levels" ] || die "could not read the run's levels from the service's answer: $answer"
-say "Model $model: valid times $times, levels ${levels/,/..} m; $plan at $rate req/s (ramp ${rampup} s, steady ${duration} s) against $base"
+extent="$(jq -r -f "$HERE/run-extent.jq" --arg model "$model" --arg vertical "$vertical" <<<"$models_json")" \
+  || die "could not read the service's GET /v1/models answer: $models_json"
+IFS=$'\t' read -r verdict run_id vparam levels times grid_box level_types <<<"$extent"
+if [ "$verdict" = ERROR ]; then
+  case "$run_id" in
+    no-model) die "the service has no published run of model '$model' (published: ${vparam:-none}).
+  Load one with e.g. ./spotcast synth --model $model --resolution 1 --levels 0,1000,3000,5000 --steps 0-24, or pass --model." ;;
+    no-vertical) die "model $model has no levels queried with $vertical= (it has: $vparam); pass --vertical auto or another one" ;;
+    *) die "model $model: cannot load-test its run ($run_id ${vparam:-})" ;;
+  esac
+fi
+box="${box:-$grid_box}"
+case "$vparam" in
+  none) what="no vertical parameter (single-level fields)" ;;
+  *) what="$vparam ${levels%%,*}..${levels##*,}" ;;
+esac
+say "Model $model run $run_id ($level_types): valid times $times, $what, box $box;"
+say "  $plan at $rate req/s (ramp ${rampup} s, steady ${duration} s) against $base"
 
 mkdir -p "$OUT"
 cpu_log="$OUT/cpu.tsv" mvn_log="$OUT/maven.log"
@@ -131,7 +149,7 @@ say "Running JMeter (Maven log: $mvn_log)..."
   -Dloadtest.rate="$rate" -Dloadtest.rampup="$rampup" -Dloadtest.steady="$duration" \
   -Dloadtest.threads="$threads" -Dloadtest.neighbours="$neighbours" \
   -Dloadtest.points.count="$points" -Dloadtest.points.seed="$seed" \
-  -Dloadtest.times="$times" -Dloadtest.levels="$levels" -Dloadtest.box="$box" \
+  -Dloadtest.times="$times" -Dloadtest.vertical="$vparam" -Dloadtest.levels="$levels" -Dloadtest.box="$box" \
   >"$mvn_log" 2>&1) &
 mvn_pid=$!
 

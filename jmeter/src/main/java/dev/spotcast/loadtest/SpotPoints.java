@@ -2,6 +2,7 @@ package dev.spotcast.loadtest;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -11,14 +12,16 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Writes the points CSV the JMeter plans read: a header {@code lat,lon,alt,time} and N random rows
- * over a run, the same rows for the same seed. Latitude and longitude are uniform over the grid's
- * box (in degrees), the height uniform between the lowest and highest level, the time uniform over
- * the run's valid times to the second, written ISO-8601 with Z.
+ * Writes the points CSV the JMeter plans read: a header {@code lat,lon,vertical,time} and N random
+ * rows over a run, the same rows for the same seed. Latitude and longitude are uniform over the
+ * grid's box (in degrees, the longitude written in [-180, 180)); {@code vertical} is the request's
+ * whole vertical fragment, {@code &alt=1234.5} or {@code &pressure=612.3} with the level uniform
+ * between the lowest and highest level, or empty for single-level requests ({@code --vertical none});
+ * the time is uniform over the run's valid times to the second, written ISO-8601 with Z.
  *
  * <pre>
  * java -cp jmeter/target/classes dev.spotcast.loadtest.SpotPoints --out points.csv --count 100000 \
- *     --seed 42 --run today --steps 0-24 --levels 0,1000,3000,5000 --box -90,90,-180,180
+ *     --seed 42 --run today --steps 0-24 --vertical alt --levels 0,1000,3000,5000 --box -90,90,-180,180
  * </pre>
  *
  * <p>{@code --times FIRST..LAST} gives the valid times directly instead of {@code --run} and {@code --steps}.
@@ -34,13 +37,18 @@ public final class SpotPoints {
     long seed = Long.parseLong(options.getOrDefault("seed", "42"));
     RunExtent run = RunExtent.of(
         options.getOrDefault("box", "-90,90,-180,180"),
+        options.getOrDefault("vertical", "alt"),
         options.getOrDefault("levels", "0,1000,3000,5000"),
         options.getOrDefault("run", "today"),
         options.getOrDefault("steps", "0-24"),
         options.getOrDefault("times", "from-run"));
     write(out, run, count, seed);
-    System.out.printf(Locale.ROOT, "Wrote %,d points over %s .. %s to %s%n",
-        count, run.firstValid(), run.lastValid(), out.toAbsolutePath());
+    System.out.printf(Locale.ROOT, "Wrote %,d points over %s .. %s, %s, to %s%n",
+        count, run.firstValid(), run.lastValid(),
+        run.vertical().isEmpty()
+            ? "no vertical parameter"
+            : String.format(Locale.ROOT, "%s=%s..%s", run.vertical(), run.lowestLevel(), run.highestLevel()),
+        out.toAbsolutePath());
   }
 
   static void write(Path out, RunExtent run, int count, long seed) throws IOException {
@@ -51,16 +59,34 @@ public final class SpotPoints {
     long first = run.firstValid().getEpochSecond();
     long seconds = run.lastValid().getEpochSecond() - first; // inclusive range: [first, first + seconds]
     try (BufferedWriter w = Files.newBufferedWriter(out)) {
-      w.write("lat,lon,alt,time\n");
+      w.write("lat,lon,vertical,time\n");
       for (int i = 0; i < count; i++) {
         double lat = run.south() + random.nextDouble() * (run.north() - run.south());
-        double lon = run.west() + random.nextDouble() * (run.east() - run.west());
-        double alt = run.lowestLevel() + random.nextDouble() * (run.highestLevel() - run.lowestLevel());
+        double lon = longitude180(run.west() + random.nextDouble() * (run.east() - run.west()));
+        double level = run.lowestLevel() + random.nextDouble() * (run.highestLevel() - run.lowestLevel());
         Instant time = Instant.ofEpochSecond(first + random.nextLong(seconds + 1));
+        // Drawn even when unused, so that lat, lon and time are the same rows whatever the vertical.
+        String vertical = run.vertical().isEmpty()
+            ? ""
+            : "&" + run.vertical() + "=" + level(level, run.lowestLevel(), run.highestLevel());
         // 5 decimals of a degree is about a metre; Locale.ROOT keeps the decimal point a point.
-        w.write(String.format(Locale.ROOT, "%.5f,%.5f,%.1f,%s%n", lat, lon, alt, time));
+        w.write(String.format(Locale.ROOT, "%.5f,%.5f,%s,%s%n", lat, lon, vertical, time));
       }
     }
+  }
+
+  /**
+   * A level to one decimal (0.1 m, 0.1 hPa), kept within [lowest, highest] so that rounding never
+   * puts it outside the run's levels (a 422), written without an exponent.
+   */
+  static String level(double level, double lowest, double highest) {
+    double rounded = Math.clamp(Math.round(level * 10) / 10.0, lowest, highest);
+    return BigDecimal.valueOf(rounded).stripTrailingZeros().toPlainString();
+  }
+
+  /** Longitude in [-180, 180), what the service accepts for any grid (a box may run past 180). */
+  static double longitude180(double lon) {
+    return ((lon + 180) % 360 + 360) % 360 - 180;
   }
 
   /** "--name value" pairs; anything else is an error worth stopping for. */
