@@ -295,7 +295,8 @@ public final class LocalElasticsearch implements AutoCloseable {
    * @param ephemeral whether the cluster's directories are deleted before start and after stop (tests)
    */
   public record Config(Path distribution, Path baseDir, int firstHttpPort, int firstTransportPort, int nodes,
-      String heap, String clusterName, Duration startTimeout, boolean detached, boolean ephemeral) {
+      String heap, String clusterName, Duration startTimeout, boolean detached, boolean ephemeral,
+      java.util.Map<String, String> settings) {
 
     private static final Pattern HEAP = Pattern.compile("\\d+[kmgKMG]?");
     private static final Pattern CLUSTER_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
@@ -321,6 +322,7 @@ public final class LocalElasticsearch implements AutoCloseable {
         throw new IllegalArgumentException("a detached cluster outlives this JVM, so it cannot be ephemeral");
       }
       baseDir = baseDir.toAbsolutePath().normalize();
+      settings = java.util.Map.copyOf(settings);
     }
 
     private static void requirePortRange(int first, int nodes, String name) {
@@ -349,6 +351,7 @@ public final class LocalElasticsearch implements AutoCloseable {
       private Duration startTimeout = Duration.ofSeconds(120);
       private boolean detached;
       private boolean ephemeral;
+      private final java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
 
       private Builder() {}
 
@@ -405,7 +408,16 @@ public final class LocalElasticsearch implements AutoCloseable {
       public Config build() {
         return new Config(distribution != null ? distribution : ElasticsearchDistribution.defaultZip(), baseDir,
             firstHttpPort, firstTransportPort != null ? firstTransportPort : firstHttpPort + 100, nodes, heap,
-            clusterName, startTimeout, detached, ephemeral);
+            clusterName, startTimeout, detached, ephemeral, settings);
+      }
+
+      /**
+       * An extra elasticsearch.yml setting of every node, e.g. a tiny {@code thread_pool.write.queue_size}
+       * to make the cluster answer 429 in a test.
+       */
+      public Builder setting(String key, String value) {
+        settings.put(key, value);
+        return this;
       }
     }
   }

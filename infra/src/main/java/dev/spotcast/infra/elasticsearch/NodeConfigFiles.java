@@ -36,6 +36,7 @@ final class NodeConfigFiles {
     settings.put("cluster.routing.allocation.disk.watermark.low", "97%");
     settings.put("cluster.routing.allocation.disk.watermark.high", "98%");
     settings.put("cluster.routing.allocation.disk.watermark.flood_stage", "99%");
+    settings.putAll(config.settings());
 
     StringBuilder yml = new StringBuilder("# Written by spotcast-infra LocalElasticsearch on every start.\n");
     settings.forEach((key, value) -> yml.append(key).append(": ").append(json(value)).append('\n'));
