@@ -171,6 +171,36 @@ class RunLoaderIT {
     assertThat(catalog.publishedRunIds()).doesNotContainKey("itreject");
   }
 
+  @Test
+  void writesBlockedMidRunPauseTheLoadUntilTheBlockIsLiftedAndNothingIsLost() throws Exception {
+    ForecastRun run = run("itblock", T0, ShardingSpec.DEFAULT);
+    List<String> indices = new ShardingStrategy(run).allIndices();
+    java.util.concurrent.ScheduledExecutorService lifter = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+    try {
+      // As the flood-stage disk watermark does: the run's indices turn read-only (allow delete)
+      // in the middle of the load; an operator frees the disk 3 s later.
+      ForecastSource blocking = new ObservingSource(new SyntheticForecastSource(run, 4), () -> {
+        client.indices().putSettings(p -> p.index(indices).settings(x -> x.blocks(b -> b.readOnlyAllowDelete(true))));
+        lifter.schedule(
+            () -> client.indices().putSettings(p -> p.index(indices).settings(x -> x.blocks(b -> b.readOnlyAllowDelete(false)))),
+            3, java.util.concurrent.TimeUnit.SECONDS);
+      });
+
+      // Two quick retries (about 60 ms in all) could never outlast a 3 s block: only waiting for
+      // the block to be lifted, without spending retries, gets every document in.
+      LoaderSettings fewRetries = settings.withRetries(2, java.time.Duration.ofMillis(10), java.time.Duration.ofMillis(50));
+      LoadReport report = new RunLoader(client, fewRetries).load(blocking);
+
+      assertThat(report.failure()).isNull();
+      assertThat(report.published()).isTrue();
+      assertThat(report.counted()).isEqualTo(run.documentCount());
+      assertThat(report.retriesByCause().keySet()).anyMatch(cause -> cause.contains("cluster_block_exception"));
+    } finally {
+      lifter.shutdown();
+      lifter.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+    }
+  }
+
   private static ForecastDocument withUnknownParameter(ForecastDocument doc) {
     String[] names = doc.parameterNames().clone();
     names[0] = "snow";

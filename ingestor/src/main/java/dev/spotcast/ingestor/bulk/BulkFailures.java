@@ -14,6 +14,14 @@ final class BulkFailures {
 
   private BulkFailures() {}
 
+  /**
+   * A write refused by an index or cluster block (flood-stage disk watermark, read-only index):
+   * neither busy nor wrong, it passes when the block is lifted.
+   */
+  static boolean isWriteBlock(String errorType) {
+    return "cluster_block_exception".equals(errorType);
+  }
+
   static boolean isTransientItem(int status, String errorType) {
     return status == 429 || status == 503 || TRANSIENT_TYPES.contains(errorType);
   }

@@ -10,6 +10,7 @@ import dev.spotcast.ingestor.LoaderSettings;
 import io.github.resilience4j.core.IntervalFunction;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -25,6 +26,9 @@ import org.slf4j.LoggerFactory;
  * A bounded pool of bulk senders. {@link #submit} blocks while every sender is busy and the queue is
  * full: that is the backpressure that keeps a run's memory bounded. Every item's result is read;
  * rejected items are retried with exponential backoff and jitter, everything else is counted.
+ * Items refused because the index or cluster blocks writes (flood-stage disk watermark, a read-only
+ * index) pause the batch instead: it waits, without using up its retries, until the block is lifted
+ * (or {@link #BLOCK_LIMIT} has passed), so an operator freeing disk loses nothing.
  *
  * <p>Bodies are pre-built NDJSON posted through the client's low-level REST transport: the typed
  * {@code client.bulk} costs about five times more client CPU per document, which on a 2-core box is
@@ -34,6 +38,12 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(BulkSender.class);
   private static final ContentType NDJSON = ContentType.create("application/x-ndjson");
+
+  /** How long a batch waits for a write block to be lifted before its documents count as lost. */
+  static final Duration BLOCK_LIMIT = Duration.ofMinutes(30);
+
+  /** Pause between two tries while writes are blocked. */
+  private static final Duration BLOCK_PAUSE = Duration.ofSeconds(1);
 
   private final Rest5Client rest;
   private final LoadStats stats;
@@ -94,6 +104,7 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
   private void send(ShardBatch batch) {
     ShardBatch pending = batch;
     long start = System.nanoTime();
+    long blockedSince = 0;
     try {
       for (int attempt = 1; ; attempt++) {
         boolean lastAttempt = attempt > maxRetries;
@@ -122,11 +133,25 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
           }
           continue;
         }
-        List<Integer> retry = count(pending, result, lastAttempt);
-        if (retry.isEmpty()) {
+        boolean blockTooLong = blockedSince != 0 && System.nanoTime() - blockedSince > BLOCK_LIMIT.toNanos();
+        Retry retry = count(pending, result, lastAttempt, blockTooLong);
+        if (retry.positions().isEmpty()) {
           return;
         }
-        pending = pending.subset(retry);
+        pending = pending.subset(retry.positions());
+        if (retry.blocked()) {
+          // A block is not the cluster being busy: wait for it to be lifted, keep the retries.
+          if (blockedSince == 0) {
+            blockedSince = System.nanoTime();
+            log.warn("writes to {} are blocked ({}); pausing its batch until the block is lifted (at most {})",
+                batch.index(), retry.blockReason(), BLOCK_LIMIT);
+          }
+          attempt--;
+          if (!sleep(BLOCK_PAUSE.toMillis(), pending)) {
+            return;
+          }
+          continue;
+        }
         if (!pause(attempt, pending)) {
           return;
         }
@@ -148,15 +173,26 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
     }
   }
 
-  /** Counts the answered items and returns the positions of those to send again. */
-  private List<Integer> count(ShardBatch batch, BulkResult result, boolean lastAttempt) {
+  /**
+   * The items to send again; {@code blocked} when some of them met a write block (and the reason),
+   * so that the batch waits for the block instead of spending its retries.
+   */
+  private record Retry(List<Integer> positions, boolean blocked, String blockReason) {}
+
+  /** Counts the answered items and returns those to send again. */
+  private Retry count(ShardBatch batch, BulkResult result, boolean lastAttempt, boolean blockTooLong) {
     if (!result.errors()) {
       stats.indexed(batch.index(), batch.shard(), batch.documents());
-      return List.of();
+      return new Retry(List.of(), false, null);
     }
     List<Integer> retry = new ArrayList<>();
+    String blockReason = null;
     for (BulkResult.Item item : result.failed()) {
-      if (BulkFailures.isTransientItem(item.status(), item.type()) && !lastAttempt) {
+      if (BulkFailures.isWriteBlock(item.type()) && !blockTooLong) {
+        stats.retried(item.status() + " " + item.type(), 1);
+        retry.add(item.position());
+        blockReason = BulkFailures.describe(item.status(), item.type(), item.reason());
+      } else if (BulkFailures.isTransientItem(item.status(), item.type()) && !lastAttempt) {
         stats.retried(item.status() + " " + item.type(), 1);
         retry.add(item.position());
       } else {
@@ -167,7 +203,7 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
       }
     }
     stats.indexed(batch.index(), batch.shard(), batch.documents() - result.failed().size());
-    return retry;
+    return new Retry(retry, blockReason != null, blockReason);
   }
 
   private void lost(ShardBatch batch, String reason, Exception cause) {
@@ -177,8 +213,12 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
 
   /** Sleeps before a retry; when interrupted (the load is cancelled) counts the batch as lost. */
   private boolean pause(int attempt, ShardBatch pending) {
+    return sleep(backoff.apply(attempt), pending);
+  }
+
+  private boolean sleep(long millis, ShardBatch pending) {
     try {
-      Thread.sleep(backoff.apply(attempt));
+      Thread.sleep(millis);
       return true;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
