@@ -107,6 +107,20 @@ public final class ForecastIndices {
     return client.count(c -> c.index(indices)).count();
   }
 
+  /** Merges each index down to one segment: a finished run is never written again, and reads get cheaper. */
+  public void forceMerge(List<String> indices) throws IOException {
+    client.indices().forcemerge(f -> f.index(indices).maxNumSegments(1L));
+  }
+
+  /** The forecast indices of a model that exist now, any run. */
+  public List<String> indicesOf(String model) throws IOException {
+    return client.indices().get(g -> g.index(ShardingStrategy.modelIndexPattern(model)).ignoreUnavailable(true).allowNoIndices(true))
+        .indices().keySet().stream()
+        .filter(name -> ForecastIndexName.parse(name).map(n -> n.model().equals(model)).orElse(false))
+        .sorted()
+        .toList();
+  }
+
   /** Deletes the indices (a failed or superseded run). */
   public void delete(List<String> indices) throws IOException {
     if (!indices.isEmpty()) {

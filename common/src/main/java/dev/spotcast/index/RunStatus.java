@@ -4,5 +4,7 @@ package dev.spotcast.index;
 public enum RunStatus {
   LOADING,
   PUBLISHED,
-  FAILED
+  FAILED,
+  /** Superseded by newer runs and deleted by retention (keep the last K runs of a model). */
+  RETIRED
 }

@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * The outcome of loading one run: what was produced, indexed and lost (with reasons), whether the
- * run was published, and why not when it was not.
+ * run was published, and why not when it was not; the older runs retention deleted after it.
  */
 public record LoadReport(
     ForecastRun run,
@@ -21,7 +21,8 @@ public record LoadReport(
     Map<String, Long> documentsPerShard,
     Duration took,
     boolean published,
-    String failure) {
+    String failure,
+    List<String> retiredRuns) {
 
   public double docsPerSecond() {
     return took.toMillis() == 0 ? 0 : indexed * 1000.0 / took.toMillis();

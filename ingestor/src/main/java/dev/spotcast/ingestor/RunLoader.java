@@ -39,6 +39,8 @@ public final class RunLoader {
   private final ForecastIndices indices;
   private final RunCatalog catalog;
   private final RunPublisher publisher;
+  private int keepRuns;
+  private boolean forceMerge;
 
   public RunLoader(ElasticsearchClient client, LoaderSettings settings) {
     this.client = client;
@@ -46,6 +48,19 @@ public final class RunLoader {
     this.indices = new ForecastIndices(client);
     this.catalog = new RunCatalog(client);
     this.publisher = new RunPublisher(client);
+  }
+
+  /**
+   * What happens after a run is published: force-merge its indices to one segment (a finished run
+   * is never written again), and keep only the last {@code keepRuns} runs of the model (0: keep all).
+   */
+  public RunLoader withLifecycle(int keepRuns, boolean forceMerge) {
+    if (keepRuns < 0) {
+      throw new IllegalArgumentException("keep-runs must be >= 0 (0 keeps every run), got " + keepRuns);
+    }
+    this.keepRuns = keepRuns;
+    this.forceMerge = forceMerge;
+    return this;
   }
 
   public LoadReport load(ForecastSource source) throws IOException, InterruptedException {
@@ -84,10 +99,17 @@ public final class RunLoader {
       failure = verify(run, stats, counted);
     }
     boolean publish = failure == null;
+    List<String> retired = List.of();
     if (publish) {
       publisher.publish(strategy);
       catalog.save(record.finished(RunStatus.PUBLISHED, counted, Instant.now(), null));
       log.info("published run {} of {}: {} documents in {}", run.runId(), run.model(), counted, took);
+      if (forceMerge) {
+        indices.forceMerge(runIndices);
+      }
+      if (keepRuns > 0) {
+        retired = new RunRetention(client).retire(run.model(), run.runId(), keepRuns);
+      }
     } else {
       catalog.save(record.finished(RunStatus.FAILED, counted, Instant.now(), failure));
       log.error("run {} of {} NOT published: {}", run.runId(), run.model(), failure);
@@ -97,7 +119,7 @@ public final class RunLoader {
     }
     return new LoadReport(
         run, runIndices, run.documentCount(), stats.produced(), stats.indexed(), counted,
-        stats.failuresByReason(), stats.retriesByCause(), stats.documentsPerShard(), took, publish, failure);
+        stats.failuresByReason(), stats.retriesByCause(), stats.documentsPerShard(), took, publish, failure, retired);
   }
 
   /** Runs the producers and waits for every batch to be answered; returns a failure or null. */

@@ -201,6 +201,34 @@ class RunLoaderIT {
     }
   }
 
+  @Test
+  void retentionKeepsTheLastRunsAndNeverTouchesANewerOne() throws Exception {
+    String model = "itretain";
+    ForecastRun first = run(model, T0, ShardingSpec.DEFAULT);
+    ForecastRun second = run(model, T0.plusSeconds(6 * 3600), ShardingSpec.DEFAULT);
+    ForecastRun third = run(model, T0.plusSeconds(12 * 3600), ShardingSpec.DEFAULT);
+    ForecastRun newer = run(model, T0.plusSeconds(18 * 3600), ShardingSpec.DEFAULT);
+    for (ForecastRun run : List.of(first, second)) {
+      assertThat(new RunLoader(client, settings).withLifecycle(2, false).load(new SyntheticForecastSource(run, 1)).published())
+          .isTrue();
+    }
+    // A newer run being loaded by someone else while the third is published: never retired.
+    String loadingElsewhere = new ShardingStrategy(newer).allIndices().getFirst();
+    client.indices().create(c -> c.index(loadingElsewhere));
+
+    LoadReport report =
+        new RunLoader(client, settings).withLifecycle(2, true).load(new SyntheticForecastSource(third, 1));
+
+    assertThat(report.published()).isTrue();
+    assertThat(report.retiredRuns()).containsExactly(first.runId());
+    assertThat(client.indices().exists(e -> e.index(new ShardingStrategy(first).allIndices())).value()).isFalse();
+    assertThat(client.indices().exists(e -> e.index(new ShardingStrategy(second).allIndices())).value()).isTrue();
+    assertThat(client.indices().exists(e -> e.index(loadingElsewhere)).value()).isTrue();
+    assertThat(catalog.get(model, first.runId()).orElseThrow().status()).isEqualTo(RunStatus.RETIRED);
+    assertThat(catalog.publishedRunIds()).containsEntry(model, third.runId());
+    assertThat(aliasTargets(model)).containsExactlyInAnyOrderElementsOf(report.indices());
+  }
+
   private static ForecastDocument withUnknownParameter(ForecastDocument doc) {
     String[] names = doc.parameterNames().clone();
     names[0] = "snow";

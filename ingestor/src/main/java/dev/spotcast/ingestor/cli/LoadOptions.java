@@ -37,6 +37,12 @@ public final class LoadOptions {
   @Option(names = "--replicas", defaultValue = "0", description = "Replicas once loaded (default: ${DEFAULT-VALUE}).")
   public int replicas;
 
+  @Option(names = "--keep-runs", defaultValue = "0", description = "After publishing, keep only the last N runs of the model and delete older runs' indices (default: ${DEFAULT-VALUE} = keep all).")
+  public int keepRuns;
+
+  @Option(names = "--force-merge", description = "After publishing, merge the run's indices to one segment (faster reads; takes a while on large runs).")
+  public boolean forceMerge;
+
   public LoaderSettings loaderSettings() {
     if (senders < 1 || bulkDocs < 1 || (producers != null && producers < 1) || replicas < 0) {
       throw new IllegalArgumentException("--producers, --senders and --bulk-docs must be >= 1, --replicas >= 0");

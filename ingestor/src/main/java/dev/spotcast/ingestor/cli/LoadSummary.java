@@ -16,6 +16,9 @@ final class LoadSummary {
         report.expected(), report.produced(), report.indexed(), report.counted(), report.failed());
     out.printf("  took %.1f s, %,.0f docs/s, indices %s%n",
         report.took().toMillis() / 1000.0, report.docsPerSecond(), report.indices());
+    if (!report.retiredRuns().isEmpty()) {
+      out.println("  retired older runs (indices deleted): " + report.retiredRuns());
+    }
     if (!report.retriesByCause().isEmpty()) {
       out.println("  retried: " + report.retriesByCause());
     }

@@ -57,6 +57,7 @@ final class Loads {
         }
         LoadReport report =
             new RunLoader(client, settings)
+                .withLifecycle(options.keepRuns, options.forceMerge)
                 .load(source, p -> {
                   out.println("  " + p.line());
                   out.flush();
