@@ -210,6 +210,17 @@ class BatchAndSeriesIT extends ServiceTestBase {
     problem(http.getForEntity("/v1/series?model=" + MODEL + "&lat=45&lon=0&alt=0&from=soon", String.class), 400, "from");
   }
 
+  @Test
+  void bothAreDocumentedInOpenApi() throws Exception {
+    JsonNode paths = JSON.readTree(http.getForObject("/v3/api-docs", String.class)).path("paths");
+
+    assertThat(paths.path("/v1/spot").has("post")).isTrue();
+    assertThat(paths.path("/v1/spot").has("get")).isTrue();
+    assertThat(paths.path("/v1/spot").path("post").path("requestBody").toString()).contains("points");
+    assertThat(paths.path("/v1/series").path("get").toString())
+        .contains("\"from\"").contains("\"to\"").contains("\"alt\"").contains("\"pressure\"");
+  }
+
   /** The geo path (irregular grids, fast path off) splits one multi-search back per plan alike. */
   @Test
   void findAllOnTheGeoPathEqualsFindPerPlan() throws Exception {
