@@ -64,6 +64,22 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
         ProblemDetail.forStatusAndDetail(HttpStatus.UNPROCESSABLE_ENTITY, e.getMessage()), e.parameter());
   }
 
+  /**
+   * The problem of one point of a batch that cannot be answered: what the same GET would have been
+   * answered with (400 or 422), a parameter of the point named {@code points[i].name}.
+   */
+  static ProblemDetail pointProblem(RuntimeException e, int index) {
+    HttpStatus status = e instanceof OutsideForecastException ? HttpStatus.UNPROCESSABLE_ENTITY : HttpStatus.BAD_REQUEST;
+    String parameter =
+        e instanceof OutsideForecastException outside ? outside.parameter()
+            : e instanceof BadParameterException bad ? bad.parameter() : null;
+    ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, e.getMessage());
+    if (parameter != null) {
+      problem.setProperty("parameter", BatchController.pointParameter(index, parameter));
+    }
+    return problem;
+  }
+
   /** Elasticsearch down, failing or the circuit open: 503, retry after the delay given. */
   @ExceptionHandler(SearchUnavailableException.class)
   ResponseEntity<ProblemDetail> unavailable(SearchUnavailableException e) {

@@ -68,7 +68,7 @@ public class SpotRequestParser {
         latitude,
         RegularLatLonGrid.normaliseLongitude(longitude),
         vertical(alt, pressure),
-        instant(time),
+        instant("time", time),
         switch (how) {
           case IDW -> neighbours(n);
           case NEAREST -> 1;
@@ -78,6 +78,26 @@ public class SpotRequestParser {
         how,
         power(power, how),
         runId(run));
+  }
+
+  /** A validated series request: the place, vertical and options of {@code request} (its time unused), the range. */
+  public record SeriesRequest(SpotRequest request, Instant from, Instant to) {}
+
+  /**
+   * The query parameters of {@code /v1/series}: those of {@code /v1/spot} without time, and the
+   * optional range [from, to] of valid times.
+   */
+  public SeriesRequest parseSeries(
+      String model, String lat, String lon, String alt, String pressure, String from, String to, String n,
+      String params, String method, String run) {
+    Instant start = from == null || from.isBlank() ? null : instant("from", from);
+    Instant end = to == null || to.isBlank() ? null : instant("to", to);
+    if (start != null && end != null && start.isAfter(end)) {
+      throw new BadParameterException("from", "from " + start + " is after to " + end);
+    }
+    // The time of each step is set by the service; any valid instant stands in here.
+    SpotRequest request = parse(model, lat, lon, Instant.EPOCH.toString(), alt, pressure, n, params, method, null, run);
+    return new SeriesRequest(request, start, end);
   }
 
   private static Method method(String text) {
@@ -178,8 +198,8 @@ public class SpotRequestParser {
     return parsed;
   }
 
-  private static Instant instant(String text) {
-    String value = required("time", text);
+  private static Instant instant(String name, String text) {
+    String value = required(name, text);
     TemporalAccessor parsed;
     try {
       parsed = DateTimeFormatter.ISO_DATE_TIME.parseBest(value, ZonedDateTime::from, LocalDateTime::from);
@@ -187,8 +207,8 @@ public class SpotRequestParser {
       // An unencoded '+' in a query string arrives as a space: say so, it is the usual cause.
       String hint = value.contains(" ") ? " (send a '+' offset as %2B in a URL)" : "";
       throw new BadParameterException(
-          "time",
-          "time must be an ISO-8601 date-time with a zone, e.g. 2026-11-21T06:00:00Z or 2026-11-21T07:00:00+01:00; got '"
+          name,
+          name + " must be an ISO-8601 date-time with a zone, e.g. 2026-11-21T06:00:00Z or 2026-11-21T07:00:00+01:00; got '"
               + value + "'" + hint);
     }
     if (parsed instanceof ZonedDateTime zoned) {
@@ -196,7 +216,7 @@ public class SpotRequestParser {
     }
     // A time without a zone is ambiguous; guessing UTC would silently shift local times.
     throw new BadParameterException(
-        "time", "time '" + value + "' has no zone: add 'Z' for UTC or an offset such as +01:00");
+        name, name + " '" + value + "' has no zone: add 'Z' for UTC or an offset such as +01:00");
   }
 
   private int neighbours(String text) {

@@ -22,6 +22,7 @@ import org.springframework.validation.annotation.Validated;
  * @param unavailableRetryAfter Retry-After of a 503 when Elasticsearch cannot answer (an open
  *     circuit says its own wait instead)
  * @param saturatedRetryAfter Retry-After of a 429 when too many requests wait for Elasticsearch
+ * @param maxBatchPoints the most points a {@code POST /v1/spot} batch may hold
  */
 @ConfigurationProperties("spotcast.query")
 @Validated
@@ -32,7 +33,8 @@ public record QueryProperties(
     @DefaultValue("2s") @NotNull Duration catalogRefreshInterval,
     @DefaultValue("true") boolean fastPath,
     @DefaultValue("5s") @NotNull Duration unavailableRetryAfter,
-    @DefaultValue("1s") @NotNull Duration saturatedRetryAfter) {
+    @DefaultValue("1s") @NotNull Duration saturatedRetryAfter,
+    @DefaultValue("1000") @Min(1) int maxBatchPoints) {
 
   public QueryProperties {
     if (defaultNeighbours > maxNeighbours) {

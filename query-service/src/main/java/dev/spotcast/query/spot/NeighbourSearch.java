@@ -27,7 +27,11 @@ import dev.spotcast.sharding.ShardingStrategy;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Locale;
 import java.util.Map;
 import dev.spotcast.index.DocumentIds;
@@ -75,6 +79,7 @@ public class NeighbourSearch {
   private final Timer msearchTimer;
   private final Timer idsTimer;
   private final Timer idsMsearchTimer;
+  private final Timer batchTimer;
 
   /** The geo path only, unguarded (benchmarks, tests of it). */
   public NeighbourSearch(ElasticsearchClient client, MeterRegistry registry) {
@@ -101,6 +106,7 @@ public class NeighbourSearch {
     this.msearchTimer = timer(registry, "msearch");
     this.idsTimer = timer(registry, "ids");
     this.idsMsearchTimer = timer(registry, "ids_msearch");
+    this.batchTimer = timer(registry, "batch_msearch");
   }
 
   /** Whether a plan is answered by the ids path. */
@@ -299,6 +305,197 @@ public class NeighbourSearch {
     return searchPlan.multi()
         ? msearchTimer.record(() -> msearch(searchPlan.msearch(), searchPlan.axes(), null))
         : geoSortTimer.record(() -> search(searchPlan.search(), searchPlan.axes().getFirst(), null));
+  }
+
+  /** The most ids one search of {@link #findAll} asks for (below Elasticsearch's max_result_window). */
+  static final int MAX_IDS_PER_SEARCH = 5000;
+
+  /**
+   * The hits of several plans (a batch of points, the steps of a series) from ONE multi-search
+   * through the guard, split back per plan.
+   *
+   * <ul>
+   *   <li>Plans on the ids path (and bilinear ones) are merged: per index one {@code ids} search
+   *       (split in chunks of {@value #MAX_IDS_PER_SEARCH}) for the documents of every plan, routed
+   *       to all their tiles; a document shared by several plans (same neighbour) is fetched once.
+   *       Each plan gets the documents it asked for, with its own distances, as {@link #find} gives
+   *       them.
+   *   <li>Plans on the geo path keep their own searches ({@link #searchFor}), as items of the same
+   *       multi-search.
+   * </ul>
+   *
+   * A plan whose grid has no point near it gets an empty list.
+   *
+   * @return per plan, in the order given, its hits (the documents {@link #find} would return)
+   * @throws SearchUnavailableException when Elasticsearch cannot answer (or the circuit is open)
+   * @throws SearchSaturatedException when too many requests already wait for Elasticsearch
+   */
+  public List<List<ForecastHit>> findAll(List<SpotPlan> plans) {
+    List<RequestItem> items = new ArrayList<>();
+    List<Integer> itemAxes = new ArrayList<>();
+    List<Integer> itemPlan = new ArrayList<>(); // the geo plan an item answers, -1 for merged ids searches
+    List<String> itemIndex = new ArrayList<>();
+    Map<String, IdsSearch> idsByIndex = new LinkedHashMap<>();
+    List<List<Wanted>> wanted = new ArrayList<>(plans.size());
+    for (int p = 0; p < plans.size(); p++) {
+      SpotPlan plan = plans.get(p);
+      List<Wanted> planWanted = new ArrayList<>();
+      wanted.add(planWanted);
+      if (usesIds(plan) || plan.request().method() == Method.BILINEAR) {
+        GridNeighbours.Nearest nearest = plan.request().method() == Method.BILINEAR ? cell(plan) : nearest(plan);
+        addIds(plan, nearest, idsByIndex, planWanted);
+        continue;
+      }
+      SearchPlan searchPlan = searchFor(plan);
+      List<RequestItem> planItems = items(searchPlan);
+      for (int i = 0; i < planItems.size(); i++) {
+        items.add(planItems.get(i));
+        itemAxes.add(searchPlan.axes().get(i));
+        itemPlan.add(p);
+        itemIndex.add(searchPlan.indices().get(i));
+      }
+    }
+    for (Map.Entry<String, IdsSearch> entry : idsByIndex.entrySet()) {
+      IdsSearch ids = entry.getValue();
+      String routing = String.join(",", ids.routing);
+      List<FieldAndFormat> fields = ids.fields.stream().map(f -> FieldAndFormat.of(x -> x.field(f))).toList();
+      List<String> all = List.copyOf(ids.ids);
+      for (int from = 0; from < all.size(); from += MAX_IDS_PER_SEARCH) {
+        List<String> chunk = all.subList(from, Math.min(all.size(), from + MAX_IDS_PER_SEARCH));
+        items.add(
+            RequestItem.of(
+                r ->
+                    r.header(h -> h.index(entry.getKey()).routing(routing))
+                        .body(
+                            b ->
+                                b.query(q -> q.ids(i -> i.values(chunk)))
+                                    .size(chunk.size())
+                                    .storedFields(NO_STORED_FIELDS)
+                                    .docvalueFields(fields)
+                                    .trackTotalHits(t -> t.enabled(false)))));
+        itemAxes.add(ids.axis);
+        itemPlan.add(-1);
+        itemIndex.add(entry.getKey());
+      }
+    }
+    if (items.isEmpty()) {
+      List<List<ForecastHit>> none = new ArrayList<>(plans.size());
+      plans.forEach(p -> none.add(List.of()));
+      return none;
+    }
+    MsearchRequest request = MsearchRequest.of(m -> m.searches(items));
+    return batchTimer.record(
+        () ->
+            guard.read(
+                () -> client.msearch(request, JsonData.class),
+                (MsearchResponse<JsonData> response) -> {
+                  List<List<ForecastHit>> hits = new ArrayList<>(plans.size());
+                  for (int p = 0; p < plans.size(); p++) {
+                    hits.add(new ArrayList<>());
+                  }
+                  Map<DocumentKey, ForecastHit> documents = new HashMap<>();
+                  List<MultiSearchResponseItem<JsonData>> responses = response.responses();
+                  if (responses.size() != items.size()) {
+                    throw new IllegalStateException(
+                        "msearch answered " + responses.size() + " items for " + items.size() + " searches");
+                  }
+                  for (int i = 0; i < responses.size(); i++) {
+                    MultiSearchResponseItem<JsonData> item = responses.get(i);
+                    if (item.isFailure()) {
+                      ErrorResponse failure = item.failure();
+                      throw ElasticsearchGuard.unavailableOr(
+                          failure.status(), failure.error().type(), failure.error().reason(), null);
+                    }
+                    requireAllShards("msearch", item.result().shards());
+                    if (itemPlan.get(i) >= 0) {
+                      addHits(item.result().hits().hits(), itemAxes.get(i), null, hits.get(itemPlan.get(i)));
+                    } else {
+                      for (Hit<JsonData> hit : item.result().hits().hits()) {
+                        ForecastHit found = ForecastHit.of(hit.fields(), Double.NaN, itemAxes.get(i));
+                        documents.put(
+                            new DocumentKey(itemIndex.get(i), found.level(), found.step(), found.point()), found);
+                      }
+                    }
+                  }
+                  for (int p = 0; p < plans.size(); p++) {
+                    for (Wanted w : wanted.get(p)) {
+                      ForecastHit found = documents.get(w.key());
+                      if (found != null) {
+                        hits.get(p).add(found.withSortDistance(w.distance()));
+                      }
+                    }
+                  }
+                  return hits;
+                }));
+  }
+
+  /** The ids of one index that the merged searches of {@link #findAll} ask for. */
+  private static final class IdsSearch {
+    final int axis;
+    final Set<String> ids = new LinkedHashSet<>();
+    final Set<String> routing = new LinkedHashSet<>();
+    final Set<String> fields = new LinkedHashSet<>();
+
+    IdsSearch(int axis) {
+      this.axis = axis;
+    }
+  }
+
+  /** A document a plan needs, and the distance of its grid point from the plan's request. */
+  private record Wanted(DocumentKey key, double distance) {}
+
+  /** A document of an index: level, step, grid point. */
+  private record DocumentKey(String index, double level, int step, int point) {}
+
+  private static void addIds(
+      SpotPlan plan, GridNeighbours.Nearest nearest, Map<String, IdsSearch> idsByIndex, List<Wanted> wanted) {
+    if (nearest.size() == 0) {
+      return;
+    }
+    RegularLatLonGrid grid = (RegularLatLonGrid) plan.run().grid();
+    ShardingStrategy strategy = new ShardingStrategy(plan.run());
+    int[] points = nearest.points();
+    List<String> routing = new ArrayList<>(points.length);
+    for (int point : points) {
+      routing.add(strategy.routingKey(grid.latitude(point), grid.longitude(point)));
+    }
+    List<String> fields = ForecastHit.fields(plan.parameters().stream().map(Parameter::name).toList(), false);
+    for (Map.Entry<String, List<Combination>> entry : plan.combinationsByIndex(strategy).entrySet()) {
+      IdsSearch ids =
+          idsByIndex.computeIfAbsent(entry.getKey(), k -> new IdsSearch(entry.getValue().getFirst().axisPosition()));
+      ids.routing.addAll(routing);
+      ids.fields.addAll(fields);
+      for (Combination c : entry.getValue()) {
+        for (int i = 0; i < points.length; i++) {
+          ids.ids.add(DocumentIds.of(c.level(), c.step(), points[i]));
+          wanted.add(new Wanted(new DocumentKey(entry.getKey(), c.level(), c.step(), points[i]), nearest.distances()[i]));
+        }
+      }
+    }
+  }
+
+  /** A search plan's searches as multi-search items: its own items, or its single search as one. */
+  static List<RequestItem> items(SearchPlan plan) {
+    if (plan.multi()) {
+      return plan.msearch().searches();
+    }
+    SearchRequest search = plan.search();
+    return List.of(
+        RequestItem.of(
+            r ->
+                r.header(h -> h.index(search.index()).routing(search.routing()))
+                    .body(
+                        b -> {
+                          b.query(search.query())
+                              .size(search.size())
+                              .storedFields(search.storedFields())
+                              .docvalueFields(search.docvalueFields())
+                              .trackTotalHits(search.trackTotalHits());
+                          if (!search.sort().isEmpty()) {
+                            b.sort(search.sort());
+                          }
+                          return b;
+                        })));
   }
 
   private List<ForecastHit> search(SearchRequest request, int axis, GridNeighbours.Nearest nearest) {

@@ -6,6 +6,13 @@ import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.config.QueryProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import dev.spotcast.model.ForecastRun;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 import org.springframework.stereotype.Service;
 
 /**
@@ -16,6 +23,8 @@ import org.springframework.stereotype.Service;
 public class SpotService {
 
   static final String TIMER = "spotcast.spot.request";
+  static final String BATCH_TIMER = "spotcast.batch.request";
+  static final String SERIES_TIMER = "spotcast.series.request";
 
   private final PublishedRuns runs;
   private final NeighbourSearch search;
@@ -31,12 +40,114 @@ public class SpotService {
   }
 
   public SpotForecast spot(SpotRequest request) {
+    return timed(TIMER, "Spot requests, from validated request to interpolated answer", () -> answer(request));
+  }
+
+  /**
+   * The answer of one point of a batch: its forecast, or the reason it cannot be answered (a
+   * {@link OutsideForecastException} or {@link BadParameterException}); exactly one is set.
+   */
+  public record PointAnswer(SpotForecast forecast, RuntimeException problem) {}
+
+  /**
+   * Answers several points of one model and run (the requests share model and run) with one
+   * Elasticsearch multi-search: each point is planned and interpolated as {@link #spot} does; a
+   * point the run cannot answer gets its problem while the others are answered.
+   *
+   * @throws UnknownModelException, UnknownRunException for the shared model and run
+   */
+  public List<PointAnswer> batch(List<SpotRequest> requests) {
+    return timed(BATCH_TIMER, "Batch spot requests, from validated request to interpolated answers", () -> {
+      if (requests.isEmpty()) {
+        return List.of();
+      }
+      RunRecord record = record(requests.getFirst());
+      List<PointAnswer> answers = new ArrayList<>(requests.size());
+      List<SpotPlan> plans = new ArrayList<>(requests.size());
+      List<Integer> planned = new ArrayList<>(requests.size());
+      for (int i = 0; i < requests.size(); i++) {
+        answers.add(null);
+        try {
+          plans.add(SpotPlan.of(record.run(), requests.get(i)));
+          planned.add(i);
+        } catch (OutsideForecastException | BadParameterException e) {
+          answers.set(i, new PointAnswer(null, e));
+        }
+      }
+      List<List<ForecastHit>> hits = search.findAll(plans);
+      for (int p = 0; p < plans.size(); p++) {
+        int i = planned.get(p);
+        try {
+          answers.set(i, new PointAnswer(interpolator.interpolate(plans.get(p), hits.get(p)), null));
+        } catch (OutsideForecastException e) {
+          answers.set(i, new PointAnswer(null, e));
+        }
+      }
+      return answers;
+    });
+  }
+
+  /**
+   * Every step of the run whose valid time lies in [from, to], interpolated in space and in the
+   * vertical at the place of {@code request} (whose time is ignored), with one Elasticsearch
+   * multi-search.
+   *
+   * @param from the earliest valid time, or null for the run's first step
+   * @param to the latest valid time, or null for the run's last step
+   * @throws OutsideForecastException when no step lies in the range (the detail gives the run's range)
+   */
+  public SeriesForecast series(SpotRequest request, Instant from, Instant to) {
+    return timed(SERIES_TIMER, "Series requests, from validated request to interpolated answer", () -> {
+      RunRecord record = record(request);
+      ForecastRun run = record.run();
+      List<SpotPlan> plans = new ArrayList<>();
+      List<Integer> inRange = new ArrayList<>();
+      for (int step : run.steps()) {
+        Instant valid = run.validTime(step);
+        if ((from == null || !valid.isBefore(from)) && (to == null || !valid.isAfter(to))) {
+          plans.add(SpotPlan.of(run, at(request, valid)));
+          inRange.add(step);
+        }
+      }
+      if (plans.isEmpty()) {
+        throw new OutsideForecastException(
+            from != null ? "from" : "to",
+            "no step of run " + run.runId() + " of model " + run.model() + " has a valid time in ["
+                + (from == null ? "" : from) + ", " + (to == null ? "" : to) + "]; valid: "
+                + run.validTime(run.steps().getFirst()) + ".." + run.validTime(run.steps().getLast()));
+      }
+      List<List<ForecastHit>> hits = search.findAll(plans);
+      List<SeriesForecast.Step> steps = new ArrayList<>(plans.size());
+      SpotForecast first = null;
+      for (int p = 0; p < plans.size(); p++) {
+        SpotForecast forecast = interpolator.interpolate(plans.get(p), hits.get(p));
+        if (first == null) {
+          first = forecast;
+        }
+        int step = inRange.get(p);
+        steps.add(new SeriesForecast.Step(step, run.validTime(step), forecast.values()));
+      }
+      Map<String, String> units = new LinkedHashMap<>();
+      first.values().forEach((name, value) -> units.put(name, value.unit()));
+      return new SeriesForecast(
+          first.model(), first.run(), first.lat(), first.lon(), first.alt(), first.pressure(), first.method(),
+          units, steps, first.neighbours());
+    });
+  }
+
+  private static SpotRequest at(SpotRequest request, Instant time) {
+    return new SpotRequest(
+        request.model(), request.lat(), request.lon(), request.vertical(), time, request.neighbours(),
+        request.params(), request.method(), request.power(), request.run());
+  }
+
+  private <T> T timed(String name, String description, Supplier<T> work) {
     Timer.Sample sample = Timer.start(registry);
     String outcome = "error";
     try {
-      SpotForecast forecast = answer(request);
+      T answer = work.get();
       outcome = "success";
-      return forecast;
+      return answer;
     } catch (BadParameterException | OutsideForecastException | UnknownModelException | UnknownRunException e) {
       outcome = "rejected";
       throw e;
@@ -48,8 +159,8 @@ public class SpotService {
       throw e;
     } finally {
       sample.stop(
-          Timer.builder(TIMER)
-              .description("Spot requests, from validated request to interpolated answer")
+          Timer.builder(name)
+              .description(description)
               .tag("outcome", outcome)
               .publishPercentileHistogram()
               .register(registry));
@@ -57,9 +168,13 @@ public class SpotService {
   }
 
   private SpotForecast answer(SpotRequest request) {
-    RunRecord record = request.run() == null ? published(request) : run(request);
+    RunRecord record = record(request);
     SpotPlan plan = SpotPlan.of(record.run(), request);
     return interpolator.interpolate(plan, search.find(plan));
+  }
+
+  private RunRecord record(SpotRequest request) {
+    return request.run() == null ? published(request) : run(request);
   }
 
   /** The run asked for with run=, if it may be served. */

@@ -2,8 +2,8 @@ package dev.spotcast.query.api;
 
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.BDDMockito.given;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
-import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
@@ -127,7 +127,8 @@ class SpotControllerTest {
 
   @Test
   void aWrongMethodIsProblemJson() throws Exception {
-    mvc.perform(post(VALID))
+    // POST /v1/spot is the batch (BatchController); DELETE is answered by nothing.
+    mvc.perform(delete(VALID))
         .andExpect(status().isMethodNotAllowed())
         .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON));
   }

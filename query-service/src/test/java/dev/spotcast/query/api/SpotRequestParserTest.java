@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class SpotRequestParserTest {
 
-  private final SpotRequestParser parser = new SpotRequestParser(new QueryProperties(4, 64, 2, Duration.ofSeconds(2), true, Duration.ofSeconds(5), Duration.ofSeconds(1)));
+  private final SpotRequestParser parser = new SpotRequestParser(new QueryProperties(4, 64, 2, Duration.ofSeconds(2), true, Duration.ofSeconds(5), Duration.ofSeconds(1), 1000));
 
   @Test
   void parsesAValidRequestWithDefaults() {
@@ -141,5 +141,28 @@ class SpotRequestParserTest {
         .hasMessage(message)
         .extracting(e -> ((BadParameterException) e).parameter())
         .isEqualTo(parameter);
+  }
+
+  @Test
+  void aSeriesHasAnOptionalRangeAndNoTime() {
+    SpotRequestParser.SeriesRequest series =
+        parser.parseSeries("synth", "45", "5", "100", null, "2026-11-21T03:00Z", null, null, "t", null, null);
+
+    assertThat(series.from()).isEqualTo(Instant.parse("2026-11-21T03:00:00Z"));
+    assertThat(series.to()).isNull();
+    assertThat(series.request().vertical()).isEqualTo(Vertical.height(100));
+    assertThat(series.request().params()).containsExactly("t");
+    assertThat(parser.parseSeries("synth", "45", "5", null, null, null, null, null, null, null, null).from()).isNull();
+  }
+
+  @Test
+  void aSeriesRangeIsCheckedNamingFromOrTo() {
+    assertThatThrownBy(() -> parser.parseSeries("synth", "45", "5", "0", null, "soon", null, null, null, null, null))
+        .isInstanceOfSatisfying(BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo("from"));
+    assertThatThrownBy(() -> parser.parseSeries("synth", "45", "5", "0", null, null, "2026-11-21T03:00", null, null, null, null))
+        .isInstanceOfSatisfying(BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo("to"));
+    assertThatThrownBy(
+            () -> parser.parseSeries("synth", "45", "5", "0", null, "2026-11-21T06:00Z", "2026-11-21T03:00Z", null, null, null, null))
+        .isInstanceOfSatisfying(BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo("from"));
   }
 }

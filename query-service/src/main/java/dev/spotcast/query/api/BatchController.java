@@ -1,0 +1,140 @@
+package dev.spotcast.query.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.spotcast.query.config.QueryProperties;
+import dev.spotcast.query.spot.BadParameterException;
+import dev.spotcast.query.spot.SpotRequest;
+import dev.spotcast.query.spot.SpotService;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code POST /v1/spot}: many points of one model and run in one request, answered with one
+ * Elasticsearch multi-search. Each point is validated, planned and interpolated as {@code GET
+ * /v1/spot} does it.
+ */
+@RestController
+public class BatchController {
+
+  /** The members of a point; every other option is shared, at the top level. */
+  private static final Set<String> POINT_FIELDS = Set.of("lat", "lon", "time", "alt", "pressure");
+
+  private final SpotRequestParser parser;
+  private final SpotService service;
+  private final QueryProperties properties;
+
+  public BatchController(SpotRequestParser parser, SpotService service, QueryProperties properties) {
+    this.parser = parser;
+    this.service = service;
+    this.properties = properties;
+  }
+
+  /** The answer: per point, in request order, its GET /v1/spot answer or its problem. */
+  public record BatchAnswer(int answered, int failed, List<Object> results) {}
+
+  @Operation(
+      summary = "Spot weather at many points",
+      description =
+          "The points (lat, lon, time and alt or pressure each, as GET /v1/spot takes them) share model, n,"
+              + " params, method, power and run, given at the top level. Each result, in request order, is the"
+              + " answer GET /v1/spot gives for that point, or the problem+json object it would have been"
+              + " refused with (422 outside the run, 400 e.g. method=bilinear on an irregular grid), its"
+              + " parameter named points[i].name. All points are searched with one Elasticsearch multi-search."
+              + " A malformed point or option refuses the whole request with 400 naming it (points[i].lat,"
+              + " n, ...); more points than spotcast.query.max-batch-points (default 1000) is 400 naming points;"
+              + " an unknown model or run 404; 429 and 503 as GET /v1/spot.",
+      requestBody =
+          @io.swagger.v3.oas.annotations.parameters.RequestBody(
+              required = true,
+              content =
+                  @Content(
+                      mediaType = MediaType.APPLICATION_JSON_VALUE,
+                      examples =
+                          @ExampleObject(
+                              value =
+                                  "{\"model\":\"synth\",\"n\":4,\"params\":[\"t\",\"u\",\"v\"],\"points\":["
+                                      + "{\"lat\":45.5,\"lon\":5.25,\"alt\":750,\"time\":\"2026-11-21T06:30:00Z\"},"
+                                      + "{\"lat\":46,\"lon\":6,\"alt\":0,\"time\":\"2026-11-21T09:00:00Z\"}]}"))))
+  @PostMapping(path = "/v1/spot", consumes = MediaType.APPLICATION_JSON_VALUE)
+  public BatchAnswer batch(@RequestBody @Schema(hidden = true) JsonNode body) {
+    if (body == null || !body.isObject()) {
+      throw new BadParameterException("points", "the body must be a JSON object with a points array");
+    }
+    JsonNode points = body.path("points");
+    if (!points.isArray() || points.isEmpty()) {
+      throw new BadParameterException("points", "points must be a non-empty array of {lat, lon, time, alt|pressure}");
+    }
+    int max = properties.maxBatchPoints();
+    if (points.size() > max) {
+      throw new BadParameterException(
+          "points", "at most " + max + " points per request (spotcast.query.max-batch-points), got " + points.size());
+    }
+    String model = text(body.get("model"));
+    String n = text(body.get("n"));
+    String params = params(body.get("params"));
+    String method = text(body.get("method"));
+    String power = text(body.get("power"));
+    String run = text(body.get("run"));
+    List<SpotRequest> requests = new ArrayList<>(points.size());
+    for (int i = 0; i < points.size(); i++) {
+      JsonNode point = points.get(i);
+      if (!point.isObject()) {
+        throw new BadParameterException("points[" + i + "]", "points[" + i + "] must be an object {lat, lon, time, alt|pressure}");
+      }
+      try {
+        requests.add(
+            parser.parse(
+                model, text(point.get("lat")), text(point.get("lon")), text(point.get("time")),
+                text(point.get("alt")), text(point.get("pressure")), n, params, method, power, run));
+      } catch (BadParameterException e) {
+        String name = pointParameter(i, e.parameter());
+        throw new BadParameterException(name, name.equals(e.parameter()) ? e.getMessage() : name + ": " + e.getMessage());
+      }
+    }
+    List<SpotService.PointAnswer> answers = service.batch(requests);
+    List<Object> results = new ArrayList<>(answers.size());
+    int failed = 0;
+    for (int i = 0; i < answers.size(); i++) {
+      SpotService.PointAnswer answer = answers.get(i);
+      if (answer.forecast() != null) {
+        results.add(answer.forecast());
+      } else {
+        failed++;
+        results.add(ApiProblemHandler.pointProblem(answer.problem(), i));
+      }
+    }
+    return new BatchAnswer(answers.size() - failed, failed, results);
+  }
+
+  /** A point's own members are named points[i].name; the shared options keep their name. */
+  static String pointParameter(int index, String parameter) {
+    return POINT_FIELDS.contains(parameter) ? "points[" + index + "]." + parameter : parameter;
+  }
+
+  /** A member as the query string would carry it: numbers and strings as text, absent or null as null. */
+  private static String text(JsonNode node) {
+    if (node == null || node.isNull() || node.isMissingNode()) {
+      return null;
+    }
+    return node.isValueNode() ? node.asText() : node.toString();
+  }
+
+  /** params as an array of names or a comma-separated string. */
+  private static String params(JsonNode node) {
+    if (node != null && node.isArray()) {
+      return StreamSupport.stream(node.spliterator(), false).map(BatchController::text).collect(Collectors.joining(","));
+    }
+    return text(node);
+  }
+}
