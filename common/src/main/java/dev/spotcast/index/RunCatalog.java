@@ -5,7 +5,7 @@ import co.elastic.clients.elasticsearch._types.Refresh;
 import co.elastic.clients.elasticsearch._types.mapping.DynamicMapping;
 import co.elastic.clients.elasticsearch.indices.GetAliasResponse;
 import co.elastic.clients.elasticsearch.indices.get_alias.IndexAliases;
-import co.elastic.clients.transport.endpoints.BooleanResponse;
+import dev.spotcast.elasticsearch.Indices;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
 import java.util.Map;
@@ -28,33 +28,21 @@ public final class RunCatalog {
   }
 
   public void ensureIndex() throws IOException {
-    BooleanResponse exists = client.indices().exists(e -> e.index(INDEX));
-    if (exists.value()) {
-      return;
-    }
-    try {
-      client
-          .indices()
-          .create(
-              c ->
-                  c.index(INDEX)
-                      .settings(s -> s.numberOfShards("1").numberOfReplicas("0"))
-                      .mappings(
-                          m ->
-                              m.dynamic(DynamicMapping.False)
-                                  .properties("model", p -> p.keyword(k -> k))
-                                  .properties("runId", p -> p.keyword(k -> k))
-                                  .properties("runTime", p -> p.date(d -> d))
-                                  .properties("status", p -> p.keyword(k -> k))
-                                  .properties("startedAt", p -> p.date(d -> d))
-                                  .properties("finishedAt", p -> p.date(d -> d))
-                                  .properties("run", p -> p.object(o -> o.enabled(false)))));
-    } catch (co.elastic.clients.elasticsearch._types.ElasticsearchException e) {
-      // Another process created it between our check and our create: that is fine.
-      if (!"resource_already_exists_exception".equals(e.error().type())) {
-        throw e;
-      }
-    }
+    Indices.createIfAbsent(
+        client,
+        c ->
+            c.index(INDEX)
+                .settings(s -> s.numberOfShards("1").numberOfReplicas("0"))
+                .mappings(
+                    m ->
+                        m.dynamic(DynamicMapping.False)
+                            .properties("model", p -> p.keyword(k -> k))
+                            .properties("runId", p -> p.keyword(k -> k))
+                            .properties("runTime", p -> p.date(d -> d))
+                            .properties("status", p -> p.keyword(k -> k))
+                            .properties("startedAt", p -> p.date(d -> d))
+                            .properties("finishedAt", p -> p.date(d -> d))
+                            .properties("run", p -> p.object(o -> o.enabled(false)))));
   }
 
   public void save(RunRecord record) throws IOException {

@@ -2,6 +2,7 @@ package dev.spotcast.ingest.job;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.ElasticsearchException;
+import dev.spotcast.elasticsearch.Indices;
 import co.elastic.clients.elasticsearch._types.OpType;
 import co.elastic.clients.elasticsearch._types.Refresh;
 import co.elastic.clients.elasticsearch._types.aggregations.StringTermsBucket;
@@ -42,42 +43,33 @@ public final class JobStore {
 
   /** Creates the index unless it exists; several instances may race here, which is harmless. */
   public void ensureIndex() throws IOException {
-    if (client.indices().exists(e -> e.index(INDEX)).value()) {
-      return;
-    }
-    try {
-      client.indices().create(c -> c
-          .index(INDEX)
-          // One shard: a refresh after a chunk's update makes it visible to the next count at once.
-          .settings(s -> s.numberOfShards("1").autoExpandReplicas("0-1"))
-          .mappings(m -> m
-              .dynamic(DynamicMapping.False)
-              .properties("type", p -> p.keyword(k -> k))
-              .properties("id", p -> p.keyword(k -> k))
-              .properties("jobId", p -> p.keyword(k -> k))
-              .properties("state", p -> p.keyword(k -> k))
-              .properties("trigger", p -> p.keyword(k -> k))
-              .properties("model", p -> p.keyword(k -> k))
-              .properties("runId", p -> p.keyword(k -> k))
-              .properties("owner", p -> p.keyword(k -> k))
-              .properties("finisher", p -> p.keyword(k -> k))
-              .properties("reason", p -> p.keyword(k -> k.ignoreAbove(512)))
-              .properties("number", p -> p.integer(i -> i))
-              .properties("attempt", p -> p.integer(i -> i))
-              .properties("expectedDocuments", p -> p.long_(l -> l))
-              .properties("produced", p -> p.long_(l -> l))
-              .properties("indexed", p -> p.long_(l -> l))
-              .properties("failed", p -> p.long_(l -> l))
-              .properties("heartbeat", p -> p.date(d -> d))
-              .properties("createdAt", p -> p.date(d -> d))
-              .properties("finishingAt", p -> p.date(d -> d))
-              .properties("spec", p -> p.object(o -> o.enabled(false)))
-              .properties("slices", p -> p.object(o -> o.enabled(false)))));
-    } catch (ElasticsearchException e) {
-      if (!"resource_already_exists_exception".equals(e.error().type())) {
-        throw e;
-      }
-    }
+    Indices.createIfAbsent(client, c -> c
+        .index(INDEX)
+        // One shard: a refresh after a chunk's update makes it visible to the next count at once.
+        .settings(s -> s.numberOfShards("1").autoExpandReplicas("0-1"))
+        .mappings(m -> m
+            .dynamic(DynamicMapping.False)
+            .properties("type", p -> p.keyword(k -> k))
+            .properties("id", p -> p.keyword(k -> k))
+            .properties("jobId", p -> p.keyword(k -> k))
+            .properties("state", p -> p.keyword(k -> k))
+            .properties("trigger", p -> p.keyword(k -> k))
+            .properties("model", p -> p.keyword(k -> k))
+            .properties("runId", p -> p.keyword(k -> k))
+            .properties("owner", p -> p.keyword(k -> k))
+            .properties("finisher", p -> p.keyword(k -> k))
+            .properties("reason", p -> p.keyword(k -> k.ignoreAbove(512)))
+            .properties("number", p -> p.integer(i -> i))
+            .properties("attempt", p -> p.integer(i -> i))
+            .properties("expectedDocuments", p -> p.long_(l -> l))
+            .properties("produced", p -> p.long_(l -> l))
+            .properties("indexed", p -> p.long_(l -> l))
+            .properties("failed", p -> p.long_(l -> l))
+            .properties("heartbeat", p -> p.date(d -> d))
+            .properties("createdAt", p -> p.date(d -> d))
+            .properties("finishingAt", p -> p.date(d -> d))
+            .properties("spec", p -> p.object(o -> o.enabled(false)))
+            .properties("slices", p -> p.object(o -> o.enabled(false)))));
   }
 
   /** Stores a new document; false if one with this id exists already. */

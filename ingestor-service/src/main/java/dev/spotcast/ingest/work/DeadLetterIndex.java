@@ -1,7 +1,7 @@
 package dev.spotcast.ingest.work;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import co.elastic.clients.elasticsearch._types.ElasticsearchException;
+import dev.spotcast.elasticsearch.Indices;
 import co.elastic.clients.elasticsearch._types.mapping.DynamicMapping;
 import co.elastic.clients.elasticsearch.core.BulkResponse;
 import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
@@ -81,26 +81,18 @@ public class DeadLetterIndex {
     if (ready.get()) {
       return;
     }
-    if (!client.indices().exists(e -> e.index(INDEX)).value()) {
-      try {
-        client.indices().create(c -> c
-            .index(INDEX)
-            .settings(s -> s.numberOfShards("1").autoExpandReplicas("0-1"))
-            .mappings(m -> m
-                .dynamic(DynamicMapping.False)
-                .properties("jobId", p -> p.keyword(k -> k))
-                .properties("chunk", p -> p.integer(i -> i))
-                .properties("index", p -> p.keyword(k -> k))
-                .properties("documentId", p -> p.keyword(k -> k))
-                .properties("reason", p -> p.keyword(k -> k.ignoreAbove(1024)))
-                .properties("document", p -> p.text(t -> t.index(false)))
-                .properties("at", p -> p.date(d -> d))));
-      } catch (ElasticsearchException e) {
-        if (!"resource_already_exists_exception".equals(e.error().type())) {
-          throw e;
-        }
-      }
-    }
+    Indices.createIfAbsent(client, c -> c
+        .index(INDEX)
+        .settings(s -> s.numberOfShards("1").autoExpandReplicas("0-1"))
+        .mappings(m -> m
+            .dynamic(DynamicMapping.False)
+            .properties("jobId", p -> p.keyword(k -> k))
+            .properties("chunk", p -> p.integer(i -> i))
+            .properties("index", p -> p.keyword(k -> k))
+            .properties("documentId", p -> p.keyword(k -> k))
+            .properties("reason", p -> p.keyword(k -> k.ignoreAbove(1024)))
+            .properties("document", p -> p.text(t -> t.index(false)))
+            .properties("at", p -> p.date(d -> d))));
     ready.set(true);
   }
 }
