@@ -4,6 +4,9 @@
 #
 #   ingest   raw Elasticsearch bulk limit vs the Spotcast ingestor, same documents, one run
 #            (options: infra/bench/bench.sh ingest --help)
+#   scale    one large run (100 M documents by default) loaded by the ingestor, the raw bulk limit
+#            measured on a slice of it before and after, the rate sampled as the index grows; the
+#            run stays published for 'bench query --model scale' (options: bench.sh scale --help)
 #   grib     the same as ingest, on GRIB2 files: raw bulk of the decoded documents vs the ingestor
 #            reading the files (decoding included). The files are written once by ECMWF's ecCodes
 #            (PyPI package `eccodes`, installed into SPOTCAST_HOME/bench-venv) with make-grib.py.
@@ -33,6 +36,7 @@ classpath() { # the module's plain jar and its dependencies, as the launcher bui
 usage() {
   cat <<'TXT'
 Usage: infra/bench/bench.sh ingest [options]   raw Elasticsearch bulk vs the Spotcast ingestor
+       infra/bench/bench.sh scale [options]    a 100 M-document run vs raw, rate as the index grows
        infra/bench/bench.sh grib [options]     the same on GRIB2 files (decoding included)
        infra/bench/bench.sh query [options]    raw Elasticsearch queries vs /v1/spot
 TXT
@@ -45,6 +49,11 @@ case "$cmd" in
     # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
     exec "$JAVA" -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
       -cp "$(classpath ingestor)" dev.spotcast.ingestor.cli.SpotcastIngestorCli bench-ingest "$@"
+    ;;
+  scale)
+    # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
+    exec "$JAVA" -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
+      -cp "$(classpath ingestor)" dev.spotcast.ingestor.cli.SpotcastIngestorCli bench-scale "$@"
     ;;
   grib)
     # GRIB2 files of a 0.5 degree global run, 2 isobaric levels x 4 steps x 4 parameters: the same

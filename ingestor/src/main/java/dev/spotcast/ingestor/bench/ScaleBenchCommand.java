@@ -1,0 +1,299 @@
+package dev.spotcast.ingestor.bench;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.ingestor.LoadProgress;
+import dev.spotcast.ingestor.LoadReport;
+import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingestor.RunLoader;
+import dev.spotcast.ingestor.cli.LoadOptions;
+import dev.spotcast.ingestor.cli.StepList;
+import dev.spotcast.ingestor.source.SyntheticForecastSource;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelType;
+import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.sharding.ShardingStrategy;
+import dev.spotcast.synthetic.SyntheticWeather;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code spotcast bench scale}: one large run (100 million documents by default) loaded by the
+ * ingestor, against the raw Elasticsearch bulk limit measured in the same session on a slice of the
+ * same run, before and after (the second time next to the full index). While the run loads, the rate,
+ * Elasticsearch's CPU per document and the index size are sampled at fixed intervals, so that the
+ * report shows whether the rate stays flat as the index grows. The run stays published (unless
+ * {@code --delete}) so that {@code spotcast bench query --model MODEL} can measure queries on it.
+ */
+@Command(
+    name = "bench-scale",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Load one large synthetic run (default 0.1 deg over Europe x 5 levels x 68 steps = 100.4 M documents) with the"
+          + " ingestor, measure the raw Elasticsearch bulk limit on a slice of it before and after, and report"
+          + " docs/s per interval (is the rate flat as the index grows?) and the ratio to raw.",
+      "The run stays published under --model for 'spotcast bench query --model MODEL' unless --delete."
+    })
+public final class ScaleBenchCommand implements Callable<Integer> {
+
+  private static final int BYTES_PER_DOCUMENT = 230;
+
+  @Spec CommandSpec spec;
+
+  @Mixin LoadOptions loading;
+
+  @Option(names = "--model", defaultValue = "scale", description = "Model id of the large run (default: ${DEFAULT-VALUE}).")
+  String model;
+
+  @Option(names = "--region", split = ",", defaultValue = "30,-25,72,45",
+      description = "Grid box south,west,north,east in degrees (default: ${DEFAULT-VALUE}: Europe).")
+  List<Double> region;
+
+  @Option(names = "--resolution", defaultValue = "0.1", description = "Grid spacing in degrees (default: ${DEFAULT-VALUE}).")
+  double resolution;
+
+  @Option(names = "--levels", split = ",", defaultValue = "0,100,500,1000,3000", description = "Heights above ground in m (default: ${DEFAULT-VALUE}).")
+  List<Double> levels;
+
+  @Option(names = "--steps", defaultValue = "0-67", description = "Forecast steps: 'a-b' or a comma list (default: ${DEFAULT-VALUE}).")
+  String steps;
+
+  @Option(names = "--raw-docs", defaultValue = "6000000",
+      description = "About this many documents (whole steps of the same run) for each raw phase (default: ${DEFAULT-VALUE}).")
+  long rawDocs;
+
+  @Option(names = "--posters", defaultValue = "4", description = "Parallel HTTP clients of the raw phases (default: ${DEFAULT-VALUE}).")
+  int posters;
+
+  @Option(names = "--sample-seconds", defaultValue = "60", description = "Interval of the rate samples during the load (default: ${DEFAULT-VALUE}).")
+  int sampleSeconds;
+
+  @Option(names = "--seed", defaultValue = "42", description = "Seed of the synthetic weather (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--delete", description = "Delete the large run at the end (default: keep it published for query benchmarks).")
+  boolean delete;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    if (region.size() != 4 || rawDocs < 1 || posters < 1 || sampleSeconds < 1) {
+      throw new ParameterException(spec.commandLine(), "--region needs south,west,north,east; --raw-docs, --posters, --sample-seconds >= 1");
+    }
+    ForecastRun run = run(model, StepList.parse(steps));
+    List<Integer> rawSteps = rawSteps(run);
+    ForecastRun rawRun = run(model + "_raw", rawSteps);
+    if (rawRun.documentCount() * BYTES_PER_DOCUMENT > Runtime.getRuntime().maxMemory() * 0.6) {
+      err.printf("spotcast: the raw slice (%,d documents) needs about %,d MB of bulk bodies; lower --raw-docs or raise SPOTCAST_BENCH_HEAP%n",
+          rawRun.documentCount(), rawRun.documentCount() * BYTES_PER_DOCUMENT >> 20);
+      return 2;
+    }
+    URI base = URI.create(loading.elasticsearch);
+    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+    ElasticsearchNode node = new ElasticsearchNode(http, base);
+    ElasticsearchNode.Info info;
+    try {
+      info = node.info();
+    } catch (IOException e) {
+      err.printf("spotcast: cannot reach Elasticsearch at %s (%s). Start it with './spotcast es start' or pass --es URL.%n",
+          loading.elasticsearch, e.getMessage());
+      return 3;
+    }
+    ShardingStrategy strategy = new ShardingStrategy(run);
+    ShardingStrategy rawStrategy = new ShardingStrategy(rawRun);
+    LoaderSettings loader = loaderSettings();
+    out.printf("Machine: %s%n", BenchIngestCommand.machine());
+    out.printf("Elasticsearch at %s: %s, heap %.1f GiB, %d node(s)%n", base, info.version(), info.heapMaxBytes() / (double) (1L << 30), info.nodes());
+    out.printf("Run: model %s, %,d points (%.3g deg over %s) x %d levels x %d steps = %,d documents into %s (%d shards each)%n",
+        model, run.grid().pointCount(), resolution, region, levels.size(), run.steps().size(), run.documentCount(),
+        strategy.allIndices(), loading.shards);
+    out.printf("Raw slice: steps %s of the same run = %,d documents, as model %s (%d posters, pre-generated NDJSON)%n",
+        rawSteps, rawRun.documentCount(), rawRun.model(), posters);
+    out.flush();
+
+    ElasticsearchClient client = ElasticsearchClients.create(ElasticsearchSettings.of(loading.elasticsearch));
+    BenchIndices big = new BenchIndices(client, strategy);
+    BenchIndices raw = new BenchIndices(client, rawStrategy);
+    Thread cleanup = new Thread(raw::cleanQuietly, "bench-cleanup");
+    Runtime.getRuntime().addShutdownHook(cleanup);
+    try (CpuSampler cpu = new CpuSampler()) {
+      big.requireModelFree();
+      raw.requireModelFree();
+      big.clean();
+      raw.clean();
+      long t0 = System.nanoTime();
+      BulkBodies bodies = BulkBodies.generate(new SyntheticForecastSource(rawRun, seed), rawStrategy, loader);
+      out.printf("%nGenerated the raw slice's %,d bulk bodies (%,d MB) in %.1f s (not timed)%n",
+          bodies.bodies().size(), bodies.bytes() >> 20, (System.nanoTime() - t0) / 1e9);
+
+      Rate before = rawPhase("raw before", rawRun, bodies, raw, node, cpu, http, base, out);
+      Rate load = loadPhase(run, loader, client, big, node, cpu, base, http, out);
+      Rate after = rawPhase("raw after (next to the loaded run)", rawRun, bodies, raw, node, cpu, http, base, out);
+      if (!before.ok || !load.ok || !after.ok) {
+        out.println("\nA phase lost documents: no ratio.");
+        return 1;
+      }
+      double rawRate = (before.docsPerSecond + after.docsPerSecond) / 2;
+      out.printf("%nSummary (%s)%n", BenchReport.today());
+      out.printf("| documents | raw docs/s (before / after) | Spotcast docs/s (end to end / streaming) | ratio (streaming / end to end) |%n|---|---|---|---|%n");
+      out.printf("| %,d | %,.0f (%,.0f / %,.0f) | %,.0f / %,.0f | **%.2f** / %.2f |%n",
+          run.documentCount(), rawRate, before.docsPerSecond, after.docsPerSecond, load.docsPerSecond, load.streamDocsPerSecond,
+          load.streamDocsPerSecond / rawRate, load.docsPerSecond / rawRate);
+      out.printf("CPU per document: raw ES %.1f / %.1f us, Spotcast ES %.1f us + ingestor %.1f us%n",
+          before.esMicrosPerDoc, after.esMicrosPerDoc, load.esMicrosPerDoc, load.clientMicrosPerDoc);
+      if (delete) {
+        big.clean();
+      } else {
+        out.printf("The run stays published as model %s: ./spotcast bench query --model %s%n", model, model);
+      }
+      return 0;
+    } finally {
+      raw.cleanQuietly();
+      try {
+        Runtime.getRuntime().removeShutdownHook(cleanup);
+      } catch (IllegalStateException e) {
+        // shutting down
+      }
+      client._transport().close();
+    }
+  }
+
+  private record Rate(boolean ok, double docsPerSecond, double streamDocsPerSecond, double esMicrosPerDoc, double clientMicrosPerDoc) {}
+
+  private Rate rawPhase(
+      String title, ForecastRun rawRun, BulkBodies bodies, BenchIndices indices, ElasticsearchNode node, CpuSampler cpu,
+      HttpClient http, URI base, PrintWriter out) throws Exception {
+    indices.clean();
+    indices.createForLoading();
+    Thread.sleep(5000);
+    CpuSampler.Snapshot from = cpu.snapshot();
+    ElasticsearchNode.Stats esFrom = node.stats();
+    RawBulkLoad.Result result = RawBulkLoad.post(http, base, bodies.bodies(), posters);
+    CpuUsage usage = CpuUsage.between(from, cpu.snapshot(), esFrom, node.stats());
+    long counted = indices.refreshAndCount();
+    indices.clean();
+    boolean ok = result.failedDocuments() == 0 && counted == rawRun.documentCount();
+    double rate = result.documents() / result.seconds();
+    out.printf("%n%s: %,d docs in %.1f s = %,.0f docs/s; counted %,d%s%n", title, result.documents(), result.seconds(), rate,
+        counted, ok ? " OK" : " FAILED " + result.failures());
+    out.printf("  CPU: ES %.1f us/doc, poster %.1f us/doc; other processes %.0f%% of the machine%n",
+        usage.elasticsearchSeconds() * 1e6 / result.documents(), usage.benchSeconds() * 1e6 / result.documents(),
+        100 * usage.otherSeconds() / Math.max(1e-9, usage.capacitySeconds()));
+    out.flush();
+    return new Rate(ok, rate, rate, usage.elasticsearchSeconds() * 1e6 / result.documents(), usage.benchSeconds() * 1e6 / result.documents());
+  }
+
+  private Rate loadPhase(
+      ForecastRun run, LoaderSettings loader, ElasticsearchClient client, BenchIndices indices, ElasticsearchNode node,
+      CpuSampler cpu, URI base, HttpClient http, PrintWriter out) throws Exception {
+    Thread.sleep(5000);
+    StreamClock clock = new StreamClock(run.documentCount());
+    AtomicLong done = new AtomicLong();
+    IndexFootprint footprint = new IndexFootprint(http, base, indices.names());
+    List<String> rows = new ArrayList<>();
+    out.printf("%nSpotcast ingestor (RunLoader.load, %d producers, %d senders): rate every %d s%n", loader.producerThreads(),
+        loader.senderThreads(), sampleSeconds);
+    out.printf("| minute | documents indexed | docs/s in interval | ES CPU us/doc | ingestor CPU us/doc | other processes | index size | segments |%n|---:|---:|---:|---:|---:|---:|---:|---:|%n");
+    out.flush();
+    CpuSampler.Snapshot start = cpu.snapshot();
+    ElasticsearchNode.Stats esStart = node.stats();
+    Interval[] last = {new Interval(System.nanoTime(), 0, start, esStart)};
+    ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "bench-sampler");
+      t.setDaemon(true);
+      return t;
+    });
+    long t0 = System.nanoTime();
+    sampler.scheduleAtFixedRate(() -> {
+      try {
+        Interval now = new Interval(System.nanoTime(), done.get(), cpu.snapshot(), node.stats());
+        String row = last[0].row(now, t0, footprint.read());
+        last[0] = now;
+        rows.add(row);
+        out.println(row);
+        out.flush();
+      } catch (Exception e) {
+        out.println("  (sample failed: " + e + ")");
+      }
+    }, sampleSeconds, sampleSeconds, TimeUnit.SECONDS);
+    LoadReport report;
+    long begin = System.nanoTime();
+    try {
+      report = new RunLoader(client, loader).load(clock.wrap(new SyntheticForecastSource(run, seed)), p -> {
+        clock.accept(p);
+        done.set(p.indexed());
+      });
+    } finally {
+      sampler.shutdownNow();
+    }
+    double seconds = (System.nanoTime() - begin) / 1e9;
+    CpuUsage usage = CpuUsage.between(start, cpu.snapshot(), esStart, node.stats());
+    long counted = report.published() ? indices.refreshAndCount() : report.counted();
+    boolean ok = report.published() && report.failed() == 0 && counted == run.documentCount();
+    double stream = clock.seconds() == null ? seconds : clock.seconds();
+    out.printf("Loaded %,d documents in %.1f s = %,.0f docs/s end to end, %,.0f docs/s streaming; counted %,d%s%n",
+        report.indexed(), seconds, report.indexed() / seconds, report.indexed() / stream, counted,
+        ok ? " OK, published" : " FAILED: " + report.failure());
+    out.printf("  retries: %s; index at the end: %s%n", report.retriesByCause().isEmpty() ? "none" : report.retriesByCause(),
+        footprint.read());
+    out.flush();
+    return new Rate(ok, report.indexed() / seconds, report.indexed() / stream,
+        usage.elasticsearchSeconds() * 1e6 / report.indexed(), usage.benchSeconds() * 1e6 / report.indexed());
+  }
+
+  /** One sample of the load: time, documents acknowledged, CPU counters. */
+  private record Interval(long nanos, long done, CpuSampler.Snapshot cpu, ElasticsearchNode.Stats es) {
+    String row(Interval to, long t0, IndexFootprint.Size size) {
+      CpuUsage u = CpuUsage.between(cpu, to.cpu, es, to.es);
+      long docs = to.done - done;
+      String perDoc = docs <= 0 ? "- | -" : String.format("%.1f | %.1f", u.elasticsearchSeconds() * 1e6 / docs, u.benchSeconds() * 1e6 / docs);
+      return String.format("| %.1f | %,d | %,.0f | %s | %.0f%% | %,d MB | %d |",
+          (to.nanos - t0) / 60e9, to.done, docs / ((to.nanos - nanos) / 1e9), perDoc,
+          100 * u.otherSeconds() / Math.max(1e-9, u.capacitySeconds()), size.bytes() >> 20, size.segments());
+    }
+  }
+
+  /** Whole steps from the start of the run, as many as fit in --raw-docs (at least one). */
+  private List<Integer> rawSteps(ForecastRun run) {
+    long perStep = run.documentCount() / run.steps().size();
+    int count = (int) Math.max(1, Math.min(run.steps().size(), rawDocs / perStep));
+    return run.steps().subList(0, count);
+  }
+
+  private ForecastRun run(String id, List<Integer> stepList) {
+    try {
+      return ForecastRun.of(
+          id, BenchIngestCommand.RUN_TIME,
+          RegularLatLonGrid.covering(region.get(0), region.get(1), region.get(2), region.get(3), resolution),
+          LevelType.HEIGHT_ABOVE_GROUND, levels, stepList, SyntheticWeather.PARAMETERS, loading.sharding());
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  private LoaderSettings loaderSettings() {
+    LoaderSettings d = LoaderSettings.defaults();
+    return new LoaderSettings(
+        loading.producers == null ? d.producerThreads() : loading.producers, loading.senders, d.queuedBulks(), loading.bulkDocs,
+        d.bulkBytes(), d.maxRetries(), d.initialBackoff(), d.maxBackoff(), 0, true, Duration.ofMillis(50));
+  }
+}
