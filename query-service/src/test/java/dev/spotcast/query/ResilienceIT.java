@@ -147,6 +147,7 @@ class ResilienceIT {
       assertThat(ok).as("answered").isGreaterThanOrEqualTo(2);
       assertThat(refused).as("refused by the bulkhead").isGreaterThanOrEqualTo(1);
     }
+    assertThat(requestCount("429", "saturated")).as("429s counted with their cause").isGreaterThanOrEqualTo(1);
     // Refusals are not failures of Elasticsearch: the circuit stays closed.
     assertThat(circuitBreaker().getState()).isEqualTo(CircuitBreaker.State.CLOSED);
   }
@@ -168,6 +169,8 @@ class ResilienceIT {
     assertThat(open.statusCode()).isEqualTo(503);
     assertThat(open.headers().firstValue("Retry-After").orElse(null)).isEqualTo("2"); // the open state's wait
     assertThat(JSON.readTree(open.body()).path("detail").asText()).contains("circuit open");
+    assertThat(requestCount("503", "unavailable")).as("503s while Elasticsearch is unreachable").isGreaterThanOrEqualTo(1);
+    assertThat(requestCount("503", "circuit_open")).as("503s refused by the open circuit").isGreaterThanOrEqualTo(1);
 
     proxy.up();
     Thread.sleep(2100); // the open state's wait
@@ -189,6 +192,19 @@ class ResilienceIT {
         .contains("resilience4j_bulkhead_available_concurrent_calls{application=\"spotcast-query-service\",name=\"elasticsearch\"}")
         .contains("resilience4j_retry_calls_total{application=\"spotcast-query-service\",kind=\"successful_without_retry\",name=\"elasticsearch\"}")
         .contains("resilience4j_timelimiter_calls_total");
+  }
+
+  /**
+   * GET /v1/spot answers with this status and cause so far, from the per-endpoint timer in
+   * Prometheus (tags in alphabetical order: application, cause, error, exception, method, outcome,
+   * status, uri).
+   */
+  private double requestCount(String status, String cause) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+            "http_server_requests_seconds_count\\{[^}]*cause=\"" + cause + "\"[^}]*status=\"" + status
+                + "\"[^}]*uri=\"/v1/spot\"[^}]*} ([0-9.E]+)")
+        .matcher(get("/actuator/prometheus").body());
+    return m.find() ? Double.parseDouble(m.group(1)) : 0;
   }
 
   private HttpResponse<String> get(String path) {

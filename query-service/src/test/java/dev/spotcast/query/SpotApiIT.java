@@ -170,8 +170,17 @@ class SpotApiIT extends ServiceTestBase {
     ok(spot(45.5, 0.5, "2026-11-21T02:30:00Z", 250, "")); // one index
     ok(spot(45.5, 0.5, "2026-11-21T02:30:00Z", 750, "")); // two indices
 
+    http.getForEntity("/v1/spot?model=" + MODEL + "&lat=abc&lon=0&time=2026-11-21T02:30:00Z", String.class);
+    http.getForEntity("/v1/spot?model=nosuchmodel&lat=45&lon=0&time=2026-11-21T02:30:00Z", String.class);
+
     String metrics = http.getForObject("/actuator/prometheus", String.class);
 
+    // Per endpoint, with the cause of every 4xx/5xx, as a histogram (percentiles in Prometheus).
+    assertThat(metrics)
+        .containsPattern("http_server_requests_seconds_count\\{[^}]*cause=\"none\"[^}]*status=\"200\"[^}]*uri=\"/v1/spot\"")
+        .containsPattern("http_server_requests_seconds_count\\{[^}]*cause=\"bad_parameter\"[^}]*status=\"400\"[^}]*uri=\"/v1/spot\"")
+        .containsPattern("http_server_requests_seconds_count\\{[^}]*cause=\"unknown_model\"[^}]*status=\"404\"[^}]*uri=\"/v1/spot\"")
+        .containsPattern("http_server_requests_seconds_bucket\\{[^}]*uri=\"/v1/spot\"");
     assertThat(metrics)
         .contains("spotcast_spot_request_seconds_count{application=\"spotcast-query-service\",outcome=\"success\"}")
         // A regular grid takes the ids path (spotcast.query.fast-path); FastPathIT covers the geo path.

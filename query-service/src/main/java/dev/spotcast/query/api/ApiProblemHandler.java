@@ -2,12 +2,14 @@ package dev.spotcast.query.api;
 
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.OutsideForecastException;
+import dev.spotcast.query.config.ErrorCauseMetrics;
 import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.spot.SearchSaturatedException;
 import dev.spotcast.query.spot.SearchUnavailableException;
 import java.time.Duration;
 import dev.spotcast.query.spot.UnknownModelException;
 import dev.spotcast.query.spot.UnknownRunException;
+import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.TypeMismatchException;
@@ -39,11 +41,13 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
 
   @ExceptionHandler(BadParameterException.class)
   ProblemDetail badParameter(BadParameterException e) {
+    ErrorCauseMetrics.record("bad_parameter");
     return withParameter(ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage()), e.parameter());
   }
 
   @ExceptionHandler(UnknownModelException.class)
   ProblemDetail unknownModel(UnknownModelException e) {
+    ErrorCauseMetrics.record("unknown_model");
     ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, e.getMessage());
     problem.setProperty("parameter", "model");
     problem.setProperty("models", e.publishedModels().stream().sorted().toList());
@@ -52,6 +56,7 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
 
   @ExceptionHandler(UnknownRunException.class)
   ProblemDetail unknownRun(UnknownRunException e) {
+    ErrorCauseMetrics.record("unknown_run");
     ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, e.getMessage());
     problem.setProperty("parameter", "run");
     problem.setProperty("runs", e.runs());
@@ -60,6 +65,7 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
 
   @ExceptionHandler(OutsideForecastException.class)
   ProblemDetail outsideForecast(OutsideForecastException e) {
+    ErrorCauseMetrics.record("outside_forecast");
     return withParameter(
         ProblemDetail.forStatusAndDetail(HttpStatus.UNPROCESSABLE_ENTITY, e.getMessage()), e.parameter());
   }
@@ -83,6 +89,7 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
   /** Elasticsearch down, failing or the circuit open: 503, retry after the delay given. */
   @ExceptionHandler(SearchUnavailableException.class)
   ResponseEntity<ProblemDetail> unavailable(SearchUnavailableException e) {
+    ErrorCauseMetrics.record(e.getCause() instanceof CallNotPermittedException ? "circuit_open" : "unavailable");
     log.warn("spot request failed: {}", e.getMessage());
     Duration retryAfter = e.retryAfter() != null ? e.retryAfter() : properties.unavailableRetryAfter();
     ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
@@ -97,6 +104,7 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
   /** Backpressure: too many requests at once; 429, retry after a short delay (nothing was done). */
   @ExceptionHandler(SearchSaturatedException.class)
   ResponseEntity<ProblemDetail> saturated(SearchSaturatedException e) {
+    ErrorCauseMetrics.record("saturated");
     Duration retryAfter = properties.saturatedRetryAfter();
     ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.TOO_MANY_REQUESTS, e.getMessage());
     problem.setTitle("Too many requests");
@@ -116,6 +124,7 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
   /** Anything else is our fault: logged with its stack, answered without internals. */
   @ExceptionHandler(Exception.class)
   ProblemDetail unexpected(Exception e) {
+    ErrorCauseMetrics.record("internal");
     log.error("unexpected error", e);
     return ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR, "internal error; see the service log");
   }
@@ -124,6 +133,7 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
   protected ResponseEntity<Object> handleMissingServletRequestParameter(
       MissingServletRequestParameterException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
     ProblemDetail problem = e.getBody();
+    ErrorCauseMetrics.record("bad_parameter");
     problem.setDetail(e.getParameterName() + " is required");
     withParameter(problem, e.getParameterName());
     return handleExceptionInternal(e, problem, headers, status, request);
@@ -132,6 +142,7 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
   @Override
   protected ResponseEntity<Object> handleTypeMismatch(
       TypeMismatchException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    ErrorCauseMetrics.record("bad_parameter");
     ProblemDetail problem = ProblemDetail.forStatusAndDetail(
         status, e.getPropertyName() + " has an invalid value '" + e.getValue() + "'");
     withParameter(problem, e.getPropertyName());

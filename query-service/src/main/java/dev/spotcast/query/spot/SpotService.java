@@ -30,6 +30,7 @@ public class SpotService {
   private final NeighbourSearch search;
   private final SpotInterpolator interpolator;
   private final MeterRegistry registry;
+  private final Map<String, Timer> timers = new java.util.concurrent.ConcurrentHashMap<>();
 
   public SpotService(
       PublishedRuns runs, NeighbourSearch search, QueryProperties properties, MeterRegistry registry) {
@@ -158,13 +159,13 @@ public class SpotService {
       outcome = "saturated";
       throw e;
     } finally {
-      sample.stop(
-          Timer.builder(name)
-              .description(description)
-              .tag("outcome", outcome)
-              .publishPercentileHistogram()
-              .register(registry));
+      sample.stop(timers.computeIfAbsent(name + '|' + outcome, key -> timer(name, description, key.substring(name.length() + 1))));
     }
+  }
+
+  /** Registered once per name and outcome: the request path does not build meter ids. */
+  private Timer timer(String name, String description, String outcome) {
+    return Timer.builder(name).description(description).tag("outcome", outcome).publishPercentileHistogram().register(registry);
   }
 
   private SpotForecast answer(SpotRequest request) {
