@@ -152,13 +152,8 @@ public final class BenchIngestCommand implements Callable<Integer> {
     URI base = URI.create(loading.elasticsearch);
     HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     ElasticsearchNode node = new ElasticsearchNode(http, base);
-    ElasticsearchNode.Info info;
-    try {
-      info = node.info();
-    } catch (IOException e) {
-      err.printf(
-          "spotcast: cannot reach Elasticsearch at %s (%s). Start it with './spotcast es start' or pass --es URL.%n",
-          loading.elasticsearch, e.getMessage());
+    ElasticsearchNode.Info info = node.infoOrExplain(err);
+    if (info == null) {
       return 3;
     }
 
@@ -403,12 +398,18 @@ public final class BenchIngestCommand implements Callable<Integer> {
   }
 
   private LoaderSettings loaderSettings() {
+    return loaderSettings(loading);
+  }
+
+  /** The loader's defaults with the command's threads and bulk size, progress every 50 ms. */
+  static LoaderSettings loaderSettings(LoadOptions loading) {
     LoaderSettings d = LoaderSettings.defaults();
     // Progress every 50 ms: the StreamClock estimates the end of the bulk part from these samples.
     return new LoaderSettings(
         loading.producers == null ? d.producerThreads() : loading.producers, loading.senders, d.queuedBulks(), loading.bulkDocs, d.bulkBytes(),
         d.maxRetries(), d.initialBackoff(), d.maxBackoff(), 0, true, Duration.ofMillis(50));
   }
+
 
   private ForecastRun run() {
     try {

@@ -47,6 +47,17 @@ final class ElasticsearchNode {
         node.path("os").path("available_processors").asInt());
   }
 
+  /** Node info, or null after telling on {@code err} how to start Elasticsearch. */
+  Info infoOrExplain(java.io.PrintWriter err) throws InterruptedException {
+    try {
+      return info();
+    } catch (IOException e) {
+      err.printf("spotcast: cannot reach Elasticsearch at %s (%s). Start it with './spotcast es start' or pass --es URL.%n",
+          base, e.getMessage());
+      return null;
+    }
+  }
+
   Stats stats() throws IOException, InterruptedException {
     long cpu = 0;
     long rejected = 0;

@@ -110,17 +110,13 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     URI base = URI.create(loading.elasticsearch);
     HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     ElasticsearchNode node = new ElasticsearchNode(http, base);
-    ElasticsearchNode.Info info;
-    try {
-      info = node.info();
-    } catch (IOException e) {
-      err.printf("spotcast: cannot reach Elasticsearch at %s (%s). Start it with './spotcast es start' or pass --es URL.%n",
-          loading.elasticsearch, e.getMessage());
+    ElasticsearchNode.Info info = node.infoOrExplain(err);
+    if (info == null) {
       return 3;
     }
     ShardingStrategy strategy = new ShardingStrategy(run);
     ShardingStrategy rawStrategy = new ShardingStrategy(rawRun);
-    LoaderSettings loader = loaderSettings();
+    LoaderSettings loader = BenchIngestCommand.loaderSettings(loading);
     out.printf("Machine: %s%n", BenchIngestCommand.machine());
     out.printf("Elasticsearch at %s: %s, heap %.1f GiB, %d node(s)%n", base, info.version(), info.heapMaxBytes() / (double) (1L << 30), info.nodes());
     out.printf("Run: model %s, %,d points (%.3g deg over %s) x %d levels x %d steps = %,d documents into %s (%d shards each)%n",
@@ -290,10 +286,5 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     }
   }
 
-  private LoaderSettings loaderSettings() {
-    LoaderSettings d = LoaderSettings.defaults();
-    return new LoaderSettings(
-        loading.producers == null ? d.producerThreads() : loading.producers, loading.senders, d.queuedBulks(), loading.bulkDocs,
-        d.bulkBytes(), d.maxRetries(), d.initialBackoff(), d.maxBackoff(), 0, true, Duration.ofMillis(50));
-  }
+
 }
