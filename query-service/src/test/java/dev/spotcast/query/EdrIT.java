@@ -19,6 +19,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.HttpEntity;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 
@@ -191,6 +194,17 @@ class EdrIT extends ServiceTestBase {
   }
 
   @Test
+  void withoutFAnAcceptHeaderChoosesGeoJson() throws Exception {
+    HttpHeaders headers = new HttpHeaders();
+    headers.setAccept(List.of(GEO_JSON));
+    ResponseEntity<String> response = http.exchange(
+        "/edr/collections/" + MODEL + "/position?coords=POINT(-8 42)&z=250&parameter-name=t", HttpMethod.GET,
+        new HttpEntity<>(headers), String.class);
+    assertThat(response.getHeaders().getContentType()).isEqualTo(GEO_JSON);
+    assertThat(ok(response).path("features")).hasSize(3);
+  }
+
+  @Test
   void badInputIsABadRequestNamingTheParameter() throws Exception {
     String position = "/edr/collections/" + MODEL + "/position?";
     problem(position + "z=250", 400, "coords");
@@ -219,8 +233,8 @@ class EdrIT extends ServiceTestBase {
     problem("/edr/collections/nosuchmodel", 404, "model");
     problem("/edr/collections/nosuchmodel/instances", 404, "model");
     problem("/edr/collections/nosuchmodel/position?coords=POINT(-8 42)&z=250", 404, "model");
-    problem("/edr/collections/" + MODEL + "/instances/2026112012/position?coords=POINT(-8 42)&z=250", 404, "run");
-    problem("/edr/collections/" + MODEL + "/instances/2026112012", 404, "run");
+    problem("/edr/collections/" + MODEL + "/instances/2026112012/position?coords=POINT(-8 42)&z=250", 404, "instanceId");
+    problem("/edr/collections/" + MODEL + "/instances/2026112012", 404, "instanceId");
   }
 
   @Test

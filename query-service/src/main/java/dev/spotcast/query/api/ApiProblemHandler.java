@@ -53,7 +53,7 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
   @ExceptionHandler(UnknownRunException.class)
   ProblemDetail unknownRun(UnknownRunException e) {
     ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, e.getMessage());
-    problem.setProperty("parameter", "run");
+    problem.setProperty("parameter", e.parameter());
     problem.setProperty("runs", e.runs());
     return problem;
   }

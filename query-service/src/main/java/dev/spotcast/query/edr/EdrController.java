@@ -24,6 +24,7 @@ import java.util.function.Supplier;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
@@ -100,7 +101,7 @@ public class EdrController {
         instances);
   }
 
-  @Operation(summary = "EDR instance: one run of a model", description = "404 (parameter run) for a run that cannot be served.")
+  @Operation(summary = "EDR instance: one run of a model", description = "404 (parameter instanceId) for a run that cannot be served.")
   @GetMapping(path = "/edr/collections/{model}/instances/{instanceId}", produces = "application/json")
   public EdrMetadata.Collection instance(
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
@@ -118,7 +119,7 @@ public class EdrController {
           + " parameter-name: default all parameters of that one level type (with the derived wind_speed and"
           + " wind_direction when u and v are there). f=CoverageJSON (default; a Coverage with a PointSeries"
           + " domain, one NdArray per parameter along t, null where unavailable) or f=GeoJSON (a FeatureCollection"
-          + " of Point features, one per time). Errors are RFC 9457 problem+json naming the parameter (coords,"
+          + " of Point features, one per time); without f, an Accept header naming one of the two media types chooses. Errors are RFC 9457 problem+json naming the parameter (coords,"
           + " z, datetime, parameter-name, f): 400 malformed, 404 unknown model or instance, 422 a time, level or"
           + " place outside the run (the detail gives the valid range), 429 and 503 as for /v1/spot.";
 
@@ -146,8 +147,9 @@ public class EdrController {
       @Parameter(description = "comma-separated parameter names (see the collection's parameter_names)", example = "t,u,v")
           @RequestParam(name = "parameter-name", required = false) String parameterName,
       @Parameter(description = "output format", schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
-          @RequestParam(name = "f", required = false) String f) {
-    return answer(published(model), coords, z, datetime, parameterName, f);
+          @RequestParam(name = "f", required = false) String f,
+      @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
+    return answer(published(model), coords, z, datetime, parameterName, f, accept);
   }
 
   @Operation(summary = "EDR position query on one run (instance)", description = POSITION_DESCRIPTION)
@@ -161,13 +163,14 @@ public class EdrController {
       @Parameter(description = "instant or interval a/b, ../b, a/..") @RequestParam(name = "datetime", required = false) String datetime,
       @Parameter(description = "comma-separated parameter names") @RequestParam(name = "parameter-name", required = false) String parameterName,
       @Parameter(description = "output format", schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
-          @RequestParam(name = "f", required = false) String f) {
-    return answer(servable(model, instanceId), coords, z, datetime, parameterName, f);
+          @RequestParam(name = "f", required = false) String f,
+      @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
+    return answer(servable(model, instanceId), coords, z, datetime, parameterName, f, accept);
   }
 
   private ResponseEntity<Object> answer(
-      RunRecord record, String coords, String z, String datetime, String parameterName, String f) {
-    PositionQuery query = PositionQuery.parse(record.run(), coords, z, datetime, parameterName, f);
+      RunRecord record, String coords, String z, String datetime, String parameterName, String f, String accept) {
+    PositionQuery query = PositionQuery.parse(record.run(), coords, z, datetime, parameterName, f, accept);
     PointSamples samples = translated(() -> samples(record, query));
     Object body = query.format() == EdrFormat.GEO_JSON ? GeoJson.of(samples) : CoverageJson.of(samples);
     return ResponseEntity.ok().contentType(query.format().mediaType()).body(body);
@@ -221,7 +224,7 @@ public class EdrController {
   private RunRecord servable(String model, String instanceId) {
     published(model);
     return runs.get(model, instanceId).orElseThrow(() -> new UnknownRunException(
-        model, instanceId, runs.runs(model).stream().map(RunRecord::runId).toList()));
+        "instanceId", model, instanceId, runs.runs(model).stream().map(RunRecord::runId).toList()));
   }
 
   /** The absolute URL of /edr as the client called it. */

@@ -1,7 +1,11 @@
 package dev.spotcast.query.edr;
 
 import dev.spotcast.query.spot.BadParameterException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 
 /** The output formats of a position query ({@code f=}): CoverageJSON (the default) and GeoJSON. */
@@ -31,6 +35,33 @@ public enum EdrFormat {
    * covjson) or its media type; absent means CoverageJSON.
    */
   public static EdrFormat of(String text) {
+    return of(text, null);
+  }
+
+  /**
+   * The format of {@code f=}, or when absent the first of the two formats the Accept header names
+   * (by quality), else CoverageJSON. {@code f=} wins over Accept, as EDR asks.
+   */
+  public static EdrFormat of(String text, String accept) {
+    if ((text == null || text.isBlank()) && accept != null && !accept.isBlank()) {
+      try {
+        List<MediaType> accepted = new ArrayList<>(MediaType.parseMediaTypes(accept));
+        accepted.sort(Comparator.comparingDouble(MediaType::getQualityValue).reversed());
+        for (MediaType type : accepted) {
+          for (EdrFormat format : values()) {
+            if (type.getQualityValue() > 0 && format.mediaType.equalsTypeAndSubtype(type)) {
+              return format;
+            }
+          }
+        }
+      } catch (InvalidMediaTypeException e) {
+        // A malformed Accept header does not choose a format.
+      }
+    }
+    return named(text);
+  }
+
+  private static EdrFormat named(String text) {
     if (text == null || text.isBlank()) {
       return COVERAGE_JSON;
     }

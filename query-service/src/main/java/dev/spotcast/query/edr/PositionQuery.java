@@ -40,7 +40,13 @@ public record PositionQuery(
 
   public static PositionQuery parse(
       ForecastRun run, String coords, String z, String datetime, String parameterNames, String f) {
-    EdrFormat format = EdrFormat.of(f);
+    return parse(run, coords, z, datetime, parameterNames, f, null);
+  }
+
+  /** @param accept the Accept header, which chooses the format when f is absent */
+  public static PositionQuery parse(
+      ForecastRun run, String coords, String z, String datetime, String parameterNames, String f, String accept) {
+    EdrFormat format = EdrFormat.of(f, accept);
     EdrCoords where = EdrCoords.parse(coords);
     Double level = level(z, where.z());
     EdrDatetime when = EdrDatetime.parse(datetime);

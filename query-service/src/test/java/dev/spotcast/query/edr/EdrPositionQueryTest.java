@@ -91,6 +91,16 @@ class EdrPositionQueryTest {
     assertThat(EdrFormat.of("covjson")).isEqualTo(EdrFormat.COVERAGE_JSON);
   }
 
+  @Test
+  void withoutFTheAcceptHeaderChoosesAndFWins() {
+    assertThat(EdrFormat.of(null, "application/geo+json")).isEqualTo(EdrFormat.GEO_JSON);
+    assertThat(EdrFormat.of(null, "application/prs.coverage+json;q=0.5, application/geo+json")).isEqualTo(EdrFormat.GEO_JSON);
+    assertThat(EdrFormat.of(null, "application/geo+json;q=0.2, application/prs.coverage+json")).isEqualTo(EdrFormat.COVERAGE_JSON);
+    assertThat(EdrFormat.of(null, "text/plain, application/json, application/*+json, */*")).isEqualTo(EdrFormat.COVERAGE_JSON);
+    assertThat(EdrFormat.of(null, "not a media type;;")).isEqualTo(EdrFormat.COVERAGE_JSON);
+    assertThat(EdrFormat.of("CoverageJSON", "application/geo+json")).isEqualTo(EdrFormat.COVERAGE_JSON);
+  }
+
   private static void bad(Runnable call, String parameter, String message) {
     assertThatThrownBy(call::run)
         .isInstanceOf(BadParameterException.class)
