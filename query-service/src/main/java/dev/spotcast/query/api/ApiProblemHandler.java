@@ -58,7 +58,7 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
   ProblemDetail unknownRun(UnknownRunException e) {
     ErrorCauseMetrics.record("unknown_run");
     ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, e.getMessage());
-    problem.setProperty("parameter", "run");
+    problem.setProperty("parameter", e.parameter());
     problem.setProperty("runs", e.runs());
     return problem;
   }

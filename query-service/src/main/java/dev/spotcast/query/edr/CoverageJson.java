@@ -1,0 +1,77 @@
+package dev.spotcast.query.edr;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.spotcast.model.LevelType;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * CoverageJSON (https://docs.ogc.org/cs/21-069r2/21-069r2.html) of a position query: one
+ * {@code Coverage} with a {@code PointSeries} domain (axes x, y, t, and z when a level was asked
+ * for, each of x, y, z with one value), one {@code NdArray} range per parameter along t.
+ */
+public final class CoverageJson {
+
+  private CoverageJson() {}
+
+  static final String CRS84 = "http://www.opengis.net/def/crs/OGC/1.3/CRS84";
+
+  public record Coverage(
+      String type, Domain domain, Map<String, EdrParameters.Description> parameters, Map<String, NdArray> ranges) {}
+
+  public record Domain(String type, String domainType, Map<String, Axis> axes, List<Referencing> referencing) {}
+
+  /** An axis given by its values: numbers for x, y, z; ISO-8601 strings for t. */
+  public record Axis(List<Object> values) {}
+
+  public record Referencing(List<String> coordinates, ReferenceSystem system) {}
+
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record ReferenceSystem(String type, String id, String calendar, CoordinateSystem cs) {}
+
+  public record CoordinateSystem(List<CsAxis> csAxes) {}
+
+  public record CsAxis(Map<String, String> name, String direction, EdrParameters.Unit unit) {}
+
+  /** Values in row-major order of axisNames; null where unavailable. */
+  public record NdArray(String type, String dataType, List<String> axisNames, List<Integer> shape, List<Double> values) {}
+
+  static Coverage of(PointSamples samples) {
+    Map<String, Axis> axes = new LinkedHashMap<>();
+    axes.put("x", new Axis(List.of(samples.lon())));
+    axes.put("y", new Axis(List.of(samples.lat())));
+    if (samples.vertical() != null) {
+      axes.put("z", new Axis(List.of(samples.vertical().value())));
+    }
+    List<Object> times = new ArrayList<>();
+    for (Instant time : samples.times()) {
+      times.add(time.toString());
+    }
+    axes.put("t", new Axis(times));
+
+    List<Referencing> referencing = new ArrayList<>();
+    referencing.add(new Referencing(List.of("x", "y"), new ReferenceSystem("GeographicCRS", CRS84, null, null)));
+    if (samples.vertical() != null) {
+      boolean pressure = samples.vertical().type() == LevelType.ISOBARIC;
+      String unit = samples.vertical().type().unit();
+      referencing.add(new Referencing(List.of("z"), new ReferenceSystem("VerticalCRS", null, null,
+          new CoordinateSystem(List.of(new CsAxis(
+              Map.of("en", pressure ? "Pressure" : "Height above ground"), pressure ? "down" : "up",
+              new EdrParameters.Unit(Map.of("en", unit), unit)))))));
+    }
+    referencing.add(new Referencing(List.of("t"), new ReferenceSystem("TemporalRS", null, "Gregorian", null)));
+
+    Map<String, EdrParameters.Description> parameters = new LinkedHashMap<>();
+    Map<String, NdArray> ranges = new LinkedHashMap<>();
+    for (Map.Entry<String, List<Double>> entry : samples.values().entrySet()) {
+      String name = entry.getKey();
+      parameters.put(name, EdrParameters.describe(name, samples.units().get(name), false));
+      ranges.put(name, new NdArray(
+          "NdArray", "float", List.of("t"), List.of(entry.getValue().size()), entry.getValue()));
+    }
+    return new Coverage("Coverage", new Domain("Domain", "PointSeries", axes, referencing), parameters, ranges);
+  }
+}

@@ -1,0 +1,234 @@
+package dev.spotcast.query.edr;
+
+import dev.spotcast.index.RunRecord;
+import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.config.QueryProperties;
+import dev.spotcast.query.spot.BadParameterException;
+import dev.spotcast.query.spot.Method;
+import dev.spotcast.query.spot.OutsideForecastException;
+import dev.spotcast.query.spot.SearchUnavailableException;
+import dev.spotcast.query.spot.SpotRequest;
+import dev.spotcast.query.spot.SpotService;
+import dev.spotcast.query.spot.UnknownModelException;
+import dev.spotcast.query.spot.UnknownRunException;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+
+/**
+ * OGC API - Environmental Data Retrieval (https://docs.ogc.org/is/19-086r6/19-086r6.html) over the
+ * runs held in memory: one collection per model (its published run), its servable runs as
+ * instances, and the position query answered by the spot service (the same interpolation and
+ * Elasticsearch reads as {@code /v1/spot} and {@code /v1/series}).
+ */
+@Tag(name = "EDR", description = "OGC API - Environmental Data Retrieval: collections per model, position queries")
+@RestController
+public class EdrController {
+
+  private final PublishedRuns runs;
+  private final SpotService service;
+  private final QueryProperties properties;
+
+  public EdrController(PublishedRuns runs, SpotService service, QueryProperties properties) {
+    this.runs = runs;
+    this.service = service;
+    this.properties = properties;
+  }
+
+  @Operation(summary = "EDR landing page", description = "Links to the conformance declaration, the collections and the OpenAPI definition.")
+  @GetMapping(path = "/edr", produces = "application/json")
+  public EdrMetadata.LandingPage landingPage() {
+    return EdrMetadata.landingPage(base());
+  }
+
+  @Operation(summary = "EDR conformance classes", description = "EDR 1.0 core, collections, JSON, CoverageJSON, GeoJSON and OpenAPI 3.0.")
+  @GetMapping(path = "/edr/conformance", produces = "application/json")
+  public EdrMetadata.Conformance conformance() {
+    return new EdrMetadata.Conformance(EdrMetadata.CONFORMANCE);
+  }
+
+  @Operation(
+      summary = "EDR collections: one per model",
+      description = "Every model with a published run, described from that run (served from memory): spatial extent"
+          + " of the grid (CRS84), temporal extent of the valid times, vertical extent of the first level type with"
+          + " levels, level_types with every level type's levels and parameters, parameter_names with unit and"
+          + " observed property, the position query and its output formats.")
+  @GetMapping(path = "/edr/collections", produces = "application/json")
+  public EdrMetadata.Collections collections() {
+    String base = base();
+    List<EdrMetadata.Collection> collections = new ArrayList<>();
+    for (String model : runs.models()) {
+      runs.get(model).ifPresent(record -> collections.add(EdrMetadata.collection(base, record, false)));
+    }
+    return new EdrMetadata.Collections(
+        List.of(EdrMetadata.Link.of(base + "/collections", "self", "application/json", null)), collections);
+  }
+
+  @Operation(summary = "EDR collection of a model", description = "As in /edr/collections; 404 for a model without a published run.")
+  @GetMapping(path = "/edr/collections/{model}", produces = "application/json")
+  public EdrMetadata.Collection collection(@Parameter(description = "model id", example = "synth") @PathVariable String model) {
+    return EdrMetadata.collection(base(), published(model), false);
+  }
+
+  @Operation(
+      summary = "EDR instances: the model's runs",
+      description = "Every run of the model that may be served (the published one and the earlier ones still"
+          + " available to run= of /v1/spot), newest first; the instance id is the run id yyyyMMddHH.")
+  @GetMapping(path = "/edr/collections/{model}/instances", produces = "application/json")
+  public EdrMetadata.Instances instances(@Parameter(description = "model id", example = "synth") @PathVariable String model) {
+    published(model);
+    String base = base();
+    List<EdrMetadata.Collection> instances = new ArrayList<>();
+    for (RunRecord record : runs.runs(model)) {
+      instances.add(EdrMetadata.collection(base, record, true));
+    }
+    return new EdrMetadata.Instances(
+        List.of(EdrMetadata.Link.of(base + "/collections/" + model + "/instances", "self", "application/json", null)),
+        instances);
+  }
+
+  @Operation(summary = "EDR instance: one run of a model", description = "404 (parameter instanceId) for a run that cannot be served.")
+  @GetMapping(path = "/edr/collections/{model}/instances/{instanceId}", produces = "application/json")
+  public EdrMetadata.Collection instance(
+      @Parameter(description = "model id", example = "synth") @PathVariable String model,
+      @Parameter(description = "run id yyyyMMddHH", example = "2026112100") @PathVariable String instanceId) {
+    return EdrMetadata.collection(base(), servable(model, instanceId), true);
+  }
+
+  private static final String POSITION_DESCRIPTION =
+      "Values at a point, interpolated as GET /v1/spot does (inverse-distance weighting over the configured"
+          + " number of grid points; linear in height, or in ln p, between the levels around z). datetime: an"
+          + " instant is interpolated in time (a single-time series); an interval a/b, ../b or a/.. answers the"
+          + " run's steps inside it (as GET /v1/series); absent, every step. z: without it the single-level fields"
+          + " (surface, mean sea level); with it a height above ground in m or a pressure in hPa: the first level"
+          + " type of the collection's level_types that has levels and holds every parameter asked for."
+          + " parameter-name: default all parameters of that one level type (with the derived wind_speed and"
+          + " wind_direction when u and v are there). f=CoverageJSON (default; a Coverage with a PointSeries"
+          + " domain, one NdArray per parameter along t, null where unavailable) or f=GeoJSON (a FeatureCollection"
+          + " of Point features, one per time); without f, an Accept header naming one of the two media types chooses. Errors are RFC 9457 problem+json naming the parameter (coords,"
+          + " z, datetime, parameter-name, f): 400 malformed, 404 unknown model or instance, 422 a time, level or"
+          + " place outside the run (the detail gives the valid range), 429 and 503 as for /v1/spot.";
+
+  @Operation(
+      summary = "EDR position query on the published run",
+      description = POSITION_DESCRIPTION,
+      responses = {
+        @ApiResponse(responseCode = "200", description = "CoverageJSON or GeoJSON", content = {
+          @Content(mediaType = "application/prs.coverage+json", schema = @Schema(implementation = CoverageJson.Coverage.class)),
+          @Content(mediaType = "application/geo+json", schema = @Schema(implementation = GeoJson.FeatureCollection.class))
+        }),
+        @ApiResponse(responseCode = "400", description = "bad parameter", content = @Content(mediaType = "application/problem+json")),
+        @ApiResponse(responseCode = "404", description = "unknown model", content = @Content(mediaType = "application/problem+json")),
+        @ApiResponse(responseCode = "422", description = "outside the run", content = @Content(mediaType = "application/problem+json"))
+      })
+  @GetMapping("/edr/collections/{model}/position")
+  public ResponseEntity<Object> position(
+      @Parameter(description = "model id", example = "synth") @PathVariable String model,
+      @Parameter(description = "WKT POINT(lon lat) or POINT Z(lon lat z), CRS84; lon in [-180, 180] or [0, 360]",
+          example = "POINT(5.25 45.5)") @RequestParam(name = "coords", required = false) String coords,
+      @Parameter(description = "one level: height above ground in m or pressure in hPa (see description)", example = "750")
+          @RequestParam(name = "z", required = false) String z,
+      @Parameter(description = "instant or interval a/b, ../b, a/.. (ISO-8601 with a zone); default every step",
+          example = "2026-11-21T03:00:00Z/2026-11-21T06:00:00Z") @RequestParam(name = "datetime", required = false) String datetime,
+      @Parameter(description = "comma-separated parameter names (see the collection's parameter_names)", example = "t,u,v")
+          @RequestParam(name = "parameter-name", required = false) String parameterName,
+      @Parameter(description = "output format", schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
+          @RequestParam(name = "f", required = false) String f,
+      @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
+    return answer(published(model), coords, z, datetime, parameterName, f, accept);
+  }
+
+  @Operation(summary = "EDR position query on one run (instance)", description = POSITION_DESCRIPTION)
+  @GetMapping("/edr/collections/{model}/instances/{instanceId}/position")
+  public ResponseEntity<Object> instancePosition(
+      @Parameter(description = "model id", example = "synth") @PathVariable String model,
+      @Parameter(description = "run id yyyyMMddHH", example = "2026112100") @PathVariable String instanceId,
+      @Parameter(description = "WKT POINT(lon lat) or POINT Z(lon lat z), CRS84", example = "POINT(5.25 45.5)")
+          @RequestParam(name = "coords", required = false) String coords,
+      @Parameter(description = "one level: height above ground in m or pressure in hPa") @RequestParam(name = "z", required = false) String z,
+      @Parameter(description = "instant or interval a/b, ../b, a/..") @RequestParam(name = "datetime", required = false) String datetime,
+      @Parameter(description = "comma-separated parameter names") @RequestParam(name = "parameter-name", required = false) String parameterName,
+      @Parameter(description = "output format", schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
+          @RequestParam(name = "f", required = false) String f,
+      @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
+    return answer(servable(model, instanceId), coords, z, datetime, parameterName, f, accept);
+  }
+
+  private ResponseEntity<Object> answer(
+      RunRecord record, String coords, String z, String datetime, String parameterName, String f, String accept) {
+    PositionQuery query = PositionQuery.parse(record.run(), coords, z, datetime, parameterName, f, accept);
+    PointSamples samples = translated(() -> samples(record, query));
+    Object body = query.format() == EdrFormat.GEO_JSON ? GeoJson.of(samples) : CoverageJson.of(samples);
+    return ResponseEntity.ok().contentType(query.format().mediaType()).body(body);
+  }
+
+  private PointSamples samples(RunRecord record, PositionQuery query) {
+    EdrDatetime when = query.datetime();
+    SpotRequest request = new SpotRequest(
+        record.model(), query.coords().lat(), query.coords().lon(), query.vertical(),
+        when.isInstant() ? when.instant() : Instant.EPOCH, properties.defaultNeighbours(), query.serviceParams(),
+        Method.IDW, null, record.runId());
+    if (when.isInstant()) {
+      return PointSamples.of(service.spot(request), query.vertical(), query.outputNames());
+    }
+    return PointSamples.of(service.series(request, when.from(), when.to()), query.vertical(), query.outputNames());
+  }
+
+  /** The spot service names /v1 parameters in its errors: name the EDR ones instead. */
+  private static <T> T translated(Supplier<T> call) {
+    try {
+      return call.get();
+    } catch (BadParameterException e) {
+      throw new BadParameterException(edrParameter(e.parameter()), e.getMessage());
+    } catch (OutsideForecastException e) {
+      throw new OutsideForecastException(edrParameter(e.parameter()), e.getMessage());
+    }
+  }
+
+  static String edrParameter(String v1) {
+    if (v1 == null) {
+      return null;
+    }
+    return switch (v1) {
+      case "lat", "lon" -> EdrCoords.PARAMETER;
+      case "alt", "pressure" -> PositionQuery.Z;
+      case "time", "from", "to" -> EdrDatetime.PARAMETER;
+      case "params" -> PositionQuery.PARAMETER_NAME;
+      default -> v1;
+    };
+  }
+
+  private RunRecord published(String model) {
+    return runs.get(model).orElseThrow(() -> {
+      if (!runs.loaded()) {
+        return new SearchUnavailableException("the run catalog has not been read yet", null);
+      }
+      return new UnknownModelException(model, runs.models());
+    });
+  }
+
+  private RunRecord servable(String model, String instanceId) {
+    published(model);
+    return runs.get(model, instanceId).orElseThrow(() -> new UnknownRunException(
+        "instanceId", model, instanceId, runs.runs(model).stream().map(RunRecord::runId).toList()));
+  }
+
+  /** The absolute URL of /edr as the client called it. */
+  private static String base() {
+    return ServletUriComponentsBuilder.fromCurrentContextPath().path("/edr").build().toUriString();
+  }
+}

@@ -1,0 +1,176 @@
+package dev.spotcast.query.edr;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.spotcast.index.RunRecord;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.GridDefinition;
+import dev.spotcast.model.LevelAxis;
+import dev.spotcast.model.Parameter;
+import dev.spotcast.model.RegularLatLonGrid;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The EDR resources that describe what can be asked: landing page, conformance, collections, instances. */
+public final class EdrMetadata {
+
+  private EdrMetadata() {}
+
+  static final String CRS84_WKT =
+      "GEOGCS[\"WGS 84\",DATUM[\"WGS_1984\",SPHEROID[\"WGS 84\",6378137,298.257223563]],PRIMEM[\"Greenwich\",0],"
+          + "UNIT[\"degree\",0.0174532925199433],AXIS[\"Longitude\",EAST],AXIS[\"Latitude\",NORTH]]";
+  static final String GREGORIAN_TRS =
+      "TIMECRS[\"DateTime\",TDATUM[\"Gregorian Calendar\"],CS[TemporalDateTime,1],AXIS[\"Time (T)\",future]]";
+
+  /** The conformance classes implemented (EDR 1.0 core, collections, JSON, CoverageJSON, GeoJSON, OpenAPI 3). */
+  static final List<String> CONFORMANCE = List.of(
+      "http://www.opengis.net/spec/ogcapi-common-1/1.0/conf/core",
+      "http://www.opengis.net/spec/ogcapi-common-2/1.0/conf/collections",
+      "http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/core",
+      "http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/collections",
+      "http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/json",
+      "http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/covjson",
+      "http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/geojson",
+      "http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/oas30");
+
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Link(String href, String rel, String type, String title, Map<String, Object> variables) {
+    static Link of(String href, String rel, String type, String title) {
+      return new Link(href, rel, type, title, null);
+    }
+  }
+
+  public record LandingPage(String title, String description, List<Link> links) {}
+
+  public record Conformance(List<String> conformsTo) {}
+
+  public record Collections(List<Link> links, List<Collection> collections) {}
+
+  public record Instances(List<Link> links, List<Collection> instances) {}
+
+  /**
+   * A model (or, as an instance, one of its runs).
+   *
+   * @param levelTypes every level type of the run with its levels, unit and parameters (the z of a
+   *     position query is a level of the first one with levels that holds the parameters asked for)
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Collection(
+      String id, String title, String description, List<Link> links, Extent extent,
+      @JsonProperty("data_queries") Map<String, DataQuery> dataQueries, List<String> crs,
+      @JsonProperty("output_formats") List<String> outputFormats,
+      @JsonProperty("parameter_names") Map<String, EdrParameters.Description> parameterNames,
+      @JsonProperty("level_types") List<LevelTypeExtent> levelTypes) {}
+
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Extent(Spatial spatial, Temporal temporal, VerticalExtent vertical) {}
+
+  public record Spatial(List<List<Double>> bbox, String crs) {}
+
+  public record Temporal(List<List<String>> interval, List<String> values, String trs) {}
+
+  public record VerticalExtent(List<List<String>> interval, List<String> values, String vrs) {}
+
+  /** One level type of the run: its levels (none for single-level fields), their unit, its parameters. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record LevelTypeExtent(String type, String unit, List<Double> levels, List<String> parameters) {}
+
+  public record DataQuery(Link link) {}
+
+  static LandingPage landingPage(String base) {
+    return new LandingPage(
+        "Spotcast EDR",
+        "OGC API - Environmental Data Retrieval of the forecasts served by Spotcast: one collection per model, its"
+            + " runs as instances, position queries answered in CoverageJSON or GeoJSON.",
+        List.of(
+            Link.of(base, "self", "application/json", "this document"),
+            Link.of(base + "/conformance", "conformance", "application/json", "conformance classes"),
+            Link.of(base + "/collections", "data", "application/json", "collections (one per model)"),
+            Link.of(base.substring(0, base.length() - "/edr".length()) + "/v3/api-docs", "service-desc",
+                "application/vnd.oai.openapi+json;version=3.0", "OpenAPI definition")));
+  }
+
+  /**
+   * A model's collection from its published run, or one of its runs as an instance.
+   *
+   * @param base the URL of /edr
+   * @param instance whether to describe the run as an instance (id = run id) rather than the model
+   */
+  static Collection collection(String base, RunRecord record, boolean instance) {
+    ForecastRun run = record.run();
+    String collectionUrl = base + "/collections/" + run.model();
+    String self = instance ? collectionUrl + "/instances/" + record.runId() : collectionUrl;
+    List<Link> links = new ArrayList<>();
+    links.add(Link.of(self, "self", "application/json", null));
+    if (!instance) {
+      links.add(Link.of(collectionUrl + "/instances", "instances", "application/json", "the model's runs"));
+    } else {
+      links.add(Link.of(collectionUrl, "collection", "application/json", "the model"));
+    }
+    Map<String, Object> variables = new LinkedHashMap<>();
+    variables.put("title", "Position query");
+    variables.put("description", "values interpolated at a point: coords=POINT(lon lat), z, datetime, parameter-name, f");
+    variables.put("query_type", "position");
+    variables.put("output_formats", formats());
+    variables.put("default_output_format", EdrFormat.COVERAGE_JSON.label());
+    variables.put("crs_details", List.of(Map.of("crs", "CRS84", "wkt", CRS84_WKT)));
+    Link position = new Link(self + "/position", "data", EdrFormat.COVERAGE_JSON.mediaType().toString(),
+        "Position query", variables);
+    links.add(Link.of(self + "/position", "data", EdrFormat.COVERAGE_JSON.mediaType().toString(), "Position query"));
+
+    Map<String, EdrParameters.Description> parameterNames = new LinkedHashMap<>();
+    EdrParameters.units(run).forEach((name, unit) -> parameterNames.put(name, EdrParameters.describe(name, unit, true)));
+    List<LevelTypeExtent> levelTypes = new ArrayList<>();
+    for (LevelAxis axis : run.axes()) {
+      boolean single = axis.type().singleLevel();
+      levelTypes.add(new LevelTypeExtent(
+          axis.type().label(), single ? null : axis.type().unit(), single ? null : axis.levels(),
+          axis.parameters().stream().map(Parameter::name).toList()));
+    }
+    String title = instance ? "Run " + record.runId() + " of model " + run.model() : "Model " + run.model();
+    String description = (instance ? "Run " : "Published run ") + record.runId() + " (" + run.runTime() + ") of model "
+        + run.model() + ": " + run.grid().kind() + " grid of " + run.grid().pointCount() + " points, " + run.steps().size()
+        + " steps; levels: " + PositionQuery.where(run);
+    return new Collection(
+        instance ? record.runId() : run.model(), title, description, links,
+        new Extent(spatial(run.grid()), temporal(run), vertical(run)),
+        Map.of("position", new DataQuery(position)), List.of("CRS84"), formats(), parameterNames, levelTypes);
+  }
+
+  private static List<String> formats() {
+    return List.of(EdrFormat.COVERAGE_JSON.label(), EdrFormat.GEO_JSON.label());
+  }
+
+  /** [west, south, east, north]; a grid across the antimeridian has west > east, as in GeoJSON. */
+  private static Spatial spatial(GridDefinition grid) {
+    double west = -180;
+    double east = 180;
+    if (grid instanceof RegularLatLonGrid regular && !regular.global()) {
+      west = RegularLatLonGrid.normaliseLongitude(regular.lon0());
+      east = RegularLatLonGrid.normaliseLongitude(regular.lon0() + regular.dLon() * (regular.nLon() - 1));
+      if (east == -180 && west > -180) {
+        east = 180;
+      }
+    }
+    return new Spatial(List.of(List.of(west, grid.south(), east, grid.north())), CRS84_WKT);
+  }
+
+  private static Temporal temporal(ForecastRun run) {
+    List<String> values = run.steps().stream().map(s -> run.validTime(s).toString()).toList();
+    return new Temporal(List.of(List.of(values.getFirst(), values.getLast())), values, GREGORIAN_TRS);
+  }
+
+  /** The first level type with levels (the one z defaults to), or null for single-level runs. */
+  private static VerticalExtent vertical(ForecastRun run) {
+    for (LevelAxis axis : run.axes()) {
+      if (!axis.type().singleLevel()) {
+        List<String> values = axis.levels().stream().map(PositionQuery::plain).toList();
+        String vrs = "VERTCS[\"" + axis.type().label() + "\",UNIT[\"" + axis.type().unit() + "\"]]";
+        return new VerticalExtent(List.of(List.of(values.getFirst(), values.getLast())), values, vrs);
+      }
+    }
+    return null;
+  }
+}

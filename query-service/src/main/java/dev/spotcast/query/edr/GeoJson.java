@@ -1,0 +1,42 @@
+package dev.spotcast.query.edr;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * GeoJSON (RFC 7946) of a position query: a FeatureCollection of Point features, one per time,
+ * whose properties are the datetime, the level asked for (z, when given) and the parameter values
+ * (null where unavailable). The units are in the foreign member {@code parameters}.
+ */
+public final class GeoJson {
+
+  private GeoJson() {}
+
+  public record FeatureCollection(String type, List<Feature> features, Map<String, EdrParameters.Description> parameters) {}
+
+  public record Feature(String type, String id, Geometry geometry, Map<String, Object> properties) {}
+
+  /** [lon, lat] in CRS84. */
+  public record Geometry(String type, List<Double> coordinates) {}
+
+  static FeatureCollection of(PointSamples samples) {
+    List<Feature> features = new ArrayList<>();
+    Geometry point = new Geometry("Point", List.of(samples.lon(), samples.lat()));
+    for (int i = 0; i < samples.times().size(); i++) {
+      Map<String, Object> properties = new LinkedHashMap<>();
+      properties.put("datetime", samples.times().get(i).toString());
+      if (samples.vertical() != null) {
+        properties.put("z", samples.vertical().value());
+      }
+      for (Map.Entry<String, List<Double>> entry : samples.values().entrySet()) {
+        properties.put(entry.getKey(), entry.getValue().get(i));
+      }
+      features.add(new Feature("Feature", Integer.toString(i), point, properties));
+    }
+    Map<String, EdrParameters.Description> parameters = new LinkedHashMap<>();
+    samples.units().forEach((name, unit) -> parameters.put(name, EdrParameters.describe(name, unit, false)));
+    return new FeatureCollection("FeatureCollection", features, parameters);
+  }
+}
