@@ -1,7 +1,7 @@
 package dev.spotcast.query.bench;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import co.elastic.clients.elasticsearch._types.ElasticsearchException;
+import co.elastic.clients.elasticsearch._types.Refresh;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.index.RunCatalog;
@@ -358,14 +358,14 @@ public final class ShardingBench {
     if (!indices.isEmpty()) {
       client.indices().delete(d -> d.index(indices));
     }
-    try {
-      client.deleteByQuery(
-          d -> d.index(RunCatalog.INDEX).query(q -> q.term(t -> t.field("model").value(model))).refresh(true)
-              .ignoreUnavailable(true).allowNoIndices(true));
-    } catch (ElasticsearchException e) {
-      if (e.status() != 404) {
-        throw e;
-      }
+    // Catalog records one by one: a minimal distribution has no _delete_by_query (reindex module).
+    var records =
+        client.search(
+            q -> q.index(RunCatalog.INDEX).ignoreUnavailable(true).allowNoIndices(true).size(1000)
+                .query(t -> t.term(f -> f.field("model").value(model))).source(f -> f.fetch(false)),
+            Void.class);
+    for (var hit : records.hits().hits()) {
+      client.delete(d -> d.index(RunCatalog.INDEX).id(hit.id()).refresh(Refresh.True));
     }
   }
 
