@@ -7,6 +7,7 @@ import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.model.ForecastRun;
+import dev.spotcast.sharding.ShardingSpec;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -72,6 +73,12 @@ public final class ShardingBench {
         case "none" -> new Strategy(name, levels, 0, "document");
         default -> throw new IllegalArgumentException("unknown strategy '" + name + "'; known: location, time, hybrid, none");
       };
+    }
+
+    /** Whether a run was loaded with this strategy's sharding and these shards per index. */
+    boolean matches(ShardingSpec spec, int shards) {
+      return spec.levelsPerIndex() == levelsPerIndex && spec.stepsPerIndex() == stepsPerIndex
+          && spec.routing().name().equalsIgnoreCase(routing) && spec.shardsPerIndex() == shards;
     }
 
     String describe() {
@@ -203,8 +210,12 @@ public final class ShardingBench {
     return new ShardingBench(strategies, common, prefix, reuse, keep, out);
   }
 
+  List<Strategy> strategies() {
+    return strategies;
+  }
+
   /** The query benchmark's options for a strategy: the shared ones and the strategy's loading. */
-  private QueryBenchOptions options(Strategy strategy) {
+  QueryBenchOptions options(Strategy strategy) {
     List<String> args = new ArrayList<>(common);
     args.addAll(
         List.of(
@@ -247,6 +258,11 @@ public final class ShardingBench {
         }
         m.record = m.bench.ensureRun(client);
         m.docsPerSecond = m.bench.loadDocumentsPerSecond();
+        ShardingSpec spec = m.record.run().sharding();
+        if (!strategy.matches(spec, shared.shards)) {
+          throw new IOException("model " + m.options.model + " has a run sharded " + spec + ", not as strategy "
+              + strategy.name() + " (" + strategy.describe() + ", " + shared.shards + " shards); run without --reuse");
+        }
         ShardingStrategy sharding = new ShardingStrategy(m.record.run());
         m.indices = sharding.allIndices().size();
         m.shardsPerIndex = sharding.shardsPerIndex();
