@@ -12,6 +12,8 @@
 #            (PyPI package `eccodes`, installed into SPOTCAST_HOME/bench-venv) with make-grib.py.
 #   query    the service's own Elasticsearch query sent directly vs /v1/spot, same load generator,
 #            concurrency and random points (options: infra/bench/bench.sh query --help)
+#   sharding the same run loaded per sharding strategy (location, time, hybrid, none): load docs/s,
+#            shards per query, raw query p50/p99 (options: infra/bench/bench.sh sharding --help)
 #
 # Environment:
 #   SPOTCAST_ES_URL            Elasticsearch to measure (default http://127.0.0.1:9200)
@@ -39,6 +41,7 @@ Usage: infra/bench/bench.sh ingest [options]   raw Elasticsearch bulk vs the Spo
        infra/bench/bench.sh scale [options]    a 100 M-document run vs raw, rate as the index grows
        infra/bench/bench.sh grib [options]     the same on GRIB2 files (decoding included)
        infra/bench/bench.sh query [options]    raw Elasticsearch queries vs /v1/spot
+       infra/bench/bench.sh sharding [options] sharding strategies compared on the same run
 TXT
 }
 
@@ -87,6 +90,18 @@ case "$cmd" in
     # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
     exec "$JAVA" -Xms"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" -Xmx"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
       -cp "$(classpath query-service)" dev.spotcast.query.bench.QueryBench \
+      --service-jar "$service_jar" --ingestor-classpath "$(classpath ingestor)" "$@"
+    ;;
+  sharding)
+    # The same synthetic run loaded once per sharding strategy with the ingestor CLI (timed), then
+    # the query benchmark's raw phases (and optionally the service) with the same random requests;
+    # one Markdown row per strategy for docs/sharding.md (options: infra/bench/bench.sh sharding --help).
+    # Heap: SPOTCAST_BENCH_QUERY_HEAP (default 1g).
+    service_jar="$(ls "$ROOT"/query-service/target/spotcast-query-service-*-exec.jar 2>/dev/null | head -n1)"
+    [ -n "$service_jar" ] || die "the query service is not built (./spotcast build)"
+    # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
+    exec "$JAVA" -Xms"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" -Xmx"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
+      -cp "$(classpath query-service)" dev.spotcast.query.bench.ShardingBench \
       --service-jar "$service_jar" --ingestor-classpath "$(classpath ingestor)" "$@"
     ;;
   help|-h|--help) usage ;;

@@ -1,12 +1,15 @@
 package dev.spotcast.sharding;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * How a run is spread over indices and shards (hybrid model/time/altitude sharding). Model and run
  * time always select the index; levels and steps are grouped into bands of their own indices;
- * inside an index, documents are routed by a lat/lon tile so that a spot query touches one shard.
+ * inside an index, documents are routed by a lat/lon tile so that a spot query touches one shard
+ * ({@link Routing#TILE}), or left to Elasticsearch's own spreading by {@code _id} ({@link
+ * Routing#DOCUMENT}, every search asks every shard).
  * The spec a run was loaded with is stored with the run, so the query side always reads a run with
  * the sharding it was written with.
  *
@@ -14,17 +17,37 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param stepsPerIndex consecutive steps that share an index, 0 for all steps in one
  * @param shardsPerIndex primary shards of each index
  * @param tileDegrees edge of the routing tile in degrees
+ * @param routing how documents are spread over the shards of an index; null reads as {@link
+ *     Routing#TILE} (run records stored before the choice existed)
  */
 @ConfigurationProperties("spotcast.sharding")
 public record ShardingSpec(
     @DefaultValue("3") int levelsPerIndex,
     @DefaultValue("0") int stepsPerIndex,
     @DefaultValue("2") int shardsPerIndex,
-    @DefaultValue("10") double tileDegrees) {
+    @DefaultValue("10") double tileDegrees,
+    @DefaultValue("TILE") Routing routing) {
 
   public static final ShardingSpec DEFAULT = new ShardingSpec(3, 0, 2, 10.0);
 
+  /** How the documents of an index are spread over its shards. */
+  public enum Routing {
+    /** Routed by lat/lon tile: a spot query asks only the shards of the tiles it touches. */
+    TILE,
+    /** No custom routing: Elasticsearch spreads documents by {@code _id}; searches ask every shard. */
+    DOCUMENT
+  }
+
+  /** Tile routing, as before the routing choice existed. */
+  public ShardingSpec(int levelsPerIndex, int stepsPerIndex, int shardsPerIndex, double tileDegrees) {
+    this(levelsPerIndex, stepsPerIndex, shardsPerIndex, tileDegrees, Routing.TILE);
+  }
+
+  @ConstructorBinding
   public ShardingSpec {
+    if (routing == null) {
+      routing = Routing.TILE;
+    }
     if (levelsPerIndex < 1) {
       throw new IllegalArgumentException("spotcast.sharding.levels-per-index must be >= 1");
     }
@@ -42,5 +65,15 @@ public record ShardingSpec(
       // Tiles must wrap cleanly at the antimeridian.
       throw new IllegalArgumentException("spotcast.sharding.tile-degrees must divide 360");
     }
+  }
+
+  /** This spec with another routing. */
+  public ShardingSpec withRouting(Routing newRouting) {
+    return new ShardingSpec(levelsPerIndex, stepsPerIndex, shardsPerIndex, tileDegrees, newRouting);
+  }
+
+  /** Whether documents carry a routing key (their tile); false: Elasticsearch routes by _id. */
+  public boolean tileRouted() {
+    return routing == Routing.TILE;
   }
 }

@@ -4,6 +4,7 @@ import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.RegularLatLonGrid;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -12,7 +13,9 @@ import java.util.Set;
  * The one sharding rule of Spotcast: which index and which routing key a (model, run, level, step,
  * location) document goes to. Indices are per model, run, level band (and optionally step band);
  * routing is a lat/lon tile, so a spot query is sent to the one shard holding its tile (or a few
- * near tile edges). Ingestor and query service both derive it from the run's {@link ShardingSpec}.
+ * near tile edges). With {@link ShardingSpec.Routing#DOCUMENT} there is no routing key: Elasticsearch
+ * spreads documents by {@code _id} and a search asks every shard of its indices. Ingestor and query
+ * service both derive it from the run's {@link ShardingSpec}.
  */
 public final class ShardingStrategy {
 
@@ -75,6 +78,11 @@ public final class ShardingStrategy {
     return routingNumShards;
   }
 
+  /** Whether documents are routed by tile; false: by {@code _id}, without a routing key. */
+  public boolean tileRouted() {
+    return spec.tileRouted();
+  }
+
   /**
    * Index of the document at the level and step with these positions in the axis's levels and the
    * run's steps. Each level type has indices of its own.
@@ -107,19 +115,50 @@ public final class ShardingStrategy {
     return tileRow(lat) * tileColumns + tileColumn(lon);
   }
 
-  /** Routing key of a tile: its number as a decimal string. */
+  /** Routing key of a tile: its number as a decimal string; null when routing by _id. */
   public String routingKey(int tile) {
-    return tileKeys[tile];
+    return spec.tileRouted() ? tileKeys[tile] : null;
   }
 
-  /** Routing key of a location. */
+  /** Routing key of a location; null when routing by _id. */
   public String routingKey(double lat, double lon) {
-    return tileKeys[tileOf(lat, lon)];
+    return spec.tileRouted() ? tileKeys[tileOf(lat, lon)] : null;
   }
 
-  /** Shard of every index of the run that a tile's documents land on. */
+  /** Shard of every index of the run that a tile's documents land on (tile routing only). */
   public int shardOf(int tile) {
+    if (!spec.tileRouted()) {
+      throw new IllegalStateException("documents are routed by _id, not by tile");
+    }
     return tileShards[tile];
+  }
+
+  /**
+   * Shard of its index that a document lands on: its tile's shard, or with routing by _id the shard
+   * Elasticsearch computes from the id itself (the _id is the routing value when none is given).
+   */
+  public int shardOf(String id, double lat, double lon) {
+    return spec.tileRouted() ? tileShards[tileOf(lat, lon)] : shardOfId(id);
+  }
+
+  /** Shard of an index that a document without a routing key lands on. */
+  public int shardOfId(String id) {
+    return ElasticsearchRouting.shardId(id, spec.shardsPerIndex(), routingNumShards);
+  }
+
+  /**
+   * The {@code routing} parameter of a search for these routing keys: the distinct non-null keys,
+   * comma-separated; null (no routing, every shard is asked) when there are none, as with routing by
+   * _id.
+   */
+  public static String routingParameter(Collection<String> keys) {
+    Set<String> distinct = new LinkedHashSet<>();
+    for (String key : keys) {
+      if (key != null) {
+        distinct.add(key);
+      }
+    }
+    return distinct.isEmpty() ? null : String.join(",", distinct);
   }
 
   /** Shard of an index that a routing key lands on. */
@@ -130,8 +169,12 @@ public final class ShardingStrategy {
   /**
    * Routing keys of every tile that may hold points within {@code radiusKm} of a location: the
    * tiles overlapping the circle's lat/lon bounding box, across the antimeridian and the poles.
+   * None when routing by _id.
    */
   public List<String> routingKeysWithin(double lat, double lon, double radiusKm) {
+    if (!spec.tileRouted()) {
+      return List.of();
+    }
     double dLat = radiusKm / 111.195;
     double south = Math.max(-90, lat - dLat);
     double north = Math.min(90, lat + dLat);

@@ -41,4 +41,38 @@ class ElasticsearchRoutingTest {
       assertThat(count).isBetween(120, 204); // 162 +- 25 %
     }
   }
+
+  /** Elasticsearch's own known values (server test Murmur3HashFunctionTests). */
+  @ParameterizedTest
+  @CsvSource({
+    "hell, 5a0cb7c3",
+    "hello, d7c31989",
+    "hello w, 22ab2984",
+    "hello wo, df0ca123",
+    "hello wor, e7744d61",
+    "The quick brown fox jumps over the lazy dog, e07db09c"
+  })
+  void hashIsElasticsearchsMurmur3(String routing, String expectedHex) {
+    assertThat(ElasticsearchRouting.hash(routing)).isEqualTo(Integer.parseUnsignedInt(expectedHex, 16));
+  }
+
+  /**
+   * Without a routing value Elasticsearch routes by the _id string with the same function. The
+   * expected hashes and shards were computed by hand with an independent murmur3 (x86, 32 bit, seed
+   * 0, UTF-16LE) checked against the known values above: shard = floorMod(hash, 1024) / 512 for two
+   * shards, floorMod(hash, 768) / 256 for three.
+   */
+  @ParameterizedTest
+  @CsvSource({
+    "0_0_0, 1681659428, 1, 2",
+    "1000_3_17, -1281548377, 1, 0",
+    "0_0_1, -1647627087, 0, 0",
+    "0_6_12345, -1867485025, 0, 2",
+    "5000_12_64799, -1827115240, 1, 2"
+  })
+  void documentIdsLandWhereElasticsearchPutsThem(String id, int hash, int ofTwo, int ofThree) {
+    assertThat(ElasticsearchRouting.hash(id)).isEqualTo(hash);
+    assertThat(ElasticsearchRouting.shardId(id, 2, ElasticsearchRouting.defaultRoutingNumShards(2))).isEqualTo(ofTwo);
+    assertThat(ElasticsearchRouting.shardId(id, 3, ElasticsearchRouting.defaultRoutingNumShards(3))).isEqualTo(ofThree);
+  }
 }

@@ -101,4 +101,41 @@ class ShardingStrategyTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("divide 360");
   }
+
+  @Test
+  void theFourArgumentSpecRoutesByTile() {
+    assertThat(new ShardingSpec(2, 0, 2, 10).routing()).isEqualTo(ShardingSpec.Routing.TILE);
+    assertThat(ShardingSpec.DEFAULT.tileRouted()).isTrue();
+    assertThat(strategy.tileRouted()).isTrue();
+  }
+
+  @Test
+  void documentRoutingHasNoRoutingKeyAndTheShardOfTheId() {
+    ShardingStrategy byId =
+        new ShardingStrategy(run(new ShardingSpec(2, 0, 2, 10, ShardingSpec.Routing.DOCUMENT)));
+    assertThat(byId.tileRouted()).isFalse();
+    assertThat(byId.routingKey(0, 0)).isNull();
+    assertThat(byId.routingKey(342)).isNull();
+    assertThat(byId.routingKeysWithin(0.5, 0.5, 10)).isEmpty();
+    // Hand-computed in ElasticsearchRoutingTest: floorMod(murmur3(id), 1024) / 512.
+    assertThat(byId.shardOfId("0_0_0")).isEqualTo(1);
+    assertThat(byId.shardOfId("0_0_1")).isZero();
+    assertThat(byId.shardOf("1000_3_17", 0, 0)).isEqualTo(1);
+    assertThat(byId.shardOf("0_6_12345", 0, 0)).isZero();
+    assertThatThrownBy(() -> byId.shardOf(342)).isInstanceOf(IllegalStateException.class);
+    // Index names do not depend on the routing.
+    assertThat(byId.allIndices()).isEqualTo(strategy.allIndices());
+  }
+
+  @Test
+  void tileRoutingGivesTheShardOfTheTileWhateverTheId() {
+    assertThat(strategy.shardOf("0_0_0", 0.5, 0.5)).isEqualTo(strategy.shardOf(342));
+  }
+
+  @Test
+  void theRoutingParameterJoinsDistinctKeysOrIsAbsent() {
+    assertThat(ShardingStrategy.routingParameter(List.of("342", "343", "342"))).isEqualTo("342,343");
+    assertThat(ShardingStrategy.routingParameter(List.of())).isNull();
+    assertThat(ShardingStrategy.routingParameter(java.util.Arrays.asList(null, null))).isNull();
+  }
 }

@@ -107,6 +107,33 @@ class RunLoaderIT {
   }
 
   @Test
+  void documentRoutedDocumentsLandOnTheShardOfTheirIdWithoutARoutingKey() throws Exception {
+    ForecastRun run = run("itbyid", T0, new ShardingSpec(4, 0, 3, 2, ShardingSpec.Routing.DOCUMENT));
+    LoadReport report = new RunLoader(client, settings).load(new SyntheticForecastSource(run, 1));
+    assertThat(report.published()).isTrue();
+    assertThat(report.counted()).isEqualTo(231L * 4 * 7);
+    ShardingStrategy strategy = new ShardingStrategy(run);
+    String index = strategy.indexName(0, 0, 0);
+    long seen = 0;
+    for (int shard = 0; shard < 3; shard++) {
+      int s = shard;
+      var hits = client.search(q -> q.index(index).preference("_shards:" + s).size(10_000)
+          .source(src -> src.filter(f -> f.includes("gp"))), Map.class).hits().hits();
+      for (Hit<Map> hit : hits) {
+        assertThat(hit.routing()).as("routing of %s", hit.id()).isNull();
+        assertThat(strategy.shardOfId(hit.id())).as("shard of id %s", hit.id()).isEqualTo(s);
+      }
+      seen += hits.size();
+    }
+    assertThat(seen).isEqualTo(231L * 4 * 7);
+    // Without routing a search asks every shard and still finds the document by id.
+    var found = client.search(q -> q.index(index).query(qq -> qq.ids(i -> i.values(DocumentIds.of(1000, 3, 112)))),
+        Map.class);
+    assertThat(found.hits().hits()).hasSize(1);
+    assertThat(found.shards().total().intValue()).isEqualTo(3);
+  }
+
+  @Test
   void aNewRunStaysInvisibleUntilItIsComplete() throws Exception {
     ForecastRun first = run("itswitch", T0, ShardingSpec.DEFAULT);
     ForecastRun second = run("itswitch", T0.plusSeconds(6 * 3600), ShardingSpec.DEFAULT);

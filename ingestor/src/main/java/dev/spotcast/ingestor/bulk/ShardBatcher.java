@@ -44,14 +44,22 @@ public final class ShardBatcher implements DocumentSink {
   public void accept(int axisPosition, int levelPosition, int stepPosition, ForecastDocument document)
       throws InterruptedException {
     String index = strategy.indexName(axisPosition, levelPosition, stepPosition);
-    int tile = strategy.tileOf(document.lat(), document.lon());
-    int shard = strategy.shardOf(tile);
+    int shard;
+    String routing;
+    if (strategy.tileRouted()) {
+      int tile = strategy.tileOf(document.lat(), document.lon());
+      shard = strategy.shardOf(tile);
+      routing = strategy.routingKey(tile);
+    } else {
+      shard = strategy.shardOfId(document.id()); // no routing key: Elasticsearch routes by _id
+      routing = null;
+    }
     Open[] shards = open.computeIfAbsent(index, k -> new Open[strategy.shardsPerIndex()]);
     Open batch = shards[shard];
     if (batch == null) {
       batch = shards[shard] = new Open(maxDocuments);
     }
-    batch.add(document, strategy.routingKey(tile));
+    batch.add(document, routing);
     if (batch.documents >= maxDocuments || batch.bytes.size() >= maxBytes) {
       shards[shard] = null;
       sender.submit(batch.close(index, shard));
@@ -71,7 +79,10 @@ public final class ShardBatcher implements DocumentSink {
     }
   }
 
-  /** A batch being written. The index is in the request path, so action lines carry id and routing. */
+  /**
+   * A batch being written. The index is in the request path, so action lines carry the id and the
+   * routing key (none when routing by _id).
+   */
   private static final class Open {
     final ByteArrayOutputStream bytes;
     final JsonGenerator gen;
@@ -93,7 +104,9 @@ public final class ShardBatcher implements DocumentSink {
         gen.writeStartObject();
         gen.writeObjectFieldStart("index");
         gen.writeStringField("_id", document.id());
-        gen.writeStringField("routing", routing);
+        if (routing != null) {
+          gen.writeStringField("routing", routing);
+        }
         gen.writeEndObject();
         gen.writeEndObject();
         gen.writeRaw('\n');

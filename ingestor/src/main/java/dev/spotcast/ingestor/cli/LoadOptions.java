@@ -2,6 +2,8 @@ package dev.spotcast.ingestor.cli;
 
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.sharding.ShardingSpec;
+import java.util.Locale;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 
 /**
@@ -34,6 +36,13 @@ public final class LoadOptions {
   @Option(names = "--tile-degrees", defaultValue = "10", description = "Routing tile edge in degrees (default: ${DEFAULT-VALUE}).")
   public double tileDegrees;
 
+  @Option(
+      names = "--routing",
+      defaultValue = "tile",
+      converter = RoutingConverter.class,
+      description = "Shard routing inside an index: tile (lat/lon tile, spot queries ask few shards) or document (by _id, searches ask every shard) (default: ${DEFAULT-VALUE}).")
+  public ShardingSpec.Routing routing;
+
   @Option(names = "--replicas", defaultValue = "0", description = "Replicas once loaded (default: ${DEFAULT-VALUE}).")
   public int replicas;
 
@@ -55,6 +64,14 @@ public final class LoadOptions {
   }
 
   public ShardingSpec sharding() {
-    return new ShardingSpec(levelsPerIndex, stepsPerIndex, shards, tileDegrees);
+    return new ShardingSpec(levelsPerIndex, stepsPerIndex, shards, tileDegrees, routing);
+  }
+
+  /** tile | document, any case. */
+  static final class RoutingConverter implements ITypeConverter<ShardingSpec.Routing> {
+    @Override
+    public ShardingSpec.Routing convert(String value) {
+      return ShardingSpec.Routing.valueOf(value.strip().toUpperCase(Locale.ROOT));
+    }
   }
 }

@@ -69,6 +69,56 @@ class ShardBatcherTest {
   }
 
   @Test
+  void documentRoutedDocumentsAreBatchedByTheShardOfTheirIdWithoutRouting() throws Exception {
+    ForecastRun byId =
+        ForecastRun.of(
+            "m", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(-30, -40, 30, 40, 2),
+            LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 1000.0, 2000.0), List.of(0, 3, 6),
+            SyntheticWeather.PARAMETERS, new ShardingSpec(2, 0, 3, 10, ShardingSpec.Routing.DOCUMENT));
+    List<ShardBatch> batches = new ArrayList<>();
+    ShardBatcher batcher = new ShardBatcher(new ShardingStrategy(byId), batches::add, 100, 1 << 20);
+    SyntheticForecastSource source = new SyntheticForecastSource(byId, 1);
+    for (ForecastSource.Slice slice : source.slices()) {
+      source.produce(slice, batcher);
+    }
+    batcher.flush();
+
+    Set<String> ids = new HashSet<>();
+    Set<Integer> shards = new HashSet<>();
+    for (ShardBatch batch : batches) {
+      for (int i = 0; i < batch.documents(); i++) {
+        JsonNode action = JSON.readTree(new String(batch.item(i), StandardCharsets.UTF_8).split("\n")[0]).get("index");
+        assertThat(action.has("routing")).isFalse();
+        String id = action.get("_id").asText();
+        // Three shards: routing_num_shards 768, factor 256 (no routing: the _id is hashed).
+        assertThat(Math.floorMod(ElasticsearchRouting.hash(id), 768) / 256).isEqualTo(batch.shard());
+        ids.add(batch.index() + "/" + id);
+        shards.add(batch.shard());
+      }
+    }
+    assertThat(ids).hasSize((int) byId.documentCount());
+    assertThat(shards).containsExactlyInAnyOrder(0, 1, 2);
+  }
+
+  @Test
+  void theHandComputedIdsGoToTheirShards() throws Exception {
+    ShardingStrategy byId =
+        new ShardingStrategy(
+            ForecastRun.of(
+                "m", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(-30, -40, 30, 40, 2),
+                LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 1000.0), List.of(0, 3),
+                SyntheticWeather.PARAMETERS, new ShardingSpec(2, 0, 3, 10, ShardingSpec.Routing.DOCUMENT)));
+    List<ShardBatch> batches = new ArrayList<>();
+    ShardBatcher batcher = new ShardBatcher(byId, batches::add, 1, 1 << 20);
+    float[] values = {1};
+    String[] names = {"t"};
+    // ids 0_0_0 (shard 2 of 3) and 0_0_1 (shard 0 of 3), hand-computed in ElasticsearchRoutingTest.
+    batcher.accept(0, 0, 0, new ForecastDocument(0, 0, 0, 0, 0, names, values));
+    batcher.accept(0, 0, 0, new ForecastDocument(1, 0, 0, 0, 0, names, values));
+    assertThat(batches).extracting(ShardBatch::shard).containsExactly(2, 0);
+  }
+
+  @Test
   void aBatchIsSentWhenItsByteLimitIsReached() throws Exception {
     List<ShardBatch> batches = new ArrayList<>();
     ShardBatcher batcher = new ShardBatcher(strategy, batches::add, 1000, 1000);

@@ -297,8 +297,10 @@ final class FieldsExperiment {
         values[i] = (float) weather.value(names[i], lat, lon, level, epochSeconds);
       }
       ForecastDocument doc = new ForecastDocument(point, lat, lon, level, step, names, values);
+      String routing = strategy.routingKey(lat, lon); // null when routed by _id
       body.writeBytes(
-          ("{\"index\":{\"_id\":\"" + doc.id() + "\",\"routing\":\"" + strategy.routingKey(lat, lon) + "\"}}\n")
+          ("{\"index\":{\"_id\":\"" + doc.id() + "\"" + (routing == null ? "" : ",\"routing\":\"" + routing + "\"")
+                  + "}}\n")
               .getBytes(StandardCharsets.UTF_8));
       body.writeBytes(mapper.writeValueAsBytes(doc));
       body.write('\n');

@@ -18,6 +18,7 @@ import dev.spotcast.query.spot.NeighbourSearch;
 import dev.spotcast.query.spot.SpotPlan;
 import dev.spotcast.sharding.ShardingStrategy;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -32,8 +33,11 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -47,11 +51,15 @@ public final class QueryBench {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int VERIFIED_REQUESTS = 50;
+  /** The ingestor summary's "took 12.3 s, 45,678 docs/s" (grouping as its locale writes it). */
+  private static final Pattern INGESTOR_RATE = Pattern.compile("took [0-9.,]+ s, ([0-9.,\\u00a0\\u202f' ]+) docs/s");
 
   private final QueryBenchOptions options;
   private final PrintWriter out;
   /** The indices of the run being measured (the raw and service phases search them). */
   private List<String> runIndices = List.of();
+  /** Documents per second of the load, as the ingestor reported it; NaN when the run was already there. */
+  private double loadDocumentsPerSecond = Double.NaN;
 
   /** One random request in every form the phases send it. */
   record Prepared(
@@ -106,7 +114,7 @@ public final class QueryBench {
   }
 
   /** The Elasticsearch client and Apache HttpClient log at DEBUG without a configuration. */
-  private static void quietLogging() {
+  static void quietLogging() {
     if (LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME) instanceof ch.qos.logback.classic.Logger root) {
       root.setLevel(ch.qos.logback.classic.Level.WARN);
     }
@@ -132,7 +140,6 @@ public final class QueryBench {
 
       RunRecord record = ensureRun(client);
       ForecastRun run = record.run();
-      runIndices = new ShardingStrategy(run).allIndices();
       report.run(record);
 
       List<Prepared> prepared = prepare(client, run);
@@ -225,7 +232,7 @@ public final class QueryBench {
   }
 
   /** The published run of the model, loaded first with the ingestor CLI when there is none. */
-  private RunRecord ensureRun(ElasticsearchClient client) throws IOException, InterruptedException {
+  RunRecord ensureRun(ElasticsearchClient client) throws IOException, InterruptedException {
     RunCatalog catalog = new RunCatalog(client);
     String runId = catalog.publishedRunIds().get(options.model);
     if (runId == null) {
@@ -245,11 +252,25 @@ public final class QueryBench {
               "--steps", options.steps,
               "--shards", Integer.toString(options.shards),
               "--levels-per-index", Integer.toString(options.levelsPerIndex),
+              "--steps-per-index", Integer.toString(options.stepsPerIndex),
+              "--routing", options.routing,
               "--seed", Long.toString(options.weatherSeed));
       out.printf("%nModel %s has no published run on %s: loading one with the ingestor%n  %s%n", options.model,
           options.elasticsearch, String.join(" ", command.subList(3, command.size())));
       out.flush();
-      int exit = new ProcessBuilder(command).inheritIO().start().waitFor();
+      Process ingestor = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+      try (BufferedReader lines = ingestor.inputReader()) {
+        // The ingestor's output is shown as it comes; its summary's rate is kept for the reports.
+        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+          out.println(line);
+          out.flush();
+          Matcher took = INGESTOR_RATE.matcher(line);
+          if (took.find()) {
+            loadDocumentsPerSecond = Double.parseDouble(took.group(1).replaceAll("[^0-9]", ""));
+          }
+        }
+      }
+      int exit = ingestor.waitFor();
       if (exit != 0) {
         throw new IOException("the ingestor failed (exit " + exit + "); the run was not published");
       }
@@ -261,9 +282,17 @@ public final class QueryBench {
       out.printf("%nModel %s: using its published run %s (loading options are ignored)%n", options.model, runId);
     }
     String id = runId;
-    return catalog.get(options.model, runId)
-        .filter(r -> r.run() != null)
-        .orElseThrow(() -> new IOException("run " + id + " of model " + options.model + " has no catalog record"));
+    RunRecord record =
+        catalog.get(options.model, runId)
+            .filter(r -> r.run() != null)
+            .orElseThrow(() -> new IOException("run " + id + " of model " + options.model + " has no catalog record"));
+    runIndices = new ShardingStrategy(record.run()).allIndices();
+    return record;
+  }
+
+  /** Documents per second of the load {@link #ensureRun} ran, as the ingestor reported it; NaN if none ran. */
+  double loadDocumentsPerSecond() {
+    return loadDocumentsPerSecond;
   }
 
   /**
@@ -271,7 +300,7 @@ public final class QueryBench {
    * by calling {@link NeighbourSearch#find} itself on a client whose transport records instead of
    * sending. All of it happens before any timing.
    */
-  private List<Prepared> prepare(ElasticsearchClient client, ForecastRun run) {
+  List<Prepared> prepare(ElasticsearchClient client, ForecastRun run) {
     long begin = System.nanoTime();
     List<RandomSpots.Spot> spots =
         RandomSpots.generate(run, options.requests, options.seed, options.sampling, options.neighbours, options.params);
@@ -305,7 +334,7 @@ public final class QueryBench {
   }
 
   /** The ids path's searches (regular grids): the n nearest points' documents by _id. */
-  private PhaseRequests rawIdsRequests(List<Prepared> prepared) throws IOException {
+  PhaseRequests rawIdsRequests(List<Prepared> prepared) throws IOException {
     List<HttpRequest> requests = new ArrayList<>(prepared.size());
     List<List<Integer>> expected = new ArrayList<>(prepared.size());
     for (Prepared p : prepared) {
@@ -318,7 +347,7 @@ public final class QueryBench {
     return new PhaseRequests("raw-ids", requests, expected, Expect.DOCVALUE_HITS, runIndices);
   }
 
-  private PhaseRequests rawRequests(List<Prepared> prepared) {
+  PhaseRequests rawRequests(List<Prepared> prepared) {
     List<HttpRequest> requests = new ArrayList<>(prepared.size());
     List<List<Integer>> expected = new ArrayList<>(prepared.size());
     for (Prepared p : prepared) {
@@ -352,7 +381,7 @@ public final class QueryBench {
         fields.indices(variant.copy));
   }
 
-  private PhaseRequests serviceRequests(URI base, List<Prepared> prepared) {
+  PhaseRequests serviceRequests(URI base, List<Prepared> prepared) {
     List<HttpRequest> requests = new ArrayList<>(prepared.size());
     List<List<Integer>> expected = new ArrayList<>(prepared.size());
     for (Prepared p : prepared) {
@@ -382,9 +411,19 @@ public final class QueryBench {
    * for the service, an answer with values. A phase whose answers are wrong is not worth timing.
    */
   private void verify(PhaseRequests phase) throws IOException, InterruptedException {
+    verify(phase, VERIFIED_REQUESTS);
+  }
+
+  /**
+   * Checks the answers to the first {@code count} requests of a phase, and returns the shards each
+   * request searched on average: Elasticsearch's {@code _shards.total}, summed over the searches of a
+   * multi-search (NaN for the service, whose answers do not tell).
+   */
+  double verify(PhaseRequests phase, int count) throws IOException, InterruptedException {
     HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    int n = Math.min(VERIFIED_REQUESTS, phase.requests().size());
+    int n = Math.min(count, phase.requests().size());
     long bytes = 0;
+    long shards = 0;
     for (int i = 0; i < n; i++) {
       HttpRequest request = phase.requests().get(i);
       HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
@@ -393,10 +432,19 @@ public final class QueryBench {
       if (problem != null) {
         throw new IOException("phase " + phase.phase() + ": request " + i + " (" + request.uri() + ") " + problem);
       }
+      if (phase.expect() != Expect.SPOT_ANSWER) {
+        JsonNode root = JSON.readTree(response.body());
+        for (JsonNode result : root.has("responses") ? root.get("responses") : List.of(root)) {
+          shards += result.path("_shards").path("total").asLong();
+        }
+      }
     }
     http.shutdownNow();
-    out.printf("  verified %-26s %d answers correct (HTTP 200, planned hits, values present), %,.0f bytes each%n",
-        phase.phase() + ":", n, (double) bytes / n);
+    double shardsEach = phase.expect() == Expect.SPOT_ANSWER ? Double.NaN : (double) shards / n;
+    out.printf(Locale.ROOT, "  verified %-26s %d answers correct (HTTP 200, planned hits, values present), %,.0f bytes each%s%n",
+        phase.phase() + ":", n, (double) bytes / n,
+        Double.isNaN(shardsEach) ? "" : String.format(Locale.ROOT, ", %.2f shards searched each", shardsEach));
+    return shardsEach;
   }
 
   private static String problem(PhaseRequests phase, int i, HttpResponse<byte[]> response) throws IOException {
@@ -450,7 +498,7 @@ public final class QueryBench {
   }
 
   /** Version, heap and CPUs of the node, from {@code _nodes/_local}. */
-  private Map<String, String> nodeFacts() {
+  Map<String, String> nodeFacts() {
     Map<String, String> facts = new LinkedHashMap<>();
     try {
       JsonNode node = localNode("version,jvm.mem.heap_max_in_bytes,os.available_processors,os.allocated_processors,process.id");
@@ -467,7 +515,7 @@ public final class QueryBench {
   }
 
   /** Watches Elasticsearch's CPU when it runs on this machine; its pid comes from the node itself. */
-  private Optional<ProcessHandle> watchElasticsearch(CpuWatch cpu) {
+  Optional<ProcessHandle> watchElasticsearch(CpuWatch cpu) {
     try {
       if (!InetAddress.getByName(URI.create(options.elasticsearch).getHost()).isLoopbackAddress()) {
         return Optional.empty();

@@ -30,6 +30,8 @@ final class QueryBenchOptions {
         --steps SPEC             forecast steps when loading, 'a-b' or a list (default: 0-12)
         --shards N               primary shards per index when loading (default: 2)
         --levels-per-index N     levels per index when loading (default: 3)
+        --steps-per-index N      steps per index when loading, 0 = all in one (default: 0)
+        --routing tile|document  shard routing when loading: by lat/lon tile or by _id (default: tile)
         --weather-seed N         seed of the synthetic weather (default: 42)
 
       Load:
@@ -67,6 +69,8 @@ final class QueryBenchOptions {
   String steps = "0-12";
   int shards = 2;
   int levelsPerIndex = 3;
+  int stepsPerIndex = 0;
+  String routing = "tile";
   long weatherSeed = 42;
 
   int requests = 10_000;
@@ -136,6 +140,13 @@ final class QueryBenchOptions {
         case "--steps" -> o.steps = v;
         case "--shards" -> o.shards = positive(e.getKey(), v);
         case "--levels-per-index" -> o.levelsPerIndex = positive(e.getKey(), v);
+        case "--steps-per-index" -> o.stepsPerIndex = Integer.parseInt(v);
+        case "--routing" -> {
+          o.routing = v.strip().toLowerCase(Locale.ROOT);
+          if (!o.routing.equals("tile") && !o.routing.equals("document")) {
+            throw new IllegalArgumentException("--routing must be tile or document, got '" + v + "'");
+          }
+        }
         case "--weather-seed" -> o.weatherSeed = Long.parseLong(v);
         case "--requests" -> o.requests = positive(e.getKey(), v);
         case "--seed" -> o.seed = Long.parseLong(v);

@@ -84,13 +84,18 @@ final class QueryBenchReport {
       if (p.search().multi()) {
         multi++;
       }
-      String[] routing = p.search().routing().split(",");
-      keys += routing.length;
-      Set<Integer> distinct = new HashSet<>();
-      for (String key : routing) {
-        distinct.add(strategy.shardOf(key));
+      if (p.search().routing() == null) {
+        // Routed by _id: every shard of every index searched.
+        shards += (long) strategy.shardsPerIndex() * p.search().indices().size();
+      } else {
+        String[] routing = p.search().routing().split(",");
+        keys += routing.length;
+        Set<Integer> distinct = new HashSet<>();
+        for (String key : routing) {
+          distinct.add(strategy.shardOf(key));
+        }
+        shards += (long) distinct.size() * p.search().indices().size();
       }
-      shards += (long) distinct.size() * p.search().indices().size();
       body += p.raw().body().length;
     }
     int n = prepared.size();

@@ -129,7 +129,8 @@ public class NeighbourSearch {
    *
    * @param search the single search, or null when {@code msearch} is set
    * @param msearch the multi-search, or null when {@code search} is set
-   * @param routing the routing keys of the tiles the search circle touches, comma-separated
+   * @param routing the routing keys of the tiles the search circle touches, comma-separated; null
+   *     when documents are routed by _id (every shard is asked)
    * @param indices the indices searched, in the order of the multi-search's items
    * @param axes the run axis (level type) of each of {@code indices}
    */
@@ -148,7 +149,7 @@ public class NeighbourSearch {
     double lon = plan.request().lon();
     double radiusKm = plan.radiusKm();
     // Only the shards holding the tiles the search circle touches are asked.
-    String routing = String.join(",", strategy.routingKeysWithin(lat, lon, radiusKm));
+    String routing = ShardingStrategy.routingParameter(strategy.routingKeysWithin(lat, lon, radiusKm));
     List<SortOptions> sort = sort(lat, lon);
     List<FieldAndFormat> fields =
         docValueFields(plan.parameters(), !(plan.run().grid() instanceof RegularLatLonGrid));
@@ -201,16 +202,11 @@ public class NeighbourSearch {
     RegularLatLonGrid grid = (RegularLatLonGrid) plan.run().grid();
     ShardingStrategy strategy = new ShardingStrategy(plan.run());
     int[] points = nearest.points();
-    StringBuilder routing = new StringBuilder();
     List<String> keys = new ArrayList<>(4);
     for (int point : points) {
-      String key = strategy.routingKey(grid.latitude(point), grid.longitude(point));
-      if (!keys.contains(key)) {
-        keys.add(key);
-        routing.append(routing.isEmpty() ? "" : ",").append(key);
-      }
+      keys.add(strategy.routingKey(grid.latitude(point), grid.longitude(point)));
     }
-    String routingKeys = routing.toString();
+    String routingKeys = ShardingStrategy.routingParameter(keys);
     List<FieldAndFormat> fields = docValueFields(plan.parameters(), false);
     Map<String, List<Combination>> byIndex = plan.combinationsByIndex(strategy);
     List<String> indices = List.copyOf(byIndex.keySet());
@@ -357,7 +353,7 @@ public class NeighbourSearch {
     }
     for (Map.Entry<String, IdsSearch> entry : idsByIndex.entrySet()) {
       IdsSearch ids = entry.getValue();
-      String routing = String.join(",", ids.routing);
+      String routing = ShardingStrategy.routingParameter(ids.routing);
       List<FieldAndFormat> fields = ids.fields.stream().map(f -> FieldAndFormat.of(x -> x.field(f))).toList();
       List<String> all = List.copyOf(ids.ids);
       for (int from = 0; from < all.size(); from += MAX_IDS_PER_SEARCH) {

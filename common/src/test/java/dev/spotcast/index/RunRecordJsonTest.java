@@ -1,0 +1,47 @@
+package dev.spotcast.index;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelType;
+import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.synthetic.SyntheticWeather;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The run catalog stores records with the client's mapper; older records must still read. */
+class RunRecordJsonTest {
+
+  private final ObjectMapper json = ElasticsearchClients.objectMapper();
+
+  private static RunRecord record(ShardingSpec spec) {
+    ForecastRun run =
+        ForecastRun.of(
+            "m", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(-10, -10, 10, 10, 5),
+            LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 1000.0), List.of(0, 1), SyntheticWeather.PARAMETERS, spec);
+    return RunRecord.loading(run, List.of("spotcast-fc-m-2026112100-h0"), Instant.parse("2026-11-21T01:00:00Z"));
+  }
+
+  @Test
+  void theRoutingIsStoredAndReadBack() throws Exception {
+    RunRecord stored = record(new ShardingSpec(3, 1, 2, 10, ShardingSpec.Routing.DOCUMENT));
+    String text = json.writeValueAsString(stored);
+    assertThat(json.readTree(text).at("/run/sharding/routing").asText()).isEqualTo("DOCUMENT");
+    assertThat(json.readValue(text, RunRecord.class).run().sharding()).isEqualTo(stored.run().sharding());
+  }
+
+  @Test
+  void aRecordStoredBeforeTheRoutingChoiceReadsAsTileRouting() throws Exception {
+    ObjectNode old = json.valueToTree(record(new ShardingSpec(3, 0, 2, 10)));
+    ((ObjectNode) old.at("/run/sharding")).remove("routing");
+    assertThat(old.at("/run/sharding").has("routing")).isFalse();
+    ShardingSpec read = json.treeToValue(old, RunRecord.class).run().sharding();
+    assertThat(read.routing()).isEqualTo(ShardingSpec.Routing.TILE);
+    assertThat(read).isEqualTo(new ShardingSpec(3, 0, 2, 10));
+  }
+}

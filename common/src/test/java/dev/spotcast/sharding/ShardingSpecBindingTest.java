@@ -1,0 +1,29 @@
+package dev.spotcast.sharding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+
+/** The ingestor service binds spotcast.sharding.* into the spec (constructor binding). */
+class ShardingSpecBindingTest {
+
+  private static ShardingSpec bind(Map<String, String> properties) {
+    return new Binder(new MapConfigurationPropertySource(properties))
+        .bindOrCreate("spotcast.sharding", ShardingSpec.class);
+  }
+
+  @Test
+  void defaultsAreTheHybridLayoutRoutedByTile() {
+    assertThat(bind(Map.of())).isEqualTo(ShardingSpec.DEFAULT);
+    assertThat(bind(Map.of()).routing()).isEqualTo(ShardingSpec.Routing.TILE);
+  }
+
+  @Test
+  void routingByDocumentCanBeConfigured() {
+    ShardingSpec spec = bind(Map.of("spotcast.sharding.routing", "document", "spotcast.sharding.steps-per-index", "1"));
+    assertThat(spec).isEqualTo(new ShardingSpec(3, 1, 2, 10, ShardingSpec.Routing.DOCUMENT));
+  }
+}
