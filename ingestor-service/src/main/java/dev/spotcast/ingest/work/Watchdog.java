@@ -7,6 +7,9 @@ import dev.spotcast.ingest.job.JobState;
 import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingest.job.Versioned;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Map;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -22,6 +25,10 @@ import org.springframework.stereotype.Component;
  *   <li>a RUNNING chunk without a heartbeat for {@code stale-after} goes back to TODO and onto the
  *       work topic (its owner died without letting go, e.g. killed, or its record was committed
  *       while skipped as "being loaded");
+ *   <li>a TODO chunk queued {@code requeue-todo-after} ago and never claimed is sent again (its
+ *       work-topic message was lost: a producer or broker failure after the chunk was stored, an
+ *       offset committed without the chunk being loaded); a duplicate message is harmless, as a
+ *       worker skips a chunk that is no longer TODO;
  *   <li>a LOADING job whose chunks are all DONE but that nobody finishes (its last worker died
  *       between the two steps) is finished;
  *   <li>a job whose finishing or preparation was claimed {@code finish-timeout} ago is taken over,
@@ -61,6 +68,7 @@ public class Watchdog {
         return;
       }
       requeueStaleChunks();
+      requeueWaitingChunks();
       finishForgottenJobs();
     } catch (IOException | RuntimeException e) {
       log.warn("watchdog: {}", e.toString());
@@ -77,10 +85,40 @@ public class Watchdog {
         continue;
       }
       String why = "owner " + chunk.owner() + " silent since " + chunk.heartbeat();
-      if (store.update(stale, chunk.released(why), true).isPresent()) {
+      if (store.update(stale, chunk.released(why, Instant.now()), true).isPresent()) {
         queue.send(List.of(new ChunkMessage(chunk.jobId(), chunk.number())));
         metrics.chunkRequeued("stale");
         log.warn("chunk {}: re-queued, {}", chunk.id(), why);
+      }
+    }
+  }
+
+  /**
+   * Sends again the TODO chunks queued before {@code requeue-todo-after}. The chunk's queuedAt moves
+   * first, with optimistic concurrency: of several watchdogs only one re-sends it, and a worker that
+   * claims it meanwhile wins (the watchdog's write then fails and nothing is sent). The message comes
+   * after the write, so a chunk never waits twice as long for a message that was not sent.
+   */
+  void requeueWaitingChunks() throws IOException {
+    Instant now = Instant.now();
+    Map<String, Boolean> loading = new HashMap<>();
+    for (Versioned<Chunk> waiting : store.waitingChunks(now.minus(properties.requeueTodoAfter()), BATCH)) {
+      Chunk chunk = waiting.value();
+      boolean jobLoading = loading.computeIfAbsent(chunk.jobId(), id -> {
+        try {
+          return store.job(id).map(j -> j.value().state() == JobState.LOADING).orElse(false);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+      if (!jobLoading) {
+        continue;
+      }
+      if (store.update(waiting, chunk.requeued(now), true).isPresent()) {
+        queue.send(List.of(new ChunkMessage(chunk.jobId(), chunk.number())));
+        metrics.chunkRequeued("lost");
+        log.warn("chunk {}: TODO since {} and never claimed; sent again (its message may have been lost)",
+            chunk.id(), chunk.queuedAt());
       }
     }
   }
