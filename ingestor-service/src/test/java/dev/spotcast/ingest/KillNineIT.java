@@ -142,12 +142,14 @@ class KillNineIT {
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(IngestorApplication.class.getName());
-    fleet.forEach((key, value) -> command.add("--" + key + "=" + value));
-    command.add("--server.port=" + port);
-    command.add("--spotcast.jobs.instance-id=" + CHILD);
+    Map<String, Object> properties = new java.util.LinkedHashMap<>(fleet);
+    properties.put("server.port", port);
+    properties.put("spotcast.jobs.instance-id", CHILD);
     // A dead consumer leaves the group after its session timeout; the broker's minimum keeps the test short.
-    command.add("--spring.kafka.consumer.properties.session.timeout.ms=6000");
-    command.add("--spring.kafka.consumer.properties.heartbeat.interval.ms=1000");
+    properties.put("spring.kafka.consumer.properties.session.timeout.ms", "6000");
+    properties.put("spring.kafka.consumer.properties.heartbeat.interval.ms", "1000");
+    // An argument given twice would be bound as a list ("0,43199"): each once.
+    properties.forEach((key, value) -> command.add("--" + key + "=" + value));
     Files.createDirectories(CHILD_LOG.getParent());
     return new ProcessBuilder(command)
         .redirectErrorStream(true)
