@@ -173,12 +173,14 @@ public final class JobStore {
   }
 
   /**
-   * TODO chunks put on the work topic before {@code before}: their message was lost, or is still
-   * waiting behind many others.
+   * TODO chunks of these jobs put on the work topic before {@code before}: their message was lost,
+   * or is still waiting behind many others.
    */
-  public List<Versioned<Chunk>> waitingChunks(Instant before, int max) throws IOException {
+  public List<Versioned<Chunk>> waitingChunks(List<String> jobIds, Instant before, int max) throws IOException {
     Query query = Query.of(q -> q.bool(b -> b
         .filter(f -> f.term(t -> t.field("type").value(Chunk.TYPE)))
+        .filter(f -> f.terms(t -> t.field("jobId").terms(v -> v.value(
+            jobIds.stream().map(co.elastic.clients.elasticsearch._types.FieldValue::of).toList()))))
         .filter(f -> f.term(t -> t.field("state").value(ChunkState.TODO.name())))
         .filter(f -> f.range(r -> r.date(d -> d.field("queuedAt").lt(before.toString()))))));
     return search(query, max, Chunk.class);

@@ -7,9 +7,6 @@ import dev.spotcast.ingest.job.JobState;
 import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingest.job.Versioned;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.HashMap;
-import java.util.Map;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -101,19 +98,13 @@ public class Watchdog {
    */
   void requeueWaitingChunks() throws IOException {
     Instant now = Instant.now();
-    Map<String, Boolean> loading = new HashMap<>();
-    for (Versioned<Chunk> waiting : store.waitingChunks(now.minus(properties.requeueTodoAfter()), BATCH)) {
+    // Only chunks of LOADING jobs: those of ended jobs stay TODO for good and must not fill the batch.
+    List<String> loading = store.jobs(List.of(JobState.LOADING), BATCH).stream().map(j -> j.value().id()).toList();
+    if (loading.isEmpty()) {
+      return;
+    }
+    for (Versioned<Chunk> waiting : store.waitingChunks(loading, now.minus(properties.requeueTodoAfter()), BATCH)) {
       Chunk chunk = waiting.value();
-      boolean jobLoading = loading.computeIfAbsent(chunk.jobId(), id -> {
-        try {
-          return store.job(id).map(j -> j.value().state() == JobState.LOADING).orElse(false);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
-      if (!jobLoading) {
-        continue;
-      }
       if (store.update(waiting, chunk.requeued(now), true).isPresent()) {
         queue.send(List.of(new ChunkMessage(chunk.jobId(), chunk.number())));
         metrics.chunkRequeued("lost");
