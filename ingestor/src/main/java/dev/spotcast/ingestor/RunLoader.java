@@ -39,8 +39,7 @@ public final class RunLoader {
   private final ForecastIndices indices;
   private final RunCatalog catalog;
   private final RunPublisher publisher;
-  private int keepRuns;
-  private boolean forceMerge;
+  private RunLifecycle lifecycle = RunLifecycle.none();
 
   public RunLoader(ElasticsearchClient client, LoaderSettings settings) {
     this.client = client;
@@ -55,11 +54,12 @@ public final class RunLoader {
    * is never written again), and keep only the last {@code keepRuns} runs of the model (0: keep all).
    */
   public RunLoader withLifecycle(int keepRuns, boolean forceMerge) {
-    if (keepRuns < 0) {
-      throw new IllegalArgumentException("keep-runs must be >= 0 (0 keeps every run), got " + keepRuns);
-    }
-    this.keepRuns = keepRuns;
-    this.forceMerge = forceMerge;
+    return withLifecycle(new RunLifecycle(keepRuns, forceMerge));
+  }
+
+  /** As {@link #withLifecycle(int, boolean)}; the ingestion service applies the same {@link RunLifecycle}. */
+  public RunLoader withLifecycle(RunLifecycle lifecycle) {
+    this.lifecycle = lifecycle;
     return this;
   }
 
@@ -104,12 +104,7 @@ public final class RunLoader {
       publisher.publish(strategy);
       catalog.save(record.finished(RunStatus.PUBLISHED, counted, Instant.now(), null));
       log.info("published run {} of {}: {} documents in {}", run.runId(), run.model(), counted, took);
-      if (forceMerge) {
-        indices.forceMerge(runIndices);
-      }
-      if (keepRuns > 0) {
-        retired = new RunRetention(client).retire(run.model(), run.runId(), keepRuns);
-      }
+      retired = lifecycle.afterPublish(client, run.model(), run.runId(), runIndices);
     } else {
       catalog.save(record.finished(RunStatus.FAILED, counted, Instant.now(), failure));
       log.error("run {} of {} NOT published: {}", run.runId(), run.model(), failure);

@@ -11,9 +11,14 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A job as {@code GET /v1/ingestions/{id}} shows it. Progress counts come from the DONE chunks;
- * docs/s is the mean since loading started, and the ETA assumes it holds.
+ * A job as {@code GET /v1/ingestions/{id}} shows it. Progress, docs/s and ETA count the documents
+ * Elasticsearch acknowledged, in DONE chunks and so far in RUNNING ones ({@link JobProgress}).
  *
+ * @param indexedDocuments documents indexed by the DONE chunks
+ * @param acknowledgedDocuments those plus the ones acknowledged so far in RUNNING chunks
+ * @param progress acknowledged / expected documents
+ * @param docsPerSecond acknowledged documents per second since loading started
+ * @param eta time left at that rate (ISO-8601 duration), null once ended
  * @param chunks chunks per state
  * @param chunksDoneBy DONE chunks per instance
  * @param errors why chunks failed or were put back, and why the job failed
@@ -29,6 +34,7 @@ public record JobView(
     List<String> indices,
     long expectedDocuments,
     long indexedDocuments,
+    long acknowledgedDocuments,
     long countedDocuments,
     double progress,
     double docsPerSecond,
@@ -47,10 +53,8 @@ public record JobView(
   public static JobView of(Job job, ChunkSummary summary) {
     long indexed = summary.indexedDocuments();
     Instant end = job.finishedAt() != null ? job.finishedAt() : Instant.now();
-    Duration elapsed = job.startedAt() == null ? Duration.ZERO : Duration.between(job.startedAt(), end);
-    double rate = elapsed.toMillis() <= 0 ? 0 : indexed * 1000.0 / elapsed.toMillis();
-    Duration eta = job.state().terminal() || rate <= 0
-        ? null : Duration.ofMillis((long) ((job.expectedDocuments() - indexed) / rate * 1000));
+    JobProgress progress = JobProgress.of(job.expectedDocuments(), indexed,
+        job.state().terminal() ? 0 : summary.runningIndexedDocuments(), job.startedAt(), end, job.state().terminal());
     Map<String, Long> chunks = new TreeMap<>();
     for (ChunkState state : ChunkState.values()) {
       chunks.put(state.name(), summary.count(state));
@@ -61,8 +65,8 @@ public record JobView(
     }
     return new JobView(
         job.id(), job.state().name(), job.trigger().name(), job.correlationId(), job.model(), job.runId(),
-        job.runTime(), job.indices(), job.expectedDocuments(), indexed, job.countedDocuments(),
-        job.expectedDocuments() == 0 ? 1 : (double) indexed / job.expectedDocuments(), rate, eta, job.chunkCount(),
+        job.runTime(), job.indices(), job.expectedDocuments(), indexed, progress.acknowledgedDocuments(),
+        job.countedDocuments(), progress.progress(), progress.docsPerSecond(), progress.eta(), job.chunkCount(),
         chunks, summary.doneBy(), job.createdAt(), job.startedAt(), job.finishedAt(), job.finisher(), job.reason(),
         errors, job.spec());
   }

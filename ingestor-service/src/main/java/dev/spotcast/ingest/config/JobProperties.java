@@ -21,6 +21,9 @@ import org.springframework.validation.annotation.Validated;
  * @param heartbeatInterval how often a worker tells that its chunks are still in progress
  * @param staleAfter a RUNNING chunk without a heartbeat for this long belongs to a dead instance and
  *     is put back on the work topic
+ * @param requeueTodoAfter a TODO chunk queued this long ago and still not claimed is sent again on
+ *     the work topic (its message may have been lost); harmless if it was only waiting its turn (a
+ *     chunk that is no longer TODO is skipped), so set it well above the time a message may wait
  * @param watchdogInterval how often each instance looks for stale chunks and unfinished jobs
  * @param finishTimeout a job being finished (or prepared) for longer than this is taken over
  * @param sourceIdleTimeout an opened source (files) unused for this long is closed
@@ -36,6 +39,7 @@ public record JobProperties(
     @DefaultValue("3") @Min(1) int maxChunkAttempts,
     @DefaultValue("2s") @NotNull Duration heartbeatInterval,
     @DefaultValue("30s") @NotNull Duration staleAfter,
+    @DefaultValue("15m") @NotNull Duration requeueTodoAfter,
     @DefaultValue("5s") @NotNull Duration watchdogInterval,
     @DefaultValue("10m") @NotNull Duration finishTimeout,
     @DefaultValue("5m") @NotNull Duration sourceIdleTimeout,

@@ -6,6 +6,7 @@ import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingestor.RunLifecycle;
 import dev.spotcast.sharding.ShardingSpec;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
@@ -16,12 +17,13 @@ import org.springframework.context.annotation.Configuration;
 /**
  * The service's one Elasticsearch client (built by common's factory from {@code
  * spotcast.elasticsearch.*}), the job store on it, and the settings shared with the CLI loader:
- * {@code spotcast.ingest.*} (bulk sizes, retries) and {@code spotcast.sharding.*}.
+ * {@code spotcast.ingest.*} (bulk sizes, retries, replicas), {@code spotcast.ingest.lifecycle.*}
+ * (force-merge, keep-runs after publishing) and {@code spotcast.sharding.*}.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties({
-  ElasticsearchSettings.class, LoaderSettings.class, ShardingSpec.class, JobProperties.class, KafkaTopics.class,
-  ScheduleProperties.class
+  ElasticsearchSettings.class, LoaderSettings.class, RunLifecycle.class, ShardingSpec.class, JobProperties.class,
+  KafkaTopics.class, ScheduleProperties.class
 })
 public class ServiceConfiguration {
 

@@ -66,10 +66,13 @@ public final class JobStore {
             .properties("indexed", p -> p.long_(l -> l))
             .properties("failed", p -> p.long_(l -> l))
             .properties("heartbeat", p -> p.date(d -> d))
+            .properties("queuedAt", p -> p.date(d -> d))
             .properties("createdAt", p -> p.date(d -> d))
             .properties("finishingAt", p -> p.date(d -> d))
             .properties("spec", p -> p.object(o -> o.enabled(false)))
             .properties("slices", p -> p.object(o -> o.enabled(false)))));
+    // Fields added since the index may have been created by an older version (adding a field is allowed).
+    client.indices().putMapping(m -> m.index(INDEX).properties("queuedAt", p -> p.date(d -> d)));
   }
 
   /** Stores a new document; false if one with this id exists already. */
@@ -169,6 +172,20 @@ public final class JobStore {
     return search(query, max, Chunk.class);
   }
 
+  /**
+   * TODO chunks of these jobs put on the work topic before {@code before}: their message was lost,
+   * or is still waiting behind many others.
+   */
+  public List<Versioned<Chunk>> waitingChunks(List<String> jobIds, Instant before, int max) throws IOException {
+    Query query = Query.of(q -> q.bool(b -> b
+        .filter(f -> f.term(t -> t.field("type").value(Chunk.TYPE)))
+        .filter(f -> f.terms(t -> t.field("jobId").terms(v -> v.value(
+            jobIds.stream().map(co.elastic.clients.elasticsearch._types.FieldValue::of).toList()))))
+        .filter(f -> f.term(t -> t.field("state").value(ChunkState.TODO.name())))
+        .filter(f -> f.range(r -> r.date(d -> d.field("queuedAt").lt(before.toString()))))));
+    return search(query, max, Chunk.class);
+  }
+
   /** Jobs in one of these states. */
   public List<Versioned<Job>> jobs(List<JobState> states, int max) throws IOException {
     Query query = Query.of(q -> q.bool(b -> b
@@ -212,6 +229,7 @@ public final class JobStore {
     List<String> reasons = new ArrayList<>();
     long indexed = 0;
     long failed = 0;
+    long indexedRunning = 0;
     for (StringTermsBucket bucket : response.aggregations().get("states").sterms().buckets().array()) {
       ChunkState state = ChunkState.valueOf(bucket.key().stringValue());
       chunks.put(state, bucket.docCount());
@@ -222,13 +240,16 @@ public final class JobStore {
           doneBy.put(owner.key().stringValue(), owner.docCount());
         }
       }
+      if (state == ChunkState.RUNNING) {
+        indexedRunning = Math.round(bucket.aggregations().get("indexed").sum().value());
+      }
       if (state == ChunkState.FAILED || state == ChunkState.TODO) {
         for (StringTermsBucket reason : bucket.aggregations().get("reasons").sterms().buckets().array()) {
           reasons.add(reason.key().stringValue());
         }
       }
     }
-    return new ChunkSummary(chunks, indexed, failed, doneBy, reasons);
+    return new ChunkSummary(chunks, indexed, failed, indexedRunning, doneBy, reasons);
   }
 
   private static Query chunksOf(String jobId) {
@@ -241,12 +262,14 @@ public final class JobStore {
    * @param chunks chunks per state
    * @param indexedDocuments documents indexed by the DONE chunks
    * @param failedDocuments documents the DONE chunks had refused (only when publishing with failures)
+   * @param runningIndexedDocuments documents acknowledged so far in the RUNNING chunks, as of their
+   *     last heartbeat
    * @param doneBy DONE chunks per instance
    * @param reasons why chunks failed or were put back (the most frequent first)
    */
   public record ChunkSummary(
-      Map<ChunkState, Long> chunks, long indexedDocuments, long failedDocuments, Map<String, Long> doneBy,
-      List<String> reasons) {
+      Map<ChunkState, Long> chunks, long indexedDocuments, long failedDocuments, long runningIndexedDocuments,
+      Map<String, Long> doneBy, List<String> reasons) {
 
     public long count(ChunkState state) {
       return chunks.getOrDefault(state, 0L);

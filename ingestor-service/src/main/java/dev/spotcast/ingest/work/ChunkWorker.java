@@ -103,12 +103,14 @@ public class ChunkWorker implements SmartLifecycle {
   /** A chunk this instance is loading; its version moves with every heartbeat. */
   private static final class InFlight {
     final Job job;
+    final LoadStats stats;
     Versioned<Chunk> chunk;
     volatile Abort abort;
 
-    InFlight(Job job, Versioned<Chunk> chunk) {
+    InFlight(Job job, Versioned<Chunk> chunk, LoadStats stats) {
       this.job = job;
       this.chunk = chunk;
+      this.stats = stats;
     }
   }
 
@@ -192,10 +194,10 @@ public class ChunkWorker implements SmartLifecycle {
 
   private Outcome load(Job job, Versioned<Chunk> claimed) throws IOException {
     Chunk chunk = claimed.value();
-    InFlight flight = new InFlight(job, claimed);
+    LoadStats stats = new LoadStats();
+    InFlight flight = new InFlight(job, claimed, stats);
     inFlight.put(chunk.id(), flight);
     metrics.chunkStarted();
-    LoadStats stats = new LoadStats();
     List<DeadLetter> letters = Collections.synchronizedList(new ArrayList<>());
     String failure = null;
     try {
@@ -237,7 +239,7 @@ public class ChunkWorker implements SmartLifecycle {
       log.warn("chunk {}: attempt {} of {} failed, queued again: {}", chunk.id(), chunk.attempt(),
           properties.maxChunkAttempts(), failure);
       synchronized (flight) {
-        if (store.update(flight.chunk, chunk.released("attempt " + chunk.attempt() + ": " + failure), true).isPresent()) {
+        if (store.update(flight.chunk, chunk.released("attempt " + chunk.attempt() + ": " + failure, Instant.now()), true).isPresent()) {
           queue.send(List.of(new ChunkMessage(chunk.jobId(), chunk.number())));
         }
       }
@@ -378,14 +380,14 @@ public class ChunkWorker implements SmartLifecycle {
     switch (flight.abort) {
       case STOPPING -> {
         synchronized (flight) {
-          store.update(flight.chunk, chunk.released("released by " + properties.instanceId() + " stopping"), true);
+          store.update(flight.chunk, chunk.released("released by " + properties.instanceId() + " stopping", Instant.now()), true);
         }
         log.info("chunk {}: released, instance stopping", chunk.id());
         return Outcome.LEAVE;
       }
       case JOB_ENDED -> {
         synchronized (flight) {
-          store.update(flight.chunk, chunk.released("stopped: the job ended"), true);
+          store.update(flight.chunk, chunk.released("stopped: the job ended", Instant.now()), true);
         }
         log.info("chunk {}: stopped, job {} has ended", chunk.id(), chunk.jobId());
         return Outcome.COMMIT;
@@ -415,7 +417,8 @@ public class ChunkWorker implements SmartLifecycle {
         }
         synchronized (flight) {
           Optional<Versioned<Chunk>> beaten =
-              store.update(flight.chunk, flight.chunk.value().beat(Instant.now()), false);
+              store.update(flight.chunk, flight.chunk.value().beat(
+                  Instant.now(), flight.stats.produced(), flight.stats.indexed(), flight.stats.failed()), false);
           if (beaten.isPresent()) {
             flight.chunk = beaten.get();
           } else {

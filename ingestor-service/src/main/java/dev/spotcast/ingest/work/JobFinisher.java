@@ -12,6 +12,7 @@ import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingest.job.JobStore.ChunkSummary;
 import dev.spotcast.ingest.job.Versioned;
 import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingestor.RunLifecycle;
 import dev.spotcast.ingestor.RunPublisher;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
@@ -39,18 +40,20 @@ public class JobFinisher {
   private final RunCatalog catalog;
   private final RunPublisher publisher;
   private final LoaderSettings loaderSettings;
+  private final RunLifecycle lifecycle;
   private final JobProperties properties;
   private final OutcomePublisher outcomes;
   private final IngestMetrics metrics;
 
   public JobFinisher(
-      JobStore store, LoaderSettings loaderSettings, JobProperties properties, OutcomePublisher outcomes,
-      IngestMetrics metrics) {
+      JobStore store, LoaderSettings loaderSettings, RunLifecycle lifecycle, JobProperties properties,
+      OutcomePublisher outcomes, IngestMetrics metrics) {
     this.store = store;
     this.indices = new ForecastIndices(store.client());
     this.catalog = new RunCatalog(store.client());
     this.publisher = new RunPublisher(store.client());
     this.loaderSettings = loaderSettings;
+    this.lifecycle = lifecycle;
     this.properties = properties;
     this.outcomes = outcomes;
     this.metrics = metrics;
@@ -114,13 +117,40 @@ public class JobFinisher {
     if (failure == null) {
       publisher.publish(new ShardingStrategy(record.run()));
       catalog.save(record.finished(RunStatus.PUBLISHED, counted, Instant.now(), note));
+      // Retention before the job says PUBLISHED (quick: deletes indices); the merge, which may take
+      // minutes on a large run, after. Neither unpublishes the run if it fails.
+      retireOlderRuns(job);
       end(claimed, JobState.PUBLISHED, counted, note);
+      forceMerge(job);
     } else {
       catalog.save(record.finished(RunStatus.FAILED, counted, Instant.now(), failure));
       if (loaderSettings.deleteFailedRuns()) {
         indices.delete(job.indices());
       }
       end(claimed, JobState.FAILED, counted, failure);
+    }
+  }
+
+  /** The CLI's lifecycle ({@code spotcast.ingest.lifecycle.keep-runs}): older runs beyond the last K deleted. */
+  private void retireOlderRuns(Job job) {
+    try {
+      java.util.List<String> retired = lifecycle.retire(store.client(), job.model(), job.runId());
+      if (!retired.isEmpty()) {
+        log.info("job {}: retired runs {} of {} (keep-runs {})", job.id(), retired, job.model(), lifecycle.keepRuns());
+      }
+    } catch (IOException | RuntimeException e) {
+      log.warn("job {}: run {} of {} published, but retiring older runs failed (the next publish retries): {}",
+          job.id(), job.runId(), job.model(), e.toString());
+    }
+  }
+
+  /** {@code spotcast.ingest.lifecycle.force-merge}: the published run's indices merged to one segment. */
+  private void forceMerge(Job job) {
+    try {
+      lifecycle.forceMerge(store.client(), job.indices());
+    } catch (IOException | RuntimeException e) {
+      log.warn("job {}: run {} of {} published, but force-merging its indices failed: {}", job.id(), job.runId(),
+          job.model(), e.toString());
     }
   }
 

@@ -127,8 +127,9 @@ public class JobService {
     catalog.save(RunRecord.loading(run, job.indices(), job.createdAt()));
     List<Chunk> chunks = new ArrayList<>();
     List<ChunkMessage> messages = new ArrayList<>();
+    Instant queued = Instant.now();
     for (int i = 0; i < plan.size(); i++) {
-      chunks.add(Chunk.todo(job.id(), i, plan.get(i)));
+      chunks.add(Chunk.todo(job.id(), i, plan.get(i), queued));
       messages.add(new ChunkMessage(job.id(), i));
     }
     store.putChunks(chunks);

@@ -22,6 +22,10 @@ import org.springframework.stereotype.Component;
  *   <li>a RUNNING chunk without a heartbeat for {@code stale-after} goes back to TODO and onto the
  *       work topic (its owner died without letting go, e.g. killed, or its record was committed
  *       while skipped as "being loaded");
+ *   <li>a TODO chunk queued {@code requeue-todo-after} ago and never claimed is sent again (its
+ *       work-topic message was lost: a producer or broker failure after the chunk was stored, an
+ *       offset committed without the chunk being loaded); a duplicate message is harmless, as a
+ *       worker skips a chunk that is no longer TODO;
  *   <li>a LOADING job whose chunks are all DONE but that nobody finishes (its last worker died
  *       between the two steps) is finished;
  *   <li>a job whose finishing or preparation was claimed {@code finish-timeout} ago is taken over,
@@ -61,6 +65,7 @@ public class Watchdog {
         return;
       }
       requeueStaleChunks();
+      requeueWaitingChunks();
       finishForgottenJobs();
     } catch (IOException | RuntimeException e) {
       log.warn("watchdog: {}", e.toString());
@@ -77,10 +82,34 @@ public class Watchdog {
         continue;
       }
       String why = "owner " + chunk.owner() + " silent since " + chunk.heartbeat();
-      if (store.update(stale, chunk.released(why), true).isPresent()) {
+      if (store.update(stale, chunk.released(why, Instant.now()), true).isPresent()) {
         queue.send(List.of(new ChunkMessage(chunk.jobId(), chunk.number())));
         metrics.chunkRequeued("stale");
         log.warn("chunk {}: re-queued, {}", chunk.id(), why);
+      }
+    }
+  }
+
+  /**
+   * Sends again the TODO chunks queued before {@code requeue-todo-after}. The chunk's queuedAt moves
+   * first, with optimistic concurrency: of several watchdogs only one re-sends it, and a worker that
+   * claims it meanwhile wins (the watchdog's write then fails and nothing is sent). The message comes
+   * after the write, so a chunk never waits twice as long for a message that was not sent.
+   */
+  void requeueWaitingChunks() throws IOException {
+    Instant now = Instant.now();
+    // Only chunks of LOADING jobs: those of ended jobs stay TODO for good and must not fill the batch.
+    List<String> loading = store.jobs(List.of(JobState.LOADING), BATCH).stream().map(j -> j.value().id()).toList();
+    if (loading.isEmpty()) {
+      return;
+    }
+    for (Versioned<Chunk> waiting : store.waitingChunks(loading, now.minus(properties.requeueTodoAfter()), BATCH)) {
+      Chunk chunk = waiting.value();
+      if (store.update(waiting, chunk.requeued(now), true).isPresent()) {
+        queue.send(List.of(new ChunkMessage(chunk.jobId(), chunk.number())));
+        metrics.chunkRequeued("lost");
+        log.warn("chunk {}: TODO since {} and never claimed; sent again (its message may have been lost)",
+            chunk.id(), chunk.queuedAt());
       }
     }
   }
