@@ -48,13 +48,8 @@ class ApiAdditionsIT extends ServiceTestBase {
 
   @BeforeEach
   void bothRunsAreLoadedTheLaterPublished() throws Exception {
-    if (publishedRuns.get(MODEL, EARLIER.runId()).isEmpty()) {
-      RunFixtures.ensurePublished(client, new SyntheticForecastSource(EARLIER, SEED));
-      RunFixtures.awaitServed(publishedRuns, MODEL, EARLIER.runId());
-    }
-    RunFixtures.ensurePublished(client, new SyntheticForecastSource(LATER, SEED));
-    RunFixtures.awaitServed(publishedRuns, MODEL, LATER.runId());
-    awaitServable(EARLIER.runId(), true);
+    RunFixtures.ensureEarlierAndLaterRuns(
+        client, publishedRuns, new SyntheticForecastSource(EARLIER, SEED), new SyntheticForecastSource(LATER, SEED));
   }
 
   @Test
@@ -196,11 +191,7 @@ class ApiAdditionsIT extends ServiceTestBase {
   }
 
   private void awaitServable(String runId, boolean servable) throws InterruptedException {
-    Instant deadline = Instant.now().plusSeconds(30);
-    while (publishedRuns.get(MODEL, runId).isPresent() != servable) {
-      assertThat(Instant.now()).as("run %s servable: %s", runId, servable).isBefore(deadline);
-      Thread.sleep(20);
-    }
+    RunFixtures.awaitServable(publishedRuns, MODEL, runId, servable);
   }
 
   /** The value the ingestor stored at a grid point, level 0, step 3 of the later run (a float). */

@@ -47,17 +47,8 @@ class EdrIT extends ServiceTestBase {
 
   @BeforeEach
   void bothRunsAreLoadedTheLaterPublished() throws Exception {
-    if (publishedRuns.get(MODEL, EARLIER.runId()).isEmpty()) {
-      RunFixtures.ensurePublished(client, new SyntheticForecastSource(EARLIER, SEED));
-      RunFixtures.awaitServed(publishedRuns, MODEL, EARLIER.runId());
-    }
-    RunFixtures.ensurePublished(client, new SyntheticForecastSource(LATER, SEED));
-    RunFixtures.awaitServed(publishedRuns, MODEL, LATER.runId());
-    Instant deadline = Instant.now().plusSeconds(30);
-    while (publishedRuns.get(MODEL, EARLIER.runId()).isEmpty()) {
-      assertThat(Instant.now()).as("run %s servable", EARLIER.runId()).isBefore(deadline);
-      Thread.sleep(20);
-    }
+    RunFixtures.ensureEarlierAndLaterRuns(
+        client, publishedRuns, new SyntheticForecastSource(EARLIER, SEED), new SyntheticForecastSource(LATER, SEED));
   }
 
   @Test

@@ -44,4 +44,29 @@ final class RunFixtures {
       Thread.sleep(20);
     }
   }
+
+  /**
+   * Two runs of one model: the earlier loaded (once) and published first, then the later one
+   * published; returns when the service serves the later one and can still answer the earlier one.
+   */
+  static void ensureEarlierAndLaterRuns(
+      ElasticsearchClient client, PublishedRuns runs, ForecastSource earlier, ForecastSource later) throws Exception {
+    String model = later.run().model();
+    if (runs.get(model, earlier.run().runId()).isEmpty()) {
+      ensurePublished(client, earlier);
+      awaitServed(runs, model, earlier.run().runId());
+    }
+    ensurePublished(client, later);
+    awaitServed(runs, model, later.run().runId());
+    awaitServable(runs, model, earlier.run().runId(), true);
+  }
+
+  /** Polls until the service can (or can no longer) answer a run of the model (at most 30 s). */
+  static void awaitServable(PublishedRuns runs, String model, String runId, boolean servable) throws InterruptedException {
+    Instant deadline = Instant.now().plus(SERVE_TIMEOUT);
+    while (runs.get(model, runId).isPresent() != servable) {
+      assertThat(Instant.now()).as("run %s of %s servable: %s", runId, model, servable).isBefore(deadline);
+      Thread.sleep(20);
+    }
+  }
 }
