@@ -82,6 +82,13 @@ class RunLoaderIT {
     assertThat((float) stored).isEqualTo((float) new SyntheticWeather(5).value("t", 45, -3, 1000, validTime));
   }
 
+  /** The documents (with their grid point) one shard of the index holds. */
+  @SuppressWarnings("rawtypes")
+  private List<Hit<Map>> hitsOnShard(String index, int shard) throws Exception {
+    return client.search(q -> q.index(index).preference("_shards:" + shard).size(10_000)
+        .source(src -> src.filter(f -> f.includes("gp"))), Map.class).hits().hits();
+  }
+
   @Test
   void documentsLandOnTheShardTheClientComputed() throws Exception {
     ForecastRun run = run("itrouting", T0, new ShardingSpec(4, 0, 3, 2));
@@ -92,8 +99,7 @@ class RunLoaderIT {
     long seen = 0;
     for (int shard = 0; shard < 3; shard++) {
       int s = shard;
-      var hits = client.search(q -> q.index(index).preference("_shards:" + s).size(10_000)
-          .source(src -> src.filter(f -> f.includes("gp"))), Map.class).hits().hits();
+      var hits = hitsOnShard(index, s);
       for (Hit<Map> hit : hits) {
         int point = ((Number) hit.source().get("gp")).intValue();
         RegularLatLonGrid grid = (RegularLatLonGrid) run.grid();
@@ -117,8 +123,7 @@ class RunLoaderIT {
     long seen = 0;
     for (int shard = 0; shard < 3; shard++) {
       int s = shard;
-      var hits = client.search(q -> q.index(index).preference("_shards:" + s).size(10_000)
-          .source(src -> src.filter(f -> f.includes("gp"))), Map.class).hits().hits();
+      var hits = hitsOnShard(index, s);
       for (Hit<Map> hit : hits) {
         assertThat(hit.routing()).as("routing of %s", hit.id()).isNull();
         assertThat(strategy.shardOfId(hit.id())).as("shard of id %s", hit.id()).isEqualTo(s);

@@ -20,7 +20,6 @@ import java.io.PrintWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
@@ -205,7 +204,6 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     StreamClock clock = new StreamClock(run.documentCount());
     AtomicLong done = new AtomicLong();
     IndexFootprint footprint = new IndexFootprint(http, base, indices.names());
-    List<String> rows = new ArrayList<>();
     out.printf("%nSpotcast ingestor (RunLoader.load, %d producers, %d senders): rate every %d s%n", loader.producerThreads(),
         loader.senderThreads(), sampleSeconds);
     out.printf("| minute | documents indexed | docs/s in interval | ES CPU us/doc | ingestor CPU us/doc | other processes | index size | segments |%n|---:|---:|---:|---:|---:|---:|---:|---:|%n");
@@ -224,7 +222,6 @@ public final class ScaleBenchCommand implements Callable<Integer> {
         Interval now = new Interval(System.nanoTime(), done.get(), cpu.snapshot(), node.stats());
         String row = last[0].row(now, t0, footprint.read());
         last[0] = now;
-        rows.add(row);
         out.println(row);
         out.flush();
       } catch (Exception e) {
