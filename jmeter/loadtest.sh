@@ -113,8 +113,9 @@ say "Model $model run $run_id ($level_types): valid times $times, $what, box $bo
 say "  $plan at $rate req/s (ramp ${rampup} s, steady ${duration} s) against $base"
 
 mkdir -p "$OUT"
-cpu_log="$OUT/cpu.tsv" mvn_log="$OUT/maven.log"
+cpu_log="$OUT/cpu.tsv" mvn_log="$OUT/maven.log" service_log="$OUT/service.tsv"
 : >"$cpu_log"
+: >"$service_log"
 
 # --- while-ingesting: load another synthetic run alongside ----------------------------------
 ingest_pid=""
@@ -144,7 +145,7 @@ fi
 
 # --- Run JMeter through Maven; sample CPU while it runs --------------------------------------
 say "Running JMeter (Maven log: $mvn_log)..."
-(cd "$ROOT" && exec ./mvnw -B -f "$HERE/pom.xml" verify \
+(cd "$ROOT" && exec ./mvnw -B -f "$HERE/pom.xml" -Ploadtest verify \
   -Dloadtest.host="$host" -Dloadtest.port="$port" -Dloadtest.model="$model" \
   -Dloadtest.rate="$rate" -Dloadtest.rampup="$rampup" -Dloadtest.steady="$duration" \
   -Dloadtest.threads="$threads" -Dloadtest.neighbours="$neighbours" \
@@ -173,11 +174,30 @@ $((c[1] + c[2] + c[3] + c[4] + c[5] + c[6] + c[7] + c[8]))"
     sleep 1
   done
 }
+# And what the service holds, from its actuator: epoch ms, live platform threads, heap used (bytes),
+# requests in progress (the sampler's own included). Bounded
+# threads and memory under overload are part of what the test shows.
+sample_service() {
+  local threads heap active
+  while kill -0 "$mvn_pid" 2>/dev/null; do
+    threads="$(curl -fsS -m 1 "$base/actuator/metrics/jvm.threads.live" 2>/dev/null | jq -r '.measurements[0].value' 2>/dev/null || true)"
+    heap="$(curl -fsS -m 1 "$base/actuator/metrics/jvm.memory.used?tag=area:heap" 2>/dev/null | jq -r '.measurements[0].value' 2>/dev/null || true)"
+    active="$(curl -fsS -m 1 "$base/actuator/metrics/http.server.requests.active" 2>/dev/null \
+      | jq -r '.measurements[] | select(.statistic == "ACTIVE_TASKS") | .value' 2>/dev/null || true)"
+    if [ -n "$threads" ] && [ -n "$heap" ]; then
+      printf '%s %.0f %.0f %.0f\n' "$(date +%s%3N)" "$threads" "$heap" "${active:-0}" >>"$service_log"
+    fi
+    sleep 1
+  done
+}
 sample_cpu &
 sampler_pid=$!
+sample_service &
+service_sampler_pid=$!
 status=0
 wait "$mvn_pid" || status=$?
 wait "$sampler_pid" 2>/dev/null || true
+wait "$service_sampler_pid" 2>/dev/null || true
 stop_ingest
 
 jtl="$HERE/target/jmeter/results/spot-constant-rate.csv"
@@ -189,8 +209,8 @@ fi
 
 echo
 echo "Spotcast load test: $plan, model $model at $base, target $rate req/s, ramp ${rampup} s + steady ${duration} s, $threads threads"
-"${JAVA_HOME:+$JAVA_HOME/bin/}java" -cp "$HERE/target/classes" dev.spotcast.loadtest.JtlSummary \
-  --jtl "$jtl" --cpu "$cpu_log" --label "spot steady" --rate "$rate" --report "$report"
+"${JAVA_HOME:+$JAVA_HOME/bin/}java" -cp "$HERE/target/classes:$(cat "$HERE/target/classpath.txt")" dev.spotcast.loadtest.JtlSummary \
+  --jtl "$jtl" --cpu "$cpu_log" --service "$service_log" --label "spot steady" --rate "$rate" --report "$report"
 if [ "$plan" = while-ingesting ]; then
   echo "  ingestion at the end  $(grep 'docs/s' "$OUT/ingest.log" | tail -n1 | sed 's/^ *//')"
 fi

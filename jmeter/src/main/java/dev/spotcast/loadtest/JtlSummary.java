@@ -11,6 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 
 /**
  * The result table of {@code ./spotcast loadtest}: throughput, latency percentiles and errors of the
@@ -39,6 +42,9 @@ public final class JtlSummary {
   /** One /proc reading: wall clock, JMeter's CPU ticks, the machine's busy and total ticks, cores. */
   record CpuReading(long epochMs, long jmeterTicks, long busyTicks, long totalTicks) {}
 
+  /** One reading of the service's actuator: wall clock, live platform threads, heap used, requests in progress. */
+  record ServiceReading(long epochMs, long threads, long heapBytes, long activeRequests) {}
+
   public static void main(String[] args) throws IOException {
     Map<String, String> options = new HashMap<>();
     for (int i = 0; i + 1 < args.length; i += 2) {
@@ -46,11 +52,13 @@ public final class JtlSummary {
     }
     List<Sample> samples = readJtl(Path.of(options.get("jtl")));
     List<CpuReading> cpu = options.containsKey("cpu") ? readCpu(Path.of(options.get("cpu"))) : List.of();
-    System.out.print(table(samples, cpu, options.getOrDefault("label", "spot steady"),
+    List<ServiceReading> service = options.containsKey("service") ? readService(Path.of(options.get("service"))) : List.of();
+    System.out.print(table(samples, cpu, service, options.getOrDefault("label", "spot steady"),
         options.get("rate"), options.get("report")));
   }
 
-  static String table(List<Sample> all, List<CpuReading> cpu, String steadyLabel, String rate, String report) {
+  static String table(List<Sample> all, List<CpuReading> cpu, List<ServiceReading> service, String steadyLabel,
+      String rate, String report) {
     List<Sample> steady = all.stream().filter(s -> s.label().equals(steadyLabel)).toList();
     List<Sample> others = all.stream().filter(s -> !s.label().equals(steadyLabel)).toList();
     StringBuilder out = new StringBuilder();
@@ -76,7 +84,14 @@ public final class JtlSummary {
     row(out, "latency max", elapsed[elapsed.length - 1] + " ms");
     row(out, "errors", String.format(Locale.ROOT, "%,d (%.2f %%)", errors, 100.0 * errors / steady.size()));
     topErrors(steady).forEach((why, n) -> row(out, "", String.format(Locale.ROOT, "%,d x %s", n, why)));
+    byStatus(steady).forEach((code, elapsedOfCode) -> row(out, "HTTP " + code, String.format(Locale.ROOT,
+        "%,d (%.1f %%), p50 %d / p95 %d / p99 %d / max %d ms", elapsedOfCode.length, 100.0 * elapsedOfCode.length / steady.size(),
+        percentile(elapsedOfCode, 50), percentile(elapsedOfCode, 95), percentile(elapsedOfCode, 99),
+        elapsedOfCode[elapsedOfCode.length - 1])));
     row(out, "JMeter CPU", cpuShare(cpu, first, last));
+    if (!service.isEmpty()) {
+      row(out, "service (actuator)", serviceBounds(service, first, last));
+    }
     if (!others.isEmpty()) {
       long otherErrors = others.stream().filter(s -> !s.success()).count();
       row(out, "ramp-up (not above)", String.format(Locale.ROOT, "%,d requests, %,d errors", others.size(), otherErrors));
@@ -110,6 +125,37 @@ public final class JtlSummary {
         100 * share, jmeterCores, Math.round(total / TICKS_PER_SECOND / wall), 100 * busy);
   }
 
+  /**
+   * Elapsed times (sorted) of the samples of each HTTP status, most frequent first; only when there is
+   * more than one status, so that the latency of the accepted requests shows apart from the shed ones.
+   */
+  static Map<String, long[]> byStatus(List<Sample> samples) {
+    Map<String, List<Long>> codes = new HashMap<>();
+    for (Sample s : samples) {
+      codes.computeIfAbsent(s.code().isBlank() ? "none" : s.code(), c -> new ArrayList<>()).add(s.elapsed());
+    }
+    Map<String, long[]> out = new LinkedHashMap<>();
+    if (codes.size() > 1) {
+      codes.entrySet().stream()
+          .sorted((a, b) -> Integer.compare(b.getValue().size(), a.getValue().size()))
+          .forEach(e -> out.put(e.getKey(), e.getValue().stream().mapToLong(Long::longValue).sorted().toArray()));
+    }
+    return out;
+  }
+
+  /** The service's live threads, heap and requests in progress over [from, to]: first reading and maximum. */
+  static String serviceBounds(List<ServiceReading> readings, long from, long to) {
+    List<ServiceReading> inside = readings.stream().filter(r -> r.epochMs() >= from && r.epochMs() <= to).toList();
+    if (inside.isEmpty()) {
+      return "n/a (no actuator reading in the steady phase)";
+    }
+    ServiceReading start = inside.getFirst();
+    return String.format(Locale.ROOT, "threads %d -> max %d; heap used %,d -> max %,d MB; requests in progress max %d",
+        start.threads(), inside.stream().mapToLong(ServiceReading::threads).max().orElseThrow(),
+        start.heapBytes() >> 20, inside.stream().mapToLong(ServiceReading::heapBytes).max().orElseThrow() >> 20,
+        inside.stream().mapToLong(ServiceReading::activeRequests).max().orElseThrow());
+  }
+
   private static Map<String, Long> topErrors(List<Sample> samples) {
     Map<String, Long> counts = new HashMap<>();
     for (Sample s : samples) {
@@ -128,90 +174,44 @@ public final class JtlSummary {
     out.append(String.format(Locale.ROOT, "  %-22s %s%n", name, value));
   }
 
+  /** JMeter's CSV results (header line first); rows cut short by a killed JMeter are skipped. */
   static List<Sample> readJtl(Path jtl) throws IOException {
-    try (Reader in = Files.newBufferedReader(jtl)) {
-      List<String> header = readRecord(in);
-      if (header == null) {
-        return List.of();
-      }
-      int start = column(header, "timeStamp");
-      int elapsed = column(header, "elapsed");
-      int label = column(header, "label");
-      int success = column(header, "success");
-      int code = column(header, "responseCode");
-      int message = column(header, "failureMessage");
-      List<Sample> samples = new ArrayList<>();
-      for (List<String> r = readRecord(in); r != null; r = readRecord(in)) {
-        if (r.size() < header.size()) {
-          continue; // a line cut short by a killed JMeter
+    CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
+    try (Reader in = Files.newBufferedReader(jtl); CSVParser parser = CSVParser.parse(in, format)) {
+      for (String column : List.of("timeStamp", "elapsed", "label", "success", "responseCode", "failureMessage")) {
+        if (!parser.getHeaderMap().containsKey(column)) {
+          throw new IllegalArgumentException("the JTL has no column '" + column + "': " + parser.getHeaderNames());
         }
-        samples.add(new Sample(Long.parseLong(r.get(start)), Long.parseLong(r.get(elapsed)), r.get(label),
-            Boolean.parseBoolean(r.get(success)), r.get(code), r.get(message)));
+      }
+      List<Sample> samples = new ArrayList<>();
+      for (CSVRecord r : parser) {
+        if (!r.isConsistent()) {
+          continue;
+        }
+        samples.add(new Sample(Long.parseLong(r.get("timeStamp")), Long.parseLong(r.get("elapsed")), r.get("label"),
+            Boolean.parseBoolean(r.get("success")), r.get("responseCode"), r.get("failureMessage")));
       }
       return samples;
     }
   }
 
-  private static int column(List<String> header, String name) {
-    int i = header.indexOf(name);
-    if (i < 0) {
-      throw new IllegalArgumentException("the JTL has no column '" + name + "': " + header);
-    }
-    return i;
-  }
-
-  /** One CSV record: fields may be quoted, with "" for a quote, and quoted fields may hold newlines. */
-  private static List<String> readRecord(Reader in) throws IOException {
-    List<String> fields = new ArrayList<>();
-    StringBuilder field = new StringBuilder();
-    boolean quoted = false;
-    boolean any = false;
-    for (int c = in.read(); c != -1; c = in.read()) {
-      any = true;
-      if (quoted) {
-        if (c == '"') {
-          in.mark(1);
-          int next = in.read();
-          if (next == '"') {
-            field.append('"');
-          } else {
-            quoted = false;
-            if (next == -1) {
-              break;
-            }
-            in.reset();
-          }
-        } else {
-          field.append((char) c);
-        }
-      } else if (c == '"') {
-        quoted = true;
-      } else if (c == ',') {
-        fields.add(field.toString());
-        field.setLength(0);
-      } else if (c == '\n') {
-        fields.add(field.toString());
-        return fields;
-      } else if (c != '\r') {
-        field.append((char) c);
-      }
-    }
-    if (!any) {
-      return null;
-    }
-    fields.add(field.toString());
-    return fields;
+  static List<ServiceReading> readService(Path tsv) throws IOException {
+    return readNumbers(tsv, 4).stream().map(v -> new ServiceReading(v[0], v[1], v[2], v[3])).toList();
   }
 
   static List<CpuReading> readCpu(Path tsv) throws IOException {
+    return readNumbers(tsv, 4).stream().map(v -> new CpuReading(v[0], v[1], v[2], v[3])).toList();
+  }
+
+  /** Lines of whitespace-separated whole numbers with exactly {@code columns} fields; others are skipped. */
+  private static List<long[]> readNumbers(Path tsv, int columns) throws IOException {
     if (!Files.exists(tsv)) {
       return List.of();
     }
     return Files.readAllLines(tsv).stream()
         .map(line -> line.trim().split("\\s+"))
-        .filter(f -> f.length == 4)
+        .filter(f -> f.length == columns)
         .map(f -> Arrays.stream(f).mapToLong(Long::parseLong).toArray())
-        .map(v -> new CpuReading(v[0], v[1], v[2], v[3]))
         .toList();
   }
 }
