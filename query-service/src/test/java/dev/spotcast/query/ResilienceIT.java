@@ -16,6 +16,10 @@ import dev.spotcast.query.spot.ElasticsearchGuard;
 import dev.spotcast.sharding.ShardingSpec;
 import dev.spotcast.synthetic.SyntheticWeather;
 import dev.spotcast.testsupport.SharedElasticsearch;
+import dev.spotcast.query.api.AdmissionControl;
+import io.github.resilience4j.bulkhead.Bulkhead;
+import io.github.resilience4j.bulkhead.BulkheadConfig;
+import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import java.net.URI;
@@ -43,7 +47,8 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The service in front of the real Elasticsearch, reached through a proxy the test can take down or
- * slow down: backpressure (a tiny bulkhead: 429 + Retry-After, the others answered), Elasticsearch
+ * slow down: backpressure (a tiny bulkhead: 429 + Retry-After, the others answered; a request limit
+ * at the door that refuses before any work), Elasticsearch
  * gone (503 + Retry-After, then the circuit opens) and back (half-open, then closed), and the
  * Resilience4j metrics in Prometheus.
  */
@@ -95,6 +100,7 @@ class ResilienceIT {
   private final HttpClient client = HttpClient.newHttpClient();
   @Autowired private PublishedRuns publishedRuns;
   @Autowired private CircuitBreakerRegistry circuitBreakers;
+  @Autowired private BulkheadRegistry bulkheads;
 
   @BeforeEach
   void runIsServedDirectly() throws Exception {
@@ -150,6 +156,48 @@ class ResilienceIT {
     assertThat(requestCount("429", "saturated")).as("429s counted with their cause").isGreaterThanOrEqualTo(1);
     // Refusals are not failures of Elasticsearch: the circuit stays closed.
     assertThat(circuitBreaker().getState()).isEqualTo(CircuitBreaker.State.CLOSED);
+  }
+
+  @Test
+  void beyondTheRequestLimitRequestsAreRefusedAtTheDoorWithoutWaiting() throws Exception {
+    // One forecast request at a time (below the Elasticsearch bulkhead's two), for this test only.
+    Bulkhead door = bulkheads.bulkhead(AdmissionControl.NAME);
+    BulkheadConfig configured = door.getBulkheadConfig();
+    door.changeConfig(BulkheadConfig.from(configured).maxConcurrentCalls(1).build());
+    proxy.latency(2000); // the admitted request holds its place for at least 2 s
+    int concurrent = 8;
+    CountDownLatch start = new CountDownLatch(1);
+    List<Future<long[]>> futures = new ArrayList<>(); // status, elapsed ms, refused at the door (1/0)
+    try (ExecutorService pool = Executors.newFixedThreadPool(concurrent)) {
+      for (int i = 0; i < concurrent; i++) {
+        futures.add(pool.submit(() -> {
+          start.await();
+          long t0 = System.nanoTime();
+          HttpResponse<String> response = get(SPOT);
+          long elapsed = (System.nanoTime() - t0) / 1_000_000;
+          boolean atTheDoor = response.statusCode() == 429
+              && JSON.readTree(response.body()).path("detail").asText().contains("forecast requests, its limit");
+          return new long[] {response.statusCode(), elapsed, atTheDoor ? 1 : 0};
+        }));
+      }
+      start.countDown();
+      List<long[]> results = new ArrayList<>();
+      for (Future<long[]> future : futures) {
+        results.add(future.get());
+      }
+      List<long[]> answered = results.stream().filter(r -> r[0] == 200).toList();
+      List<long[]> refused = results.stream().filter(r -> r[2] == 1).toList();
+      assertThat(answered).as("answered").hasSize(1);
+      assertThat(refused).as("refused at the door").hasSize(concurrent - 1);
+      // A refusal at the door does no work and waits for nothing: all back before the one answer.
+      assertThat(answered.getFirst()[1]).isGreaterThanOrEqualTo(2000);
+      assertThat(refused).allSatisfy(r -> assertThat(r[1]).isLessThan(answered.getFirst()[1]));
+    } finally {
+      door.changeConfig(configured);
+    }
+    assertThat(requestCount("429", "saturated")).as("429s counted with their cause").isGreaterThanOrEqualTo(1);
+    assertThat(get("/actuator/prometheus").body())
+        .contains("resilience4j_bulkhead_available_concurrent_calls{application=\"spotcast-query-service\",name=\"requests\"}");
   }
 
   @Test
