@@ -79,8 +79,9 @@ public record ForecastHit(
     if (field == null) {
       throw new IllegalStateException("a forecast document without grid point, level or step");
     }
-    JsonArray array = field.toJson().asJsonArray();
-    return array.getJsonNumber(0).doubleValue();
+    // Straight from the buffered JSON tokens with Jackson: toJson() would build JSON-P values (a
+    // BigDecimal per number) first, a tenth of the service's CPU per request.
+    return field.to(double[].class)[0];
   }
 
   /**

@@ -144,7 +144,7 @@ public class NeighbourSearch {
 
   /** Builds the search(es) for a plan; no I/O. */
   public static SearchPlan searchFor(SpotPlan plan) {
-    ShardingStrategy strategy = new ShardingStrategy(plan.run());
+    ShardingStrategy strategy = ShardingStrategy.of(plan.run());
     double lat = plan.request().lat();
     double lon = plan.request().lon();
     double radiusKm = plan.radiusKm();
@@ -200,7 +200,7 @@ public class NeighbourSearch {
    */
   public static SearchPlan idsSearchFor(SpotPlan plan, GridNeighbours.Nearest nearest) {
     RegularLatLonGrid grid = (RegularLatLonGrid) plan.run().grid();
-    ShardingStrategy strategy = new ShardingStrategy(plan.run());
+    ShardingStrategy strategy = ShardingStrategy.of(plan.run());
     int[] points = nearest.points();
     List<String> keys = new ArrayList<>(4);
     for (int point : points) {
@@ -449,7 +449,7 @@ public class NeighbourSearch {
       return;
     }
     RegularLatLonGrid grid = (RegularLatLonGrid) plan.run().grid();
-    ShardingStrategy strategy = new ShardingStrategy(plan.run());
+    ShardingStrategy strategy = ShardingStrategy.of(plan.run());
     int[] points = nearest.points();
     List<String> routing = new ArrayList<>(points.length);
     for (int point : points) {
