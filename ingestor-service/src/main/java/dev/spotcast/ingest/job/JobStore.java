@@ -163,10 +163,11 @@ public final class JobStore {
         .mustNot(m -> m.term(t -> t.field("state").value(ChunkState.DONE.name())))))).count();
   }
 
-  /** RUNNING chunks whose owner has not beaten since {@code before}. */
-  public List<Versioned<Chunk>> staleChunks(Instant before, int max) throws IOException {
+  /** RUNNING chunks of these jobs whose owner has not beaten since {@code before}. */
+  public List<Versioned<Chunk>> staleChunks(List<String> jobIds, Instant before, int max) throws IOException {
     Query query = Query.of(q -> q.bool(b -> b
         .filter(f -> f.term(t -> t.field("type").value(Chunk.TYPE)))
+        .filter(ofJobs(jobIds))
         .filter(f -> f.term(t -> t.field("state").value(ChunkState.RUNNING.name())))
         .filter(f -> f.range(r -> r.date(d -> d.field("heartbeat").lt(before.toString()))))));
     return search(query, max, Chunk.class);
@@ -179,11 +180,15 @@ public final class JobStore {
   public List<Versioned<Chunk>> waitingChunks(List<String> jobIds, Instant before, int max) throws IOException {
     Query query = Query.of(q -> q.bool(b -> b
         .filter(f -> f.term(t -> t.field("type").value(Chunk.TYPE)))
-        .filter(f -> f.terms(t -> t.field("jobId").terms(v -> v.value(
-            jobIds.stream().map(co.elastic.clients.elasticsearch._types.FieldValue::of).toList()))))
+        .filter(ofJobs(jobIds))
         .filter(f -> f.term(t -> t.field("state").value(ChunkState.TODO.name())))
         .filter(f -> f.range(r -> r.date(d -> d.field("queuedAt").lt(before.toString()))))));
     return search(query, max, Chunk.class);
+  }
+
+  private static Query ofJobs(List<String> jobIds) {
+    return Query.of(f -> f.terms(t -> t.field("jobId").terms(v -> v.value(
+        jobIds.stream().map(co.elastic.clients.elasticsearch._types.FieldValue::of).toList()))));
   }
 
   /** Jobs in one of these states. */

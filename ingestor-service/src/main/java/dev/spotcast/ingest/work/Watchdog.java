@@ -9,7 +9,6 @@ import dev.spotcast.ingest.job.Versioned;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -64,8 +63,13 @@ public class Watchdog {
       if (!store.client().indices().exists(e -> e.index(JobStore.INDEX)).value()) {
         return;
       }
-      requeueStaleChunks();
-      requeueWaitingChunks();
+      // Only chunks of LOADING jobs: those of ended jobs (TODO, or RUNNING under a killed owner)
+      // stay as they are for good and must not fill the watchdog's page.
+      List<String> loading = store.jobs(List.of(JobState.LOADING), BATCH).stream().map(j -> j.value().id()).toList();
+      if (!loading.isEmpty()) {
+        requeueStaleChunks(loading);
+        requeueWaitingChunks(loading);
+      }
       finishForgottenJobs();
     } catch (IOException | RuntimeException e) {
       log.warn("watchdog: {}", e.toString());
@@ -73,14 +77,10 @@ public class Watchdog {
     sources.evictIdle();
   }
 
-  void requeueStaleChunks() throws IOException {
+  void requeueStaleChunks(List<String> loading) throws IOException {
     Instant before = Instant.now().minus(properties.staleAfter());
-    for (Versioned<Chunk> stale : store.staleChunks(before, BATCH)) {
+    for (Versioned<Chunk> stale : store.staleChunks(loading, before, BATCH)) {
       Chunk chunk = stale.value();
-      Optional<Versioned<Job>> job = store.job(chunk.jobId());
-      if (job.isEmpty() || job.get().value().state() != JobState.LOADING) {
-        continue;
-      }
       String why = "owner " + chunk.owner() + " silent since " + chunk.heartbeat();
       if (store.update(stale, chunk.released(why, Instant.now()), true).isPresent()) {
         queue.send(List.of(new ChunkMessage(chunk.jobId(), chunk.number())));
@@ -96,13 +96,8 @@ public class Watchdog {
    * claims it meanwhile wins (the watchdog's write then fails and nothing is sent). The message comes
    * after the write, so a chunk never waits twice as long for a message that was not sent.
    */
-  void requeueWaitingChunks() throws IOException {
+  void requeueWaitingChunks(List<String> loading) throws IOException {
     Instant now = Instant.now();
-    // Only chunks of LOADING jobs: those of ended jobs stay TODO for good and must not fill the batch.
-    List<String> loading = store.jobs(List.of(JobState.LOADING), BATCH).stream().map(j -> j.value().id()).toList();
-    if (loading.isEmpty()) {
-      return;
-    }
     for (Versioned<Chunk> waiting : store.waitingChunks(loading, now.minus(properties.requeueTodoAfter()), BATCH)) {
       Chunk chunk = waiting.value();
       if (store.update(waiting, chunk.requeued(now), true).isPresent()) {
