@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -41,11 +42,29 @@ final class RawBulkLoad {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** Where the posters take the next body from; null when there is none left. Thread-safe. */
+  interface Bodies {
+    BulkBodies.Body next();
+  }
+
   private RawBulkLoad() {}
 
   static Result post(HttpClient http, URI elasticsearch, List<BulkBodies.Body> bodies, int posters)
       throws InterruptedException {
     AtomicInteger next = new AtomicInteger();
+    return post(http, elasticsearch, () -> {
+      int i = next.getAndIncrement();
+      return i < bodies.size() ? bodies.get(i) : null;
+    }, posters, new AtomicLong());
+  }
+
+  /**
+   * Posts every body with {@code posters} parallel clients; {@code acknowledged} counts the documents
+   * of the requests answered so far (for sampling the rate while it runs).
+   */
+  static Result post(HttpClient http, URI elasticsearch, Bodies bodies, int posters, AtomicLong acknowledged)
+      throws InterruptedException {
+    LongAdder requests = new LongAdder();
     LongAdder documents = new LongAdder();
     Map<String, LongAdder> failures = new ConcurrentHashMap<>();
     CountDownLatch go = new CountDownLatch(1);
@@ -61,14 +80,15 @@ final class RawBulkLoad {
                     } catch (InterruptedException e) {
                       return;
                     }
-                    int i;
-                    while ((i = next.getAndIncrement()) < bodies.size()) {
-                      BulkBodies.Body body = bodies.get(i);
+                    BulkBodies.Body body;
+                    while ((body = bodies.next()) != null) {
+                      requests.increment();
                       documents.add(body.documents());
                       String failure = send(http, elasticsearch.resolve("/" + body.index() + "/_bulk"), body, failures);
                       if (failure != null) {
                         failures.computeIfAbsent(failure, k -> new LongAdder()).add(body.documents());
                       }
+                      acknowledged.addAndGet(body.documents());
                     }
                   }));
     }
@@ -81,7 +101,7 @@ final class RawBulkLoad {
     Map<String, Long> failed = new TreeMap<>();
     failures.forEach((k, v) -> failed.put(k, v.sum()));
     long failedDocuments = failed.values().stream().mapToLong(Long::longValue).sum();
-    return new Result(bodies.size(), documents.sum(), failedDocuments, failed, nanos);
+    return new Result(requests.sum(), documents.sum(), failedDocuments, failed, nanos);
   }
 
   /** Posts one body; returns why the whole request failed, or null (item failures are added to failures). */

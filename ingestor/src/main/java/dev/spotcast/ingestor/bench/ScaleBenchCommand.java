@@ -17,6 +17,8 @@ import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
@@ -26,6 +28,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -79,6 +82,16 @@ public final class ScaleBenchCommand implements Callable<Integer> {
       description = "About this many documents (whole steps of the same run) for each raw phase (default: ${DEFAULT-VALUE}).")
   long rawDocs;
 
+  @Option(names = "--raw-full",
+      description = "Raw phase on the whole run instead of a slice: its bulk bodies are written to --raw-file first (not"
+          + " timed; ~230 bytes per document), then posted into fresh indices with the rate sampled as for the"
+          + " ingestor, and deleted; then the ingestor loads the run. The exact comparison at scale.")
+  boolean rawFull;
+
+  @Option(names = "--raw-file", defaultValue = "${env:SPOTCAST_HOME:-/var/tmp/spotcast}/bench-raw/scale-raw.bulk",
+      description = "Where --raw-full spills the bulk bodies (default: ${DEFAULT-VALUE}); deleted at the end.")
+  Path rawFile;
+
   @Option(names = "--posters", defaultValue = "4", description = "Parallel HTTP clients of the raw phases (default: ${DEFAULT-VALUE}).")
   int posters;
 
@@ -99,9 +112,9 @@ public final class ScaleBenchCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--region needs south,west,north,east; --raw-docs, --posters, --sample-seconds >= 1");
     }
     ForecastRun run = run(model, StepList.parse(steps));
-    List<Integer> rawSteps = rawSteps(run);
+    List<Integer> rawSteps = rawFull ? run.steps() : rawSteps(run);
     ForecastRun rawRun = run(model + "_raw", rawSteps);
-    if (rawRun.documentCount() * BYTES_PER_DOCUMENT > Runtime.getRuntime().maxMemory() * 0.6) {
+    if (!rawFull && rawRun.documentCount() * BYTES_PER_DOCUMENT > Runtime.getRuntime().maxMemory() * 0.6) {
       err.printf("spotcast: the raw slice (%,d documents) needs about %,d MB of bulk bodies; lower --raw-docs or raise SPOTCAST_BENCH_HEAP%n",
           rawRun.documentCount(), rawRun.documentCount() * BYTES_PER_DOCUMENT >> 20);
       return 2;
@@ -121,8 +134,13 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     out.printf("Run: model %s, %,d points (%.3g deg over %s) x %d levels x %d steps = %,d documents into %s (%d shards each)%n",
         model, run.grid().pointCount(), resolution, region, levels.size(), run.steps().size(), run.documentCount(),
         strategy.allIndices(), loading.shards);
-    out.printf("Raw slice: steps %s of the same run = %,d documents, as model %s (%d posters, pre-generated NDJSON)%n",
-        rawSteps, rawRun.documentCount(), rawRun.model(), posters);
+    if (rawFull) {
+      out.printf("Raw: the whole run again = %,d documents, as model %s (%d posters, NDJSON pre-generated to %s)%n",
+          rawRun.documentCount(), rawRun.model(), posters, rawFile);
+    } else {
+      out.printf("Raw slice: steps %s of the same run = %,d documents, as model %s (%d posters, pre-generated NDJSON)%n",
+          rawSteps, rawRun.documentCount(), rawRun.model(), posters);
+    }
     out.flush();
 
     ElasticsearchClient client = ElasticsearchClients.create(ElasticsearchSettings.of(loading.elasticsearch));
@@ -135,6 +153,9 @@ public final class ScaleBenchCommand implements Callable<Integer> {
       raw.requireModelFree();
       big.clean();
       raw.clean();
+      if (rawFull) {
+        return compareWholeRuns(run, rawRun, rawStrategy, loader, client, big, raw, node, cpu, http, base, out);
+      }
       long t0 = System.nanoTime();
       BulkBodies bodies = BulkBodies.generate(new SyntheticForecastSource(rawRun, seed), rawStrategy, loader);
       out.printf("%nGenerated the raw slice's %,d bulk bodies (%,d MB) in %.1f s (not timed)%n",
@@ -174,6 +195,107 @@ public final class ScaleBenchCommand implements Callable<Integer> {
 
   private record Rate(boolean ok, double docsPerSecond, double streamDocsPerSecond, double esMicrosPerDoc, double clientMicrosPerDoc) {}
 
+  /**
+   * --raw-full: the whole run posted raw (bodies spilled to disk first), then the same run loaded by
+   * the ingestor, both into fresh indices of the same layout with the rate sampled the same way.
+   */
+  private int compareWholeRuns(
+      ForecastRun run, ForecastRun rawRun, ShardingStrategy rawStrategy, LoaderSettings loader, ElasticsearchClient client,
+      BenchIndices big, BenchIndices raw, ElasticsearchNode node, CpuSampler cpu, HttpClient http, URI base,
+      PrintWriter out) throws Exception {
+    Rate rawRate;
+    try {
+      long t0 = System.nanoTime();
+      BulkBodyFile.Written written = BulkBodyFile.write(rawFile, new SyntheticForecastSource(rawRun, seed), rawStrategy, loader);
+      out.printf("%nWrote the raw run's %,d bulk bodies (%,d documents, %,d MB) to %s in %.1f s (not timed)%n",
+          written.bodies(), written.documents(), written.bytes() >> 20, rawFile, (System.nanoTime() - t0) / 1e9);
+      rawRate = rawWholePhase(rawRun, raw, node, cpu, http, base, out);
+    } finally {
+      Files.deleteIfExists(rawFile);
+    }
+    Rate load = loadPhase(run, loader, client, big, node, cpu, base, http, out);
+    if (!rawRate.ok || !load.ok) {
+      out.println("\nA phase lost documents: no ratio.");
+      return 1;
+    }
+    out.printf("%nSummary (%s)%n", BenchReport.today());
+    out.printf("| documents | raw docs/s (whole run) | Spotcast docs/s (end to end / streaming) | ratio (end to end / streaming) |%n|---|---|---|---|%n");
+    out.printf("| %,d | %,.0f | %,.0f / %,.0f | **%.2f** / %.2f |%n", run.documentCount(), rawRate.docsPerSecond,
+        load.docsPerSecond, load.streamDocsPerSecond, load.docsPerSecond / rawRate.docsPerSecond,
+        load.streamDocsPerSecond / rawRate.docsPerSecond);
+    out.printf("CPU per document: raw ES %.1f us + poster %.1f us; Spotcast ES %.1f us + ingestor %.1f us%n",
+        rawRate.esMicrosPerDoc, rawRate.clientMicrosPerDoc, load.esMicrosPerDoc, load.clientMicrosPerDoc);
+    if (delete) {
+      big.clean();
+    } else {
+      out.printf("The run stays published as model %s: ./spotcast bench query --model %s%n", model, model);
+    }
+    return 0;
+  }
+
+  private Rate rawWholePhase(
+      ForecastRun rawRun, BenchIndices indices, ElasticsearchNode node, CpuSampler cpu, HttpClient http, URI base,
+      PrintWriter out) throws Exception {
+    indices.createForLoading();
+    Thread.sleep(5000);
+    AtomicLong acknowledged = new AtomicLong();
+    out.printf("%nRaw: the whole run posted by %d clients: rate every %d s%n", posters, sampleSeconds);
+    CpuSampler.Snapshot from = cpu.snapshot();
+    ElasticsearchNode.Stats esFrom = node.stats();
+    RawBulkLoad.Result result;
+    try (BulkBodyFile bodies = BulkBodyFile.open(rawFile)) {
+      result = sampled(acknowledged::get, new IndexFootprint(http, base, indices.names()), node, cpu, out,
+          () -> RawBulkLoad.post(http, base, bodies, posters, acknowledged));
+    }
+    CpuUsage usage = CpuUsage.between(from, cpu.snapshot(), esFrom, node.stats());
+    long counted = indices.refreshAndCount();
+    indices.clean();
+    boolean ok = result.failedDocuments() == 0 && counted == rawRun.documentCount();
+    double rate = result.documents() / result.seconds();
+    out.printf("Raw: %,d docs in %.1f s = %,.0f docs/s; counted %,d%s%n", result.documents(), result.seconds(), rate,
+        counted, ok ? " OK" : " FAILED " + result.failures());
+    out.printf("  CPU: ES %.1f us/doc, poster %.1f us/doc; other processes %.0f%% of the machine%n",
+        usage.elasticsearchSeconds() * 1e6 / result.documents(), usage.benchSeconds() * 1e6 / result.documents(),
+        100 * usage.otherSeconds() / Math.max(1e-9, usage.capacitySeconds()));
+    out.flush();
+    return new Rate(ok, rate, rate, usage.elasticsearchSeconds() * 1e6 / result.documents(),
+        usage.benchSeconds() * 1e6 / result.documents());
+  }
+
+  /**
+   * Runs {@code work} while printing, every --sample-seconds, a row of the rate table: documents
+   * done so far, docs/s and CPU per document in the interval, index size and segments.
+   */
+  private <T> T sampled(
+      LongSupplier done, IndexFootprint footprint, ElasticsearchNode node, CpuSampler cpu, PrintWriter out,
+      Callable<T> work) throws Exception {
+    out.printf("| minute | documents indexed | docs/s in interval | ES CPU us/doc | client CPU us/doc (ingestor or poster) | other processes | index size | segments |%n|---:|---:|---:|---:|---:|---:|---:|---:|%n");
+    out.flush();
+    Interval[] last = {new Interval(System.nanoTime(), 0, cpu.snapshot(), node.stats())};
+    ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "bench-sampler");
+      t.setDaemon(true);
+      return t;
+    });
+    long t0 = System.nanoTime();
+    sampler.scheduleAtFixedRate(() -> {
+      try {
+        Interval now = new Interval(System.nanoTime(), done.getAsLong(), cpu.snapshot(), node.stats());
+        String row = last[0].row(now, t0, footprint.read());
+        last[0] = now;
+        out.println(row);
+        out.flush();
+      } catch (Exception e) {
+        out.println("  (sample failed: " + e + ")");
+      }
+    }, sampleSeconds, sampleSeconds, TimeUnit.SECONDS);
+    try {
+      return work.call();
+    } finally {
+      sampler.shutdownNow();
+    }
+  }
+
   private Rate rawPhase(
       String title, ForecastRun rawRun, BulkBodies bodies, BenchIndices indices, ElasticsearchNode node, CpuSampler cpu,
       HttpClient http, URI base, PrintWriter out) throws Exception {
@@ -206,38 +328,14 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     IndexFootprint footprint = new IndexFootprint(http, base, indices.names());
     out.printf("%nSpotcast ingestor (RunLoader.load, %d producers, %d senders): rate every %d s%n", loader.producerThreads(),
         loader.senderThreads(), sampleSeconds);
-    out.printf("| minute | documents indexed | docs/s in interval | ES CPU us/doc | ingestor CPU us/doc | other processes | index size | segments |%n|---:|---:|---:|---:|---:|---:|---:|---:|%n");
-    out.flush();
     CpuSampler.Snapshot start = cpu.snapshot();
     ElasticsearchNode.Stats esStart = node.stats();
-    Interval[] last = {new Interval(System.nanoTime(), 0, start, esStart)};
-    ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "bench-sampler");
-      t.setDaemon(true);
-      return t;
-    });
-    long t0 = System.nanoTime();
-    sampler.scheduleAtFixedRate(() -> {
-      try {
-        Interval now = new Interval(System.nanoTime(), done.get(), cpu.snapshot(), node.stats());
-        String row = last[0].row(now, t0, footprint.read());
-        last[0] = now;
-        out.println(row);
-        out.flush();
-      } catch (Exception e) {
-        out.println("  (sample failed: " + e + ")");
-      }
-    }, sampleSeconds, sampleSeconds, TimeUnit.SECONDS);
-    LoadReport report;
     long begin = System.nanoTime();
-    try {
-      report = new RunLoader(client, loader).load(clock.wrap(new SyntheticForecastSource(run, seed)), p -> {
-        clock.accept(p);
-        done.set(p.indexed());
-      });
-    } finally {
-      sampler.shutdownNow();
-    }
+    LoadReport report = sampled(done::get, footprint, node, cpu, out,
+        () -> new RunLoader(client, loader).load(clock.wrap(new SyntheticForecastSource(run, seed)), p -> {
+          clock.accept(p);
+          done.set(p.indexed());
+        }));
     double seconds = (System.nanoTime() - begin) / 1e9;
     CpuUsage usage = CpuUsage.between(start, cpu.snapshot(), esStart, node.stats());
     long counted = report.published() ? indices.refreshAndCount() : report.counted();
