@@ -7,7 +7,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -36,6 +38,11 @@ final class EsStartCommand extends HomeCommand {
       description = "How long to wait for the cluster to be yellow (default: ${DEFAULT-VALUE}).")
   private int timeoutSeconds;
 
+  @Option(names = {"-E", "--setting"}, paramLabel = "KEY=VALUE",
+      description = "An elasticsearch.yml setting of every node, repeatable, e.g. -E indices.memory.index_buffer_size=30%%"
+          + " for bulk loading.")
+  private Map<String, String> settings = new LinkedHashMap<>();
+
   @Option(names = "--distribution", paramLabel = "ZIP",
       description = "The Elasticsearch distribution zip (default: -Dspotcast.es.distribution, else the one in the "
           + "local Maven repository).")
@@ -43,7 +50,9 @@ final class EsStartCommand extends HomeCommand {
 
   @Override
   public Integer call() {
-    LocalElasticsearch.Config config = LocalElasticsearch.Config.builder()
+    LocalElasticsearch.Config.Builder builder = LocalElasticsearch.Config.builder();
+    settings.forEach(builder::setting);
+    LocalElasticsearch.Config config = builder
         .distribution(distribution != null ? distribution : ElasticsearchDistribution.defaultZip())
         .baseDir(home())
         .firstHttpPort(port)
