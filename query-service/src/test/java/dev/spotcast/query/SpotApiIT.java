@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.stream.IntStream;
 import net.sf.geographiclib.Geodesic;
@@ -211,6 +212,15 @@ class SpotApiIT extends ServiceTestBase {
     JsonNode api = JSON.readTree(http.getForObject("/v3/api-docs", String.class));
 
     assertThat(api.path("paths").has("/v1/spot")).isTrue();
+    Map<String, JsonNode> parameters = new java.util.HashMap<>();
+    api.path("paths").path("/v1/spot").path("get").path("parameters").forEach(p -> parameters.put(p.path("name").asText(), p));
+    assertThat(parameters).containsKeys("model", "lat", "lon", "time", "alt", "pressure", "n", "params", "method", "power", "run");
+    for (String required : List.of("model", "lat", "lon", "time")) {
+      assertThat(parameters.get(required).path("required").asBoolean()).as(required).isTrue();
+      assertThat(parameters.get(required).path("in").asText()).isEqualTo("query");
+    }
+    assertThat(parameters.get("alt").path("required").asBoolean()).isFalse();
+    assertThat(parameters.get("method").path("schema").path("enum").toString()).contains("idw", "nearest", "bilinear");
   }
 
   /** Computes the answer here from the generator and compares it with the service's. */

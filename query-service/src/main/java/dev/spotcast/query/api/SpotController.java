@@ -4,7 +4,6 @@ import dev.spotcast.query.spot.SpotForecast;
 import dev.spotcast.query.spot.SpotService;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Schema;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -38,38 +37,14 @@ public class SpotController {
               + " Elasticsearch unavailable (both with Retry-After).")
   @GetMapping("/v1/spot")
   public SpotForecast spot(
-      @Parameter(description = "latitude in degrees, [-90, 90]", example = "45.5") @RequestParam("lat")
-          String lat,
-      @Parameter(description = "longitude in degrees, [-180, 180] or [0, 360]", example = "5.25")
-          @RequestParam("lon")
-          String lon,
+      PlaceParameters place,
       @Parameter(description = "valid time, ISO-8601 with a zone", example = "2026-11-21T06:30:00Z")
           @RequestParam("time")
           String time,
-      @Parameter(description = "height above ground in m (models with height levels)", example = "750")
-          @RequestParam(name = "alt", required = false)
-          String alt,
-      @Parameter(description = "pressure in hPa (models with isobaric levels); not with alt")
-          @RequestParam(name = "pressure", required = false)
-          String pressure,
-      @Parameter(description = "model id", example = "synth") @RequestParam("model") String model,
-      @Parameter(description = "number of grid points to interpolate from (default 4)")
-          @RequestParam(name = "n", required = false)
-          String n,
-      @Parameter(description = "comma-separated parameter names (default: all of the model's)", example = "t,u,v")
-          @RequestParam(name = "params", required = false)
-          String params,
-      @Parameter(description = "horizontal interpolation: idw (default), nearest, or bilinear (regular lat/lon grids)",
-              schema = @Schema(allowableValues = {"idw", "nearest", "bilinear"}))
-          @RequestParam(name = "method", required = false)
-          String method,
       @Parameter(description = "exponent of the inverse-distance weighting, (0, 16] (method=idw; default configured, 2)")
           @RequestParam(name = "power", required = false)
-          String power,
-      @Parameter(description = "run: latest (default, the published run), a run time (ISO-8601 with a zone) or a run"
-              + " id yyyyMMddHH of a run listed by /v1/models", example = "latest")
-          @RequestParam(name = "run", required = false)
-          String run) {
-    return service.spot(parser.parse(model, lat, lon, time, alt, pressure, n, params, method, power, run));
+          String power) {
+    return service.spot(parser.parse(place.model(), place.lat(), place.lon(), time, place.alt(), place.pressure(),
+        place.n(), place.params(), place.method(), power, place.run()));
   }
 }

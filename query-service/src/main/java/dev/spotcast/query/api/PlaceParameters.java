@@ -1,0 +1,29 @@
+package dev.spotcast.query.api;
+
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import org.springdoc.core.annotations.ParameterObject;
+
+/**
+ * The query parameters {@code GET /v1/spot} and {@code GET /v1/series} share: the model and run, the
+ * place and height, and how to interpolate. Bound from the query string by name; kept as text so that
+ * {@link SpotRequestParser} checks every value itself and names the parameter in its 400 (a missing
+ * required one included).
+ */
+@ParameterObject
+public record PlaceParameters(
+    @Parameter(description = "model id", example = "synth", required = true) String model,
+    @Parameter(description = "latitude in degrees, [-90, 90]", example = "45.5", required = true) String lat,
+    @Parameter(description = "longitude in degrees, [-180, 180] or [0, 360]", example = "5.25", required = true)
+        String lon,
+    @Parameter(description = "height above ground in m (models with height levels)", example = "750") String alt,
+    @Parameter(description = "pressure in hPa (models with isobaric levels); not with alt") String pressure,
+    @Parameter(description = "number of grid points to interpolate from, 1..64 (default 4)") String n,
+    @Parameter(description = "comma-separated parameter names (default: all of the model's)", example = "t,u,v")
+        String params,
+    @Parameter(description = "horizontal interpolation: idw (default), nearest, or bilinear (regular lat/lon grids)",
+            schema = @Schema(allowableValues = {"idw", "nearest", "bilinear"}))
+        String method,
+    @Parameter(description = "run: latest (default, the published run), a run time (ISO-8601 with a zone) or a run"
+            + " id yyyyMMddHH of a run listed by /v1/models", example = "latest")
+        String run) {}
