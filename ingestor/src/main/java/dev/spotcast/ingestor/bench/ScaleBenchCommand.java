@@ -176,12 +176,7 @@ public final class ScaleBenchCommand implements Callable<Integer> {
           load.streamDocsPerSecond / rawRate, load.docsPerSecond / rawRate);
       out.printf("CPU per document: raw ES %.1f / %.1f us, Spotcast ES %.1f us + ingestor %.1f us%n",
           before.esMicrosPerDoc, after.esMicrosPerDoc, load.esMicrosPerDoc, load.clientMicrosPerDoc);
-      if (delete) {
-        big.clean();
-      } else {
-        out.printf("The run stays published as model %s: ./spotcast bench query --model %s%n", model, model);
-      }
-      return 0;
+      return keepOrDelete(big, out);
     } finally {
       raw.cleanQuietly();
       try {
@@ -191,6 +186,16 @@ public final class ScaleBenchCommand implements Callable<Integer> {
       }
       client._transport().close();
     }
+  }
+
+  /** The large run stays published for query benchmarks, or goes with --delete. */
+  private int keepOrDelete(BenchIndices big, PrintWriter out) throws IOException {
+    if (delete) {
+      big.clean();
+    } else {
+      out.printf("The run stays published as model %s: ./spotcast bench query --model %s%n", model, model);
+    }
+    return 0;
   }
 
   private record Rate(boolean ok, double docsPerSecond, double streamDocsPerSecond, double esMicrosPerDoc, double clientMicrosPerDoc) {}
@@ -225,12 +230,7 @@ public final class ScaleBenchCommand implements Callable<Integer> {
         load.streamDocsPerSecond / rawRate.docsPerSecond);
     out.printf("CPU per document: raw ES %.1f us + poster %.1f us; Spotcast ES %.1f us + ingestor %.1f us%n",
         rawRate.esMicrosPerDoc, rawRate.clientMicrosPerDoc, load.esMicrosPerDoc, load.clientMicrosPerDoc);
-    if (delete) {
-      big.clean();
-    } else {
-      out.printf("The run stays published as model %s: ./spotcast bench query --model %s%n", model, model);
-    }
-    return 0;
+    return keepOrDelete(big, out);
   }
 
   private Rate rawWholePhase(
