@@ -1,5 +1,6 @@
 package dev.spotcast.ingestor.bench;
 
+import dev.spotcast.bench.MachineTicks;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -28,7 +29,7 @@ final class CpuSampler implements AutoCloseable {
   private static final double TICKS_PER_SECOND = 100;
 
   private static final Path TASKS = Path.of("/proc/self/task");
-  private static final Path STAT = Path.of("/proc/stat");
+  private static final Path STAT = MachineTicks.STAT;
 
   /** Latest times per thread id: kept after the thread ends. */
   private final Map<Integer, ThreadTimes> threads = new ConcurrentHashMap<>();
@@ -162,21 +163,8 @@ final class CpuSampler implements AutoCloseable {
     if (!available) {
       return new long[3];
     }
-    try {
-      String line = Files.readAllLines(STAT).get(0);
-      String[] f = line.trim().split("\\s+");
-      long user = Long.parseLong(f[1]);
-      long nice = Long.parseLong(f[2]);
-      long system = Long.parseLong(f[3]);
-      long idle = Long.parseLong(f[4]);
-      long iowait = Long.parseLong(f[5]);
-      long irq = Long.parseLong(f[6]);
-      long softirq = Long.parseLong(f[7]);
-      long steal = f.length > 8 ? Long.parseLong(f[8]) : 0;
-      return new long[] {user + nice + system + irq + softirq, idle + iowait, steal};
-    } catch (IOException | RuntimeException e) {
-      return new long[3];
-    }
+    long[] ticks = MachineTicks.read();
+    return ticks == null ? new long[3] : ticks;
   }
 
   static double ticksToSeconds(long ticks) {

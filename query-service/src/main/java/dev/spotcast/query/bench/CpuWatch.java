@@ -1,5 +1,6 @@
 package dev.spotcast.query.bench;
 
+import dev.spotcast.bench.MachineTicks;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -17,7 +18,6 @@ import java.util.Optional;
  */
 final class CpuWatch {
 
-  private static final Path STAT = Path.of("/proc/stat");
   private static final Path LOADAVG = Path.of("/proc/loadavg");
   /** USER_HZ: clock ticks per second of /proc/stat on every Linux architecture in use. */
   private static final double TICKS_PER_SECOND = 100;
@@ -117,21 +117,6 @@ final class CpuWatch {
 
   /** [busy, idle + iowait, steal] ticks of all CPUs, or null without /proc/stat. */
   private static long[] machineTicks() {
-    try {
-      String line = Files.readAllLines(STAT).getFirst();
-      String[] f = line.trim().split("\\s+");
-      // cpu user nice system idle iowait irq softirq steal guest guest_nice
-      long user = Long.parseLong(f[1]);
-      long nice = Long.parseLong(f[2]);
-      long system = Long.parseLong(f[3]);
-      long idle = Long.parseLong(f[4]);
-      long iowait = Long.parseLong(f[5]);
-      long irq = Long.parseLong(f[6]);
-      long softirq = Long.parseLong(f[7]);
-      long steal = f.length > 8 ? Long.parseLong(f[8]) : 0;
-      return new long[] {user + nice + system + irq + softirq, idle + iowait, steal};
-    } catch (IOException | RuntimeException e) {
-      return null;
-    }
+    return MachineTicks.read();
   }
 }
