@@ -178,6 +178,9 @@ public final class JtlSummary {
   static List<Sample> readJtl(Path jtl) throws IOException {
     CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
     try (Reader in = Files.newBufferedReader(jtl); CSVParser parser = CSVParser.parse(in, format)) {
+      if (parser.getHeaderNames().isEmpty()) {
+        return List.of(); // an empty file: JMeter wrote nothing
+      }
       for (String column : List.of("timeStamp", "elapsed", "label", "success", "responseCode", "failureMessage")) {
         if (!parser.getHeaderMap().containsKey(column)) {
           throw new IllegalArgumentException("the JTL has no column '" + column + "': " + parser.getHeaderNames());

@@ -88,6 +88,13 @@ class JtlSummaryTest {
     assertThat(samples.get(1).success()).isFalse();
   }
 
+  @Test
+  void anEmptyJtlHasNoSamples(@TempDir Path dir) throws IOException {
+    Path jtl = dir.resolve("empty.csv");
+    Files.writeString(jtl, "");
+    assertThat(JtlSummary.readJtl(jtl)).isEmpty();
+  }
+
   private static Sample sample(long start, long elapsed, String code) {
     return new Sample(start, elapsed, "spot steady", code.equals("200"), code, "");
   }

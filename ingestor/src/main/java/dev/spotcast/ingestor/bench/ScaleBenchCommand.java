@@ -161,9 +161,10 @@ public final class ScaleBenchCommand implements Callable<Integer> {
       out.printf("%nGenerated the raw slice's %,d bulk bodies (%,d MB) in %.1f s (not timed)%n",
           bodies.bodies().size(), bodies.bytes() >> 20, (System.nanoTime() - t0) / 1e9);
 
-      Rate before = rawPhase("raw before", rawRun, bodies, raw, node, cpu, http, base, out);
+      Rate before = rawPhase("raw before", rawRun, raw, node, cpu, out, () -> RawBulkLoad.post(http, base, bodies.bodies(), posters));
       Rate load = loadPhase(run, loader, client, big, node, cpu, base, http, out);
-      Rate after = rawPhase("raw after (next to the loaded run)", rawRun, bodies, raw, node, cpu, http, base, out);
+      Rate after = rawPhase("raw after (next to the loaded run)", rawRun, raw, node, cpu, out,
+          () -> RawBulkLoad.post(http, base, bodies.bodies(), posters));
       if (!before.ok || !load.ok || !after.ok) {
         out.println("\nA phase lost documents: no ratio.");
         return 1;
@@ -214,7 +215,13 @@ public final class ScaleBenchCommand implements Callable<Integer> {
       BulkBodyFile.Written written = BulkBodyFile.write(rawFile, new SyntheticForecastSource(rawRun, seed), rawStrategy, loader);
       out.printf("%nWrote the raw run's %,d bulk bodies (%,d documents, %,d MB) to %s in %.1f s (not timed)%n",
           written.bodies(), written.documents(), written.bytes() >> 20, rawFile, (System.nanoTime() - t0) / 1e9);
-      rawRate = rawWholePhase(rawRun, raw, node, cpu, http, base, out);
+      out.printf("%nRaw: the whole run posted by %d clients: rate every %d s%n", posters, sampleSeconds);
+      AtomicLong acknowledged = new AtomicLong();
+      try (BulkBodyFile bodies = BulkBodyFile.open(rawFile)) {
+        rawRate = rawPhase("Raw (whole run)", rawRun, raw, node, cpu, out,
+            () -> sampled(acknowledged::get, new IndexFootprint(http, base, raw.names()), node, cpu, out,
+                () -> RawBulkLoad.post(http, base, bodies, posters, acknowledged)));
+      }
     } finally {
       Files.deleteIfExists(rawFile);
     }
@@ -231,35 +238,6 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     out.printf("CPU per document: raw ES %.1f us + poster %.1f us; Spotcast ES %.1f us + ingestor %.1f us%n",
         rawRate.esMicrosPerDoc, rawRate.clientMicrosPerDoc, load.esMicrosPerDoc, load.clientMicrosPerDoc);
     return keepOrDelete(big, out);
-  }
-
-  private Rate rawWholePhase(
-      ForecastRun rawRun, BenchIndices indices, ElasticsearchNode node, CpuSampler cpu, HttpClient http, URI base,
-      PrintWriter out) throws Exception {
-    indices.createForLoading();
-    Thread.sleep(5000);
-    AtomicLong acknowledged = new AtomicLong();
-    out.printf("%nRaw: the whole run posted by %d clients: rate every %d s%n", posters, sampleSeconds);
-    CpuSampler.Snapshot from = cpu.snapshot();
-    ElasticsearchNode.Stats esFrom = node.stats();
-    RawBulkLoad.Result result;
-    try (BulkBodyFile bodies = BulkBodyFile.open(rawFile)) {
-      result = sampled(acknowledged::get, new IndexFootprint(http, base, indices.names()), node, cpu, out,
-          () -> RawBulkLoad.post(http, base, bodies, posters, acknowledged));
-    }
-    CpuUsage usage = CpuUsage.between(from, cpu.snapshot(), esFrom, node.stats());
-    long counted = indices.refreshAndCount();
-    indices.clean();
-    boolean ok = result.failedDocuments() == 0 && counted == rawRun.documentCount();
-    double rate = result.documents() / result.seconds();
-    out.printf("Raw: %,d docs in %.1f s = %,.0f docs/s; counted %,d%s%n", result.documents(), result.seconds(), rate,
-        counted, ok ? " OK" : " FAILED " + result.failures());
-    out.printf("  CPU: ES %.1f us/doc, poster %.1f us/doc; other processes %.0f%% of the machine%n",
-        usage.elasticsearchSeconds() * 1e6 / result.documents(), usage.benchSeconds() * 1e6 / result.documents(),
-        100 * usage.otherSeconds() / Math.max(1e-9, usage.capacitySeconds()));
-    out.flush();
-    return new Rate(ok, rate, rate, usage.elasticsearchSeconds() * 1e6 / result.documents(),
-        usage.benchSeconds() * 1e6 / result.documents());
   }
 
   /**
@@ -296,15 +274,16 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     }
   }
 
+  /** One raw phase: fresh indices, {@code post} timed with the CPU it cost, the count checked, the indices deleted. */
   private Rate rawPhase(
-      String title, ForecastRun rawRun, BulkBodies bodies, BenchIndices indices, ElasticsearchNode node, CpuSampler cpu,
-      HttpClient http, URI base, PrintWriter out) throws Exception {
+      String title, ForecastRun rawRun, BenchIndices indices, ElasticsearchNode node, CpuSampler cpu, PrintWriter out,
+      Callable<RawBulkLoad.Result> post) throws Exception {
     indices.clean();
     indices.createForLoading();
     Thread.sleep(5000);
     CpuSampler.Snapshot from = cpu.snapshot();
     ElasticsearchNode.Stats esFrom = node.stats();
-    RawBulkLoad.Result result = RawBulkLoad.post(http, base, bodies.bodies(), posters);
+    RawBulkLoad.Result result = post.call();
     CpuUsage usage = CpuUsage.between(from, cpu.snapshot(), esFrom, node.stats());
     long counted = indices.refreshAndCount();
     indices.clean();

@@ -33,8 +33,6 @@ public class AdmissionControl implements WebMvcConfigurer {
   /** Name of the Resilience4j bulkhead that bounds the requests in progress. */
   public static final String NAME = "requests";
 
-  private static final String ADMITTED = AdmissionControl.class.getName() + ".admitted";
-
   private final Bulkhead bulkhead;
 
   /** Web slices without Resilience4j's configuration (controller tests) get its default bulkhead. */
@@ -52,16 +50,13 @@ public class AdmissionControl implements WebMvcConfigurer {
                   + bulkhead.getBulkheadConfig().getMaxConcurrentCalls()
                   + " forecast requests, its limit; retry after the Retry-After delay");
             }
-            request.setAttribute(ADMITTED, Boolean.TRUE);
             return true;
           }
 
+          /** Called only when preHandle returned true, i.e. for admitted requests. */
           @Override
           public void afterCompletion(HttpServletRequest request, HttpServletResponse response, Object handler, Exception ex) {
-            if (request.getAttribute(ADMITTED) != null) {
-              request.removeAttribute(ADMITTED);
-              bulkhead.onComplete();
-            }
+            bulkhead.onComplete();
           }
         })
         .addPathPatterns("/v1/spot", "/v1/series", "/edr/collections/*/position", "/edr/collections/*/instances/*/position");
