@@ -3,6 +3,7 @@ package dev.spotcast.index;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.mapping.DynamicMapping;
 import co.elastic.clients.elasticsearch._types.mapping.Property;
+import co.elastic.clients.elasticsearch.indices.IndexSettings;
 import co.elastic.clients.elasticsearch.indices.TranslogDurability;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.sharding.ShardingStrategy;
@@ -72,19 +73,26 @@ public final class ForecastIndices {
           .create(
               c ->
                   c.index(index)
-                      .settings(
-                          s ->
-                              s.numberOfShards(Integer.toString(strategy.shardsPerIndex()))
-                                  .numberOfRoutingShards(strategy.routingNumShards())
-                                  .numberOfReplicas("0")
-                                  .refreshInterval(r -> r.time("-1"))
-                                  .translog(tr -> tr.durability(TranslogDurability.Async)))
+                      .settings(loadingSettings(strategy))
                       .mappings(
                           m ->
                               m.properties(
                                   ForecastFields.VALUES,
                                   p -> p.object(o -> o.dynamic(DynamicMapping.Strict).properties(values)))));
     }
+  }
+
+  /**
+   * The settings of a run's index while it loads: the strategy's shards (and routing shards, for
+   * the tile routing), no replicas, no refresh, async translog.
+   */
+  public static IndexSettings loadingSettings(ShardingStrategy strategy) {
+    return IndexSettings.of(s -> s
+        .numberOfShards(Integer.toString(strategy.shardsPerIndex()))
+        .numberOfRoutingShards(strategy.routingNumShards())
+        .numberOfReplicas("0")
+        .refreshInterval(r -> r.time("-1"))
+        .translog(t -> t.durability(TranslogDurability.Async)));
   }
 
   /** Restores search-time settings after a load, sets the replicas, and makes everything visible. */

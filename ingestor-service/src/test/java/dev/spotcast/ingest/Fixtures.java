@@ -1,8 +1,13 @@
 package dev.spotcast.ingest;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.ingest.job.Chunk;
+import dev.spotcast.ingest.job.ChunkState;
+import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingestor.RunPublisher;
 import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.testsupport.SharedElasticsearch;
@@ -71,6 +76,34 @@ final class Fixtures {
     return """
         {"synthetic": {"model": "%s", "runTime": "%s", "resolution": %s, "levels": [%s], "steps": [%s], "seed": 7}}
         """.formatted(model, runTime, resolution, levels, steps);
+  }
+
+  /**
+   * Waits until the job has at least {@code done} DONE chunks and a RUNNING one early in its load,
+   * the moment to stop or kill its owner with work both finished and in flight. The chunks are
+   * read after a refresh, not from the job summary's view of the last periodic refresh: a chunk
+   * RUNNING in that view may be DONE by now and its successor not yet claimed. A RUNNING chunk's
+   * heartbeat says how far it is (at most one heartbeat interval old), so one under half way still
+   * has a good part of its load ahead (chunks of a few seconds: {@code spotcast.jobs.min-chunks}).
+   *
+   * @param owner checked on every poll (e.g. that the owner is still alive)
+   */
+  static void awaitDoneAndEarlyRunning(JobStore store, String jobId, int done, Duration timeout, Runnable owner)
+      throws IOException, InterruptedException {
+    Instant deadline = Instant.now().plus(timeout);
+    while (true) {
+      owner.run();
+      client().indices().refresh(r -> r.index(JobStore.INDEX));
+      List<Chunk> chunks = store.chunks(jobId);
+      long finished = chunks.stream().filter(c -> c.state() == ChunkState.DONE).count();
+      boolean early = chunks.stream()
+          .anyMatch(c -> c.state() == ChunkState.RUNNING && c.indexed() < c.expectedDocuments() / 2);
+      if (finished >= done && early) {
+        return;
+      }
+      assertThat(Instant.now()).as("chunks never both DONE and early RUNNING: %s", chunks).isBefore(deadline);
+      Thread.sleep(100);
+    }
   }
 
   /** Sends one record and waits for the broker to have it. */

@@ -53,6 +53,8 @@ class FleetIT {
   @Test
   void aStoppedInstancesChunksAreFinishedByAnotherWithTheExactCount() throws Exception {
     Map<String, Object> fleet = IngestorInstance.fleet(Fixtures.prefix("stop"));
+    // 8 chunks of 3 slices (49,140 documents, a few seconds each), so that the stop below finds one early in its load.
+    fleet.put("spotcast.jobs.min-chunks", "8");
     String model = Fixtures.model("stopped");
     long expected = 91L * 180 * 3 * 8;
     String id;
@@ -62,10 +64,9 @@ class FleetIT {
           Fixtures.synthetic(model, "2026-02-02T00:00:00Z", 2, "0, 1000, 3000", "0, 1, 2, 3, 4, 5, 6, 7"));
       assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
       id = IngestorInstance.JSON.readTree(accepted.body()).path("id").asText();
-      // Stop it once it has finished some chunks and is loading others.
-      a.awaitJob(id, j -> j.path("chunks").path("DONE").asInt() >= 2 && j.path("chunks").path("RUNNING").asInt() >= 1,
-          Duration.ofMinutes(2));
+      // Stop it once it has finished some chunks and is early in another.
       store = new JobStore(Fixtures.client());
+      Fixtures.awaitDoneAndEarlyRunning(store, id, 2, Duration.ofMinutes(2), () -> { });
     }
     List<Chunk> afterStop = store.chunks(id);
     assertThat(afterStop).as("the stopped instance let go of its chunks")

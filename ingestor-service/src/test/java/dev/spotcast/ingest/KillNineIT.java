@@ -61,25 +61,10 @@ class KillNineIT {
       assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
       String id = IngestorInstance.JSON.readTree(accepted.body()).path("id").asText();
 
-      // Kill it once it has finished some chunks and is early in another. Read from the chunks
-      // themselves after a refresh, not from the summary's view of the last periodic refresh: a
-      // chunk that was RUNNING a second ago may be DONE by now and its successor not yet claimed.
-      // Its heartbeat says how far it is (at most one heartbeat interval old), so a chunk less than
-      // half way has about a second left, far more than the kill takes.
-      Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
-      while (true) {
-        assertThat(child.isAlive()).as("the child died on its own").isTrue();
-        Fixtures.client().indices().refresh(r -> r.index(JobStore.INDEX));
-        List<Chunk> chunks = store.chunks(id);
-        long done = chunks.stream().filter(c -> c.state() == ChunkState.DONE).count();
-        boolean early = chunks.stream()
-            .anyMatch(c -> c.state() == ChunkState.RUNNING && c.indexed() < c.expectedDocuments() / 2);
-        if (done >= 2 && early) {
-          break;
-        }
-        assertThat(Instant.now()).as("chunks never both DONE and early RUNNING: %s", chunks).isBefore(deadline);
-        Thread.sleep(100);
-      }
+      // Kill it once it has finished some chunks and is early in another.
+      Process owner = child;
+      Fixtures.awaitDoneAndEarlyRunning(store, id, 2, Duration.ofMinutes(3),
+          () -> assertThat(owner.isAlive()).as("the child died on its own").isTrue());
       child.destroyForcibly();
       assertThat(child.waitFor(Duration.ofSeconds(30).toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS))
           .isTrue();

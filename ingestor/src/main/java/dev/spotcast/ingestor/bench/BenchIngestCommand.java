@@ -150,8 +150,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
     }
 
     URI base = URI.create(loading.elasticsearch);
-    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
-    ElasticsearchNode node = new ElasticsearchNode(http, base);
+    ElasticsearchNode node = ElasticsearchNode.at(base);
     ElasticsearchNode.Info info = node.infoOrExplain(err);
     if (info == null) {
       return 3;
@@ -197,7 +196,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
       }
 
       for (int r = 1; r <= repeat; r++) {
-        PhaseResult raw = rawPhase(r, run, bodies, indices, node, cpu, http, base, report);
+        PhaseResult raw = rawPhase(r, run, bodies, indices, node, cpu, node.http(), base, report);
         PhaseResult sent = withSender ? senderPhase(r, run, bodies, loader, client, indices, node, cpu, report) : raw;
         PhaseResult spot = spotcastPhase(r, run, loader, client, indices, node, cpu, report);
         if (!raw.ok() || !sent.ok() || !spot.ok()) {

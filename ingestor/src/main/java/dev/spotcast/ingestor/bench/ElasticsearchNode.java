@@ -32,6 +32,16 @@ final class ElasticsearchNode {
     this.base = base;
   }
 
+  /** The node at {@code base}, through an HTTP/1.1 client of its own (which the raw phases post with too). */
+  static ElasticsearchNode at(URI base) {
+    return new ElasticsearchNode(
+        HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build(), base);
+  }
+
+  HttpClient http() {
+    return http;
+  }
+
   Info info() throws IOException, InterruptedException {
     JsonNode nodes = get("/_nodes/jvm,os").path("nodes");
     Iterator<JsonNode> all = nodes.elements();

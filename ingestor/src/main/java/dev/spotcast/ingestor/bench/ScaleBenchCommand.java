@@ -21,7 +21,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
@@ -120,8 +119,8 @@ public final class ScaleBenchCommand implements Callable<Integer> {
       return 2;
     }
     URI base = URI.create(loading.elasticsearch);
-    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
-    ElasticsearchNode node = new ElasticsearchNode(http, base);
+    ElasticsearchNode node = ElasticsearchNode.at(base);
+    HttpClient http = node.http();
     ElasticsearchNode.Info info = node.infoOrExplain(err);
     if (info == null) {
       return 3;

@@ -15,6 +15,7 @@ import co.elastic.clients.elasticsearch.indices.TranslogDurability;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.index.ForecastDocument;
 import dev.spotcast.index.ForecastFields;
+import dev.spotcast.index.ForecastIndices;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.Parameter;
@@ -212,13 +213,7 @@ final class FieldsExperiment {
           .create(
               c ->
                   c.index(index)
-                      .settings(
-                          s ->
-                              s.numberOfShards(Integer.toString(strategy.shardsPerIndex()))
-                                  .numberOfRoutingShards(strategy.routingNumShards())
-                                  .numberOfReplicas("0")
-                                  .refreshInterval(r -> r.time("-1"))
-                                  .translog(t -> t.durability(TranslogDurability.Async)))
+                      .settings(ForecastIndices.loadingSettings(strategy))
                       .mappings(mapping));
     }
   }
