@@ -83,7 +83,7 @@ public final class ScaleBenchCommand implements Callable<Integer> {
 
   @Option(names = "--raw-full",
       description = "Raw phase on the whole run instead of a slice: its bulk bodies are written to --raw-file first (not"
-          + " timed; ~230 bytes per document), then posted into fresh indices with the rate sampled as for the"
+          + " timed; ~180 bytes per document), then posted into fresh indices with the rate sampled as for the"
           + " ingestor, and deleted; then the ingestor loads the run. The exact comparison at scale.")
   boolean rawFull;
 
