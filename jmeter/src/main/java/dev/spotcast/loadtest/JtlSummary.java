@@ -14,6 +14,9 @@ import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * The result table of {@code ./spotcast loadtest}: throughput, latency percentiles and errors of the
@@ -45,16 +48,48 @@ public final class JtlSummary {
   /** One reading of the service's actuator: wall clock, live platform threads, heap used, requests in progress. */
   record ServiceReading(long epochMs, long threads, long heapBytes, long activeRequests) {}
 
+  /** The command line (picocli); loadtest.sh passes every option. */
+  @Command(name = "JtlSummary", mixinStandardHelpOptions = true, sortOptions = false,
+      description = "Prints the load test's table from JMeter's CSV results and the samplers' logs.")
+  static final class Options {
+    @Option(names = "--jtl", required = true, description = "JMeter's CSV results")
+    Path jtl;
+
+    @Option(names = "--cpu", description = "/proc readings taken during the test (loadtest.sh)")
+    Path cpu;
+
+    @Option(names = "--service", description = "the service's actuator readings taken during the test (loadtest.sh)")
+    Path service;
+
+    @Option(names = "--label", defaultValue = "spot steady", description = "label of the steady phase's samples (default: ${DEFAULT-VALUE})")
+    String label;
+
+    @Option(names = "--rate", description = "the rate offered, req/s")
+    String rate;
+
+    @Option(names = "--report", description = "where the HTML report is")
+    String report;
+  }
+
   public static void main(String[] args) throws IOException {
-    Map<String, String> options = new HashMap<>();
-    for (int i = 0; i + 1 < args.length; i += 2) {
-      options.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+    Options options = new Options();
+    CommandLine commandLine = new CommandLine(options);
+    CommandLine.ParseResult parsed;
+    try {
+      parsed = commandLine.parseArgs(args);
+    } catch (CommandLine.ParameterException e) {
+      System.err.println("JtlSummary: " + e.getMessage());
+      commandLine.usage(System.err);
+      System.exit(2);
+      return;
     }
-    List<Sample> samples = readJtl(Path.of(options.get("jtl")));
-    List<CpuReading> cpu = options.containsKey("cpu") ? readCpu(Path.of(options.get("cpu"))) : List.of();
-    List<ServiceReading> service = options.containsKey("service") ? readService(Path.of(options.get("service"))) : List.of();
-    System.out.print(table(samples, cpu, service, options.getOrDefault("label", "spot steady"),
-        options.get("rate"), options.get("report")));
+    if (CommandLine.printHelpIfRequested(parsed)) {
+      return;
+    }
+    List<Sample> samples = readJtl(options.jtl);
+    List<CpuReading> cpu = options.cpu != null ? readCpu(options.cpu) : List.of();
+    List<ServiceReading> service = options.service != null ? readService(options.service) : List.of();
+    System.out.print(table(samples, cpu, service, options.label, options.rate, options.report));
   }
 
   static String table(List<Sample> all, List<CpuReading> cpu, List<ServiceReading> service, String steadyLabel,

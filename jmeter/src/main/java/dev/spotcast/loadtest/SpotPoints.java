@@ -6,10 +6,11 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.SplittableRandom;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Writes the points CSV the JMeter plans read: a header {@code lat,lon,vertical,time} and N random
@@ -30,25 +31,61 @@ public final class SpotPoints {
 
   private SpotPoints() {}
 
+  /** The command line (picocli). */
+  @Command(name = "SpotPoints", mixinStandardHelpOptions = true, sortOptions = false,
+      description = "Writes the random points CSV of the JMeter plans.")
+  static final class Options {
+    @Option(names = "--out", defaultValue = "points.csv", description = "the CSV to write (default: ${DEFAULT-VALUE})")
+    Path out;
+
+    @Option(names = "--count", defaultValue = "100000", description = "rows (default: ${DEFAULT-VALUE})")
+    int count;
+
+    @Option(names = "--seed", defaultValue = "42", description = "seed: the same rows for the same seed (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--box", defaultValue = "-90,90,-180,180", description = "south,north,west,east (default: ${DEFAULT-VALUE})")
+    String box;
+
+    @Option(names = "--vertical", defaultValue = "alt", description = "alt, pressure or none (default: ${DEFAULT-VALUE})")
+    String vertical;
+
+    @Option(names = "--levels", defaultValue = "0,1000,3000,5000", description = "the run's levels (default: ${DEFAULT-VALUE})")
+    String levels;
+
+    @Option(names = "--run", defaultValue = "today", description = "run time, or today for 00Z today (default: ${DEFAULT-VALUE})")
+    String run;
+
+    @Option(names = "--steps", defaultValue = "0-24", description = "the run's steps in hours (default: ${DEFAULT-VALUE})")
+    String steps;
+
+    @Option(names = "--times", defaultValue = "from-run", description = "FIRST..LAST valid times instead of --run and --steps")
+    String times;
+  }
+
   public static void main(String[] args) throws IOException {
-    Map<String, String> options = options(args);
-    Path out = Path.of(options.getOrDefault("out", "points.csv"));
-    int count = Integer.parseInt(options.getOrDefault("count", "100000"));
-    long seed = Long.parseLong(options.getOrDefault("seed", "42"));
-    RunExtent run = RunExtent.of(
-        options.getOrDefault("box", "-90,90,-180,180"),
-        options.getOrDefault("vertical", "alt"),
-        options.getOrDefault("levels", "0,1000,3000,5000"),
-        options.getOrDefault("run", "today"),
-        options.getOrDefault("steps", "0-24"),
-        options.getOrDefault("times", "from-run"));
-    write(out, run, count, seed);
+    Options options = new Options();
+    CommandLine commandLine = new CommandLine(options);
+    CommandLine.ParseResult parsed;
+    try {
+      parsed = commandLine.parseArgs(args);
+    } catch (CommandLine.ParameterException e) {
+      System.err.println("SpotPoints: " + e.getMessage());
+      commandLine.usage(System.err);
+      System.exit(2);
+      return;
+    }
+    if (CommandLine.printHelpIfRequested(parsed)) {
+      return;
+    }
+    RunExtent run = RunExtent.of(options.box, options.vertical, options.levels, options.run, options.steps, options.times);
+    write(options.out, run, options.count, options.seed);
     System.out.printf(Locale.ROOT, "Wrote %,d points over %s .. %s, %s, to %s%n",
-        count, run.firstValid(), run.lastValid(),
+        options.count, run.firstValid(), run.lastValid(),
         run.vertical().isEmpty()
             ? "no vertical parameter"
             : String.format(Locale.ROOT, "%s=%s..%s", run.vertical(), run.lowestLevel(), run.highestLevel()),
-        out.toAbsolutePath());
+        options.out.toAbsolutePath());
   }
 
   static void write(Path out, RunExtent run, int count, long seed) throws IOException {
@@ -87,17 +124,5 @@ public final class SpotPoints {
   /** Longitude in [-180, 180), what the service accepts for any grid (a box may run past 180). */
   static double longitude180(double lon) {
     return ((lon + 180) % 360 + 360) % 360 - 180;
-  }
-
-  /** "--name value" pairs; anything else is an error worth stopping for. */
-  private static Map<String, String> options(String[] args) {
-    Map<String, String> options = new HashMap<>();
-    for (int i = 0; i < args.length; i += 2) {
-      if (!args[i].startsWith("--") || i + 1 >= args.length) {
-        throw new IllegalArgumentException("expected --name value pairs, got '" + args[i] + "'");
-      }
-      options.put(args[i].substring(2), args[i + 1]);
-    }
-    return options;
   }
 }

@@ -98,4 +98,17 @@ class JtlSummaryTest {
   private static Sample sample(long start, long elapsed, String code) {
     return new Sample(start, elapsed, "spot steady", code.equals("200"), code, "");
   }
+
+  @Test
+  void theResultsFileIsRequiredAndTheSteadyLabelHasADefault() {
+    JtlSummary.Options options = new JtlSummary.Options();
+    new picocli.CommandLine(options).parseArgs("--jtl", "results.jtl", "--rate", "200");
+    assertThat(options.jtl).isEqualTo(Path.of("results.jtl"));
+    assertThat(options.label).isEqualTo("spot steady");
+    assertThat(options.rate).isEqualTo("200");
+    assertThat(options.cpu).isNull();
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new picocli.CommandLine(new JtlSummary.Options()).parseArgs("--rate", "200"))
+        .hasMessageContaining("Missing required option: '--jtl");
+  }
 }

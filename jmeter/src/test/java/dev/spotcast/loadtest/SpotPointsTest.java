@@ -126,6 +126,21 @@ class SpotPointsTest {
     return RunExtent.of(e[5], e[2], e[3], "today", "0-24", e[4]);
   }
 
+  @Test
+  void theCommandLineTakesNegativeCoordinatesAsValuesAndKeepsTheDefaults() {
+    SpotPoints.Options options = new SpotPoints.Options();
+    new picocli.CommandLine(options).parseArgs("--box", "-10,10,-20,20", "--count=5", "--times", "from-run");
+    assertThat(options.box).isEqualTo("-10,10,-20,20");
+    assertThat(options.count).isEqualTo(5);
+    assertThat(options.out).isEqualTo(Path.of("points.csv"));
+    assertThat(List.of(options.vertical, options.levels, options.run, options.steps))
+        .containsExactly("alt", "0,1000,3000,5000", "today", "0-24");
+    assertThatThrownBy(() -> new picocli.CommandLine(new SpotPoints.Options()).parseArgs("--count", "many"))
+        .hasMessageContaining("--count");
+    assertThatThrownBy(() -> new picocli.CommandLine(new SpotPoints.Options()).parseArgs("--colour", "red"))
+        .hasMessageContaining("Unknown option").hasMessageContaining("'--colour'");
+  }
+
   private static String[] extent(String model, String vertical) throws Exception {
     Assumptions.assumeTrue(onPath("jq"), "jq is not installed");
     Process jq = new ProcessBuilder("jq", "-r", "-f", FILTER.toString(), "--arg", "model", model, "--arg", "vertical", vertical,

@@ -45,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * Elasticsearch (RAW) against {@code GET /v1/spot} through the query service (SERVICE), with the
  * same random requests, load generator, concurrency and duration; with {@code --fields}, whether
  * values read back faster from filtered {@code _source} or from doc values. See {@link
- * QueryBenchOptions#USAGE}.
+ * QueryBenchOptions#usage()}.
  */
 public final class QueryBench {
 
@@ -89,12 +89,12 @@ public final class QueryBench {
       options = QueryBenchOptions.parse(args);
     } catch (RuntimeException e) {
       System.err.println("bench query: " + e.getMessage());
-      System.err.print(QueryBenchOptions.USAGE);
+      System.err.print(QueryBenchOptions.usage());
       System.exit(2);
       return;
     }
     if (options.help) {
-      out.print(QueryBenchOptions.USAGE);
+      out.print(QueryBenchOptions.usage());
       out.flush();
       return;
     }

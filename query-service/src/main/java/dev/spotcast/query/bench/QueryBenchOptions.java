@@ -4,181 +4,192 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
 
-/** Options of {@code spotcast bench query}; {@link #USAGE} lists them. */
+/** Options of {@code spotcast bench query}, parsed by picocli; {@link #usage()} lists them. */
+@Command(
+    name = "spotcast bench query",
+    sortOptions = false,
+    usageHelpWidth = 100,
+    abbreviateSynopsis = true,
+    description = {
+      "Measures the service's own Elasticsearch query sent directly to Elasticsearch (raw) against GET /v1/spot"
+          + " through the query service (service), with the same random requests, the same closed-loop load"
+          + " generator, concurrency and duration; optionally (--fields) whether values read back faster from"
+          + " filtered _source or from doc values.",
+      "The run to measure is loaded with the ingestor when MODEL has no published run on --es."
+    })
 final class QueryBenchOptions {
-
-  static final String USAGE =
-      """
-      Usage: spotcast bench query [options]
-
-      Measures the service's own Elasticsearch query sent directly to Elasticsearch (RAW) against
-      GET /v1/spot through the query service (SERVICE), with the same random requests, the same
-      closed-loop load generator, concurrency and duration; optionally (--fields) whether values read
-      back faster from filtered _source or from doc values.
-
-      Run to measure (loaded with the ingestor when MODEL has no published run on --es):
-        --es URL                 Elasticsearch (default: $SPOTCAST_ES_URL or http://127.0.0.1:9200)
-        --model NAME             model id (default: qbench)
-        --resolution DEG         grid spacing when loading (default: 1)
-        --region S,W,N,E         grid box when loading (default: -90,-180,90,180)
-        --levels LIST            heights in m when loading (default: 0,1000,3000,5000)
-        --steps SPEC             forecast steps when loading, 'a-b' or a list (default: 0-12)
-        --shards N               primary shards per index when loading (default: 2)
-        --levels-per-index N     levels per index when loading (default: 3)
-        --steps-per-index N      steps per index when loading, 0 = all in one (default: 0)
-        --routing tile|document  shard routing when loading: by lat/lon tile or by _id (default: tile)
-        --weather-seed N         seed of the synthetic weather (default: 42)
-
-      Load:
-        --requests K             random requests generated (default: 10000)
-        --seed N                 seed of the random requests (default: 1)
-        --sampling area|degrees  places uniform over the area or in degrees (default: area)
-        --n N                    neighbours per request (default: 4)
-        --params LIST            parameters asked for (default: all)
-        --concurrency C          closed-loop workers (default: 16)
-        --warmup SECONDS         warm-up of each phase, not counted (default: 10)
-        --duration SECONDS       measured time of each phase (default: 30)
-        --repeat R               repeat the phases R times, alternating (default: 1)
-        --phases LIST            raw,service (default); also raw-ids (the service's ids path on
-                                 regular grids: documents by _id instead of the geo sort),
-                                 fields-source, fields-docvalues, fields-docvalues-nostored
-        --fields                 add the three fields-* phases (the _source vs doc values experiment)
-        --fields-reload          reload the fields experiment's indices even if complete
-        --keep-fields-indices    keep them afterwards (default: deleted)
-
-      Query service:
-        --service-jar PATH       the runnable jar (bench.sh passes it)
-        --service-java-opts STR  JVM options of the service (default: $SPOTCAST_JAVA_OPTS)
-        --service-port N         its port (default: a free one)
-        --service-prime SECONDS  warm-up of the first service phase: the service JVM is new and its
-                                 JIT needs more requests than Elasticsearch's (default: 60)
-        --ingestor-classpath CP  classpath of the ingestor CLI, to load the run (bench.sh passes it)
-        --log-dir DIR            where the service log goes (default: $SPOTCAST_HOME or /tmp)
-      """;
-
-  String elasticsearch = envOr("SPOTCAST_ES_URL", "http://127.0.0.1:9200");
-  String model = "qbench";
-  String resolution = "1";
-  String region = "-90,-180,90,180";
-  String levels = "0,1000,3000,5000";
-  String steps = "0-12";
-  int shards = 2;
-  int levelsPerIndex = 3;
-  int stepsPerIndex = 0;
-  String routing = "tile";
-  long weatherSeed = 42;
-
-  int requests = 10_000;
-  long seed = 1;
-  RandomSpots.Sampling sampling = RandomSpots.Sampling.AREA;
-  int neighbours = 4;
-  List<String> params = List.of();
-  int concurrency = 16;
-  Duration warmup = Duration.ofSeconds(10);
-  Duration duration = Duration.ofSeconds(30);
-  int repeat = 1;
-  List<String> phases = new ArrayList<>(List.of("raw", "service"));
-  boolean fieldsReload;
-  boolean keepFieldsIndices;
-
-  Path serviceJar;
-  String serviceJavaOpts = envOr("SPOTCAST_JAVA_OPTS", "");
-  int servicePort;
-  Duration servicePrime = Duration.ofSeconds(60);
-  String ingestorClasspath;
-  Path logDir = Path.of(envOr("SPOTCAST_HOME", System.getProperty("java.io.tmpdir")));
-
-  boolean help;
 
   static final List<String> KNOWN_PHASES =
       List.of("raw", "raw-ids", "service", "fields-source", "fields-docvalues", "fields-docvalues-nostored");
+  private static final List<String> FIELDS_PHASES = KNOWN_PHASES.subList(3, 6);
 
+  // The run to measure (and how to load it when it is not there).
+  @Option(names = "--es", paramLabel = "URL", defaultValue = "${env:SPOTCAST_ES_URL:-http://127.0.0.1:9200}",
+      description = "Elasticsearch (default: $SPOTCAST_ES_URL or http://127.0.0.1:9200)")
+  String elasticsearch;
+
+  @Option(names = "--model", paramLabel = "NAME", defaultValue = "qbench", description = "model id (default: ${DEFAULT-VALUE})")
+  String model;
+
+  @Option(names = "--resolution", paramLabel = "DEG", defaultValue = "1", description = "grid spacing when loading (default: ${DEFAULT-VALUE})")
+  String resolution;
+
+  @Option(names = "--region", paramLabel = "S,W,N,E", defaultValue = "-90,-180,90,180",
+      description = "grid box when loading (default: ${DEFAULT-VALUE})")
+  String region;
+
+  @Option(names = "--levels", paramLabel = "LIST", defaultValue = "0,1000,3000,5000",
+      description = "heights in m when loading (default: ${DEFAULT-VALUE})")
+  String levels;
+
+  @Option(names = "--steps", paramLabel = "SPEC", defaultValue = "0-12",
+      description = "forecast steps when loading, 'a-b' or a list (default: ${DEFAULT-VALUE})")
+  String steps;
+
+  @Option(names = "--shards", paramLabel = "N", defaultValue = "2", description = "primary shards per index when loading (default: ${DEFAULT-VALUE})")
+  int shards;
+
+  @Option(names = "--levels-per-index", paramLabel = "N", defaultValue = "3", description = "levels per index when loading (default: ${DEFAULT-VALUE})")
+  int levelsPerIndex;
+
+  @Option(names = "--steps-per-index", paramLabel = "N", defaultValue = "0",
+      description = "steps per index when loading, 0 = all in one (default: ${DEFAULT-VALUE})")
+  int stepsPerIndex;
+
+  @Option(names = "--routing", paramLabel = "tile|document", defaultValue = "tile",
+      description = "shard routing when loading: by lat/lon tile or by _id (default: ${DEFAULT-VALUE})")
+  String routing;
+
+  @Option(names = "--weather-seed", paramLabel = "N", defaultValue = "42", description = "seed of the synthetic weather (default: ${DEFAULT-VALUE})")
+  long weatherSeed;
+
+  // The load.
+  @Option(names = "--requests", paramLabel = "K", defaultValue = "10000", description = "random requests generated (default: ${DEFAULT-VALUE})")
+  int requests;
+
+  @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "seed of the random requests (default: ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--sampling", paramLabel = "area|degrees", defaultValue = "area",
+      description = "places uniform over the area or in degrees (default: ${DEFAULT-VALUE})")
+  RandomSpots.Sampling sampling;
+
+  @Option(names = "--n", paramLabel = "N", defaultValue = "4", description = "neighbours per request (default: ${DEFAULT-VALUE})")
+  int neighbours;
+
+  @Option(names = "--params", paramLabel = "LIST", split = ",", description = "parameters asked for (default: all)")
+  List<String> params;
+
+  @Option(names = "--concurrency", paramLabel = "C", defaultValue = "16", description = "closed-loop workers (default: ${DEFAULT-VALUE})")
+  int concurrency;
+
+  @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "10", converter = Seconds.class,
+      description = "warm-up of each phase, not counted (default: ${DEFAULT-VALUE})")
+  Duration warmup;
+
+  @Option(names = "--duration", paramLabel = "SECONDS", defaultValue = "30", converter = Seconds.class,
+      description = "measured time of each phase (default: ${DEFAULT-VALUE})")
+  Duration duration;
+
+  @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "repeat the phases R times, alternating (default: ${DEFAULT-VALUE})")
+  int repeat;
+
+  @Option(names = "--phases", paramLabel = "LIST", split = ",", defaultValue = "raw,service",
+      description = "raw,service (default); also raw-ids (the service's ids path on regular grids: documents by"
+          + " _id instead of the geo sort), fields-source, fields-docvalues, fields-docvalues-nostored")
+  List<String> phases;
+
+  @Option(names = "--fields", description = "add the three fields-* phases (the _source vs doc values experiment)")
+  boolean fields;
+
+  @Option(names = "--fields-reload", description = "reload the fields experiment's indices even if complete")
+  boolean fieldsReload;
+
+  @Option(names = "--keep-fields-indices", description = "keep them afterwards (default: deleted)")
+  boolean keepFieldsIndices;
+
+  // The query service.
+  @Option(names = "--service-jar", paramLabel = "PATH", description = "the runnable jar (bench.sh passes it)")
+  Path serviceJar;
+
+  @Option(names = "--service-java-opts", paramLabel = "STR", defaultValue = "${env:SPOTCAST_JAVA_OPTS:-}",
+      description = "JVM options of the service (default: $SPOTCAST_JAVA_OPTS)")
+  String serviceJavaOpts;
+
+  @Option(names = "--service-port", paramLabel = "N", defaultValue = "0", description = "its port (default: a free one)")
+  int servicePort;
+
+  @Option(names = "--service-prime", paramLabel = "SECONDS", defaultValue = "60", converter = Seconds.class,
+      description = "warm-up of the first service phase: the service JVM is new and its JIT needs more requests"
+          + " than Elasticsearch's (default: ${DEFAULT-VALUE})")
+  Duration servicePrime;
+
+  @Option(names = "--ingestor-classpath", paramLabel = "CP", description = "classpath of the ingestor CLI, to load the run (bench.sh passes it)")
+  String ingestorClasspath;
+
+  @Option(names = "--log-dir", paramLabel = "DIR", defaultValue = "${env:SPOTCAST_HOME:-${sys:java.io.tmpdir}}",
+      description = "where the service log goes (default: $SPOTCAST_HOME or the temporary directory)")
+  Path logDir;
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+  boolean help;
+
+  /**
+   * Parses and checks the options.
+   *
+   * @throws IllegalArgumentException naming the bad option
+   */
   static QueryBenchOptions parse(String[] args) {
     QueryBenchOptions o = new QueryBenchOptions();
-    Map<String, String> values = new LinkedHashMap<>();
-    for (int i = 0; i < args.length; i++) {
-      String arg = args[i];
-      switch (arg) {
-        case "-h", "--help" -> o.help = true;
-        case "--fields" -> {
-          for (String p : List.of("fields-source", "fields-docvalues", "fields-docvalues-nostored")) {
-            if (!o.phases.contains(p)) {
-              o.phases.add(p);
-            }
-          }
-        }
-        case "--fields-reload" -> o.fieldsReload = true;
-        case "--keep-fields-indices" -> o.keepFieldsIndices = true;
-        default -> {
-          if (!arg.startsWith("--")) {
-            throw new IllegalArgumentException("unexpected argument '" + arg + "'");
-          }
-          int eq = arg.indexOf('=');
-          if (eq > 0) {
-            values.put(arg.substring(0, eq), arg.substring(eq + 1));
-          } else if (i + 1 < args.length) {
-            values.put(arg, args[++i]);
-          } else {
-            throw new IllegalArgumentException(arg + " needs a value");
-          }
-        }
-      }
+    try {
+      commandLine(o).parseArgs(args);
+    } catch (CommandLine.ParameterException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
     }
-    for (Map.Entry<String, String> e : values.entrySet()) {
-      String v = e.getValue();
-      switch (e.getKey()) {
-        case "--es" -> o.elasticsearch = v;
-        case "--model" -> o.model = v;
-        case "--resolution" -> o.resolution = v;
-        case "--region" -> o.region = v;
-        case "--levels" -> o.levels = v;
-        case "--steps" -> o.steps = v;
-        case "--shards" -> o.shards = positive(e.getKey(), v);
-        case "--levels-per-index" -> o.levelsPerIndex = positive(e.getKey(), v);
-        case "--steps-per-index" -> o.stepsPerIndex = Integer.parseInt(v);
-        case "--routing" -> {
-          o.routing = v.strip().toLowerCase(Locale.ROOT);
-          if (!o.routing.equals("tile") && !o.routing.equals("document")) {
-            throw new IllegalArgumentException("--routing must be tile or document, got '" + v + "'");
-          }
-        }
-        case "--weather-seed" -> o.weatherSeed = Long.parseLong(v);
-        case "--requests" -> o.requests = positive(e.getKey(), v);
-        case "--seed" -> o.seed = Long.parseLong(v);
-        case "--sampling" -> o.sampling = RandomSpots.Sampling.valueOf(v.toUpperCase(Locale.ROOT));
-        case "--n" -> o.neighbours = positive(e.getKey(), v);
-        case "--params" -> o.params = Arrays.stream(v.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
-        case "--concurrency" -> o.concurrency = positive(e.getKey(), v);
-        case "--warmup" -> o.warmup = Duration.ofMillis((long) (Double.parseDouble(v) * 1000));
-        case "--duration" -> o.duration = Duration.ofMillis((long) (Double.parseDouble(v) * 1000));
-        case "--repeat" -> o.repeat = positive(e.getKey(), v);
-        case "--phases" -> {
-          o.phases = new ArrayList<>(Arrays.stream(v.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList());
-          for (String p : o.phases) {
-            if (!KNOWN_PHASES.contains(p)) {
-              throw new IllegalArgumentException("unknown phase '" + p + "'; known: " + KNOWN_PHASES);
-            }
-          }
-        }
-        case "--service-jar" -> o.serviceJar = Path.of(v);
-        case "--service-java-opts" -> o.serviceJavaOpts = v;
-        case "--service-port" -> o.servicePort = Integer.parseInt(v);
-        case "--service-prime" -> o.servicePrime = Duration.ofMillis((long) (Double.parseDouble(v) * 1000));
-        case "--ingestor-classpath" -> o.ingestorClasspath = v;
-        case "--log-dir" -> o.logDir = Path.of(v);
-        default -> throw new IllegalArgumentException("unknown option " + e.getKey() + " (see --help)");
-      }
-    }
-    if (o.duration.isZero() || o.duration.isNegative()) {
+    o.check();
+    return o;
+  }
+
+  static String usage() {
+    return commandLine(new QueryBenchOptions()).getUsageMessage(CommandLine.Help.Ansi.OFF);
+  }
+
+  private static CommandLine commandLine(QueryBenchOptions o) {
+    return new CommandLine(o).setCaseInsensitiveEnumValuesAllowed(true);
+  }
+
+  private void check() {
+    positive("--shards", shards);
+    positive("--levels-per-index", levelsPerIndex);
+    positive("--requests", requests);
+    positive("--n", neighbours);
+    positive("--concurrency", concurrency);
+    positive("--repeat", repeat);
+    if (duration.isZero() || duration.isNegative()) {
       throw new IllegalArgumentException("--duration must be positive");
     }
-    o.elasticsearch = o.elasticsearch.replaceAll("/+$", "");
-    return o;
+    routing = routing.strip().toLowerCase(Locale.ROOT);
+    if (!routing.equals("tile") && !routing.equals("document")) {
+      throw new IllegalArgumentException("--routing must be tile or document, got '" + routing + "'");
+    }
+    phases = new ArrayList<>(phases.stream().map(String::strip).filter(s -> !s.isEmpty()).distinct().toList());
+    for (String p : phases) {
+      if (!KNOWN_PHASES.contains(p)) {
+        throw new IllegalArgumentException("unknown phase '" + p + "'; known: " + KNOWN_PHASES);
+      }
+    }
+    if (fields) {
+      FIELDS_PHASES.stream().filter(p -> !phases.contains(p)).forEach(phases::add);
+    }
+    params = params == null ? List.of() : params.stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
+    elasticsearch = elasticsearch.replaceAll("/+$", "");
   }
 
   boolean wants(String phase) {
@@ -193,16 +204,17 @@ final class QueryBenchOptions {
     return serviceJavaOpts.isBlank() ? List.of() : Arrays.asList(serviceJavaOpts.trim().split("\\s+"));
   }
 
-  private static int positive(String name, String value) {
-    int n = Integer.parseInt(value);
-    if (n < 1) {
+  private static void positive(String name, int value) {
+    if (value < 1) {
       throw new IllegalArgumentException(name + " must be at least 1");
     }
-    return n;
   }
 
-  private static String envOr(String name, String fallback) {
-    String value = System.getenv(name);
-    return value == null || value.isBlank() ? fallback : value;
+  /** Seconds, fractions allowed ("0.5"). */
+  static final class Seconds implements ITypeConverter<Duration> {
+    @Override
+    public Duration convert(String value) {
+      return Duration.ofMillis(Math.round(Double.parseDouble(value) * 1000));
+    }
   }
 }

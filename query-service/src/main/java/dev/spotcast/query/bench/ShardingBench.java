@@ -22,45 +22,74 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Unmatched;
 
 /**
  * {@code spotcast bench sharding}: the same synthetic run loaded once per sharding strategy (under
  * a model of its own), the load timed, then the service's own Elasticsearch requests (geo sort
  * {@code raw}, ids {@code raw-ids}; optionally {@code service}) sent with the same random requests
  * to each, and one Markdown row per strategy for docs/sharding.md. Loading, request planning,
- * verification and the load generator are {@link QueryBench}'s; see {@link #USAGE}.
+ * verification and the load generator are {@link QueryBench}'s; see {@link #usage()}.
  */
 public final class ShardingBench {
 
-  static final String USAGE =
-      """
-      Usage: spotcast bench sharding [options]
+  /** This command's own options; every other argument goes to the query benchmark's options. */
+  @Command(
+      name = "spotcast bench sharding",
+      sortOptions = false,
+      usageHelpWidth = 100,
+      abbreviateSynopsis = true,
+      description = {
+        "Loads the same synthetic run once per sharding strategy, under model <prefix><strategy>, timing the load,"
+            + " then measures the service's Elasticsearch requests sent directly (raw: geo sort, raw-ids: documents"
+            + " by _id) with the same random requests for every strategy, and prints one Markdown row per strategy"
+            + " (docs/sharding.md).",
+        "Strategies: location (all levels and steps in one index per level type, routed by lat/lon tile), time"
+            + " (one index per step, all levels in it, routed by _id), hybrid (the default: 3 levels per index,"
+            + " --hybrid-steps-per-index steps, by tile), none (one index per level type, routed by _id: the baseline)."
+      },
+      footer = {
+        "",
+        "Every option of 'spotcast bench query' is accepted and applies to every strategy, in particular --resolution,"
+            + " --region, --levels, --steps, --shards (per index), --weather-seed, --requests, --seed, --n, --concurrency,"
+            + " --warmup, --duration, --repeat, --es, and --phases (default here: raw,raw-ids; add service to measure"
+            + " GET /v1/spot too). --model, --levels-per-index, --steps-per-index and --routing are set per strategy."
+      })
+  static final class Options {
+    @Option(names = "--strategies", paramLabel = "LIST", split = ",", defaultValue = "location,time,hybrid,none",
+        description = "strategies to compare (default: ${DEFAULT-VALUE})")
+    List<String> strategies;
 
-      Loads the same synthetic run once per sharding strategy, under model <prefix><strategy>, timing
-      the load, then measures the service's Elasticsearch requests sent directly (raw: geo sort,
-      raw-ids: documents by _id) with the same random requests for every strategy, and prints one
-      Markdown row per strategy (docs/sharding.md).
+    @Option(names = "--model-prefix", paramLabel = "P", defaultValue = "shard_",
+        description = "model id prefix of the bench runs (default: ${DEFAULT-VALUE})")
+    String prefix;
 
-      Strategies:
-        location   all levels and steps in one index per level type, routed by lat/lon tile
-        time       one index per step (all levels in it), routed by _id
-        hybrid     the default: 3 levels per index (--hybrid-steps-per-index steps, 0 = all), by tile
-        none       one index per level type, routed by _id (baseline)
+    @Option(names = "--hybrid-steps-per-index", paramLabel = "N", defaultValue = "0",
+        description = "steps per index of the hybrid strategy (default: 0 = all)")
+    int hybridSteps;
 
-      Options of this command:
-        --strategies LIST          strategies to compare (default: location,time,hybrid,none)
-        --model-prefix P           model id prefix of the bench runs (default: shard_)
-        --hybrid-steps-per-index N steps per index of the hybrid strategy (default: 0 = all)
-        --reuse                    measure an already published run of a strategy's model instead of
-                                   reloading it (its docs/s is then unknown); default: delete and reload
-        --keep                     keep the bench models' indices afterwards (default: deleted)
+    @Option(names = "--reuse", description = "measure an already published run of a strategy's model instead of"
+        + " reloading it (its docs/s is then unknown); default: delete and reload")
+    boolean reuse;
 
-      Every option of 'spotcast bench query' is accepted and applies to every strategy, in particular
-      --resolution, --region, --levels, --steps, --shards (per index), --weather-seed, --requests,
-      --seed, --n, --concurrency, --warmup, --duration, --repeat, --es, and --phases (default here:
-      raw,raw-ids; add service to measure GET /v1/spot too). --model, --levels-per-index,
-      --steps-per-index and --routing are set per strategy.
-      """;
+    @Option(names = "--keep", description = "keep the bench models' indices afterwards (default: deleted)")
+    boolean keep;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+    boolean help;
+
+    @Unmatched
+    List<String> queryOptions = new ArrayList<>();
+  }
+
+  private static final List<String> PER_STRATEGY = List.of("--model", "--levels-per-index", "--steps-per-index", "--routing");
+
+  static String usage() {
+    return new CommandLine(new Options()).getUsageMessage(CommandLine.Help.Ansi.OFF);
+  }
 
   /** A sharding strategy as loading options of the query benchmark. */
   record Strategy(String name, int levelsPerIndex, int stepsPerIndex, String routing) {
@@ -134,12 +163,12 @@ public final class ShardingBench {
       bench = parse(args, out);
     } catch (RuntimeException e) {
       System.err.println("bench sharding: " + e.getMessage());
-      System.err.print(USAGE);
+      System.err.print(usage());
       System.exit(2);
       return;
     }
     if (bench == null) {
-      out.print(USAGE);
+      out.print(usage());
       out.flush();
       return;
     }
@@ -158,56 +187,45 @@ public final class ShardingBench {
     System.exit(code);
   }
 
-  /** This command's own options; the rest go to the query benchmark's parser. Null for --help. */
+  /** This command's own options; the rest go to the query benchmark's options. Null for --help. */
   static ShardingBench parse(String[] args, PrintWriter out) {
-    List<String> names = List.of("location", "time", "hybrid", "none");
-    String prefix = "shard_";
-    int hybridSteps = 0;
-    boolean reuse = false;
-    boolean keep = false;
-    List<String> common = new ArrayList<>(List.of("--phases", "raw,raw-ids"));
-    for (int i = 0; i < args.length; i++) {
-      String arg = args[i];
+    Options options = new Options();
+    CommandLine commandLine = new CommandLine(options);
+    try {
+      commandLine.parseArgs(args);
+    } catch (CommandLine.ParameterException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    if (commandLine.isUsageHelpRequested()) {
+      return null;
+    }
+    for (String arg : options.queryOptions) {
       String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
-      boolean valued = List.of("--strategies", "--model-prefix", "--hybrid-steps-per-index").contains(name);
-      String value = null;
-      if (valued) {
-        if (arg.contains("=")) {
-          value = arg.substring(arg.indexOf('=') + 1);
-        } else if (i + 1 < args.length) {
-          value = args[++i];
-        } else {
-          throw new IllegalArgumentException(arg + " needs a value");
-        }
-      }
-      switch (name) {
-        case "-h", "--help" -> {
-          return null;
-        }
-        case "--strategies" -> names = Arrays.stream(value.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
-        case "--model-prefix" -> prefix = value;
-        case "--hybrid-steps-per-index" -> hybridSteps = Integer.parseInt(value);
-        case "--reuse" -> reuse = true;
-        case "--keep" -> keep = true;
-        case "--model", "--levels-per-index", "--steps-per-index", "--routing" ->
-            throw new IllegalArgumentException(name + " is set per strategy");
-        default -> common.add(arg);
+      if (PER_STRATEGY.contains(name)) {
+        throw new IllegalArgumentException(name + " is set per strategy");
       }
     }
-    if (hybridSteps < 0) {
+    if (options.hybridSteps < 0) {
       throw new IllegalArgumentException("--hybrid-steps-per-index must be >= 0");
     }
+    List<String> common = new ArrayList<>();
+    if (options.queryOptions.stream().noneMatch(a -> a.equals("--phases") || a.startsWith("--phases="))) {
+      common.addAll(List.of("--phases", "raw,raw-ids"));
+    }
+    common.addAll(options.queryOptions);
     // Parsed once here, so that a wrong option fails before anything is loaded.
     QueryBenchOptions probe = QueryBenchOptions.parse(common.toArray(String[]::new));
     int levels = probe.levels.split(",").length;
     List<Strategy> strategies = new ArrayList<>();
-    for (String n : names) {
-      strategies.add(Strategy.of(n, levels, hybridSteps));
+    for (String n : options.strategies) {
+      if (!n.isBlank()) {
+        strategies.add(Strategy.of(n.strip(), levels, options.hybridSteps));
+      }
     }
     if (strategies.isEmpty()) {
       throw new IllegalArgumentException("--strategies is empty");
     }
-    return new ShardingBench(strategies, common, prefix, reuse, keep, out);
+    return new ShardingBench(strategies, common, options.prefix, options.reuse, options.keep, out);
   }
 
   List<Strategy> strategies() {

@@ -41,6 +41,15 @@ class ShardingBenchTest {
   }
 
   @Test
+  void phasesGivenReplaceTheDefaultRawPhases() {
+    ShardingBench bench = parse("--phases", "raw,raw-ids,service", "--duration=5");
+    QueryBenchOptions hybrid = bench.options(bench.strategies().get(2));
+    assertThat(hybrid.phases).containsExactly("raw", "raw-ids", "service");
+    assertThat(hybrid.duration.toSeconds()).isEqualTo(5);
+    assertThat(hybrid.model).isEqualTo("shard_hybrid");
+  }
+
+  @Test
   void aReusedRunMustHaveTheStrategysSharding() {
     ShardingBench.Strategy time = ShardingBench.Strategy.of("time", 4, 0);
     assertThat(time.matches(new ShardingSpec(4, 1, 2, 10, ShardingSpec.Routing.DOCUMENT), 2)).isTrue();
@@ -52,7 +61,7 @@ class ShardingBenchTest {
   void strategyOptionsAreNotAccepted() {
     assertThatThrownBy(() -> parse("--routing", "tile")).hasMessageContaining("set per strategy");
     assertThatThrownBy(() -> parse("--strategies", "location,space")).hasMessageContaining("unknown strategy 'space'");
-    assertThatThrownBy(() -> parse("--no-such=1")).hasMessageContaining("unknown option --no-such");
+    assertThatThrownBy(() -> parse("--no-such=1")).hasMessageContaining("Unknown option: '--no-such=1'");
     assertThat(parse("--help")).isNull();
   }
 }
