@@ -14,7 +14,6 @@ import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -73,17 +72,7 @@ public final class JtlSummary {
 
   public static void main(String[] args) throws IOException {
     Options options = new Options();
-    CommandLine commandLine = new CommandLine(options);
-    CommandLine.ParseResult parsed;
-    try {
-      parsed = commandLine.parseArgs(args);
-    } catch (CommandLine.ParameterException e) {
-      System.err.println("JtlSummary: " + e.getMessage());
-      commandLine.usage(System.err);
-      System.exit(2);
-      return;
-    }
-    if (CommandLine.printHelpIfRequested(parsed)) {
+    if (!CommandLines.parse(options, args)) {
       return;
     }
     List<Sample> samples = readJtl(options.jtl);

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -65,17 +64,7 @@ public final class SpotPoints {
 
   public static void main(String[] args) throws IOException {
     Options options = new Options();
-    CommandLine commandLine = new CommandLine(options);
-    CommandLine.ParseResult parsed;
-    try {
-      parsed = commandLine.parseArgs(args);
-    } catch (CommandLine.ParameterException e) {
-      System.err.println("SpotPoints: " + e.getMessage());
-      commandLine.usage(System.err);
-      System.exit(2);
-      return;
-    }
-    if (CommandLine.printHelpIfRequested(parsed)) {
+    if (!CommandLines.parse(options, args)) {
       return;
     }
     RunExtent run = RunExtent.of(options.box, options.vertical, options.levels, options.run, options.steps, options.times);
