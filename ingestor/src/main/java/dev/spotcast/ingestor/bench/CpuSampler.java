@@ -29,7 +29,6 @@ final class CpuSampler implements AutoCloseable {
   private static final double TICKS_PER_SECOND = 100;
 
   private static final Path TASKS = Path.of("/proc/self/task");
-  private static final Path STAT = MachineTicks.STAT;
 
   /** Latest times per thread id: kept after the thread ends. */
   private final Map<Integer, ThreadTimes> threads = new ConcurrentHashMap<>();
@@ -37,7 +36,7 @@ final class CpuSampler implements AutoCloseable {
   /** A thread's name and its nanoseconds on a CPU and runnable-but-waiting so far. */
   record ThreadTimes(String name, long runNanos, long waitNanos) {}
 
-  private final boolean available = Files.isDirectory(TASKS) && Files.isReadable(STAT);
+  private final boolean available = Files.isDirectory(TASKS) && Files.isReadable(MachineTicks.STAT);
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("bench-cpu-sampler").factory());
 

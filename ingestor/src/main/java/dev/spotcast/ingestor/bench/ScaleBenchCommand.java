@@ -160,10 +160,10 @@ public final class ScaleBenchCommand implements Callable<Integer> {
       out.printf("%nGenerated the raw slice's %,d bulk bodies (%,d MB) in %.1f s (not timed)%n",
           bodies.bodies().size(), bodies.bytes() >> 20, (System.nanoTime() - t0) / 1e9);
 
-      Rate before = rawPhase("raw before", rawRun, raw, node, cpu, out, () -> RawBulkLoad.post(http, base, bodies.bodies(), posters));
+      Callable<RawBulkLoad.Result> postSlice = () -> RawBulkLoad.post(http, base, bodies.bodies(), posters);
+      Rate before = rawPhase("raw before", rawRun, raw, node, cpu, out, postSlice);
       Rate load = loadPhase(run, loader, client, big, node, cpu, base, http, out);
-      Rate after = rawPhase("raw after (next to the loaded run)", rawRun, raw, node, cpu, out,
-          () -> RawBulkLoad.post(http, base, bodies.bodies(), posters));
+      Rate after = rawPhase("raw after (next to the loaded run)", rawRun, raw, node, cpu, out, postSlice);
       if (!before.ok || !load.ok || !after.ok) {
         out.println("\nA phase lost documents: no ratio.");
         return 1;
