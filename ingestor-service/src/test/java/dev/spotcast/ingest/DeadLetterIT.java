@@ -33,7 +33,7 @@ class DeadLetterIT {
 
     assertThat(job.path("state").asText()).as(job.toPrettyString()).isEqualTo("FAILED");
     assertThat(job.path("reason").asText()).contains("refused by Elasticsearch")
-        .contains("25 x 400 document_parsing_exception (e.g. 400 document_parsing_exception: ");
+        .contains("25 x 400 strict_dynamic_mapping_exception (e.g. 400 strict_dynamic_mapping_exception: ");
     assertThat(Fixtures.published(model)).isEmpty();
     // The run fails with the first refusing chunk; the chunks still loading then stop.
     List<DeadLetter> letters = letters(job.path("id").asText());
@@ -41,7 +41,7 @@ class DeadLetterIT {
     assertThat(loaded.metrics()).containsPattern(
         "spotcast_ingest_dead_letters_total\\{[^}]*kind=\"document\"[^}]*} " + letters.size() + ".0");
     assertThat(letters).allSatisfy(letter -> {
-      assertThat(letter.reason()).startsWith("400 document_parsing_exception");
+      assertThat(letter.reason()).startsWith("400 strict_dynamic_mapping_exception").contains("[t] within [v]");
       assertThat(letter.index()).isEqualTo("spotcast-fc-" + model + "-2026040100-h1");
       assertThat(letter.document()).contains("\"gp\":").contains("\"pres\":");
       assertThat(letter.documentId()).matches("1000_\\d+_\\d+");
@@ -67,7 +67,7 @@ class DeadLetterIT {
 
   /**
    * An instance without workers accepts the job and creates its indices; the test then gives the
-   * second index a mapping that refuses its documents, and a worker instance loads the chunks.
+   * second index a strict mapping without the parameter t, which refuses its documents, and a worker instance loads the chunks.
    */
   private static Loaded loadWithRefusals(String model, boolean publishWithFailures) throws Exception {
     Map<String, Object> fleet = IngestorInstance.fleet(Fixtures.prefix("dead"));
@@ -90,8 +90,7 @@ class DeadLetterIT {
       Fixtures.client().indices().create(c -> c.index(refusing).withJson(new StringReader("""
           {"settings": {"number_of_shards": 2, "number_of_replicas": 0},
            "mappings": {"properties": {"v": {"type": "object", "dynamic": "strict", "properties": {
-             "t": {"type": "float"}, "u": {"type": "float"}, "v": {"type": "float"}, "rh": {"type": "float"},
-             "pres": {"type": "boolean"}}}}}}
+             "u": {"type": "float"}, "v": {"type": "float"}, "rh": {"type": "float"}, "pres": {"type": "float"}}}}}}
           """)));
 
       try (IngestorInstance worker = IngestorInstance.start("dead-worker", fleet)) {
