@@ -7,8 +7,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "spotcast-ingestor",
     mixinStandardHelpOptions = true,
-    subcommands = {SynthCommand.class, IngestCommand.class, dev.spotcast.ingestor.bench.BenchIngestCommand.class,
-      dev.spotcast.ingestor.bench.ScaleBenchCommand.class},
+    subcommands = {SynthCommand.class, IngestCommand.class},
     description = "Load forecast runs into Elasticsearch.")
 public final class SpotcastIngestorCli {
 

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Spotcast benchmarks, run by the launcher as `./spotcast bench ingest|query [options]` with JAVA_HOME
+# set and the jars built. Results are meant for docs/benchmarks.md.
+#
+#   ingest   raw Elasticsearch bulk limit vs the Spotcast ingestor, same documents, one run
+#            (options: bench/bench.sh ingest --help)
+#   scale    one large run (100 M documents by default) loaded by the ingestor, the raw bulk limit
+#            measured on a slice of it before and after, the rate sampled as the index grows; the
+#            run stays published for 'bench query --model scale' (options: bench.sh scale --help)
+#   grib     the same as ingest, on GRIB2 files: raw bulk of the decoded documents vs the ingestor
+#            reading the files (decoding included). The files are written once by ECMWF's ecCodes
+#            (PyPI package `eccodes`, installed into SPOTCAST_HOME/bench-venv) with make-grib.py.
+#   query    the service's own Elasticsearch query sent directly vs /v1/spot, same load generator,
+#            concurrency and random points (options: bench/bench.sh query --help)
+#   sharding the same run loaded per sharding strategy (location, time, hybrid, none): load docs/s,
+#            shards per query, raw query p50/p99 (options: bench/bench.sh sharding --help)
+#
+# Environment:
+#   SPOTCAST_ES_URL            Elasticsearch to measure (default http://127.0.0.1:9200)
+#   SPOTCAST_BENCH_HEAP        heap of the benchmark JVM (default 4g: the raw phase keeps every bulk
+#                              body in memory, ~215 bytes per document, 450 MB for the default run)
+#   SPOTCAST_BENCH_JAVA_OPTS   extra JVM options, e.g. a flight recording of the whole benchmark:
+#                              -XX:StartFlightRecording=filename=/tmp/bench.jfr,settings=profile
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(dirname "$HERE")"
+JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+
+die() { printf 'bench: %s\n' "$*" >&2; exit 2; }
+
+classpath() { # the module's plain jar and its dependencies, as the launcher builds them
+  local module="$1" jar
+  jar="$(ls "$ROOT/$module"/target/spotcast-"$module"-*.jar 2>/dev/null | grep -v -e '-exec.jar' -e '-sources.jar' -e '-tests.jar' | head -n1)"
+  [ -n "$jar" ] && [ -f "$ROOT/$module/target/classpath.txt" ] || die "module $module is not built (./spotcast build)"
+  printf '%s:%s' "$jar" "$(cat "$ROOT/$module/target/classpath.txt")"
+}
+
+usage() {
+  cat <<'TXT'
+Usage: bench/bench.sh ingest [options]   raw Elasticsearch bulk vs the Spotcast ingestor
+       bench/bench.sh scale [options]    a 100 M-document run vs raw, rate as the index grows
+       bench/bench.sh grib [options]     the same on GRIB2 files (decoding included)
+       bench/bench.sh query [options]    raw Elasticsearch queries vs /v1/spot
+       bench/bench.sh sharding [options] sharding strategies compared on the same run
+TXT
+}
+
+cmd="${1:-help}"
+[ $# -gt 0 ] && shift
+case "$cmd" in help|-h|--help) ;; *) CP="$(classpath bench)" || exit 2 ;; esac
+case "$cmd" in
+  ingest)
+    # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
+    exec "$JAVA" -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
+      -cp "$CP" dev.spotcast.bench.BenchCli ingest "$@"
+    ;;
+  scale)
+    # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
+    exec "$JAVA" -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
+      -cp "$CP" dev.spotcast.bench.BenchCli scale "$@"
+    ;;
+  grib)
+    # GRIB2 files of a 0.5 degree global run, 2 isobaric levels x 4 steps x 4 parameters: the same
+    # 2,079,360 documents as the synthetic default. Written once, kept in SPOTCAST_HOME/bench-grib.
+    home="${SPOTCAST_HOME:-/var/tmp/spotcast}"
+    files="$home/bench-grib"
+    if [ ! -f "$files/.complete" ]; then
+      venv="$home/bench-venv"
+      if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import eccodes' 2>/dev/null; then
+        printf 'bench: installing ecCodes (PyPI: eccodes, eccodeslib, numpy) into %s...\n' "$venv" >&2
+        python3 -m venv "$venv" || die "python3 -m venv failed: install python3-venv"
+        "$venv/bin/pip" install -q eccodes eccodeslib numpy || die "pip could not install eccodes from PyPI"
+      fi
+      rm -rf "$files"
+      "$venv/bin/python" "$HERE/make-grib.py" "$files" --resolution 0.5 --levels 850,500 --steps 0-3 --run 2000010100 \
+        || die "writing the benchmark GRIB files failed"
+      touch "$files/.complete"
+    fi
+    # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
+    exec "$JAVA" -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
+      -cp "$CP" dev.spotcast.bench.BenchCli ingest --model benchgrib --files "$files" "$@"
+    ;;
+  query)
+    # The service's own Elasticsearch query sent directly vs GET /v1/spot through the service, same
+    # random requests, load generator and concurrency (options: bench/bench.sh query --help). Loads
+    # the run with the ingestor (in the benchmark's JVM) when the model has none published, starts the service jar on a free port and stops it.
+    # Heap: SPOTCAST_BENCH_QUERY_HEAP (default 1g; requests are small and pre-built).
+    service_jar="$(ls "$ROOT"/query-service/target/spotcast-query-service-*-exec.jar 2>/dev/null | head -n1)"
+    [ -n "$service_jar" ] || die "the query service is not built (./spotcast build)"
+    # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
+    exec "$JAVA" -Xms"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" -Xmx"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
+      -cp "$CP" dev.spotcast.bench.BenchCli query \
+      --service-jar "$service_jar" "$@"
+    ;;
+  sharding)
+    # The same synthetic run loaded once per sharding strategy with the ingestor CLI (timed), then
+    # the query benchmark's raw phases (and optionally the service) with the same random requests;
+    # one Markdown row per strategy for docs/sharding.md (options: bench/bench.sh sharding --help).
+    # Heap: SPOTCAST_BENCH_QUERY_HEAP (default 1g).
+    service_jar="$(ls "$ROOT"/query-service/target/spotcast-query-service-*-exec.jar 2>/dev/null | head -n1)"
+    [ -n "$service_jar" ] || die "the query service is not built (./spotcast build)"
+    # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
+    exec "$JAVA" -Xms"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" -Xmx"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
+      -cp "$CP" dev.spotcast.bench.BenchCli sharding \
+      --service-jar "$service_jar" "$@"
+    ;;
+  help|-h|--help) usage ;;
+  *) usage >&2; die "unknown benchmark '$cmd'" ;;
+esac

@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# ./spotcast loadtest [PLAN] [options]: a JMeter load test of a running query service, then a result
+# table of its steady phase (throughput, latency percentiles, errors, JMeter's CPU share).
+# The launcher calls this with JAVA_HOME set to a JDK 21+. See jmeter/README.md.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(dirname "$HERE")"
+OUT="$HERE/target/loadtest"
+ES_URL="${SPOTCAST_ES_URL:-http://127.0.0.1:9200}"
+
+say() { printf '%s\n' "$*" >&2; }
+die() { say "loadtest: $*"; exit 2; }
+
+usage() {
+  cat <<'TXT'
+Usage: ./spotcast loadtest [PLAN] [options]
+
+Plans:
+  constant-rate     ramp up to --rate, hold it for --duration s (default; rate 2000 req/s)
+  while-ingesting   the same at 500 req/s while a second synthetic run is being loaded
+
+Options (defaults in brackets):
+  --rate N          target requests per second in the steady phase [2000; 500 while ingesting]
+  --duration S      steady phase, seconds [60]
+  --rampup S        linear ramp from 1 req/s to the rate, seconds [10]
+  --threads N       JMeter threads carrying the requests [200]
+  --host H          query service host [127.0.0.1]
+  --port P          query service port [$SPOTCAST_PORT or 8080]
+  --model M         model to query [demo]
+  --points N        rows in the random points CSV [100000]
+  --seed N          seed of the points CSV [42]
+  --box S,N,W,E     area the points are drawn from, degrees [the model's grid, from GET /v1/models]
+  --vertical V      alt, pressure or none: which levels the points ask for [auto: the level type
+                    with a query parameter that has the most levels; none for single-level models]
+  --neighbours N    n= of each request [4]
+TXT
+}
+
+plan=constant-rate rate="" duration=60 rampup=10 threads=200 host=127.0.0.1 port="${SPOTCAST_PORT:-8080}"
+model=demo points=100000 seed=42 box="" neighbours=4 vertical=auto
+if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then plan="$1"; shift; fi
+while [ $# -gt 0 ]; do
+  [ $# -ge 2 ] || { [ "$1" = -h ] || [ "$1" = --help ] || die "option $1 needs a value"; }
+  case "$1" in
+    -h|--help) usage; exit 0 ;;
+    --rate) rate="$2" ;;
+    --duration) duration="$2" ;;
+    --rampup) rampup="$2" ;;
+    --threads) threads="$2" ;;
+    --host) host="$2" ;;
+    --port) port="$2" ;;
+    --model) model="$2" ;;
+    --points) points="$2" ;;
+    --seed) seed="$2" ;;
+    --box) box="$2" ;;
+    --neighbours) neighbours="$2" ;;
+    --vertical) vertical="$2" ;;
+    *) usage; die "unknown option '$1'" ;;
+  esac
+  shift 2
+done
+case "$plan" in
+  constant-rate) rate="${rate:-2000}" ;;
+  while-ingesting) rate="${rate:-500}" ;;
+  *) usage; die "unknown plan '$plan'" ;;
+esac
+for n in "$rate" "$duration" "$rampup" "$threads" "$port" "$points"; do
+  [[ "$n" =~ ^[0-9]+$ ]] || die "'$n' is not a whole number"
+done
+case "$vertical" in auto|alt|pressure|none) ;; *) die "--vertical must be auto, alt, pressure or none, not '$vertical'" ;; esac
+command -v jq >/dev/null || die "jq is needed to read the service's GET /v1/models answer; install it (e.g. apt-get install jq)"
+
+base="http://$host:$port"
+
+# --- Is the service there, and does it serve the model? --------------------------------------
+if ! curl -fsS -m 5 "$base/actuator/health" >/dev/null 2>&1; then
+  die "no query service answers at $base. Start one first, e.g.
+    ./spotcast demo                               # Elasticsearch + demo run + service on :8080
+  or, with Elasticsearch and a published run already there:
+    ./spotcast serve --server.port=$port
+  and pass --port/--host if it is not on $base."
+fi
+
+# --- What to ask: the model's published run from the catalog (GET /v1/models) -----------------
+# run-extent.jq picks the model, its level type (--vertical) and prints one tab-separated line:
+# OK run vertical levels times box level-types, or ERROR reason detail.
+models_json="$(curl -sS -m 10 -w '\n%{http_code}' "$base/v1/models" 2>&1)" || die "GET $base/v1/models failed: $models_json"
+code="${models_json##*$'\n'}" models_json="${models_json%$'\n'*}"
+case "$code" in
+  200) ;;
+  503) die "the service is not ready yet (try again in a few seconds): $models_json" ;;
+  404) die "the service at $base has no GET /v1/models (an older version?): $models_json" ;;
+  *) die "GET $base/v1/models answered HTTP $code: $models_json" ;;
+esac
+extent="$(jq -r -f "$HERE/run-extent.jq" --arg model "$model" --arg vertical "$vertical" <<<"$models_json")" \
+  || die "could not read the service's GET /v1/models answer: $models_json"
+IFS=$'\t' read -r verdict run_id vparam levels times grid_box level_types <<<"$extent"
+if [ "$verdict" = ERROR ]; then
+  case "$run_id" in
+    no-model) die "the service has no published run of model '$model' (published: ${vparam:-none}).
+  Load one with e.g. ./spotcast synth --model $model --resolution 1 --levels 0,1000,3000,5000 --steps 0-24, or pass --model." ;;
+    no-vertical) die "model $model has no levels queried with $vertical= (it has: $vparam); pass --vertical auto or another one" ;;
+    *) die "model $model: cannot load-test its run ($run_id ${vparam:-})" ;;
+  esac
+fi
+box="${box:-$grid_box}"
+case "$vparam" in
+  none) what="no vertical parameter (single-level fields)" ;;
+  *) what="$vparam ${levels%%,*}..${levels##*,}" ;;
+esac
+say "Model $model run $run_id ($level_types): valid times $times, $what, box $box;"
+say "  $plan at $rate req/s (ramp ${rampup} s, steady ${duration} s) against $base"
+
+mkdir -p "$OUT"
+cpu_log="$OUT/cpu.tsv" mvn_log="$OUT/maven.log" service_log="$OUT/service.tsv"
+: >"$cpu_log"
+: >"$service_log"
+
+# --- while-ingesting: load another synthetic run alongside ----------------------------------
+ingest_pid=""
+stop_ingest() {
+  if [ -n "$ingest_pid" ] && kill -0 "$ingest_pid" 2>/dev/null; then
+    say "Stopping the ingestion started for the test (its partial run stays unpublished)."
+    kill -- "-$ingest_pid" 2>/dev/null || true
+    wait "$ingest_pid" 2>/dev/null || true
+  fi
+}
+trap stop_ingest EXIT
+if [ "$plan" = while-ingesting ]; then
+  ingest_model="${model:0:30}_ingest"
+  ingest_run="$(date -u +%Y-%m-%dT%H:00:00Z)"   # a fresh run each hour, so reruns do not collide
+  say "Ingesting model $ingest_model run $ingest_run during the test (log: $OUT/ingest.log)..."
+  # Its own process group, so that the launcher and its JVM can be stopped together.
+  setsid "$ROOT/spotcast" synth --es "$ES_URL" --model "$ingest_model" --run "$ingest_run" --resolution 1 \
+    --levels 0,1000,3000,5000 --steps 0-24 >"$OUT/ingest.log" 2>&1 &
+  ingest_pid=$!
+  # Start the queries once documents are flowing, not while the loader is still starting up.
+  for _ in $(seq 1 120); do
+    grep -q 'docs/s' "$OUT/ingest.log" 2>/dev/null && break
+    kill -0 "$ingest_pid" 2>/dev/null || die "the ingestion stopped early; see $OUT/ingest.log"
+    sleep 1
+  done
+fi
+
+# --- Run JMeter through Maven; sample CPU while it runs --------------------------------------
+say "Running JMeter (Maven log: $mvn_log)..."
+# The reactor builds the products the bench module depends on (their tests skipped), then runs JMeter.
+(cd "$ROOT" && exec ./mvnw -B -pl bench -am -Ploadtest verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -DskipITs \
+  -Dloadtest.host="$host" -Dloadtest.port="$port" -Dloadtest.model="$model" \
+  -Dloadtest.rate="$rate" -Dloadtest.rampup="$rampup" -Dloadtest.steady="$duration" \
+  -Dloadtest.threads="$threads" -Dloadtest.neighbours="$neighbours" \
+  -Dloadtest.points.count="$points" -Dloadtest.points.seed="$seed" \
+  -Dloadtest.times="$times" -Dloadtest.vertical="$vparam" -Dloadtest.levels="$levels" -Dloadtest.box="$box" \
+  >"$mvn_log" 2>&1) &
+mvn_pid=$!
+
+# One line a second once JMeter's JVM is up: epoch ms, JMeter's utime+stime, the machine's busy
+# and total ticks (all CPUs) from /proc/stat, busy counted as the benchmarks' MachineTicks counts it. The plugin forks JMeter as "java ... -jar
+# ApacheJMeter-x.y.jar" with its home under this module's target/, which tells it from any other.
+sample_cpu() {
+  local pid="" rest cpu_line
+  while kill -0 "$mvn_pid" 2>/dev/null; do
+    if [ -z "$pid" ] || [ ! -r "/proc/$pid/stat" ]; then
+      pid="$(pgrep -f "ApacheJMeter.*$HERE/target" | head -n1 || true)"
+    fi
+    if [ -n "$pid" ] && rest="$(cat "/proc/$pid/stat" 2>/dev/null)"; then
+      rest="${rest##*) }"                       # after "pid (comm) ": field 3 (state) onwards
+      read -r -a f <<<"$rest"
+      read -r -a c < /proc/stat                 # cpu user nice system idle iowait irq softirq steal
+      cpu_line="$(date +%s%3N) $((f[11] + f[12])) $((c[1] + c[2] + c[3] + c[6] + c[7])) \
+$((c[1] + c[2] + c[3] + c[4] + c[5] + c[6] + c[7] + c[8]))"
+      echo "$cpu_line" >>"$cpu_log"
+    fi
+    sleep 1
+  done
+}
+# And what the service holds, from its actuator: epoch ms, live platform threads, heap used (bytes),
+# requests in progress (the sampler's own included). Bounded
+# threads and memory under overload are part of what the test shows.
+sample_service() {
+  local threads heap active
+  while kill -0 "$mvn_pid" 2>/dev/null; do
+    threads="$(curl -fsS -m 1 "$base/actuator/metrics/jvm.threads.live" 2>/dev/null | jq -r '.measurements[0].value' 2>/dev/null || true)"
+    heap="$(curl -fsS -m 1 "$base/actuator/metrics/jvm.memory.used?tag=area:heap" 2>/dev/null | jq -r '.measurements[0].value' 2>/dev/null || true)"
+    active="$(curl -fsS -m 1 "$base/actuator/metrics/http.server.requests.active" 2>/dev/null \
+      | jq -r '.measurements[] | select(.statistic == "ACTIVE_TASKS") | .value' 2>/dev/null || true)"
+    if [ -n "$threads" ] && [ -n "$heap" ]; then
+      printf '%s %.0f %.0f %.0f\n' "$(date +%s%3N)" "$threads" "$heap" "${active:-0}" >>"$service_log"
+    fi
+    sleep 1
+  done
+}
+sample_cpu &
+sampler_pid=$!
+sample_service &
+service_sampler_pid=$!
+status=0
+wait "$mvn_pid" || status=$?
+wait "$sampler_pid" 2>/dev/null || true
+wait "$service_sampler_pid" 2>/dev/null || true
+stop_ingest
+
+jtl="$HERE/target/jmeter/results/spot-constant-rate.csv"
+report="$HERE/target/jmeter/reports/spot-constant-rate/index.html"
+if [ "$status" -ne 0 ] || [ ! -s "$jtl" ]; then
+  grep -E 'ERROR|error occurred|Exception' "$mvn_log" | head -n 20 >&2 || true
+  die "the JMeter run failed (exit $status); full log: $mvn_log"
+fi
+
+echo
+echo "Spotcast load test: $plan, model $model at $base, target $rate req/s, ramp ${rampup} s + steady ${duration} s, $threads threads"
+"${JAVA_HOME:+$JAVA_HOME/bin/}java" -cp "$HERE/target/classes:$(cat "$HERE/target/classpath.txt")" dev.spotcast.bench.loadtest.JtlSummary \
+  --jtl "$jtl" --cpu "$cpu_log" --service "$service_log" --label "spot steady" --rate "$rate" --report "$report"
+if [ "$plan" = while-ingesting ]; then
+  echo "  ingestion at the end  $(grep 'docs/s' "$OUT/ingest.log" | tail -n1 | sed 's/^ *//')"
+fi
+echo "  load average          $(cut -d' ' -f1-3 /proc/loadavg)   (1, 5, 15 min, at the end)"

@@ -1,0 +1,43 @@
+package dev.spotcast.bench;
+
+import dev.spotcast.bench.ingest.BenchIngestCommand;
+import dev.spotcast.bench.ingest.ScaleBenchCommand;
+import dev.spotcast.bench.query.QueryBench;
+import dev.spotcast.bench.query.ShardingBench;
+import java.util.Arrays;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The benchmarks' one entry point, {@code ./spotcast bench ingest|scale|grib|query|sharding}: Spotcast
+ * measured against raw Elasticsearch on the same machine (bench.sh prepares the GRIB files and the
+ * heap, then calls this).
+ */
+@Command(
+    name = "spotcast bench",
+    mixinStandardHelpOptions = true,
+    subcommands = {BenchIngestCommand.class, ScaleBenchCommand.class},
+    description = "Spotcast against raw Elasticsearch: ingest, scale; query and sharding take their own options.")
+public final class BenchCli {
+
+  public static void main(String[] args) {
+    // The ingestor's CLI logging: progress lines on the console, library chatter kept out.
+    System.setProperty("logback.configurationFile", "logback-cli.xml");
+    // The query benchmarks have their own command lines (with their own usage and exit codes).
+    if (args.length > 0 && args[0].equals("query")) {
+      QueryBench.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    if (args.length > 0 && args[0].equals("sharding")) {
+      ShardingBench.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    CommandLine cli = new CommandLine(new BenchCli());
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> {
+          commandLine.getErr().println("spotcast bench: " + e.getMessage());
+          return 2;
+        });
+    System.exit(cli.execute(args));
+  }
+}

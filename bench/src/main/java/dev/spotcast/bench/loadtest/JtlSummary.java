@@ -1,0 +1,243 @@
+package dev.spotcast.bench.loadtest;
+
+import dev.spotcast.bench.cpu.MachineTicks;
+import dev.spotcast.bench.stats.Percentiles;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The result table of {@code ./spotcast loadtest}: throughput, latency percentiles and errors of the
+ * steady phase from JMeter's CSV results (JTL), and the load generator's share of the machine's CPU
+ * from the samples {@code bench/loadtest.sh} took of /proc during the run.
+ *
+ * <p>Percentiles are nearest-rank: the smallest elapsed time such that at least p % of the steady
+ * samples took no longer, i.e. element ceil(p/100 * n) of the sorted elapsed times (1-based).
+ * Throughput is (n - 1) requests over the time between the first and the last steady start.
+ *
+ * <pre>
+ * java -cp jmeter/target/classes dev.spotcast.bench.loadtest.JtlSummary --jtl results.csv [--cpu cpu.tsv]
+ *     [--label "spot steady"] [--rate 2000] [--report path/index.html]
+ * </pre>
+ */
+public final class JtlSummary {
+
+
+  private JtlSummary() {}
+
+  /** One JTL row, as far as the table needs it. */
+  record Sample(long start, long elapsed, String label, boolean success, String code, String message) {}
+
+  /** One /proc reading: wall clock, JMeter's CPU ticks, the machine's busy and total ticks, cores. */
+  record CpuReading(long epochMs, long jmeterTicks, long busyTicks, long totalTicks) {}
+
+  /** One reading of the service's actuator: wall clock, live platform threads, heap used, requests in progress. */
+  record ServiceReading(long epochMs, long threads, long heapBytes, long activeRequests) {}
+
+  /** The command line (picocli); loadtest.sh passes every option. */
+  @Command(name = "JtlSummary", mixinStandardHelpOptions = true, sortOptions = false,
+      description = "Prints the load test's table from JMeter's CSV results and the samplers' logs.")
+  static final class Options {
+    @Option(names = "--jtl", required = true, description = "JMeter's CSV results")
+    Path jtl;
+
+    @Option(names = "--cpu", description = "/proc readings taken during the test (loadtest.sh)")
+    Path cpu;
+
+    @Option(names = "--service", description = "the service's actuator readings taken during the test (loadtest.sh)")
+    Path service;
+
+    @Option(names = "--label", defaultValue = "spot steady", description = "label of the steady phase's samples (default: ${DEFAULT-VALUE})")
+    String label;
+
+    @Option(names = "--rate", description = "the rate offered, req/s")
+    String rate;
+
+    @Option(names = "--report", description = "where the HTML report is")
+    String report;
+  }
+
+  public static void main(String[] args) throws IOException {
+    Options options = new Options();
+    if (!CommandLines.parse(options, args)) {
+      return;
+    }
+    List<Sample> samples = readJtl(options.jtl);
+    List<CpuReading> cpu = options.cpu != null ? readCpu(options.cpu) : List.of();
+    List<ServiceReading> service = options.service != null ? readService(options.service) : List.of();
+    System.out.print(table(samples, cpu, service, options.label, options.rate, options.report));
+  }
+
+  static String table(List<Sample> all, List<CpuReading> cpu, List<ServiceReading> service, String steadyLabel,
+      String rate, String report) {
+    List<Sample> steady = all.stream().filter(s -> s.label().equals(steadyLabel)).toList();
+    List<Sample> others = all.stream().filter(s -> !s.label().equals(steadyLabel)).toList();
+    StringBuilder out = new StringBuilder();
+    if (steady.isEmpty()) {
+      out.append(String.format(Locale.ROOT, "No '%s' samples in the results (%d samples in all): "
+          + "the run ended before its steady phase began.%n", steadyLabel, all.size()));
+      return out.toString();
+    }
+    long[] elapsed = steady.stream().mapToLong(Sample::elapsed).sorted().toArray();
+    long first = steady.stream().mapToLong(Sample::start).min().orElseThrow();
+    long last = steady.stream().mapToLong(Sample::start).max().orElseThrow();
+    double seconds = (last - first) / 1000.0;
+    double throughput = seconds > 0 ? (steady.size() - 1) / seconds : Double.NaN;
+    long errors = steady.stream().filter(s -> !s.success()).count();
+
+    row(out, "steady phase", String.format(Locale.ROOT, "%.1f s, %,d requests", seconds, steady.size()));
+    row(out, "throughput", String.format(Locale.ROOT, "%.1f req/s%s", throughput,
+        rate == null ? "" : String.format(Locale.ROOT, "  (target %s, %.1f %%)", rate,
+            100 * throughput / Double.parseDouble(rate))));
+    row(out, "latency p50", percentile(elapsed, 50) + " ms");
+    row(out, "latency p95", percentile(elapsed, 95) + " ms");
+    row(out, "latency p99", percentile(elapsed, 99) + " ms");
+    row(out, "latency max", elapsed[elapsed.length - 1] + " ms");
+    row(out, "errors", String.format(Locale.ROOT, "%,d (%.2f %%)", errors, 100.0 * errors / steady.size()));
+    topErrors(steady).forEach((why, n) -> row(out, "", String.format(Locale.ROOT, "%,d x %s", n, why)));
+    byStatus(steady).forEach((code, elapsedOfCode) -> row(out, "HTTP " + code, String.format(Locale.ROOT,
+        "%,d (%.1f %%), p50 %d / p95 %d / p99 %d / max %d ms", elapsedOfCode.length, 100.0 * elapsedOfCode.length / steady.size(),
+        percentile(elapsedOfCode, 50), percentile(elapsedOfCode, 95), percentile(elapsedOfCode, 99),
+        elapsedOfCode[elapsedOfCode.length - 1])));
+    row(out, "JMeter CPU", cpuShare(cpu, first, last));
+    if (!service.isEmpty()) {
+      row(out, "service (actuator)", serviceBounds(service, first, last));
+    }
+    if (!others.isEmpty()) {
+      long otherErrors = others.stream().filter(s -> !s.success()).count();
+      row(out, "ramp-up (not above)", String.format(Locale.ROOT, "%,d requests, %,d errors", others.size(), otherErrors));
+    }
+    if (report != null) {
+      row(out, "HTML report", report);
+    }
+    return out.toString();
+  }
+
+  /** Nearest rank ({@link Percentiles}) of the sorted values. */
+  static long percentile(long[] sorted, double p) {
+    return Percentiles.of(sorted).at(p);
+  }
+
+  /** JMeter's CPU over [from, to] (epoch ms) as cores and as a share of the whole machine. */
+  static String cpuShare(List<CpuReading> cpu, long from, long to) {
+    List<CpuReading> inside = cpu.stream().filter(r -> r.epochMs() >= from && r.epochMs() <= to).toList();
+    if (inside.size() < 2) {
+      return "n/a (fewer than two /proc readings in the steady phase)";
+    }
+    CpuReading a = inside.getFirst();
+    CpuReading b = inside.getLast();
+    double wall = (b.epochMs() - a.epochMs()) / 1000.0;
+    double jmeterCores = (b.jmeterTicks() - a.jmeterTicks()) / MachineTicks.TICKS_PER_SECOND / wall;
+    double total = b.totalTicks() - a.totalTicks();
+    double share = (b.jmeterTicks() - a.jmeterTicks()) / total;
+    double busy = (b.busyTicks() - a.busyTicks()) / total;
+    return String.format(Locale.ROOT, "%.1f %% of the machine (%.2f cores of %d); machine busy %.1f %%",
+        100 * share, jmeterCores, Math.round(total / MachineTicks.TICKS_PER_SECOND / wall), 100 * busy);
+  }
+
+  /**
+   * Elapsed times (sorted) of the samples of each HTTP status, most frequent first; only when there is
+   * more than one status, so that the latency of the accepted requests shows apart from the shed ones.
+   */
+  static Map<String, long[]> byStatus(List<Sample> samples) {
+    Map<String, List<Long>> codes = new HashMap<>();
+    for (Sample s : samples) {
+      codes.computeIfAbsent(s.code().isBlank() ? "none" : s.code(), c -> new ArrayList<>()).add(s.elapsed());
+    }
+    Map<String, long[]> out = new LinkedHashMap<>();
+    if (codes.size() > 1) {
+      codes.entrySet().stream()
+          .sorted((a, b) -> Integer.compare(b.getValue().size(), a.getValue().size()))
+          .forEach(e -> out.put(e.getKey(), e.getValue().stream().mapToLong(Long::longValue).sorted().toArray()));
+    }
+    return out;
+  }
+
+  /** The service's live threads, heap and requests in progress over [from, to]: first reading and maximum. */
+  static String serviceBounds(List<ServiceReading> readings, long from, long to) {
+    List<ServiceReading> inside = readings.stream().filter(r -> r.epochMs() >= from && r.epochMs() <= to).toList();
+    if (inside.isEmpty()) {
+      return "n/a (no actuator reading in the steady phase)";
+    }
+    ServiceReading start = inside.getFirst();
+    return String.format(Locale.ROOT, "threads %d -> max %d; heap used %,d -> max %,d MB; requests in progress max %d",
+        start.threads(), inside.stream().mapToLong(ServiceReading::threads).max().orElseThrow(),
+        start.heapBytes() >> 20, inside.stream().mapToLong(ServiceReading::heapBytes).max().orElseThrow() >> 20,
+        inside.stream().mapToLong(ServiceReading::activeRequests).max().orElseThrow());
+  }
+
+  private static Map<String, Long> topErrors(List<Sample> samples) {
+    Map<String, Long> counts = new HashMap<>();
+    for (Sample s : samples) {
+      if (!s.success()) {
+        String why = s.code() + " " + (s.message().isBlank() ? "" : s.message().lines().findFirst().orElse(""));
+        counts.merge(why.length() > 100 ? why.substring(0, 100) + "..." : why.strip(), 1L, Long::sum);
+      }
+    }
+    Map<String, Long> top = new LinkedHashMap<>();
+    counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(3)
+        .forEach(e -> top.put(e.getKey(), e.getValue()));
+    return top;
+  }
+
+  private static void row(StringBuilder out, String name, String value) {
+    out.append(String.format(Locale.ROOT, "  %-22s %s%n", name, value));
+  }
+
+  /** JMeter's CSV results (header line first); rows cut short by a killed JMeter are skipped. */
+  static List<Sample> readJtl(Path jtl) throws IOException {
+    CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
+    try (Reader in = Files.newBufferedReader(jtl); CSVParser parser = CSVParser.parse(in, format)) {
+      if (parser.getHeaderNames().isEmpty()) {
+        return List.of(); // an empty file: JMeter wrote nothing
+      }
+      for (String column : List.of("timeStamp", "elapsed", "label", "success", "responseCode", "failureMessage")) {
+        if (!parser.getHeaderMap().containsKey(column)) {
+          throw new IllegalArgumentException("the JTL has no column '" + column + "': " + parser.getHeaderNames());
+        }
+      }
+      List<Sample> samples = new ArrayList<>();
+      for (CSVRecord r : parser) {
+        if (!r.isConsistent()) {
+          continue;
+        }
+        samples.add(new Sample(Long.parseLong(r.get("timeStamp")), Long.parseLong(r.get("elapsed")), r.get("label"),
+            Boolean.parseBoolean(r.get("success")), r.get("responseCode"), r.get("failureMessage")));
+      }
+      return samples;
+    }
+  }
+
+  static List<ServiceReading> readService(Path tsv) throws IOException {
+    return readNumbers(tsv, 4).stream().map(v -> new ServiceReading(v[0], v[1], v[2], v[3])).toList();
+  }
+
+  static List<CpuReading> readCpu(Path tsv) throws IOException {
+    return readNumbers(tsv, 4).stream().map(v -> new CpuReading(v[0], v[1], v[2], v[3])).toList();
+  }
+
+  /** Lines of whitespace-separated whole numbers with exactly {@code columns} fields; others are skipped. */
+  private static List<long[]> readNumbers(Path tsv, int columns) throws IOException {
+    if (!Files.exists(tsv)) {
+      return List.of();
+    }
+    return Files.readAllLines(tsv).stream()
+        .map(line -> line.trim().split("\\s+"))
+        .filter(f -> f.length == columns)
+        .map(f -> Arrays.stream(f).mapToLong(Long::parseLong).toArray())
+        .toList();
+  }
+}

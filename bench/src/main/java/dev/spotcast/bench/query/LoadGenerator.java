@@ -1,0 +1,171 @@
+package dev.spotcast.bench.query;
+
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A closed-loop load generator: C workers, each sending its next request as soon as the previous
+ * answer has arrived, over {@link HttpClient} (HTTP/1.1, kept-alive connections). Requests are
+ * built before the phase starts, so the timed loop only sends bytes and reads answers. A warm-up
+ * runs first (connections opened, JIT and caches warm on both sides); only requests that start and
+ * finish inside the measured window count.
+ */
+final class LoadGenerator {
+
+  private final int concurrency;
+  private final Duration warmup;
+  private final Duration measure;
+  private final CpuWatch cpu;
+
+  LoadGenerator(int concurrency, Duration warmup, Duration measure, CpuWatch cpu) {
+    this.concurrency = concurrency;
+    this.warmup = warmup;
+    this.measure = measure;
+    this.cpu = cpu;
+  }
+
+  /**
+   * Runs one phase.
+   *
+   * @param stats Elasticsearch's search statistics of the indices the phase searches, read at the
+   *     start and end of the measured window
+   */
+  QueryPhaseResult run(String phase, int repeat, List<HttpRequest> requests, SearchStats stats) throws InterruptedException {
+    return run(phase, repeat, requests, stats, warmup);
+  }
+
+  /** Runs one phase with a warm-up of its own (a freshly started JVM needs longer for its JIT). */
+  QueryPhaseResult run(String phase, int repeat, List<HttpRequest> requests, SearchStats stats, Duration warmup)
+      throws InterruptedException {
+    HttpClient client =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+    long start = System.nanoTime() + 50_000_000L;
+    long measureStart = start + warmup.toNanos();
+    long measureEnd = measureStart + measure.toNanos();
+    Worker[] workers = new Worker[concurrency];
+    List<Thread> threads = new ArrayList<>(concurrency);
+    AtomicReference<String> firstError = new AtomicReference<>();
+    int stride = Math.max(1, requests.size() / concurrency);
+    for (int w = 0; w < concurrency; w++) {
+      workers[w] = new Worker(client, requests, w * stride, start, measureStart, measureEnd, firstError);
+      threads.add(Thread.ofPlatform().name("load-" + w).daemon().start(workers[w]));
+    }
+    sleepUntil(measureStart);
+    CpuWatch.Snapshot before = cpu.snapshot();
+    SearchStats.Snapshot searchBefore = stats.snapshot();
+    sleepUntil(measureEnd);
+    CpuWatch.Snapshot after = cpu.snapshot();
+    SearchStats.Snapshot searchAfter = stats.snapshot();
+    for (Thread thread : threads) {
+      thread.join(Duration.ofSeconds(60));
+    }
+    client.shutdownNow();
+
+    int total = 0;
+    long errors = 0;
+    long bytes = 0;
+    for (Worker worker : workers) {
+      total += worker.count;
+      errors += worker.errors;
+      bytes += worker.bytes;
+    }
+    long[] latencies = new long[total];
+    int at = 0;
+    for (Worker worker : workers) {
+      System.arraycopy(worker.latencies, 0, latencies, at, worker.count);
+      at += worker.count;
+    }
+    Arrays.sort(latencies);
+    return new QueryPhaseResult(
+        phase, repeat, concurrency, measure.toNanos() / 1e9, latencies, errors, firstError.get(), bytes,
+        CpuWatch.between(before, after), SearchStats.between(searchBefore, searchAfter));
+  }
+
+  private static void sleepUntil(long nanoTime) {
+    long left;
+    while ((left = nanoTime - System.nanoTime()) > 0) {
+      LockSupport.parkNanos(left);
+    }
+  }
+
+  private static final class Worker implements Runnable {
+    private final HttpClient client;
+    private final List<HttpRequest> requests;
+    private final long start;
+    private final long measureStart;
+    private final long measureEnd;
+    private final AtomicReference<String> firstError;
+    private int next;
+    long[] latencies = new long[16_384];
+    int count;
+    long errors;
+    long bytes;
+
+    Worker(
+        HttpClient client, List<HttpRequest> requests, int first, long start, long measureStart, long measureEnd,
+        AtomicReference<String> firstError) {
+      this.client = client;
+      this.requests = requests;
+      this.next = first;
+      this.start = start;
+      this.measureStart = measureStart;
+      this.measureEnd = measureEnd;
+      this.firstError = firstError;
+    }
+
+    @Override
+    public void run() {
+      sleepUntil(start);
+      int size = requests.size();
+      while (true) {
+        HttpRequest request = requests.get(next);
+        next = next + 1 == size ? 0 : next + 1;
+        long t0 = System.nanoTime();
+        if (t0 >= measureEnd) {
+          return;
+        }
+        String error = null;
+        int length = 0;
+        try {
+          HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+          length = response.body().length;
+          if (response.statusCode() != 200) {
+            error = "HTTP " + response.statusCode() + " " + request.uri() + ": "
+                + new String(response.body(), 0, Math.min(300, length), java.nio.charset.StandardCharsets.UTF_8);
+          }
+        } catch (java.io.IOException e) {
+          error = e.toString();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+        long t1 = System.nanoTime();
+        if (error != null) {
+          firstError.compareAndSet(null, error);
+        }
+        if (t0 < measureStart || t1 > measureEnd) {
+          continue;
+        }
+        if (error != null) {
+          errors++;
+          continue;
+        }
+        if (count == latencies.length) {
+          latencies = Arrays.copyOf(latencies, count * 2);
+        }
+        latencies[count++] = (t1 - t0) / 1000;
+        bytes += length;
+      }
+    }
+  }
+}

@@ -1,0 +1,489 @@
+package dev.spotcast.bench.query;
+
+import dev.spotcast.ingestor.cli.SpotcastIngestorCli;
+import co.elastic.clients.json.JsonData;
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch.core.MsearchRequest;
+import co.elastic.clients.elasticsearch.core.SearchRequest;
+import co.elastic.clients.transport.ElasticsearchTransportBase;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.index.RunCatalog;
+import dev.spotcast.index.RunRecord;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.query.spot.ForecastHit;
+import dev.spotcast.query.spot.ElasticsearchGuard;
+import dev.spotcast.query.spot.NeighbourSearch;
+import dev.spotcast.query.spot.SpotPlan;
+import dev.spotcast.sharding.ShardingStrategy;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code spotcast bench query}: the service's exact Elasticsearch query sent directly to
+ * Elasticsearch (RAW) against {@code GET /v1/spot} through the query service (SERVICE), with the
+ * same random requests, load generator, concurrency and duration. See {@link
+ * QueryBenchOptions#usage()}.
+ */
+public final class QueryBench {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final int VERIFIED_REQUESTS = 50;
+
+  private final QueryBenchOptions options;
+  private final PrintWriter out;
+  /** The indices of the run being measured (the raw and service phases search them). */
+  private List<String> runIndices = List.of();
+  /** Documents per second of the load, as the ingestor reported it; NaN when the run was already there. */
+  private double loadDocumentsPerSecond = Double.NaN;
+  /** Wall time of the load {@link #ensureRun} ran (0 when the run was already published). */
+  private double loadSeconds;
+
+  /** One random request in every form the phases send it. */
+  record Prepared(
+      RandomSpots.Spot spot, NeighbourSearch.SearchPlan search, HttpCapture.HttpCall raw, List<Integer> sizes,
+      HttpCapture.HttpCall rawIds, List<Integer> idsSizes) {}
+
+  /** The requests of one phase, and what a correct answer to each holds. */
+  record PhaseRequests(
+      String phase, List<HttpRequest> requests, List<List<Integer>> expectedHits, Expect expect, List<String> indices) {}
+
+  enum Expect {
+    DOCVALUE_HITS,
+    SPOT_ANSWER
+  }
+
+  QueryBench(QueryBenchOptions options, PrintWriter out) {
+    this.options = options;
+    this.out = out;
+  }
+
+  public static void main(String[] args) {
+    quietLogging();
+    PrintWriter out = new PrintWriter(System.out, true);
+    QueryBenchOptions options;
+    try {
+      options = QueryBenchOptions.parse(args);
+    } catch (RuntimeException e) {
+      System.err.println("bench query: " + e.getMessage());
+      System.err.print(QueryBenchOptions.usage());
+      System.exit(2);
+      return;
+    }
+    if (options.help) {
+      out.print(QueryBenchOptions.usage());
+      out.flush();
+      return;
+    }
+    int code;
+    try {
+      code = new QueryBench(options, out).run();
+    } catch (Exception e) {
+      out.flush();
+      System.err.println("bench query: " + e.getMessage());
+      if (System.getenv("SPOTCAST_BENCH_DEBUG") != null) {
+        e.printStackTrace();
+      }
+      code = 2;
+    }
+    out.flush();
+    System.exit(code);
+  }
+
+  /** The Elasticsearch client and Apache HttpClient log at DEBUG without a configuration. */
+  static void quietLogging() {
+    if (LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME) instanceof ch.qos.logback.classic.Logger root) {
+      root.setLevel(ch.qos.logback.classic.Level.WARN);
+    }
+  }
+
+  int run() throws Exception {
+    ElasticsearchClient client =
+        ElasticsearchClients.create(
+            new ElasticsearchSettings(
+                List.of(URI.create(options.elasticsearch)), Duration.ofSeconds(5), Duration.ofMinutes(30), 16));
+    ServiceProcess service = null;
+    try {
+      try {
+        client.cluster().health();
+      } catch (IOException e) {
+        throw new IOException("cannot reach Elasticsearch at " + options.elasticsearch + " (" + e.getMessage()
+            + "); start one with './spotcast es start' or pass --es URL", e);
+      }
+      CpuWatch cpu = new CpuWatch();
+      QueryBenchReport report = new QueryBenchReport(out, options);
+      report.machine(nodeFacts(), watchElasticsearch(cpu));
+
+      RunRecord record = ensureRun(client);
+      ForecastRun run = record.run();
+      report.run(record);
+
+      List<Prepared> prepared = prepare(client, run);
+      report.mix(run, prepared);
+
+      Map<String, PhaseRequests> phases = new LinkedHashMap<>();
+      if (options.wants("raw")) {
+        phases.put("raw", rawRequests(prepared));
+      }
+      if (options.wants("raw-ids")) {
+        phases.put("raw-ids", rawIdsRequests(prepared));
+      }
+      if (options.wants("service")) {
+        if (options.serviceJar == null || !Files.isRegularFile(options.serviceJar)) {
+          throw new IOException("the query service jar is needed for the service phase (--service-jar), got " + options.serviceJar);
+        }
+        Files.createDirectories(options.logDir);
+        Path log = options.logDir.resolve("bench-query-service.log");
+        out.printf("%nStarting the query service (%s) against %s, log %s%n", options.serviceJar.getFileName(),
+            options.elasticsearch, log);
+        out.flush();
+        service = ServiceProcess.start(javaBinary(), options.serviceJar, options.serviceJavaOptions(),
+            options.elasticsearch, options.servicePort, log);
+        long begin = System.nanoTime();
+        service.awaitServing("/v1/spot?" + prepared.getFirst().spot().queryString(), Duration.ofMinutes(3));
+        out.printf("  serving %s on %s after %.1f s (pid %d)%n", options.model, service.base(),
+            (System.nanoTime() - begin) / 1e9, service.handle().pid());
+        cpu.watch("service", service.handle());
+        phases.put("service", serviceRequests(service.base(), prepared));
+      }
+
+      for (PhaseRequests phase : orderedAsAsked(phases)) {
+        verify(phase);
+      }
+
+      LoadGenerator generator = new LoadGenerator(options.concurrency, options.warmup, options.duration, cpu);
+      out.printf("%nMeasuring: %d workers, closed loop, %d s warm-up + %d s measured per phase, %d repeat(s)%n",
+          options.concurrency, options.warmup.toSeconds(), options.duration.toSeconds(), options.repeat);
+      out.flush();
+      for (int repeat = 1; repeat <= options.repeat; repeat++) {
+        for (PhaseRequests phase : orderedAsAsked(phases)) {
+          SearchStats stats = new SearchStats(options.elasticsearch, phase.indices());
+          Duration warmup = options.warmup;
+          if (repeat == 1 && phase.phase().equals("service") && options.servicePrime.compareTo(warmup) > 0) {
+            warmup = options.servicePrime;
+            out.printf("%n(the service JVM is new: %d s warm-up before its first measured phase)%n", warmup.toSeconds());
+          }
+          report.phase(generator.run(phase.phase(), repeat, phase.requests(), stats, warmup));
+        }
+      }
+      report.summary();
+      return report.anyErrors() ? 1 : 0;
+    } finally {
+      if (service != null) {
+        out.printf("Stopping the query service (pid %d)%n", service.handle().pid());
+        out.flush();
+        service.close();
+      }
+      client._transport().close();
+    }
+  }
+
+  private List<PhaseRequests> orderedAsAsked(Map<String, PhaseRequests> phases) {
+    List<PhaseRequests> ordered = new ArrayList<>();
+    for (String name : options.phases) {
+      PhaseRequests phase = phases.get(name);
+      if (phase != null) {
+        ordered.add(phase);
+      }
+    }
+    return ordered;
+  }
+
+  /** The published run of the model, loaded first by the ingestor (in this JVM) when there is none. */
+  RunRecord ensureRun(ElasticsearchClient client) throws IOException, InterruptedException {
+    RunCatalog catalog = new RunCatalog(client);
+    String runId = catalog.publishedRunIds().get(options.model);
+    if (runId == null) {
+      String[] synth = {
+          "synth",
+          "--es", options.elasticsearch,
+          "--model", options.model,
+          "--resolution", options.resolution,
+          "--region", options.region,
+          "--levels", options.levels,
+          "--steps", options.steps,
+          "--shards", Integer.toString(options.shards),
+          "--levels-per-index", Integer.toString(options.levelsPerIndex),
+          "--steps-per-index", Integer.toString(options.stepsPerIndex),
+          "--routing", options.routing,
+          "--seed", Long.toString(options.weatherSeed)};
+      out.printf("%nModel %s has no published run on %s: loading one with the ingestor%n  %s%n", options.model,
+          options.elasticsearch, String.join(" ", synth));
+      out.flush();
+      // The ingestor runs in this JVM through its own command line (same options, progress and summary).
+      long started = System.nanoTime();
+      int exit = SpotcastIngestorCli.commandLine().execute(synth);
+      loadSeconds = (System.nanoTime() - started) / 1e9;
+      if (exit != 0) {
+        throw new IOException("the ingestor failed (exit " + exit + "); the run was not published");
+      }
+      runId = catalog.publishedRunIds().get(options.model);
+      if (runId == null) {
+        throw new IOException("the ingestor finished but model " + options.model + " is still not published");
+      }
+    } else {
+      out.printf("%nModel %s: using its published run %s (loading options are ignored)%n", options.model, runId);
+    }
+    String id = runId;
+    RunRecord record =
+        catalog.get(options.model, runId)
+            .filter(r -> r.run() != null)
+            .orElseThrow(() -> new IOException("run " + id + " of model " + options.model + " has no catalog record"));
+    runIndices = new ShardingStrategy(record.run()).allIndices();
+    if (loadSeconds > 0) {
+      loadDocumentsPerSecond = record.run().documentCount() / loadSeconds;
+    }
+    return record;
+  }
+
+  /** Documents per second of the load {@link #ensureRun} ran, end to end (the run's documents over the load's wall time); NaN if none ran. */
+  double loadDocumentsPerSecond() {
+    return loadDocumentsPerSecond;
+  }
+
+  /**
+   * Plans every request as the service does and captures the HTTP request its client would send,
+   * by calling {@link NeighbourSearch#find} itself on a client whose transport records instead of
+   * sending. All of it happens before any timing.
+   */
+  List<Prepared> prepare(ElasticsearchClient client, ForecastRun run) {
+    long begin = System.nanoTime();
+    List<RandomSpots.Spot> spots =
+        RandomSpots.generate(run, options.requests, options.seed, options.sampling, options.neighbours, options.params);
+    HttpCapture capture = new HttpCapture((ElasticsearchTransportBase) client._transport());
+    NeighbourSearch search = new NeighbourSearch(capture.client(), new SimpleMeterRegistry());
+    NeighbourSearch byIds =
+        new NeighbourSearch(capture.client(), new SimpleMeterRegistry(), true, ElasticsearchGuard.none());
+    List<Prepared> prepared = new ArrayList<>(spots.size());
+    for (RandomSpots.Spot spot : spots) {
+      SpotPlan plan = SpotPlan.of(run, spot.request());
+      NeighbourSearch.SearchPlan searchPlan = NeighbourSearch.searchFor(plan);
+      HttpCapture.HttpCall call = HttpCapture.capture(() -> search.find(plan));
+      HttpCapture.HttpCall idsCall = null;
+      List<Integer> idsSizes = null;
+      if (byIds.usesIds(plan)) {
+        idsCall = HttpCapture.capture(() -> byIds.find(plan));
+        idsSizes = sizes(NeighbourSearch.idsSearchFor(plan, NeighbourSearch.nearest(plan)));
+      }
+      prepared.add(new Prepared(spot, searchPlan, call, sizes(searchPlan), idsCall, idsSizes));
+    }
+    out.printf("  %,d requests planned and serialised in %.1f s (seed %d, sampling %s)%n", prepared.size(),
+        (System.nanoTime() - begin) / 1e9, options.seed, options.sampling.name().toLowerCase());
+    return prepared;
+  }
+
+  private static List<Integer> sizes(NeighbourSearch.SearchPlan plan) {
+    if (!plan.multi()) {
+      return List.of(plan.search().size());
+    }
+    return plan.msearch().searches().stream().map(i -> i.body().size()).toList();
+  }
+
+  /** The ids path's searches (regular grids): the n nearest points' documents by _id. */
+  PhaseRequests rawIdsRequests(List<Prepared> prepared) throws IOException {
+    List<HttpRequest> requests = new ArrayList<>(prepared.size());
+    List<List<Integer>> expected = new ArrayList<>(prepared.size());
+    for (Prepared p : prepared) {
+      if (p.rawIds() == null) {
+        throw new IOException("the raw-ids phase needs a run on a regular lat/lon grid");
+      }
+      requests.add(toHttp(p.rawIds()));
+      expected.add(p.idsSizes());
+    }
+    return new PhaseRequests("raw-ids", requests, expected, Expect.DOCVALUE_HITS, runIndices);
+  }
+
+  PhaseRequests rawRequests(List<Prepared> prepared) {
+    List<HttpRequest> requests = new ArrayList<>(prepared.size());
+    List<List<Integer>> expected = new ArrayList<>(prepared.size());
+    for (Prepared p : prepared) {
+      requests.add(toHttp(p.raw()));
+      expected.add(p.sizes());
+    }
+    return new PhaseRequests("raw", requests, expected, Expect.DOCVALUE_HITS, runIndices);
+  }
+
+  PhaseRequests serviceRequests(URI base, List<Prepared> prepared) {
+    List<HttpRequest> requests = new ArrayList<>(prepared.size());
+    List<List<Integer>> expected = new ArrayList<>(prepared.size());
+    for (Prepared p : prepared) {
+      requests.add(
+          HttpRequest.newBuilder(base.resolve("/v1/spot?" + p.spot().queryString()))
+              .header("Accept", "application/json")
+              .timeout(Duration.ofSeconds(30))
+              .GET()
+              .build());
+      expected.add(p.sizes());
+    }
+    return new PhaseRequests("service", requests, expected, Expect.SPOT_ANSWER, runIndices);
+  }
+
+  private HttpRequest toHttp(HttpCapture.HttpCall call) {
+    HttpRequest.Builder builder =
+        HttpRequest.newBuilder(URI.create(options.elasticsearch + call.pathAndQuery()))
+            .timeout(Duration.ofSeconds(30))
+            .method(call.method(), HttpRequest.BodyPublishers.ofByteArray(call.body()));
+    call.headers().forEach(builder::header);
+    return builder.build();
+  }
+
+  /**
+   * Sends the first requests of a phase one by one and checks the answers: HTTP 200, no failed
+   * shard, as many hits per search as planned, the values present (in _source or as doc values);
+   * for the service, an answer with values. A phase whose answers are wrong is not worth timing.
+   */
+  private void verify(PhaseRequests phase) throws IOException, InterruptedException {
+    verify(phase, VERIFIED_REQUESTS);
+  }
+
+  /**
+   * Checks the answers to the first {@code count} requests of a phase, and returns the shards each
+   * request searched on average: Elasticsearch's {@code _shards.total}, summed over the searches of a
+   * multi-search (NaN for the service, whose answers do not tell).
+   */
+  double verify(PhaseRequests phase, int count) throws IOException, InterruptedException {
+    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    int n = Math.min(count, phase.requests().size());
+    long bytes = 0;
+    long shards = 0;
+    for (int i = 0; i < n; i++) {
+      HttpRequest request = phase.requests().get(i);
+      HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      bytes += response.body().length;
+      String problem = problem(phase, i, response);
+      if (problem != null) {
+        throw new IOException("phase " + phase.phase() + ": request " + i + " (" + request.uri() + ") " + problem);
+      }
+      if (phase.expect() != Expect.SPOT_ANSWER) {
+        JsonNode root = JSON.readTree(response.body());
+        for (JsonNode result : root.has("responses") ? root.get("responses") : List.of(root)) {
+          shards += result.path("_shards").path("total").asLong();
+        }
+      }
+    }
+    http.shutdownNow();
+    double shardsEach = phase.expect() == Expect.SPOT_ANSWER ? Double.NaN : (double) shards / n;
+    out.printf(Locale.ROOT, "  verified %-26s %d answers correct (HTTP 200, planned hits, values present), %,.0f bytes each%s%n",
+        phase.phase() + ":", n, (double) bytes / n,
+        Double.isNaN(shardsEach) ? "" : String.format(Locale.ROOT, ", %.2f shards searched each", shardsEach));
+    return shardsEach;
+  }
+
+  private static String problem(PhaseRequests phase, int i, HttpResponse<byte[]> response) throws IOException {
+    String text = new String(response.body(), java.nio.charset.StandardCharsets.UTF_8);
+    if (response.statusCode() != 200) {
+      return "answered HTTP " + response.statusCode() + ": " + text.substring(0, Math.min(400, text.length()));
+    }
+    JsonNode root = JSON.readTree(response.body());
+    if (phase.expect() == Expect.SPOT_ANSWER) {
+      return root.path("values").size() > 0 ? null : "answered without values: " + text;
+    }
+    List<Integer> sizes = phase.expectedHits().get(i);
+    List<JsonNode> results = new ArrayList<>();
+    if (root.has("responses")) {
+      root.get("responses").forEach(results::add);
+    } else {
+      results.add(root);
+    }
+    if (results.size() != sizes.size()) {
+      return "gave " + results.size() + " results, expected " + sizes.size();
+    }
+    for (int r = 0; r < results.size(); r++) {
+      JsonNode result = results.get(r);
+      if (result.has("error") || result.path("_shards").path("failed").asInt(0) > 0) {
+        return "failed: " + result;
+      }
+      JsonNode hits = result.path("hits").path("hits");
+      if (hits.size() != sizes.get(r)) {
+        return "gave " + hits.size() + " hits, planned " + sizes.get(r);
+      }
+      for (JsonNode hit : hits) {
+        if (!hasValueField(hit.path("fields"))) {
+          return "gave a hit without values: " + hit;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static boolean hasValueField(JsonNode fields) {
+    for (Iterator<String> names = fields.fieldNames(); names.hasNext(); ) {
+      if (names.next().startsWith("v.")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Version, heap and CPUs of the node, from {@code _nodes/_local}. */
+  Map<String, String> nodeFacts() {
+    Map<String, String> facts = new LinkedHashMap<>();
+    try {
+      JsonNode node = localNode("version,jvm.mem.heap_max_in_bytes,os.available_processors,os.allocated_processors,process.id");
+      if (node != null) {
+        facts.put("version", node.path("version").asText("?"));
+        facts.put("heap", String.format("%.1f GiB", node.path("jvm").path("mem").path("heap_max_in_bytes").asLong() / 1073741824.0));
+        facts.put("processors", node.path("os").path("allocated_processors").asText("?"));
+        facts.put("pid", node.path("process").path("id").asText(""));
+      }
+    } catch (IOException | InterruptedException e) {
+      facts.put("error", e.getMessage());
+    }
+    return facts;
+  }
+
+  /** Watches Elasticsearch's CPU when it runs on this machine; its pid comes from the node itself. */
+  Optional<ProcessHandle> watchElasticsearch(CpuWatch cpu) {
+    try {
+      if (!InetAddress.getByName(URI.create(options.elasticsearch).getHost()).isLoopbackAddress()) {
+        return Optional.empty();
+      }
+      JsonNode node = localNode("process.id");
+      if (node == null || !node.path("process").has("id")) {
+        return Optional.empty();
+      }
+      Optional<ProcessHandle> handle = ProcessHandle.of(node.path("process").path("id").asLong());
+      handle.ifPresent(h -> cpu.watch("elasticsearch", h));
+      return handle;
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  private JsonNode localNode(String paths) throws IOException, InterruptedException {
+    StringBuilder filter = new StringBuilder();
+    for (String p : paths.split(",")) {
+      filter.append(filter.isEmpty() ? "" : ",").append("nodes.*.").append(p);
+    }
+    HttpClient http = HttpClient.newHttpClient();
+    HttpResponse<byte[]> response =
+        http.send(
+            HttpRequest.newBuilder(URI.create(options.elasticsearch + "/_nodes/_local?filter_path=" + filter)).build(),
+            HttpResponse.BodyHandlers.ofByteArray());
+    Iterator<JsonNode> nodes = JSON.readTree(response.body()).path("nodes").elements();
+    return nodes.hasNext() ? nodes.next() : null;
+  }
+
+  static Path javaBinary() {
+    return Path.of(System.getProperty("java.home"), "bin", "java");
+  }
+}

@@ -1,0 +1,200 @@
+package dev.spotcast.bench.query;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+
+/** Options of {@code spotcast bench query}, parsed by picocli; {@link #usage()} lists them. */
+@Command(
+    name = "spotcast bench query",
+    sortOptions = false,
+    usageHelpWidth = 100,
+    abbreviateSynopsis = true,
+    description = {
+      "Measures the service's own Elasticsearch query sent directly to Elasticsearch (raw) against GET /v1/spot"
+          + " through the query service (service), with the same random requests, the same closed-loop load"
+          + " generator, concurrency and duration.",
+      "The run to measure is loaded with the ingestor when MODEL has no published run on --es."
+    })
+final class QueryBenchOptions {
+
+  static final List<String> KNOWN_PHASES =
+      List.of("raw", "raw-ids", "service");
+
+  // The run to measure (and how to load it when it is not there).
+  @Option(names = "--es", paramLabel = "URL", defaultValue = "${env:SPOTCAST_ES_URL:-http://127.0.0.1:9200}",
+      description = "Elasticsearch (default: $SPOTCAST_ES_URL or http://127.0.0.1:9200)")
+  String elasticsearch;
+
+  @Option(names = "--model", paramLabel = "NAME", defaultValue = "qbench", description = "model id (default: ${DEFAULT-VALUE})")
+  String model;
+
+  @Option(names = "--resolution", paramLabel = "DEG", defaultValue = "1", description = "grid spacing when loading (default: ${DEFAULT-VALUE})")
+  String resolution;
+
+  @Option(names = "--region", paramLabel = "S,W,N,E", defaultValue = "-90,-180,90,180",
+      description = "grid box when loading (default: ${DEFAULT-VALUE})")
+  String region;
+
+  @Option(names = "--levels", paramLabel = "LIST", defaultValue = "0,1000,3000,5000",
+      description = "heights in m when loading (default: ${DEFAULT-VALUE})")
+  String levels;
+
+  @Option(names = "--steps", paramLabel = "SPEC", defaultValue = "0-12",
+      description = "forecast steps when loading, 'a-b' or a list (default: ${DEFAULT-VALUE})")
+  String steps;
+
+  @Option(names = "--shards", paramLabel = "N", defaultValue = "2", description = "primary shards per index when loading (default: ${DEFAULT-VALUE})")
+  int shards;
+
+  @Option(names = "--levels-per-index", paramLabel = "N", defaultValue = "3", description = "levels per index when loading (default: ${DEFAULT-VALUE})")
+  int levelsPerIndex;
+
+  @Option(names = "--steps-per-index", paramLabel = "N", defaultValue = "0",
+      description = "steps per index when loading, 0 = all in one (default: ${DEFAULT-VALUE})")
+  int stepsPerIndex;
+
+  @Option(names = "--routing", paramLabel = "tile|document", defaultValue = "tile",
+      description = "shard routing when loading: by lat/lon tile or by _id (default: ${DEFAULT-VALUE})")
+  String routing;
+
+  @Option(names = "--weather-seed", paramLabel = "N", defaultValue = "42", description = "seed of the synthetic weather (default: ${DEFAULT-VALUE})")
+  long weatherSeed;
+
+  // The load.
+  @Option(names = "--requests", paramLabel = "K", defaultValue = "10000", description = "random requests generated (default: ${DEFAULT-VALUE})")
+  int requests;
+
+  @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "seed of the random requests (default: ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--sampling", paramLabel = "area|degrees", defaultValue = "area",
+      description = "places uniform over the area or in degrees (default: ${DEFAULT-VALUE})")
+  RandomSpots.Sampling sampling;
+
+  @Option(names = "--n", paramLabel = "N", defaultValue = "4", description = "neighbours per request (default: ${DEFAULT-VALUE})")
+  int neighbours;
+
+  @Option(names = "--params", paramLabel = "LIST", split = ",", description = "parameters asked for (default: all)")
+  List<String> params;
+
+  @Option(names = "--concurrency", paramLabel = "C", defaultValue = "16", description = "closed-loop workers (default: ${DEFAULT-VALUE})")
+  int concurrency;
+
+  @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "10", converter = Seconds.class,
+      description = "warm-up of each phase, not counted (default: ${DEFAULT-VALUE})")
+  Duration warmup;
+
+  @Option(names = "--duration", paramLabel = "SECONDS", defaultValue = "30", converter = Seconds.class,
+      description = "measured time of each phase (default: ${DEFAULT-VALUE})")
+  Duration duration;
+
+  @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "repeat the phases R times, alternating (default: ${DEFAULT-VALUE})")
+  int repeat;
+
+  @Option(names = "--phases", paramLabel = "LIST", split = ",", defaultValue = "raw,service",
+      description = "raw,service (default); also raw-ids (the service's ids path on regular grids: documents by"
+          + " _id instead of the geo sort)")
+  List<String> phases;
+
+  // The query service.
+  @Option(names = "--service-jar", paramLabel = "PATH", description = "the runnable jar (bench.sh passes it)")
+  Path serviceJar;
+
+  @Option(names = "--service-java-opts", paramLabel = "STR", defaultValue = "${env:SPOTCAST_JAVA_OPTS:-}",
+      description = "JVM options of the service (default: $SPOTCAST_JAVA_OPTS)")
+  String serviceJavaOpts;
+
+  @Option(names = "--service-port", paramLabel = "N", defaultValue = "0", description = "its port (default: a free one)")
+  int servicePort;
+
+  @Option(names = "--service-prime", paramLabel = "SECONDS", defaultValue = "60", converter = Seconds.class,
+      description = "warm-up of the first service phase: the service JVM is new and its JIT needs more requests"
+          + " than Elasticsearch's (default: ${DEFAULT-VALUE})")
+  Duration servicePrime;
+
+
+  @Option(names = "--log-dir", paramLabel = "DIR", defaultValue = "${env:SPOTCAST_HOME:-${sys:java.io.tmpdir}}",
+      description = "where the service log goes (default: $SPOTCAST_HOME or the temporary directory)")
+  Path logDir;
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+  boolean help;
+
+  /**
+   * Parses and checks the options.
+   *
+   * @throws IllegalArgumentException naming the bad option
+   */
+  static QueryBenchOptions parse(String[] args) {
+    QueryBenchOptions o = new QueryBenchOptions();
+    try {
+      commandLine(o).parseArgs(args);
+    } catch (CommandLine.ParameterException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    o.check();
+    return o;
+  }
+
+  static String usage() {
+    return commandLine(new QueryBenchOptions()).getUsageMessage(CommandLine.Help.Ansi.OFF);
+  }
+
+  private static CommandLine commandLine(QueryBenchOptions o) {
+    return new CommandLine(o).setCaseInsensitiveEnumValuesAllowed(true);
+  }
+
+  private void check() {
+    positive("--shards", shards);
+    positive("--levels-per-index", levelsPerIndex);
+    positive("--requests", requests);
+    positive("--n", neighbours);
+    positive("--concurrency", concurrency);
+    positive("--repeat", repeat);
+    if (duration.isZero() || duration.isNegative()) {
+      throw new IllegalArgumentException("--duration must be positive");
+    }
+    routing = routing.strip().toLowerCase(Locale.ROOT);
+    if (!routing.equals("tile") && !routing.equals("document")) {
+      throw new IllegalArgumentException("--routing must be tile or document, got '" + routing + "'");
+    }
+    phases = new ArrayList<>(phases.stream().map(String::strip).filter(s -> !s.isEmpty()).distinct().toList());
+    for (String p : phases) {
+      if (!KNOWN_PHASES.contains(p)) {
+        throw new IllegalArgumentException("unknown phase '" + p + "'; known: " + KNOWN_PHASES);
+      }
+    }
+    params = params == null ? List.of() : params.stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
+    elasticsearch = elasticsearch.replaceAll("/+$", "");
+  }
+
+  boolean wants(String phase) {
+    return phases.contains(phase);
+  }
+
+  List<String> serviceJavaOptions() {
+    return serviceJavaOpts.isBlank() ? List.of() : Arrays.asList(serviceJavaOpts.trim().split("\\s+"));
+  }
+
+  private static void positive(String name, int value) {
+    if (value < 1) {
+      throw new IllegalArgumentException(name + " must be at least 1");
+    }
+  }
+
+  /** Seconds, fractions allowed ("0.5"). */
+  static final class Seconds implements ITypeConverter<Duration> {
+    @Override
+    public Duration convert(String value) {
+      return Duration.ofMillis(Math.round(Double.parseDouble(value) * 1000));
+    }
+  }
+}

@@ -1,0 +1,114 @@
+package dev.spotcast.bench.loadtest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spotcast.bench.loadtest.JtlSummary.CpuReading;
+import dev.spotcast.bench.loadtest.JtlSummary.Sample;
+import dev.spotcast.bench.loadtest.JtlSummary.ServiceReading;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JtlSummaryTest {
+
+  @Test
+  void percentileIsTheNearestRank() {
+    long[] sorted = {10, 20, 30, 40, 50, 60, 70, 80, 90, 100};
+    assertThat(JtlSummary.percentile(sorted, 50)).isEqualTo(50); // ceil(5.0) = 5th
+    assertThat(JtlSummary.percentile(sorted, 95)).isEqualTo(100); // ceil(9.5) = 10th
+    assertThat(JtlSummary.percentile(sorted, 1)).isEqualTo(10); // ceil(0.1) = 1st
+    assertThat(JtlSummary.percentile(new long[] {7}, 99)).isEqualTo(7);
+  }
+
+  @Test
+  void statusesAreSplitOnlyWhenThereIsMoreThanOne() {
+    List<Sample> mixed = List.of(
+        sample(0, 40, "200"), sample(1, 10, "200"), sample(2, 30, "200"),
+        sample(3, 2, "429"), sample(4, 1, "429"), sample(5, 900, ""));
+    Map<String, long[]> split = JtlSummary.byStatus(mixed);
+    assertThat(split.keySet()).containsExactly("200", "429", "none"); // most frequent first
+    assertThat(split.get("200")).containsExactly(10, 30, 40);
+    assertThat(split.get("429")).containsExactly(1, 2);
+    assertThat(JtlSummary.byStatus(List.of(sample(0, 5, "200"), sample(1, 6, "200")))).isEmpty();
+  }
+
+  @Test
+  void serviceBoundsReadTheSteadyPhaseOnly() {
+    List<ServiceReading> readings = List.of(
+        new ServiceReading(500, 99, 900L << 20, 50), // before the phase: ignored
+        new ServiceReading(1_000, 40, 100L << 20, 3),
+        new ServiceReading(2_000, 44, 300L << 20, 33),
+        new ServiceReading(3_000, 42, 200L << 20, 12));
+    assertThat(JtlSummary.serviceBounds(readings, 1_000, 3_000))
+        .isEqualTo("threads 40 -> max 44; heap used 100 -> max 300 MB; requests in progress max 33");
+    assertThat(JtlSummary.serviceBounds(readings, 4_000, 5_000)).startsWith("n/a");
+  }
+
+  @Test
+  void tableCountsSteadySamplesAndShowsShedRequestsApart() {
+    List<Sample> all = new ArrayList<>();
+    all.add(new Sample(0, 500, "spot rampup", true, "200", ""));
+    // 11 steady starts over 10 s: 10 requests in 10 s = 1.0 req/s.
+    for (int i = 0; i < 10; i++) {
+      all.add(new Sample(1_000 + i * 1_000L, 10 + i, "spot steady", true, "200", ""));
+    }
+    all.add(new Sample(11_000, 3, "spot steady", false, "429", "Too Many Requests"));
+    List<CpuReading> cpu = List.of(new CpuReading(1_000, 0, 0, 0), new CpuReading(11_000, 200, 1_000, 2_000));
+    String table = JtlSummary.table(all, cpu, List.of(), "spot steady", "2", null);
+    assertThat(table)
+        .contains("10.0 s, 11 requests")
+        .contains("1.0 req/s  (target 2, 50.0 %)")
+        .contains("errors                 1 (9.09 %)")
+        .contains("1 x 429 Too Many Requests")
+        .contains("HTTP 200               10 (90.9 %), p50 14 / p95 19 / p99 19 / max 19 ms")
+        .contains("HTTP 429               1 (9.1 %), p50 3 / p95 3 / p99 3 / max 3 ms")
+        // 200 ticks of 2,000 over 10 s: 10 % of the machine, 0.2 cores of 2; busy 1,000 of 2,000.
+        .contains("10.0 % of the machine (0.20 cores of 2); machine busy 50.0 %")
+        .contains("ramp-up (not above)    1 requests, 0 errors");
+  }
+
+  @Test
+  void readsQuotedJtlFieldsAndSkipsCutLines(@TempDir Path dir) throws IOException {
+    Path jtl = dir.resolve("r.csv");
+    Files.writeString(jtl, """
+        timeStamp,elapsed,label,responseCode,success,failureMessage
+        1000,12,spot steady,200,true,
+        1001,13,spot steady,503,false,"line one
+        ""quoted"", line two"
+        1002,14,spot
+        """);
+    List<Sample> samples = JtlSummary.readJtl(jtl);
+    assertThat(samples).hasSize(2);
+    assertThat(samples.get(1).message()).isEqualTo("line one\n\"quoted\", line two");
+    assertThat(samples.get(1).success()).isFalse();
+  }
+
+  @Test
+  void anEmptyJtlHasNoSamples(@TempDir Path dir) throws IOException {
+    Path jtl = dir.resolve("empty.csv");
+    Files.writeString(jtl, "");
+    assertThat(JtlSummary.readJtl(jtl)).isEmpty();
+  }
+
+  private static Sample sample(long start, long elapsed, String code) {
+    return new Sample(start, elapsed, "spot steady", code.equals("200"), code, "");
+  }
+
+  @Test
+  void theResultsFileIsRequiredAndTheSteadyLabelHasADefault() {
+    JtlSummary.Options options = new JtlSummary.Options();
+    new picocli.CommandLine(options).parseArgs("--jtl", "results.jtl", "--rate", "200");
+    assertThat(options.jtl).isEqualTo(Path.of("results.jtl"));
+    assertThat(options.label).isEqualTo("spot steady");
+    assertThat(options.rate).isEqualTo("200");
+    assertThat(options.cpu).isNull();
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new picocli.CommandLine(new JtlSummary.Options()).parseArgs("--rate", "200"))
+        .hasMessageContaining("Missing required option: '--jtl");
+  }
+}

@@ -1,0 +1,171 @@
+package dev.spotcast.bench.loadtest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The points CSV over a run: its vertical column, box and times; and, with jq installed, the whole
+ * path loadtest.sh takes from a canned {@code GET /v1/models} answer (src/test/resources/models.json,
+ * written from the query service's ModelsController records) through run-extent.jq to the CSV.
+ */
+class SpotPointsTest {
+
+  private static final Path MODELS = Path.of("src/test/resources/models.json");
+  private static final Path FILTER = Path.of("run-extent.jq");
+
+  @TempDir Path dir;
+
+  @Test
+  void heightLevelsGiveAnAltFragmentWithinTheLevels() throws IOException {
+    List<String[]> rows = write(RunExtent.of("-90,90,-180,180", "alt", "0,1000,3000,5000", "2026-11-21T00:00:00Z", "0-24",
+        "from-run"));
+    assertThat(rows).hasSize(1000);
+    for (String[] row : rows) {
+      assertThat(row[2]).startsWith("&alt=");
+      assertThat(Double.parseDouble(row[2].substring(5))).isBetween(0.0, 5000.0);
+      assertThat(Instant.parse(row[3])).isBetween(Instant.parse("2026-11-21T00:00:00Z"), Instant.parse("2026-11-22T00:00:00Z"));
+    }
+  }
+
+  @Test
+  void singleLevelRunsGiveAnEmptyColumnAndTheSameOtherColumns() throws IOException {
+    RunExtent alt = RunExtent.of("-10,10,0,20", "alt", "0,100", "2026-11-21T00:00:00Z", "0-6", "from-run");
+    RunExtent none = RunExtent.of("-10,10,0,20", "none", "ignored", "2026-11-21T00:00:00Z", "0-6", "from-run");
+    List<String[]> withAlt = write(alt);
+    List<String[]> without = write(none);
+    assertThat(without).allSatisfy(row -> assertThat(row[2]).isEmpty());
+    for (int i = 0; i < withAlt.size(); i++) {
+      assertThat(without.get(i)[0]).isEqualTo(withAlt.get(i)[0]);
+      assertThat(without.get(i)[1]).isEqualTo(withAlt.get(i)[1]);
+      assertThat(without.get(i)[3]).isEqualTo(withAlt.get(i)[3]);
+    }
+  }
+
+  @Test
+  void levelsAreRoundedInsideTheRunsLevels() {
+    assertThat(SpotPoints.level(612.34, 250, 1000)).isEqualTo("612.3");
+    assertThat(SpotPoints.level(1000.0, 250, 1000)).isEqualTo("1000");
+    assertThat(SpotPoints.level(0.2599, 0.1, 0.26)).isEqualTo("0.26"); // 0.3 would be above the highest level
+    assertThat(SpotPoints.level(0.00001, 0.00001, 1)).isEqualTo("0.00001"); // no exponent
+  }
+
+  @Test
+  void longitudesPastTheAntimeridianAreWrapped() throws IOException {
+    assertThat(SpotPoints.longitude180(190)).isEqualTo(-170);
+    assertThat(SpotPoints.longitude180(-180)).isEqualTo(-180);
+    List<String[]> rows = write(RunExtent.of("0,10,170,200", "alt", "2,10", "2026-11-21T00:00:00Z", "0", "from-run"));
+    assertThat(rows).allSatisfy(row -> {
+      double lon = Double.parseDouble(row[1]);
+      assertThat(lon >= 170 || lon <= -160).as("lon %s", lon).isTrue();
+    });
+  }
+
+  @Test
+  void badVerticalParametersAreRefused() {
+    assertThatThrownBy(() -> RunExtent.of("0,1,0,1", "alt=1&x", "0", "today", "0", "from-run"))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  // --- From the canned GET /v1/models through run-extent.jq (skipped without jq) ---------------
+
+  @Test
+  void heightModelFromTheCatalog() throws Exception {
+    String[] e = extent("demo", "auto");
+    assertThat(e).containsExactly("OK", "2026112100", "alt", "0,1000,3000,5000",
+        "2026-11-21T00:00:00Z..2026-11-22T00:00:00Z", "-90,90,-180,180", "height above ground (alt, 4 levels)");
+    assertThat(write(fromExtent(e))).allSatisfy(row -> assertThat(row[2]).matches("&alt=[0-9.]+"));
+  }
+
+  @Test
+  void isobaricModelFromTheCatalog() throws Exception {
+    // auto: isobaric has 5 levels, height above ground 2; the regional grid starts at 350 E = -10.
+    String[] e = extent("gfs-eu", "auto");
+    assertThat(e[0]).isEqualTo("OK");
+    assertThat(e[2]).isEqualTo("pressure");
+    assertThat(e[3]).isEqualTo("250,500,700,850,1000");
+    assertThat(e[4]).isEqualTo("2026-11-21T06:00:00Z..2026-11-21T12:00:00Z"); // steps sorted by step
+    assertThat(e[5]).isEqualTo("30,70,-10,15");
+    List<String[]> rows = write(fromExtent(e));
+    for (String[] row : rows) {
+      assertThat(row[2]).startsWith("&pressure=");
+      assertThat(Double.parseDouble(row[2].substring(10))).isBetween(250.0, 1000.0);
+      assertThat(Double.parseDouble(row[0])).isBetween(30.0, 70.0);
+      assertThat(Double.parseDouble(row[1])).isBetween(-10.0, 15.0);
+    }
+    assertThat(extent("gfs-eu", "alt")).contains("alt", "2,10");
+    assertThat(extent("gfs-eu", "none")).contains("none", "-");
+  }
+
+  @Test
+  void singleLevelModelFromTheCatalog() throws Exception {
+    String[] e = extent("stations", "auto");
+    assertThat(e).containsExactly("OK", "2026112012", "none", "-", "2026-11-20T12:00:00Z..2026-11-21T00:00:00Z",
+        "41.5,51,-180,180", "surface; mean sea level");
+    assertThat(write(fromExtent(e))).allSatisfy(row -> assertThat(row[2]).isEmpty());
+    assertThat(extent("stations", "pressure")).containsExactly("ERROR", "no-vertical", "surface; mean sea level");
+  }
+
+  @Test
+  void unknownModelListsThePublishedOnes() throws Exception {
+    assertThat(extent("nope", "auto")).containsExactly("ERROR", "no-model", "demo,gfs-eu,stations");
+  }
+
+  /** As loadtest.sh passes it to Maven: box, vertical, levels, times. */
+  private static RunExtent fromExtent(String[] e) {
+    return RunExtent.of(e[5], e[2], e[3], "today", "0-24", e[4]);
+  }
+
+  @Test
+  void theCommandLineTakesNegativeCoordinatesAsValuesAndKeepsTheDefaults() {
+    SpotPoints.Options options = new SpotPoints.Options();
+    new picocli.CommandLine(options).parseArgs("--box", "-10,10,-20,20", "--count=5", "--times", "from-run");
+    assertThat(options.box).isEqualTo("-10,10,-20,20");
+    assertThat(options.count).isEqualTo(5);
+    assertThat(options.out).isEqualTo(Path.of("points.csv"));
+    assertThat(List.of(options.vertical, options.levels, options.run, options.steps))
+        .containsExactly("alt", "0,1000,3000,5000", "today", "0-24");
+    assertThatThrownBy(() -> new picocli.CommandLine(new SpotPoints.Options()).parseArgs("--count", "many"))
+        .hasMessageContaining("--count");
+    assertThatThrownBy(() -> new picocli.CommandLine(new SpotPoints.Options()).parseArgs("--colour", "red"))
+        .hasMessageContaining("Unknown option").hasMessageContaining("'--colour'");
+  }
+
+  private static String[] extent(String model, String vertical) throws Exception {
+    Assumptions.assumeTrue(onPath("jq"), "jq is not installed");
+    Process jq = new ProcessBuilder("jq", "-r", "-f", FILTER.toString(), "--arg", "model", model, "--arg", "vertical", vertical,
+        MODELS.toString()).redirectErrorStream(true).start();
+    String out = new String(jq.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    assertThat(jq.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(jq.exitValue()).as(out).isZero();
+    return out.split("\t", -1);
+  }
+
+  private static boolean onPath(String command) {
+    for (String p : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+      if (Files.isExecutable(Path.of(p, command))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private List<String[]> write(RunExtent run) throws IOException {
+    Path csv = Files.createTempFile(dir, "points", ".csv");
+    SpotPoints.write(csv, run, 1000, 42);
+    List<String> lines = Files.readAllLines(csv);
+    assertThat(lines.getFirst()).isEqualTo("lat,lon,vertical,time");
+    // split with -1 keeps the empty vertical column, as JMeter's CSV Data Set does.
+    return lines.stream().skip(1).map(l -> l.split(",", -1)).peek(r -> assertThat(r).hasSize(4)).toList();
+  }
+}
