@@ -52,17 +52,21 @@ es_pids() { # the processes recorded by the Elasticsearch nodes running from SPO
 }
 
 cleanup() { # whatever a failed test left running
-  if [ -n "$launcher" ]; then kill -9 "$launcher" 2>/dev/null || true; fi
+  if [ -n "$launcher" ]; then kill "$launcher" 2>/dev/null || true; gone_within "$launcher" 40 || kill -9 "$launcher" 2>/dev/null || true; fi
   if [ -n "$service" ]; then kill -9 "$service" 2>/dev/null || true; fi
   "$ROOT/spotcast" es stop >/dev/null 2>&1 || true
   rm -rf "$WORK"
 }
 trap cleanup EXIT
 
-# Starts the demo with a tiny run and waits until it serves; sets launcher and service.
+# Starts the demo with a tiny run and waits until it serves; sets launcher and service. Job control (set -m)
+# gives the demo its own process group, as a shell gives a command typed at a terminal; without it, a
+# background job of a script starts with SIGINT ignored, and a signal ignored on entry cannot be trapped.
 start_demo() {
+  set -m
   "$ROOT/spotcast" demo --levels 0 --steps 0-1 --resolution 5 >"$WORK/demo.out" 2>&1 &
   launcher=$!
+  set +m
   local i
   for i in $(seq 1 "$SERVE_BOUND"); do
     if grep -q 'serving' "$WORK/demo.out"; then
@@ -76,17 +80,18 @@ start_demo() {
   return 1
 }
 
-# Sends SIGINT to the launcher and checks it ends with 130 within STOP_BOUND.
+# Ctrl-C: SIGINT to the launcher's process group, as a terminal sends it to its foreground job; the
+# launcher must end with 130 within STOP_BOUND.
 interrupt_demo() {
-  kill -INT "$launcher"
+  kill -INT -- "-$launcher"
   if gone_within "$launcher" "$STOP_BOUND"; then
     local status=0
     wait "$launcher" || status=$?
     [ "$status" = 130 ] || fail "the demo ended with $status after SIGINT, not 130"
+    launcher=""
   else
     fail "the launcher still runs $STOP_BOUND s after SIGINT"
   fi
-  launcher=""
 }
 
 # 1. A missing jar: a copy of the launcher in a tree without jars (and nothing to build).
