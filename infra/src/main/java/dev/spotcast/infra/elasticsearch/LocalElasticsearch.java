@@ -1,7 +1,5 @@
 package dev.spotcast.infra.elasticsearch;
 
-import dev.spotcast.infra.Jdk;
-import dev.spotcast.infra.Jdks;
 import dev.spotcast.infra.process.LogTail;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -56,7 +54,7 @@ public final class LocalElasticsearch implements AutoCloseable {
       throw new IllegalStateException("Cluster '" + config.clusterName() + "' is already started");
     }
     NodeUser user = NodeUser.forThisProcess();
-    Jdk jdk = Jdks.onThisMachine().require(Jdks.ELASTICSEARCH_MINIMUM);
+    Path javaHome = NodeProcess.javaHome(System.getenv(), Path.of(System.getProperty("java.home")));
     Instant begin = Instant.now();
     try {
       requireNothingListening();
@@ -64,13 +62,13 @@ public final class LocalElasticsearch implements AutoCloseable {
       user.requireTraversable(config.baseDir());
       Path home = ElasticsearchDistribution.unpackOnce(config.distribution(), config.baseDir());
       prepareClusterDir();
-      log.info("Starting Elasticsearch cluster '{}' of {} node(s) from {} as {} with Java {}",
-          config.clusterName(), nodes.size(), home, user, jdk.featureVersion());
+      log.info("Starting Elasticsearch cluster '{}' of {} node(s) from {} as {} with the Java in {}",
+          config.clusterName(), nodes.size(), home, user, javaHome);
       for (NodeLayout node : nodes) {
         prepareNodeDir(node, home, user);
       }
       for (NodeLayout node : nodes) {
-        processes.add(NodeProcess.launch(node, home, jdk, user, config.detached()));
+        processes.add(NodeProcess.launch(node, home, javaHome, user, config.detached()));
       }
       ClusterHealth health = awaitCluster(begin.plus(config.startTimeout()));
       for (NodeProcess process : processes) {

@@ -1,6 +1,5 @@
 package dev.spotcast.infra.elasticsearch;
 
-import dev.spotcast.infra.Jdk;
 import dev.spotcast.infra.process.ProcessRecord;
 import dev.spotcast.infra.process.Programs;
 import java.io.IOException;
@@ -41,7 +40,8 @@ final class NodeProcess {
    * log shows this start only; Elasticsearch keeps its own history in the other files of logs/). A detached
    * node gets its own session (setsid), so that closing the terminal that started it does not hang it up.
    */
-  static NodeProcess launch(NodeLayout node, Path home, Jdk jdk, NodeUser user, boolean detached) throws IOException {
+  static NodeProcess launch(NodeLayout node, Path home, Path javaHome, NodeUser user, boolean detached)
+      throws IOException {
     List<String> command = new ArrayList<>();
     if (detached) {
       command.addAll(Programs.ownSession());
@@ -58,7 +58,7 @@ final class NodeProcess {
     // The launcher would warn about these or let them override the node's own jvm.options.
     Stream.of("JAVA_HOME", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JAVA_OPTS", "ES_JAVA_OPTS")
         .forEach(environment::remove);
-    environment.put("ES_JAVA_HOME", jdk.home().toString());
+    environment.put("ES_JAVA_HOME", javaHome.toString());
     environment.put("ES_PATH_CONF", node.configDir().toString());
     environment.put("ES_TMPDIR", node.tmpDir().toString());
     // The launcher JVM creates scratch directories too (final-flags*) and leaves them behind: keep them in the node.
@@ -68,6 +68,16 @@ final class NodeProcess {
     // Just started, the launcher has forked nothing yet: the server JVM is recorded by record() once it runs.
     return new NodeProcess(node.dir(), node.url(), ProcessRecord.write(
         node.dir().resolve(RECORD_FILE), RECORD_COMMENT, Map.of(URL, node.url()), List.of(launcher.toHandle())));
+  }
+
+  /**
+   * The Java that Elasticsearch runs on: {@code ES_JAVA_HOME} when set (the launcher exports the JDK 21+ it found),
+   * else the JVM running this code, which is 21 or newer because this code is compiled for Java 21, the oldest
+   * Elasticsearch 9 supports.
+   */
+  static Path javaHome(Map<String, String> environment, Path runningJavaHome) {
+    String configured = environment.get("ES_JAVA_HOME");
+    return configured != null && !configured.isBlank() ? Path.of(configured) : runningJavaHome;
   }
 
   /** The node recorded in {@code nodeDir}, if any of its recorded processes still runs. */

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +39,16 @@ class NodeProcessTest {
   @Test
   void findsNothingWithoutRecord() {
     assertThat(NodeProcess.find(nodeDir)).isEmpty();
+  }
+
+  @Test
+  void runsElasticsearchOnEsJavaHomeElseOnThisJvm() {
+    Path running = Path.of("/opt/jdk-25");
+
+    assertThat(NodeProcess.javaHome(Map.of("ES_JAVA_HOME", "/usr/lib/jvm/jdk-21", "JAVA_HOME", "/opt/jdk-17"), running))
+        .isEqualTo(Path.of("/usr/lib/jvm/jdk-21"));
+    assertThat(NodeProcess.javaHome(Map.of("JAVA_HOME", "/opt/jdk-17"), running)).isEqualTo(running);
+    assertThat(NodeProcess.javaHome(Map.of("ES_JAVA_HOME", " "), running)).isEqualTo(running);
   }
 
   private void record(String processes) throws IOException {

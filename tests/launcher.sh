@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# Tests of ./spotcast itself, run by `./spotcast test` after the Maven build (they use the jars it built):
+#   1. a missing executable jar ends a command with one line on stderr and a non-zero exit;
+#   2. Ctrl-C (SIGINT) on `./spotcast demo` stops the query service it started, and leaves alone the
+#      Elasticsearch it found running;
+#   3. Ctrl-C on `./spotcast demo` stops the query service and the Elasticsearch the demo started.
+# Everything runs with its own SPOTCAST_HOME and free loopback ports, and is stopped at the end.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# How long the launcher may take to stop everything after SIGINT: the service shuts down gracefully and
+# `es stop` gives each node up to 30 s before SIGKILL.
+STOP_BOUND=60
+# How long a demo may take until it serves: Elasticsearch start, a tiny run, the service's start.
+SERVE_BOUND=300
+
+WORK="$(mktemp -d /tmp/spotcast-launcher-test.XXXXXX)"
+chmod 755 "$WORK" # as root, Elasticsearch runs as nobody, who must traverse its home
+export SPOTCAST_HOME="$WORK/home" SPOTCAST_ES_HEAP=512m
+unset SPOTCAST_ES_URL
+failures=0
+launcher="" service=""
+
+say() { printf '%s\n' "$*"; }
+fail() { say "FAIL: $*"; failures=$((failures + 1)); }
+pass() { say "ok: $*"; }
+
+listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+free_port() { # a port that is free, with port+100 free too (the Elasticsearch transport port)
+  local port
+  while :; do
+    port=$((20000 + RANDOM % 30000))
+    listening "$port" || listening $((port + 100)) || { echo "$port"; return; }
+  done
+}
+
+gone_within() { # whether process $1 has exited within $2 s
+  local i
+  for i in $(seq 1 $(($2 * 10))); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
+  return 1
+}
+
+closed_within() { # whether nothing listens on port $1 within $2 s
+  local i
+  for i in $(seq 1 $(($2 * 10))); do listening "$1" || return 0; sleep 0.1; done
+  return 1
+}
+
+es_pids() { # the processes recorded by the Elasticsearch nodes running from SPOTCAST_HOME
+  grep -rhs '^processes=' "$SPOTCAST_HOME/clusters" | sed 's/^processes=//; s/@[0-9]*//g; s/,/ /g'
+}
+
+cleanup() { # whatever a failed test left running
+  if [ -n "$launcher" ]; then kill "$launcher" 2>/dev/null || true; gone_within "$launcher" 40 || kill -9 "$launcher" 2>/dev/null || true; fi
+  if [ -n "$service" ]; then kill -9 "$service" 2>/dev/null || true; fi
+  "$ROOT/spotcast" es stop >/dev/null 2>&1 || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# Starts the demo with a tiny run and waits until it serves; sets launcher and service. Job control (set -m)
+# gives the demo its own process group, as a shell gives a command typed at a terminal; without it, a
+# background job of a script starts with SIGINT ignored, and a signal ignored on entry cannot be trapped.
+start_demo() {
+  set -m
+  "$ROOT/spotcast" demo --levels 0 --steps 0-1 --resolution 5 >"$WORK/demo.out" 2>&1 &
+  launcher=$!
+  set +m
+  local i
+  for i in $(seq 1 "$SERVE_BOUND"); do
+    if grep -q 'serving' "$WORK/demo.out"; then
+      service="$(pgrep -P "$launcher" java)"
+      return 0
+    fi
+    kill -0 "$launcher" 2>/dev/null || break
+    sleep 1
+  done
+  say "--- demo output ---"; tail -n 40 "$WORK/demo.out"
+  return 1
+}
+
+# Ctrl-C: SIGINT to the launcher's process group, as a terminal sends it to its foreground job; the
+# launcher must end with 130 within STOP_BOUND.
+interrupt_demo() {
+  kill -INT -- "-$launcher"
+  if gone_within "$launcher" "$STOP_BOUND"; then
+    local status=0
+    wait "$launcher" || status=$?
+    [ "$status" = 130 ] || fail "the demo ended with $status after SIGINT, not 130"
+    launcher=""
+  else
+    fail "the launcher still runs $STOP_BOUND s after SIGINT"
+  fi
+}
+
+# 1. A missing jar: a copy of the launcher in a tree without jars (and nothing to build).
+mkdir -p "$WORK/empty"
+cp "$ROOT/spotcast" "$WORK/empty/"
+touch "$WORK/empty/.build-stamp"
+status=0
+"$WORK/empty/spotcast" es status >"$WORK/missing.out" 2>"$WORK/missing.err" || status=$?
+if [ "$status" != 0 ] && [ "$(wc -l <"$WORK/missing.err")" = 1 ] && grep -q 'infra/target/spotcast-infra-\*-exec.jar is missing' "$WORK/missing.err" \
+  && [ ! -s "$WORK/missing.out" ]; then
+  pass "a missing jar ends the command: $(cat "$WORK/missing.err") (exit $status)"
+else
+  fail "a missing jar: exit $status, stderr: $(cat "$WORK/missing.err"), stdout: $(cat "$WORK/missing.out")"
+fi
+
+ES_PORT="$(free_port)"
+PORT="$(free_port)"
+export SPOTCAST_ES_PORT="$ES_PORT" SPOTCAST_PORT="$PORT"
+say "Elasticsearch port $ES_PORT, query service port $PORT, home $SPOTCAST_HOME"
+
+# 2. An Elasticsearch that runs already is used and left running.
+"$ROOT/spotcast" es start --port "$ES_PORT" --heap 512m >/dev/null
+if start_demo; then
+  interrupt_demo
+  gone_within "$service" 5 && pass "SIGINT stopped the query service" || fail "the query service (pid $service) still runs"
+  closed_within "$PORT" 5 || fail "port $PORT still listens"
+  curl -fsS "http://127.0.0.1:$ES_PORT/_cluster/health" >/dev/null && pass "the Elasticsearch the demo found still runs" \
+    || fail "the demo stopped an Elasticsearch it had not started"
+else
+  fail "the demo did not serve within $SERVE_BOUND s (Elasticsearch already running)"
+fi
+"$ROOT/spotcast" es stop >/dev/null
+
+# 3. The demo starts Elasticsearch, and stops it on SIGINT.
+if start_demo; then
+  es="$(es_pids)"
+  [ -n "$es" ] || fail "no Elasticsearch process recorded under $SPOTCAST_HOME"
+  interrupt_demo
+  gone_within "$service" 5 && pass "SIGINT stopped the query service" || fail "the query service (pid $service) still runs"
+  for pid in $es; do
+    gone_within "$pid" 5 || fail "Elasticsearch process $pid still runs"
+  done
+  closed_within "$PORT" 5 || fail "port $PORT still listens"
+  closed_within "$ES_PORT" 5 || fail "port $ES_PORT still listens"
+  [ "$failures" = 0 ] && pass "SIGINT stopped the Elasticsearch the demo started (pids $es)"
+else
+  fail "the demo did not serve within $SERVE_BOUND s (starting Elasticsearch)"
+fi
+
+if [ "$failures" != 0 ]; then
+  say "launcher tests: $failures failure(s)"
+  exit 1
+fi
+say "launcher tests: all passed"
