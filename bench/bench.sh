@@ -29,11 +29,10 @@ JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 
 die() { printf 'bench: %s\n' "$*" >&2; exit 2; }
 
-classpath() { # the module's plain jar and its dependencies, as the launcher builds them
-  local module="$1" jar
-  jar="$(ls "$ROOT/$module"/target/spotcast-"$module"-*.jar 2>/dev/null | grep -v -e '-exec.jar' -e '-sources.jar' -e '-tests.jar' | head -n1)"
-  [ -n "$jar" ] && [ -f "$ROOT/$module/target/classpath.txt" ] || die "module $module is not built (./spotcast build)"
-  printf '%s:%s' "$jar" "$(cat "$ROOT/$module/target/classpath.txt")"
+bench_jar() { # the bench module's executable jar; ends the command when it is missing
+  local jars=("$HERE"/target/spotcast-bench-*-exec.jar)
+  [ -f "${jars[0]}" ] || die "bench/target/spotcast-bench-*-exec.jar is missing; run './spotcast build'"
+  printf '%s' "${jars[0]}"
 }
 
 usage() {
@@ -48,17 +47,17 @@ TXT
 
 cmd="${1:-help}"
 [ $# -gt 0 ] && shift
-case "$cmd" in help|-h|--help) ;; *) CP="$(classpath bench)" || exit 2 ;; esac
+case "$cmd" in help|-h|--help) ;; *) JAR="$(bench_jar)" || exit 2 ;; esac
 case "$cmd" in
   ingest)
     # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
     exec "$JAVA" -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
-      -cp "$CP" dev.spotcast.bench.BenchCli ingest "$@"
+      -jar "$JAR" ingest "$@"
     ;;
   scale)
     # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
     exec "$JAVA" -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
-      -cp "$CP" dev.spotcast.bench.BenchCli scale "$@"
+      -jar "$JAR" scale "$@"
     ;;
   grib)
     # GRIB2 files of a 0.5 degree global run, 2 isobaric levels x 4 steps x 4 parameters: the same
@@ -79,7 +78,7 @@ case "$cmd" in
     fi
     # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
     exec "$JAVA" -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
-      -cp "$CP" dev.spotcast.bench.BenchCli ingest --model benchgrib --files "$files" "$@"
+      -jar "$JAR" ingest --model benchgrib --files "$files" "$@"
     ;;
   query)
     # The service's own Elasticsearch query sent directly vs GET /v1/spot through the service, same
@@ -90,7 +89,7 @@ case "$cmd" in
     [ -n "$service_jar" ] || die "the query service is not built (./spotcast build)"
     # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
     exec "$JAVA" -Xms"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" -Xmx"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
-      -cp "$CP" dev.spotcast.bench.BenchCli query \
+      -jar "$JAR" query \
       --service-jar "$service_jar" "$@"
     ;;
   sharding)
@@ -102,7 +101,7 @@ case "$cmd" in
     [ -n "$service_jar" ] || die "the query service is not built (./spotcast build)"
     # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
     exec "$JAVA" -Xms"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" -Xmx"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
-      -cp "$CP" dev.spotcast.bench.BenchCli sharding \
+      -jar "$JAR" sharding \
       --service-jar "$service_jar" "$@"
     ;;
   help|-h|--help) usage ;;

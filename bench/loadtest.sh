@@ -210,7 +210,7 @@ fi
 
 echo
 echo "Spotcast load test: $plan, model $model at $base, target $rate req/s, ramp ${rampup} s + steady ${duration} s, $threads threads"
-"${JAVA_HOME:+$JAVA_HOME/bin/}java" -cp "$HERE/target/classes:$(cat "$HERE/target/classpath.txt")" dev.spotcast.bench.loadtest.JtlSummary \
+"${JAVA_HOME:+$JAVA_HOME/bin/}java" -jar "$(ls "$HERE"/target/spotcast-bench-*-exec.jar | head -n1)" jtl-summary \
   --jtl "$jtl" --cpu "$cpu_log" --service "$service_log" --label "spot steady" --rate "$rate" --report "$report"
 if [ "$plan" = while-ingesting ]; then
   echo "  ingestion at the end  $(grep 'docs/s' "$OUT/ingest.log" | tail -n1 | sed 's/^ *//')"

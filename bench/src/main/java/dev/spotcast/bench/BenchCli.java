@@ -2,6 +2,7 @@ package dev.spotcast.bench;
 
 import dev.spotcast.bench.ingest.BenchIngestCommand;
 import dev.spotcast.bench.ingest.ScaleBenchCommand;
+import dev.spotcast.bench.loadtest.JtlSummary;
 import dev.spotcast.bench.query.QueryBench;
 import dev.spotcast.bench.query.ShardingBench;
 import java.util.Arrays;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Command;
     description = "Spotcast against raw Elasticsearch: ingest, scale; query and sharding take their own options.")
 public final class BenchCli {
 
-  public static void main(String[] args) {
+  public static void main(String[] args) throws Exception {
     // The ingestor's CLI logging: progress lines on the console, library chatter kept out.
     System.setProperty("logback.configurationFile", "logback-cli.xml");
     // The query benchmarks have their own command lines (with their own usage and exit codes).
@@ -30,6 +31,11 @@ public final class BenchCli {
     }
     if (args.length > 0 && args[0].equals("sharding")) {
       ShardingBench.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    // The load test's result table, called by loadtest.sh once JMeter has finished.
+    if (args.length > 0 && args[0].equals("jtl-summary")) {
+      JtlSummary.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
     CommandLine cli = new CommandLine(new BenchCli());
