@@ -74,4 +74,10 @@ public record LoaderSettings(
         producerThreads, senderThreads, queuedBulks, bulkDocuments, bulkBytes, maxRetries, initialBackoff,
         maxBackoff, count, deleteFailedRuns, progressInterval);
   }
+
+  public LoaderSettings withDeleteFailedRuns(boolean delete) {
+    return new LoaderSettings(
+        producerThreads, senderThreads, queuedBulks, bulkDocuments, bulkBytes, maxRetries, initialBackoff,
+        maxBackoff, replicas, delete, progressInterval);
+  }
 }

@@ -2,55 +2,159 @@ package dev.spotcast.ingestor;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.index.ForecastIndices;
+import dev.spotcast.index.RunCatalog;
+import dev.spotcast.index.RunRecord;
+import dev.spotcast.index.RunStatus;
+import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.List;
-import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * What happens to a run after it is published (its replicas are set by {@link
- * ForecastIndices#finishLoading} before the count, with {@link LoaderSettings#replicas()}): its
- * indices merged to one segment (a finished run is never written again), and only the last
- * {@code keepRuns} runs of the model kept ({@link RunRetention}). Shared by the CLI loader ({@link
- * RunLoader#withLifecycle}) and the ingestion service ({@code spotcast.ingest.lifecycle.*}).
+ * The life of one run in Elasticsearch, the same for the CLI loader ({@link RunLoader}) and the
+ * ingestion service's jobs:
  *
- * @param keepRuns runs of a model kept after publishing, the published one included; 0 keeps all
- * @param forceMerge merge the published run's indices to one segment
+ * <ol>
+ *   <li>{@link #begin}: the index template and the run catalog exist, leftovers of an earlier attempt
+ *       at this run are deleted, the run's indices are created with loading settings (no replicas, no
+ *       refresh, async translog) and its catalog record says LOADING;
+ *   <li>documents are loaded (by the caller);
+ *   <li>{@link #finishLoading}: search settings and replicas restored, refreshed, counted;
+ *   <li>then exactly one of {@link #publish} (the alias moves in one request, the record says
+ *       PUBLISHED, older runs beyond {@code keep-runs} are retired) followed by {@link #forceMerge},
+ *       or {@link #fail} (the record says FAILED with the reason, the indices are deleted if so
+ *       configured; the alias is never touched), or {@link #abandon} when the load stopped before a
+ *       count (an exception, a cancel, a dead worker).
+ * </ol>
+ *
+ * <p>Why this order after publishing: the alias switch is what readers wait for, so it comes first;
+ * retention only deletes indices and is quick, so the caller can report the run published right
+ * after it; the force-merge may take minutes on a large run and changes nothing a reader sees, so it
+ * comes last. Neither retention nor the merge can unpublish a run: their failures are logged and the
+ * next publish retries the retention.
  */
-@ConfigurationProperties("spotcast.ingest.lifecycle")
-public record RunLifecycle(@DefaultValue("0") int keepRuns, @DefaultValue("false") boolean forceMerge) {
+public final class RunLifecycle {
 
-  public RunLifecycle {
-    if (keepRuns < 0) {
-      throw new IllegalArgumentException("keep-runs must be >= 0 (0 keeps every run), got " + keepRuns);
-    }
+  private static final Logger log = LoggerFactory.getLogger(RunLifecycle.class);
+
+  private final ElasticsearchClient client;
+  private final LoaderSettings settings;
+  private final AfterPublish afterPublish;
+  private final ForecastIndices indices;
+  private final RunCatalog catalog;
+  private final RunPublisher publisher;
+
+  public RunLifecycle(ElasticsearchClient client, LoaderSettings settings, AfterPublish afterPublish) {
+    this.client = client;
+    this.settings = settings;
+    this.afterPublish = afterPublish;
+    this.indices = new ForecastIndices(client);
+    this.catalog = new RunCatalog(client);
+    this.publisher = new RunPublisher(client);
   }
 
-  /** Keeps every run and merges nothing. */
-  public static RunLifecycle none() {
-    return new RunLifecycle(0, false);
+  /** Whether any of the run's indices is behind its model's alias now (such a run is never loaded again). */
+  public boolean isPublished(String model, List<String> runIndices) throws IOException {
+    return publisher.publishedIndices(model).stream().anyMatch(runIndices::contains);
+  }
+
+  /** Creates the run's indices for loading and saves its LOADING record; returns that record. */
+  public RunRecord begin(ShardingStrategy strategy, Instant started) throws IOException {
+    List<String> runIndices = strategy.allIndices();
+    indices.installTemplate();
+    catalog.ensureIndex();
+    indices.delete(runIndices); // leftovers of an earlier failed attempt at this run
+    indices.createForLoading(strategy);
+    RunRecord record = RunRecord.loading(strategy.run(), runIndices, started);
+    catalog.save(record);
+    return record;
+  }
+
+  /** Restores search settings and replicas, refreshes, and counts the run's documents. */
+  public long finishLoading(List<String> runIndices) throws IOException {
+    indices.finishLoading(runIndices, settings.replicas());
+    return indices.count(runIndices);
   }
 
   /**
-   * Deletes the model's runs older than the published one beyond the {@code keepRuns} newest.
+   * Makes the run visible (one alias request), marks its record PUBLISHED and retires the model's
+   * older runs beyond {@code keep-runs}.
    *
-   * @return the run ids retired, oldest first; none when every run is kept
+   * @param note a remark kept with the published record (e.g. documents refused), or null
+   * @return the run ids retired, oldest first
    */
-  public List<String> retire(ElasticsearchClient client, String model, String publishedRunId) throws IOException {
-    return keepRuns > 0 ? new RunRetention(client).retire(model, publishedRunId, keepRuns) : List.of();
-  }
-
-  /** Merges the published run's indices if so configured (blocks until Elasticsearch has merged them). */
-  public void forceMerge(ElasticsearchClient client, List<String> runIndices) throws IOException {
-    if (forceMerge) {
-      new ForecastIndices(client).forceMerge(runIndices);
+  public List<String> publish(RunRecord record, long counted, String note) throws IOException {
+    publisher.publish(new ShardingStrategy(record.run()));
+    catalog.save(record.finished(RunStatus.PUBLISHED, counted, Instant.now(), note));
+    log.info("published run {} of {}: {} documents", record.runId(), record.model(), counted);
+    if (afterPublish.keepRuns() == 0) {
+      return List.of();
+    }
+    try {
+      List<String> retired = new RunRetention(client).retire(record.model(), record.runId(), afterPublish.keepRuns());
+      if (!retired.isEmpty()) {
+        log.info("retired runs {} of {} (keep-runs {})", retired, record.model(), afterPublish.keepRuns());
+      }
+      return retired;
+    } catch (IOException | RuntimeException e) {
+      log.warn("run {} of {} published, but retiring older runs failed (the next publish retries): {}",
+          record.runId(), record.model(), e.toString());
+      return List.of();
     }
   }
 
-  /** Both, as the CLI does after publishing: merge first, then retire older runs. */
-  public List<String> afterPublish(ElasticsearchClient client, String model, String runId, List<String> runIndices)
-      throws IOException {
-    forceMerge(client, runIndices);
-    return retire(client, model, runId);
+  /** Merges the published run's indices to one segment if so configured (blocks until merged). */
+  public void forceMerge(RunRecord record) {
+    if (!afterPublish.forceMerge()) {
+      return;
+    }
+    try {
+      indices.forceMerge(record.indices());
+    } catch (IOException | RuntimeException e) {
+      log.warn("run {} of {} published, but force-merging its indices failed: {}", record.runId(), record.model(),
+          e.toString());
+    }
+  }
+
+  /** A counted run that is not to be published: its record FAILED with the reason, its indices deleted if so configured. */
+  public void fail(RunRecord record, long counted, String reason) throws IOException {
+    catalog.save(record.finished(RunStatus.FAILED, counted, Instant.now(), reason));
+    log.error("run {} of {} NOT published: {}", record.runId(), record.model(), reason);
+    if (settings.deleteFailedRuns()) {
+      indices.delete(record.indices());
+    }
+  }
+
+  /**
+   * Ends a run whose load stopped before it was counted. Only a LOADING record is marked FAILED (a
+   * published record of the same run is never overwritten); the indices are deleted if so configured,
+   * otherwise their search settings are restored, so nothing is left with loading settings. A
+   * published run's indices are never touched.
+   */
+  public void abandon(String model, String runId, List<String> runIndices, String reason) throws IOException {
+    var record = catalog.get(model, runId);
+    if (record.isPresent() && record.get().status() == RunStatus.LOADING) {
+      catalog.save(record.get().finished(RunStatus.FAILED, 0, Instant.now(), reason));
+      log.error("run {} of {} NOT published: {}", runId, model, reason);
+    }
+    if (runIndices == null || runIndices.isEmpty() || isPublished(model, runIndices)) {
+      return;
+    }
+    if (settings.deleteFailedRuns()) {
+      indices.delete(runIndices);
+    } else {
+      indices.finishLoading(runIndices, settings.replicas());
+    }
+  }
+
+  /** As {@link #abandon}, for a load that already failed with {@code cause}: its own failure is added to it. */
+  public void abandonAfter(Throwable cause, RunRecord record) {
+    try {
+      abandon(record.model(), record.runId(), record.indices(), "the load stopped: " + cause);
+    } catch (IOException | RuntimeException e) {
+      cause.addSuppressed(e);
+    }
   }
 }

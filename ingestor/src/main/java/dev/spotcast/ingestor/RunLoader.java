@@ -1,10 +1,7 @@
 package dev.spotcast.ingestor;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import dev.spotcast.index.ForecastIndices;
-import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
-import dev.spotcast.index.RunStatus;
 import dev.spotcast.ingestor.bulk.BulkSender;
 import dev.spotcast.ingestor.bulk.LoadStats;
 import dev.spotcast.ingestor.source.ForecastSource;
@@ -14,9 +11,7 @@ import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -36,17 +31,11 @@ public final class RunLoader {
 
   private final ElasticsearchClient client;
   private final LoaderSettings settings;
-  private final ForecastIndices indices;
-  private final RunCatalog catalog;
-  private final RunPublisher publisher;
-  private RunLifecycle lifecycle = RunLifecycle.none();
+  private AfterPublish afterPublish = AfterPublish.none();
 
   public RunLoader(ElasticsearchClient client, LoaderSettings settings) {
     this.client = client;
     this.settings = settings;
-    this.indices = new ForecastIndices(client);
-    this.catalog = new RunCatalog(client);
-    this.publisher = new RunPublisher(client);
   }
 
   /**
@@ -54,12 +43,12 @@ public final class RunLoader {
    * is never written again), and keep only the last {@code keepRuns} runs of the model (0: keep all).
    */
   public RunLoader withLifecycle(int keepRuns, boolean forceMerge) {
-    return withLifecycle(new RunLifecycle(keepRuns, forceMerge));
+    return withLifecycle(new AfterPublish(keepRuns, forceMerge));
   }
 
-  /** As {@link #withLifecycle(int, boolean)}; the ingestion service applies the same {@link RunLifecycle}. */
-  public RunLoader withLifecycle(RunLifecycle lifecycle) {
-    this.lifecycle = lifecycle;
+  /** As {@link #withLifecycle(int, boolean)}; the ingestion service applies the same {@link AfterPublish}. */
+  public RunLoader withLifecycle(AfterPublish afterPublish) {
+    this.afterPublish = afterPublish;
     return this;
   }
 
@@ -67,54 +56,49 @@ public final class RunLoader {
     return load(source, progress -> log.info("{} {}", source.run().model(), progress.line()));
   }
 
-  /** Loads the run, reporting progress every {@code progressInterval}; never throws for lost documents. */
+  /**
+   * Loads the run, reporting progress every {@code progressInterval}; never throws for lost documents.
+   * An exception after the run was begun ends it through {@link RunLifecycle#abandon} before it is
+   * rethrown: no LOADING record and no loading settings are left behind.
+   */
   public LoadReport load(ForecastSource source, Consumer<LoadProgress> progress)
       throws IOException, InterruptedException {
     ForecastRun run = source.run();
     ShardingStrategy strategy = new ShardingStrategy(run);
     List<String> runIndices = strategy.allIndices();
     Instant started = Instant.now();
+    RunLifecycle lifecycle = new RunLifecycle(client, settings, afterPublish);
 
-    Set<String> published = new HashSet<>(publisher.publishedIndices(run.model()));
-    if (runIndices.stream().anyMatch(published::contains)) {
+    if (lifecycle.isPublished(run.model(), runIndices)) {
       throw new IllegalStateException(
           "run " + run.runId() + " of model " + run.model() + " is already published; load a new run instead");
     }
-    indices.installTemplate();
-    catalog.ensureIndex();
-    indices.delete(runIndices); // leftovers of an earlier failed attempt of this run
-    indices.createForLoading(strategy);
-    RunRecord record = RunRecord.loading(run, runIndices, started);
-    catalog.save(record);
+    RunRecord record = lifecycle.begin(strategy, started);
     log.info("loading run {} of {}: {} documents into {}", run.runId(), run.model(), run.documentCount(), runIndices);
-
-    LoadStats stats = new LoadStats();
-    String failure = produceAll(source, strategy, stats, started, progress);
-
-    indices.finishLoading(runIndices, settings.replicas());
-    long counted = indices.count(runIndices);
-    Duration took = Duration.between(started, Instant.now());
-    progress.accept(progressOf(run, stats, started));
-    if (failure == null) {
-      failure = verify(run, stats, counted);
-    }
-    boolean publish = failure == null;
-    List<String> retired = List.of();
-    if (publish) {
-      publisher.publish(strategy);
-      catalog.save(record.finished(RunStatus.PUBLISHED, counted, Instant.now(), null));
-      log.info("published run {} of {}: {} documents in {}", run.runId(), run.model(), counted, took);
-      retired = lifecycle.afterPublish(client, run.model(), run.runId(), runIndices);
-    } else {
-      catalog.save(record.finished(RunStatus.FAILED, counted, Instant.now(), failure));
-      log.error("run {} of {} NOT published: {}", run.runId(), run.model(), failure);
-      if (settings.deleteFailedRuns()) {
-        indices.delete(runIndices);
+    try {
+      LoadStats stats = new LoadStats();
+      String failure = produceAll(source, strategy, stats, started, progress);
+      long counted = lifecycle.finishLoading(runIndices);
+      Duration took = Duration.between(started, Instant.now());
+      progress.accept(progressOf(run, stats, started));
+      if (failure == null) {
+        failure = verify(run, stats, counted);
       }
+      boolean publish = failure == null;
+      List<String> retired = List.of();
+      if (publish) {
+        retired = lifecycle.publish(record, counted, null);
+        lifecycle.forceMerge(record);
+      } else {
+        lifecycle.fail(record, counted, failure);
+      }
+      return new LoadReport(
+          run, runIndices, run.documentCount(), stats.produced(), stats.indexed(), counted,
+          stats.failuresByReason(), stats.retriesByCause(), stats.documentsPerShard(), took, publish, failure, retired);
+    } catch (IOException | InterruptedException | RuntimeException | Error e) {
+      lifecycle.abandonAfter(e, record);
+      throw e;
     }
-    return new LoadReport(
-        run, runIndices, run.documentCount(), stats.produced(), stats.indexed(), counted,
-        stats.failuresByReason(), stats.retriesByCause(), stats.documentsPerShard(), took, publish, failure, retired);
   }
 
   /** Runs the producers and waits for every batch to be answered; returns a failure or null. */

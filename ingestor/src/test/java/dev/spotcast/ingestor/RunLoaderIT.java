@@ -178,6 +178,44 @@ class RunLoaderIT {
     assertThat(client.indices().exists(e -> e.index(new ShardingStrategy(bad).allIndices())).value()).isFalse();
   }
 
+  /** A source that fails outside the producers (its slices cannot be listed) once the run has begun. */
+  private static ForecastSource failingAfterBegin(ForecastRun run) {
+    return new ForecastSource() {
+      @Override public ForecastRun run() { return run; }
+      @Override public List<Slice> slices() { throw new IllegalStateException("the files vanished"); }
+      @Override public void produce(Slice slice, DocumentSink sink) {}
+    };
+  }
+
+  @Test
+  void anExceptionMidLoadLeavesNoLoadingRecordAndNoLoadingSettings() throws Exception {
+    ForecastRun kept = run("itabandon", T0, ShardingSpec.DEFAULT);
+    LoaderSettings keepIndices = settings.withDeleteFailedRuns(false);
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunLoader(client, keepIndices).load(failingAfterBegin(kept)))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("the files vanished");
+
+    RunRecord record = catalog.get("itabandon", kept.runId()).orElseThrow();
+    assertThat(record.status()).isEqualTo(RunStatus.FAILED);
+    assertThat(record.reason()).contains("the files vanished");
+    List<String> indices = new ShardingStrategy(kept).allIndices();
+    var settingsNow = client.indices().getSettings(g -> g.index(indices)).settings();
+    assertThat(settingsNow).hasSize(indices.size());
+    settingsNow.values().forEach(index -> {
+      // Search-time settings, as after a completed load: refresh on again, not -1.
+      assertThat(index.settings().index().refreshInterval().time()).isEqualTo("1s");
+    });
+    assertThat(catalog.publishedRunIds()).doesNotContainKey("itabandon");
+
+    // With the default settings the failed run's indices are deleted instead.
+    ForecastRun deleted = run("itabandon", T0.plusSeconds(6 * 3600), ShardingSpec.DEFAULT);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunLoader(client, settings).load(failingAfterBegin(deleted)))
+        .isInstanceOf(IllegalStateException.class);
+    assertThat(catalog.get("itabandon", deleted.runId()).orElseThrow().status()).isEqualTo(RunStatus.FAILED);
+    assertThat(client.indices().exists(e -> e.index(new ShardingStrategy(deleted).allIndices())).value()).isFalse();
+  }
+
   @Test
   void aDocumentTheMappingRejectsIsCountedWithItsReason() throws Exception {
     ForecastRun run = run("itreject", T0, ShardingSpec.DEFAULT);

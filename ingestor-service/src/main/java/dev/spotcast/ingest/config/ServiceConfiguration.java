@@ -6,6 +6,7 @@ import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingestor.AfterPublish;
 import dev.spotcast.ingestor.RunLifecycle;
 import dev.spotcast.sharding.ShardingSpec;
 import io.swagger.v3.oas.models.OpenAPI;
@@ -22,7 +23,7 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties({
-  ElasticsearchSettings.class, LoaderSettings.class, RunLifecycle.class, ShardingSpec.class, JobProperties.class,
+  ElasticsearchSettings.class, LoaderSettings.class, AfterPublish.class, ShardingSpec.class, JobProperties.class,
   KafkaTopics.class, ScheduleProperties.class
 })
 public class ServiceConfiguration {
@@ -30,6 +31,12 @@ public class ServiceConfiguration {
   @Bean(destroyMethod = "close")
   ElasticsearchClient elasticsearchClient(ElasticsearchSettings settings) {
     return ElasticsearchClients.create(settings);
+  }
+
+  /** The run lifecycle the CLI loader uses too: begin, count, publish or fail, retire, merge. */
+  @Bean
+  RunLifecycle runLifecycle(ElasticsearchClient client, LoaderSettings loaderSettings, AfterPublish afterPublish) {
+    return new RunLifecycle(client, loaderSettings, afterPublish);
   }
 
   @Bean

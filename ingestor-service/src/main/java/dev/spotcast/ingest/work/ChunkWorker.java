@@ -15,6 +15,7 @@ import dev.spotcast.ingest.work.DeadLetterIndex.DeadLetter;
 import dev.spotcast.ingestor.bulk.BatchConsumer;
 import dev.spotcast.ingestor.bulk.BulkListener;
 import dev.spotcast.ingestor.bulk.BulkSender;
+import dev.spotcast.ingestor.bulk.FailureKind;
 import dev.spotcast.ingestor.bulk.LoadStats;
 import dev.spotcast.ingestor.bulk.ShardBatch;
 import dev.spotcast.ingestor.bulk.ShardBatcher;
@@ -276,8 +277,8 @@ public class ChunkWorker implements SmartLifecycle {
       }
 
       @Override
-      public void itemFailed(ShardBatch batch, int item, String reason) {
-        if (isPermanent(reason) && letters.size() < MAX_DEAD_LETTERS) {
+      public void itemFailed(ShardBatch batch, int item, FailureKind kind, String reason) {
+        if (kind == FailureKind.PERMANENT && letters.size() < MAX_DEAD_LETTERS) {
           letters.add(deadLetters.letter(job.id(), chunk.number(), batch, item, reason));
         }
       }
@@ -367,12 +368,7 @@ public class ChunkWorker implements SmartLifecycle {
     return stats.failed() > 0
         && stats.produced() == chunk.expectedDocuments()
         && stats.indexed() + stats.failed() == stats.produced()
-        && stats.failuresByReason().keySet().stream().allMatch(ChunkWorker::isPermanent);
-  }
-
-  /** A bulk item refusal that a retry cannot fix: a 4xx other than 429 (reasons start with the status). */
-  static boolean isPermanent(String reason) {
-    return reason.startsWith("4") && !reason.startsWith("429");
+        && stats.failed(FailureKind.PERMANENT) == stats.failed();
   }
 
   private Outcome aborted(InFlight flight) throws IOException {

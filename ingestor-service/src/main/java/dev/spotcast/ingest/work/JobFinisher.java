@@ -1,9 +1,7 @@
 package dev.spotcast.ingest.work;
 
-import dev.spotcast.index.ForecastIndices;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
-import dev.spotcast.index.RunStatus;
 import dev.spotcast.ingest.announce.OutcomePublisher;
 import dev.spotcast.ingest.config.JobProperties;
 import dev.spotcast.ingest.job.Job;
@@ -11,10 +9,7 @@ import dev.spotcast.ingest.job.JobState;
 import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingest.job.JobStore.ChunkSummary;
 import dev.spotcast.ingest.job.Versioned;
-import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.RunLifecycle;
-import dev.spotcast.ingestor.RunPublisher;
-import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,23 +31,17 @@ public class JobFinisher {
   private static final Logger log = LoggerFactory.getLogger(JobFinisher.class);
 
   private final JobStore store;
-  private final ForecastIndices indices;
   private final RunCatalog catalog;
-  private final RunPublisher publisher;
-  private final LoaderSettings loaderSettings;
   private final RunLifecycle lifecycle;
   private final JobProperties properties;
   private final OutcomePublisher outcomes;
   private final IngestMetrics metrics;
 
   public JobFinisher(
-      JobStore store, LoaderSettings loaderSettings, RunLifecycle lifecycle, JobProperties properties,
-      OutcomePublisher outcomes, IngestMetrics metrics) {
+      JobStore store, RunLifecycle lifecycle, JobProperties properties, OutcomePublisher outcomes,
+      IngestMetrics metrics) {
     this.store = store;
-    this.indices = new ForecastIndices(store.client());
     this.catalog = new RunCatalog(store.client());
-    this.publisher = new RunPublisher(store.client());
-    this.loaderSettings = loaderSettings;
     this.lifecycle = lifecycle;
     this.properties = properties;
     this.outcomes = outcomes;
@@ -100,8 +89,7 @@ public class JobFinisher {
     Job job = claimed.value();
     RunRecord record = catalog.get(job.model(), job.runId())
         .orElseThrow(() -> new IOException("run " + job.runId() + " of " + job.model() + " is missing from the catalog"));
-    indices.finishLoading(job.indices(), loaderSettings.replicas());
-    long counted = indices.count(job.indices());
+    long counted = lifecycle.finishLoading(job.indices());
     ChunkSummary summary = store.summary(job.id());
     String failure = null;
     String note = null;
@@ -115,42 +103,12 @@ public class JobFinisher {
       }
     }
     if (failure == null) {
-      publisher.publish(new ShardingStrategy(record.run()));
-      catalog.save(record.finished(RunStatus.PUBLISHED, counted, Instant.now(), note));
-      // Retention before the job says PUBLISHED (quick: deletes indices); the merge, which may take
-      // minutes on a large run, after. Neither unpublishes the run if it fails.
-      retireOlderRuns(job);
+      lifecycle.publish(record, counted, note);
       end(claimed, JobState.PUBLISHED, counted, note);
-      forceMerge(job);
+      lifecycle.forceMerge(record);
     } else {
-      catalog.save(record.finished(RunStatus.FAILED, counted, Instant.now(), failure));
-      if (loaderSettings.deleteFailedRuns()) {
-        indices.delete(job.indices());
-      }
+      lifecycle.fail(record, counted, failure);
       end(claimed, JobState.FAILED, counted, failure);
-    }
-  }
-
-  /** The CLI's lifecycle ({@code spotcast.ingest.lifecycle.keep-runs}): older runs beyond the last K deleted. */
-  private void retireOlderRuns(Job job) {
-    try {
-      java.util.List<String> retired = lifecycle.retire(store.client(), job.model(), job.runId());
-      if (!retired.isEmpty()) {
-        log.info("job {}: retired runs {} of {} (keep-runs {})", job.id(), retired, job.model(), lifecycle.keepRuns());
-      }
-    } catch (IOException | RuntimeException e) {
-      log.warn("job {}: run {} of {} published, but retiring older runs failed (the next publish retries): {}",
-          job.id(), job.runId(), job.model(), e.toString());
-    }
-  }
-
-  /** {@code spotcast.ingest.lifecycle.force-merge}: the published run's indices merged to one segment. */
-  private void forceMerge(Job job) {
-    try {
-      lifecycle.forceMerge(store.client(), job.indices());
-    } catch (IOException | RuntimeException e) {
-      log.warn("job {}: run {} of {} published, but force-merging its indices failed: {}", job.id(), job.runId(),
-          job.model(), e.toString());
     }
   }
 
@@ -205,18 +163,7 @@ public class JobFinisher {
   }
 
   private void abandonRun(Job job, String reason) throws IOException {
-    Optional<RunRecord> record = catalog.get(job.model(), job.runId());
-    // Only this job's own record: a published record of the same run is never overwritten.
-    if (record.isPresent() && record.get().status() == RunStatus.LOADING) {
-      catalog.save(record.get().finished(RunStatus.FAILED, 0, Instant.now(), reason));
-    }
-    if (loaderSettings.deleteFailedRuns() && job.indices() != null && !isPublished(job)) {
-      indices.delete(job.indices());
-    }
-  }
-
-  private boolean isPublished(Job job) throws IOException {
-    return publisher.publishedIndices(job.model()).stream().anyMatch(job.indices()::contains);
+    lifecycle.abandon(job.model(), job.runId(), job.indices(), reason);
   }
 
   private Job end(Versioned<Job> claimed, JobState state, long counted, String reason) throws IOException {

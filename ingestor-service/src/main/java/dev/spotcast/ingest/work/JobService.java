@@ -1,8 +1,5 @@
 package dev.spotcast.ingest.work;
 
-import dev.spotcast.index.ForecastIndices;
-import dev.spotcast.index.RunCatalog;
-import dev.spotcast.index.RunRecord;
 import dev.spotcast.ingest.config.JobProperties;
 import dev.spotcast.ingest.job.Chunk;
 import dev.spotcast.ingest.job.ChunkPlanner;
@@ -18,7 +15,7 @@ import dev.spotcast.ingest.job.RunLock;
 import dev.spotcast.ingest.job.SliceRef;
 import dev.spotcast.ingest.job.Trigger;
 import dev.spotcast.ingest.job.Versioned;
-import dev.spotcast.ingestor.RunPublisher;
+import dev.spotcast.ingestor.RunLifecycle;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.sharding.ShardingSpec;
 import java.io.IOException;
@@ -34,10 +31,9 @@ import org.springframework.stereotype.Service;
 
 /**
  * Starts jobs, whatever triggers them. Submitting reads the spec's source (so a bad spec or an
- * unreadable file is refused at once, with the reason), takes the run's lock, creates the run's
- * indices with loading settings and its LOADING catalog record (as {@link
- * dev.spotcast.ingestor.RunLoader} does), stores the chunks and only then puts them on the work
- * topic. Any instance may then load them; see {@link ChunkWorker}.
+ * unreadable file is refused at once, with the reason), takes the run's lock, begins the run
+ * ({@link RunLifecycle#begin}, as the CLI loader does), stores the chunks and only then puts them on
+ * the work topic. Any instance may then load them; see {@link ChunkWorker}.
  */
 @Service
 public class JobService {
@@ -50,22 +46,19 @@ public class JobService {
   private final JobProperties properties;
   private final ShardingSpec sharding;
   private final ChunkPlanner planner;
-  private final ForecastIndices indices;
-  private final RunCatalog catalog;
-  private final RunPublisher publisher;
+  private final RunLifecycle lifecycle;
   private final AtomicBoolean indexReady = new AtomicBoolean();
 
   public JobService(
-      JobStore store, WorkQueue queue, JobFinisher finisher, JobProperties properties, ShardingSpec sharding) {
+      JobStore store, WorkQueue queue, JobFinisher finisher, JobProperties properties, ShardingSpec sharding,
+      RunLifecycle lifecycle) {
     this.store = store;
     this.queue = queue;
     this.finisher = finisher;
     this.properties = properties;
     this.sharding = sharding;
     this.planner = new ChunkPlanner(properties.chunkDocuments(), properties.minChunks());
-    this.indices = new ForecastIndices(store.client());
-    this.catalog = new RunCatalog(store.client());
-    this.publisher = new RunPublisher(store.client());
+    this.lifecycle = lifecycle;
   }
 
   /**
@@ -94,7 +87,7 @@ public class JobService {
             "the files hold run " + run.runTime() + " of " + run.model() + ", not the announced " + expectedRunTime);
       }
       List<String> runIndices = opened.strategy().allIndices();
-      if (publisher.publishedIndices(run.model()).stream().anyMatch(runIndices::contains)) {
+      if (lifecycle.isPublished(run.model(), runIndices)) {
         throw new JobConflictException(
             "run " + run.runId() + " of model " + run.model() + " is already published; load a new run instead");
       }
@@ -120,11 +113,7 @@ public class JobService {
   private Job prepare(Versioned<Job> created, OpenedSource opened, ForecastRun run, List<List<SliceRef>> plan)
       throws IOException {
     Job job = created.value();
-    indices.installTemplate();
-    catalog.ensureIndex();
-    indices.delete(job.indices()); // leftovers of an earlier attempt at this run
-    indices.createForLoading(opened.strategy());
-    catalog.save(RunRecord.loading(run, job.indices(), job.createdAt()));
+    lifecycle.begin(opened.strategy(), job.createdAt());
     List<Chunk> chunks = new ArrayList<>();
     List<ChunkMessage> messages = new ArrayList<>();
     Instant queued = Instant.now();

@@ -14,9 +14,10 @@ public interface BulkListener {
   default void bulkDone(ShardBatch batch, long nanos) {}
 
   /**
-   * An item was given up: refused for good (e.g. a 400 mapping error) or still rejected after the last retry.
+   * An item was given up: refused for good ({@link FailureKind#PERMANENT}, e.g. a 400 mapping error)
+   * or still rejected after the last retry.
    *
    * @param item the item's position in {@code batch}; {@link ShardBatch#item(int)} gives its NDJSON lines
    */
-  default void itemFailed(ShardBatch batch, int item, String reason) {}
+  default void itemFailed(ShardBatch batch, int item, FailureKind kind, String reason) {}
 }

@@ -84,7 +84,7 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
               send(batch);
             } catch (RuntimeException e) {
               log.error("bulk to {}/{} failed unexpectedly", batch.index(), batch.shard(), e);
-              stats.failed("sender error " + e.getClass().getSimpleName(), batch.documents());
+              stats.failed(FailureKind.TRANSIENT, "sender error " + e.getClass().getSimpleName(), batch.documents());
             } finally {
               slots.release();
             }
@@ -113,7 +113,7 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
           result = post(pending);
         } catch (ResponseException e) {
           int status = e.getResponse().getStatusCode();
-          if (!BulkFailures.isTransientRequest(status) || lastAttempt) {
+          if (FailureKind.ofRequest(status) != FailureKind.TRANSIENT || lastAttempt) {
             lost(pending, "request " + status + (lastAttempt ? " after " + maxRetries + " retries" : ""), e);
             return;
           }
@@ -188,27 +188,32 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
     List<Integer> retry = new ArrayList<>();
     String blockReason = null;
     for (BulkResult.Item item : result.failed()) {
-      if (BulkFailures.isWriteBlock(item.type()) && !blockTooLong) {
+      FailureKind kind = FailureKind.ofItem(item.status(), item.type());
+      if (kind == FailureKind.BLOCKED && !blockTooLong) {
         stats.retried(item.status() + " " + item.type(), 1);
         retry.add(item.position());
         blockReason = BulkFailures.describe(item.status(), item.type(), item.reason());
-      } else if (BulkFailures.isTransientItem(item.status(), item.type()) && !lastAttempt) {
+      } else if (kind == FailureKind.TRANSIENT && !lastAttempt) {
         stats.retried(item.status() + " " + item.type(), 1);
         retry.add(item.position());
       } else {
         String reason = BulkFailures.describe(item.status(), item.type(), item.reason());
         String failure = lastAttempt ? reason + " (after " + maxRetries + " retries)" : reason;
-        stats.failed(failure, 1);
-        listener.itemFailed(batch, item.position(), failure);
+        stats.failed(kind, failure, 1);
+        listener.itemFailed(batch, item.position(), kind, failure);
       }
     }
     stats.indexed(batch.index(), batch.shard(), batch.documents() - result.failed().size());
     return new Retry(retry, blockReason != null, blockReason);
   }
 
+  /**
+   * A whole batch Elasticsearch did not take: counted as {@link FailureKind#TRANSIENT}, since no
+   * document in it was judged; the ingestion service redoes it with its chunk.
+   */
   private void lost(ShardBatch batch, String reason, Exception cause) {
     log.warn("bulk to {}/{}: {} documents lost: {}", batch.index(), batch.shard(), batch.documents(), reason, cause);
-    stats.failed(reason, batch.documents());
+    stats.failed(FailureKind.TRANSIENT, reason, batch.documents());
   }
 
   /** Sleeps before a retry; when interrupted (the load is cancelled) counts the batch as lost. */
@@ -222,7 +227,7 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
       return true;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      stats.failed("cancelled", pending.documents());
+      stats.failed(FailureKind.TRANSIENT, "cancelled", pending.documents());
       return false;
     }
   }

@@ -16,6 +16,7 @@ public final class LoadStats {
   private final LongAdder bulks = new LongAdder();
   private final LongAdder bulkNanos = new LongAdder();
   private final Map<String, LongAdder> failed = new ConcurrentHashMap<>();
+  private final Map<FailureKind, LongAdder> failedByKind = new ConcurrentHashMap<>();
   private final Map<String, LongAdder> retried = new ConcurrentHashMap<>();
   private final Map<String, LongAdder> perShard = new ConcurrentHashMap<>();
 
@@ -28,8 +29,15 @@ public final class LoadStats {
     perShard.computeIfAbsent(index + "/" + shard, k -> new LongAdder()).add(documents);
   }
 
-  void failed(String reason, int documents) {
+  void failed(FailureKind kind, String reason, int documents) {
     failed.computeIfAbsent(reason, k -> new LongAdder()).add(documents);
+    failedByKind.computeIfAbsent(kind, k -> new LongAdder()).add(documents);
+  }
+
+  /** Documents given up whose failure was of this kind. */
+  public long failed(FailureKind kind) {
+    LongAdder n = failedByKind.get(kind);
+    return n == null ? 0 : n.sum();
   }
 
   void retried(String cause, int documents) {

@@ -34,16 +34,4 @@ class BulkResultTest {
             new BulkResult.Item(1, 429, "es_rejected_execution_exception", "queue full"),
             new BulkResult.Item(3, 400, "strict_dynamic_mapping_exception", "[snow] not allowed"));
   }
-
-  @Test
-  void transientAndPermanentFailuresAreTold() {
-    assertThat(BulkFailures.isTransientItem(429, "es_rejected_execution_exception")).isTrue();
-    assertThat(BulkFailures.isTransientItem(503, "unavailable_shards_exception")).isTrue();
-    assertThat(BulkFailures.isTransientItem(429, "circuit_breaking_exception")).isTrue();
-    assertThat(BulkFailures.isTransientItem(400, "strict_dynamic_mapping_exception")).isFalse();
-    assertThat(BulkFailures.isTransientItem(400, "mapper_parsing_exception")).isFalse();
-    assertThat(BulkFailures.isTransientRequest(-1)).isTrue();
-    assertThat(BulkFailures.isTransientRequest(503)).isTrue();
-    assertThat(BulkFailures.isTransientRequest(400)).isFalse();
-  }
 }

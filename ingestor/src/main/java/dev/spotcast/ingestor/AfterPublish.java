@@ -1,0 +1,29 @@
+package dev.spotcast.ingestor;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * What happens to a run once it is published: its indices merged to one segment (a finished run is
+ * never written again), and only the last {@code keepRuns} runs of the model kept ({@link
+ * RunRetention}). Set by the CLI's {@code --keep-runs}/{@code --force-merge} and by the ingestion
+ * service's {@code spotcast.ingest.lifecycle.*}; applied by {@link RunLifecycle#publish} and {@link
+ * RunLifecycle#forceMerge}.
+ *
+ * @param keepRuns runs of a model kept after publishing, the published one included; 0 keeps all
+ * @param forceMerge merge the published run's indices to one segment
+ */
+@ConfigurationProperties("spotcast.ingest.lifecycle")
+public record AfterPublish(@DefaultValue("0") int keepRuns, @DefaultValue("false") boolean forceMerge) {
+
+  public AfterPublish {
+    if (keepRuns < 0) {
+      throw new IllegalArgumentException("keep-runs must be >= 0 (0 keeps every run), got " + keepRuns);
+    }
+  }
+
+  /** Keeps every run and merges nothing. */
+  public static AfterPublish none() {
+    return new AfterPublish(0, false);
+  }
+}
