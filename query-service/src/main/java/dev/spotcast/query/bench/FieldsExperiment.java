@@ -19,7 +19,7 @@ import dev.spotcast.index.ForecastIndices;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.Parameter;
-import dev.spotcast.query.spot.NeighbourSearch;
+import dev.spotcast.query.search.NeighbourSearch;
 import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.io.ByteArrayOutputStream;

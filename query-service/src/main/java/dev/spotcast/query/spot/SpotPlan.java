@@ -1,6 +1,6 @@
 package dev.spotcast.query.spot;
 
-import dev.spotcast.interpolation.Bracket;
+import dev.spotcast.query.interpolation.Bracket;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.GridDefinition;
 import dev.spotcast.model.IrregularGrid;

@@ -1,7 +1,11 @@
 package dev.spotcast.query.spot;
 
+import dev.spotcast.query.search.SearchUnavailableException;
+import dev.spotcast.query.search.SearchSaturatedException;
+import dev.spotcast.query.search.ForecastHit;
+import dev.spotcast.query.search.NeighbourSearch;
 import dev.spotcast.index.RunRecord;
-import dev.spotcast.interpolation.InverseDistanceWeighting;
+import dev.spotcast.query.interpolation.InverseDistanceWeighting;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.config.QueryProperties;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,5 +1,10 @@
-package dev.spotcast.query.spot;
+package dev.spotcast.query.search;
 
+import dev.spotcast.query.spot.Method;
+import dev.spotcast.query.spot.Combination;
+import dev.spotcast.query.spot.SpotRequest;
+import dev.spotcast.query.spot.SpotPlan;
+import dev.spotcast.query.interpolation.Bilinear;
 import co.elastic.clients.elasticsearch.ElasticsearchAsyncClient;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.DistanceUnit;
