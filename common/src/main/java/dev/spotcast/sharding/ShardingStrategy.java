@@ -8,7 +8,6 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The one sharding rule of Spotcast: which index and which routing key a (model, run, level, step,
@@ -55,24 +54,6 @@ public final class ShardingStrategy {
       tileKeys[tile] = Integer.toString(tile);
       tileShards[tile] = ElasticsearchRouting.shardId(tileKeys[tile], spec.shardsPerIndex(), routingNumShards);
     }
-  }
-
-  /**
-   * The last strategy built for each model. Building one hashes every routing tile (thousands of
-   * murmur3 hashes); the query path needs one per request, for the same few run objects the catalog
-   * holds. Keyed by model, so it holds one entry per model served.
-   */
-  private static final ConcurrentHashMap<String, ShardingStrategy> RECENT = new ConcurrentHashMap<>();
-
-  /** The strategy of a run, built once per run object (the same object again reuses it). */
-  public static ShardingStrategy of(ForecastRun run) {
-    ShardingStrategy recent = RECENT.get(run.model());
-    if (recent != null && recent.run == run) {
-      return recent;
-    }
-    ShardingStrategy built = new ShardingStrategy(run);
-    RECENT.put(run.model(), built);
-    return built;
   }
 
   /** Pattern of all forecast indices of a model, any run. */

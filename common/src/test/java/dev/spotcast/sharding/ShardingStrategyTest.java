@@ -25,20 +25,6 @@ class ShardingStrategyTest {
   private final ShardingStrategy strategy = new ShardingStrategy(run(new ShardingSpec(2, 0, 2, 10)));
 
   @Test
-  void ofBuildsOncePerRunObjectAndAgainForAnotherRunOfTheModel() {
-    ForecastRun first = run(new ShardingSpec(2, 0, 2, 10));
-    ShardingStrategy a = ShardingStrategy.of(first);
-    assertThat(ShardingStrategy.of(first)).isSameAs(a);
-    ForecastRun other = run(new ShardingSpec(4, 0, 1, 5)); // same model, other sharding
-    ShardingStrategy b = ShardingStrategy.of(other);
-    assertThat(b).isNotSameAs(a);
-    assertThat(b.run()).isSameAs(other);
-    assertThat(b.allIndices()).isEqualTo(new ShardingStrategy(other).allIndices());
-    assertThat(b.routingKey(45.3, 7.9)).isEqualTo(new ShardingStrategy(other).routingKey(45.3, 7.9));
-    assertThat(ShardingStrategy.of(first).run()).isSameAs(first);
-  }
-
-  @Test
   void indicesArePerModelRunAndLevelBand() {
     assertThat(strategy.indexName(0, 0, 0)).isEqualTo("spotcast-fc-m-2026112100-h0");
     assertThat(strategy.indexName(0, 1, 5)).isEqualTo("spotcast-fc-m-2026112100-h0");

@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
-import dev.spotcast.interpolation.InverseDistanceWeighting;
+import dev.spotcast.query.interpolation.InverseDistanceWeighting;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.catalog.PublishedRuns;
-import dev.spotcast.query.spot.ElasticsearchGuard;
-import dev.spotcast.query.spot.ForecastHit;
-import dev.spotcast.query.spot.NeighbourSearch;
+import dev.spotcast.query.search.ElasticsearchGuard;
+import dev.spotcast.query.search.ForecastHit;
+import dev.spotcast.query.search.NeighbourSearch;
 import dev.spotcast.query.spot.SpotForecast;
 import dev.spotcast.query.spot.SpotInterpolator;
 import dev.spotcast.query.spot.SpotPlan;

@@ -13,9 +13,9 @@ import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.model.ForecastRun;
-import dev.spotcast.query.spot.ForecastHit;
-import dev.spotcast.query.spot.ElasticsearchGuard;
-import dev.spotcast.query.spot.NeighbourSearch;
+import dev.spotcast.query.search.ForecastHit;
+import dev.spotcast.query.search.ElasticsearchGuard;
+import dev.spotcast.query.search.NeighbourSearch;
 import dev.spotcast.query.spot.SpotPlan;
 import dev.spotcast.sharding.ShardingStrategy;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -274,8 +274,9 @@ public final class QueryBench {
     NeighbourSearch byIds =
         new NeighbourSearch(capture.client(), new SimpleMeterRegistry(), true, ElasticsearchGuard.none());
     List<Prepared> prepared = new ArrayList<>(spots.size());
+    ShardingStrategy strategy = new ShardingStrategy(run); // once, as the service's catalog holds it
     for (RandomSpots.Spot spot : spots) {
-      SpotPlan plan = SpotPlan.of(run, spot.request());
+      SpotPlan plan = SpotPlan.of(strategy, spot.request());
       NeighbourSearch.SearchPlan searchPlan = NeighbourSearch.searchFor(plan);
       HttpCapture.HttpCall call = HttpCapture.capture(() -> search.find(plan));
       HttpCapture.HttpCall idsCall = null;

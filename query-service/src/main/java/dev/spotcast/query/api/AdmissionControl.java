@@ -1,6 +1,6 @@
 package dev.spotcast.query.api;
 
-import dev.spotcast.query.spot.SearchSaturatedException;
+import dev.spotcast.query.search.SearchSaturatedException;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import jakarta.servlet.http.HttpServletRequest;

@@ -7,6 +7,8 @@ import co.elastic.clients.elasticsearch.core.search.Hit;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunStatus;
 import dev.spotcast.sharding.ShardingStrategy;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -52,6 +54,7 @@ public class PublishedRuns implements SmartLifecycle {
   private volatile Map<String, Map<String, RunRecord>> servable = Map.of();
   private volatile boolean loaded;
   private volatile boolean failing;
+  private final RunStrategies strategies = new RunStrategies();
   private ScheduledExecutorService scheduler;
 
   public PublishedRuns(RunCatalog catalog, ElasticsearchClient client, QueryProperties properties) {
@@ -61,6 +64,14 @@ public class PublishedRuns implements SmartLifecycle {
   }
 
   /** The published run of a model, if it has one. */
+  /**
+   * The sharding strategy of a run this catalog serves, built once when the run entered the catalog
+   * (so never per request) and dropped when it leaves.
+   */
+  public ShardingStrategy strategy(RunRecord record) {
+    return strategies.of(record);
+  }
+
   public Optional<RunRecord> get(String model) {
     return Optional.ofNullable(runs.get(model));
   }
@@ -124,7 +135,7 @@ public class PublishedRuns implements SmartLifecycle {
       }
     }
     runs = Map.copyOf(next);
-    servable = servableRuns(servable);
+    servable = servableRuns(servable, next.values());
     loaded = true;
   }
 
@@ -132,8 +143,8 @@ public class PublishedRuns implements SmartLifecycle {
    * Every PUBLISHED run record whose indices all exist; records already known are kept as they are.
    * One search of the runs index and one list of forecast index names per refresh.
    */
-  private Map<String, Map<String, RunRecord>> servableRuns(Map<String, Map<String, RunRecord>> previous)
-      throws IOException {
+  private Map<String, Map<String, RunRecord>> servableRuns(
+      Map<String, Map<String, RunRecord>> previous, Collection<RunRecord> latest) throws IOException {
     Set<String> indices = new HashSet<>();
     for (IndicesRecord index :
         client.cat().indices(c -> c.index(ShardingStrategy.INDEX_PREFIX + "*").h("index")).indices()) {
@@ -146,15 +157,21 @@ public class PublishedRuns implements SmartLifecycle {
                 .query(q -> q.term(t -> t.field("status").value(RunStatus.PUBLISHED.name())))
                 .trackTotalHits(t -> t.enabled(false)),
             RunRecord.class);
-    Map<String, Map<String, RunRecord>> next = new HashMap<>();
+    List<RunRecord> candidates = new ArrayList<>();
     for (Hit<RunRecord> hit : response.hits().hits()) {
       RunRecord record = hit.source();
       if (record == null || record.run() == null) {
         continue;
       }
       RunRecord known = previous.getOrDefault(record.model(), Map.of()).get(record.runId());
-      RunRecord kept = known != null ? known : record;
-      if (indices.containsAll(new ShardingStrategy(kept.run()).allIndices())) {
+      candidates.add(known != null ? known : record);
+    }
+    List<RunRecord> held = new ArrayList<>(candidates);
+    held.addAll(latest);
+    strategies.retain(held);
+    Map<String, Map<String, RunRecord>> next = new HashMap<>();
+    for (RunRecord kept : candidates) {
+      if (indices.containsAll(strategies.of(kept).allIndices())) {
         next.computeIfAbsent(kept.model(), m -> new HashMap<>()).put(kept.runId(), kept);
       }
     }

@@ -6,7 +6,7 @@ import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.OutsideForecastException;
-import dev.spotcast.query.spot.SearchUnavailableException;
+import dev.spotcast.query.search.SearchUnavailableException;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.SpotService;
 import dev.spotcast.query.spot.UnknownModelException;

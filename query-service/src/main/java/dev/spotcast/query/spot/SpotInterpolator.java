@@ -1,8 +1,11 @@
 package dev.spotcast.query.spot;
 
+import dev.spotcast.query.search.ForecastHit;
+import dev.spotcast.query.interpolation.Wind;
+import dev.spotcast.query.interpolation.Bilinear;
 import dev.spotcast.index.DocumentIds;
-import dev.spotcast.interpolation.Bracket;
-import dev.spotcast.interpolation.InverseDistanceWeighting;
+import dev.spotcast.query.interpolation.Bracket;
+import dev.spotcast.query.interpolation.InverseDistanceWeighting;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.Parameter;

@@ -1,6 +1,6 @@
 package dev.spotcast.query.spot;
 
-import dev.spotcast.interpolation.Bracket;
+import dev.spotcast.query.interpolation.Bracket;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.GridDefinition;
 import dev.spotcast.model.IrregularGrid;
@@ -27,7 +27,7 @@ import java.util.stream.Collectors;
  * @param axes the level types read, each with its parameters and level bracket
  * @param steps the steps around {@code time}, positions in {@code run.steps()}
  */
-public record SpotPlan(ForecastRun run, SpotRequest request, List<AxisPlan> axes, Bracket steps) {
+public record SpotPlan(ShardingStrategy strategy, SpotRequest request, List<AxisPlan> axes, Bracket steps) {
 
   /**
    * The part of a plan on one level type.
@@ -44,7 +44,8 @@ public record SpotPlan(ForecastRun run, SpotRequest request, List<AxisPlan> axes
    *     needs a vertical coordinate it did not give
    * @throws OutsideForecastException when the place, level type, height or time is outside the run
    */
-  public static SpotPlan of(ForecastRun run, SpotRequest request) {
+  public static SpotPlan of(ShardingStrategy strategy, SpotRequest request) {
+    ForecastRun run = strategy.run();
     List<Integer> candidates = candidateAxes(run, request.vertical());
     List<AxisPlan> axes = axisPlans(run, request, candidates);
     requireInsideGrid(run, request.lat(), request.lon());
@@ -55,7 +56,20 @@ public record SpotPlan(ForecastRun run, SpotRequest request, List<AxisPlan> axes
               + " grid: use method=idw or method=nearest");
     }
     Bracket steps = stepBracket(run, request.time());
-    return new SpotPlan(run, request, axes, steps);
+    return new SpotPlan(strategy, request, axes, steps);
+  }
+
+  /**
+   * As {@link #of(ShardingStrategy, SpotRequest)}, building the run's sharding strategy (hashing every
+   * routing tile): for tests and tools; the service plans with the catalog's strategy of the run.
+   */
+  public static SpotPlan of(ForecastRun run, SpotRequest request) {
+    return of(new ShardingStrategy(run), request);
+  }
+
+  /** The run planned against. */
+  public ForecastRun run() {
+    return strategy.run();
   }
 
   /** Every parameter answered, in plan order. */
@@ -73,7 +87,7 @@ public record SpotPlan(ForecastRun run, SpotRequest request, List<AxisPlan> axes
     for (AxisPlan axis : axes) {
       for (int l : positions(axis.levels())) {
         for (int s : positions(steps)) {
-          combinations.add(new Combination(axis.position(), l, s, axis.axis().levels().get(l), run.steps().get(s)));
+          combinations.add(new Combination(axis.position(), l, s, axis.axis().levels().get(l), run().steps().get(s)));
         }
       }
     }
@@ -81,7 +95,7 @@ public record SpotPlan(ForecastRun run, SpotRequest request, List<AxisPlan> axes
   }
 
   /** The combinations grouped by the index that holds them, in a stable order. */
-  public Map<String, List<Combination>> combinationsByIndex(ShardingStrategy strategy) {
+  public Map<String, List<Combination>> combinationsByIndex() {
     return combinations().stream()
         .collect(
             Collectors.groupingBy(
@@ -95,7 +109,7 @@ public record SpotPlan(ForecastRun run, SpotRequest request, List<AxisPlan> axes
    * spacing * (1 + sqrt(n)) contains more than n points wherever the request lies.
    */
   public double radiusKm() {
-    return run.grid().maxSpacingKm() * (1 + Math.sqrt(request.neighbours()));
+    return run().grid().maxSpacingKm() * (1 + Math.sqrt(request.neighbours()));
   }
 
   /** The one or two axis positions a bracket reads. */

@@ -1,12 +1,17 @@
 package dev.spotcast.query.spot;
 
+import dev.spotcast.query.search.SearchUnavailableException;
+import dev.spotcast.query.search.SearchSaturatedException;
+import dev.spotcast.query.search.ForecastHit;
+import dev.spotcast.query.search.NeighbourSearch;
 import dev.spotcast.index.RunRecord;
-import dev.spotcast.interpolation.InverseDistanceWeighting;
+import dev.spotcast.query.interpolation.InverseDistanceWeighting;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.config.QueryProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import dev.spotcast.model.ForecastRun;
+import dev.spotcast.sharding.ShardingStrategy;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -63,13 +68,14 @@ public class SpotService {
         return List.of();
       }
       RunRecord record = record(requests.getFirst());
+      ShardingStrategy strategy = runs.strategy(record);
       List<PointAnswer> answers = new ArrayList<>(requests.size());
       List<SpotPlan> plans = new ArrayList<>(requests.size());
       List<Integer> planned = new ArrayList<>(requests.size());
       for (int i = 0; i < requests.size(); i++) {
         answers.add(null);
         try {
-          plans.add(SpotPlan.of(record.run(), requests.get(i)));
+          plans.add(SpotPlan.of(strategy, requests.get(i)));
           planned.add(i);
         } catch (OutsideForecastException | BadParameterException e) {
           answers.set(i, new PointAnswer(null, e));
@@ -101,12 +107,13 @@ public class SpotService {
     return timed(SERIES_TIMER, "Series requests, from validated request to interpolated answer", () -> {
       RunRecord record = record(request);
       ForecastRun run = record.run();
+      ShardingStrategy strategy = runs.strategy(record);
       List<SpotPlan> plans = new ArrayList<>();
       List<Integer> inRange = new ArrayList<>();
       for (int step : run.steps()) {
         Instant valid = run.validTime(step);
         if ((from == null || !valid.isBefore(from)) && (to == null || !valid.isAfter(to))) {
-          plans.add(SpotPlan.of(run, at(request, valid)));
+          plans.add(SpotPlan.of(strategy, at(request, valid)));
           inRange.add(step);
         }
       }
@@ -170,7 +177,7 @@ public class SpotService {
 
   private SpotForecast answer(SpotRequest request) {
     RunRecord record = record(request);
-    SpotPlan plan = SpotPlan.of(record.run(), request);
+    SpotPlan plan = SpotPlan.of(runs.strategy(record), request);
     return interpolator.interpolate(plan, search.find(plan));
   }
 

@@ -11,8 +11,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.spot.OutsideForecastException;
-import dev.spotcast.query.spot.SearchSaturatedException;
-import dev.spotcast.query.spot.SearchUnavailableException;
+import dev.spotcast.query.search.SearchSaturatedException;
+import dev.spotcast.query.search.SearchUnavailableException;
 import dev.spotcast.query.spot.SpotService;
 import dev.spotcast.query.spot.UnknownModelException;
 import java.util.Set;

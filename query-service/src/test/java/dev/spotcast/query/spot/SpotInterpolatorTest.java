@@ -1,10 +1,11 @@
 package dev.spotcast.query.spot;
 
+import dev.spotcast.query.search.ForecastHit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.spotcast.interpolation.InverseDistanceWeighting;
+import dev.spotcast.query.interpolation.InverseDistanceWeighting;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.IrregularGrid;
 import dev.spotcast.model.LevelType;

@@ -64,7 +64,7 @@ class SpotPlanTest {
     SpotPlan plan = plan(45, 0, 750, "2026-11-21T00:30:00Z");
     ShardingStrategy strategy = new ShardingStrategy(RUN);
 
-    Map<String, List<Combination>> byIndex = plan.combinationsByIndex(strategy);
+    Map<String, List<Combination>> byIndex = plan.combinationsByIndex();
 
     assertThat(byIndex).containsOnlyKeys(strategy.indexName(0, 1, 0), strategy.indexName(0, 2, 0));
     assertThat(byIndex.get(strategy.indexName(0, 1, 0))).extracting(Combination::level).containsExactly(500.0, 500.0);

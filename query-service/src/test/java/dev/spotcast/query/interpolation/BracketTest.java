@@ -1,4 +1,4 @@
-package dev.spotcast.interpolation;
+package dev.spotcast.query.interpolation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

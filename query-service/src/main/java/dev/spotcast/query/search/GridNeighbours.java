@@ -1,4 +1,4 @@
-package dev.spotcast.query.spot;
+package dev.spotcast.query.search;
 
 import dev.spotcast.model.RegularLatLonGrid;
 import org.apache.lucene.geo.GeoEncodingUtils;

@@ -1,4 +1,4 @@
-package dev.spotcast.interpolation;
+package dev.spotcast.query.interpolation;
 
 import java.util.List;
 import java.util.function.DoubleUnaryOperator;

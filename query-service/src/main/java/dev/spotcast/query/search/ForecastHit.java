@@ -1,4 +1,4 @@
-package dev.spotcast.query.spot;
+package dev.spotcast.query.search;
 
 import co.elastic.clients.json.JsonData;
 import dev.spotcast.index.ForecastFields;

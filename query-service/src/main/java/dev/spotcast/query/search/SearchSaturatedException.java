@@ -1,4 +1,4 @@
-package dev.spotcast.query.spot;
+package dev.spotcast.query.search;
 
 /**
  * Too many requests are already waiting for Elasticsearch (the bulkhead is full): HTTP 429, retry

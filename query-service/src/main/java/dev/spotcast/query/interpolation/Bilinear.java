@@ -1,4 +1,4 @@
-package dev.spotcast.query.spot;
+package dev.spotcast.query.interpolation;
 
 import dev.spotcast.model.RegularLatLonGrid;
 

@@ -1,4 +1,4 @@
-package dev.spotcast.query.spot;
+package dev.spotcast.query.interpolation;
 
 /**
  * Wind speed and meteorological direction from the u (eastward) and v (northward) components, always

@@ -1,5 +1,8 @@
-package dev.spotcast.query.spot;
+package dev.spotcast.query.search;
 
+import dev.spotcast.query.spot.Vertical;
+import dev.spotcast.query.spot.SpotRequest;
+import dev.spotcast.query.spot.SpotPlan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spotcast.model.ForecastRun;
@@ -32,7 +35,7 @@ class NeighbourSearchRoutingTest {
     NeighbourSearch.SearchPlan geo = NeighbourSearch.searchFor(plan);
     // (45.2, 5.0) is in tile row 13, column 18 of 10-degree tiles: 13 * 36 + 18.
     assertThat(geo.routing()).isEqualTo("486");
-    assertThat(NeighbourSearch.items(geo)).allSatisfy(i -> assertThat(i.header().routing()).isEqualTo("486"));
+    assertThat(geo.searches().stream().map(NeighbourSearch.OneSearch::item).toList()).allSatisfy(i -> assertThat(i.header().routing()).isEqualTo("486"));
     NeighbourSearch.SearchPlan ids = NeighbourSearch.idsSearchFor(plan, NeighbourSearch.nearest(plan));
     assertThat(ids.routing()).isEqualTo("486");
   }
@@ -43,9 +46,9 @@ class NeighbourSearchRoutingTest {
     NeighbourSearch.SearchPlan geo = NeighbourSearch.searchFor(plan);
     assertThat(geo.routing()).isNull();
     assertThat(geo.multi()).isTrue();
-    assertThat(NeighbourSearch.items(geo)).hasSize(2).allSatisfy(i -> assertThat(i.header().routing()).isNull());
+    assertThat(geo.searches().stream().map(NeighbourSearch.OneSearch::item).toList()).hasSize(2).allSatisfy(i -> assertThat(i.header().routing()).isNull());
     NeighbourSearch.SearchPlan ids = NeighbourSearch.idsSearchFor(plan, NeighbourSearch.nearest(plan));
     assertThat(ids.routing()).isNull();
-    assertThat(NeighbourSearch.items(ids)).allSatisfy(i -> assertThat(i.header().routing()).isNull());
+    assertThat(ids.searches().stream().map(NeighbourSearch.OneSearch::item).toList()).allSatisfy(i -> assertThat(i.header().routing()).isNull());
   }
 }

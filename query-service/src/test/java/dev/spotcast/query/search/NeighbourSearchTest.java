@@ -1,5 +1,8 @@
-package dev.spotcast.query.spot;
+package dev.spotcast.query.search;
 
+import dev.spotcast.query.spot.Vertical;
+import dev.spotcast.query.spot.SpotRequest;
+import dev.spotcast.query.spot.SpotPlan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,4 +1,4 @@
-package dev.spotcast.interpolation;
+package dev.spotcast.query.interpolation;
 
 /**
  * Inverse-distance weighting (Shepard): weight_i = d_i^-p / sum_j d_j^-p. A point closer than

@@ -1,4 +1,4 @@
-package dev.spotcast.query.spot;
+package dev.spotcast.query.search;
 
 import co.elastic.clients.elasticsearch._types.ElasticsearchException;
 import io.github.resilience4j.bulkhead.Bulkhead;
