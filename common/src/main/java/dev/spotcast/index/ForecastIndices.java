@@ -15,7 +15,8 @@ import java.util.Map;
 /**
  * Creates and tunes the forecast indices of a run. The template fixes what every forecast index
  * shares (strict mapping, what is indexed); each run's indices add their parameters and shard
- * counts. While loading: no replicas, no refresh, async translog (seed 004's ingestion lessons);
+ * counts. While loading: no replicas, no refresh, async translog, because a run nobody reads yet
+ * needs none of them and bulk loads run fastest without (Elasticsearch's indexing-speed guide);
  * {@link #finishLoading} restores search-time settings.
  */
 public final class ForecastIndices {
@@ -32,8 +33,8 @@ public final class ForecastIndices {
    * Installs (or updates) the index template for {@code spotcast-fc-*}. Only what queries filter or
    * sort on is indexed: the location (geo_distance), level and step (term filters); the grid point
    * keeps doc values for the sort tie-break only. Values live in doc values, not in {@code _source}:
-   * read with {@code docvalue_fields} and no stored fields they answered 1.29x faster than filtered
-   * {@code _source} on the same documents (docs/benchmarks.md, fields experiment).
+   * read with {@code docvalue_fields} and no stored fields they answer faster than a filtered
+   * {@code _source} of the same documents (docs/benchmarks.md, "Values from _source or doc values").
    */
   public void installTemplate() throws IOException {
     client
