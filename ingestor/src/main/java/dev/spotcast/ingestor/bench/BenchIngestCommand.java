@@ -2,7 +2,7 @@ package dev.spotcast.ingestor.bench;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
-import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.ingestor.LoadReport;
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.cli.LoadOptions;
@@ -172,7 +172,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
         posters, loader.producerThreads(), loader.senderThreads(), loader.queuedBulks(), loading.bulkDocs, repeat);
     out.flush();
 
-    ElasticsearchClient client = ElasticsearchClients.create(ElasticsearchSettings.of(loading.elasticsearch));
+    ElasticsearchClient client = ElasticsearchClients.create(loading.elasticsearchSettings(LocalCredentials.Role.ADMIN));
     BenchIndices indices = new BenchIndices(client, strategy);
     Thread cleanupOnExit = new Thread(indices::cleanQuietly, "bench-cleanup");
     Runtime.getRuntime().addShutdownHook(cleanupOnExit);

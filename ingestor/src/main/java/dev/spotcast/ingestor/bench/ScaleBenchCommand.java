@@ -2,7 +2,7 @@ package dev.spotcast.ingestor.bench;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
-import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.ingestor.LoadProgress;
 import dev.spotcast.ingestor.LoadReport;
 import dev.spotcast.ingestor.LoaderSettings;
@@ -142,7 +142,7 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     }
     out.flush();
 
-    ElasticsearchClient client = ElasticsearchClients.create(ElasticsearchSettings.of(loading.elasticsearch));
+    ElasticsearchClient client = ElasticsearchClients.create(loading.elasticsearchSettings(LocalCredentials.Role.ADMIN));
     BenchIndices big = new BenchIndices(client, strategy);
     BenchIndices raw = new BenchIndices(client, rawStrategy);
     Thread cleanup = new Thread(raw::cleanQuietly, "bench-cleanup");

@@ -1,10 +1,11 @@
 package dev.spotcast.ingestor.cli;
 
+import java.util.ArrayList;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
-import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.index.RunStatus;
@@ -41,7 +42,7 @@ class IngestCommandIT {
 
   @BeforeAll
   static void connect() {
-    client = ElasticsearchClients.create(ElasticsearchSettings.of(SharedElasticsearch.url()));
+    client = ElasticsearchClients.create(SharedElasticsearch.settings(Role.INGEST));
   }
 
   @AfterAll
@@ -53,12 +54,10 @@ class IngestCommandIT {
     CommandLine cli = SpotcastIngestorCli.commandLine();
     cli.setOut(new PrintWriter(out, true));
     cli.setErr(new PrintWriter(err, true));
-    String[] all = new String[args.length + 3];
-    all[0] = "ingest";
-    all[1] = "--es";
-    all[2] = SharedElasticsearch.url();
-    System.arraycopy(args, 0, all, 3, args.length);
-    return cli.execute(all);
+    List<String> all = new ArrayList<>(List.of("ingest", "--es", SharedElasticsearch.url()));
+    all.addAll(SharedElasticsearch.cliSecurityOptions(Role.INGEST));
+    all.addAll(List.of(args));
+    return cli.execute(all.toArray(String[]::new));
   }
 
   private static Path sample(String name) {

@@ -1,5 +1,8 @@
 package dev.spotcast.ingestor.cli;
 
+import java.util.List;
+import java.util.ArrayList;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spotcast.testsupport.SharedElasticsearch;
@@ -17,10 +20,11 @@ class SynthCommandIT {
     CommandLine cli = SpotcastIngestorCli.commandLine();
     cli.setOut(new PrintWriter(out));
     cli.setErr(new PrintWriter(err));
-    String[] all = new String[args.length + 1];
-    all[0] = "synth";
-    System.arraycopy(args, 0, all, 1, args.length);
-    return cli.execute(all);
+    // The secured test node's CA and the ingest credential; the tests name --es themselves.
+    List<String> all = new ArrayList<>(List.of("synth"));
+    all.addAll(SharedElasticsearch.cliSecurityOptions(Role.INGEST));
+    all.addAll(List.of(args));
+    return cli.execute(all.toArray(String[]::new));
   }
 
   @Test
