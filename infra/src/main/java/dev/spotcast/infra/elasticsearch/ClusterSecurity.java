@@ -155,9 +155,14 @@ public final class ClusterSecurity {
   static void installFiles(Path certs, Map<String, String> securityFiles, Path configDir) throws IOException {
     Path target = configDir.resolve(CERTS);
     Files.createDirectories(target);
-    for (String name : List.of("ca.crt", "node.crt", "node.key")) {
+    for (String name : List.of("ca.crt", "node.key")) {
       Files.copy(certs.resolve(name), target.resolve(name), StandardCopyOption.REPLACE_EXISTING);
     }
+    // The node presents its certificate followed by the CA's, as an installation of Elastic's does: a client that
+    // knows the CA by its fingerprint only finds it in that chain.
+    Files.writeString(target.resolve("node.crt"),
+        Files.readString(certs.resolve("node.crt")).strip() + "\n" + Files.readString(certs.resolve("ca.crt")).strip()
+            + "\n");
     Files.setPosixFilePermissions(target.resolve("node.key"), PosixFilePermissions.fromString("rw-------"));
     for (Map.Entry<String, String> file : securityFiles.entrySet()) {
       Path path = configDir.resolve(file.getKey());
