@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 class ElasticsearchSettingsTest {
 
@@ -75,6 +78,21 @@ class ElasticsearchSettingsTest {
     assertThat(basic.ca()).isEqualTo(Path.of("/etc/es/http_ca.crt"));
     assertThat(basic.uris()).containsExactly(URI.create("http://127.0.0.1:9200"));
     assertThat(basic.credentialKind()).isEqualTo("user spotcast-query");
+  }
+
+  @Test
+  void environmentVariablesBindWithUnderscoresForTheDashes() {
+    Map<String, Object> environment = Map.of(
+        "SPOTCAST_ELASTICSEARCH_URIS", "https://es1.example:9200",
+        "SPOTCAST_ELASTICSEARCH_CA_FINGERPRINT", "F0:55:84:E2",
+        "SPOTCAST_ELASTICSEARCH_API_KEY", "a2V5LWlkOmtleS1zZWNyZXQ=");
+    ElasticsearchSettings bound = new Binder(ConfigurationPropertySources.from(
+        new SystemEnvironmentPropertySource(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, environment)))
+        .bindOrCreate("spotcast.elasticsearch", ElasticsearchSettings.class);
+
+    assertThat(bound.uris()).containsExactly(URI.create("https://es1.example:9200"));
+    assertThat(bound.caFingerprint()).isEqualTo("F0:55:84:E2");
+    assertThat(bound.apiKey()).isEqualTo("a2V5LWlkOmtleS1zZWNyZXQ=");
   }
 
   @Test
