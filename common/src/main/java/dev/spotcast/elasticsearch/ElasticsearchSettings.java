@@ -84,6 +84,12 @@ public record ElasticsearchSettings(
         apiKey, username, password, bearerToken);
   }
 
+  /** These settings with another connect timeout. */
+  public ElasticsearchSettings withConnectTimeout(Duration timeout) {
+    return new ElasticsearchSettings(uris, timeout, responseTimeout, maxConnections, ca, caFingerprint,
+        apiKey, username, password, bearerToken);
+  }
+
   /** These settings trusting the CA in {@code caFile} (PEM), or the JVM's trust store when null. */
   public ElasticsearchSettings withCa(Path caFile) {
     return new ElasticsearchSettings(uris, connectTimeout, responseTimeout, maxConnections, caFile, null,

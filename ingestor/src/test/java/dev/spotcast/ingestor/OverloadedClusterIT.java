@@ -1,10 +1,10 @@
 package dev.spotcast.ingestor;
 
-import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.infra.elasticsearch.LocalElasticsearch;
 import dev.spotcast.infra.elasticsearch.LoopbackPorts;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;

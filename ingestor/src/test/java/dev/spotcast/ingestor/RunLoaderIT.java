@@ -1,11 +1,11 @@
 package dev.spotcast.ingestor;
 
-import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch.core.search.Hit;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.index.DocumentIds;
 import dev.spotcast.index.ForecastDocument;
 import dev.spotcast.index.RunCatalog;

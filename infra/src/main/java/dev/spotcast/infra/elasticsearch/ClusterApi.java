@@ -2,6 +2,7 @@ package dev.spotcast.infra.elasticsearch;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.elasticsearch.ElasticsearchHttpClient;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import java.io.IOException;
 import java.net.URI;
@@ -21,19 +22,14 @@ public final class ClusterApi implements AutoCloseable {
   private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
 
   private final String url;
-  private final ElasticsearchSettings settings;
   private final HttpClient http;
 
   /** @param settings the first URL is asked, e.g. {@code https://127.0.0.1:9200}, with their CA and credential */
   public ClusterApi(ElasticsearchSettings settings) {
     String first = settings.uris().getFirst().toString();
     this.url = first.endsWith("/") ? first.substring(0, first.length() - 1) : first;
-    this.settings = settings;
-    HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT);
-    if (settings.usesTls()) {
-      builder.sslContext(settings.sslContext());
-    }
-    this.http = builder.build();
+    // Short: while a node boots, the start-up loop polls and should not hang on one attempt.
+    this.http = ElasticsearchHttpClient.of(settings.withConnectTimeout(CONNECT_TIMEOUT));
   }
 
   /** An anonymous client of an open node, e.g. {@code http://127.0.0.1:9200}. */
@@ -70,7 +66,6 @@ public final class ClusterApi implements AutoCloseable {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url + path)).timeout(CALL_TIMEOUT)
         .header("Content-Type", "application/json")
         .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-    settings.authorization().ifPresent(value -> request.header("Authorization", value));
     HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     return new Answer(response.statusCode(), response.body());
   }
@@ -91,7 +86,6 @@ public final class ClusterApi implements AutoCloseable {
 
   private JsonNode get(String path, Duration timeout) throws IOException, InterruptedException {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url + path)).timeout(timeout).GET();
-    settings.authorization().ifPresent(value -> request.header("Authorization", value));
     HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     // The health API answers 408 with a full body when its wait timed out; that body is still the answer.
     if (response.statusCode() != 200 && response.statusCode() != 408) {

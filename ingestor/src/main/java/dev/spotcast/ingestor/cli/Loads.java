@@ -13,8 +13,8 @@ import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -60,8 +60,8 @@ final class Loads {
         return UNREACHABLE;
       } catch (ElasticsearchException e) {
         // 401 or 403: the message names the cause (wrong credential, missing privilege), never the secret.
-        spec.commandLine().getErr().printf("spotcast: Elasticsearch at %s refused %s: %s%n",
-            connection.uris().getFirst(), connection.credentialKind(), e.getMessage());
+        spec.commandLine().getErr().printf("spotcast: Elasticsearch at %s refused %s (HTTP %d): %s%n",
+            connection.uris().getFirst(), connection.credentialKind(), e.status(), e.getMessage());
         return UNREACHABLE;
       }
       boolean allPublished = true;
