@@ -2,15 +2,20 @@ package dev.spotcast.elasticsearch;
 
 import co.elastic.clients.transport.TransportUtils;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import javax.net.ssl.SSLContext;
@@ -167,6 +172,21 @@ public record ElasticsearchSettings(
       throw new UncheckedIOException("Cannot read the Elasticsearch CA certificate " + ca, e);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * The SHA-256 fingerprint of the certificate in {@code pemFile}, colon-separated upper-case hex
+   * as Elasticsearch prints its CA's at first start: what {@code ca-fingerprint} takes.
+   */
+  public static String sha256Fingerprint(Path pemFile) {
+    try (InputStream in = Files.newInputStream(pemFile)) {
+      byte[] der = CertificateFactory.getInstance("X.509").generateCertificate(in).getEncoded();
+      return HexFormat.ofDelimiter(":").withUpperCase().formatHex(MessageDigest.getInstance("SHA-256").digest(der));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read the certificate " + pemFile, e);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalArgumentException("Not a PEM certificate: " + pemFile, e);
     }
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,25 @@ import org.springframework.core.env.SystemEnvironmentPropertySource;
 class ElasticsearchSettingsTest {
 
   private static final ElasticsearchSettings NODE = ElasticsearchSettings.of("https://es.example:9200");
+
+  /** Made with openssl req -x509; its fingerprint as printed by openssl x509 -noout -fingerprint -sha256. */
+  private static final String CERTIFICATE = ""
+      + "-----BEGIN CERTIFICATE-----\n"
+      + "MIICEjCCAXugAwIBAgIUO3QqlOB6DNjbG3CAmt/QBZYGDI4wDQYJKoZIhvcNAQEL\n"
+      + "BQAwGzEZMBcGA1UEAwwQc3BvdGNhc3QtdGVzdC1jYTAeFw0yNjExMjMyMzU2NDBa\n"
+      + "Fw0zNjExMjAyMzU2NDBaMBsxGTAXBgNVBAMMEHNwb3RjYXN0LXRlc3QtY2EwgZ8w\n"
+      + "DQYJKoZIhvcNAQEBBQADgY0AMIGJAoGBAN9ddqLuDo5ZXt8wqOrvQAjmSF/W30Dm\n"
+      + "SXntHu0ZJgn7AFesFW0d62ZlE/5FchlA0hZxOQ9qkHTOlCxPbwQpOPP66DIGiQ8m\n"
+      + "jzXEBTusOD4HBcjneBp6MXeuoErjzVJKxMivZIAWMhBRoJ9uV5F79jJwBSBb/nW2\n"
+      + "wwkLqDdSFD1jAgMBAAGjUzBRMB0GA1UdDgQWBBRM/HTpZg1QAJeMbksROPOVFBj1\n"
+      + "7jAfBgNVHSMEGDAWgBRM/HTpZg1QAJeMbksROPOVFBj17jAPBgNVHRMBAf8EBTAD\n"
+      + "AQH/MA0GCSqGSIb3DQEBCwUAA4GBALCefKM7VFhJz3fR8shzcqQ/rKF/sASA3JRi\n"
+      + "DaAYVbqzcAjLkFtDdfwGl9fqf/NaRgcmITzNiwoGMHw8oakouTJ0sLJlhcdrdZgx\n"
+      + "T6j1iSRFkXpj4bJhMB2Os/B4VleTNGvGsmvThH92C/IJJH/IsmJixi/d5OMPByIJ\n"
+      + "/lO6tXgQ\n"
+      + "-----END CERTIFICATE-----\n";
+  private static final String CERTIFICATE_SHA256 =
+      "FB:98:6F:D5:A4:85:33:D4:B0:A6:C2:C8:AE:C7:A7:30:AB:4E:A2:7D:8B:46:61:8F:7F:2E:F9:D7:7E:58:93:46";
 
   @Test
   void eachCredentialBecomesItsAuthorizationHeader() {
@@ -99,6 +119,18 @@ class ElasticsearchSettingsTest {
   void aMissingCaFileIsNamedInTheError() {
     assertThatIllegalArgumentException().isThrownBy(() -> NODE.withCa(Path.of("/nowhere/ca.crt")).sslContext())
         .withMessageContaining("/nowhere/ca.crt");
+  }
+
+  @Test
+  void theFingerprintIsTheSha256OfTheCertificateAsElasticsearchPrintsIt() throws Exception {
+    // A self-signed certificate whose SHA-256 (openssl x509 -fingerprint -sha256) is known.
+    Path pem = Files.createTempFile("ca", ".crt");
+    try {
+      Files.writeString(pem, CERTIFICATE);
+      assertThat(ElasticsearchSettings.sha256Fingerprint(pem)).isEqualTo(CERTIFICATE_SHA256);
+    } finally {
+      Files.delete(pem);
+    }
   }
 
   @Test

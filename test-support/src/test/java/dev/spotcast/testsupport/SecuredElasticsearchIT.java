@@ -10,11 +10,6 @@ import co.elastic.clients.transport.TransportException;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.elasticsearch.LocalCredentials.Role;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.security.MessageDigest;
-import java.security.cert.CertificateFactory;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -100,7 +95,7 @@ class SecuredElasticsearchIT {
   void theCaCanBeNamedByItsFileOrByItsSha256Fingerprint() throws Exception {
     ElasticsearchSettings byFile = SharedElasticsearch.settings(Role.QUERY);
     assertThat(byFile.ca()).isNotNull();
-    String fingerprint = sha256Fingerprint(byFile);
+    String fingerprint = ElasticsearchSettings.sha256Fingerprint(byFile.ca());
 
     for (ElasticsearchSettings settings : List.of(byFile, byFile.withCaFingerprint(fingerprint),
         byFile.withCaFingerprint(fingerprint.replace(":", "").toLowerCase()))) {
@@ -155,13 +150,5 @@ class SecuredElasticsearchIT {
       all.append(text.apply(each)).append('\n');
     }
     return all.toString();
-  }
-
-  /** The SHA-256 fingerprint of the CA certificate, colon-separated upper-case hex as Elasticsearch prints it. */
-  private static String sha256Fingerprint(ElasticsearchSettings settings) throws Exception {
-    try (InputStream in = Files.newInputStream(settings.ca())) {
-      byte[] der = CertificateFactory.getInstance("X.509").generateCertificate(in).getEncoded();
-      return HexFormat.ofDelimiter(":").withUpperCase().formatHex(MessageDigest.getInstance("SHA-256").digest(der));
-    }
   }
 }

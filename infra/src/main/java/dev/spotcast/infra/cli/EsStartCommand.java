@@ -86,7 +86,8 @@ final class EsStartCommand extends HomeCommand {
       out.println("  OPEN: no TLS, no authentication; any process on this machine is cluster admin.");
     } else {
       ElasticsearchSettings admin = cluster.settings(Role.ADMIN);
-      out.printf("  secured: TLS with the CA %s, authentication required%n", admin.ca());
+      out.printf("  secured: TLS with the CA %s (SHA-256 fingerprint %s), authentication required%n", admin.ca(),
+          ElasticsearchSettings.sha256Fingerprint(admin.ca()));
       out.printf("  credentials (mode 600, used by ./spotcast by themselves): %s/{admin,ingest,query}.properties%n",
           config.credentialsDir());
     }
