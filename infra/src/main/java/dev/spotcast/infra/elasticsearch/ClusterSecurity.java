@@ -84,10 +84,10 @@ public final class ClusterSecurity {
     try {
       Path ca = staging.resolve("ca.zip");
       Path node = staging.resolve("node.zip");
-      runTool(esHome, jdk, "certutil", "lib/tools/security-cli", null, null,
+      runTool(esHome, jdk, "certutil", "lib/tools/security-cli",
           "ca", "--pem", "--silent", "--days", "3650", "--out", ca.toString());
       unzipFlat(ca, staging);
-      runTool(esHome, jdk, "certutil", "lib/tools/security-cli,modules/x-pack-core", null, null,
+      runTool(esHome, jdk, "certutil", "lib/tools/security-cli,modules/x-pack-core",
           "cert", "--pem", "--silent", "--days", "3650", "--name", "node", "--ip", NodeLayout.HOST, "--dns", "localhost",
           "--ca-cert", staging.resolve("ca.crt").toString(), "--ca-key", staging.resolve("ca.key").toString(),
           "--out", node.toString());
@@ -227,27 +227,20 @@ public final class ClusterSecurity {
    * Runs one of the distribution's command-line tools the way its bin/ scripts do (bin/elasticsearch-cli with the
    * tool's name and libraries): the integ-test distribution ships the tools but not their scripts.
    */
-  private static void runTool(Path esHome, Jdk jdk, String name, String libs, Path configDir, String input,
-      String... arguments) throws IOException, InterruptedException {
+  private static void runTool(Path esHome, Jdk jdk, String name, String libs, String... arguments)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(esHome.resolve("bin").resolve("elasticsearch-cli").toString());
     command.addAll(List.of(arguments));
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
     Map<String, String> environment = builder.environment();
     Stream.of("JAVA_HOME", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JAVA_OPTS", "ES_JAVA_OPTS", "CLI_JAVA_OPTS")
         .forEach(environment::remove);
     environment.put("ES_JAVA_HOME", jdk.home().toString());
     environment.put("CLI_NAME", name);
     environment.put("CLI_LIBS", libs);
-    if (configDir != null) {
-      environment.put("ES_PATH_CONF", configDir.toString());
-    }
     Process process = builder.start();
-    try (var stdin = process.getOutputStream()) {
-      if (input != null) {
-        stdin.write(input.getBytes(StandardCharsets.UTF_8));
-      }
-    }
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     int exit = process.waitFor();
     if (exit != 0) {
