@@ -1,8 +1,8 @@
 package dev.spotcast.testsupport;
 
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
-import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.elasticsearch.LocalCredentials;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.infra.elasticsearch.ClusterSecurity;
 import dev.spotcast.infra.elasticsearch.ElasticsearchDistribution;
 import dev.spotcast.infra.elasticsearch.LocalElasticsearch;

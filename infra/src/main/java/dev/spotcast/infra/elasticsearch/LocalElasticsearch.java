@@ -1,8 +1,8 @@
 package dev.spotcast.infra.elasticsearch;
 
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
-import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.elasticsearch.LocalCredentials;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.infra.Jdk;
 import dev.spotcast.infra.Jdks;
 import dev.spotcast.infra.process.LogTail;
