@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
-import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.ingest.job.Chunk;
 import dev.spotcast.ingest.job.ChunkState;
 import dev.spotcast.ingest.job.JobStore;
@@ -41,7 +40,7 @@ final class Fixtures {
 
   static synchronized ElasticsearchClient client() {
     if (client == null) {
-      client = ElasticsearchClients.create(ElasticsearchSettings.of(SharedElasticsearch.url()));
+      client = ElasticsearchClients.create(SharedElasticsearch.settings());
     }
     return client;
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.testsupport.SharedElasticsearch;
 import dev.spotcast.testsupport.SharedKafka;
 import java.io.IOException;
@@ -45,7 +46,7 @@ final class IngestorInstance implements AutoCloseable {
   static Map<String, Object> fleet(String prefix) {
     Map<String, Object> properties = new LinkedHashMap<>();
     properties.put("server.port", "0");
-    properties.put("spotcast.elasticsearch.uris", SharedElasticsearch.url());
+    properties.putAll(SharedElasticsearch.springProperties(Role.INGEST));
     properties.put("spring.kafka.bootstrap-servers", SharedKafka.bootstrapServers());
     properties.put("spotcast.kafka.work", prefix + ".chunks");
     properties.put("spotcast.kafka.work-group", prefix + "-workers");

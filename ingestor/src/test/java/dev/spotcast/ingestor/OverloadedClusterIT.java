@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
-import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.infra.elasticsearch.LocalElasticsearch;
 import dev.spotcast.infra.elasticsearch.LoopbackPorts;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
@@ -40,7 +40,7 @@ class OverloadedClusterIT {
             .build();
     try (LocalElasticsearch cluster = new LocalElasticsearch(config)) {
       cluster.start();
-      ElasticsearchClient client = ElasticsearchClients.create(ElasticsearchSettings.of(cluster.url()));
+      ElasticsearchClient client = ElasticsearchClients.create(cluster.settings(Role.INGEST));
       try {
         ForecastRun run =
             ForecastRun.of(

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch.core.search.Hit;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
-import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.index.DocumentIds;
 import dev.spotcast.index.ForecastDocument;
 import dev.spotcast.index.RunCatalog;
@@ -41,7 +41,7 @@ class RunLoaderIT {
 
   @BeforeAll
   static void connect() {
-    client = ElasticsearchClients.create(ElasticsearchSettings.of(SharedElasticsearch.url()));
+    client = ElasticsearchClients.create(SharedElasticsearch.settings(Role.INGEST));
     catalog = new RunCatalog(client);
   }
 

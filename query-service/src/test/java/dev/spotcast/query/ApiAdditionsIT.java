@@ -72,7 +72,7 @@ class ApiAdditionsIT extends ServiceTestBase {
   @Test
   void aRunWhoseIndicesAreGoneIsNoLongerServed() throws Exception {
     List<String> indices = new ShardingStrategy(EARLIER).allIndices();
-    client.indices().delete(d -> d.index(indices));
+    RunFixtures.ingestClient().indices().delete(d -> d.index(indices));
     try {
       awaitServable(EARLIER.runId(), false);
       problem(both("&run=2026112100"), 404, "run");

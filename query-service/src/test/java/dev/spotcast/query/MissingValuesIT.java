@@ -106,9 +106,9 @@ class MissingValuesIT extends ServiceTestBase {
     }
     ForecastDocument document = new ForecastDocument(point, lat, lon, level, step, names, values);
     String index = strategy.indexName(0, levelPosition, stepPosition);
-    client.index(
+    RunFixtures.ingestClient().index(
         i -> i.index(index).id(document.id()).routing(strategy.routingKey(lat, lon)).document(document));
-    client.indices().refresh(r -> r.index(index));
+    RunFixtures.ingestClient().indices().refresh(r -> r.index(index));
     assertThat(client.count(c -> c.index(index)).count()).as("overwritten, not added").isEqualTo(
         (long) RUN.grid().pointCount() * RUN.axes().getFirst().levels().size() * RUN.steps().size() / strategy.allIndices().size());
   }

@@ -6,7 +6,7 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
-import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
@@ -87,6 +87,7 @@ class ResilienceIT {
   @DynamicPropertySource
   static void throughTheProxy(DynamicPropertyRegistry registry) throws Exception {
     proxy = new TcpProxy(SharedElasticsearch.url());
+    SharedElasticsearch.springProperties(Role.QUERY).forEach((key, value) -> registry.add(key, () -> value));
     registry.add("spotcast.elasticsearch.uris", proxy::url);
   }
 
@@ -106,7 +107,7 @@ class ResilienceIT {
   void runIsServedDirectly() throws Exception {
     proxy.up();
     proxy.latency(0);
-    try (ElasticsearchClient direct = ElasticsearchClients.create(ElasticsearchSettings.of(SharedElasticsearch.url()))) {
+    try (ElasticsearchClient direct = ElasticsearchClients.create(SharedElasticsearch.settings(Role.INGEST))) {
       RunFixtures.ensurePublished(direct, new SyntheticForecastSource(RUN, 3));
     }
     RunFixtures.awaitServed(publishedRuns, MODEL, RUN.runId());

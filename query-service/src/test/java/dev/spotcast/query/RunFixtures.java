@@ -3,6 +3,8 @@ package dev.spotcast.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.ingestor.LoadReport;
@@ -11,16 +13,30 @@ import dev.spotcast.ingestor.RunLoader;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.testsupport.SharedElasticsearch;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
-/** Loads runs with the real ingestor and waits until the service serves them. */
+/**
+ * Loads runs with the real ingestor and waits until the service serves them. Loading uses the
+ * ingest credential: the service's own client has the query credential, which cannot write.
+ */
 final class RunFixtures {
 
   private static final Duration SERVE_TIMEOUT = Duration.ofSeconds(30);
 
+  private static ElasticsearchClient ingestClient;
+
   private RunFixtures() {}
+
+  /** A client with the ingest credential, for what the tests set up or clean. */
+  static synchronized ElasticsearchClient ingestClient() {
+    if (ingestClient == null) {
+      ingestClient = ElasticsearchClients.create(SharedElasticsearch.settings(Role.INGEST));
+    }
+    return ingestClient;
+  }
 
   /** Loads and publishes the source's run unless it already is the model's published run. */
   static synchronized void ensurePublished(ElasticsearchClient client, ForecastSource source) throws Exception {
@@ -28,7 +44,7 @@ final class RunFixtures {
     if (run.runId().equals(new RunCatalog(client).publishedRunIds().get(run.model()))) {
       return;
     }
-    LoadReport report = new RunLoader(client, LoaderSettings.defaults()).load(source);
+    LoadReport report = new RunLoader(ingestClient(), LoaderSettings.defaults()).load(source);
     assertThat(report.published()).as("run %s of %s: %s", run.runId(), run.model(), report.failure()).isTrue();
     assertThat(report.counted()).isEqualTo(run.documentCount());
   }

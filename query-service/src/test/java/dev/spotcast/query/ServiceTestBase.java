@@ -1,5 +1,6 @@
 package dev.spotcast.query;
 
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.testsupport.SharedElasticsearch;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -19,6 +20,7 @@ abstract class ServiceTestBase {
 
   @DynamicPropertySource
   static void elasticsearch(DynamicPropertyRegistry registry) {
-    registry.add("spotcast.elasticsearch.uris", SharedElasticsearch::url);
+    // The service connects as it would in production: with the query credential, which can only read.
+    SharedElasticsearch.springProperties(Role.QUERY).forEach((key, value) -> registry.add(key, () -> value));
   }
 }

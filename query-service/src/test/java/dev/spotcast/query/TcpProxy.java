@@ -20,6 +20,7 @@ final class TcpProxy implements AutoCloseable {
 
   private final ServerSocket server;
   private final InetSocketAddress target;
+  private final String scheme;
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
   private volatile boolean down;
   private volatile long latencyMillis;
@@ -27,12 +28,14 @@ final class TcpProxy implements AutoCloseable {
   TcpProxy(String targetUrl) throws IOException {
     URI uri = URI.create(targetUrl);
     this.target = new InetSocketAddress(uri.getHost(), uri.getPort());
+    // Bytes pass through untouched, TLS included: the client talks https to the proxy as to the node.
+    this.scheme = uri.getScheme();
     this.server = new ServerSocket(0, 200, InetAddress.getLoopbackAddress());
     Thread.ofPlatform().daemon().name("tcp-proxy-accept").start(this::acceptLoop);
   }
 
   String url() {
-    return "http://127.0.0.1:" + server.getLocalPort();
+    return scheme + "://127.0.0.1:" + server.getLocalPort();
   }
 
   /** Drops every connection and refuses new ones (they are closed as soon as accepted). */

@@ -1,13 +1,27 @@
 package dev.spotcast.testsupport;
 
+import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.elasticsearch.LocalCredentials;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
+import dev.spotcast.infra.elasticsearch.ClusterSecurity;
 import dev.spotcast.infra.elasticsearch.ElasticsearchDistribution;
 import dev.spotcast.infra.elasticsearch.LocalElasticsearch;
 import dev.spotcast.infra.elasticsearch.LoopbackPorts;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.elasticsearch.ElasticsearchContainer;
+import org.testcontainers.images.builder.Transferable;
 import org.testcontainers.utility.DockerImageName;
 
 /**
@@ -15,13 +29,19 @@ import org.testcontainers.utility.DockerImageName;
  * the server named by the environment variable {@value #URL_VARIABLE} if set, else an Elasticsearch container where
  * Docker is available, else local processes started by {@link LocalElasticsearch} from the distribution zip.
  *
+ * <p>The server is secured as Elasticsearch is installed by default (HTTPS under its own CA, authentication
+ * required), with Spotcast's least-privilege roles: tests connect with {@link #settings(Role)} of the role whose
+ * work they do ({@link Role#INGEST} to load, {@link Role#QUERY} for the query service, {@link Role#ADMIN} to set up
+ * or inspect anything else).
+ *
  * <p>Tests share it, so each test should use its own index names (or delete what it created).
  */
 public final class SharedElasticsearch {
 
   /**
    * Environment variable with the base URL of an already running server to use instead of starting one, e.g.
-   * {@code SPOTCAST_TEST_ES_URL=http://127.0.0.1:9200 ./mvnw verify} against a cluster from {@code es start}.
+   * {@code SPOTCAST_TEST_ES_URL=https://127.0.0.1:9200 ./mvnw verify} against a cluster from {@code es start} (its
+   * credentials are found in {@code $SPOTCAST_HOME/credentials}).
    */
   public static final String URL_VARIABLE = "SPOTCAST_TEST_ES_URL";
 
@@ -32,19 +52,29 @@ public final class SharedElasticsearch {
   // Generous: on a 2-core machine that also runs other modules' builds, a node has been seen to need 100 s.
   private static final Duration START_TIMEOUT = Duration.ofSeconds(300);
 
-  private static String url;
+  private static Map<Role, ElasticsearchSettings> credentials;
   private static RuntimeException startFailure;
 
   private SharedElasticsearch() {}
 
   /**
-   * The server's base URL without trailing slash, e.g. {@code http://127.0.0.1:23105}. The first call starts it
+   * The server's base URL without trailing slash, e.g. {@code https://127.0.0.1:23105}. The first call starts it
    * (some 20-60 s); later calls return at once, or rethrow the first call's failure so that every test fails fast.
    */
-  public static synchronized String url() {
-    if (url == null && startFailure == null) {
+  public static String url() {
+    return settings(Role.ADMIN).uris().getFirst().toString();
+  }
+
+  /** The administrator's connection: anything goes. */
+  public static ElasticsearchSettings settings() {
+    return settings(Role.ADMIN);
+  }
+
+  /** The connection of {@code role}: the server's URL, its CA, and the role's credential. */
+  public static synchronized ElasticsearchSettings settings(Role role) {
+    if (credentials == null && startFailure == null) {
       try {
-        url = start();
+        credentials = start();
       } catch (RuntimeException e) {
         startFailure = e;
       }
@@ -52,14 +82,58 @@ public final class SharedElasticsearch {
     if (startFailure != null) {
       throw new IllegalStateException("The shared Elasticsearch for tests did not start", startFailure);
     }
-    return url;
+    return credentials.get(role);
   }
 
-  private static String start() {
+  /**
+   * The {@code spotcast.elasticsearch.*} properties of a Spring Boot service connecting as {@code role}: URL, CA and
+   * credential.
+   */
+  public static Map<String, String> springProperties(Role role) {
+    ElasticsearchSettings settings = settings(role);
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.put("spotcast.elasticsearch.uris", settings.uris().getFirst().toString());
+    put(properties, "ca", settings.ca() == null ? null : settings.ca().toString());
+    put(properties, "ca-fingerprint", settings.caFingerprint());
+    put(properties, "api-key", settings.apiKey());
+    put(properties, "username", settings.username());
+    put(properties, "password", settings.password());
+    put(properties, "bearer-token", settings.bearerToken());
+    return properties;
+  }
+
+  /**
+   * The ingestor CLI's options that connect as {@code role} besides {@code --es URL}: {@code --es-ca} and the
+   * credential ({@code --es-username}/{@code --es-password}, {@code --es-api-key} or {@code --es-bearer-token}).
+   */
+  public static List<String> cliSecurityOptions(Role role) {
+    List<String> options = new java.util.ArrayList<>();
+    springProperties(role).forEach((key, value) -> {
+      String name = key.substring("spotcast.elasticsearch.".length());
+      if (!name.equals("uris")) {
+        options.add("--es-" + name);
+        options.add(value);
+      }
+    });
+    return options;
+  }
+
+  private static void put(Map<String, String> properties, String key, String value) {
+    if (value != null) {
+      properties.put("spotcast.elasticsearch." + key, value);
+    }
+  }
+
+  private static Map<Role, ElasticsearchSettings> start() {
     String configured = System.getenv(URL_VARIABLE);
     if (configured != null && !configured.isBlank()) {
-      log.info("Using the Elasticsearch at {} named by {}", configured, URL_VARIABLE);
-      return configured.strip().replaceAll("/+$", "");
+      String url = configured.strip().replaceAll("/+$", "");
+      log.info("Using the Elasticsearch at {} named by {}", url, URL_VARIABLE);
+      Map<Role, ElasticsearchSettings> found = new EnumMap<>(Role.class);
+      for (Role role : Role.values()) {
+        found.put(role, LocalCredentials.orLocal(ElasticsearchSettings.of(url), role));
+      }
+      return found;
     }
     if (DockerClientFactory.instance().isDockerAvailable()) {
       return startContainer();
@@ -67,20 +141,35 @@ public final class SharedElasticsearch {
     return startLocalProcesses();
   }
 
-  private static String startContainer() {
-    ElasticsearchContainer container = new ElasticsearchContainer(
-        DockerImageName.parse(IMAGE).withTag(ElasticsearchDistribution.version()))
-        .withEnv("xpack.security.enabled", "false")
-        .withEnv("ES_JAVA_OPTS", "-Xms" + HEAP + " -Xmx" + HEAP)
-        // With security off the image generates no CA certificate, so there is none to copy out.
-        .withCertPath("")
-        .withStartupTimeout(START_TIMEOUT);
-    container.start();
-    Runtime.getRuntime().addShutdownHook(new Thread(container::stop, "stop-shared-elasticsearch"));
-    return "http://" + container.getHttpHostAddress();
+  /**
+   * The official image with security on as it ships (it makes its own CA at first start; copied out), and the same
+   * file-realm users and roles as a local cluster, copied in before start.
+   */
+  private static Map<Role, ElasticsearchSettings> startContainer() {
+    try {
+      Path dir = Files.createTempDirectory("spotcast-test-es-");
+      Map<Role, ElasticsearchSettings> planned = ClusterSecurity.credentials("https://127.0.0.1:9200", null, dir);
+      ElasticsearchContainer container = new ElasticsearchContainer(
+          DockerImageName.parse(IMAGE).withTag(ElasticsearchDistribution.version()))
+          .withEnv("ES_JAVA_OPTS", "-Xms" + HEAP + " -Xmx" + HEAP)
+          .withStartupTimeout(START_TIMEOUT);
+      ClusterSecurity.securityFiles(planned).forEach((name, content) ->
+          container.withCopyToContainer(Transferable.of(content), "/usr/share/elasticsearch/config/" + name));
+      container.start();
+      Runtime.getRuntime().addShutdownHook(new Thread(container::stop, "stop-shared-elasticsearch"));
+      Path ca = dir.resolve("http_ca.crt");
+      Files.write(ca, container.caCertAsBytes().orElseThrow(
+          () -> new IllegalStateException("The Elasticsearch container made no CA certificate")));
+      List<URI> uris = List.of(URI.create("https://" + container.getHttpHostAddress()));
+      Map<Role, ElasticsearchSettings> started = new EnumMap<>(Role.class);
+      planned.forEach((role, settings) -> started.put(role, settings.withUris(uris).withCa(ca)));
+      return started;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
-  private static String startLocalProcesses() {
+  private static Map<Role, ElasticsearchSettings> startLocalProcesses() {
     int firstPort = LoopbackPorts.freeBlock(2);
     LocalElasticsearch cluster = new LocalElasticsearch(LocalElasticsearch.Config.builder()
         .distribution(ElasticsearchDistribution.defaultZip())
@@ -93,6 +182,10 @@ public final class SharedElasticsearch {
         .build());
     cluster.start();
     Runtime.getRuntime().addShutdownHook(new Thread(cluster::stop, "stop-shared-elasticsearch"));
-    return cluster.url();
+    Map<Role, ElasticsearchSettings> started = new EnumMap<>(Role.class);
+    for (Role role : Role.values()) {
+      started.put(role, cluster.settings(role));
+    }
+    return started;
   }
 }

@@ -4,6 +4,7 @@ import dev.spotcast.bench.cpu.MachineTicks;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.ingestor.LoadReport;
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.cli.LoadOptions;
@@ -150,8 +151,10 @@ public final class BenchIngestCommand implements Callable<Integer> {
       return 2;
     }
 
-    URI base = URI.create(loading.elasticsearch);
-    ElasticsearchNode node = ElasticsearchNode.at(base);
+    // The raw phases and the statistics speak plain HTTP(S) with the same TLS trust and credential as the client.
+    ElasticsearchSettings connection = loading.elasticsearchSettings(LocalCredentials.Role.ADMIN);
+    URI base = connection.uris().getFirst();
+    ElasticsearchNode node = ElasticsearchNode.at(connection);
     ElasticsearchNode.Info info = node.infoOrExplain(err);
     if (info == null) {
       return 3;
@@ -173,7 +176,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
         posters, loader.producerThreads(), loader.senderThreads(), loader.queuedBulks(), loading.bulkDocs, repeat);
     out.flush();
 
-    ElasticsearchClient client = ElasticsearchClients.create(ElasticsearchSettings.of(loading.elasticsearch));
+    ElasticsearchClient client = ElasticsearchClients.create(connection);
     BenchIndices indices = new BenchIndices(client, strategy);
     Thread cleanupOnExit = new Thread(indices::cleanQuietly, "bench-cleanup");
     Runtime.getRuntime().addShutdownHook(cleanupOnExit);

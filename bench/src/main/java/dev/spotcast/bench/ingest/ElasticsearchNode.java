@@ -2,6 +2,8 @@ package dev.spotcast.bench.ingest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.elasticsearch.ElasticsearchHttpClient;
+import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -32,10 +34,12 @@ final class ElasticsearchNode {
     this.base = base;
   }
 
-  /** The node at {@code base}, through an HTTP/1.1 client of its own (which the raw phases post with too). */
-  static ElasticsearchNode at(URI base) {
-    return new ElasticsearchNode(
-        HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build(), base);
+  /**
+   * The first node of {@code settings}, through an HTTP/1.1 client of its own with their TLS trust and credential
+   * (which the raw phases post with too).
+   */
+  static ElasticsearchNode at(ElasticsearchSettings settings) {
+    return new ElasticsearchNode(ElasticsearchHttpClient.of(settings), settings.uris().getFirst());
   }
 
   HttpClient http() {

@@ -3,6 +3,7 @@ package dev.spotcast.bench.ingest;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.ingestor.LoadProgress;
 import dev.spotcast.ingestor.LoadReport;
 import dev.spotcast.ingestor.LoaderSettings;
@@ -118,8 +119,10 @@ public final class ScaleBenchCommand implements Callable<Integer> {
           rawRun.documentCount(), rawRun.documentCount() * BYTES_PER_DOCUMENT >> 20);
       return 2;
     }
-    URI base = URI.create(loading.elasticsearch);
-    ElasticsearchNode node = ElasticsearchNode.at(base);
+    // The raw phases and the statistics speak plain HTTP(S) with the same TLS trust and credential as the client.
+    ElasticsearchSettings connection = loading.elasticsearchSettings(LocalCredentials.Role.ADMIN);
+    URI base = connection.uris().getFirst();
+    ElasticsearchNode node = ElasticsearchNode.at(connection);
     HttpClient http = node.http();
     ElasticsearchNode.Info info = node.infoOrExplain(err);
     if (info == null) {
@@ -142,7 +145,7 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     }
     out.flush();
 
-    ElasticsearchClient client = ElasticsearchClients.create(ElasticsearchSettings.of(loading.elasticsearch));
+    ElasticsearchClient client = ElasticsearchClients.create(connection);
     BenchIndices big = new BenchIndices(client, strategy);
     BenchIndices raw = new BenchIndices(client, rawStrategy);
     Thread cleanup = new Thread(raw::cleanQuietly, "bench-cleanup");

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.model.ForecastRun;
@@ -118,9 +119,10 @@ public final class QueryBench {
 
   int run() throws Exception {
     ElasticsearchClient client =
-        ElasticsearchClients.create(
-            new ElasticsearchSettings(
-                List.of(URI.create(options.elasticsearch)), Duration.ofSeconds(5), Duration.ofMinutes(30), 16));
+        ElasticsearchClients.create(LocalCredentials.orLocal(
+            new ElasticsearchSettings(List.of(URI.create(options.elasticsearch)), Duration.ofSeconds(5), Duration.ofMinutes(30), 16,
+                null, null, null, null, null, null),
+            LocalCredentials.Role.ADMIN));
     ServiceProcess service = null;
     try {
       try {

@@ -4,6 +4,7 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.Refresh;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.model.ForecastRun;
@@ -246,9 +247,10 @@ public final class ShardingBench {
 
   int run() throws Exception {
     ElasticsearchClient client =
-        ElasticsearchClients.create(
-            new ElasticsearchSettings(
-                List.of(URI.create(shared.elasticsearch)), Duration.ofSeconds(5), Duration.ofMinutes(30), 16));
+        ElasticsearchClients.create(LocalCredentials.orLocal(
+            new ElasticsearchSettings(List.of(URI.create(shared.elasticsearch)), Duration.ofSeconds(5), Duration.ofMinutes(30), 16,
+                null, null, null, null, null, null),
+            LocalCredentials.Role.ADMIN));
     List<Measured> measured = new ArrayList<>();
     ServiceProcess service = null;
     try {

@@ -1,5 +1,8 @@
 package dev.spotcast.infra.cli;
 
+import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.elasticsearch.LocalCredentials;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.infra.elasticsearch.ElasticsearchDistribution;
 import dev.spotcast.infra.elasticsearch.LocalElasticsearch;
 import dev.spotcast.infra.elasticsearch.NodeLayout;
@@ -43,6 +46,11 @@ final class EsStartCommand extends HomeCommand {
           + " for bulk loading.")
   private Map<String, String> settings = new LinkedHashMap<>();
 
+  @Option(names = "--insecure",
+      description = "Run the nodes open, for experiments only: plain HTTP, no authentication, any local process is "
+          + "cluster admin. Default: secured (TLS on HTTP and transport, credentials per role in HOME/credentials).")
+  private boolean insecure;
+
   @Option(names = "--distribution", paramLabel = "ZIP",
       description = "The Elasticsearch distribution zip (default: -Dspotcast.es.distribution, else the one in the "
           + "local Maven repository).")
@@ -61,6 +69,8 @@ final class EsStartCommand extends HomeCommand {
         .clusterName(clusterName)
         .startTimeout(Duration.ofSeconds(timeoutSeconds))
         .detached(true)
+        .secured(!insecure)
+        .credentialsDir(LocalCredentials.directory(home()))
         .build();
     Instant begin = Instant.now();
     LocalElasticsearch cluster = new LocalElasticsearch(config).start();
@@ -71,6 +81,15 @@ final class EsStartCommand extends HomeCommand {
         ElasticsearchDistribution.version(), cluster.url(), nodes, seconds);
     for (NodeLayout node : cluster.nodes()) {
       out.printf("  %s  %s%n    data: %s%n    logs: %s%n", node.name(), node.url(), node.dataDir(), node.logsDir());
+    }
+    if (insecure) {
+      out.println("  OPEN: no TLS, no authentication; any process on this machine is cluster admin.");
+    } else {
+      ElasticsearchSettings admin = cluster.settings(Role.ADMIN);
+      out.printf("  secured: TLS with the CA %s (SHA-256 fingerprint %s), authentication required%n", admin.ca(),
+          ElasticsearchSettings.sha256Fingerprint(admin.ca()));
+      out.printf("  credentials (mode 600, used by ./spotcast by themselves): %s/{admin,ingest,query}.properties%n",
+          config.credentialsDir());
     }
     printHowToStop(config.baseDir());
     return 0;

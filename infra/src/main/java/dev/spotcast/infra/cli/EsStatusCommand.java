@@ -2,6 +2,9 @@ package dev.spotcast.infra.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.elasticsearch.LocalCredentials;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.infra.elasticsearch.ClusterApi;
 import dev.spotcast.infra.elasticsearch.ClusterStats;
 import dev.spotcast.infra.elasticsearch.LocalElasticsearch;
@@ -25,8 +28,11 @@ final class EsStatusCommand extends HomeCommand {
       return notRunning("Elasticsearch node");
     }
     String url = running.getFirst().url();
+    // A secured node answers its administrator only.
+    ElasticsearchSettings admin = LocalCredentials.orLocal(ElasticsearchSettings.of(url), Role.ADMIN,
+        LocalCredentials.directory(home()));
     ClusterStats stats;
-    try (ClusterApi api = new ClusterApi(url)) {
+    try (ClusterApi api = new ClusterApi(admin)) {
       stats = api.stats();
     }
     Map<String, Object> summary = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package dev.spotcast.infra.cli;
 
+import dev.spotcast.elasticsearch.LocalCredentials;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -7,7 +8,7 @@ import picocli.CommandLine.Option;
 final class HomeOption {
 
   // Not under /root or a home directory: when run as root the nodes run as nobody, who must traverse it.
-  static final Path DEFAULT = Path.of("/var/tmp/spotcast");
+  static final Path DEFAULT = LocalCredentials.DEFAULT_HOME;
 
   @Option(names = "--home", paramLabel = "DIR",
       description = "Where the distribution is unpacked and the nodes live (default: $SPOTCAST_HOME, else "

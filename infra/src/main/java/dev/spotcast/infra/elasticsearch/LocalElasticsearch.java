@@ -1,5 +1,8 @@
 package dev.spotcast.infra.elasticsearch;
 
+import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.elasticsearch.LocalCredentials;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.infra.process.LogTail;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
@@ -38,6 +42,8 @@ public final class LocalElasticsearch implements AutoCloseable {
   private final Config config;
   private final List<NodeLayout> nodes;
   private final List<NodeProcess> processes = new ArrayList<>();
+  /** The administrator's connection, known once {@link #start()} has prepared the nodes. */
+  private ElasticsearchSettings admin;
 
   public LocalElasticsearch(Config config) {
     this.config = config;
@@ -62,10 +68,25 @@ public final class LocalElasticsearch implements AutoCloseable {
       user.requireTraversable(config.baseDir());
       Path home = ElasticsearchDistribution.unpackOnce(config.distribution(), config.baseDir());
       prepareClusterDir();
-      log.info("Starting Elasticsearch cluster '{}' of {} node(s) from {} as {} with the Java in {}",
-          config.clusterName(), nodes.size(), home, user, javaHome);
+      log.info("Starting Elasticsearch cluster '{}' of {} node(s) from {} as {} with the Java in {}, {}",
+          config.clusterName(), nodes.size(), home, user, javaHome,
+          config.secured() ? "secured" : "open (no TLS, no authentication)");
+      Path certs = null;
+      Map<Role, ElasticsearchSettings> credentials = Map.of();
+      Map<String, String> securityFiles = Map.of();
+      if (config.secured()) {
+        certs = ClusterSecurity.certificatesOnce(home, config.baseDir(), javaHome);
+        credentials = ClusterSecurity.credentials(url(), certs.resolve(ClusterSecurity.CA_CERT),
+            config.credentialsDir());
+        securityFiles = ClusterSecurity.securityFiles(credentials);
+        admin = credentials.get(Role.ADMIN);
+      } else {
+        admin = ElasticsearchSettings.of(url());
+        // Credentials of an earlier secured start would point clients at TLS and keys this node does not have.
+        LocalCredentials.deleteAll(config.credentialsDir());
+      }
       for (NodeLayout node : nodes) {
-        prepareNodeDir(node, home, user);
+        prepareNodeDir(node, home, user, certs, securityFiles);
       }
       for (NodeLayout node : nodes) {
         processes.add(NodeProcess.launch(node, home, javaHome, user, config.detached()));
@@ -73,6 +94,9 @@ public final class LocalElasticsearch implements AutoCloseable {
       ClusterHealth health = awaitCluster(begin.plus(config.startTimeout()));
       for (NodeProcess process : processes) {
         process.record();
+      }
+      if (config.secured()) {
+        ClusterSecurity.writeCredentials(credentials, config.credentialsDir());
       }
       log.info("Cluster '{}' is {} with {} node(s) at {} after {} ms", config.clusterName(), health.status(),
           health.numberOfNodes(), url(), Duration.between(begin, Instant.now()).toMillis());
@@ -92,9 +116,22 @@ public final class LocalElasticsearch implements AutoCloseable {
     return config;
   }
 
-  /** The HTTP base URL of the first node, e.g. {@code http://127.0.0.1:9200}. */
+  /** The HTTP base URL of the first node, e.g. {@code https://127.0.0.1:9200}. */
   public String url() {
     return nodes.getFirst().url();
+  }
+
+  /**
+   * The connection of {@code role} to the started cluster: its CA and credential from the credential files of a
+   * secured cluster; the anonymous URL for every role of an open one.
+   */
+  public ElasticsearchSettings settings(Role role) {
+    if (!config.secured()) {
+      return ElasticsearchSettings.of(url());
+    }
+    return LocalCredentials.read(config.credentialsDir(), role).orElseThrow(() -> new IllegalStateException(
+        "No " + role.id() + " credential in " + config.credentialsDir() + "; is cluster '" + config.clusterName()
+            + "' started?"));
   }
 
   /** Where each node lives and listens, first node first. */
@@ -186,7 +223,9 @@ public final class LocalElasticsearch implements AutoCloseable {
     }
   }
 
-  private void prepareNodeDir(NodeLayout node, Path home, NodeUser user) throws IOException {
+  /** Writes the node's configuration; with {@code certs} (a secured cluster) its certificates and file realm too. */
+  private void prepareNodeDir(NodeLayout node, Path home, NodeUser user, Path certs,
+      Map<String, String> securityFiles) throws IOException {
     // Scratch space of the previous run only; emptied so that it cannot grow over restarts.
     FileTrees.delete(node.tmpDir());
     for (Path dir : List.of(node.dataDir(), node.logsDir(), node.tmpDir())) {
@@ -201,6 +240,9 @@ public final class LocalElasticsearch implements AutoCloseable {
     Path jvmOptions = node.configDir().resolve("jvm.options.d");
     Files.createDirectories(jvmOptions);
     Files.writeString(jvmOptions.resolve("heap.options"), NodeConfigFiles.heapOptions(config.heap()));
+    if (certs != null) {
+      ClusterSecurity.installFiles(certs, securityFiles, node.configDir());
+    }
     user.takeOwnership(node.dir(), node.dataDir());
   }
 
@@ -219,7 +261,7 @@ public final class LocalElasticsearch implements AutoCloseable {
 
   private ClusterHealth awaitCluster(Instant deadline) throws InterruptedException {
     String lastAnswer = "no answer yet";
-    try (ClusterApi api = new ClusterApi(url())) {
+    try (ClusterApi api = new ClusterApi(admin)) {
       while (true) {
         for (int index = 0; index < nodes.size(); index++) {
           if (!processes.get(index).isAlive()) {
@@ -291,10 +333,14 @@ public final class LocalElasticsearch implements AutoCloseable {
    * @param startTimeout how long {@link #start()} waits for the cluster to be yellow with all nodes
    * @param detached whether the nodes should outlive this JVM ({@link #close()} then leaves them running)
    * @param ephemeral whether the cluster's directories are deleted before start and after stop (tests)
+   * @param settings extra elasticsearch.yml settings of every node
+   * @param secured whether the nodes run with security on: TLS on HTTP and transport under a CA made once per base
+   *     directory, authentication required, Spotcast's roles with one credential each ({@link ClusterSecurity})
+   * @param credentialsDir where a secured cluster's credential files go, one per role ({@code LocalCredentials})
    */
   public record Config(Path distribution, Path baseDir, int firstHttpPort, int firstTransportPort, int nodes,
       String heap, String clusterName, Duration startTimeout, boolean detached, boolean ephemeral,
-      java.util.Map<String, String> settings) {
+      java.util.Map<String, String> settings, boolean secured, Path credentialsDir) {
 
     private static final Pattern HEAP = Pattern.compile("\\d+[kmgKMG]?");
     private static final Pattern CLUSTER_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
@@ -321,6 +367,8 @@ public final class LocalElasticsearch implements AutoCloseable {
       }
       baseDir = baseDir.toAbsolutePath().normalize();
       settings = java.util.Map.copyOf(settings);
+      credentialsDir = credentialsDir != null ? credentialsDir.toAbsolutePath().normalize()
+          : NodeLayout.clustersDir(baseDir).resolve(clusterName).resolve("credentials");
     }
 
     private static void requirePortRange(int first, int nodes, String name) {
@@ -336,7 +384,7 @@ public final class LocalElasticsearch implements AutoCloseable {
     /**
      * Builds a {@link Config}. Defaults: the distribution from {@link ElasticsearchDistribution#defaultZip()}, base
      * dir {@code java.io.tmpdir/spotcast-es}, ports 9200 (HTTP) and HTTP + 100 (transport), 1 node, heap 1g,
-     * cluster "spotcast", start timeout 120 s, attached, persistent.
+     * cluster "spotcast", start timeout 120 s, attached, persistent, secured, credentials in the cluster's directory.
      */
     public static final class Builder {
       private Path distribution;
@@ -350,6 +398,8 @@ public final class LocalElasticsearch implements AutoCloseable {
       private boolean detached;
       private boolean ephemeral;
       private final java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
+      private boolean secured = true;
+      private Path credentialsDir;
 
       private Builder() {}
 
@@ -406,7 +456,19 @@ public final class LocalElasticsearch implements AutoCloseable {
       public Config build() {
         return new Config(distribution != null ? distribution : ElasticsearchDistribution.defaultZip(), baseDir,
             firstHttpPort, firstTransportPort != null ? firstTransportPort : firstHttpPort + 100, nodes, heap,
-            clusterName, startTimeout, detached, ephemeral, settings);
+            clusterName, startTimeout, detached, ephemeral, settings, secured, credentialsDir);
+      }
+
+      /** False runs the nodes open: plain HTTP, no authentication (experiments only). */
+      public Builder secured(boolean secured) {
+        this.secured = secured;
+        return this;
+      }
+
+      /** Where a secured cluster writes its credential files (default: {@code credentials/} in its directory). */
+      public Builder credentialsDir(Path credentialsDir) {
+        this.credentialsDir = credentialsDir;
+        return this;
       }
 
       /**

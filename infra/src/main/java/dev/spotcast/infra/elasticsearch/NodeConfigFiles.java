@@ -14,7 +14,10 @@ final class NodeConfigFiles {
 
   private NodeConfigFiles() {}
 
-  /** config/elasticsearch.yml: loopback only, security off, discovery for one or several nodes. */
+  /**
+   * config/elasticsearch.yml: loopback only, security on (TLS, authentication; {@link ClusterSecurity}) unless the
+   * cluster is configured open, discovery for one or several nodes.
+   */
   static String elasticsearchYml(LocalElasticsearch.Config config, NodeLayout node, List<NodeLayout> cluster) {
     Map<String, Object> settings = new LinkedHashMap<>();
     settings.put("cluster.name", config.clusterName());
@@ -24,7 +27,11 @@ final class NodeConfigFiles {
     settings.put("transport.port", node.transportPort());
     settings.put("path.data", node.dataDir().toString());
     settings.put("path.logs", node.logsDir().toString());
-    settings.put("xpack.security.enabled", false);
+    if (config.secured()) {
+      settings.putAll(ClusterSecurity.nodeSettings());
+    } else {
+      settings.put("xpack.security.enabled", false);
+    }
     if (cluster.size() == 1) {
       settings.put("discovery.type", "single-node");
     } else {

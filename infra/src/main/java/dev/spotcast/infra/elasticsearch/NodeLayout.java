@@ -6,7 +6,7 @@ import java.nio.file.Path;
  * Where one node of a local cluster lives and listens: {@code <baseDir>/clusters/<cluster>/node-<index>} with its
  * own config, data, logs and tmp directories, on loopback ports.
  */
-public record NodeLayout(String name, Path dir, int httpPort, int transportPort) {
+public record NodeLayout(String name, Path dir, int httpPort, int transportPort, boolean tls) {
 
   /** The loopback address every node binds to. */
   public static final String HOST = "127.0.0.1";
@@ -14,7 +14,7 @@ public record NodeLayout(String name, Path dir, int httpPort, int transportPort)
   static NodeLayout of(LocalElasticsearch.Config config, int index) {
     String name = "node-" + index;
     return new NodeLayout(name, clusterDir(config).resolve(name),
-        config.firstHttpPort() + index, config.firstTransportPort() + index);
+        config.firstHttpPort() + index, config.firstTransportPort() + index, config.secured());
   }
 
   static Path clusterDir(LocalElasticsearch.Config config) {
@@ -46,9 +46,9 @@ public record NodeLayout(String name, Path dir, int httpPort, int transportPort)
     return logsDir().resolve("console.log");
   }
 
-  /** The node's HTTP base URL, e.g. {@code http://127.0.0.1:9200}. */
+  /** The node's HTTP base URL, e.g. {@code https://127.0.0.1:9200} ({@code http} when the cluster runs open). */
   public String url() {
-    return "http://" + HOST + ":" + httpPort;
+    return (tls ? "https" : "http") + "://" + HOST + ":" + httpPort;
   }
 
   /** The node's transport address, which the other nodes use to find it. */

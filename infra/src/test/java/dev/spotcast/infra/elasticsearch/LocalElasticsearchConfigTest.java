@@ -41,9 +41,10 @@ class LocalElasticsearchConfigTest {
     NodeLayout second = new LocalElasticsearch(config).nodes().get(1);
 
     assertThat(second.dir()).isEqualTo(Path.of("/var/tmp/spotcast/clusters/dev/node-1"));
-    assertThat(second.url()).isEqualTo("http://127.0.0.1:9201");
+    assertThat(second.url()).as("secured by default: TLS").isEqualTo("https://127.0.0.1:9201");
     assertThat(second.transportAddress()).isEqualTo("127.0.0.1:9301");
     assertThat(second.consoleLog()).isEqualTo(Path.of("/var/tmp/spotcast/clusters/dev/node-1/logs/console.log"));
+    assertThat(config.credentialsDir()).isEqualTo(Path.of("/var/tmp/spotcast/clusters/dev/credentials"));
   }
 
   @Test

@@ -1,41 +1,27 @@
 package dev.spotcast.infra.elasticsearch;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIOException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Starts real Elasticsearch nodes from the distribution zip that the build resolved. */
 class LocalElasticsearchIT {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-
-  private static HttpClient http;
-
-  @BeforeAll
-  static void createClient() {
-    http = HttpClient.newHttpClient();
-  }
-
-  @AfterAll
-  static void closeClient() {
-    http.close();
-  }
 
   @Test
   void singleNodeIndexesAndGetsADocumentThenStopsItsWholeProcessTree() throws Exception {
@@ -53,14 +39,23 @@ class LocalElasticsearchIT {
       cluster.start();
       System.out.printf("single node up in %d ms%n", Duration.between(begin, Instant.now()).toMillis());
 
-      try (ClusterApi api = new ClusterApi(cluster.url())) {
+      ElasticsearchSettings admin = cluster.settings(Role.ADMIN);
+      assertThat(cluster.url()).startsWith("https://");
+      try (ClusterApi api = new ClusterApi(admin)) {
         ClusterHealth health = api.awaitHealth(1, Duration.ofSeconds(1));
         assertThat(health.isUsable()).isTrue();
         assertThat(health.clusterName()).isEqualTo(config.clusterName());
       }
-      assertThat(send("PUT", cluster.url() + "/spots/_doc/oslo?refresh=true", "{\"name\":\"Oslo\",\"temp\":4.5}")
+      // Secured by default: nothing without a credential, nothing over plain HTTP.
+      try (ClusterApi anonymous = new ClusterApi(admin.withoutCredentials())) {
+        assertThat(anonymous.send("GET", "/_cluster/health", null).status()).isEqualTo(401);
+      }
+      try (ClusterApi plain = new ClusterApi(cluster.url().replace("https://", "http://"))) {
+        assertThatIOException().isThrownBy(() -> plain.send("GET", "/_cluster/health", null));
+      }
+      assertThat(send(admin, "PUT", cluster.url() + "/spots/_doc/oslo?refresh=true", "{\"name\":\"Oslo\",\"temp\":4.5}")
           .path("result").asText()).isEqualTo("created");
-      JsonNode document = send("GET", cluster.url() + "/spots/_doc/oslo", null);
+      JsonNode document = send(admin, "GET", cluster.url() + "/spots/_doc/oslo", null);
       assertThat(document.path("found").asBoolean()).isTrue();
       assertThat(document.path("_source").path("temp").asDouble()).isEqualTo(4.5);
 
@@ -95,8 +90,10 @@ class LocalElasticsearchIT {
       System.out.printf("two nodes up in %d ms%n", Duration.between(begin, Instant.now()).toMillis());
       cluster.close(); // detached: leaves the nodes running, as the CLI's JVM does when it exits
 
-      send("PUT", cluster.url() + "/pairs", "{\"settings\":{\"number_of_shards\":2,\"number_of_replicas\":1}}");
-      JsonNode health = send("GET", cluster.nodes().get(1).url()
+      // Both nodes speak TLS to clients and to each other, and trust the one CA.
+      ElasticsearchSettings admin = cluster.settings(Role.ADMIN);
+      send(admin, "PUT", cluster.url() + "/pairs", "{\"settings\":{\"number_of_shards\":2,\"number_of_replicas\":1}}");
+      JsonNode health = send(admin, "GET", cluster.nodes().get(1).url()
           + "/_cluster/health/pairs?wait_for_status=green&timeout=60s", null);
       assertThat(health.path("status").asText()).as("replicas need the second node").isEqualTo("green");
       assertThat(health.path("number_of_nodes").asInt()).isEqualTo(2);
@@ -130,13 +127,15 @@ class LocalElasticsearchIT {
     }
   }
 
-  private static JsonNode send(String method, String url, String body) throws IOException, InterruptedException {
-    HttpRequest request = HttpRequest.newBuilder(URI.create(url))
-        .header("Content-Type", "application/json")
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
-        .build();
-    HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(method + " " + url + ": " + response.body()).isBetween(200, 299);
-    return JSON.readTree(response.body());
+  /** Sends a request to the node of {@code url} with the CA and credential of {@code as}; expects 2xx. */
+  private static JsonNode send(ElasticsearchSettings as, String method, String url, String body)
+      throws IOException, InterruptedException {
+    URI uri = URI.create(url);
+    String path = uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+    try (ClusterApi api = new ClusterApi(as.withUris(List.of(URI.create(uri.getScheme() + "://" + uri.getAuthority()))))) {
+      ClusterApi.Answer answer = api.send(method, path, body);
+      assertThat(answer.status()).as(method + " " + url + ": " + answer.body()).isBetween(200, 299);
+      return JSON.readTree(answer.body());
+    }
   }
 }

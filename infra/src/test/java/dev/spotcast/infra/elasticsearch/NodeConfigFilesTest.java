@@ -16,7 +16,7 @@ class NodeConfigFilesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @Test
-  void singleNodeListensOnLoopbackWithoutSecurityAndDiscovery() throws Exception {
+  void singleNodeListensOnLoopbackSecuredWithoutDiscovery() throws Exception {
     LocalElasticsearch.Config config = config(1);
     NodeLayout node = NodeLayout.of(config, 0);
 
@@ -29,9 +29,32 @@ class NodeConfigFilesTest {
     assertThat(settings.get("transport.port").asInt()).isEqualTo(19300);
     assertThat(settings.get("path.data").asText()).isEqualTo("/srv/es base/clusters/forecast-test/node-0/data");
     assertThat(settings.get("path.logs").asText()).isEqualTo("/srv/es base/clusters/forecast-test/node-0/logs");
-    assertThat(settings.get("xpack.security.enabled").asBoolean(true)).isFalse();
+    assertThat(settings.get("xpack.security.enabled").asBoolean(false)).isTrue();
+    for (String layer : List.of("http", "transport")) {
+      String prefix = "xpack.security." + layer + ".ssl.";
+      assertThat(settings.get(prefix + "enabled").asBoolean(false)).as(layer).isTrue();
+      assertThat(settings.get(prefix + "key").asText()).isEqualTo("certs/node.key");
+      assertThat(settings.get(prefix + "certificate").asText()).isEqualTo("certs/node.crt");
+      assertThat(texts(settings.get(prefix + "certificate_authorities"))).containsExactly("certs/ca.crt");
+    }
+    assertThat(settings.get("xpack.security.transport.ssl.verification_mode").asText()).isEqualTo("full");
     assertThat(settings.get("discovery.type").asText()).isEqualTo("single-node");
     assertThat(settings).doesNotContainKeys("discovery.seed_hosts", "cluster.initial_master_nodes");
+  }
+
+  @Test
+  void anOpenClusterTurnsSecurityOffAndNothingElse() throws Exception {
+    LocalElasticsearch.Config config = LocalElasticsearch.Config.builder()
+        .distribution(Path.of("/nowhere/elasticsearch.zip")).baseDir(Path.of("/srv/es base")).firstHttpPort(19200)
+        .clusterName("forecast-test").secured(false).build();
+    NodeLayout node = NodeLayout.of(config, 0);
+
+    Map<String, JsonNode> settings = parse(NodeConfigFiles.elasticsearchYml(config, node, List.of(node)));
+
+    assertThat(settings.get("xpack.security.enabled").asBoolean(true)).isFalse();
+    assertThat(settings.keySet()).noneMatch(key -> key.startsWith("xpack.security.http")
+        || key.startsWith("xpack.security.transport"));
+    assertThat(node.url()).isEqualTo("http://127.0.0.1:19200");
   }
 
   @Test

@@ -4,6 +4,7 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.AfterPublish;
@@ -17,7 +18,8 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The service's one Elasticsearch client (built by common's factory from {@code
- * spotcast.elasticsearch.*}), the job store on it, and the settings shared with the CLI loader:
+ * spotcast.elasticsearch.*}; with no credential configured, the local node's ingest credential when
+ * the URL is that node: {@link LocalCredentials}), the job store on it, and the settings shared with the CLI loader:
  * {@code spotcast.ingest.*} (bulk sizes, retries, replicas), {@code spotcast.ingest.lifecycle.*}
  * (force-merge, keep-runs after publishing) and {@code spotcast.sharding.*}.
  */
@@ -30,7 +32,7 @@ public class ServiceConfiguration {
 
   @Bean(destroyMethod = "close")
   ElasticsearchClient elasticsearchClient(ElasticsearchSettings settings) {
-    return ElasticsearchClients.create(settings);
+    return ElasticsearchClients.create(LocalCredentials.orLocal(settings, LocalCredentials.Role.INGEST));
   }
 
   /** The run lifecycle the CLI loader uses too: begin, count, publish or fail, retire, merge. */

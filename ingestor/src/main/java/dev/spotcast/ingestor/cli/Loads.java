@@ -1,8 +1,10 @@
 package dev.spotcast.ingestor.cli;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.ElasticsearchException;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.ingestor.LoadReport;
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.RunLoader;
@@ -12,6 +14,7 @@ import dev.spotcast.model.ForecastRun;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -31,20 +34,34 @@ final class Loads {
   static int load(CommandSpec spec, LoadOptions options, List<? extends ForecastSource> sources, boolean keepPublished)
       throws IOException, InterruptedException {
     LoaderSettings settings;
+    ElasticsearchSettings connection;
     try {
       settings = options.loaderSettings();
+      connection = options.elasticsearchSettings(LocalCredentials.Role.INGEST);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     PrintWriter out = spec.commandLine().getOut();
-    ElasticsearchClient client = ElasticsearchClients.create(ElasticsearchSettings.of(options.elasticsearch));
+    ElasticsearchClient client;
+    try {
+      client = ElasticsearchClients.create(connection);
+    } catch (IllegalArgumentException | UncheckedIOException e) {
+      // An unreadable CA file, a malformed fingerprint.
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
     try {
       try {
         client.cluster().health();
       } catch (IOException e) {
         spec.commandLine().getErr().printf(
-            "spotcast: cannot reach Elasticsearch at %s (%s). Start it with './spotcast es start' or pass --es URL.%n",
-            options.elasticsearch, e.getMessage());
+            "spotcast: cannot reach Elasticsearch at %s (%s). Start it with './spotcast es start' or pass --es URL"
+                + " (and --es-ca, --es-api-key... for a secured cluster).%n",
+            connection.uris().getFirst(), e.getMessage());
+        return UNREACHABLE;
+      } catch (ElasticsearchException e) {
+        // 401 or 403: the message names the cause (wrong credential, missing privilege), never the secret.
+        spec.commandLine().getErr().printf("spotcast: Elasticsearch at %s refused %s (HTTP %d): %s%n",
+            connection.uris().getFirst(), connection.credentialKind(), e.status(), e.getMessage());
         return UNREACHABLE;
       }
       boolean allPublished = true;

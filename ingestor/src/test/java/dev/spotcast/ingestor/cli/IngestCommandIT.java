@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
-import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.index.RunStatus;
@@ -13,6 +13,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -41,7 +42,7 @@ class IngestCommandIT {
 
   @BeforeAll
   static void connect() {
-    client = ElasticsearchClients.create(ElasticsearchSettings.of(SharedElasticsearch.url()));
+    client = ElasticsearchClients.create(SharedElasticsearch.settings(Role.INGEST));
   }
 
   @AfterAll
@@ -53,12 +54,10 @@ class IngestCommandIT {
     CommandLine cli = SpotcastIngestorCli.commandLine();
     cli.setOut(new PrintWriter(out, true));
     cli.setErr(new PrintWriter(err, true));
-    String[] all = new String[args.length + 3];
-    all[0] = "ingest";
-    all[1] = "--es";
-    all[2] = SharedElasticsearch.url();
-    System.arraycopy(args, 0, all, 3, args.length);
-    return cli.execute(all);
+    List<String> all = new ArrayList<>(List.of("ingest", "--es", SharedElasticsearch.url()));
+    all.addAll(SharedElasticsearch.cliSecurityOptions(Role.INGEST));
+    all.addAll(List.of(args));
+    return cli.execute(all.toArray(String[]::new));
   }
 
   private static Path sample(String name) {

@@ -2,9 +2,13 @@ package dev.spotcast.ingestor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.testsupport.SharedElasticsearch;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -17,10 +21,11 @@ class SynthCommandIT {
     CommandLine cli = SpotcastIngestorCli.commandLine();
     cli.setOut(new PrintWriter(out));
     cli.setErr(new PrintWriter(err));
-    String[] all = new String[args.length + 1];
-    all[0] = "synth";
-    System.arraycopy(args, 0, all, 1, args.length);
-    return cli.execute(all);
+    // The secured test node's CA and the ingest credential; the tests name --es themselves.
+    List<String> all = new ArrayList<>(List.of("synth"));
+    all.addAll(SharedElasticsearch.cliSecurityOptions(Role.INGEST));
+    all.addAll(List.of(args));
+    return cli.execute(all.toArray(String[]::new));
   }
 
   @Test
@@ -57,5 +62,26 @@ class SynthCommandIT {
   void unreachableElasticsearchSaysWhatToDo() {
     assertThat(synth("--es", "http://127.0.0.1:1", "--region", "0,0,1,1")).isEqualTo(3);
     assertThat(err.toString()).contains("cannot reach Elasticsearch").contains("./spotcast es start");
+  }
+
+  @Test
+  void aRefusedCredentialExitsWithTheReasonButNeverTheSecret() {
+    String wrong = "wrong-" + UUID.randomUUID();
+    CommandLine cli = SpotcastIngestorCli.commandLine();
+    cli.setOut(new PrintWriter(out));
+    cli.setErr(new PrintWriter(err));
+    int exit = cli.execute("synth", "--es", SharedElasticsearch.url(),
+        "--es-ca", SharedElasticsearch.settings(Role.INGEST).ca().toString(),
+        "--es-username", "spotcast-ingest", "--es-password", wrong, "--region", "0,0,1,1");
+
+    assertThat(exit).isEqualTo(3);
+    assertThat(err.toString()).contains("refused user spotcast-ingest").contains("401").doesNotContain(wrong);
+  }
+
+  @Test
+  void twoCredentialsAreABadOption() {
+    assertThat(synth("--es", SharedElasticsearch.url(), "--es-api-key", "a2V5OnZhbHVl", "--region", "0,0,1,1"))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("Set one Elasticsearch credential").doesNotContain("a2V5OnZhbHVl");
   }
 }
