@@ -37,18 +37,15 @@ final class LoadGenerator {
    * @param stats Elasticsearch's search statistics of the indices the phase searches, read at the
    *     start and end of the measured window
    */
-  QueryPhaseResult run(String phase, int repeat, List<HttpRequest> requests, SearchStats stats) throws InterruptedException {
-    return run(phase, repeat, requests, stats, warmup);
+  QueryPhaseResult run(String phase, int repeat, List<HttpRequest> requests, HttpClient client, SearchStats stats)
+      throws InterruptedException {
+    return run(phase, repeat, requests, client, stats, warmup);
   }
 
   /** Runs one phase with a warm-up of its own (a freshly started JVM needs longer for its JIT). */
-  QueryPhaseResult run(String phase, int repeat, List<HttpRequest> requests, SearchStats stats, Duration warmup)
+  QueryPhaseResult run(
+      String phase, int repeat, List<HttpRequest> requests, HttpClient client, SearchStats stats, Duration warmup)
       throws InterruptedException {
-    HttpClient client =
-        HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
     long start = System.nanoTime() + 50_000_000L;
     long measureStart = start + warmup.toNanos();
     long measureEnd = measureStart + measure.toNanos();

@@ -9,6 +9,7 @@ import co.elastic.clients.transport.ElasticsearchTransportBase;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.elasticsearch.ElasticsearchHttpClient;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.index.RunCatalog;
@@ -58,6 +59,17 @@ public final class QueryBench {
   private double loadDocumentsPerSecond = Double.NaN;
   /** Wall time of the load {@link #ensureRun} ran (0 when the run was already published). */
   private double loadSeconds;
+  /** Elasticsearch with its TLS trust and credential; set by {@link #run} (or {@link #useElasticsearch}). */
+  private ElasticsearchSettings elasticsearchSettings;
+  /** HTTP to Elasticsearch for the benchmark's own calls (node facts, search statistics). */
+  private HttpClient elasticsearchHttp;
+
+  /** For a caller that runs this benchmark's phases itself (the sharding benchmark). */
+  void useElasticsearch(ElasticsearchSettings settings) {
+    options.elasticsearch = baseUrl(settings);
+    elasticsearchSettings = settings;
+    elasticsearchHttp = ElasticsearchHttpClient.of(settings);
+  }
 
   /** One random request in every form the phases send it. */
   record Prepared(
@@ -71,6 +83,30 @@ public final class QueryBench {
   enum Expect {
     DOCVALUE_HITS,
     SPOT_ANSWER
+  }
+
+  /** The benchmark's view of Elasticsearch: the given URL, with the local node's admin credential when it is the local node. */
+  static ElasticsearchSettings elasticsearch(String url) {
+    return LocalCredentials.orLocal(
+        new ElasticsearchSettings(List.of(URI.create(url)), Duration.ofSeconds(5), Duration.ofMinutes(30), 16,
+            null, null, null, null, null, null),
+        LocalCredentials.Role.ADMIN);
+  }
+
+  /** The first node's URL, as the clients use it (https for a secured node), without trailing slash. */
+  static String baseUrl(ElasticsearchSettings settings) {
+    return settings.uris().getFirst().toString().replaceAll("/+$", "");
+  }
+
+  /**
+   * A new client for a phase (each phase starts on fresh connections, and the load generator shuts
+   * its client down at the end): Elasticsearch's TLS trust and credential for raw phases, a plain
+   * one for the service.
+   */
+  HttpClient clientFor(PhaseRequests phase) {
+    return phase.expect() == Expect.SPOT_ANSWER
+        ? HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build()
+        : ElasticsearchHttpClient.of(elasticsearchSettings);
   }
 
   QueryBench(QueryBenchOptions options, PrintWriter out) {
@@ -118,11 +154,10 @@ public final class QueryBench {
   }
 
   int run() throws Exception {
-    ElasticsearchClient client =
-        ElasticsearchClients.create(LocalCredentials.orLocal(
-            new ElasticsearchSettings(List.of(URI.create(options.elasticsearch)), Duration.ofSeconds(5), Duration.ofMinutes(30), 16,
-                null, null, null, null, null, null),
-            LocalCredentials.Role.ADMIN));
+    ElasticsearchSettings settings = elasticsearch(options.elasticsearch);
+    // Raw phases go where the typed client goes: the local node over HTTPS with its credential.
+    useElasticsearch(settings);
+    ElasticsearchClient client = ElasticsearchClients.create(settings);
     ServiceProcess service = null;
     try {
       try {
@@ -178,13 +213,13 @@ public final class QueryBench {
       out.flush();
       for (int repeat = 1; repeat <= options.repeat; repeat++) {
         for (PhaseRequests phase : orderedAsAsked(phases)) {
-          SearchStats stats = new SearchStats(options.elasticsearch, phase.indices());
+          SearchStats stats = new SearchStats(options.elasticsearch, phase.indices(), elasticsearchHttp);
           Duration warmup = options.warmup;
           if (repeat == 1 && phase.phase().equals("service") && options.servicePrime.compareTo(warmup) > 0) {
             warmup = options.servicePrime;
             out.printf("%n(the service JVM is new: %d s warm-up before its first measured phase)%n", warmup.toSeconds());
           }
-          report.phase(generator.run(phase.phase(), repeat, phase.requests(), stats, warmup));
+          report.phase(generator.run(phase.phase(), repeat, phase.requests(), clientFor(phase), stats, warmup));
         }
       }
       report.summary();
@@ -364,7 +399,7 @@ public final class QueryBench {
    * multi-search (NaN for the service, whose answers do not tell).
    */
   double verify(PhaseRequests phase, int count) throws IOException, InterruptedException {
-    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    HttpClient http = clientFor(phase);
     int n = Math.min(count, phase.requests().size());
     long bytes = 0;
     long shards = 0;
@@ -477,9 +512,8 @@ public final class QueryBench {
     for (String p : paths.split(",")) {
       filter.append(filter.isEmpty() ? "" : ",").append("nodes.*.").append(p);
     }
-    HttpClient http = HttpClient.newHttpClient();
     HttpResponse<byte[]> response =
-        http.send(
+        elasticsearchHttp.send(
             HttpRequest.newBuilder(URI.create(options.elasticsearch + "/_nodes/_local?filter_path=" + filter)).build(),
             HttpResponse.BodyHandlers.ofByteArray());
     Iterator<JsonNode> nodes = JSON.readTree(response.body()).path("nodes").elements();

@@ -26,10 +26,12 @@ final class SearchStats {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  private final HttpClient http;
   private final URI uri;
 
-  SearchStats(String elasticsearch, List<String> indices) {
+  /** @param http a client with the node's TLS trust and credential */
+  SearchStats(String elasticsearch, List<String> indices, HttpClient http) {
+    this.http = http;
     this.uri = URI.create(elasticsearch + "/" + String.join(",", indices)
         + "/_stats/search?filter_path=_all.primaries.search");
   }

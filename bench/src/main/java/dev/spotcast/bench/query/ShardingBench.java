@@ -3,6 +3,7 @@ package dev.spotcast.bench.query;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.Refresh;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.elasticsearch.ElasticsearchHttpClient;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.index.RunCatalog;
@@ -13,6 +14,7 @@ import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -246,11 +248,10 @@ public final class ShardingBench {
   }
 
   int run() throws Exception {
-    ElasticsearchClient client =
-        ElasticsearchClients.create(LocalCredentials.orLocal(
-            new ElasticsearchSettings(List.of(URI.create(shared.elasticsearch)), Duration.ofSeconds(5), Duration.ofMinutes(30), 16,
-                null, null, null, null, null, null),
-            LocalCredentials.Role.ADMIN));
+    ElasticsearchSettings settings = QueryBench.elasticsearch(shared.elasticsearch);
+    shared.elasticsearch = QueryBench.baseUrl(settings);
+    HttpClient elasticsearchHttp = ElasticsearchHttpClient.of(settings);
+    ElasticsearchClient client = ElasticsearchClients.create(settings);
     List<Measured> measured = new ArrayList<>();
     ServiceProcess service = null;
     try {
@@ -270,6 +271,7 @@ public final class ShardingBench {
       // 1. Load the same run once per strategy, timed by the ingestor.
       for (Strategy strategy : strategies) {
         Measured m = new Measured(strategy, options(strategy), out);
+        m.bench.useElasticsearch(settings);
         measured.add(m);
         out.printf("%n== %s (%s): model %s%n", strategy.name(), strategy.describe(), m.options.model);
         out.flush();
@@ -334,8 +336,8 @@ public final class ShardingBench {
               warmup = shared.servicePrime;
             }
             QueryPhaseResult result =
-                generator.run(m.strategy.name() + "/" + phaseName, repeat, phase.requests(),
-                    new SearchStats(shared.elasticsearch, phase.indices()), warmup);
+                generator.run(m.strategy.name() + "/" + phaseName, repeat, phase.requests(), m.bench.clientFor(phase),
+                    new SearchStats(shared.elasticsearch, phase.indices(), elasticsearchHttp), warmup);
             new QueryBenchReport(out, m.options).phase(result);
             m.results.computeIfAbsent(phaseName, k -> new ArrayList<>()).add(result);
           }
