@@ -8,8 +8,11 @@ import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.RunLifecycle;
 import dev.spotcast.sharding.ShardingSpec;
+import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -43,12 +46,17 @@ public class ServiceConfiguration {
     return ElasticsearchClients.objectMapper();
   }
 
+  /** The API description, with its API key, so that Swagger UI's "Authorize" sends it. */
   @Bean
   OpenAPI ingestorOpenApi() {
     return new OpenAPI().info(new Info()
-        .title("Spotcast ingestor service")
-        .version("v1")
-        .description("Ingestion jobs: POST a run to load, follow its progress, cancel it. Errors are RFC 9457"
-            + " problem+json."));
+            .title("Spotcast ingestor service")
+            .version("v1")
+            .description("Ingestion jobs: POST a run to load, follow its progress, cancel it. Every call needs an"
+                + " API key (X-API-Key or 'Authorization: ApiKey <key>'): ingest:submit to start and cancel jobs,"
+                + " ingest:read to read them. Errors are RFC 9457 problem+json."))
+        .components(new Components().addSecuritySchemes("apiKey",
+            new SecurityScheme().type(SecurityScheme.Type.APIKEY).in(SecurityScheme.In.HEADER).name("X-API-Key")))
+        .addSecurityItem(new SecurityRequirement().addList("apiKey"));
   }
 }
