@@ -71,6 +71,7 @@ final class IngestorInstance implements AutoCloseable {
     properties.put("spotcast.sharding.shards-per-index", "2");
     properties.put("spotcast.ingest.bulk-documents", "2000");
     properties.put("management.prometheus.metrics.export.enabled", "true");
+    properties.put("spotcast.files.roots", Samples.folder().toString());
     apiKey(properties, 0, "it-all", KEY, "ingest:submit,ingest:read");
     apiKey(properties, 1, "it-read", READ_KEY, "ingest:read");
     apiKey(properties, 2, "it-submit", SUBMIT_KEY, "ingest:submit");
@@ -161,7 +162,7 @@ final class IngestorInstance implements AutoCloseable {
 
   JsonNode awaitEnded(String id, Duration timeout) throws Exception {
     return awaitJob(id, j -> j.path("finishedAt").isTextual() && !j.path("finishedAt").asText().isEmpty()
-        && java.util.Set.of("PUBLISHED", "FAILED", "CANCELLED").contains(j.path("state").asText()), timeout);
+        && java.util.Set.of("PUBLISHED", "LOADED", "FAILED", "CANCELLED").contains(j.path("state").asText()), timeout);
   }
 
   @Override

@@ -4,6 +4,8 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.ingest.job.DataRoots;
+import dev.spotcast.ingest.job.JobSources;
 import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.RunLifecycle;
@@ -13,6 +15,9 @@ import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -26,7 +31,7 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties({
   ElasticsearchSettings.class, LoaderSettings.class, RunLifecycle.class, ShardingSpec.class, JobProperties.class,
-  KafkaTopics.class, ScheduleProperties.class
+  KafkaTopics.class, ScheduleProperties.class, FileProperties.class, SyntheticLimits.class
 })
 public class ServiceConfiguration {
 
@@ -38,6 +43,21 @@ public class ServiceConfiguration {
   @Bean
   JobStore jobStore(ElasticsearchClient client) {
     return new JobStore(client);
+  }
+
+  /** The folders file jobs may read: the configured roots and the inbox of the daily scan. */
+  @Bean
+  DataRoots dataRoots(FileProperties files, ScheduleProperties schedule) {
+    List<Path> roots = new ArrayList<>(files.roots());
+    if (schedule.inbox() != null) {
+      roots.add(schedule.inbox());
+    }
+    return new DataRoots(roots, files.maxFiles());
+  }
+
+  @Bean
+  JobSources jobSources(DataRoots roots, SyntheticLimits limits) {
+    return new JobSources(roots, limits);
   }
 
   /** Messages on the topics are written and read with Spotcast's mapper (ISO-8601 times). */

@@ -2,6 +2,7 @@ package dev.spotcast.ingest.schedule;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.ingest.config.ScheduleProperties;
+import dev.spotcast.ingest.job.DataRoots;
 import dev.spotcast.ingest.job.InvalidJobException;
 import dev.spotcast.ingest.job.Job;
 import dev.spotcast.ingest.job.JobConflictException;
@@ -87,17 +88,33 @@ public class InboxScanner {
     }
     RunManifest manifest;
     try {
-      manifest = json.readValue(manifestFile.toFile(), RunManifest.class);
+      manifest = json.readValue(DataRoots.withinFolder(folder, properties.manifest()).toFile(), RunManifest.class);
+    } catch (InvalidJobException e) {
+      return "cannot be loaded: " + e.getMessage();
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      // Where, not what: the parser's message would quote the file's text.
+      String where = e.getLocation() == null ? ""
+          : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+      return "unreadable " + properties.manifest() + ": not a run manifest" + where;
     } catch (IOException e) {
       return "unreadable " + properties.manifest() + ": " + e.getMessage();
     }
     if (manifest.model() == null || manifest.files() == null || manifest.files().isEmpty()) {
       return properties.manifest() + " needs 'model' and 'files'";
     }
+    if (!folder.toRealPath().startsWith(properties.inbox().toRealPath())) {
+      return "cannot be loaded: the folder leads outside the inbox";
+    }
     List<String> paths = new ArrayList<>();
     for (String name : manifest.files()) {
       boolean glob = name.chars().anyMatch(c -> "*?[{".indexOf(c) >= 0);
-      Path file = folder.resolve(name);
+      Path file;
+      try {
+        // Names stay inside the run folder: no absolute name, no '..' out of it, no link elsewhere.
+        file = DataRoots.withinFolder(folder, name);
+      } catch (InvalidJobException e) {
+        return "cannot be loaded: " + properties.manifest() + ": " + e.getMessage();
+      }
       if (!glob && !Files.isRegularFile(file)) {
         return "incomplete (" + name + " missing)";
       }

@@ -1,5 +1,6 @@
 package dev.spotcast.ingest.work;
 
+import dev.spotcast.index.ForecastIndexName;
 import dev.spotcast.index.ForecastIndices;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
@@ -9,6 +10,7 @@ import dev.spotcast.ingest.config.JobProperties;
 import dev.spotcast.ingest.job.Job;
 import dev.spotcast.ingest.job.JobState;
 import dev.spotcast.ingest.job.JobStore;
+import dev.spotcast.ingest.job.PublishPolicy;
 import dev.spotcast.ingest.job.JobStore.ChunkSummary;
 import dev.spotcast.ingest.job.Versioned;
 import dev.spotcast.ingestor.LoaderSettings;
@@ -114,7 +116,15 @@ public class JobFinisher {
             + (refused > 0 ? " (" + refused + " refused)" : "");
       }
     }
-    if (failure == null) {
+    String served = failure == null ? servedRunKept(job) : null;
+    if (served != null) {
+      // Complete and counted: it can be asked for by its run time, but the model keeps serving the newer run.
+      String why = "run " + job.runId() + " is older than the served run " + served
+          + ": loaded but not published (\"publish\": \"always\" publishes it)";
+      catalog.save(record.finished(RunStatus.PUBLISHED, counted, Instant.now(), note == null ? why : note + "; " + why));
+      end(claimed, JobState.LOADED, counted, why);
+      forceMerge(job);
+    } else if (failure == null) {
       publisher.publish(new ShardingStrategy(record.run()));
       catalog.save(record.finished(RunStatus.PUBLISHED, counted, Instant.now(), note));
       // Retention before the job says PUBLISHED (quick: deletes indices); the merge, which may take
@@ -129,6 +139,18 @@ public class JobFinisher {
       }
       end(claimed, JobState.FAILED, counted, failure);
     }
+  }
+
+  /**
+   * The run the model serves, when it stays served: it is newer than the job's run and the job did
+   * not ask to be published anyway. Null when the job's run is to be published.
+   */
+  private String servedRunKept(Job job) throws IOException {
+    String served = publisher.publishedIndices(job.model()).stream()
+        .map(ForecastIndexName::parse).flatMap(Optional::stream).map(ForecastIndexName::runId)
+        .max(String::compareTo).orElse(null);
+    PublishPolicy policy = job.spec() == null ? PublishPolicy.IF_NEWER : job.spec().publishPolicy();
+    return policy.publishes(job.runId(), served) ? null : served;
   }
 
   /** The CLI's lifecycle ({@code spotcast.ingest.lifecycle.keep-runs}): older runs beyond the last K deleted. */

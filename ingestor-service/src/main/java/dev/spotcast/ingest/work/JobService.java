@@ -53,11 +53,14 @@ public class JobService {
   private final ForecastIndices indices;
   private final RunCatalog catalog;
   private final RunPublisher publisher;
+  private final JobSources sources;
   private final AtomicBoolean indexReady = new AtomicBoolean();
 
   public JobService(
-      JobStore store, WorkQueue queue, JobFinisher finisher, JobProperties properties, ShardingSpec sharding) {
+      JobStore store, WorkQueue queue, JobFinisher finisher, JobProperties properties, ShardingSpec sharding,
+      JobSources sources) {
     this.store = store;
+    this.sources = sources;
     this.queue = queue;
     this.finisher = finisher;
     this.properties = properties;
@@ -87,7 +90,7 @@ public class JobService {
    */
   public Job submit(JobSpec spec, Trigger trigger, String correlationId, Instant expectedRunTime) throws IOException {
     ensureIndex();
-    try (OpenedSource opened = JobSources.open(spec, sharding)) {
+    try (OpenedSource opened = sources.open(spec, sharding)) {
       ForecastRun run = opened.source().run();
       if (expectedRunTime != null && !expectedRunTime.equals(run.runTime())) {
         throw new InvalidJobException(
