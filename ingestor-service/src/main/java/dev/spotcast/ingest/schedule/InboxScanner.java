@@ -82,6 +82,10 @@ public class InboxScanner {
 
   /** Starts the folder's run, or says why not. */
   private String consider(Path folder, List<Job> started) throws IOException {
+    // A run folder that is a link to elsewhere would let a manifest there name any file.
+    if (!folder.toRealPath().startsWith(properties.inbox().toRealPath())) {
+      return "cannot be loaded: the folder leads outside the inbox";
+    }
     Path manifestFile = folder.resolve(properties.manifest());
     if (!Files.isRegularFile(manifestFile)) {
       return "incomplete (no " + properties.manifest() + ")";
@@ -101,9 +105,6 @@ public class InboxScanner {
     }
     if (manifest.model() == null || manifest.files() == null || manifest.files().isEmpty()) {
       return properties.manifest() + " needs 'model' and 'files'";
-    }
-    if (!folder.toRealPath().startsWith(properties.inbox().toRealPath())) {
-      return "cannot be loaded: the folder leads outside the inbox";
     }
     List<String> paths = new ArrayList<>();
     for (String name : manifest.files()) {
