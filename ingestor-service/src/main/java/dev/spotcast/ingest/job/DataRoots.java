@@ -7,9 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The folders file jobs may read, and the check that keeps them there. A job's path is first
@@ -69,7 +69,8 @@ public final class DataRoots {
     if (roots.isEmpty()) {
       throw new InvalidJobException("file jobs are turned off here: no data root is configured (spotcast.files.roots)");
     }
-    Set<Path> files = new LinkedHashSet<>();
+    // Sorted and without duplicates across the arguments, as FileInputs gives them: a stable load order.
+    Set<Path> files = new TreeSet<>();
     for (String argument : arguments) {
       String absolute = confine(argument);
       List<Path> matched;

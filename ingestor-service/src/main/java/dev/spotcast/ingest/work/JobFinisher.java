@@ -30,7 +30,8 @@ import org.springframework.stereotype.Component;
  * the job document with optimistic concurrency, so of the instances that see the last chunk done
  * exactly one goes on; the claim carries a time, so a finisher that died is replaced after
  * {@link JobProperties#finishTimeout()}. A run that fails its count is not published: the alias
- * stays on the previous run.
+ * stays on the previous run. Nor is a run older than the one its model serves, unless its job says
+ * so ({@link dev.spotcast.ingest.job.PublishPolicy}): it ends LOADED, servable by its run time.
  */
 @Component
 public class JobFinisher {
@@ -121,8 +122,9 @@ public class JobFinisher {
       // Complete and counted: it can be asked for by its run time, but the model keeps serving the newer run.
       String why = "run " + job.runId() + " is older than the served run " + served
           + ": loaded but not published (\"publish\": \"always\" publishes it)";
-      catalog.save(record.finished(RunStatus.PUBLISHED, counted, Instant.now(), note == null ? why : note + "; " + why));
-      end(claimed, JobState.LOADED, counted, why);
+      String reason = note == null ? why : note + "; " + why;
+      catalog.save(record.finished(RunStatus.PUBLISHED, counted, Instant.now(), reason));
+      end(claimed, JobState.LOADED, counted, reason);
       forceMerge(job);
     } else if (failure == null) {
       publisher.publish(new ShardingStrategy(record.run()));
