@@ -13,6 +13,7 @@ import org.springframework.scheduling.annotation.EnableScheduling;
  */
 // Spring Boot's own Elasticsearch auto-configurations would build a second client (and health
 // check) from spring.elasticsearch.*; Spotcast builds its one client from spotcast.elasticsearch.*.
+// Boot's in-memory user (a generated password) is of no use: callers present API keys (security package).
 @SpringBootApplication(
     excludeName = {
       "org.springframework.boot.autoconfigure.elasticsearch.ElasticsearchClientAutoConfiguration",
@@ -22,7 +23,8 @@ import org.springframework.scheduling.annotation.EnableScheduling;
       "org.springframework.boot.autoconfigure.data.elasticsearch.ElasticsearchRepositoriesAutoConfiguration",
       "org.springframework.boot.autoconfigure.data.elasticsearch.ReactiveElasticsearchRepositoriesAutoConfiguration",
       "org.springframework.boot.actuate.autoconfigure.elasticsearch.ElasticsearchRestHealthContributorAutoConfiguration",
-      "org.springframework.boot.actuate.autoconfigure.data.elasticsearch.ElasticsearchReactiveHealthContributorAutoConfiguration"
+      "org.springframework.boot.actuate.autoconfigure.data.elasticsearch.ElasticsearchReactiveHealthContributorAutoConfiguration",
+      "org.springframework.boot.autoconfigure.security.servlet.UserDetailsServiceAutoConfiguration"
     })
 @EnableScheduling
 public class IngestorApplication {

@@ -13,10 +13,15 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.HexFormat;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Predicate;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -30,6 +35,11 @@ final class IngestorInstance implements AutoCloseable {
 
   static final ObjectMapper JSON = ElasticsearchClients.objectMapper();
   private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  /** The tests' API keys, configured in every {@link #fleet}: one with both roles, one per role. */
+  static final String KEY = "it-key-all-" + UUID.randomUUID();
+  static final String READ_KEY = "it-key-read-" + UUID.randomUUID();
+  static final String SUBMIT_KEY = "it-key-submit-" + UUID.randomUUID();
 
   private final ConfigurableApplicationContext context;
   private final String name;
@@ -62,7 +72,32 @@ final class IngestorInstance implements AutoCloseable {
     properties.put("spotcast.sharding.shards-per-index", "2");
     properties.put("spotcast.ingest.bulk-documents", "2000");
     properties.put("management.prometheus.metrics.export.enabled", "true");
+    properties.put("spotcast.files.roots", Samples.folder().toString());
+    apiKey(properties, 0, "it-all", KEY, "ingest:submit,ingest:read");
+    apiKey(properties, 1, "it-read", READ_KEY, "ingest:read");
+    apiKey(properties, 2, "it-submit", SUBMIT_KEY, "ingest:submit");
     return properties;
+  }
+
+  /** Configures a key as operators do: its SHA-256, never the key. */
+  private static void apiKey(Map<String, Object> properties, int index, String name, String key, String roles) {
+    String prefix = "spotcast.security.api-keys[" + index + "].";
+    properties.put(prefix + "name", name);
+    properties.put(prefix + "sha256", sha256(key));
+    properties.put(prefix + "roles", roles);
+  }
+
+  static String sha256(String key) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** A request to the API with the key that may do everything. */
+  static HttpRequest.Builder authorized(HttpRequest.Builder request) {
+    return request.header("X-API-Key", KEY);
   }
 
   static IngestorInstance start(String name, Map<String, Object> properties) {
@@ -91,18 +126,21 @@ final class IngestorInstance implements AutoCloseable {
   }
 
   HttpResponse<String> post(String path, String json) throws IOException, InterruptedException {
-    return HTTP.send(
-        HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(json)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    return send(authorized(HttpRequest.newBuilder(uri(path))).header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(json)));
   }
 
   HttpResponse<String> get(String path) throws IOException, InterruptedException {
-    return HTTP.send(HttpRequest.newBuilder(uri(path)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    return send(authorized(HttpRequest.newBuilder(uri(path))).GET());
   }
 
   HttpResponse<String> delete(String path) throws IOException, InterruptedException {
-    return HTTP.send(HttpRequest.newBuilder(uri(path)).DELETE().build(), HttpResponse.BodyHandlers.ofString());
+    return send(authorized(HttpRequest.newBuilder(uri(path))).DELETE());
+  }
+
+  /** Sends a request as built, with whatever credentials it carries (or none). */
+  HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
+    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
   JsonNode job(String id) throws IOException, InterruptedException {
@@ -125,7 +163,7 @@ final class IngestorInstance implements AutoCloseable {
 
   JsonNode awaitEnded(String id, Duration timeout) throws Exception {
     return awaitJob(id, j -> j.path("finishedAt").isTextual() && !j.path("finishedAt").asText().isEmpty()
-        && java.util.Set.of("PUBLISHED", "FAILED", "CANCELLED").contains(j.path("state").asText()), timeout);
+        && java.util.Set.of("PUBLISHED", "LOADED", "FAILED", "CANCELLED").contains(j.path("state").asText()), timeout);
   }
 
   @Override

@@ -52,7 +52,8 @@ class KillNineIT {
       child = startChild(fleet, port);
       awaitUp(child, port, Duration.ofMinutes(3));
 
-      HttpResponse<String> accepted = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v1/ingestions"))
+      HttpResponse<String> accepted = HTTP.send(IngestorInstance.authorized(
+                  HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v1/ingestions")))
               .header("Content-Type", "application/json")
               .POST(HttpRequest.BodyPublishers.ofString(
                   Fixtures.synthetic(model, "2026-08-01T00:00:00Z", 2, "0, 1000, 3000", "0, 1, 2, 3, 4, 5")))

@@ -52,6 +52,41 @@ class LifecycleIT {
     }
   }
 
+  @Test
+  void anOlderRunIsLoadedButNotPublishedUnlessTheJobSaysSo() throws Exception {
+    String model = Fixtures.model("older");
+    // 19 x 36 points x 1 level x 1 step
+    long expected = 19L * 36;
+    RunCatalog catalog = new RunCatalog(Fixtures.client());
+    try (IngestorInstance instance = IngestorInstance.start("older-1",
+        IngestorInstance.fleet(Fixtures.prefix("older")))) {
+      JsonNode newer = load(instance, Fixtures.synthetic(model, "2026-06-01T06:00:00Z", 10, "0", "0"));
+      assertThat(newer.path("state").asText()).as(newer.toPrettyString()).isEqualTo("PUBLISHED");
+      List<String> newerIndices = names(newer.path("indices"));
+
+      JsonNode older = load(instance, Fixtures.synthetic(model, "2026-06-01T00:00:00Z", 10, "0", "0"));
+
+      assertThat(older.path("state").asText()).as(older.toPrettyString()).isEqualTo("LOADED");
+      assertThat(older.path("countedDocuments").asLong()).isEqualTo(expected);
+      assertThat(older.path("reason").asText())
+          .isEqualTo("run 2026060100 is older than the served run 2026060106: loaded but not published"
+              + " (\"publish\": \"always\" publishes it)");
+      assertThat(Fixtures.published(model)).as("the served forecast does not go back in time")
+          .containsExactlyInAnyOrderElementsOf(newerIndices);
+      // Complete and counted: it can still be asked for by its run time (run=).
+      assertThat(catalog.get(model, "2026060100").orElseThrow().status()).isEqualTo(RunStatus.PUBLISHED);
+
+      String always = Fixtures.synthetic(model, "2026-06-01T00:00:00Z", 10, "0", "0").strip();
+      always = always.substring(0, always.length() - 1) + ", \"publish\": \"always\"}";
+      JsonNode explicit = load(instance, always);
+
+      assertThat(explicit.path("state").asText()).as(explicit.toPrettyString()).isEqualTo("PUBLISHED");
+      assertThat(Fixtures.published(model)).as("published on purpose")
+          .containsExactlyInAnyOrderElementsOf(names(explicit.path("indices")));
+      assertThat(Fixtures.servedCount(model)).isEqualTo(expected);
+    }
+  }
+
   private static JsonNode load(IngestorInstance instance, String spec) throws Exception {
     var accepted = instance.post("/v1/ingestions", spec);
     assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);

@@ -14,11 +14,16 @@ final class Samples {
   private Samples() {}
 
   static Path file(String name) {
+    return folder().resolve(name);
+  }
+
+  /** The samples folder: a data root of every test instance ({@code spotcast.files.roots}). */
+  static Path folder() {
     String folder = System.getProperty("spotcast.samples");
     if (folder == null) {
       throw new IllegalStateException("system property spotcast.samples is not set (the build sets it)");
     }
-    return Path.of(folder, name);
+    return Path.of(folder);
   }
 
   /** The one run in a sample file, under this model id. */

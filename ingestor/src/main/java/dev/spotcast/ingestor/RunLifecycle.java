@@ -1,6 +1,7 @@
 package dev.spotcast.ingestor;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import dev.spotcast.index.ForecastIndexName;
 import dev.spotcast.index.ForecastIndices;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
@@ -9,6 +10,7 @@ import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +26,8 @@ import org.slf4j.LoggerFactory;
  *   <li>{@link #finishLoading}: search settings and replicas restored, refreshed, counted;
  *   <li>then exactly one of {@link #publish} (the alias moves in one request, the record says
  *       PUBLISHED, older runs beyond {@code keep-runs} are retired) followed by {@link #forceMerge},
+ *       or {@link #keepServable} (a run older than the one served: servable by its run time, the
+ *       alias untouched),
  *       or {@link #fail} (the record says FAILED with the reason, the indices are deleted if so
  *       configured; the alias is never touched), or {@link #abandon} when the load stopped before a
  *       count (an exception, a cancel, a dead worker).
@@ -58,6 +62,13 @@ public final class RunLifecycle {
   /** Whether any of the run's indices is behind its model's alias now (such a run is never loaded again). */
   public boolean isPublished(String model, List<String> runIndices) throws IOException {
     return publisher.publishedIndices(model).stream().anyMatch(runIndices::contains);
+  }
+
+  /** The newest run behind the model's alias (the one it serves), or null when it serves none. */
+  public String servedRunId(String model) throws IOException {
+    return publisher.publishedIndices(model).stream()
+        .map(ForecastIndexName::parse).flatMap(Optional::stream).map(ForecastIndexName::runId)
+        .max(String::compareTo).orElse(null);
   }
 
   /** Creates the run's indices for loading and saves its LOADING record; returns that record. */
@@ -103,6 +114,16 @@ public final class RunLifecycle {
           record.runId(), record.model(), e.toString());
       return List.of();
     }
+  }
+
+  /**
+   * A complete, counted run that its model is not to serve (a newer run is served): its record says
+   * PUBLISHED, so it can be asked for by its run time, but the alias stays where it is. Older runs
+   * are not retired for it.
+   */
+  public void keepServable(RunRecord record, long counted, String reason) throws IOException {
+    catalog.save(record.finished(RunStatus.PUBLISHED, counted, Instant.now(), reason));
+    log.info("run {} of {} loaded, not served: {}", record.runId(), record.model(), reason);
   }
 
   /** Merges the published run's indices to one segment if so configured (blocks until merged). */

@@ -12,6 +12,9 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.io.IOException;
 import java.net.URI;
+import java.security.Principal;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -28,6 +31,8 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 @Tag(name = "ingestions")
 public class IngestionController {
 
+  private static final Logger log = LoggerFactory.getLogger(IngestionController.class);
+
   private final JobService jobs;
   private final JobStore store;
   private final JobFinisher finisher;
@@ -42,8 +47,9 @@ public class IngestionController {
   @Operation(summary = "Load a run",
       description = "Accepts the job (202) once its chunks are queued; follow it at the Location. 400 for a bad"
           + " spec or unreadable files, 409 if the run is already published or being loaded.")
-  public ResponseEntity<JobView> submit(@RequestBody JobSpec spec) throws IOException {
+  public ResponseEntity<JobView> submit(@RequestBody JobSpec spec, Principal caller) throws IOException {
     Job job = jobs.submit(spec, Trigger.REST, null);
+    log.info("job {} (run {} of {}) submitted with API key {}", job.id(), job.runId(), job.model(), name(caller));
     URI location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{id}").buildAndExpand(job.id()).toUri();
     return ResponseEntity.accepted().location(location).body(view(job));
   }
@@ -59,8 +65,15 @@ public class IngestionController {
   @Operation(summary = "Cancel a job",
       description = "The run will not be published; the model keeps serving its previous run. 409 once the job has"
           + " ended or its publishing has begun.")
-  public JobView cancel(@PathVariable String id) throws IOException {
-    return view(finisher.cancel(id, "cancelled through the API"));
+  public JobView cancel(@PathVariable String id, Principal caller) throws IOException {
+    JobView cancelled = view(finisher.cancel(id, "cancelled through the API by " + name(caller)));
+    log.info("job {} cancelled with API key {}", id, name(caller));
+    return cancelled;
+  }
+
+  /** The name of the API key a request came with (never the key), for the audit trail. */
+  private static String name(Principal caller) {
+    return caller == null ? "(none)" : caller.getName();
   }
 
   private JobView view(Job job) throws IOException {

@@ -5,13 +5,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.elasticsearch.LocalCredentials;
+import dev.spotcast.ingest.job.DataRoots;
+import dev.spotcast.ingest.job.JobSources;
 import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.AfterPublish;
 import dev.spotcast.ingestor.RunLifecycle;
 import dev.spotcast.sharding.ShardingSpec;
+import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -26,7 +34,7 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties({
   ElasticsearchSettings.class, LoaderSettings.class, AfterPublish.class, ShardingSpec.class, JobProperties.class,
-  KafkaTopics.class, ScheduleProperties.class
+  KafkaTopics.class, ScheduleProperties.class, FileProperties.class, SyntheticLimits.class
 })
 public class ServiceConfiguration {
 
@@ -46,18 +54,38 @@ public class ServiceConfiguration {
     return new JobStore(client);
   }
 
+  /** The folders file jobs may read: the configured roots and the inbox of the daily scan. */
+  @Bean
+  DataRoots dataRoots(FileProperties files, ScheduleProperties schedule) {
+    List<Path> roots = new ArrayList<>(files.roots());
+    if (schedule.inbox() != null) {
+      roots.add(schedule.inbox());
+    }
+    return new DataRoots(roots, files.maxFiles());
+  }
+
+  @Bean
+  JobSources jobSources(DataRoots roots, SyntheticLimits limits) {
+    return new JobSources(roots, limits);
+  }
+
   /** Messages on the topics are written and read with Spotcast's mapper (ISO-8601 times). */
   @Bean
   ObjectMapper spotcastJson() {
     return ElasticsearchClients.objectMapper();
   }
 
+  /** The API description, with its API key, so that Swagger UI's "Authorize" sends it. */
   @Bean
   OpenAPI ingestorOpenApi() {
     return new OpenAPI().info(new Info()
-        .title("Spotcast ingestor service")
-        .version("v1")
-        .description("Ingestion jobs: POST a run to load, follow its progress, cancel it. Errors are RFC 9457"
-            + " problem+json."));
+            .title("Spotcast ingestor service")
+            .version("v1")
+            .description("Ingestion jobs: POST a run to load, follow its progress, cancel it. Every call needs an"
+                + " API key (X-API-Key or 'Authorization: ApiKey <key>'): ingest:submit to start and cancel jobs,"
+                + " ingest:read to read them. Errors are RFC 9457 problem+json."))
+        .components(new Components().addSecuritySchemes("apiKey",
+            new SecurityScheme().type(SecurityScheme.Type.APIKEY).in(SecurityScheme.In.HEADER).name("X-API-Key")))
+        .addSecurityItem(new SecurityRequirement().addList("apiKey"));
   }
 }

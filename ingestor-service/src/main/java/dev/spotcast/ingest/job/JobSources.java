@@ -1,9 +1,9 @@
 package dev.spotcast.ingest.job;
 
+import dev.spotcast.ingest.config.SyntheticLimits;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.ingestor.source.file.FieldRef;
 import dev.spotcast.ingestor.source.file.FileForecastSource;
-import dev.spotcast.ingestor.source.file.FileInputs;
 import dev.spotcast.ingestor.source.file.FileRuns;
 import dev.spotcast.ingestor.source.file.ForecastFile;
 import dev.spotcast.ingestor.source.file.ForecastFileException;
@@ -14,7 +14,6 @@ import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.sharding.ShardingSpec;
 import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.synthetic.SyntheticWeather;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,21 +22,28 @@ import java.util.Set;
 /**
  * Turns a job spec into the ingestor's {@link dev.spotcast.ingestor.source.ForecastSource}. Every
  * instance calls it with the same spec and sharding and so gets the same run and the same slices:
- * that is what lets a chunk name its slices and any instance produce them.
+ * that is what lets a chunk name its slices and any instance produce them. Files are read only
+ * inside the {@link DataRoots}; synthetic runs are bounded by {@link SyntheticLimits}.
  */
 public final class JobSources {
 
-  private JobSources() {}
+  private final DataRoots roots;
+  private final SyntheticLimits limits;
+
+  public JobSources(DataRoots roots, SyntheticLimits limits) {
+    this.roots = roots;
+    this.limits = limits;
+  }
 
   /** @throws InvalidJobException saying what is wrong with the spec or its files */
-  public static OpenedSource open(JobSpec spec, ShardingSpec sharding) {
+  public OpenedSource open(JobSpec spec, ShardingSpec sharding) {
     if (spec == null || (spec.synthetic() == null) == (spec.files() == null)) {
       throw new InvalidJobException("give exactly one of 'synthetic' or 'files'");
     }
     return spec.synthetic() != null ? synthetic(spec.synthetic(), sharding) : files(spec.files(), sharding);
   }
 
-  private static OpenedSource synthetic(JobSpec.Synthetic s, ShardingSpec sharding) {
+  private OpenedSource synthetic(JobSpec.Synthetic s, ShardingSpec sharding) {
     require(s.model() != null, "synthetic.model is required");
     require(s.runTime() != null, "synthetic.runTime is required (ISO-8601, e.g. 2026-01-01T00:00:00Z)");
     List<Double> region = s.region() == null ? List.of(-90.0, -180.0, 90.0, 180.0) : s.region();
@@ -52,6 +58,18 @@ public final class JobSources {
     require(!levels.isEmpty() && levels.stream().allMatch(v -> v != null), "synthetic.levels must not be empty");
     require(!steps.isEmpty() && steps.stream().allMatch(v -> v != null && v >= 0),
         "synthetic.steps must be hours >= 0");
+    require(levels.size() <= limits.maxLevels(),
+        "synthetic.levels: " + levels.size() + " levels, at most " + limits.maxLevels() + " allowed");
+    require(steps.size() <= limits.maxSteps(),
+        "synthetic.steps: " + steps.size() + " steps, at most " + limits.maxSteps() + " allowed");
+    require(steps.stream().allMatch(v -> v <= limits.maxStepHours()),
+        "synthetic.steps: at most " + limits.maxStepHours() + " hours allowed");
+    // Counted in floating point before the grid is built: a tiny resolution would overflow its int sizes.
+    double points = (Math.round((region.get(2) - region.get(0)) / resolution) + 1.0)
+        * (Math.round((region.get(3) - region.get(1)) / resolution) + 1.0);
+    double documents = points * levels.size() * steps.size();
+    require(documents <= limits.maxDocuments(), "synthetic: about " + String.format("%.3g", documents)
+        + " documents (points x levels x steps), at most " + limits.maxDocuments() + " allowed");
     try {
       RegularLatLonGrid grid = RegularLatLonGrid.covering(
           region.get(0), region.get(1), region.get(2), region.get(3), resolution);
@@ -65,16 +83,14 @@ public final class JobSources {
     }
   }
 
-  private static OpenedSource files(JobSpec.Files f, ShardingSpec sharding) {
+  private OpenedSource files(JobSpec.Files f, ShardingSpec sharding) {
     require(f.model() != null, "files.model is required");
     require(f.paths() != null && !f.paths().isEmpty(), "files.paths must name at least one file, folder or glob");
     List<java.nio.file.Path> paths;
     try {
-      paths = FileInputs.expand(f.paths());
-    } catch (IllegalArgumentException e) {
+      paths = roots.expand(f.paths());
+    } catch (InvalidJobException e) {
       throw new InvalidJobException("files.paths: " + e.getMessage(), e);
-    } catch (IOException e) {
-      throw new InvalidJobException("files.paths cannot be listed: " + e.getMessage(), e);
     }
     List<ForecastFile> opened = new ArrayList<>();
     AutoCloseable closeAll = () -> opened.forEach(ForecastFile::close);

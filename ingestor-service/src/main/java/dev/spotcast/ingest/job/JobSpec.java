@@ -8,8 +8,19 @@ import java.util.List;
  * What a job loads: exactly one of a synthetic run or a run read from forecast files. Stored with
  * the job, so that every instance rebuilds the same source (and the same slices) from it.
  */
-@Schema(description = "Exactly one of 'synthetic' or 'files'.")
-public record JobSpec(Synthetic synthetic, Files files) {
+@Schema(description = "Exactly one of 'synthetic' or 'files'; 'publish': 'always' to publish a run older than the"
+    + " one the model serves (by default such a run is loaded but the model keeps serving the newer one).")
+public record JobSpec(Synthetic synthetic, Files files, PublishPolicy publish) {
+
+  /** A spec with the default publishing: only a run at least as new as the served one is published. */
+  public JobSpec(Synthetic synthetic, Files files) {
+    this(synthetic, files, null);
+  }
+
+  /** How the run is published once loaded; {@link PublishPolicy#IF_NEWER} when the spec does not say. */
+  public PublishPolicy publishPolicy() {
+    return publish == null ? PublishPolicy.IF_NEWER : publish;
+  }
 
   /** The model id the run will be published under. */
   public String model() {

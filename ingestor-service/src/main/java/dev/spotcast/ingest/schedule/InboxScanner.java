@@ -2,6 +2,7 @@ package dev.spotcast.ingest.schedule;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.ingest.config.ScheduleProperties;
+import dev.spotcast.ingest.job.DataRoots;
 import dev.spotcast.ingest.job.InvalidJobException;
 import dev.spotcast.ingest.job.Job;
 import dev.spotcast.ingest.job.JobConflictException;
@@ -81,13 +82,24 @@ public class InboxScanner {
 
   /** Starts the folder's run, or says why not. */
   private String consider(Path folder, List<Job> started) throws IOException {
+    // A run folder that is a link to elsewhere would let a manifest there name any file.
+    if (!folder.toRealPath().startsWith(properties.inbox().toRealPath())) {
+      return "cannot be loaded: the folder leads outside the inbox";
+    }
     Path manifestFile = folder.resolve(properties.manifest());
     if (!Files.isRegularFile(manifestFile)) {
       return "incomplete (no " + properties.manifest() + ")";
     }
     RunManifest manifest;
     try {
-      manifest = json.readValue(manifestFile.toFile(), RunManifest.class);
+      manifest = json.readValue(DataRoots.withinFolder(folder, properties.manifest()).toFile(), RunManifest.class);
+    } catch (InvalidJobException e) {
+      return "cannot be loaded: " + e.getMessage();
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      // Where, not what: the parser's message would quote the file's text.
+      String where = e.getLocation() == null ? ""
+          : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+      return "unreadable " + properties.manifest() + ": not a run manifest" + where;
     } catch (IOException e) {
       return "unreadable " + properties.manifest() + ": " + e.getMessage();
     }
@@ -97,7 +109,13 @@ public class InboxScanner {
     List<String> paths = new ArrayList<>();
     for (String name : manifest.files()) {
       boolean glob = name.chars().anyMatch(c -> "*?[{".indexOf(c) >= 0);
-      Path file = folder.resolve(name);
+      Path file;
+      try {
+        // Names stay inside the run folder: no absolute name, no '..' out of it, no link elsewhere.
+        file = DataRoots.withinFolder(folder, name);
+      } catch (InvalidJobException e) {
+        return "cannot be loaded: " + properties.manifest() + ": " + e.getMessage();
+      }
       if (!glob && !Files.isRegularFile(file)) {
         return "incomplete (" + name + " missing)";
       }

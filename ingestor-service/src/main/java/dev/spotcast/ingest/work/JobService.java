@@ -47,12 +47,14 @@ public class JobService {
   private final ShardingSpec sharding;
   private final ChunkPlanner planner;
   private final RunLifecycle lifecycle;
+  private final JobSources sources;
   private final AtomicBoolean indexReady = new AtomicBoolean();
 
   public JobService(
       JobStore store, WorkQueue queue, JobFinisher finisher, JobProperties properties, ShardingSpec sharding,
-      RunLifecycle lifecycle) {
+      RunLifecycle lifecycle, JobSources sources) {
     this.store = store;
+    this.sources = sources;
     this.queue = queue;
     this.finisher = finisher;
     this.properties = properties;
@@ -80,7 +82,7 @@ public class JobService {
    */
   public Job submit(JobSpec spec, Trigger trigger, String correlationId, Instant expectedRunTime) throws IOException {
     ensureIndex();
-    try (OpenedSource opened = JobSources.open(spec, sharding)) {
+    try (OpenedSource opened = sources.open(spec, sharding)) {
       ForecastRun run = opened.source().run();
       if (expectedRunTime != null && !expectedRunTime.equals(run.runTime())) {
         throw new InvalidJobException(

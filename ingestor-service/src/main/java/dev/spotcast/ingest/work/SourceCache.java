@@ -21,9 +21,11 @@ public class SourceCache {
 
   private final Map<String, Entry> entries = new ConcurrentHashMap<>();
   private final Duration idleTimeout;
+  private final JobSources sources;
 
-  public SourceCache(JobProperties properties) {
+  public SourceCache(JobProperties properties, JobSources sources) {
     this.idleTimeout = properties.sourceIdleTimeout();
+    this.sources = sources;
   }
 
   private static final class Entry {
@@ -42,7 +44,7 @@ public class SourceCache {
           continue; // evicted meanwhile: take a new entry
         }
         if (entry.source == null) {
-          entry.source = JobSources.open(job.spec(), job.sharding());
+          entry.source = sources.open(job.spec(), job.sharding());
         }
         entry.users++;
         entry.lastUsed = Instant.now();

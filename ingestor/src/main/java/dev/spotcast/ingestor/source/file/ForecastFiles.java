@@ -38,7 +38,8 @@ public final class ForecastFiles {
     if (indexOf(head, GRIB) >= 0) {
       return GribForecastFile.open(file);
     }
-    throw new ForecastFileException(file, "not a GRIB or NetCDF file (starts with " + preview(head) + ")");
+    // The reason never quotes the file's bytes: the message reaches callers who may not read the file.
+    throw new ForecastFileException(file, "not a GRIB or NetCDF file");
   }
 
   private static byte[] head(Path file) throws ForecastFileException {
@@ -68,15 +69,5 @@ public final class ForecastFiles {
       return i;
     }
     return -1;
-  }
-
-  /** The first bytes, printable ASCII kept and the rest as hex, for the error message. */
-  private static String preview(byte[] head) {
-    StringBuilder sb = new StringBuilder("\"");
-    for (int i = 0; i < Math.min(16, head.length); i++) {
-      int b = head[i] & 0xff;
-      sb.append(b >= 0x20 && b < 0x7f && b != '"' ? String.valueOf((char) b) : String.format("\\x%02x", b));
-    }
-    return sb.append('"').toString();
   }
 }
