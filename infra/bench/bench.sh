@@ -50,12 +50,12 @@ cmd="${1:-help}"
 case "$cmd" in
   ingest)
     # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
-    exec "$JAVA" -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
+    exec "$JAVA" --enable-native-access=ALL-UNNAMED -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
       -cp "$(classpath ingestor)" dev.spotcast.ingestor.cli.SpotcastIngestorCli bench-ingest "$@"
     ;;
   scale)
     # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
-    exec "$JAVA" -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
+    exec "$JAVA" --enable-native-access=ALL-UNNAMED -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
       -cp "$(classpath ingestor)" dev.spotcast.ingestor.cli.SpotcastIngestorCli bench-scale "$@"
     ;;
   grib)
@@ -76,7 +76,7 @@ case "$cmd" in
       touch "$files/.complete"
     fi
     # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
-    exec "$JAVA" -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
+    exec "$JAVA" --enable-native-access=ALL-UNNAMED -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
       -cp "$(classpath ingestor)" dev.spotcast.ingestor.cli.SpotcastIngestorCli bench-ingest --model benchgrib --files "$files" "$@"
     ;;
   query)
