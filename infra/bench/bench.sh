@@ -9,7 +9,8 @@
 #            run stays published for 'bench query --model scale' (options: bench.sh scale --help)
 #   grib     the same as ingest, on GRIB2 files: raw bulk of the decoded documents vs the ingestor
 #            reading the files (decoding included). The files are written once by ECMWF's ecCodes
-#            (PyPI package `eccodes`, installed into SPOTCAST_HOME/bench-venv) with make-grib.py.
+#            (the Python bindings the launcher installs with the library) with make-grib.py, CCSDS-packed
+#            as ECMWF publishes (SPOTCAST_BENCH_PACKING for another packing).
 #   query    the service's own Elasticsearch query sent directly vs /v1/spot, same load generator,
 #            concurrency and random points (options: infra/bench/bench.sh query --help)
 #   sharding the same run loaded per sharding strategy (location, time, hybrid, none): load docs/s,
