@@ -3,9 +3,9 @@
 
 The encoder is ECMWF's ecCodes (the `eccodes` package from PyPI, whose wheel carries the library),
 so the files are as real as any model's output: 16 bits per value in the packing asked for (simple by
-default; ECMWF's open data is CCSDS, `--packing grid_ccsds`), a regular
-lat/lon grid scanned north to south, isobaric levels, one file per step. The values are smooth
-fields with some structure, so that packing is not trivial.
+default; ECMWF's open data is CCSDS, `--packing grid_ccsds`), a regular lat/lon grid scanned north to
+south, isobaric levels, one file per step. The values are smooth fields with some structure, so that
+packing is not trivial.
 
 Usage: make-grib.py OUTDIR [--resolution 0.5] [--levels 850,500] [--steps 0-3] [--run 2000010100]
                    [--packing grid_simple|grid_ccsds|...]
