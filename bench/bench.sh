@@ -9,7 +9,8 @@
 #            run stays published for 'bench query --model scale' (options: bench.sh scale --help)
 #   grib     the same as ingest, on GRIB2 files: raw bulk of the decoded documents vs the ingestor
 #            reading the files (decoding included). The files are written once by ECMWF's ecCodes
-#            (PyPI package `eccodes`, installed into SPOTCAST_HOME/bench-venv) with make-grib.py.
+#            (the Python bindings the launcher installs with the library) with make-grib.py, CCSDS-packed
+#            as ECMWF publishes (SPOTCAST_BENCH_PACKING for another packing).
 #   query    the service's own Elasticsearch query sent directly vs /v1/spot, same load generator,
 #            concurrency and random points (options: bench/bench.sh query --help)
 #   sharding the same run loaded per sharding strategy (location, time, hybrid, none): load docs/s,
@@ -51,7 +52,7 @@ case "$cmd" in help|-h|--help) ;; *) JAR="$(bench_jar)" || exit 2 ;; esac
 case "$cmd" in
   ingest)
     # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
-    exec "$JAVA" -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
+    exec "$JAVA" --enable-native-access=ALL-UNNAMED -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
       -jar "$JAR" ingest "$@"
     ;;
   scale)
@@ -61,23 +62,22 @@ case "$cmd" in
     ;;
   grib)
     # GRIB2 files of a 0.5 degree global run, 2 isobaric levels x 4 steps x 4 parameters: the same
-    # 2,079,360 documents as the synthetic default. Written once, kept in SPOTCAST_HOME/bench-grib.
+    # 2,079,360 documents as the synthetic default, CCSDS-packed as ECMWF's open data is
+    # (SPOTCAST_BENCH_PACKING=grid_simple etc. for another packing). Written once per packing, kept in
+    # SPOTCAST_HOME/bench-grib-PACKING, with the Python of the ecCodes installation the launcher made.
     home="${SPOTCAST_HOME:-/var/tmp/spotcast}"
-    files="$home/bench-grib"
+    packing="${SPOTCAST_BENCH_PACKING:-grid_ccsds}"
+    files="$home/bench-grib-$packing"
     if [ ! -f "$files/.complete" ]; then
-      venv="$home/bench-venv"
-      if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import eccodes' 2>/dev/null; then
-        printf 'bench: installing ecCodes (PyPI: eccodes, eccodeslib, numpy) into %s...\n' "$venv" >&2
-        python3 -m venv "$venv" || die "python3 -m venv failed: install python3-venv"
-        "$venv/bin/pip" install -q eccodes eccodeslib numpy || die "pip could not install eccodes from PyPI"
-      fi
+      python="${SPOTCAST_ECCODES_HOME:?run through ./spotcast bench, which installs ecCodes}/bin/python"
+      "$python" -c 'import eccodes' 2>/dev/null || die "no ecCodes Python bindings in $SPOTCAST_ECCODES_HOME"
       rm -rf "$files"
-      "$venv/bin/python" "$HERE/make-grib.py" "$files" --resolution 0.5 --levels 850,500 --steps 0-3 --run 2000010100 \
-        || die "writing the benchmark GRIB files failed"
+      "$python" "$HERE/make-grib.py" "$files" --resolution 0.5 --levels 850,500 --steps 0-3 --run 2000010100 \
+        --packing "$packing" || die "writing the benchmark GRIB files failed"
       touch "$files/.complete"
     fi
     # shellcheck disable=SC2086 # SPOTCAST_BENCH_JAVA_OPTS is a list of options
-    exec "$JAVA" -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
+    exec "$JAVA" --enable-native-access=ALL-UNNAMED -Xms"${SPOTCAST_BENCH_HEAP:-4g}" -Xmx"${SPOTCAST_BENCH_HEAP:-4g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
       -jar "$JAR" ingest --model benchgrib --files "$files" "$@"
     ;;
   query)

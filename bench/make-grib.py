@@ -2,11 +2,13 @@
 """Writes GRIB2 files of a made-up model run for the GRIB ingestion benchmark.
 
 The encoder is ECMWF's ecCodes (the `eccodes` package from PyPI, whose wheel carries the library),
-so the files are as real as any model's output: simple packing, 16 bits per value, a regular
-lat/lon grid scanned north to south, isobaric levels, one file per step. The values are smooth
-fields with some structure, so that packing is not trivial.
+so the files are as real as any model's output: 16 bits per value in the packing asked for (simple by
+default; ECMWF's open data is CCSDS, `--packing grid_ccsds`), a regular lat/lon grid scanned north to
+south, isobaric levels, one file per step. The values are smooth fields with some structure, so that
+packing is not trivial.
 
 Usage: make-grib.py OUTDIR [--resolution 0.5] [--levels 850,500] [--steps 0-3] [--run 2000010100]
+                   [--packing grid_simple|grid_ccsds|...]
 """
 import argparse
 import os
@@ -54,6 +56,8 @@ def main():
     parser.add_argument("--levels", default="850,500")
     parser.add_argument("--steps", default="0-3")
     parser.add_argument("--run", default="2000010100", help="reference time yyyymmddhh")
+    parser.add_argument("--packing", default="grid_simple",
+                        help="ecCodes packingType: grid_simple, grid_ccsds (ECMWF open data), grid_complex, ...")
     args = parser.parse_args()
 
     res = args.resolution
@@ -86,12 +90,13 @@ def main():
                     codes_set(gid, "step", step)
                     codes_set(gid, "bitsPerValue", 16)
                     codes_set_values(gid, field(name, level, step, lats, lons))
+                    codes_set(gid, "packingType", args.packing)
                     codes_write(gid, out)
                     codes_release(gid)
                     count += 1
         os.replace(path + ".part", path)
-    print("wrote %d fields of %d points (%g deg), levels %s hPa, steps %s h to %s"
-          % (count, ni * nj, res, args.levels, args.steps, args.outdir))
+    print("wrote %d %s fields of %d points (%g deg), levels %s hPa, steps %s h to %s"
+          % (count, args.packing, ni * nj, res, args.levels, args.steps, args.outdir))
 
 
 if __name__ == "__main__":

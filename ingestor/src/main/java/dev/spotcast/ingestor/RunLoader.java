@@ -6,6 +6,7 @@ import dev.spotcast.ingestor.bulk.BulkSender;
 import dev.spotcast.ingestor.bulk.LoadStats;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.ingestor.source.SliceProducers;
+import dev.spotcast.ingestor.source.file.ForecastFileException;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
@@ -117,8 +118,11 @@ public final class RunLoader {
               sender, "produce-");
       sender.awaitIdle();
       if (failure != null) {
-        log.error("producer failed", failure);
-        return "source failed: " + failure;
+        // A file that cannot be decoded is the user's to fix: its one-line reason names the file and
+        // message; the stack trace is only for the debug log.
+        String reason = failure instanceof ForecastFileException ? failure.getMessage() : failure.toString();
+        log.debug("producer failed", failure);
+        return "source failed: " + reason;
       }
       return null;
     } finally {

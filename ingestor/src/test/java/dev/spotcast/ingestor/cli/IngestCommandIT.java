@@ -130,4 +130,45 @@ class IngestCommandIT {
         .as("no index files next to the input")
         .containsExactly("a.grib");
   }
+
+  @Test
+  void anEra5EnsembleInLocalDefinition36LoadsAsAnEnsemble() throws Exception {
+    // GRIB1, ECMWF local definition 36 (stream enda, type an), members 0-3 of t at 850 hPa, 2026-11-20 12 UTC.
+    int exit = ingest("--model", "it_enda", sample("era5_enda_ld36.grib").toString(), "--members", "0,2",
+        "--keep-published");
+
+    assertThat(exit).as(out + "\n" + err).isZero();
+    assertThat(out.toString()).contains("GRIB1, 4 fields");
+    assertThat(new RunCatalog(client).publishedRunIds())
+        .containsEntry("it_enda_m0", "2026112012")
+        .containsEntry("it_enda_m2", "2026112012")
+        .doesNotContainKeys("it_enda", "it_enda_m1", "it_enda_m3");
+    RunRecord member2 = new RunCatalog(client).get("it_enda_m2", "2026112012").orElseThrow();
+    assertThat(member2.indexedDocuments()).isEqualTo(72L * 37);
+  }
+
+  @Test
+  void aFieldThatCannotBeDecodedStopsTheLoadWithOneLineAndNoStackTrace() throws Exception {
+    // The file opens (framing and keys are sound) but its data section is too short for the 40 bits per
+    // value its data representation section now claims: the failure comes while loading.
+    byte[] grib = Files.readAllBytes(sample("grid_simple_ed2.grib"));
+    grib[162] = 40;
+    Path bad = Files.write(temp.resolve("bad_bits.grib2"), grib);
+    java.io.PrintStream console = System.err;
+    java.io.ByteArrayOutputStream consoleBytes = new java.io.ByteArrayOutputStream();
+    int exit;
+    System.setErr(new java.io.PrintStream(consoleBytes, true));
+    try {
+      exit = ingest("--model", "it_bad_bits", bad.toString());
+    } finally {
+      System.setErr(console);
+    }
+
+    assertThat(exit).as(out + "\n" + err).isEqualTo(1);
+    assertThat(out.toString())
+        .containsPattern("NOT PUBLISHED - source failed: " + java.util.regex.Pattern.quote(bad.toString())
+            + ": corrupt GRIB file: message 0 at byte 0 values cannot be decoded: key values: .+");
+    assertThat(consoleBytes.toString() + err).doesNotContain("\tat ").doesNotContain("Exception");
+    assertThat(new RunCatalog(client).publishedRunIds()).doesNotContainKey("it_bad_bits");
+  }
 }

@@ -27,7 +27,6 @@ public final class ForecastFiles {
    *     supported field
    */
   public static ForecastFile open(Path file) throws ForecastFileException {
-    GribIndexCache.configure();
     byte[] head = head(file);
     if (head.length == 0) {
       throw new ForecastFileException(file, "empty file");

@@ -1,52 +1,49 @@
 package dev.spotcast.ingestor.source.file;
 
+import dev.spotcast.ingestor.source.file.Eccodes.EccodesException;
 import dev.spotcast.ingestor.source.file.GribLevels.Level;
 import dev.spotcast.ingestor.source.file.GribLevels.UnsupportedLevelException;
 import dev.spotcast.ingestor.source.file.GribMessages.Message;
 import dev.spotcast.ingestor.source.file.GridFactory.UnsupportedGridException;
-import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Supplier;
-import ucar.nc2.grib.GribData;
-import ucar.nc2.grib.GribTables;
-import ucar.nc2.grib.grib1.Grib1DataReader;
-import ucar.nc2.grib.grib1.Grib1Gds;
-import ucar.nc2.grib.grib1.Grib1ParamTime;
-import ucar.nc2.grib.grib1.Grib1Parameter;
-import ucar.nc2.grib.grib1.Grib1Record;
-import ucar.nc2.grib.grib1.Grib1SectionBitMap;
-import ucar.nc2.grib.grib1.Grib1SectionProductDefinition;
-import ucar.nc2.grib.grib1.tables.Grib1Customizer;
-import ucar.nc2.grib.grib2.Grib2DataReader2;
-import ucar.nc2.grib.grib2.Grib2Pds;
-import ucar.nc2.grib.grib2.Grib2Record;
-import ucar.nc2.grib.grib2.Grib2SectionDataRepresentation;
-import ucar.nc2.grib.grib2.Grib2SectionGridDefinition;
-import ucar.nc2.grib.grib2.Grib2Utils;
-import ucar.nc2.grib.grib2.table.Grib2Customizer;
-import ucar.nc2.time.CalendarDate;
-import ucar.nc2.time.CalendarPeriod;
+import java.util.Optional;
+import java.util.Set;
 
 /**
- * Turns netCDF-Java's GRIB records into {@link FieldRef}s (or {@link SkippedField}s with the reason):
- * parameter and level from the tables netCDF-Java ships, times from the product definition, the grid
- * from the grid definition (one grid instance per distinct definition). Values are read with
- * netCDF-Java's data readers in stored order: the readers are called with scanning mode 0 so that
- * they do not reorder rows, and reduced Gaussian grids are never interpolated to a full grid.
+ * Turns each GRIB message, as ecCodes reads it, into a {@link FieldRef} (or a {@link SkippedField}
+ * with the reason): parameter, unit, level, times and ensemble member from ecCodes' keys, the grid from
+ * {@link GribGrids}. The values are decoded by ecCodes when the field is read.
  */
 final class GribFieldBuilder {
 
+  /** Stands in for missing (bitmap-masked) points while ecCodes decodes; the values come back as NaN. */
+  private static final double MISSING = Float.MAX_VALUE;
+
+  /**
+   * ECMWF MARS streams whose fields are ensemble members even where the local definition does not say
+   * so in a key of its own (e.g. the ERA5 ensemble of data assimilation, local definition 36, type an).
+   */
+  private static final Set<String> ENSEMBLE_STREAMS = Set.of("enfo", "enfh", "enda", "elda", "eefo", "eefh",
+      "efov", "waef", "weef", "wehs", "ewda", "ewla", "mmsf", "msmm", "mnfc", "mnfh", "edmm", "edmo", "ewmo",
+      "ewmm", "efas", "efse", "efhs", "efhc", "wfas");
+
+  /** MARS types that only ensemble members have: control and perturbed forecasts. */
+  private static final Set<String> ENSEMBLE_TYPES = Set.of("cf", "pf");
+
   private final GribForecastFile file;
-  private final Map<List<Integer>, Grib1Customizer> grib1Tables = new HashMap<>();
+  private final Eccodes ec;
   private final List<FieldRef> fields = new ArrayList<>();
   private final List<SkippedField> skipped = new ArrayList<>();
 
-  GribFieldBuilder(GribForecastFile file) {
+  GribFieldBuilder(GribForecastFile file, Eccodes ec) {
     this.file = file;
+    this.ec = ec;
   }
 
   List<FieldRef> fields() {
@@ -57,194 +54,155 @@ final class GribFieldBuilder {
     return skipped;
   }
 
-  void add(Message message, Grib1Record record) throws ForecastFileException {
-    Grib1SectionProductDefinition pds = record.getPDSsection();
-    Grib1Customizer tables = grib1Tables.computeIfAbsent(
-        List.of(pds.getCenter(), pds.getSubCenter(), pds.getTableVersion()),
-        key -> Grib1Customizer.factory(record, null));
-    Grib1Parameter parameter = tables.getParameter(pds.getCenter(), pds.getSubCenter(), pds.getTableVersion(),
-        pds.getParameterNumber());
-    String tableName = parameter == null ? null : parameter.getName();
-    String unit = parameter == null || parameter.getUnit() == null ? "" : parameter.getUnit();
-    String plainName = ParameterNames.grib1(pds.getCenter(), pds.getTableVersion(), pds.getParameterNumber(),
-        tableName, null, 0);
+  void add(Message message, MemorySegment h) throws EccodesException {
+    int edition = (int) ec.requireLong(h, "edition");
+    String name = parameterName(h, edition);
     try {
-      Level level = GribLevels.grib1(pds.getLevelType(), tables.getParamLevel(pds).getValue1(),
-          tables.getLevelDescription(pds.getLevelType()));
-      String name = ParameterNames.grib1(pds.getCenter(), pds.getTableVersion(), pds.getParameterNumber(),
-          tableName, level.type(), level.value());
-      CalendarDate reference = pds.getReferenceDate();
-      Grib1ParamTime time = tables.getParamTime(pds);
-      int offset = time.isInterval() ? time.getInterval()[1] : time.getForecastTime();
-      CalendarDate valid = add(reference, tables.convertTimeUnit(pds.getTimeUnit()), offset);
-      Grib1Gds gds = record.getGDSsection().getGDS();
-      PointGrid grid = grid(1, record.getGDSsection().getRawBytes(), () -> GribGrids.of(gds), gds.getNpts());
-      Integer member = pds.isEnsemble() ? pds.getPerturbationNumber() : null;
-      fields.add(new FieldRef(file.path(), message.number(), name, unit, level.type(), level.value(),
-          instant(reference), stepHours(reference, valid), member, grid, new Grib1Values(message, record)));
-    } catch (UnsupportedLevelException | UnsupportedFieldException | UnsupportedGridException e) {
-      skipped.add(new SkippedField(message.number(), plainName, e.getMessage()));
-    } catch (UnsupportedOperationException e) {
-      skipped.add(new SkippedField(message.number(), plainName, "not supported: " + e.getMessage()));
-    } catch (RuntimeException e) {
-      throw new ForecastFileException(file.path(), "corrupt GRIB file: message " + message.number() + " at byte "
-          + message.start() + " cannot be decoded: " + GribForecastFile.describe(e), e);
-    }
-  }
-
-  void add(Message message, Grib2Record record) throws ForecastFileException {
-    try {
-      Grib2Customizer tables = Grib2Customizer.factory(record);
-      Grib2Pds pds = record.getPDS();
-      GribTables.Parameter parameter = tables.getParameter(record.getDiscipline(), pds.getParameterCategory(),
-          pds.getParameterNumber());
-      String abbreviation = parameter == null ? null : parameter.getAbbrev();
-      String unit = parameter == null || parameter.getUnit() == null ? "" : parameter.getUnit();
-      String plainName = ParameterNames.grib2(record.getDiscipline(), pds.getParameterCategory(),
-          pds.getParameterNumber(), abbreviation, null, 0);
-      try {
-        Level level = GribLevels.grib2(pds.getLevelType1(), pds.getLevelValue1(), pds.getLevelType2(),
-            tables.getLevelName(pds.getLevelType1()));
-        String name = ParameterNames.grib2(record.getDiscipline(), pds.getParameterCategory(),
-            pds.getParameterNumber(), abbreviation, level.type(), level.value());
-        CalendarDate reference = record.getReferenceDate();
-        CalendarDate valid = tables.getForecastDate(record);
-        Grib2SectionGridDefinition gdss = record.getGDSsection();
-        PointGrid grid = grid(2, gdss.getRawBytes(), () -> GribGrids.of(gdss.getGDS()), gdss.getNumberPoints());
-        Integer member = pds.isEnsemble() ? ((Grib2Pds.PdsEnsemble) pds).getPerturbationNumber() : null;
-        fields.add(new FieldRef(file.path(), message.number(), name, unit, level.type(), level.value(),
-            instant(reference), stepHours(reference, valid), member, grid, new Grib2Values(message, record)));
-      } catch (UnsupportedLevelException | UnsupportedFieldException | UnsupportedGridException e) {
-        skipped.add(new SkippedField(message.number(), plainName, e.getMessage()));
-      } catch (UnsupportedOperationException e) {
-        skipped.add(new SkippedField(message.number(), plainName, "not supported: " + e.getMessage()));
+      if (message.fields() > 1) {
+        throw new UnsupportedFieldException("a GRIB2 message holding " + message.fields()
+            + " fields (sections 2-7 repeated) is not supported");
       }
-    } catch (IOException | RuntimeException e) {
-      throw new ForecastFileException(file.path(), "corrupt GRIB file: message " + message.number() + " at byte "
-          + message.start() + " cannot be decoded: " + GribForecastFile.describe(e), e);
+      Level level = level(h, edition);
+      String unit = ec.getString(h, "units").orElse("");
+      Instant reference = dateTime(ec.requireLong(h, "dataDate"), ec.requireLong(h, "dataTime"));
+      Instant valid = dateTime(ec.requireLong(h, "validityDate"), ec.requireLong(h, "validityTime"));
+      long seconds = valid.getEpochSecond() - reference.getEpochSecond();
+      if (seconds % 3600 != 0) {
+        throw new UnsupportedFieldException("step of " + seconds / 60.0 + " minutes is not a whole number of hours");
+      }
+      PointGrid grid = GribGrids.of(ec, h, edition);
+      long points = ec.requireLong(h, "numberOfDataPoints");
+      if (grid.pointCount() != points) {
+        throw new UnsupportedFieldException("grid " + grid.kind() + " has " + grid.pointCount()
+            + " points but the message declares " + points);
+      }
+      fields.add(new FieldRef(file.path(), message.number(), name, unit, level.type(), level.value(), reference,
+          Math.toIntExact(seconds / 3600), member(h, edition), grid, new Values(message)));
+    } catch (UnsupportedLevelException | UnsupportedFieldException | UnsupportedGridException e) {
+      skipped.add(new SkippedField(message.number(), name, e.getMessage()));
     }
   }
 
-  /** The grid for a grid definition, shared by all fields (and files) with that definition. */
-  private PointGrid grid(int edition, byte[] definition, Supplier<PointGrid> build, int declaredPoints) {
-    if (definition == null) {
-      throw new UnsupportedFieldException("no grid definition section (predefined grids not supported)");
+  /** ecCodes' shortName; for a parameter its tables do not know, a name built from the codes. */
+  private String parameterName(MemorySegment h, int edition) throws EccodesException {
+    String shortName = ec.getString(h, "shortName").orElse("unknown");
+    if (!shortName.equals("unknown") && ParameterNames.isValid(shortName)) {
+      return shortName;
     }
-    Object grid = GridCache.get(edition, definition, build);
-    PointGrid points = (PointGrid) grid;
-    if (points.pointCount() != declaredPoints) {
-      throw new UnsupportedFieldException("grid " + points.kind() + " has " + points.pointCount()
-          + " points but the message declares " + declaredPoints);
+    if (edition == 1) {
+      return "grib1_c" + ec.requireLong(h, "centre") + "_t" + ec.requireLong(h, "table2Version") + "_p"
+          + ec.requireLong(h, "indicatorOfParameter");
     }
-    return points;
+    return "grib2_d" + ec.requireLong(h, "discipline") + "_c" + ec.requireLong(h, "parameterCategory") + "_p"
+        + ec.requireLong(h, "parameterNumber");
   }
 
-  private static CalendarDate add(CalendarDate reference, int timeUnit, int amount) {
-    CalendarPeriod unit = Grib2Utils.getCalendarPeriod(timeUnit);
-    if (unit == null) {
-      throw new UnsupportedFieldException("time unit " + timeUnit + " (code table 4.4) not supported");
+  private Level level(MemorySegment h, int edition) throws EccodesException, UnsupportedLevelException {
+    String description = GribLevels.describe(ec.getString(h, "typeOfLevel").orElse(null));
+    if (edition == 1) {
+      int code = (int) ec.requireLong(h, "indicatorOfTypeOfLevel");
+      return GribLevels.grib1(code, ec.getLong(h, "level").orElse(0L).doubleValue(), description);
     }
-    return amount == 0 ? reference : reference.add(unit.multiply(amount));
+    int code = (int) ec.requireLong(h, "typeOfFirstFixedSurface");
+    int second = ec.getLong(h, "typeOfSecondFixedSurface").orElse(255L).intValue();
+    return GribLevels.grib2(code, scaled(h, "scaledValueOfFirstFixedSurface", "scaleFactorOfFirstFixedSurface"),
+        second, description);
   }
 
-  private static int stepHours(CalendarDate reference, CalendarDate valid) {
-    long millis = valid.getMillis() - reference.getMillis();
-    if (millis % 3_600_000L != 0) {
-      throw new UnsupportedFieldException("step of " + millis / 60_000.0 + " minutes is not a whole number of hours");
-    }
-    return Math.toIntExact(millis / 3_600_000L);
-  }
-
-  private static Instant instant(CalendarDate date) {
-    return Instant.ofEpochMilli(date.getMillis());
-  }
-
-  /** Half the packing step 2^E / 10^D of simple (and derived) packing. */
-  private static double precision(GribData.Info info) {
-    if (info.numberOfBits == 0) {
+  /** A GRIB2 scaled value (value * 10^-factor); 0 when missing, as for surfaces without a value. */
+  private double scaled(MemorySegment h, String valueKey, String factorKey) throws EccodesException {
+    long value = ec.getLong(h, valueKey).orElse(0L);
+    long factor = ec.getLong(h, factorKey).orElse(0L);
+    if (isMissing(value) || isMissing(factor)) {
       return 0;
     }
-    return 0.5 * Math.pow(2, info.binaryScaleFactor) / Math.pow(10, info.decimalScaleFactor);
+    return factor >= 0 ? value / Math.pow(10, factor) : value * Math.pow(10, -factor);
   }
 
-  /** A field netCDF-Java can parse but that this reader does not offer. */
+  /** ecCodes returns GRIB_MISSING_LONG for a key whose octets are all ones. */
+  private static boolean isMissing(long value) {
+    return value == 2147483647L || value == -2147483647L;
+  }
+
+  /**
+   * The ensemble member, or null for a field that is not one. GRIB2 product templates for ensembles
+   * (4.1, 4.11 and the others) carry perturbationNumber; ECMWF's GRIB1 local definitions (1, 15, 26, 30,
+   * 36, ...) carry number for every field, deterministic ones included (number 0), so there the MARS
+   * stream and type tell whether it is a member.
+   */
+  private Integer member(MemorySegment h, int edition) throws EccodesException {
+    if (edition == 2) {
+      Optional<Long> perturbation = ec.getLong(h, "perturbationNumber");
+      if (perturbation.isPresent()) {
+        return Math.toIntExact(perturbation.get());
+      }
+    }
+    Optional<Long> number = ec.getLong(h, "number");
+    if (number.isEmpty() || isMissing(number.get())) {
+      return null;
+    }
+    String stream = ec.getString(h, "stream").orElse("");
+    String type = ec.getString(h, "type").orElse("");
+    long forecasts = ec.getLong(h, "numberOfForecastsInEnsemble").orElse(0L);
+    boolean ensemble = ENSEMBLE_STREAMS.contains(stream) || ENSEMBLE_TYPES.contains(type)
+        || (forecasts > 0 && !isMissing(forecasts)) || number.get() > 0;
+    return ensemble ? Math.toIntExact(number.get()) : null;
+  }
+
+  private static Instant dateTime(long yyyymmdd, long hhmm) {
+    LocalDate date = LocalDate.parse(String.format("%08d", yyyymmdd), DateTimeFormatter.BASIC_ISO_DATE);
+    return date.atTime((int) (hhmm / 100), (int) (hhmm % 100)).toInstant(ZoneOffset.UTC);
+  }
+
+  /** A field this reader does not offer, with the reason. */
   static final class UnsupportedFieldException extends RuntimeException {
     UnsupportedFieldException(String message) {
       super(message);
     }
   }
 
-  /** Decodes a GRIB1 field with netCDF-Java's simple-packing reader, in stored order. */
-  private final class Grib1Values implements FieldSource {
+  /** Decodes one field's values with ecCodes, in stored order, missing points as NaN. */
+  private final class Values implements FieldSource {
     private final Message message;
-    private final Grib1Record record;
 
-    Grib1Values(Message message, Grib1Record record) {
+    Values(Message message) {
       this.message = message;
-      this.record = record;
     }
 
     @Override
     public float[] read() throws ForecastFileException {
-      return file.withFile("message " + message.number() + ": cannot decode values", raf -> {
-        int points = record.getGDSsection().getGDS().getNpts();
-        // nx = all points, ny = 1, scan mode 0: one row in stored order, no thin-grid interpolation.
-        Grib1DataReader reader = new Grib1DataReader(record.getPDSsection().getDecimalScale(), 0, points, 1, points,
-            record.getDataSection().getStartingPosition());
-        Grib1SectionBitMap bitmap = record.getBitMapSection();
-        float[] values = reader.getData(raf, bitmap == null ? null : bitmap.getBitmap(raf));
-        return checked(values, points);
-      });
-    }
-
-    @Override
-    public double precision() throws ForecastFileException {
-      return file.withFile("message " + message.number() + ": cannot read packing",
-          raf -> GribFieldBuilder.precision(record.getBinaryDataInfo(raf)));
-    }
-
-    private float[] checked(float[] values, int points) throws ForecastFileException {
-      if (values.length != points) {
-        throw new ForecastFileException(file.path(), "message " + message.number() + ": decoded " + values.length
-            + " values for a grid of " + points + " points");
-      }
-      return values;
-    }
-  }
-
-  /** Decodes a GRIB2 field with netCDF-Java's data reader, in stored order. */
-  private final class Grib2Values implements FieldSource {
-    private final Message message;
-    private final Grib2Record record;
-
-    Grib2Values(Message message, Grib2Record record) {
-      this.message = message;
-      this.record = record;
-    }
-
-    @Override
-    public float[] read() throws ForecastFileException {
-      return file.withFile("message " + message.number() + ": cannot decode values", raf -> {
-        Grib2SectionDataRepresentation drs = record.getDataRepresentationSection();
-        Grib2SectionGridDefinition gdss = record.getGDSsection();
-        // scan mode 0: keep the stored order; reduced grids are not interpolated (that is done only by
-        // Grib2Record.readData).
-        Grib2DataReader2 reader = new Grib2DataReader2(drs.getDataTemplate(), gdss.getNumberPoints(),
-            drs.getDataPoints(), 0, gdss.getGDS().getNxRaw(), record.getDataSection().getStartingPosition(),
-            record.getDataSection().getMsgLength());
-        float[] values = reader.getData(raf, record.getBitmapSection(), drs.getDrs(raf));
-        if (values.length != gdss.getNumberPoints()) {
-          throw new ForecastFileException(file.path(), "message " + message.number() + ": decoded " + values.length
-              + " values for a grid of " + gdss.getNumberPoints() + " points");
+      return file.withHandle(message, "values cannot be decoded", h -> {
+        boolean bitmap = ec.getLong(h, "bitmapPresent").orElse(0L) != 0;
+        if (bitmap) {
+          ec.setDouble(h, "missingValue", MISSING);
+        }
+        double[] decoded = ec.getDoubleArray(h, "values");
+        long points = ec.requireLong(h, "numberOfDataPoints");
+        if (decoded.length != points) {
+          throw new EccodesException("decoded " + decoded.length + " values for a grid of " + points + " points");
+        }
+        float[] values = new float[decoded.length];
+        for (int i = 0; i < values.length; i++) {
+          double v = decoded[i];
+          values[i] = bitmap && v == MISSING ? Float.NaN : (float) v;
         }
         return values;
       });
     }
 
+    /** Half the quantisation step 2^E / 10^D of the packing; 0 for unpacked (IEEE) or constant fields. */
     @Override
     public double precision() throws ForecastFileException {
-      return file.withFile("message " + message.number() + ": cannot read packing",
-          raf -> GribFieldBuilder.precision(record.getBinaryDataInfo(raf)));
+      return file.withHandle(message, "packing cannot be read", h -> {
+        String packing = ec.getString(h, "packingType").orElse("");
+        long bits = ec.getLong(h, "bitsPerValue").orElse(0L);
+        if (packing.equals("grid_ieee") || bits == 0) {
+          return 0.0;
+        }
+        long e = ec.getLong(h, "binaryScaleFactor").orElse(0L);
+        long d = ec.getLong(h, "decimalScaleFactor").orElse(0L);
+        return 0.5 * Math.pow(2, e) / Math.pow(10, d);
+      });
     }
   }
 }

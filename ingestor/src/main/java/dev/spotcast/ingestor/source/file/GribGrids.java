@@ -1,15 +1,18 @@
 package dev.spotcast.ingestor.source.file;
 
+import dev.spotcast.ingestor.source.file.Eccodes.EccodesException;
 import dev.spotcast.ingestor.source.file.GridFactory.LatLonBox;
 import dev.spotcast.ingestor.source.file.GridFactory.UnsupportedGridException;
-import ucar.nc2.grib.GdsHorizCoordSys;
-import ucar.nc2.grib.grib1.Grib1Gds;
-import ucar.nc2.grib.grib2.Grib2Gds;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
- * Turns the grid definition sections netCDF-Java parsed (GRIB1 GDS, GRIB2 section 3) into grids of
- * points in stored order. Projected grids take their projection and first point from netCDF-Java's
- * {@link GdsHorizCoordSys}.
+ * The grid of a GRIB message as ecCodes reads it. A regular latitude/longitude grid is kept as its
+ * arithmetic definition (so that queries can compute the nearest points); every other grid type
+ * ecCodes can locate (Gaussian, reduced, rotated, Lambert, polar stereographic, Mercator, ...) gets
+ * ecCodes' own latitude and longitude of every point. Grids are shared through {@link GridCache} by
+ * the MD5 ecCodes computes over the grid definition section.
  */
 final class GribGrids {
 
@@ -18,86 +21,71 @@ final class GribGrids {
 
   private GribGrids() {}
 
-  /** The grid of a GRIB1 GDS; throws {@link UnsupportedGridException} for kinds not supported. */
-  static PointGrid of(Grib1Gds gds) {
-    ScanMode scan = ScanMode.of(gds.getScanMode());
-    if (gds instanceof Grib1Gds.RotatedLatLon) {
-      throw new UnsupportedGridException("grid type rotated_ll (GRIB1 data representation type 10) not supported");
+  static PointGrid of(Eccodes ec, MemorySegment h, int edition) throws EccodesException {
+    String kind = ec.getString(h, "gridType").orElse("unknown");
+    String md5 = ec.getString(h, "md5GridSection").orElse(null);
+    if (md5 == null) {
+      throw new UnsupportedGridException("no grid definition section (predefined grids not supported)");
     }
-    if (gds instanceof Grib1Gds.GaussianLatLon g) {
-      return GridFactory.gaussian(new LatLonBox(g.la1, g.lo1, g.la2, g.lo2, g.getNxRaw(), g.getNyRaw(), scan,
-          thinRows(g.getNptsInLine(), g.getNxRaw()), gaussianN(g), GRIB1_RESOLUTION));
+    EccodesException[] failure = new EccodesException[1];
+    byte[] key = (kind + "/" + md5).getBytes(StandardCharsets.US_ASCII);
+    PointGrid grid = GridCache.get(edition, key, () -> {
+      try {
+        return build(ec, h, edition, kind);
+      } catch (EccodesException e) {
+        failure[0] = e;
+        return null;
+      }
+    });
+    if (failure[0] != null) {
+      throw failure[0];
     }
-    if (gds instanceof Grib1Gds.LatLon g) {
-      requireNotThin(g.getNptsInLine(), "regular_ll");
-      return GridFactory.regularLatLon(new LatLonBox(g.la1, g.lo1, g.la2, g.lo2, g.getNxRaw(), g.getNyRaw(), scan,
-          null, 0, GRIB1_RESOLUTION));
-    }
-    String kind = switch (gds) {
-      case Grib1Gds.LambertConformal ignored -> "lambert";
-      case Grib1Gds.PolarStereographic ignored -> "polar_stereographic";
-      case Grib1Gds.Mercator ignored -> "mercator";
-      default -> throw new UnsupportedGridException(
-          "grid type " + gds.getNameShort() + " (GRIB1 data representation type " + gds.template + ") not supported");
-    };
-    requireNotThin(gds.getNptsInLine(), kind);
-    return projected(kind, gds.makeHorizCoordSys(), gds.getNxRaw(), gds.getNyRaw(), scan);
+    return grid;
   }
 
-  /** The grid of a GRIB2 grid definition; throws {@link UnsupportedGridException} for kinds not supported. */
-  static PointGrid of(Grib2Gds gds) {
-    ScanMode scan = ScanMode.of(gds.getScanMode());
-    if (gds instanceof Grib2Gds.RotatedLatLon) {
-      throw new UnsupportedGridException("grid type rotated_ll (GRIB2 template 3.1) not supported");
+  private static PointGrid build(Eccodes ec, MemorySegment h, int edition, String kind) throws EccodesException {
+    ScanMode scan = ScanMode.of(ec.getLong(h, "scanningMode").orElse(0L).intValue());
+    if (kind.equals("regular_ll")) {
+      return GridFactory.regularLatLon(new LatLonBox(
+          ec.requireDouble(h, "latitudeOfFirstGridPointInDegrees"),
+          ec.requireDouble(h, "longitudeOfFirstGridPointInDegrees"),
+          ec.requireDouble(h, "latitudeOfLastGridPointInDegrees"),
+          ec.requireDouble(h, "longitudeOfLastGridPointInDegrees"),
+          (int) ec.requireLong(h, "Ni"), (int) ec.requireLong(h, "Nj"), scan, null, 0,
+          edition == 1 ? GRIB1_RESOLUTION : GRIB2_RESOLUTION));
     }
-    if (gds instanceof Grib2Gds.GaussLatLon g) {
-      return GridFactory.gaussian(new LatLonBox(g.la1, g.lo1, g.la2, g.lo2, g.getNxRaw(), g.getNyRaw(), scan,
-          thinRows(g.getNptsInLine(), g.getNxRaw()), g.Nparellels, GRIB2_RESOLUTION));
+    if (kind.startsWith("sh") || kind.equals("unknown")) {
+      String code = edition == 1
+          ? "GRIB1 data representation type " + ec.getLong(h, "dataRepresentationType").orElse(-1L)
+          : "GRIB2 template 3." + ec.getLong(h, "gridDefinitionTemplateNumber").orElse(-1L);
+      throw new UnsupportedGridException("grid type " + kind + " (" + code + ") not supported: ecCodes gives no "
+          + "latitude and longitude for its points");
     }
-    if (gds instanceof Grib2Gds.LatLon g) {
-      requireNotThin(g.getNptsInLine(), "regular_ll");
-      return GridFactory.regularLatLon(new LatLonBox(g.la1, g.lo1, g.la2, g.lo2, g.getNxRaw(), g.getNyRaw(), scan,
-          null, 0, GRIB2_RESOLUTION));
+    double[] lats;
+    double[] lons;
+    try {
+      lats = ec.getDoubleArray(h, "latitudes");
+      lons = ec.getDoubleArray(h, "longitudes");
+    } catch (EccodesException e) {
+      throw new UnsupportedGridException("grid type " + kind + ": ecCodes cannot compute its points ("
+          + e.getMessage().replaceFirst("^key latitudes: ", "") + ")");
     }
-    String kind = switch (gds) {
-      case Grib2Gds.AlbersEqualArea ignored -> "albers";
-      case Grib2Gds.LambertConformal ignored -> "lambert";
-      case Grib2Gds.PolarStereographic ignored -> "polar_stereographic";
-      case Grib2Gds.Mercator ignored -> "mercator";
-      default -> throw new UnsupportedGridException(
-          "grid type " + gds.getNameShort() + " (GRIB2 template 3." + gds.template + ") not supported");
-    };
-    requireNotThin(gds.getNptsInLine(), kind);
-    return projected(kind, gds.makeHorizCoordSys(), gds.getNxRaw(), gds.getNyRaw(), scan);
+    int[] rows = rowLengths(ec, h, scan, lats.length);
+    return new PointGrid(kind, Arrays.asList(kind, ec.getString(h, "md5GridSection").orElseThrow()), lats, lons,
+        rows, null);
   }
 
-  private static PointGrid projected(String kind, GdsHorizCoordSys hcs, int nx, int ny, ScanMode scan) {
-    if (hcs == null || hcs.proj == null) {
-      throw new UnsupportedGridException("grid type " + kind + " without a projection");
+  /** The number of consecutive points per row: the pl array of a reduced grid, else Ni (or Nj) repeated. */
+  private static int[] rowLengths(Eccodes ec, MemorySegment h, ScanMode scan, int points) throws EccodesException {
+    long ni = ec.getLong(h, "Ni").orElse(0L);
+    long nj = ec.getLong(h, "Nj").orElse(0L);
+    boolean reduced = ec.getLong(h, "PLPresent").orElse(0L) != 0 || ni <= 0 || ni == 2147483647L;
+    if (reduced) {
+      return Arrays.stream(ec.getDoubleArray(h, "pl")).mapToInt(d -> (int) d).toArray();
     }
-    return GridFactory.projected(kind, hcs.proj, hcs.startx, hcs.starty, hcs.dx, hcs.dy, nx, ny, scan);
-  }
-
-  /** The GRIB1 Gaussian N (octets 26-27) is not public in netCDF-Java; it is what ny spans for a global grid. */
-  private static int gaussianN(Grib1Gds.GaussianLatLon g) {
-    byte[] raw = g.getRawBytes();
-    return ((raw[25] & 0xff) << 8) | (raw[26] & 0xff);
-  }
-
-  /** Points per row of a grid reduced along its rows; null for a full grid. */
-  private static int[] thinRows(int[] nptsInLine, int nx) {
-    if (nptsInLine == null) {
-      return null;
+    if (ni * nj != points) {
+      throw new UnsupportedGridException("grid of " + ni + " x " + nj + " points with " + points + " coordinates");
     }
-    if (nx > 0) {
-      throw new UnsupportedGridException("grid reduced along its columns not supported");
-    }
-    return nptsInLine;
-  }
-
-  private static void requireNotThin(int[] nptsInLine, String kind) {
-    if (nptsInLine != null) {
-      throw new UnsupportedGridException("reduced (quasi-regular) " + kind + " grid not supported");
-    }
+    return scan.runLengths((int) ni, (int) nj);
   }
 }

@@ -25,8 +25,20 @@ final class GribLevels {
   private GribLevels() {}
 
   /**
-   * @param value the level value as netCDF-Java decodes it (hPa for type 100, m for type 105)
-   * @param description the table's name of the level type, or null
+   * ecCodes' typeOfLevel ("hybrid", "depthBelowLandLayer") in words, as reasons name the level type:
+   * "hybrid level", "depth below land layer"; null for none.
+   */
+  static String describe(String typeOfLevel) {
+    if (typeOfLevel == null || typeOfLevel.isBlank() || typeOfLevel.equals("unknown")) {
+      return null;
+    }
+    String words = typeOfLevel.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT);
+    return words.endsWith("level") || words.endsWith("layer") ? words : words + " level";
+  }
+
+  /**
+   * @param value the level value as ecCodes gives it (hPa for type 100, m for type 105)
+   * @param description the name of the level type, or null
    */
   static Level grib1(int code, double value, String description) throws UnsupportedLevelException {
     return switch (code) {

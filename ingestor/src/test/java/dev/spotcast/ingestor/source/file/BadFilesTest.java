@@ -119,15 +119,16 @@ class BadFilesTest {
   @Test
   void gridTypeNotSupportedByTheLibrary() throws IOException {
     assertFails(write("spaceview.grib", withGrib1GridType("lambert_grid.grib", 90))).satisfies(e -> assertThat(reason(e))
-        .startsWith("no supported fields: message 0 (nlwrs): ")
-        .contains("Unsupported GDS type = 90"));
+        .isEqualTo("no supported fields: message 0 (nlwrs): grid type unknown (GRIB1 data representation type 90)"
+            + " not supported: ecCodes gives no latitude and longitude for its points"));
   }
 
   @Test
-  void gridTypeNotSupportedByTheReader() throws IOException {
+  void gridWhosePointsCannotBeComputed() throws IOException {
+    // A Lambert definition read as rotated lat/lon: its first and last latitudes contradict its scan order.
     assertFails(write("rotated.grib", withGrib1GridType("lambert_grid.grib", 10))).satisfies(e -> assertThat(reason(e))
-        .isEqualTo("no supported fields: message 0 (nlwrs): grid type rotated_ll (GRIB1 data representation type 10)"
-            + " not supported"));
+        .isEqualTo("no supported fields: message 0 (nlwrs): grid type rotated_ll: ecCodes cannot compute its points"
+            + " (Grid description is wrong or inconsistent)"));
   }
 
   @Test

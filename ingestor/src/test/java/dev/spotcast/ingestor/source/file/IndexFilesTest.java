@@ -9,13 +9,8 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import ucar.nc2.grib.collection.GribCollection;
-import ucar.nc2.util.DiskCache2;
 
-/**
- * Reading leaves nothing next to the input files (no .gbx9 / .ncx index files or other droppings),
- * and netCDF-Java's index cache, should anything use it, is our folder.
- */
+/** Reading leaves nothing next to the input files (no .gbx9 / .ncx / .idx index files or other droppings). */
 class IndexFilesTest {
 
   @TempDir
@@ -24,7 +19,7 @@ class IndexFilesTest {
   @Test
   void readingWritesNothingNextToTheInput() throws Exception {
     List<String> names = List.of("uv_on_different_levels.grib", "uv_on_different_levels.nc", "regular_ll_msl.grib",
-        "t_on_different_level_types.grib", "reduced_gg.grib");
+        "t_on_different_level_types.grib", "reduced_gg.grib", "grid_ccsds_ed2.grib", "grid_second_order_ed1.grib");
     for (String name : names) {
       Files.copy(Samples.file(name), dir.resolve(name));
     }
@@ -36,16 +31,6 @@ class IndexFilesTest {
       }
     }
     assertThat(list(dir)).containsExactlyInAnyOrderElementsOf(names);
-  }
-
-  @Test
-  void netcdfJavaIndexCacheIsOursAndAlwaysUsed() throws Exception {
-    ForecastFiles.open(Samples.file("reduced_gg.grib")).close();
-    DiskCache2 cache = GribCollection.getDiskCache2();
-    assertThat(Path.of(cache.getRootDirectory())).isEqualTo(GribIndexCache.root());
-    // Where netCDF-Java would put the index of a file in our temp dir: under the cache root.
-    assertThat(cache.getFile(dir.resolve("x.grib.gbx9").toString()).toPath())
-        .startsWithRaw(GribIndexCache.root());
   }
 
   private static List<String> list(Path dir) throws IOException {

@@ -19,8 +19,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Every row of every sample's ecCodes reference csv: the decoded value at the row's point index
- * agrees with ecCodes within the field's packing precision (half the quantisation step 2^E/10^D that
- * netCDF-Java reports for the message, plus float rounding of 1e-6 relative), the point's
+ * agrees with ecCodes within the field's packing precision (half the quantisation step 2^E/10^D of the
+ * message's packing, plus float rounding of 1e-6 relative), the point's
  * latitude/longitude within {@link #COORDINATE_TOLERANCE} degrees, and the field's parameter, unit,
  * level, times, member and grid type agree with the row. Rows of fields the reader skips (hybrid
  * levels) must be in skipped() with a reason naming the level type, and in no field.
