@@ -43,6 +43,7 @@ Usage: bench/bench.sh ingest [options]   raw Elasticsearch bulk vs the Spotcast 
        bench/bench.sh grib [options]     the same on GRIB2 files (decoding included)
        bench/bench.sh query [options]    raw Elasticsearch queries vs /v1/spot
        bench/bench.sh sharding [options] sharding strategies compared on the same run
+       bench/bench.sh grib-decode FILE... GRIB decoding rates, ecCodes vs netCDF-Java
 TXT
 }
 
@@ -103,6 +104,10 @@ case "$cmd" in
     exec "$JAVA" -Xms"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" -Xmx"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
       -jar "$JAR" sharding \
       --service-jar "$service_jar" "$@"
+    ;;
+  grib-decode)
+    # Decoding rates (values/s, one thread) of ecCodes and netCDF-Java on single-field GRIB files.
+    exec "$JAVA" --enable-native-access=ALL-UNNAMED ${SPOTCAST_BENCH_JAVA_OPTS:-} -jar "$JAR" grib-decode "$@"
     ;;
   help|-h|--help) usage ;;
   *) usage >&2; die "unknown benchmark '$cmd'" ;;

@@ -1,5 +1,6 @@
 package dev.spotcast.bench;
 
+import dev.spotcast.bench.grib.GribDecodeRates;
 import dev.spotcast.bench.ingest.BenchIngestCommand;
 import dev.spotcast.bench.ingest.ScaleBenchCommand;
 import dev.spotcast.bench.loadtest.JtlSummary;
@@ -31,6 +32,11 @@ public final class BenchCli {
     }
     if (args.length > 0 && args[0].equals("sharding")) {
       ShardingBench.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    // Decoding rates of ecCodes and netCDF-Java on single-field GRIB files.
+    if (args.length > 0 && args[0].equals("grib-decode")) {
+      GribDecodeRates.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
     // The load test's result table, called by loadtest.sh once JMeter has finished.

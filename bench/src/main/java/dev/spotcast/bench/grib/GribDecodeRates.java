@@ -1,5 +1,8 @@
-package dev.spotcast.ingestor.source.file;
+package dev.spotcast.bench.grib;
 
+import dev.spotcast.ingestor.source.file.FieldRef;
+import dev.spotcast.ingestor.source.file.ForecastFile;
+import dev.spotcast.ingestor.source.file.ForecastFiles;
 import java.nio.file.Path;
 import java.util.Locale;
 import ucar.nc2.grib.grib1.Grib1DataReader;
@@ -12,7 +15,7 @@ import ucar.unidata.io.RandomAccessFile;
 /**
  * Decoding rate (values per second, one thread) of ecCodes, as Spotcast calls it, and of netCDF-Java
  * 4.5.5 on the same single-field GRIB files; netCDF-Java is timed only on the packings it reads.
- * Run: {@code java --enable-native-access=ALL-UNNAMED -cp <test classpath> ...GribDecodeRates FILE...}
+ * Run: {@code ./spotcast bench grib-decode FILE...}
  * (each file one field; write them with ecCodes in each packing). Prints one table row per file.
  */
 public final class GribDecodeRates {
