@@ -118,7 +118,8 @@ if start_demo; then
   interrupt_demo
   gone_within "$service" 5 && pass "SIGINT stopped the query service" || fail "the query service (pid $service) still runs"
   closed_within "$PORT" 5 || fail "port $PORT still listens"
-  curl -fsS "http://127.0.0.1:$ES_PORT/_cluster/health" >/dev/null && pass "the Elasticsearch the demo found still runs" \
+  # The node is secured: any HTTPS answer (401 without credentials) means it still runs.
+  curl -sk -o /dev/null "https://127.0.0.1:$ES_PORT/_cluster/health" && pass "the Elasticsearch the demo found still runs" \
     || fail "the demo stopped an Elasticsearch it had not started"
 else
   fail "the demo did not serve within $SERVE_BOUND s (Elasticsearch already running)"
