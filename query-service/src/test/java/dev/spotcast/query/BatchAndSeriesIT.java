@@ -158,6 +158,29 @@ class BatchAndSeriesIT extends ServiceTestBase {
   }
 
   @Test
+  void textAfterTheJsonBodyIsABadRequest() throws Exception {
+    ObjectNode body = body(List.of(new Point(45, 5, 100.0, "2026-11-21T03:00:00Z")));
+    HttpHeaders headers = new HttpHeaders();
+    headers.setContentType(MediaType.APPLICATION_JSON);
+    ResponseEntity<String> response =
+        http.postForEntity("/v1/spot", new HttpEntity<>(body.toString() + " {\"more\": 1}", headers), String.class);
+    assertThat(response.getStatusCode().value()).as(response.getBody()).isEqualTo(400);
+    assertThat(response.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+  }
+
+  @Test
+  void aGetClaimingAMultipartBodyWithoutBoundaryIsNotAServerError() {
+    HttpHeaders headers = new HttpHeaders();
+    headers.set(HttpHeaders.CONTENT_TYPE, "multipart/form-data");
+    for (String path : List.of("/v1/models", "/edr", "/edr/collections", "/edr/conformance")) {
+      ResponseEntity<String> response =
+          http.exchange(path, org.springframework.http.HttpMethod.GET, new HttpEntity<>(headers), String.class);
+      assertThat(response.getStatusCode().is5xxServerError()).as(path + ": " + response.getBody()).isFalse();
+      assertThat(response.getStatusCode().value()).as(path).isEqualTo(200);
+    }
+  }
+
+  @Test
   void everySeriesStepIsTheGetAnswerAtItsValidTime() throws Exception {
     for (String where : new String[] {"&lat=45.3&lon=0.6&alt=750", "&lat=41.77&lon=-8.2&alt=120&n=9",
         "&lat=48.01&lon=9.99&alt=2000&method=bilinear", "&lat=45.2&lon=359.4&alt=0&params=t,u,v"}) {
