@@ -130,6 +130,15 @@ public final class ForecastIndices {
         .toList();
   }
 
+  /** Those of these indices that exist now. */
+  public List<String> existing(List<String> indices) throws IOException {
+    if (indices.isEmpty()) {
+      return List.of();
+    }
+    return client.indices().get(g -> g.index(indices).ignoreUnavailable(true).allowNoIndices(true))
+        .indices().keySet().stream().sorted().toList();
+  }
+
   /** Deletes the indices (a failed or superseded run). */
   public void delete(List<String> indices) throws IOException {
     if (!indices.isEmpty()) {

@@ -45,6 +45,10 @@ class CancelIT {
       assertThat(new RunCatalog(Fixtures.client()).get(model, "2026030106")).hasValueSatisfying(
           record -> assertThat(record.status()).isEqualTo(RunStatus.FAILED));
 
+      // Its indices go once no chunk writes any more (the watchdog deletes them; a late bulk cannot re-create one).
+      Fixtures.awaitIndicesGone(Fixtures.indices(IngestorInstance.JSON.readTree(second.body())), Duration.ofMinutes(1));
+      assertThat(Fixtures.published(model)).isEqualTo(served);
+
       var again = instance.delete("/v1/ingestions/" + secondId);
       assertThat(again.statusCode()).isEqualTo(409);
       assertThat(again.body()).contains("has already ended: CANCELLED");

@@ -71,6 +71,25 @@ final class Fixtures {
   /**
    * A synthetic job spec on a global grid of this resolution: (180/res + 1) x (360/res) points.
    */
+  /** The indices named in a job's JSON ({@code indices}). */
+  static java.util.List<String> indices(com.fasterxml.jackson.databind.JsonNode job) {
+    java.util.List<String> names = new java.util.ArrayList<>();
+    job.path("indices").forEach(index -> names.add(index.asText()));
+    return names;
+  }
+
+  /** Waits until none of these indices exists (a failed run's are deleted by the watchdog); fails after the timeout. */
+  static void awaitIndicesGone(java.util.List<String> indices, Duration timeout) throws Exception {
+    dev.spotcast.index.ForecastIndices forecast = new dev.spotcast.index.ForecastIndices(client());
+    long deadline = System.nanoTime() + timeout.toNanos();
+    java.util.List<String> left = forecast.existing(indices);
+    while (!left.isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(250);
+      left = forecast.existing(indices);
+    }
+    org.assertj.core.api.Assertions.assertThat(left).as("indices of the failed run still there after " + timeout).isEmpty();
+  }
+
   static String synthetic(String model, String runTime, double resolution, String levels, String steps) {
     return """
         {"synthetic": {"model": "%s", "runTime": "%s", "resolution": %s, "levels": [%s], "steps": [%s], "seed": 7}}

@@ -155,6 +155,48 @@ public final class RunLifecycle {
    * published run's indices are never touched.
    */
   public void abandon(String model, String runId, List<String> runIndices, String reason) throws IOException {
+    abandon(model, runId, runIndices, reason, true);
+  }
+
+  /**
+   * As {@link #abandon}, for a load whose writers are other processes that may still have bulks in
+   * flight: deleting an index under them would let a bulk re-create it from the template alone. The
+   * indices are left for {@link #discardLeftovers}, to be called once no writer is alive.
+   */
+  public void abandonWhileWritersStop(String model, String runId, List<String> runIndices, String reason)
+      throws IOException {
+    abandon(model, runId, runIndices, reason, false);
+  }
+
+  /**
+   * Deletes what is left of a FAILED run's indices, if failed runs are deleted: nothing when the run
+   * is loading again, has been published since, or was not failed. Safe to repeat.
+   *
+   * @return the indices deleted
+   */
+  public List<String> discardLeftovers(String model, String runId, List<String> runIndices) throws IOException {
+    if (!settings.deleteFailedRuns() || runIndices == null || runIndices.isEmpty()) {
+      return List.of();
+    }
+    var record = catalog.get(model, runId);
+    if (record.isPresent() && record.get().status() != RunStatus.FAILED || isPublished(model, runIndices)) {
+      return List.of();
+    }
+    List<String> present = indices.existing(runIndices);
+    indices.delete(present);
+    if (!present.isEmpty()) {
+      log.info("run {} of {}: deleted the failed run's indices {}", runId, model, present);
+    }
+    return present;
+  }
+
+  /** Whether failed runs' indices are deleted ({@code delete-failed-runs}). */
+  public boolean deletesFailedRuns() {
+    return settings.deleteFailedRuns();
+  }
+
+  private void abandon(String model, String runId, List<String> runIndices, String reason, boolean deleteNow)
+      throws IOException {
     var record = catalog.get(model, runId);
     if (record.isPresent() && record.get().status() == RunStatus.LOADING) {
       catalog.save(record.get().finished(RunStatus.FAILED, 0, Instant.now(), reason));
@@ -163,10 +205,10 @@ public final class RunLifecycle {
     if (runIndices == null || runIndices.isEmpty() || isPublished(model, runIndices)) {
       return;
     }
-    if (settings.deleteFailedRuns()) {
-      indices.delete(runIndices);
-    } else {
+    if (!settings.deleteFailedRuns()) {
       indices.finishLoading(runIndices, settings.replicas());
+    } else if (deleteNow) {
+      indices.delete(runIndices);
     }
   }
 

@@ -69,10 +69,13 @@ public final class JobStore {
             .properties("queuedAt", p -> p.date(d -> d))
             .properties("createdAt", p -> p.date(d -> d))
             .properties("finishingAt", p -> p.date(d -> d))
+            .properties("finishedAt", p -> p.date(d -> d))
             .properties("spec", p -> p.object(o -> o.enabled(false)))
             .properties("slices", p -> p.object(o -> o.enabled(false)))));
     // Fields added since the index may have been created by an older version (adding a field is allowed).
-    client.indices().putMapping(m -> m.index(INDEX).properties("queuedAt", p -> p.date(d -> d)));
+    client.indices().putMapping(m -> m.index(INDEX)
+        .properties("queuedAt", p -> p.date(d -> d))
+        .properties("finishedAt", p -> p.date(d -> d)));
   }
 
   /** Stores a new document; false if one with this id exists already. */
@@ -189,6 +192,24 @@ public final class JobStore {
   private static Query ofJobs(List<String> jobIds) {
     return Query.of(f -> f.terms(t -> t.field("jobId").terms(v -> v.value(
         jobIds.stream().map(co.elastic.clients.elasticsearch._types.FieldValue::of).toList()))));
+  }
+
+  /** RUNNING chunks of the job whose owner has beaten since {@code since}: they may still be writing. */
+  public long liveChunks(String jobId, Instant since) throws IOException {
+    return client.count(c -> c.index(INDEX).query(q -> q.bool(b -> b
+        .filter(chunksOf(jobId))
+        .filter(f -> f.term(t -> t.field("state").value(ChunkState.RUNNING.name())))
+        .filter(f -> f.range(r -> r.date(d -> d.field("heartbeat").gte(since.toString()))))))).count();
+  }
+
+  /** Jobs that ended in one of these states since {@code since}. */
+  public List<Versioned<Job>> endedSince(List<JobState> states, Instant since, int max) throws IOException {
+    Query query = Query.of(q -> q.bool(b -> b
+        .filter(f -> f.term(t -> t.field("type").value(Job.TYPE)))
+        .filter(f -> f.terms(t -> t.field("state").terms(v -> v.value(
+            states.stream().map(s -> co.elastic.clients.elasticsearch._types.FieldValue.of(s.name())).toList()))))
+        .filter(f -> f.range(r -> r.date(d -> d.field("finishedAt").gte(since.toString()))))));
+    return search(query, max, Job.class);
   }
 
   /** Jobs in one of these states. */

@@ -183,8 +183,9 @@ public class JobFinisher {
     throw new dev.spotcast.ingest.job.JobConflictException("job " + jobId + " keeps changing; try again");
   }
 
+  /** Chunks of the job may still be writing here or elsewhere: the watchdog deletes its indices once they stopped. */
   private void abandonRun(Job job, String reason) throws IOException {
-    lifecycle.abandon(job.model(), job.runId(), job.indices(), reason);
+    lifecycle.abandonWhileWritersStop(job.model(), job.runId(), job.indices(), reason);
   }
 
   private Job end(Versioned<Job> claimed, JobState state, long counted, String reason) throws IOException {

@@ -155,6 +155,11 @@ public class JobService {
         }
         continue;
       }
+      if (held.get().value().sweptAt(Instant.now())) {
+        abandon(job);
+        throw new JobConflictException("run " + job.runId() + " of model " + job.model()
+            + " is being cleaned up after its failed job " + held.get().value().jobId() + "; try again in a minute");
+      }
       Optional<Versioned<Job>> holder = store.job(held.get().value().jobId());
       if (holder.isPresent() && !holder.get().value().state().terminal()) {
         abandon(job);

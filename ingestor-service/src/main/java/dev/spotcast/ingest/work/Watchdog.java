@@ -1,14 +1,17 @@
 package dev.spotcast.ingest.work;
 
 import dev.spotcast.ingest.config.JobProperties;
+import dev.spotcast.ingestor.RunLifecycle;
 import dev.spotcast.ingest.job.Chunk;
 import dev.spotcast.ingest.job.Job;
 import dev.spotcast.ingest.job.JobState;
 import dev.spotcast.ingest.job.JobStore;
+import dev.spotcast.ingest.job.RunLock;
 import dev.spotcast.ingest.job.Versioned;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -28,7 +31,11 @@ import org.springframework.stereotype.Component;
  *   <li>a LOADING job whose chunks are all DONE but that nobody finishes (its last worker died
  *       between the two steps) is finished;
  *   <li>a job whose finishing or preparation was claimed {@code finish-timeout} ago is taken over,
- *       or failed if it never got its chunks.
+ *       or failed if it never got its chunks;
+ *   <li>the indices of a run whose job failed or was cancelled (in the last {@code finish-timeout})
+ *       are deleted once none of its chunks is alive, and again should a late bulk re-create one,
+ *       if failed runs are deleted; meanwhile the run's lock says it is being swept, so no new job
+ *       for the run starts under the deletion.
  * </ul>
  */
 @Component
@@ -43,10 +50,12 @@ public class Watchdog {
   private final JobFinisher finisher;
   private final SourceCache sources;
   private final IngestMetrics metrics;
+  private final RunLifecycle lifecycle;
 
   public Watchdog(
       JobStore store, JobProperties properties, WorkQueue queue, JobFinisher finisher, SourceCache sources,
-      IngestMetrics metrics) {
+      IngestMetrics metrics, RunLifecycle lifecycle) {
+    this.lifecycle = lifecycle;
     this.store = store;
     this.properties = properties;
     this.queue = queue;
@@ -71,6 +80,7 @@ public class Watchdog {
         requeueWaitingChunks(loading);
       }
       finishForgottenJobs();
+      sweepFailedRuns();
     } catch (IOException | RuntimeException e) {
       log.warn("watchdog: {}", e.toString());
     }
@@ -105,6 +115,38 @@ public class Watchdog {
         metrics.chunkRequeued("lost");
         log.warn("chunk {}: TODO since {} and never claimed; sent again (its message may have been lost)",
             chunk.id(), chunk.queuedAt());
+      }
+    }
+  }
+
+  void sweepFailedRuns() throws IOException {
+    if (!lifecycle.deletesFailedRuns()) {
+      return;
+    }
+    Instant now = Instant.now();
+    for (Versioned<Job> read : store.endedSince(
+        List.of(JobState.FAILED, JobState.CANCELLED), now.minus(properties.finishTimeout()), BATCH)) {
+      Job job = read.value();
+      if (job.indices() == null || job.indices().isEmpty()
+          || store.liveChunks(job.id(), now.minus(properties.staleAfter())) > 0) {
+        continue;
+      }
+      Optional<Versioned<RunLock>> lock = store.lock(job.model(), job.runId());
+      if (lock.isEmpty() || !job.id().equals(lock.get().value().jobId()) || lock.get().value().sweptAt(now)) {
+        continue; // another job holds the run now (it deletes leftovers itself), or a sweep is under way
+      }
+      String lockId = RunLock.idOf(job.model(), job.runId());
+      Optional<Versioned<RunLock>> held = store.update(lockId, lock.get(), lock.get().value().sweepingSince(now), true);
+      if (held.isEmpty()) {
+        continue;
+      }
+      try {
+        List<String> deleted = lifecycle.discardLeftovers(job.model(), job.runId(), job.indices());
+        if (!deleted.isEmpty()) {
+          log.info("job {}: deleted the indices {} of its {} run", job.id(), deleted, job.state());
+        }
+      } finally {
+        store.update(lockId, held.get(), held.get().value().sweepingSince(null), true);
       }
     }
   }
