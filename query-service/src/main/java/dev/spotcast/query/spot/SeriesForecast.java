@@ -1,7 +1,10 @@
 package dev.spotcast.query.spot;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 
@@ -15,6 +18,8 @@ import java.util.Map;
  * @param params every parameter answered (derived wind included) with its unit
  * @param steps the steps in the range, in time order
  * @param neighbours the grid points the values were interpolated from (the same at every step)
+ * @param timezone the zone of {@code timezone=} (its IANA name), absent without it
+ * @param daily the local days of {@code daily=}, absent without it
  */
 public record SeriesForecast(
     String model,
@@ -26,8 +31,47 @@ public record SeriesForecast(
     String method,
     Map<String, String> params,
     List<Step> steps,
-    List<SpotForecast.Neighbour> neighbours) {
+    List<SpotForecast.Neighbour> neighbours,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String timezone,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<Day> daily) {
 
-  /** One step of the run: hours after the run, its valid time and the values at it. */
-  public record Step(int step, Instant time, Map<String, SpotForecast.Value> values) {}
+  public SeriesForecast(
+      String model, Instant run, double lat, double lon, Double alt, Double pressure, String method,
+      Map<String, String> params, List<Step> steps, List<SpotForecast.Neighbour> neighbours) {
+    this(model, run, lat, lon, alt, pressure, method, params, steps, neighbours, null, null);
+  }
+
+  /**
+   * One step of the run: hours after the run, its valid time and the values at it.
+   *
+   * @param localTime the valid time in the zone asked with {@code timezone=}, absent without it
+   */
+  public record Step(
+      int step,
+      Instant time,
+      @JsonProperty("local_time") @JsonInclude(JsonInclude.Include.NON_NULL) OffsetDateTime localTime,
+      Map<String, SpotForecast.Value> values) {
+
+    public Step(int step, Instant time, Map<String, SpotForecast.Value> values) {
+      this(step, time, null, values);
+    }
+  }
+
+  /**
+   * One local day of {@code daily=}.
+   *
+   * @param start the day's first instant, in the zone's offset then
+   * @param end the next day's first instant
+   * @param complete whether the run's steps cover the whole day
+   * @param steps how many steps of the run lie in the day
+   * @param values per parameter, per aggregate ({@code min}, {@code max}, {@code mean}, {@code sum}),
+   *     in the answer's units; null where no step of the day has a value
+   */
+  public record Day(
+      LocalDate date,
+      OffsetDateTime start,
+      OffsetDateTime end,
+      boolean complete,
+      int steps,
+      Map<String, Map<String, Double>> values) {}
 }

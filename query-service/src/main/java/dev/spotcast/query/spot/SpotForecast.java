@@ -1,7 +1,9 @@
 package dev.spotcast.query.spot;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 
@@ -15,6 +17,8 @@ import java.util.Map;
  * @param pressure the requested pressure in hPa, absent when not asked with pressure=
  * @param method the horizontal interpolation: idw, nearest or bilinear
  * @param values per parameter, in the run's order, then the derived wind (wind_speed, wind_direction)
+ * @param timezone the zone of {@code timezone=} (its IANA name), absent without it
+ * @param localTime the valid time in that zone, absent without it
  */
 public record SpotForecast(
     String model,
@@ -28,7 +32,15 @@ public record SpotForecast(
     Map<String, Value> values,
     List<Neighbour> neighbours,
     List<LevelUsed> levels,
-    List<StepUsed> steps) {
+    List<StepUsed> steps,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String timezone,
+    @JsonProperty("local_time") @JsonInclude(JsonInclude.Include.NON_NULL) OffsetDateTime localTime) {
+
+  public SpotForecast(
+      String model, Instant run, Instant time, double lat, double lon, Double alt, Double pressure, String method,
+      Map<String, Value> values, List<Neighbour> neighbours, List<LevelUsed> levels, List<StepUsed> steps) {
+    this(model, run, time, lat, lon, alt, pressure, method, values, neighbours, levels, steps, null, null);
+  }
 
   /** An interpolated value, or null with the reason it is unavailable. */
   public record Value(Double value, String unit, @JsonInclude(JsonInclude.Include.NON_NULL) String reason) {
