@@ -22,7 +22,7 @@ class TimeZonesTest {
 
   @Test
   void autoFindsTheZoneOfThePlace() {
-    TimeZones zones = new TimeZones(false);
+    TimeZones zones = new TimeZones(false, 100);
     assertThat(zones.resolve("auto", 48.1372, 11.5756)).isEqualTo(ZoneId.of("Europe/Berlin"));
     assertThat(zones.resolve("auto", 40.7128, -74.0060)).isEqualTo(ZoneId.of("America/New_York"));
     assertThat(zones.resolve("auto", -33.8688, 151.2093)).isEqualTo(ZoneId.of("Australia/Sydney"));
