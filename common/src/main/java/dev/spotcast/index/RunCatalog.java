@@ -59,12 +59,14 @@ public final class RunCatalog {
     Map<String, String> runs = new TreeMap<>();
     GetAliasResponse aliases;
     try {
-      aliases = client.indices().getAlias(a -> a.name(ShardingStrategy.latestAlias("*")));
+      // An index deleted while the aliases are read (retention, a failed run) must not fail the read.
+      aliases = client.indices().getAlias(a -> a.name(ShardingStrategy.latestAlias("*"))
+          .ignoreUnavailable(true).allowNoIndices(true));
     } catch (co.elastic.clients.elasticsearch._types.ElasticsearchException e) {
-      if (e.status() == 404) {
-        return runs;
+      if (e.status() == 404 && !"index_not_found_exception".equals(e.error().type())) {
+        return runs; // no alias at all
       }
-      throw e;
+      throw e; // the caller keeps what it knew rather than taking every model for unpublished
     }
     for (Map.Entry<String, IndexAliases> entry : aliases.aliases().entrySet()) {
       ForecastIndexName.parse(entry.getKey())

@@ -70,6 +70,28 @@ class ApiAdditionsIT extends ServiceTestBase {
   }
 
   @Test
+  void previousRunsAnswerWhatEarlierRunsForecastForTheSameTime() throws Exception {
+    JsonNode answer = ok(both("&params=t&previous_runs=3&units=C"));
+    assertThat(answer.path("run").asText()).isEqualTo("2026-11-21T06:00:00Z");
+    JsonNode previous = answer.path("previous_runs");
+    assertThat(previous.size()).as("only one earlier run is loaded").isEqualTo(1);
+    assertThat(previous.get(0).path("run").asText()).isEqualTo("2026-11-21T00:00:00Z");
+    assertThat(previous.get(0).path("values").path("t"))
+        .isEqualTo(ok(both("&params=t&run=2026112100&units=C")).path("values").path("t"));
+    assertThat(previous.get(0).path("values").path("t").path("unit").asText()).isEqualTo("°C");
+
+    // 09:00 is beyond the earlier run's last step (06:00): it says so instead of values.
+    JsonNode beyond = ok(spot(12.3, 21.6, "&params=t&previous_runs=1")).path("previous_runs").get(0);
+    assertThat(beyond.path("values").isMissingNode()).isTrue();
+    assertThat(beyond.path("problem").asText()).contains("2026-11-21T06:00:00Z");
+
+    problem(both("&previous_runs=0"), 400, "previous_runs");
+    problem(both("&previous_runs=11"), 400, "previous_runs");
+    problem(http.getForEntity("/v1/series?model=" + MODEL + "&lat=12.3&lon=21.6&alt=0&previous_runs=1", String.class),
+        400, "previous_runs");
+  }
+
+  @Test
   void aRunWhoseIndicesAreGoneIsNoLongerServed() throws Exception {
     List<String> indices = new ShardingStrategy(EARLIER).allIndices();
     RunFixtures.ingestClient().indices().delete(d -> d.index(indices));

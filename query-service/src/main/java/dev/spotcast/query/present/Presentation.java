@@ -11,29 +11,40 @@ import java.util.Map;
 
 /**
  * How an answer is presented, as the request asked: in which units ({@code units=}), with local
- * times of which zone ({@code timezone=}), with which daily aggregates ({@code daily=}, series only).
+ * times of which zone ({@code timezone=}), with which daily aggregates ({@code daily=}, series only),
+ * with what how many earlier runs forecast ({@code previous_runs=}, spot only).
  * The forecast itself (run, neighbours, weights) is never changed.
  *
  * @param timezone {@code timezone=} as given (auto or a zone), null without it
  */
-public record Presentation(UnitChoice units, String timezone, List<LocalDays.Item> daily) {
+public record Presentation(UnitChoice units, String timezone, List<LocalDays.Item> daily, int previousRuns) {
 
-  public static final Presentation AS_COMPUTED = new Presentation(UnitChoice.MODEL, null, List.of());
+  public static final Presentation AS_COMPUTED = new Presentation(UnitChoice.MODEL, null, List.of(), 0);
 
   public boolean changesNothing() {
-    return units.isModel() && timezone == null && daily.isEmpty();
+    return units.isModel() && timezone == null && daily.isEmpty() && previousRuns == 0;
   }
 
-  public SpotForecast apply(SpotForecast forecast, TimeZones zones) {
+  /**
+   * @param previous the answers of earlier runs ({@code previous_runs=}), null when not asked
+   */
+  public SpotForecast apply(SpotForecast forecast, TimeZones zones, List<SpotForecast.PreviousRun> previous) {
     if (changesNothing()) {
       return forecast;
     }
     ZoneId zone = zones.resolve(timezone, forecast.lat(), forecast.lon());
+    List<SpotForecast.PreviousRun> earlier = null;
+    if (previous != null) {
+      earlier = new ArrayList<>(previous.size());
+      for (SpotForecast.PreviousRun run : previous) {
+        earlier.add(new SpotForecast.PreviousRun(run.run(), run.values() == null ? null : convert(run.values()), run.problem()));
+      }
+    }
     return new SpotForecast(
         forecast.model(), forecast.run(), forecast.time(), forecast.lat(), forecast.lon(), forecast.alt(),
         forecast.pressure(), forecast.method(), convert(forecast.values()), forecast.neighbours(), forecast.levels(),
         forecast.steps(), zone == null ? null : zone.getId(),
-        zone == null ? null : forecast.time().atZone(zone).toOffsetDateTime());
+        zone == null ? null : forecast.time().atZone(zone).toOffsetDateTime(), earlier);
   }
 
   /** Daily aggregates without {@code timezone=} are of UTC days. */

@@ -47,6 +47,10 @@ class PresentationApiDocs {
     add(operation, query("timezone", "auto (the zone at the place, from timezone boundary polygons; nautical zone at"
         + " sea), an IANA name or a UTC offset: adds local_time" + (series ? " to each step and sets the days of daily=" : ""),
         "auto"));
+    if (operation.getOperationId() != null && !series && operation.getRequestBody() == null) {
+      add(operation, query("previous_runs", "also answer what each of the N runs before the answering one forecast"
+          + " for the same place and time (1..spotcast.query.max-previous-runs, 10), newest first", "3"));
+    }
     if (series) {
       add(operation, query("daily", "per local day (timezone=, default UTC): min, max, mean, sum of every parameter"
           + " or PARAM:AGGREGATE; a day the run covers only partly is marked complete=false", "t:min,t:max"));

@@ -31,7 +31,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyAdvice;
 
 /**
  * Puts {@link Presentation} between the forecast endpoints and their clients, without the
- * controllers knowing: {@code units}, {@code timezone}, {@code daily} and {@code f} are checked
+ * controllers knowing: {@code units}, {@code timezone}, {@code daily}, {@code previous_runs} and {@code f} are checked
  * before any work (a bad one is a 400 problem like any parameter), the answer is converted on its
  * way out, and {@code f=csv} asks for {@code text/csv} as an {@code Accept} header would.
  */
@@ -45,7 +45,7 @@ public final class PresentationWeb {
   private PresentationWeb() {}
 
   /** The presentation a request asked for; checked, so a bad parameter fails here. */
-  static Presentation of(HttpServletRequest request) {
+  static Presentation of(HttpServletRequest request, PreviousRuns previousRuns) {
     String f = single(request, "f");
     if (f != null && !f.equalsIgnoreCase("json") && !f.equalsIgnoreCase("csv")) {
       throw new BadParameterException("f", "f takes json (the default) or csv; or ask with an Accept header");
@@ -54,10 +54,15 @@ public final class PresentationWeb {
     if (daily != null && !request.getRequestURI().endsWith("/v1/series")) {
       throw new BadParameterException("daily", "daily= aggregates a series: ask GET /v1/series");
     }
+    String previous = single(request, "previous_runs");
+    if (previous != null && !(request.getMethod().equals("GET") && request.getRequestURI().endsWith("/v1/spot"))) {
+      throw new BadParameterException("previous_runs", "previous_runs= compares runs at one point: ask GET /v1/spot");
+    }
     String timezone = single(request, "timezone");
     TimeZones.named(timezone);
     return new Presentation(UnitChoice.parse(single(request, "units")),
-        timezone == null || timezone.isBlank() ? null : timezone.strip(), LocalDays.parse(daily));
+        timezone == null || timezone.isBlank() ? null : timezone.strip(), LocalDays.parse(daily),
+        previousRuns.count(previous));
   }
 
   private static String single(HttpServletRequest request, String name) {
@@ -75,12 +80,18 @@ public final class PresentationWeb {
   @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
   static class Interceptor implements WebMvcConfigurer {
 
+    private final PreviousRuns previousRuns;
+
+    Interceptor(PreviousRuns previousRuns) {
+      this.previousRuns = previousRuns;
+    }
+
     @Override
     public void addInterceptors(InterceptorRegistry registry) {
       registry.addInterceptor(new HandlerInterceptor() {
         @Override
         public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
-          request.setAttribute(ATTRIBUTE, of(request));
+          request.setAttribute(ATTRIBUTE, of(request, previousRuns));
           return true;
         }
       }).addPathPatterns(PATHS);
@@ -97,9 +108,11 @@ public final class PresentationWeb {
   static class Advice implements ResponseBodyAdvice<Object> {
 
     private final TimeZones zones;
+    private final PreviousRuns previousRuns;
 
-    Advice(TimeZones zones) {
+    Advice(TimeZones zones, PreviousRuns previousRuns) {
       this.zones = zones;
+      this.previousRuns = previousRuns;
     }
 
     @Override
@@ -117,12 +130,13 @@ public final class PresentationWeb {
         return body;
       }
       return switch (body) {
-        case SpotForecast spot -> presentation.apply(spot, zones);
+        case SpotForecast spot -> presentation.apply(spot, zones, presentation.previousRuns() == 0 ? null
+            : previousRuns.of(servlet.getServletRequest(), spot, presentation.previousRuns()));
         case SeriesForecast series -> presentation.apply(series, zones);
         case BatchAnswer batch -> {
           List<Object> results = new ArrayList<>(batch.results().size());
           for (Object result : batch.results()) {
-            results.add(result instanceof SpotForecast spot ? presentation.apply(spot, zones) : result);
+            results.add(result instanceof SpotForecast spot ? presentation.apply(spot, zones, null) : result);
           }
           yield new BatchAnswer(batch.answered(), batch.failed(), results);
         }

@@ -19,6 +19,7 @@ import java.util.Map;
  * @param values per parameter, in the run's order, then the derived wind (wind_speed, wind_direction)
  * @param timezone the zone of {@code timezone=} (its IANA name), absent without it
  * @param localTime the valid time in that zone, absent without it
+ * @param previousRuns with {@code previous_runs=N}: the N runs before this one, newest first
  */
 public record SpotForecast(
     String model,
@@ -34,13 +35,23 @@ public record SpotForecast(
     List<LevelUsed> levels,
     List<StepUsed> steps,
     @JsonInclude(JsonInclude.Include.NON_NULL) String timezone,
-    @JsonProperty("local_time") @JsonInclude(JsonInclude.Include.NON_NULL) OffsetDateTime localTime) {
+    @JsonProperty("local_time") @JsonInclude(JsonInclude.Include.NON_NULL) OffsetDateTime localTime,
+    @JsonProperty("previous_runs") @JsonInclude(JsonInclude.Include.NON_NULL) List<PreviousRun> previousRuns) {
 
   public SpotForecast(
       String model, Instant run, Instant time, double lat, double lon, Double alt, Double pressure, String method,
       Map<String, Value> values, List<Neighbour> neighbours, List<LevelUsed> levels, List<StepUsed> steps) {
-    this(model, run, time, lat, lon, alt, pressure, method, values, neighbours, levels, steps, null, null);
+    this(model, run, time, lat, lon, alt, pressure, method, values, neighbours, levels, steps, null, null, null);
   }
+
+  /**
+   * What an earlier run forecast for the same place and valid time ({@code previous_runs=}): its
+   * values, or why it has none (e.g. the time is beyond that run's last step).
+   */
+  public record PreviousRun(
+      Instant run,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Value> values,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String problem) {}
 
   /** An interpolated value, or null with the reason it is unavailable. */
   public record Value(Double value, String unit, @JsonInclude(JsonInclude.Include.NON_NULL) String reason) {
