@@ -12,7 +12,10 @@ import dev.spotcast.query.spot.UnknownRunException;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.spotcast.query.web.RequestBodyLimit;
 import org.springframework.beans.TypeMismatchException;
+import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -147,6 +150,35 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
         status, e.getPropertyName() + " has an invalid value '" + e.getValue() + "'");
     withParameter(problem, e.getPropertyName());
     return handleExceptionInternal(e, problem, headers, status, request);
+  }
+
+  /**
+   * A body that cannot be read: too large (413), or not one JSON document (400, saying where and
+   * what: a member given twice, text after the document, a syntax error).
+   */
+  @Override
+  protected ResponseEntity<Object> handleHttpMessageNotReadable(
+      HttpMessageNotReadableException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof RequestBodyLimit.BodyTooLargeException tooLarge) {
+        ErrorCauseMetrics.record("body_too_large");
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.PAYLOAD_TOO_LARGE,
+            tooLarge.getMessage() + "; send fewer points per request");
+        return handleExceptionInternal(e, problem, headers, HttpStatus.PAYLOAD_TOO_LARGE, request);
+      }
+      if (cause instanceof JsonProcessingException json) {
+        ErrorCauseMetrics.record("bad_body");
+        String where = json.getLocation() == null ? ""
+            : " (line " + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr() + ")";
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
+            "the body must be one JSON object: " + json.getOriginalMessage() + where);
+        return handleExceptionInternal(e, problem, headers, HttpStatus.BAD_REQUEST, request);
+      }
+    }
+    ErrorCauseMetrics.record("bad_body");
+    ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
+        "the body could not be read; send one JSON object with Content-Type: application/json");
+    return handleExceptionInternal(e, problem, headers, HttpStatus.BAD_REQUEST, request);
   }
 
   private static ProblemDetail withParameter(ProblemDetail problem, String parameter) {

@@ -29,6 +29,7 @@ public class BatchController {
 
   /** The members of a point; every other option is shared, at the top level. */
   private static final Set<String> POINT_FIELDS = Set.of("lat", "lon", "time", "alt", "pressure");
+  private static final Set<String> BODY_FIELDS = Set.of("model", "points", "n", "params", "method", "power", "run");
 
   private final SpotRequestParser parser;
   private final SpotService service;
@@ -80,9 +81,10 @@ public class BatchController {
       throw new BadParameterException(
           "points", "at most " + max + " points per request (spotcast.query.max-batch-points), got " + points.size());
     }
+    onlyKnownMembers(body, BODY_FIELDS, "", "model, points, n, params, method, power, run");
     String model = text(body.get("model"));
     String n = text(body.get("n"));
-    String params = params(body.get("params"));
+    List<String> params = SpotRequestParser.parameterNames(params(body.get("params")));
     String method = text(body.get("method"));
     String power = text(body.get("power"));
     String run = text(body.get("run"));
@@ -92,9 +94,10 @@ public class BatchController {
       if (!point.isObject()) {
         throw new BadParameterException("points[" + i + "]", "points[" + i + "] must be an object {lat, lon, time, alt|pressure}");
       }
+      onlyKnownMembers(point, POINT_FIELDS, "points[" + i + "].", "lat, lon, time, alt, pressure");
       try {
         requests.add(
-            parser.parse(
+            parser.parseWithNames(
                 model, text(point.get("lat")), text(point.get("lon")), text(point.get("time")),
                 text(point.get("alt")), text(point.get("pressure")), n, params, method, power, run));
       } catch (BadParameterException e) {
@@ -115,6 +118,17 @@ public class BatchController {
       }
     }
     return new BatchAnswer(answers.size() - failed, failed, results);
+  }
+
+  /** A member the body does not define is refused, naming it: a typo must not silently change the answer. */
+  private static void onlyKnownMembers(JsonNode object, Set<String> known, String prefix, String list) {
+    for (java.util.Iterator<String> names = object.fieldNames(); names.hasNext(); ) {
+      String name = names.next();
+      if (!known.contains(name)) {
+        throw new BadParameterException(prefix + name, "unknown member '" + prefix + name + "'; "
+            + (prefix.isEmpty() ? "the body" : "a point") + " takes " + list);
+      }
+    }
   }
 
   /** A point's own members are named points[i].name; the shared options keep their name. */

@@ -48,6 +48,13 @@ public class SpotRequestParser {
   public SpotRequest parse(
       String model, String lat, String lon, String time, String alt, String pressure, String n, String params,
       String method, String power, String run) {
+    return parseWithNames(model, lat, lon, time, alt, pressure, n, parameterNames(params), method, power, run);
+  }
+
+  /** As {@link #parse(String, String, String, String, String, String, String, String, String, String, String)}, with the params already split ({@link #parameterNames}): a batch splits them once. */
+  public SpotRequest parseWithNames(
+      String model, String lat, String lon, String time, String alt, String pressure, String n, List<String> params,
+      String method, String power, String run) {
     double latitude = number("lat", lat, "degrees north");
     if (latitude < -90 || latitude > 90) {
       throw new BadParameterException("lat", "lat must be within [-90, 90] degrees, got " + lat.strip());
@@ -74,7 +81,7 @@ public class SpotRequestParser {
           case NEAREST -> 1;
           case BILINEAR -> 4;
         },
-        parameterNames(params),
+        params,
         how,
         power(power, how),
         runId(run));
@@ -236,14 +243,15 @@ public class SpotRequestParser {
     throw new BadParameterException("n", "n must be an integer in [1, " + max + "], got '" + value + "'");
   }
 
-  private static List<String> parameterNames(String text) {
+  /** The names of a {@code params} list, each once, in order; empty for none. */
+  public static List<String> parameterNames(String text) {
     if (text == null) {
       return List.of();
     }
-    List<String> names = new ArrayList<>();
+    java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
     for (String part : text.split(",")) {
       String name = part.strip();
-      if (!name.isEmpty() && !names.contains(name)) {
+      if (!name.isEmpty()) {
         names.add(name);
       }
     }
@@ -251,6 +259,6 @@ public class SpotRequestParser {
       throw new BadParameterException(
           "params", "params must be a comma-separated list of parameter names, e.g. t,u,v; got '" + text + "'");
     }
-    return names;
+    return List.copyOf(names);
   }
 }

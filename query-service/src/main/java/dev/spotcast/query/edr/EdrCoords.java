@@ -24,6 +24,12 @@ public record EdrCoords(double lon, double lat, Double z) {
     if (text == null || text.isBlank()) {
       throw new BadParameterException(PARAMETER, "coords is required, e.g. POINT(5.25 45.5) (lon lat, CRS84)");
     }
+    String wkt = text.strip();
+    int close = wkt.indexOf(')');
+    if (close >= 0 && close < wkt.length() - 1) {
+      throw new BadParameterException(PARAMETER, "coords must be one WKT POINT and nothing after it; found '"
+          + wkt.substring(close + 1) + "' after " + wkt.substring(0, close + 1));
+    }
     Geometry geometry;
     try {
       // A new reader per call: WKTReader is not thread-safe.

@@ -65,15 +65,9 @@ public final class PresentationWeb {
         previousRuns.count(previous));
   }
 
+  /** The parameter's value; a repeated one never gets here ({@code RepeatedParameters}). */
   private static String single(HttpServletRequest request, String name) {
-    String[] values = request.getParameterValues(name);
-    if (values == null || values.length == 0) {
-      return null;
-    }
-    if (values.length > 1) {
-      throw new BadParameterException(name, name + " is given " + values.length + " times; give it once");
-    }
-    return values[0];
+    return request.getParameter(name);
   }
 
   /** Checks the presentation parameters before the controller runs. */

@@ -141,6 +141,23 @@ public record SpotPlan(ShardingStrategy strategy, SpotRequest request, List<Axis
             + "=); it has: " + run.axes().stream().map(SpotPlan::describe).collect(Collectors.joining("; ")));
   }
 
+  /**
+   * Refuses a parameter name the run does not have (400 naming params, with the known ones).
+   */
+  public static void checkParameters(ForecastRun run, List<String> names) {
+    for (String name : names) {
+      if (run.parameter(name) == null) {
+        throw unknownParameter(run, name);
+      }
+    }
+  }
+
+  private static BadParameterException unknownParameter(ForecastRun run, String name) {
+    String known = run.parameters().stream().map(Parameter::name).collect(Collectors.joining(", "));
+    return new BadParameterException(
+        "params", "unknown parameter '" + name + "' for model " + run.model() + "; known: " + known);
+  }
+
   private static List<AxisPlan> axisPlans(ForecastRun run, SpotRequest request, List<Integer> candidates) {
     Map<Integer, List<Parameter>> byAxis = new LinkedHashMap<>();
     candidates.forEach(c -> byAxis.put(c, new ArrayList<>()));
@@ -152,9 +169,7 @@ public record SpotPlan(ShardingStrategy strategy, SpotRequest request, List<Axis
       for (String name : request.params()) {
         Parameter parameter = run.parameter(name);
         if (parameter == null) {
-          String known = run.parameters().stream().map(Parameter::name).collect(Collectors.joining(", "));
-          throw new BadParameterException(
-              "params", "unknown parameter '" + name + "' for model " + run.model() + "; known: " + known);
+          throw unknownParameter(run, name);
         }
         Integer axis = candidates.stream().filter(c -> run.axes().get(c).parameter(name) != null).findFirst().orElse(null);
         if (axis == null) {

@@ -69,6 +69,8 @@ public class SpotService {
       }
       RunRecord record = record(requests.getFirst());
       ShardingStrategy strategy = runs.strategy(record);
+      // The points share their params: an unknown one refuses the whole request, once.
+      SpotPlan.checkParameters(record.run(), requests.getFirst().params());
       List<PointAnswer> answers = new ArrayList<>(requests.size());
       List<SpotPlan> plans = new ArrayList<>(requests.size());
       List<Integer> planned = new ArrayList<>(requests.size());
