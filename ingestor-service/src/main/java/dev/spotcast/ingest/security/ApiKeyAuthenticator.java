@@ -1,10 +1,8 @@
 package dev.spotcast.ingest.security;
 
+import dev.spotcast.security.ApiKeyDigests;
 import dev.spotcast.ingest.security.ApiKeyProperties.ApiKey;
 import jakarta.servlet.http.HttpServletRequest;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.List;
 import org.springframework.http.HttpHeaders;
 import org.springframework.security.authentication.AuthenticationManager;
@@ -21,8 +19,8 @@ import org.springframework.security.web.authentication.AuthenticationConverter;
  */
 final class ApiKeyAuthenticator implements AuthenticationConverter, AuthenticationManager {
 
-  static final String SCHEME = "ApiKey";
-  static final String HEADER = "X-API-Key";
+  static final String SCHEME = ApiKeyDigests.SCHEME;
+  static final String HEADER = ApiKeyDigests.HEADER;
 
   private final List<ApiKey> keys;
 
@@ -33,18 +31,13 @@ final class ApiKeyAuthenticator implements AuthenticationConverter, Authenticati
   /** The presented key, or null when the request carries none (it is then anonymous). */
   @Override
   public Authentication convert(HttpServletRequest request) {
-    String header = request.getHeader(HEADER);
-    if (header != null) {
-      return ApiKeyAuthentication.presented(header.strip());
+    String presented;
+    try {
+      presented = ApiKeyDigests.presented(request.getHeader(HEADER), request.getHeader(HttpHeaders.AUTHORIZATION));
+    } catch (IllegalArgumentException e) {
+      throw new BadCredentialsException(e.getMessage());
     }
-    String authorization = request.getHeader(HttpHeaders.AUTHORIZATION);
-    if (authorization == null) {
-      return null;
-    }
-    if (!authorization.regionMatches(true, 0, SCHEME + " ", 0, SCHEME.length() + 1)) {
-      throw new BadCredentialsException("the Authorization header must be 'ApiKey <key>'");
-    }
-    return ApiKeyAuthentication.presented(authorization.substring(SCHEME.length() + 1).strip());
+    return presented == null ? null : ApiKeyAuthentication.presented(presented);
   }
 
   @Override
@@ -53,25 +46,11 @@ final class ApiKeyAuthenticator implements AuthenticationConverter, Authenticati
     if (presented == null || presented.isEmpty()) {
       throw new BadCredentialsException("empty API key");
     }
-    byte[] digest = sha256(presented);
-    ApiKey matched = null;
-    for (ApiKey key : keys) {
-      if (MessageDigest.isEqual(digest, key.digest())) {
-        matched = key;
-      }
-    }
-    if (matched == null) {
+    int matched = ApiKeyDigests.match(presented, keys.stream().map(ApiKey::digest).toList());
+    if (matched < 0) {
       throw new BadCredentialsException("unknown API key");
     }
-    return ApiKeyAuthentication.checked(matched.name(),
-        matched.roles().stream().map(SimpleGrantedAuthority::new).toList());
-  }
-
-  static byte[] sha256(String key) {
-    try {
-      return MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every Java runtime has SHA-256", e);
-    }
+    ApiKey key = keys.get(matched);
+    return ApiKeyAuthentication.checked(key.name(), key.roles().stream().map(SimpleGrantedAuthority::new).toList());
   }
 }

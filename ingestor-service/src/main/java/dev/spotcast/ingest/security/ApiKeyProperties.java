@@ -1,7 +1,6 @@
 package dev.spotcast.ingest.security;
 
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -48,10 +47,7 @@ public record ApiKeyProperties(@DefaultValue List<ApiKey> apiKeys) {
       if (name == null || name.isBlank()) {
         throw new IllegalArgumentException("spotcast.security.api-keys: every key needs a 'name'");
       }
-      if (sha256 == null || !sha256.matches("[0-9a-fA-F]{64}")) {
-        throw new IllegalArgumentException("spotcast.security.api-keys '" + name
-            + "': 'sha256' must be the key's SHA-256 in 64 hex digits, not the key itself");
-      }
+      dev.spotcast.security.ApiKeyDigests.parse(sha256, "spotcast.security.api-keys '" + name + "'");
       sha256 = sha256.toLowerCase(Locale.ROOT);
       if (roles == null || roles.isEmpty()) {
         throw new IllegalArgumentException("spotcast.security.api-keys '" + name + "': give its 'roles'");
@@ -65,7 +61,7 @@ public record ApiKeyProperties(@DefaultValue List<ApiKey> apiKeys) {
     }
 
     byte[] digest() {
-      return HexFormat.of().parseHex(sha256);
+      return dev.spotcast.security.ApiKeyDigests.parse(sha256, name);
     }
   }
 }
