@@ -137,7 +137,7 @@ public class SpotRequestParser {
   private static final Pattern RUN_ID_TEXT = Pattern.compile("\\d{10}");
 
   /** The run id (yyyyMMddHH, UTC) of a run= value, or null for the latest (published) run. */
-  static String runId(String text) {
+  public static String runId(String text) {
     if (text == null || text.isBlank() || text.strip().equals("latest")) {
       return null;
     }

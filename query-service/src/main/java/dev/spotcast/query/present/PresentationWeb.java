@@ -15,6 +15,7 @@ import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Locale;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.MethodParameter;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -45,7 +46,7 @@ public final class PresentationWeb {
   private PresentationWeb() {}
 
   /** The presentation a request asked for; checked, so a bad parameter fails here. */
-  static Presentation of(HttpServletRequest request, PreviousRuns previousRuns) {
+  static Presentation of(HttpServletRequest request, ObjectProvider<PreviousRuns> previousRuns) {
     String f = single(request, "f");
     if (f != null && !f.equalsIgnoreCase("json") && !f.equalsIgnoreCase("csv")) {
       throw new BadParameterException("f", "f takes json (the default) or csv; or ask with an Accept header");
@@ -62,7 +63,7 @@ public final class PresentationWeb {
     TimeZones.named(timezone);
     return new Presentation(UnitChoice.parse(single(request, "units")),
         timezone == null || timezone.isBlank() ? null : timezone.strip(), LocalDays.parse(daily),
-        previousRuns.count(previous));
+        previous == null ? 0 : previousRuns.getObject().count(previous));
   }
 
   /** The parameter's value; a repeated one never gets here ({@code RepeatedParameters}). */
@@ -74,9 +75,10 @@ public final class PresentationWeb {
   @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
   static class Interceptor implements WebMvcConfigurer {
 
-    private final PreviousRuns previousRuns;
+    private final ObjectProvider<PreviousRuns> previousRuns;
 
-    Interceptor(PreviousRuns previousRuns) {
+    /** Web slices without the forecast beans (controller tests) still get the checks. */
+    Interceptor(ObjectProvider<PreviousRuns> previousRuns) {
       this.previousRuns = previousRuns;
     }
 
@@ -101,10 +103,10 @@ public final class PresentationWeb {
   @ControllerAdvice
   static class Advice implements ResponseBodyAdvice<Object> {
 
-    private final TimeZones zones;
-    private final PreviousRuns previousRuns;
+    private final ObjectProvider<TimeZones> zones;
+    private final ObjectProvider<PreviousRuns> previousRuns;
 
-    Advice(TimeZones zones, PreviousRuns previousRuns) {
+    Advice(ObjectProvider<TimeZones> zones, ObjectProvider<PreviousRuns> previousRuns) {
       this.zones = zones;
       this.previousRuns = previousRuns;
     }
@@ -124,13 +126,13 @@ public final class PresentationWeb {
         return body;
       }
       return switch (body) {
-        case SpotForecast spot -> presentation.apply(spot, zones, presentation.previousRuns() == 0 ? null
-            : previousRuns.of(servlet.getServletRequest(), spot, presentation.previousRuns()));
-        case SeriesForecast series -> presentation.apply(series, zones);
+        case SpotForecast spot -> presentation.apply(spot, zones.getObject(), presentation.previousRuns() == 0 ? null
+            : previousRuns.getObject().of(servlet.getServletRequest(), spot, presentation.previousRuns()));
+        case SeriesForecast series -> presentation.apply(series, zones.getObject());
         case BatchAnswer batch -> {
           List<Object> results = new ArrayList<>(batch.results().size());
           for (Object result : batch.results()) {
-            results.add(result instanceof SpotForecast spot ? presentation.apply(spot, zones, null) : result);
+            results.add(result instanceof SpotForecast spot ? presentation.apply(spot, zones.getObject(), null) : result);
           }
           yield new BatchAnswer(batch.answered(), batch.failed(), results);
         }

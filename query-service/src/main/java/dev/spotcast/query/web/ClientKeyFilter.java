@@ -13,6 +13,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -37,7 +38,9 @@ public class ClientKeyFilter extends OncePerRequestFilter {
   private final List<RateLimiter> limiters;
   private final ObjectMapper json;
 
-  public ClientKeyFilter(ClientKeys keys, RateLimiterRegistry registry, ObjectMapper json) {
+  /** Web slices without Resilience4j's configuration (controller tests) get a registry of their own. */
+  public ClientKeyFilter(ClientKeys keys, ObjectProvider<RateLimiterRegistry> registries, ObjectMapper json) {
+    RateLimiterRegistry registry = registries.getIfAvailable(RateLimiterRegistry::ofDefaults);
     this.keys = keys;
     this.json = json;
     this.digests = keys.keys().stream().map(ClientKeys.Key::digest).toList();
