@@ -36,6 +36,13 @@ public class IngestMetrics {
         .description("From a bulk's first send to its last answer, retries included")
         .publishPercentileHistogram()
         .register(registry);
+    // Counters whose label values are known start at zero, so that a dashboard shows 0, not "no data".
+    for (String cause : java.util.List.of("stale", "lost", "failed")) {
+      registry.counter("spotcast.ingest.chunks.requeued", "cause", cause);
+    }
+    for (String kind : java.util.List.of("document", "announcement")) {
+      registry.counter("spotcast.ingest.dead.letters", "kind", kind);
+    }
     for (ChunkState state : ChunkState.values()) {
       activeChunks.put(state, registry.gauge("spotcast.ingest.chunks.active",
           java.util.List.of(io.micrometer.core.instrument.Tag.of("state", state.name())),

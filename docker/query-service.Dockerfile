@@ -1,0 +1,16 @@
+# The query service. Build the jars first (./mvnw -B package -DskipTests, or ./mvnw -B package -Pdocker
+# which also builds this image), then from the repository root:
+#   docker build -f docker/query-service.Dockerfile -t spotcast/query-service .
+FROM eclipse-temurin:25-jre-noble
+RUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin spotcast
+WORKDIR /app
+COPY query-service/target/spotcast-query-service-*-exec.jar /app/spotcast-query-service.jar
+USER 10001
+EXPOSE 8080
+# Configuration as Spring Boot reads it from the environment, e.g. SPOTCAST_ELASTICSEARCH_URIS,
+# SPOTCAST_ELASTICSEARCH_CA, SPOTCAST_ELASTICSEARCH_APIKEY (see docker/compose.yaml).
+ENV JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=75"
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+  CMD curl -fsS http://127.0.0.1:8080/actuator/health/liveness || exit 1
+ENTRYPOINT ["java", "-jar", "/app/spotcast-query-service.jar"]

@@ -1,0 +1,101 @@
+package dev.spotcast.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.query.config.QueryProperties;
+import dev.spotcast.query.http.HttpCacheProperties;
+import dev.spotcast.query.web.ClientKeys;
+import dev.spotcast.testsupport.DockerComposition;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * docker/ checked as far as a machine without a Docker engine allows: the query services' part of
+ * the Compose file binds to the service's configuration, its image copies what the build made, the
+ * Prometheus, HAProxy and Grafana files name services that exist, and the queries dashboard asks
+ * only for metrics the running service exposes (the exporters' own metrics are listed apart).
+ */
+class DockerCompositionIT extends ServiceTestBase {
+
+  /** What docker/.env would hold (see docker/.env.example). */
+  static final Map<String, String> ENV = Map.of(
+      "ELASTIC_PASSWORD", "secret", "GRAFANA_ADMIN_PASSWORD", "secret",
+      "INGEST_API_KEY_SHA256", "a".repeat(64), "PROMETHEUS_API_KEY_SHA256", "b".repeat(64));
+
+  @Autowired private TestRestTemplate http;
+
+  @Test
+  void theQueryServicesGetOnlySettingsTheyTake() throws Exception {
+    for (String service : List.of("query-1", "query-2")) {
+      assertThat(DockerComposition.unbound(DockerComposition.environment(service, ENV), Map.of(
+              "spotcast.elasticsearch", ElasticsearchSettings.class,
+              "spotcast.query.client-keys", ClientKeys.class,
+              "spotcast.query.http-cache", HttpCacheProperties.class,
+              "spotcast.query", QueryProperties.class),
+          Set.of("SPRING_CONFIG_IMPORT")))
+          .as(service).isEmpty();
+    }
+  }
+
+  @Test
+  void theImageCopiesWhatTheBuildMade() throws Exception {
+    assertThat(DockerComposition.missingCopySources("docker/query-service.Dockerfile")).isEmpty();
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void theFleetFilesNameServicesOfTheComposition() throws Exception {
+    Map<String, Object> services = (Map<String, Object>) DockerComposition.compose().get("services");
+    for (Object definition : services.values()) {
+      Object build = ((Map<String, Object>) definition).get("build");
+      if (build instanceof Map<?, ?> b) {
+        assertThat(DockerComposition.root().resolve("docker").resolve(String.valueOf(b.get("context")))
+            .resolve(String.valueOf(b.get("dockerfile")))).isRegularFile();
+      }
+    }
+    Map<String, Object> prometheus = (Map<String, Object>) new Yaml().load(
+        Files.readString(DockerComposition.root().resolve("docker/prometheus/prometheus.yml")));
+    Set<String> scraped = new TreeSet<>();
+    for (Object job : (List<Object>) prometheus.get("scrape_configs")) {
+      for (Object config : (List<Object>) ((Map<String, Object>) job).get("static_configs")) {
+        for (Object target : (List<Object>) ((Map<String, Object>) config).get("targets")) {
+          scraped.add(String.valueOf(target).split(":")[0]);
+        }
+      }
+    }
+    assertThat(services.keySet()).containsAll(scraped);
+    assertThat(scraped).contains("query-1", "query-2", "ingest-1", "ingest-2", "es-exporter", "lb");
+    Set<String> balanced = Files.readAllLines(DockerComposition.root().resolve("docker/haproxy/haproxy.cfg")).stream()
+        .map(String::strip).filter(line -> line.startsWith("server "))
+        .map(line -> line.split("\\s+")[2].split(":")[0]).collect(Collectors.toCollection(TreeSet::new));
+    assertThat(balanced).containsExactly("query-1", "query-2");
+    for (String dashboard : List.of("spotcast-queries.json", "spotcast-ingestion.json")) {
+      assertThat(new ObjectMapper().readTree(DockerComposition.root().resolve("docker/grafana/dashboards/" + dashboard)
+          .toFile()).path("panels").size()).as(dashboard).isPositive();
+    }
+  }
+
+  @Test
+  void theQueriesDashboardAsksForMetricsTheServiceExposes() throws Exception {
+    http.getForEntity("/v1/spot?model=nosuch&lat=1&lon=1&time=2026-11-21T00:00:00Z", String.class);
+    http.getForEntity("/v1/models", String.class);
+    String exposition = http.getForEntity("/actuator/prometheus", String.class).getBody();
+    Set<String> wanted = DockerComposition.dashboardMetrics("docker/grafana/dashboards/spotcast-queries.json");
+    Set<String> exporters = wanted.stream().filter(m -> m.startsWith("haproxy_") || m.startsWith("elasticsearch_"))
+        .collect(Collectors.toCollection(TreeSet::new));
+    assertThat(exporters).as("metrics of HAProxy's and Elasticsearch's exporters").containsExactly("haproxy_backend_active_servers");
+    wanted.removeAll(exporters);
+    assertThat(wanted).isNotEmpty();
+    assertThat(DockerComposition.notExposed(wanted, exposition)).as("dashboard metrics the service does not expose").isEmpty();
+  }
+}

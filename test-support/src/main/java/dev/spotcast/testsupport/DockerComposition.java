@@ -1,0 +1,201 @@
+package dev.spotcast.testsupport;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.springframework.boot.context.properties.bind.BindHandler;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.bind.handler.NoUnboundElementsBindHandler;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * Checks of docker/ that need no Docker engine: the Compose file parses; the environment it gives a
+ * service binds, variable for variable, to that service's configuration; what a Dockerfile copies is
+ * what the build makes; the metrics a Grafana dashboard queries are ones a running service exposes.
+ */
+public final class DockerComposition {
+
+  private static final Pattern IDENTIFIER = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
+  private static final Set<String> PROMQL = Set.of(
+      "sum", "by", "without", "rate", "irate", "increase", "histogram_quantile", "avg", "max", "min", "count",
+      "on", "ignoring", "group_left", "group_right", "and", "or", "unless", "offset", "bool", "topk", "bottomk");
+
+  private DockerComposition() {}
+
+  /** The repository's root: the folder above the working directory that holds docker/compose.yaml. */
+  public static Path root() {
+    for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+      if (Files.isRegularFile(dir.resolve("docker/compose.yaml"))) {
+        return dir;
+      }
+    }
+    throw new IllegalStateException("docker/compose.yaml not found above " + Path.of("").toAbsolutePath());
+  }
+
+  /** docker/compose.yaml, parsed (YAML anchors and merge keys resolved). */
+  @SuppressWarnings("unchecked")
+  public static Map<String, Object> compose() throws IOException {
+    try (Reader reader = Files.newBufferedReader(root().resolve("docker/compose.yaml"))) {
+      return (Map<String, Object>) new Yaml().load(reader);
+    }
+  }
+
+  /**
+   * The environment Compose gives a service, with {@code ${VAR}}, {@code ${VAR:-default}} and
+   * {@code ${VAR:?message}} interpolated from {@code variables} (what docker/.env would hold).
+   *
+   * @throws IllegalArgumentException for a required variable {@code variables} lacks
+   */
+  public static Map<String, String> environment(String service, Map<String, String> variables) throws IOException {
+    Map<String, String> environment = new LinkedHashMap<>();
+    environment(service).forEach((name, value) -> environment.put(name, interpolate(value, variables)));
+    return environment;
+  }
+
+  private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::([-?])([^}]*))?}");
+
+  static String interpolate(String value, Map<String, String> variables) {
+    Matcher m = VARIABLE.matcher(value);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      String given = variables.get(m.group(1));
+      String replacement;
+      if (given != null && !given.isEmpty()) {
+        replacement = given;
+      } else if ("-".equals(m.group(2))) {
+        replacement = m.group(3);
+      } else if ("?".equals(m.group(2))) {
+        throw new IllegalArgumentException(m.group(1) + " is required: " + m.group(3));
+      } else {
+        replacement = "";
+      }
+      m.appendReplacement(out, Matcher.quoteReplacement(replacement));
+    }
+    m.appendTail(out);
+    return out.toString();
+  }
+
+  /** The environment Compose gives a service, as written (variables not interpolated). */
+  @SuppressWarnings("unchecked")
+  public static Map<String, String> environment(String service) throws IOException {
+    Map<String, Object> services = (Map<String, Object>) compose().get("services");
+    Map<String, Object> definition = (Map<String, Object>) services.get(service);
+    if (definition == null) {
+      throw new IllegalArgumentException("no service " + service + " in docker/compose.yaml");
+    }
+    Map<String, String> environment = new LinkedHashMap<>();
+    ((Map<String, Object>) definition.getOrDefault("environment", Map.of()))
+        .forEach((name, value) -> environment.put(name, String.valueOf(value)));
+    return environment;
+  }
+
+  /**
+   * The variables of {@code environment} that do not bind to the service's configuration: each must
+   * fall under one of {@code prefixes} (property prefix to the class bound there) and bind to that
+   * class with nothing left over, or be one of {@code springBoot} (Spring Boot's own, e.g.
+   * SPRING_CONFIG_IMPORT). Empty when all bind.
+   */
+  public static List<String> unbound(Map<String, String> environment, Map<String, Class<?>> prefixes, Set<String> springBoot) {
+    List<String> problems = new ArrayList<>();
+    Map<String, Object> source = new LinkedHashMap<>(environment);
+    Binder binder = new Binder(ConfigurationPropertySources.from(
+        new SystemEnvironmentPropertySource(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, source)));
+    for (String variable : environment.keySet()) {
+      if (springBoot.contains(variable)) {
+        continue;
+      }
+      boolean covered = prefixes.keySet().stream()
+          .anyMatch(prefix -> variable.startsWith(prefix.toUpperCase().replace('.', '_').replace("-", "") + "_"));
+      if (!covered) {
+        problems.add(variable + ": no configuration of the service takes it");
+      }
+    }
+    prefixes.forEach((prefix, type) -> {
+      try {
+        binder.bind(prefix, Bindable.of(type), new NoUnboundElementsBindHandler(BindHandler.DEFAULT));
+      } catch (RuntimeException e) {
+        Throwable cause = e;
+        while (cause.getCause() != null) {
+          cause = cause.getCause();
+        }
+        problems.add(prefix + ": " + cause.getMessage());
+      }
+    });
+    return problems;
+  }
+
+  /** What the Dockerfile's COPY instructions name that the build did not make (paths from the root). */
+  public static List<String> missingCopySources(String dockerfile) throws IOException {
+    List<String> missing = new ArrayList<>();
+    Path root = root();
+    for (String line : Files.readAllLines(root.resolve(dockerfile))) {
+      String[] words = line.strip().split("\\s+");
+      if (words.length >= 3 && words[0].equals("COPY") && !words[1].startsWith("--")) {
+        for (int i = 1; i < words.length - 1; i++) {
+          Path parent = root.resolve(words[i]).getParent();
+          PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + root.resolve(words[i]));
+          boolean found;
+          try (Stream<Path> files = Files.isDirectory(parent) ? Files.list(parent) : Stream.empty()) {
+            found = files.anyMatch(matcher::matches);
+          }
+          if (!found) {
+            missing.add(words[i]);
+          }
+        }
+      }
+    }
+    return missing;
+  }
+
+  /** The metric names a Grafana dashboard's queries use. */
+  public static Set<String> dashboardMetrics(String dashboard) throws IOException {
+    JsonNode json = new ObjectMapper().readTree(root().resolve(dashboard).toFile());
+    Set<String> metrics = new LinkedHashSet<>();
+    for (JsonNode panel : json.path("panels")) {
+      for (JsonNode target : panel.path("targets")) {
+        String expr = target.path("expr").asText()
+            .replaceAll("\\{[^}]*}", " ")       // label matchers
+            .replaceAll("\\[[^]]*]", " ")       // ranges
+            .replaceAll("\\b(by|without)\\s*\\([^)]*\\)", " ") // grouping labels
+            .replaceAll("\"[^\"]*\"", " ");
+        Matcher m = IDENTIFIER.matcher(expr);
+        while (m.find()) {
+          String word = m.group();
+          if (!PROMQL.contains(word) && !word.matches("\\d.*")) {
+            metrics.add(word);
+          }
+        }
+      }
+    }
+    return metrics;
+  }
+
+  /** The metrics of {@code wanted} that the Prometheus exposition text does not hold. */
+  public static List<String> notExposed(Set<String> wanted, String exposition) {
+    List<String> missing = new ArrayList<>();
+    for (String metric : wanted) {
+      if (!Pattern.compile("(?m)^" + Pattern.quote(metric) + "[{ ]").matcher(exposition).find()) {
+        missing.add(metric);
+      }
+    }
+    return missing;
+  }
+}
