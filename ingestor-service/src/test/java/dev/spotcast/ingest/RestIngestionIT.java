@@ -57,6 +57,10 @@ class RestIngestionIT {
     assertThat(again.statusCode()).as(again.body()).isEqualTo(409);
     assertThat(again.body()).contains("already published");
 
+    // The probes the container health check uses (docker/ingestor-service.Dockerfile) answer without a key.
+    assertThat(java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+            instance.uri("/actuator/health/liveness")).build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
     String metrics = instance.get("/actuator/prometheus").body();
     assertThat(metrics).contains("spotcast_ingest_documents_total").contains("spotcast_ingest_chunks_total")
         .contains("spotcast_ingest_run_duration_seconds").contains("spotcast_ingest_bulk_latency_seconds_bucket")

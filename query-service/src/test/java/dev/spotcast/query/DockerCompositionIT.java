@@ -48,6 +48,12 @@ class DockerCompositionIT extends ServiceTestBase {
   }
 
   @Test
+  void theProbesTheHealthChecksAndTheLoadBalancerUseAnswer() {
+    assertThat(http.getForEntity("/actuator/health/liveness", String.class).getStatusCode().value()).isEqualTo(200);
+    assertThat(http.getForEntity("/actuator/health/readiness", String.class).getStatusCode().value()).isEqualTo(200);
+  }
+
+  @Test
   void theImageCopiesWhatTheBuildMade() throws Exception {
     assertThat(DockerComposition.missingCopySources("docker/query-service.Dockerfile")).isEmpty();
   }
