@@ -22,14 +22,10 @@ import org.springframework.boot.autoconfigure.kafka.KafkaProperties;
  */
 class DockerCompositionIT {
 
-  static final Map<String, String> ENV = Map.of(
-      "ELASTIC_PASSWORD", "secret", "GRAFANA_ADMIN_PASSWORD", "secret",
-      "INGEST_API_KEY_SHA256", "a".repeat(64), "PROMETHEUS_API_KEY_SHA256", "b".repeat(64));
-
   @Test
   void theIngestionServicesGetOnlySettingsTheyTake() throws Exception {
     for (String service : List.of("ingest-1", "ingest-2")) {
-      assertThat(DockerComposition.unbound(DockerComposition.environment(service, ENV), Map.of(
+      assertThat(DockerComposition.unbound(DockerComposition.environment(service, DockerComposition.EXAMPLE_VARIABLES), Map.of(
               "spotcast.elasticsearch", ElasticsearchSettings.class,
               "spotcast.security", ApiKeyProperties.class,
               "spotcast.kafka", KafkaTopics.class,
@@ -44,7 +40,7 @@ class DockerCompositionIT {
 
   @Test
   void aMistypedVariableIsFound() throws Exception {
-    Map<String, String> environment = new java.util.LinkedHashMap<>(DockerComposition.environment("ingest-1", ENV));
+    Map<String, String> environment = new java.util.LinkedHashMap<>(DockerComposition.environment("ingest-1", DockerComposition.EXAMPLE_VARIABLES));
     environment.put("SPOTCAST_JOBS_STALEAFTERR", "30s");
     environment.put("SPOTCAST_NOTHING_HERE", "1");
     assertThat(DockerComposition.unbound(environment, Map.of(

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.search.ElasticsearchGuard;
 import dev.spotcast.query.search.ForecastHit;
@@ -50,8 +49,7 @@ class BatchAndSeriesIT extends ServiceTestBase {
 
   @BeforeEach
   void runIsServed() throws Exception {
-    RunFixtures.ensurePublished(client, new SyntheticForecastSource(SpotApiIT.RUN, SpotApiIT.SEED));
-    RunFixtures.awaitServed(publishedRuns, MODEL, SpotApiIT.RUN.runId());
+    RunFixtures.spotRunServed(client, publishedRuns);
   }
 
   private record Point(double lat, double lon, Double alt, String time) {}

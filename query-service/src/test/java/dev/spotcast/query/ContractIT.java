@@ -3,7 +3,6 @@ package dev.spotcast.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.query.catalog.PublishedRuns;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,8 +31,7 @@ class ContractIT extends ServiceTestBase {
 
   @BeforeEach
   void runIsServed() throws Exception {
-    RunFixtures.ensurePublished(client, new SyntheticForecastSource(SpotApiIT.RUN, SpotApiIT.SEED));
-    RunFixtures.awaitServed(publishedRuns, SpotApiIT.MODEL, SpotApiIT.RUN.runId());
+    RunFixtures.spotRunServed(client, publishedRuns);
   }
 
   @Test

@@ -27,17 +27,12 @@ import org.yaml.snakeyaml.Yaml;
  */
 class DockerCompositionIT extends ServiceTestBase {
 
-  /** What docker/.env would hold (see docker/.env.example). */
-  static final Map<String, String> ENV = Map.of(
-      "ELASTIC_PASSWORD", "secret", "GRAFANA_ADMIN_PASSWORD", "secret",
-      "INGEST_API_KEY_SHA256", "a".repeat(64), "PROMETHEUS_API_KEY_SHA256", "b".repeat(64));
-
   @Autowired private TestRestTemplate http;
 
   @Test
   void theQueryServicesGetOnlySettingsTheyTake() throws Exception {
     for (String service : List.of("query-1", "query-2")) {
-      assertThat(DockerComposition.unbound(DockerComposition.environment(service, ENV), Map.of(
+      assertThat(DockerComposition.unbound(DockerComposition.environment(service, DockerComposition.EXAMPLE_VARIABLES), Map.of(
               "spotcast.elasticsearch", ElasticsearchSettings.class,
               "spotcast.query.client-keys", ClientKeys.class,
               "spotcast.query.http-cache", HttpCacheProperties.class,

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.query.catalog.PublishedRuns;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -35,8 +34,7 @@ class HostileInputIT extends ServiceTestBase {
 
   @BeforeEach
   void runIsServed() throws Exception {
-    RunFixtures.ensurePublished(client, new SyntheticForecastSource(SpotApiIT.RUN, SpotApiIT.SEED));
-    RunFixtures.awaitServed(publishedRuns, M, SpotApiIT.RUN.runId());
+    RunFixtures.spotRunServed(client, publishedRuns);
   }
 
   private record Case(String name, int status, String parameter, RawHttp.Response response) {}

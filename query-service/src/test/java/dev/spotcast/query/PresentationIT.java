@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.query.catalog.PublishedRuns;
 import java.io.StringReader;
 import java.time.Instant;
@@ -43,8 +42,7 @@ class PresentationIT extends ServiceTestBase {
 
   @BeforeEach
   void runIsServed() throws Exception {
-    RunFixtures.ensurePublished(client, new SyntheticForecastSource(SpotApiIT.RUN, SpotApiIT.SEED));
-    RunFixtures.awaitServed(publishedRuns, SpotApiIT.MODEL, SpotApiIT.RUN.runId());
+    RunFixtures.spotRunServed(client, publishedRuns);
   }
 
   private JsonNode json(String path) throws Exception {

@@ -38,6 +38,12 @@ final class RunFixtures {
     return ingestClient;
   }
 
+  /** {@link SpotApiIT#RUN}, the run most tests ask, published and served by the service under test. */
+  static void spotRunServed(ElasticsearchClient client, PublishedRuns runs) throws Exception {
+    ensurePublished(client, new dev.spotcast.ingestor.source.SyntheticForecastSource(SpotApiIT.RUN, SpotApiIT.SEED));
+    awaitServed(runs, SpotApiIT.MODEL, SpotApiIT.RUN.runId());
+  }
+
   /** Loads and publishes the source's run unless it already is the model's published run. */
   static synchronized void ensurePublished(ElasticsearchClient client, ForecastSource source) throws Exception {
     ForecastRun run = source.run();

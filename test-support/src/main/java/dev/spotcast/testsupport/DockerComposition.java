@@ -38,6 +38,11 @@ public final class DockerComposition {
       "sum", "by", "without", "rate", "irate", "increase", "histogram_quantile", "avg", "max", "min", "count",
       "on", "ignoring", "group_left", "group_right", "and", "or", "unless", "offset", "bool", "topk", "bottomk");
 
+  /** Values for the variables docker/.env must set (docker/.env.example), for the checks. */
+  public static final Map<String, String> EXAMPLE_VARIABLES = Map.of(
+      "ELASTIC_PASSWORD", "secret", "GRAFANA_ADMIN_PASSWORD", "secret",
+      "INGEST_API_KEY_SHA256", "a".repeat(64), "PROMETHEUS_API_KEY_SHA256", "b".repeat(64));
+
   private DockerComposition() {}
 
   /** The repository's root: the folder above the working directory that holds docker/compose.yaml. */
