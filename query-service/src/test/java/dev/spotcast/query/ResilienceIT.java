@@ -57,6 +57,8 @@ import org.springframework.test.context.DynamicPropertySource;
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = {
       "spotcast.query.catalog-refresh-interval=100ms",
+      // Every request must reach Elasticsearch here: no document cache.
+      "spotcast.query.cache.enabled=false",
       "resilience4j.bulkhead.instances.elasticsearch.max-concurrent-calls=2",
       "resilience4j.bulkhead.instances.elasticsearch.max-wait-duration=0",
       // Small numbers, so that two failing requests (each tried twice) open the circuit.

@@ -15,7 +15,9 @@ import org.springframework.test.context.DynamicPropertySource;
 @AutoConfigureObservability
 @SpringBootTest(
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-    properties = "spotcast.query.catalog-refresh-interval=100ms")
+    // The document cache would answer repeated requests without Elasticsearch, which the resilience
+    // and search tests exercise; DocumentCacheIT runs the service with it.
+    properties = {"spotcast.query.catalog-refresh-interval=100ms", "spotcast.query.cache.enabled=false"})
 abstract class ServiceTestBase {
 
   @DynamicPropertySource

@@ -57,6 +57,9 @@ public class PublishedRuns implements SmartLifecycle {
   private final RunStrategies strategies = new RunStrategies();
   private ScheduledExecutorService scheduler;
 
+  private final List<java.util.function.Consumer<List<RunRecord>>> listeners =
+      new java.util.concurrent.CopyOnWriteArrayList<>();
+
   public PublishedRuns(RunCatalog catalog, ElasticsearchClient client, QueryProperties properties) {
     this.catalog = catalog;
     this.client = client;
@@ -137,6 +140,16 @@ public class PublishedRuns implements SmartLifecycle {
     runs = Map.copyOf(next);
     servable = servableRuns(servable, next.values());
     loaded = true;
+    if (!listeners.isEmpty()) {
+      List<RunRecord> all = new ArrayList<>(next.values());
+      servable.values().forEach(byId -> all.addAll(byId.values()));
+      listeners.forEach(listener -> listener.accept(all));
+    }
+  }
+
+  /** Told, after every refresh, every run the service can answer (published and servable). */
+  public void onRefresh(java.util.function.Consumer<List<RunRecord>> listener) {
+    listeners.add(listener);
   }
 
   /**

@@ -81,6 +81,8 @@ public class NeighbourSearch {
   private final Timer idsTimer;
   private final Timer idsMsearchTimer;
   private final Timer batchTimer;
+  /** The documents already read, for the ids path of single requests; null: none kept. */
+  private DocumentCache cache;
 
   /** The geo path only, unguarded (benchmarks, tests of it). */
   public NeighbourSearch(ElasticsearchClient client, MeterRegistry registry) {
@@ -89,8 +91,10 @@ public class NeighbourSearch {
 
   @Autowired
   public NeighbourSearch(
-      ElasticsearchClient client, MeterRegistry registry, QueryProperties properties, ElasticsearchGuard guard) {
+      ElasticsearchClient client, MeterRegistry registry, QueryProperties properties, ElasticsearchGuard guard,
+      org.springframework.beans.factory.ObjectProvider<DocumentCache> cache) {
     this(client, registry, properties.fastPath(), guard);
+    this.cache = cache.getIfAvailable();
   }
 
   /**
@@ -293,15 +297,45 @@ public class NeighbourSearch {
       if (nearest.size() == 0) {
         return List.of();
       }
+      List<DocumentCache.Key> keys = cache == null ? null : cacheKeys(plan, nearest);
+      List<ForecastHit> cached = keys == null ? null : cache.all(keys);
+      if (cached != null) {
+        List<ForecastHit> hits = new ArrayList<>(cached.size());
+        cached.forEach(hit -> hits.add(hit.withSortDistance(distanceOf(nearest, hit.point()))));
+        return hits;
+      }
       SearchPlan ids = idsSearchFor(plan, nearest);
-      return ids.multi()
+      List<ForecastHit> hits = ids.multi()
           ? idsMsearchTimer.record(() -> msearch(ids.msearch(), ids.axes(), nearest))
           : idsTimer.record(() -> search(ids.search(), ids.axes().getFirst(), nearest));
+      if (keys != null) {
+        String run = keys.getFirst().run();
+        String fields = keys.getFirst().fields();
+        for (ForecastHit hit : hits) {
+          cache.put(new DocumentCache.Key(run, hit.axisPosition(), hit.level(), hit.step(), hit.point(), fields), hit);
+        }
+      }
+      return hits;
     }
     SearchPlan searchPlan = searchFor(plan);
     return searchPlan.multi()
         ? msearchTimer.record(() -> msearch(searchPlan.msearch(), searchPlan.axes(), null))
         : geoSortTimer.record(() -> search(searchPlan.search(), searchPlan.axes().getFirst(), null));
+  }
+
+  /** The documents the ids path reads for a plan, as keys of the document cache. */
+  private static List<DocumentCache.Key> cacheKeys(SpotPlan plan, GridNeighbours.Nearest nearest) {
+    String run = DocumentCache.runKey(plan.run().model(), plan.run().runId());
+    String fields = String.join(",", plan.parameters().stream().map(Parameter::name).toList());
+    List<DocumentCache.Key> keys = new ArrayList<>();
+    for (List<Combination> combinations : plan.combinationsByIndex().values()) {
+      for (Combination c : combinations) {
+        for (int point : nearest.points()) {
+          keys.add(new DocumentCache.Key(run, c.axisPosition(), c.level(), c.step(), point, fields));
+        }
+      }
+    }
+    return keys;
   }
 
   /** The most ids one search of {@link #findAll} asks for (below Elasticsearch's max_result_window). */
