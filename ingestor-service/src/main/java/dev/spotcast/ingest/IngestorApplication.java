@@ -1,5 +1,7 @@
 package dev.spotcast.ingest;
 
+import dev.spotcast.web.ContainerErrors;
+import org.springframework.context.annotation.Import;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.scheduling.annotation.EnableScheduling;
@@ -27,6 +29,8 @@ import org.springframework.scheduling.annotation.EnableScheduling;
       "org.springframework.boot.autoconfigure.security.servlet.UserDetailsServiceAutoConfiguration"
     })
 @EnableScheduling
+// Tomcat's own refusals (request line too long, encoded slash, ...) as problem+json too.
+@Import(ContainerErrors.class)
 public class IngestorApplication {
 
   public static void main(String[] args) {

@@ -142,4 +142,16 @@ class ApiSecurityIT {
     assertProblem(documents, 400);
     assertThat(documents.body()).contains("documents (points x levels x steps), at most 1000000000 allowed");
   }
+
+  @Test
+  void whatTomcatRefusesItselfIsAProblemToo() throws Exception {
+    // An encoded slash and an encoded NUL in the path: refused by Tomcat before any filter runs.
+    for (String path : new String[] {"/v1/ingestions%2F..%2Factuator", "/v1/ingestions%00"}) {
+      java.net.http.HttpResponse<String> refused = instance.send(
+          java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + instance.port() + path)));
+      assertThat(refused.statusCode()).as(path).isEqualTo(400);
+      assertThat(refused.headers().firstValue("Content-Type")).as(path).hasValue("application/problem+json;charset=UTF-8");
+      assertThat(refused.body()).contains("\"status\":400").doesNotContain("<html");
+    }
+  }
 }

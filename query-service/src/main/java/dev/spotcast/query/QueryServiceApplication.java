@@ -1,5 +1,7 @@
 package dev.spotcast.query;
 
+import dev.spotcast.web.ContainerErrors;
+import org.springframework.context.annotation.Import;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
@@ -20,6 +22,8 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
       "org.springframework.boot.actuate.autoconfigure.elasticsearch.ElasticsearchRestHealthContributorAutoConfiguration",
       "org.springframework.boot.actuate.autoconfigure.data.elasticsearch.ElasticsearchReactiveHealthContributorAutoConfiguration"
     })
+// Tomcat's own refusals (request line too long, encoded slash, ...) as problem+json too.
+@Import(ContainerErrors.class)
 public class QueryServiceApplication {
 
   public static void main(String[] args) {

@@ -1,4 +1,4 @@
-package dev.spotcast.query.web;
+package dev.spotcast.web;
 
 import org.apache.catalina.Valve;
 import org.apache.catalina.core.StandardHost;
@@ -6,14 +6,13 @@ import org.apache.catalina.valves.ErrorReportValve;
 import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.core.Ordered;
-import org.springframework.stereotype.Component;
 
 /**
  * Puts {@link ProblemErrorReportValve} in place of the error report valve Tomcat or Spring Boot
- * would use, so that the container's own refusals are problem+json too.
+ * would use, so that the container's own refusals are problem+json too. Each service imports it
+ * ({@code @Import(ContainerErrors.class)}).
  */
-@Component
-class ContainerErrors implements WebServerFactoryCustomizer<TomcatServletWebServerFactory>, Ordered {
+public class ContainerErrors implements WebServerFactoryCustomizer<TomcatServletWebServerFactory>, Ordered {
 
   @Override
   public void customize(TomcatServletWebServerFactory factory) {

@@ -1,4 +1,4 @@
-package dev.spotcast.query.web;
+package dev.spotcast.web;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import java.io.IOException;
