@@ -59,7 +59,10 @@ class ClientKeysIT extends ServiceTestBase {
       assertThat(refused.getHeaders().getFirst("WWW-Authenticate")).isEqualTo("ApiKey");
     }
     assertThat(get("/edr/collections", null).getStatusCode().value()).isEqualTo(401);
-    assertThat(get("/v1/models", "fast-key-456").getStatusCode().value()).isEqualTo(200);
+    ResponseEntity<String> keyed = get("/v1/models", "fast-key-456");
+    assertThat(keyed.getStatusCode().value()).isEqualTo(200);
+    // A shared cache must not hand a keyed answer to a client without a key.
+    assertThat(keyed.getHeaders().getCacheControl()).contains("private").doesNotContain("public");
     HttpHeaders authorization = new HttpHeaders();
     authorization.set("Authorization", "ApiKey fast-key-456");
     assertThat(http.exchange("/v1/models", HttpMethod.GET, new HttpEntity<>(authorization), String.class)

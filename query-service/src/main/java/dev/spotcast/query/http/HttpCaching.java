@@ -5,6 +5,7 @@ import dev.spotcast.query.api.SpotRequestParser;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.spot.SeriesForecast;
 import dev.spotcast.query.spot.SpotForecast;
+import dev.spotcast.query.web.ClientKeys;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.time.Instant;
@@ -50,10 +51,18 @@ public class HttpCaching implements WebMvcConfigurer {
   private final PublishedRuns runs;
   private final HttpCacheProperties properties;
   private final RunValidators validators;
+  /**
+   * Whether shared caches (CDNs, proxies) may keep answers: not when client keys are on, or a cache
+   * would hand a keyed answer to a client without a key.
+   */
+  private final boolean shared;
 
   /** Web slices without the run catalog (controller tests) get no caching headers. */
-  public HttpCaching(ObjectProvider<PublishedRuns> catalog, HttpCacheProperties properties) {
+  public HttpCaching(
+      ObjectProvider<PublishedRuns> catalog, HttpCacheProperties properties, ObjectProvider<ClientKeys> clientKeys) {
     this.runs = catalog.getIfAvailable();
+    ClientKeys keys = clientKeys.getIfAvailable();
+    shared = keys == null || !keys.enabled();
     this.properties = properties;
     this.validators = new RunValidators(runs, properties);
   }
@@ -174,11 +183,13 @@ public class HttpCaching implements WebMvcConfigurer {
     void set(String name, String value);
   }
 
-  private static void headers(RunValidators.Validators found, boolean pinned, HeaderSink sink) {
+  private void headers(RunValidators.Validators found, boolean pinned, HeaderSink sink) {
     sink.set(HttpHeaders.ETAG, found.etag());
     sink.set(HttpHeaders.LAST_MODIFIED, java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(
         found.lastModified().atZone(java.time.ZoneOffset.UTC)));
-    CacheControl control = CacheControl.maxAge(found.maxAge()).cachePublic();
+    CacheControl control = shared
+        ? CacheControl.maxAge(found.maxAge()).cachePublic()
+        : CacheControl.maxAge(found.maxAge()).cachePrivate();
     sink.set(HttpHeaders.CACHE_CONTROL, pinned ? control.getHeaderValue() + ", immutable" : control.getHeaderValue());
     sink.set(HttpHeaders.VARY, HttpHeaders.ACCEPT);
   }
@@ -189,10 +200,12 @@ public class HttpCaching implements WebMvcConfigurer {
 
     private final RunValidators validators;
     private final PublishedRuns runs;
+    private final HttpCaching caching;
 
     Advice(RunValidators validators, HttpCaching caching) {
       this.validators = validators;
       this.runs = caching.catalog();
+      this.caching = caching;
     }
 
     @Override
@@ -227,7 +240,7 @@ public class HttpCaching implements WebMvcConfigurer {
         found = validators.of(record.get(), isPinned(http),
             http.getQueryString() + "|" + http.getHeader(HttpHeaders.ACCEPT), Instant.now());
       }
-      headers(found, isPinned(http), response.getHeaders()::set);
+      caching.headers(found, isPinned(http), response.getHeaders()::set);
       return body;
     }
   }
