@@ -83,6 +83,8 @@ public class NeighbourSearch {
   private final Timer batchTimer;
   /** The documents already read, for the ids path of single requests; null: none kept. */
   private DocumentCache cache;
+  /** The ids-path searches under way, by the documents they read (with the cache only). */
+  private final InFlight<List<DocumentCache.Key>, List<ForecastHit>> reading = new InFlight<>();
 
   /** The geo path only, unguarded (benchmarks, tests of it). */
   public NeighbourSearch(ElasticsearchClient client, MeterRegistry registry) {
@@ -305,16 +307,26 @@ public class NeighbourSearch {
         return hits;
       }
       SearchPlan ids = idsSearchFor(plan, nearest);
-      List<ForecastHit> hits = ids.multi()
-          ? idsMsearchTimer.record(() -> msearch(ids.msearch(), ids.axes(), nearest))
-          : idsTimer.record(() -> search(ids.search(), ids.axes().getFirst(), nearest));
-      if (keys != null) {
+      if (keys == null) {
+        return ids.multi()
+            ? idsMsearchTimer.record(() -> msearch(ids.msearch(), ids.axes(), nearest))
+            : idsTimer.record(() -> search(ids.search(), ids.axes().getFirst(), nearest));
+      }
+      // Requests that need the same documents at the same time share one search; each takes the
+      // hits with its own distances.
+      List<ForecastHit> read = reading.get(keys, () -> {
+        List<ForecastHit> found = ids.multi()
+            ? idsMsearchTimer.record(() -> msearch(ids.msearch(), ids.axes(), nearest))
+            : idsTimer.record(() -> search(ids.search(), ids.axes().getFirst(), nearest));
         String run = keys.getFirst().run();
         String fields = keys.getFirst().fields();
-        for (ForecastHit hit : hits) {
+        for (ForecastHit hit : found) {
           cache.put(new DocumentCache.Key(run, hit.axisPosition(), hit.level(), hit.step(), hit.point(), fields), hit);
         }
-      }
+        return found;
+      });
+      List<ForecastHit> hits = new ArrayList<>(read.size());
+      read.forEach(hit -> hits.add(hit.withSortDistance(distanceOf(nearest, hit.point()))));
       return hits;
     }
     SearchPlan searchPlan = searchFor(plan);
