@@ -13,6 +13,9 @@
 #            as ECMWF publishes (SPOTCAST_BENCH_PACKING for another packing).
 #   query    the service's own Elasticsearch query sent directly vs /v1/spot, same load generator,
 #            concurrency and random points (options: bench/bench.sh query --help)
+#   city     the query benchmark on the city workload: places drawn from the world's cities by
+#            population (GeoNames; the launcher writes SPOTCAST_CITIES), heights near the ground,
+#            times inside the run, wrk as the load generator; raw ids requests vs /v1/spot
 #   sharding the same run loaded per sharding strategy (location, time, hybrid, none): load docs/s,
 #            shards per query, raw query p50/p99 (options: bench/bench.sh sharding --help)
 #
@@ -42,6 +45,7 @@ Usage: bench/bench.sh ingest [options]   raw Elasticsearch bulk vs the Spotcast 
        bench/bench.sh scale [options]    a 100 M-document run vs raw, rate as the index grows
        bench/bench.sh grib [options]     the same on GRIB2 files (decoding included)
        bench/bench.sh query [options]    raw Elasticsearch queries vs /v1/spot
+       bench/bench.sh city [options]     the same on the city workload, with wrk (query options apply)
        bench/bench.sh sharding [options] sharding strategies compared on the same run
        bench/bench.sh grib-decode FILE... GRIB decoding rates, ecCodes vs netCDF-Java
 TXT
@@ -92,6 +96,13 @@ case "$cmd" in
     exec "$JAVA" -Xms"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" -Xmx"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
       -jar "$JAR" query \
       --service-jar "$service_jar" "$@"
+    ;;
+  city)
+    # Real traffic concentrates where people live: places from the world's cities weighted by population,
+    # heights near the ground, times inside the run. wrk generates the load (a tenth of the Java generator's
+    # CPU per request). Options after these override them (e.g. --concurrency 64, --phases service).
+    [ -s "${SPOTCAST_CITIES:-}" ] || die "no cities file: run through './spotcast bench city', which writes it"
+    exec "$0" query --sampling cities --cities "$SPOTCAST_CITIES" --generator wrk --phases raw-ids,service "$@"
     ;;
   sharding)
     # The same synthetic run loaded once per sharding strategy with the ingestor CLI (timed), then

@@ -55,6 +55,17 @@ final class CpuWatch {
       double others,
       String loadAverage) {
 
+    /**
+     * The same picture with a watched process (an external load generator such as wrk) counted as
+     * part of the load generator, beside this JVM.
+     */
+    Usage withGenerator(String name) {
+      Map<String, Double> rest = new LinkedHashMap<>(processes);
+      Double generator = rest.remove(name);
+      double added = generator == null || generator.isNaN() ? 0 : generator;
+      return new Usage(wallSeconds, cores, loadGenerator + added, rest, machineBusy, steal, others, loadAverage);
+    }
+
     /** Share of the machine's capacity taken by the load generator. */
     double loadGeneratorShare() {
       return loadGenerator / cores;

@@ -82,9 +82,8 @@ final class LoadGenerator {
       System.arraycopy(worker.latencies, 0, latencies, at, worker.count);
       at += worker.count;
     }
-    Arrays.sort(latencies);
     return new QueryPhaseResult(
-        phase, repeat, concurrency, measure.toNanos() / 1e9, latencies, errors, firstError.get(), bytes,
+        phase, repeat, concurrency, measure.toNanos() / 1e9, total, QueryPhaseResult.Latency.ofMicros(latencies), errors, firstError.get(), bytes,
         CpuWatch.between(before, after), SearchStats.between(searchBefore, searchAfter));
   }
 

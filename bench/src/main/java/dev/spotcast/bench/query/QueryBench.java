@@ -76,9 +76,13 @@ public final class QueryBench {
       RandomSpots.Spot spot, NeighbourSearch.SearchPlan search, HttpCapture.HttpCall raw, List<Integer> sizes,
       HttpCapture.HttpCall rawIds, List<Integer> idsSizes) {}
 
-  /** The requests of one phase, and what a correct answer to each holds. */
+  /**
+   * The requests of one phase, and what a correct answer to each holds; {@code calls} are the same
+   * requests as bytes for wrk, to be sent to {@code base}.
+   */
   record PhaseRequests(
-      String phase, List<HttpRequest> requests, List<List<Integer>> expectedHits, Expect expect, List<String> indices) {}
+      String phase, List<HttpRequest> requests, List<List<Integer>> expectedHits, Expect expect, List<String> indices,
+      URI base, List<HttpCapture.HttpCall> calls) {}
 
   enum Expect {
     DOCVALUE_HITS,
@@ -208,8 +212,13 @@ public final class QueryBench {
       }
 
       LoadGenerator generator = new LoadGenerator(options.concurrency, options.warmup, options.duration, cpu);
-      out.printf("%nMeasuring: %d workers, closed loop, %d s warm-up + %d s measured per phase, %d repeat(s)%n",
-          options.concurrency, options.warmup.toSeconds(), options.duration.toSeconds(), options.repeat);
+      WrkGenerator wrk = options.generator == QueryBenchOptions.Generator.WRK
+          ? new WrkGenerator(options.wrk, options.concurrency, options.duration, cpu,
+              elasticsearchSettings.authorization().orElse(null))
+          : null;
+      out.printf("%nMeasuring: %d %s, closed loop, %d s warm-up + %d s measured per phase, %d repeat(s)%n",
+          options.concurrency, wrk == null ? "workers (java.net.http in the benchmark's JVM)" : "connections of wrk ("
+              + wrk.version() + ")", options.warmup.toSeconds(), options.duration.toSeconds(), options.repeat);
       out.flush();
       for (int repeat = 1; repeat <= options.repeat; repeat++) {
         for (PhaseRequests phase : orderedAsAsked(phases)) {
@@ -219,7 +228,9 @@ public final class QueryBench {
             warmup = options.servicePrime;
             out.printf("%n(the service JVM is new: %d s warm-up before its first measured phase)%n", warmup.toSeconds());
           }
-          report.phase(generator.run(phase.phase(), repeat, phase.requests(), clientFor(phase), stats, warmup));
+          report.phase(wrk != null
+              ? wrk.run(phase, repeat, stats, warmup)
+              : generator.run(phase.phase(), repeat, phase.requests(), clientFor(phase), stats, warmup));
         }
       }
       report.summary();
@@ -305,7 +316,8 @@ public final class QueryBench {
   List<Prepared> prepare(ElasticsearchClient client, ForecastRun run) {
     long begin = System.nanoTime();
     List<RandomSpots.Spot> spots =
-        RandomSpots.generate(run, options.requests, options.seed, options.sampling, options.neighbours, options.params);
+        RandomSpots.generate(run, options.requests, options.seed, options.sampling, cities(), options.neighbours,
+            options.params);
     HttpCapture capture = new HttpCapture((ElasticsearchTransportBase) client._transport());
     NeighbourSearch search = new NeighbourSearch(capture.client(), new SimpleMeterRegistry());
     NeighbourSearch byIds =
@@ -329,6 +341,21 @@ public final class QueryBench {
     return prepared;
   }
 
+  /** The cities of {@code --sampling cities}, or null. */
+  private Cities cities() {
+    if (options.sampling != RandomSpots.Sampling.CITIES) {
+      return null;
+    }
+    try {
+      Cities cities = Cities.read(options.cities);
+      out.printf("  places: %,d cities of %,d people in all (%s), drawn by population%n", cities.size(),
+          cities.population(), options.cities);
+      return cities;
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot read --cities " + options.cities + ": " + e.getMessage(), e);
+    }
+  }
+
   private static List<Integer> sizes(NeighbourSearch.SearchPlan plan) {
     if (!plan.multi()) {
       return List.of(plan.search().size());
@@ -340,39 +367,48 @@ public final class QueryBench {
   PhaseRequests rawIdsRequests(List<Prepared> prepared) throws IOException {
     List<HttpRequest> requests = new ArrayList<>(prepared.size());
     List<List<Integer>> expected = new ArrayList<>(prepared.size());
+    List<HttpCapture.HttpCall> calls = new ArrayList<>(prepared.size());
     for (Prepared p : prepared) {
       if (p.rawIds() == null) {
         throw new IOException("the raw-ids phase needs a run on a regular lat/lon grid");
       }
       requests.add(toHttp(p.rawIds()));
       expected.add(p.idsSizes());
+      calls.add(p.rawIds());
     }
-    return new PhaseRequests("raw-ids", requests, expected, Expect.DOCVALUE_HITS, runIndices);
+    return new PhaseRequests("raw-ids", requests, expected, Expect.DOCVALUE_HITS, runIndices,
+        URI.create(options.elasticsearch), calls);
   }
 
   PhaseRequests rawRequests(List<Prepared> prepared) {
     List<HttpRequest> requests = new ArrayList<>(prepared.size());
     List<List<Integer>> expected = new ArrayList<>(prepared.size());
+    List<HttpCapture.HttpCall> calls = new ArrayList<>(prepared.size());
     for (Prepared p : prepared) {
       requests.add(toHttp(p.raw()));
       expected.add(p.sizes());
+      calls.add(p.raw());
     }
-    return new PhaseRequests("raw", requests, expected, Expect.DOCVALUE_HITS, runIndices);
+    return new PhaseRequests("raw", requests, expected, Expect.DOCVALUE_HITS, runIndices,
+        URI.create(options.elasticsearch), calls);
   }
 
   PhaseRequests serviceRequests(URI base, List<Prepared> prepared) {
     List<HttpRequest> requests = new ArrayList<>(prepared.size());
     List<List<Integer>> expected = new ArrayList<>(prepared.size());
+    List<HttpCapture.HttpCall> calls = new ArrayList<>(prepared.size());
     for (Prepared p : prepared) {
+      String path = "/v1/spot?" + p.spot().queryString();
       requests.add(
-          HttpRequest.newBuilder(base.resolve("/v1/spot?" + p.spot().queryString()))
+          HttpRequest.newBuilder(base.resolve(path))
               .header("Accept", "application/json")
               .timeout(Duration.ofSeconds(30))
               .GET()
               .build());
       expected.add(p.sizes());
+      calls.add(new HttpCapture.HttpCall("GET", path, Map.of("Accept", "application/json"), new byte[0]));
     }
-    return new PhaseRequests("service", requests, expected, Expect.SPOT_ANSWER, runIndices);
+    return new PhaseRequests("service", requests, expected, Expect.SPOT_ANSWER, runIndices, base, calls);
   }
 
   private HttpRequest toHttp(HttpCapture.HttpCall call) {

@@ -75,9 +75,22 @@ final class QueryBenchOptions {
   @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "seed of the random requests (default: ${DEFAULT-VALUE})")
   long seed;
 
-  @Option(names = "--sampling", paramLabel = "area|degrees", defaultValue = "area",
-      description = "places uniform over the area or in degrees (default: ${DEFAULT-VALUE})")
+  @Option(names = "--sampling", paramLabel = "area|degrees|cities", defaultValue = "area",
+      description = "places uniform over the area or in degrees, or the world's cities weighted by population"
+          + " at heights near the ground (needs --cities) (default: ${DEFAULT-VALUE})")
   RandomSpots.Sampling sampling;
+
+  @Option(names = "--cities", paramLabel = "CSV", description = "cities for --sampling cities: a header, then"
+      + " latitude,longitude,population,name per line ('./spotcast bench city' writes it from GeoNames)")
+  Path cities;
+
+  @Option(names = "--generator", paramLabel = "java|wrk", defaultValue = "java",
+      description = "load generator: this JVM's HTTP client (0.2-0.4 ms of CPU per request) or wrk, which costs a"
+          + " tenth of that (default: ${DEFAULT-VALUE})")
+  Generator generator;
+
+  @Option(names = "--wrk", paramLabel = "PATH", defaultValue = "wrk", description = "the wrk binary (default: ${DEFAULT-VALUE})")
+  String wrk;
 
   @Option(names = "--n", paramLabel = "N", defaultValue = "4", description = "neighbours per request (default: ${DEFAULT-VALUE})")
   int neighbours;
@@ -99,9 +112,11 @@ final class QueryBenchOptions {
   @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "repeat the phases R times, alternating (default: ${DEFAULT-VALUE})")
   int repeat;
 
-  @Option(names = "--phases", paramLabel = "LIST", split = ",", defaultValue = "raw,service",
+  // One string, split in check(): a later --phases replaces an earlier one ('bench city' passes its own first).
+  @Option(names = "--phases", paramLabel = "LIST", defaultValue = "raw,service",
       description = "raw,service (default); also raw-ids (the service's ids path on regular grids: documents by"
           + " _id instead of the geo sort)")
+  String phasesText;
   List<String> phases;
 
   // The query service.
@@ -149,7 +164,8 @@ final class QueryBenchOptions {
   }
 
   private static CommandLine commandLine(QueryBenchOptions o) {
-    return new CommandLine(o).setCaseInsensitiveEnumValuesAllowed(true);
+    // A later option overrides an earlier one: 'bench city' passes its defaults first.
+    return new CommandLine(o).setCaseInsensitiveEnumValuesAllowed(true).setOverwrittenOptionsAllowed(true);
   }
 
   private void check() {
@@ -166,14 +182,22 @@ final class QueryBenchOptions {
     if (!routing.equals("tile") && !routing.equals("document")) {
       throw new IllegalArgumentException("--routing must be tile or document, got '" + routing + "'");
     }
-    phases = new ArrayList<>(phases.stream().map(String::strip).filter(s -> !s.isEmpty()).distinct().toList());
+    phases = new ArrayList<>(Arrays.stream(phasesText.split(",")).map(String::strip).filter(s -> !s.isEmpty()).distinct().toList());
     for (String p : phases) {
       if (!KNOWN_PHASES.contains(p)) {
         throw new IllegalArgumentException("unknown phase '" + p + "'; known: " + KNOWN_PHASES);
       }
     }
+    if (sampling == RandomSpots.Sampling.CITIES && cities == null) {
+      throw new IllegalArgumentException("--sampling cities needs --cities CSV");
+    }
     params = params == null ? List.of() : params.stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
     elasticsearch = elasticsearch.replaceAll("/+$", "");
+  }
+
+  enum Generator {
+    JAVA,
+    WRK
   }
 
   boolean wants(String phase) {

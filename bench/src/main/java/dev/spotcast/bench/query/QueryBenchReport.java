@@ -115,8 +115,8 @@ final class QueryBenchReport {
     CpuWatch.Usage c = r.cpu();
     out.printf(Locale.ROOT,
         "%n%-26s repeat %d: %,8.0f req/s  p50 %6.2f  p95 %6.2f  p99 %7.2f  mean %6.2f ms  errors %d  %,.0f bytes/answer%n",
-        r.phase().toUpperCase(Locale.ROOT), r.repeat(), r.requestsPerSecond(), r.percentileMillis(50), r.percentileMillis(95),
-        r.percentileMillis(99), r.meanMillis(), r.errors(), r.meanResponseBytes());
+        r.phase().toUpperCase(Locale.ROOT), r.repeat(), r.requestsPerSecond(), r.latency().p50(), r.latency().p95(),
+        r.latency().p99(), r.latency().mean(), r.errors(), r.meanResponseBytes());
     StringBuilder cpu = new StringBuilder();
     cpu.append(String.format(Locale.ROOT, "load generator %.2f (%.0f%% of the machine)", c.loadGenerator(),
         100 * c.loadGeneratorShare()));
@@ -255,9 +255,9 @@ final class QueryBenchReport {
       return new Summary(
           repeats,
           median(rs, QueryPhaseResult::requestsPerSecond),
-          median(rs, r -> r.percentileMillis(50)),
-          median(rs, r -> r.percentileMillis(95)),
-          median(rs, r -> r.percentileMillis(99)),
+          median(rs, r -> r.latency().p50()),
+          median(rs, r -> r.latency().p95()),
+          median(rs, r -> r.latency().p99()),
           all.stream().mapToLong(QueryPhaseResult::errors).sum(),
           median(rs, r -> r.cpuMillisPerRequest(process(r, "elasticsearch"))),
           median(rs, r -> r.cpuMillisPerRequest(process(r, "service"))),

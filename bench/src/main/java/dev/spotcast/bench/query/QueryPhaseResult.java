@@ -7,7 +7,8 @@ import java.util.Arrays;
  * What one measured phase gave: completed requests in the measured window, their latencies, errors,
  * and the CPU picture of the window.
  *
- * @param latenciesMicros latencies of successful requests, sorted
+ * @param ok requests answered with success inside the measured window
+ * @param latency their latency distribution
  * @param firstError the first error seen, for the report (null when none)
  * @param search Elasticsearch's shard-level query and fetch phases in the window (null if unknown)
  */
@@ -16,7 +17,8 @@ record QueryPhaseResult(
     int repeat,
     int concurrency,
     double seconds,
-    long[] latenciesMicros,
+    long ok,
+    Latency latency,
     long errors,
     String firstError,
     long responseBytes,
@@ -28,21 +30,25 @@ record QueryPhaseResult(
     return cpu.others() > 0.1 * cpu.cores();
   }
 
-  long ok() {
-    return latenciesMicros.length;
-  }
-
   double requestsPerSecond() {
     return ok() / seconds;
   }
 
-  /** Latency percentile in milliseconds (nearest rank, {@link Percentiles}). */
-  double percentileMillis(double p) {
-    return latenciesMicros.length == 0 ? Double.NaN : Percentiles.of(latenciesMicros).at(p) / 1000.0;
-  }
+  /**
+   * Latency of successful requests in milliseconds: nearest-rank percentiles and the mean (NaN
+   * when none succeeded).
+   */
+  record Latency(double p50, double p95, double p99, double mean) {
 
-  double meanMillis() {
-    return Arrays.stream(latenciesMicros).average().orElse(Double.NaN) / 1000.0;
+    /** From every latency in microseconds ({@link Percentiles}: nearest rank). */
+    static Latency ofMicros(long[] micros) {
+      if (micros.length == 0) {
+        return new Latency(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+      }
+      Percentiles p = Percentiles.of(micros);
+      return new Latency(p.at(50) / 1000.0, p.at(95) / 1000.0, p.at(99) / 1000.0,
+          Arrays.stream(micros).average().orElse(Double.NaN) / 1000.0);
+    }
   }
 
   double meanResponseBytes() {

@@ -26,19 +26,30 @@ import java.util.SplittableRandom;
  */
 final class RandomSpots {
 
-  /** How places are drawn: uniformly over the sphere's area, or uniformly in degrees (more near the poles). */
+  /**
+   * How places are drawn: uniformly over the sphere's area, uniformly in degrees (more near the
+   * poles), or the world's cities weighted by population ({@link Cities}), at heights near the
+   * ground.
+   */
   enum Sampling {
     AREA,
-    DEGREES
+    DEGREES,
+    CITIES
   }
+
+  /** Heights of the city workload: up to this many metres above the run's lowest level (people ask near the ground). */
+  static final double NEAR_GROUND_METRES = 100;
 
   /** One request: the service's query string and the parsed request. */
   record Spot(String queryString, SpotRequest request) {}
 
   private RandomSpots() {}
 
+  /**
+   * @param cities the places of {@link Sampling#CITIES} (ignored otherwise)
+   */
   static List<Spot> generate(
-      ForecastRun run, int count, long seed, Sampling sampling, int neighbours, List<String> params) {
+      ForecastRun run, int count, long seed, Sampling sampling, Cities cities, int neighbours, List<String> params) {
     if (!(run.grid() instanceof RegularLatLonGrid grid)) {
       throw new IllegalArgumentException("only regular lat/lon grids are supported");
     }
@@ -49,25 +60,34 @@ final class RandomSpots {
     double span = global ? 360 : grid.dLon() * (grid.nLon() - 1);
     LevelAxis heights = run.axes().get(run.axisPosition(LevelType.HEIGHT_ABOVE_GROUND));
     double lowest = heights.lowest();
-    double highest = heights.highest();
+    double highest = sampling == Sampling.CITIES
+        ? Math.min(heights.highest(), lowest + NEAR_GROUND_METRES) : heights.highest();
+    Cities places = sampling == Sampling.CITIES ? cities.within(grid) : null;
     long firstSecond = run.validTime(run.steps().getFirst()).getEpochSecond();
     long lastSecond = run.validTime(run.steps().getLast()).getEpochSecond();
 
     SplittableRandom random = new SplittableRandom(seed);
     List<Spot> spots = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
-      double lat =
-          switch (sampling) {
+      double lat;
+      double lon;
+      if (places != null) {
+        Cities.City city = places.draw(random);
+        lat = city.lat();
+        lon = city.lon();
+      } else {
+        lat = switch (sampling) {
             case AREA -> {
               double lo = Math.sin(Math.toRadians(south));
               double hi = Math.sin(Math.toRadians(north));
               yield Math.toDegrees(Math.asin(lo + random.nextDouble() * (hi - lo)));
             }
-            case DEGREES -> south + random.nextDouble() * (north - south);
+            case DEGREES, CITIES -> south + random.nextDouble() * (north - south);
           };
-      double lon = west + random.nextDouble() * span;
-      if (global && lon >= 180) {
-        lon -= 360;
+        lon = west + random.nextDouble() * span;
+        if (global && lon >= 180) {
+          lon -= 360;
+        }
       }
       double alt = lowest + random.nextDouble() * (highest - lowest);
       long second = firstSecond + (long) Math.floor(random.nextDouble() * (lastSecond - firstSecond + 1));

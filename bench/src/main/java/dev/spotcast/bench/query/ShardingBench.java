@@ -422,12 +422,12 @@ public final class ShardingBench {
           m.strategy.name(), m.strategy.describe(), m.indices, m.shardsPerIndex,
           Double.isNaN(m.docsPerSecond) ? "-" : String.format(Locale.ROOT, "%,.0f", m.docsPerSecond),
           num(m.shardsPerRequest.get("raw")), num(m.shardsPerRequest.get("raw-ids")),
-          num(median(m, "raw", r -> r.percentileMillis(50))), num(median(m, "raw", r -> r.percentileMillis(99))),
-          num(median(m, "raw-ids", r -> r.percentileMillis(50))), num(median(m, "raw-ids", r -> r.percentileMillis(99))),
+          num(median(m, "raw", r -> r.latency().p50())), num(median(m, "raw", r -> r.latency().p99())),
+          num(median(m, "raw-ids", r -> r.latency().p50())), num(median(m, "raw-ids", r -> r.latency().p99())),
           rate(median(m, "raw", QueryPhaseResult::requestsPerSecond)), rate(median(m, "raw-ids", QueryPhaseResult::requestsPerSecond)),
           service
-              ? String.format(Locale.ROOT, " %s / %s | %s |", num(median(m, "service", r -> r.percentileMillis(50))),
-                  num(median(m, "service", r -> r.percentileMillis(99))),
+              ? String.format(Locale.ROOT, " %s / %s | %s |", num(median(m, "service", r -> r.latency().p50())),
+                  num(median(m, "service", r -> r.latency().p99())),
                   rate(median(m, "service", QueryPhaseResult::requestsPerSecond)))
               : "");
     }

@@ -42,6 +42,19 @@ class QueryBenchOptionsTest {
   }
 
   @Test
+  void theCityWorkloadNeedsItsCitiesAndLaterOptionsOverrideEarlierOnes() {
+    assertThatThrownBy(() -> QueryBenchOptions.parse(new String[] {"--sampling", "cities"}))
+        .hasMessageContaining("--sampling cities needs --cities CSV");
+    QueryBenchOptions o = QueryBenchOptions.parse(new String[] {
+        "--sampling", "cities", "--cities", "c.csv", "--generator", "wrk", "--phases", "raw-ids,service",
+        "--phases", "service", "--concurrency", "16", "--concurrency", "64"});
+    assertThat(o.sampling).isEqualTo(RandomSpots.Sampling.CITIES);
+    assertThat(o.generator).isEqualTo(QueryBenchOptions.Generator.WRK);
+    assertThat(o.phases).containsExactly("service");
+    assertThat(o.concurrency).isEqualTo(64);
+  }
+
+  @Test
   void badOptionsNameWhatIsWrong() {
     assertThatThrownBy(() -> QueryBenchOptions.parse(new String[] {"--phases", "raw,warp"}))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown phase 'warp'");
