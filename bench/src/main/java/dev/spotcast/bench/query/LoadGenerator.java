@@ -87,6 +87,100 @@ final class LoadGenerator {
         CpuWatch.between(before, after), SearchStats.between(searchBefore, searchAfter));
   }
 
+  /**
+   * Runs one phase as an open model: requests start at a fixed rate whatever the latency of the
+   * answers (as JMeter's throughput shaping timer holds a rate), sent asynchronously, each latency
+   * measured from the moment it was due, so a stall counts in full rather than slowing the
+   * generator down (no coordinated omission). Requests due inside the measured window count, with
+   * the answers that arrive after it; at most {@code maxOutstanding} wait at once, the rest count as
+   * errors of the generator.
+   */
+  QueryPhaseResult runAtRate(
+      String phase, int repeat, List<HttpRequest> requests, HttpClient client, SearchStats stats, Duration warmup,
+      double rate, int maxOutstanding) throws InterruptedException {
+    long start = System.nanoTime() + 50_000_000L;
+    long measureStart = start + warmup.toNanos();
+    long measureEnd = measureStart + measure.toNanos();
+    double interval = 1e9 / rate;
+    RateRecorder recorder = new RateRecorder();
+    java.util.concurrent.Semaphore outstanding = new java.util.concurrent.Semaphore(maxOutstanding);
+    CpuWatch.Snapshot before = null;
+    SearchStats.Snapshot searchBefore = null;
+    int size = requests.size();
+    for (long i = 0; ; i++) {
+      long due = start + Math.round(i * interval);
+      if (due >= measureEnd) {
+        break;
+      }
+      sleepUntil(due);
+      if (before == null && due >= measureStart) {
+        before = cpu.snapshot();
+        searchBefore = stats.snapshot();
+      }
+      boolean counted = due >= measureStart;
+      HttpRequest request = requests.get((int) (i % size));
+      if (!outstanding.tryAcquire()) {
+        recorder.error(counted, "the generator's limit of " + maxOutstanding + " requests waiting at once was reached");
+        continue;
+      }
+      client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).whenComplete((response, failure) -> {
+        long done = System.nanoTime();
+        outstanding.release();
+        if (failure != null) {
+          recorder.error(counted, failure.toString());
+        } else if (response.statusCode() != 200) {
+          byte[] body = response.body();
+          recorder.error(counted, "HTTP " + response.statusCode() + " " + request.uri() + ": "
+              + new String(body, 0, Math.min(300, body.length), java.nio.charset.StandardCharsets.UTF_8));
+        } else if (counted) {
+          recorder.ok((done - due) / 1000, response.body().length);
+        }
+      });
+    }
+    sleepUntil(measureEnd);
+    CpuWatch.Snapshot after = cpu.snapshot();
+    SearchStats.Snapshot searchAfter = stats.snapshot();
+    // the answers still due: waited for up to the requests' own timeout
+    if (!outstanding.tryAcquire(maxOutstanding, 60, java.util.concurrent.TimeUnit.SECONDS)) {
+      recorder.error(true, "answers still missing 60 s after the window");
+    }
+    client.shutdownNow();
+    return recorder.result(phase, repeat, (int) Math.round(rate), measure.toNanos() / 1e9,
+        CpuWatch.between(before, after), SearchStats.between(searchBefore, searchAfter));
+  }
+
+  /** What the answers of an open-model phase gave, recorded from the client's threads. */
+  private static final class RateRecorder {
+    private long[] latencies = new long[16_384];
+    private int count;
+    private long errors;
+    private long bytes;
+    private String firstError;
+
+    synchronized void ok(long micros, int length) {
+      if (count == latencies.length) {
+        latencies = Arrays.copyOf(latencies, count * 2);
+      }
+      latencies[count++] = micros;
+      bytes += length;
+    }
+
+    synchronized void error(boolean counted, String what) {
+      if (firstError == null) {
+        firstError = what;
+      }
+      if (counted) {
+        errors++;
+      }
+    }
+
+    synchronized QueryPhaseResult result(
+        String phase, int repeat, int rate, double seconds, CpuWatch.Usage cpu, SearchStats.Delta search) {
+      return new QueryPhaseResult(phase, repeat, rate, seconds, count,
+          QueryPhaseResult.Latency.ofMicros(Arrays.copyOf(latencies, count)), errors, firstError, bytes, cpu, search);
+    }
+  }
+
   private static void sleepUntil(long nanoTime) {
     long left;
     while ((left = nanoTime - System.nanoTime()) > 0) {

@@ -50,6 +50,8 @@ public final class QueryBench {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int VERIFIED_REQUESTS = 50;
+  /** Requests the open-model generator lets wait at once before it counts further ones as its own errors. */
+  private static final int OPEN_MODEL_OUTSTANDING = 2_000;
 
   private final QueryBenchOptions options;
   private final PrintWriter out;
@@ -216,9 +218,14 @@ public final class QueryBench {
           ? new WrkGenerator(options.wrk, options.concurrency, options.duration, cpu,
               elasticsearchSettings.authorization().orElse(null))
           : null;
-      out.printf("%nMeasuring: %d %s, closed loop, %d s warm-up + %d s measured per phase, %d repeat(s)%n",
-          options.concurrency, wrk == null ? "workers (java.net.http in the benchmark's JVM)" : "connections of wrk ("
-              + wrk.version() + ")", options.warmup.toSeconds(), options.duration.toSeconds(), options.repeat);
+      String load = wrk != null
+          ? options.concurrency + " connections of wrk (" + wrk.version() + "), closed loop"
+          : options.rate > 0
+              ? String.format(Locale.ROOT, "%.0f requests per second, open model (java.net.http in the benchmark's JVM,"
+                  + " at most %d waiting)", options.rate, OPEN_MODEL_OUTSTANDING)
+              : options.concurrency + " workers (java.net.http in the benchmark's JVM), closed loop";
+      out.printf("%nMeasuring: %s, %d s warm-up + %d s measured per phase, %d repeat(s)%n",
+          load, options.warmup.toSeconds(), options.duration.toSeconds(), options.repeat);
       out.flush();
       for (int repeat = 1; repeat <= options.repeat; repeat++) {
         for (PhaseRequests phase : orderedAsAsked(phases)) {
@@ -228,9 +235,16 @@ public final class QueryBench {
             warmup = options.servicePrime;
             out.printf("%n(the service JVM is new: %d s warm-up before its first measured phase)%n", warmup.toSeconds());
           }
-          report.phase(wrk != null
-              ? wrk.run(phase, repeat, stats, warmup)
-              : generator.run(phase.phase(), repeat, phase.requests(), clientFor(phase), stats, warmup));
+          QueryPhaseResult result;
+          if (wrk != null) {
+            result = wrk.run(phase, repeat, stats, warmup);
+          } else if (options.rate > 0) {
+            result = generator.runAtRate(phase.phase(), repeat, phase.requests(), clientFor(phase), stats, warmup,
+                options.rate, OPEN_MODEL_OUTSTANDING);
+          } else {
+            result = generator.run(phase.phase(), repeat, phase.requests(), clientFor(phase), stats, warmup);
+          }
+          report.phase(result);
         }
       }
       report.summary();

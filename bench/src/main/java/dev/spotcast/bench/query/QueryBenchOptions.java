@@ -89,6 +89,11 @@ final class QueryBenchOptions {
           + " tenth of that (default: ${DEFAULT-VALUE})")
   Generator generator;
 
+  @Option(names = "--rate", paramLabel = "R", defaultValue = "0",
+      description = "open model: R requests per second started whatever the latency, each timed from when it was due"
+          + " (Java generator; 0: closed loop of --concurrency workers) (default: ${DEFAULT-VALUE})")
+  double rate;
+
   @Option(names = "--wrk", paramLabel = "PATH", defaultValue = "wrk", description = "the wrk binary (default: ${DEFAULT-VALUE})")
   String wrk;
 
@@ -187,6 +192,9 @@ final class QueryBenchOptions {
       if (!KNOWN_PHASES.contains(p)) {
         throw new IllegalArgumentException("unknown phase '" + p + "'; known: " + KNOWN_PHASES);
       }
+    }
+    if (rate < 0 || (rate > 0 && generator == Generator.WRK)) {
+      throw new IllegalArgumentException("--rate must be positive and needs --generator java (wrk runs a closed loop)");
     }
     if (sampling == RandomSpots.Sampling.CITIES && cities == null) {
       throw new IllegalArgumentException("--sampling cities needs --cities CSV");

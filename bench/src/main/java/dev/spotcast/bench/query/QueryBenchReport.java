@@ -160,8 +160,8 @@ final class QueryBenchReport {
       byPhase.computeIfAbsent(r.phase(), k -> new ArrayList<>()).add(r);
     }
     out.printf("%nSummary: medians over the repeats in which other processes used under 10%% of the machine "
-        + "(all repeats, marked *, when none did); %d workers, %d s measured per phase%n%n",
-        options.concurrency, options.duration.toSeconds());
+        + "(all repeats, marked *, when none did); %s, %d s measured per phase%n%n",
+        loadShape(), options.duration.toSeconds());
     out.println("| phase | repeats | req/s | p50 ms | p95 ms | p99 ms | errors | CPU ms/request: ES / service / load gen."
         + " | ES query / fetch ms per shard search | bytes/answer | load gen. share | other processes | load avg |");
     out.println("|---|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---|");
@@ -173,13 +173,15 @@ final class QueryBenchReport {
           e.getKey(), s.repeats, s.rps, s.p50, s.p95, s.p99, s.errors, num(s.esCpuMs), num(s.serviceCpuMs), num(s.loadGenCpuMs),
           num(s.queryMs), num(s.fetchMs), s.bytes, 100 * s.loadGenShare, s.others, s.loadAverage);
     }
-    Summary raw = summaries.get("raw");
+    // The service's own request on regular grids is the ids one: compare with it when it was measured.
+    String rawPhase = summaries.containsKey("raw-ids") ? "raw-ids" : "raw";
+    Summary raw = summaries.get(rawPhase);
     Summary service = summaries.get("service");
     String date = LocalDate.now(ZoneOffset.UTC).toString();
     if (raw != null && service != null) {
-      Pairs throughput = pairs("service", "raw", QueryPhaseResult::requestsPerSecond);
-      out.printf(Locale.ROOT, "%nservice/raw throughput per repeat: %s -> median %.2f (target >= 0.8); p50 %.2fx, p99 %.2fx%n",
-          throughput.list(), throughput.median(), service.p50 / raw.p50, service.p99 / raw.p99);
+      Pairs throughput = pairs("service", rawPhase, QueryPhaseResult::requestsPerSecond);
+      out.printf(Locale.ROOT, "%nservice/%s throughput per repeat: %s -> median %.2f (target >= 0.8); p50 %.2fx, p99 %.2fx%n",
+          rawPhase, throughput.list(), throughput.median(), service.p50 / raw.p50, service.p99 / raw.p99);
       double rawCpu = raw.esCpuMs + raw.loadGenCpuMs;
       double serviceCpu = service.esCpuMs + service.serviceCpuMs + service.loadGenCpuMs;
       out.printf(Locale.ROOT,
@@ -191,8 +193,9 @@ final class QueryBenchReport {
       out.printf("%nRow for docs/benchmarks.md:%n");
       out.println("| date | machine | Elasticsearch | run | load | raw ES (service's query) | /v1/spot | service/raw | CPU ms/request raw / service | load generator CPU | load avg |");
       out.println("|---|---|---|---|---|---|---|---|---|---|---|");
-      out.printf(Locale.ROOT, "| %s | %s | %s | %s | %,d random requests, n=%d, %d workers, %d+%d s, %s repeats | %,.0f req/s, p50/p95/p99 %.1f/%.1f/%.1f ms | %,.0f req/s, p50/p95/p99 %.1f/%.1f/%.1f ms | **%.2f** | %.1f / %.1f (service itself %.1f) | %.0f%% / %.0f%% | %s |%n",
-          date, machine, elasticsearch, runLine, options.requests, options.neighbours, options.concurrency,
+      out.printf(Locale.ROOT, "| %s | %s | %s | %s | %,d %s requests, n=%d, %s, %d+%d s, %s repeats | %,.0f req/s, p50/p95/p99 %.1f/%.1f/%.1f ms | %,.0f req/s, p50/p95/p99 %.1f/%.1f/%.1f ms | **%.2f** | %.1f / %.1f (service itself %.1f) | %.0f%% / %.0f%% | %s |%n",
+          date, machine, elasticsearch, runLine, options.requests, options.sampling.name().toLowerCase(Locale.ROOT),
+          options.neighbours, loadShape(),
           options.warmup.toSeconds(), options.duration.toSeconds(), service.repeats,
           raw.rps, raw.p50, raw.p95, raw.p99, service.rps, service.p50, service.p95, service.p99, throughput.median(),
           rawCpu, serviceCpu, service.serviceCpuMs, 100 * raw.loadGenShare, 100 * service.loadGenShare, service.loadAverage);
@@ -291,6 +294,14 @@ final class QueryBenchReport {
       // not Linux
     }
     return System.getProperty("os.arch");
+  }
+
+  /** "16 wrk connections", "16 workers" or "500 req/s offered". */
+  private String loadShape() {
+    if (options.rate > 0) {
+      return String.format(Locale.ROOT, "%.0f req/s offered (open model)", options.rate);
+    }
+    return options.concurrency + (options.generator == QueryBenchOptions.Generator.WRK ? " wrk connections" : " workers");
   }
 
   private static String abbreviate(String text, int max) {
