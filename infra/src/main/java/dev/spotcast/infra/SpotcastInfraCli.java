@@ -1,6 +1,7 @@
 package dev.spotcast.infra;
 
 import dev.spotcast.infra.cli.EsCommand;
+import dev.spotcast.infra.cli.FleetCommand;
 import dev.spotcast.infra.cli.KafkaCommand;
 import dev.spotcast.infra.elasticsearch.ElasticsearchDistribution;
 import picocli.CommandLine;
@@ -13,7 +14,7 @@ import picocli.CommandLine.Command;
 @Command(name = "spotcast-infra", mixinStandardHelpOptions = true,
     versionProvider = SpotcastInfraCli.Version.class,
     description = "Local infrastructure for Spotcast development.",
-    subcommands = {EsCommand.class, KafkaCommand.class})
+    subcommands = {EsCommand.class, KafkaCommand.class, FleetCommand.class})
 public final class SpotcastInfraCli {
 
   public static void main(String[] args) {

@@ -1,0 +1,155 @@
+package dev.spotcast.infra.fleet;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * Where each part of a local fleet lives and listens. Everything is under one home directory of its own
+ * (default {@code $SPOTCAST_HOME/fleet}: credentials, certificates, node data, broker data, logs and
+ * process records, so a fleet never touches what {@code es start} or {@code kafka start} keep in
+ * {@code $SPOTCAST_HOME}) and on loopback ports
+ * counted from one base port {@code P}:
+ *
+ * <pre>
+ *   P+80          load balancer: the query services      P+90          Prometheus
+ *   P+81          load balancer: the ingestion services  P+70          load balancer statistics and metrics
+ *   P+101, P+102  query-service instances                P+92, P+93    Kafka broker and its controller
+ *   P+111, P+112  ingestion-service instances            P+200..P+202  Elasticsearch HTTP (P+300.. transport)
+ * </pre>
+ */
+public record FleetLayout(Path home, int basePort, int elasticsearchNodes, int queryServices, int ingestServices) {
+
+  /** The ports' default base: 19000 (19080 the query API, 19081 the ingestion API, 19090 Prometheus). */
+  public static final int DEFAULT_BASE_PORT = 19000;
+
+  public FleetLayout {
+    home = home.toAbsolutePath().normalize();
+    if (basePort < 1024 || basePort + 300 + elasticsearchNodes > 65535) {
+      throw new IllegalArgumentException("the base port must be between 1024 and " + (65535 - 300 - elasticsearchNodes)
+          + ", was " + basePort);
+    }
+    if (elasticsearchNodes < 1 || elasticsearchNodes > 9) {
+      throw new IllegalArgumentException("1 to 9 Elasticsearch nodes, was " + elasticsearchNodes);
+    }
+    if (queryServices < 1 || queryServices > 9 || ingestServices < 1 || ingestServices > 9) {
+      throw new IllegalArgumentException("1 to 9 instances of each service, were " + queryServices + " query and "
+          + ingestServices + " ingestion");
+    }
+  }
+
+  /** The standard fleet: three Elasticsearch nodes, two instances of each service. */
+  public static FleetLayout standard(Path home, int basePort) {
+    return new FleetLayout(home, basePort, 3, 2, 2);
+  }
+
+  public int queryBalancerPort() {
+    return basePort + 80;
+  }
+
+  public int ingestBalancerPort() {
+    return basePort + 81;
+  }
+
+  public int balancerStatsPort() {
+    return basePort + 70;
+  }
+
+  public int prometheusPort() {
+    return basePort + 90;
+  }
+
+  public int kafkaPort() {
+    return basePort + 92;
+  }
+
+  public int kafkaControllerPort() {
+    return basePort + 93;
+  }
+
+  public int elasticsearchHttpPort() {
+    return basePort + 200;
+  }
+
+  public int elasticsearchTransportPort() {
+    return basePort + 300;
+  }
+
+  /** The HTTP base URL of every Elasticsearch node, first node first. */
+  public List<String> elasticsearchUrls() {
+    return IntStream.range(0, elasticsearchNodes).mapToObj(i -> "https://127.0.0.1:" + (elasticsearchHttpPort() + i))
+        .toList();
+  }
+
+  /** The query-service instances, {@code query-1} first. */
+  public List<Instance> queryInstances() {
+    return IntStream.rangeClosed(1, queryServices).mapToObj(i -> new Instance("query-" + i, basePort + 100 + i))
+        .toList();
+  }
+
+  /** The ingestion-service instances, {@code ingest-1} first. */
+  public List<Instance> ingestInstances() {
+    return IntStream.rangeClosed(1, ingestServices).mapToObj(i -> new Instance("ingest-" + i, basePort + 110 + i))
+        .toList();
+  }
+
+  public String kafkaBootstrap() {
+    return "127.0.0.1:" + kafkaPort();
+  }
+
+  public String queryUrl() {
+    return "http://127.0.0.1:" + queryBalancerPort();
+  }
+
+  public String ingestUrl() {
+    return "http://127.0.0.1:" + ingestBalancerPort();
+  }
+
+  public String prometheusUrl() {
+    return "http://127.0.0.1:" + prometheusPort();
+  }
+
+  /** Logs, process records and the configuration written for the balancer and Prometheus. */
+  public Path partsDir() {
+    return home.resolve("parts");
+  }
+
+  /** The operator's API key of the ingestion services (mode 600), written by the first {@code fleet up}. */
+  public Path operatorKeyFile() {
+    return partsDir().resolve("ingest-operator.key");
+  }
+
+  /** The read-only API key with which Prometheus scrapes the ingestion services (mode 600). */
+  public Path scrapeKeyFile() {
+    return partsDir().resolve("ingest-scrape.key");
+  }
+
+  public Path balancerConfig() {
+    return partsDir().resolve("haproxy.cfg");
+  }
+
+  public Path prometheusConfig() {
+    return partsDir().resolve("prometheus.yml");
+  }
+
+  public Path prometheusData() {
+    return partsDir().resolve("prometheus-data");
+  }
+
+  /** A service instance, the load balancer or Prometheus: its log. */
+  public Path log(String part) {
+    return partsDir().resolve(part + ".log");
+  }
+
+  /** A service instance, the load balancer or Prometheus: its process record. */
+  public Path record(String part) {
+    return partsDir().resolve(part + ".running.properties");
+  }
+
+  /** One instance of a service: its name ({@code query-1}) and port. */
+  public record Instance(String name, int port) {
+    public String url() {
+      return "http://127.0.0.1:" + port;
+    }
+  }
+}

@@ -1,0 +1,400 @@
+package dev.spotcast.infra.fleet;
+
+import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.elasticsearch.LocalCredentials;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
+import dev.spotcast.infra.elasticsearch.ClusterApi;
+import dev.spotcast.infra.elasticsearch.ClusterHealth;
+import dev.spotcast.infra.elasticsearch.LocalElasticsearch;
+import dev.spotcast.infra.elasticsearch.RunningNode;
+import dev.spotcast.infra.fleet.FleetLayout.Instance;
+import dev.spotcast.infra.kafka.LocalKafka;
+import dev.spotcast.infra.kafka.RunningBroker;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The whole Spotcast fleet as local processes on one machine: a secured Elasticsearch cluster of three nodes, a
+ * Kafka broker (KRaft), two ingestion-service and two query-service instances, HAProxy in front of each service, and
+ * Prometheus scraping them (docs/operations.md, "Local fleet"). Every part runs detached, in a session of its own,
+ * and is recorded under the fleet's home, so {@link #status} and {@link #down} find exactly what {@link #up} started
+ * and nothing else.
+ *
+ * <p>Each service holds only the rights it needs: the ingestion services connect to Elasticsearch with the ingest
+ * credential, the query services with the query credential; the ingestion API takes the operator's key (submit and
+ * read) and Prometheus scrapes it with a read-only key, both made at the first start and kept (mode 600) beside the
+ * fleet.
+ */
+public final class LocalFleet {
+
+  /** How long a service instance, the load balancer or Prometheus may take to answer once started. */
+  private static final Duration SERVICE_START = Duration.ofSeconds(180);
+  private static final Duration STOP_GRACE = Duration.ofSeconds(30);
+  private static final String READINESS = "/actuator/health/readiness";
+
+  private final Config config;
+  private final FleetLayout layout;
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+  /** A fleet to start ({@link #up}), or to look at, fault and stop. */
+  public LocalFleet(Config config) {
+    this.config = config;
+    this.layout = config.layout();
+  }
+
+  /** A fleet that runs (or not) in {@code layout}: to look at, fault and stop; not to start. */
+  public LocalFleet(FleetLayout layout) {
+    this.config = null;
+    this.layout = layout;
+  }
+
+  public FleetLayout layout() {
+    return layout;
+  }
+
+  /**
+   * Starts every part that does not run yet, in order (Elasticsearch, Kafka, the ingestion services, the query
+   * services, the load balancer, Prometheus), each once the one before answers, and returns once all answer. A part
+   * that does not come up stops the start with the tail of its log; what runs stays up, for {@code status} and
+   * {@code down}.
+   */
+  public void up(PrintWriter out) throws IOException, InterruptedException {
+    if (config == null) {
+      throw new IllegalStateException("this fleet was opened to be looked at, not started");
+    }
+    Instant begin = Instant.now();
+    Files.createDirectories(layout.partsDir());
+    elasticsearchUp(out);
+    kafkaUp(out);
+    String operatorKey = keyOnce(layout.operatorKeyFile());
+    String scrapeKey = keyOnce(layout.scrapeKeyFile());
+    for (Instance instance : layout.ingestInstances()) {
+      serviceUp(out, instance, config.ingestServiceJar(), ingestEnvironment(instance, operatorKey, scrapeKey));
+    }
+    for (Instance instance : layout.queryInstances()) {
+      serviceUp(out, instance, config.queryServiceJar(), serviceEnvironment(instance, Role.QUERY));
+    }
+    for (Instance instance : allInstances()) {
+      awaitReady(instance.name(), URI.create(instance.url() + READINESS));
+    }
+    balancerUp(out);
+    prometheusUp(out);
+    out.printf(Locale.ROOT, "The fleet is up after %.1f s.%n", Duration.between(begin, Instant.now()).toMillis() / 1e3);
+    out.flush();
+  }
+
+  /**
+   * Loads the demo run (model {@code demo}) through the ingestion API behind the load balancer with the operator's
+   * key, printing its progress, unless the query API serves it already.
+   */
+  public void loadDemo(double resolution, PrintWriter out) throws IOException, InterruptedException {
+    new FleetDemoRun(layout, operatorKey()).load(resolution, out);
+  }
+
+  /** Every part: whether it runs and answers, and where. */
+  public List<PartStatus> status() {
+    List<PartStatus> parts = new ArrayList<>();
+    List<RunningNode> nodes = LocalElasticsearch.running(layout.home());
+    List<String> urls = layout.elasticsearchUrls();
+    for (int i = 0; i < urls.size(); i++) {
+      String url = urls.get(i);
+      Optional<RunningNode> node = nodes.stream().filter(n -> n.url().equals(url)).findFirst();
+      parts.add(new PartStatus("elasticsearch-" + i, url, node.map(n -> n.pids().getFirst()),
+          node.isPresent() ? elasticsearchHealth(url) : "not running"));
+    }
+    Optional<RunningBroker> broker = LocalKafka.running(layout.home());
+    parts.add(new PartStatus("kafka", layout.kafkaBootstrap(), broker.map(RunningBroker::pid),
+        broker.isPresent() ? "running" : "not running"));
+    for (Instance instance : allInstances()) {
+      Optional<FleetProcess> process = FleetProcess.find(layout, instance.name());
+      parts.add(new PartStatus(instance.name(), instance.url(), process.map(FleetProcess::pid),
+          process.isPresent() ? answer(URI.create(instance.url() + READINESS)) : "not running"));
+    }
+    Optional<FleetProcess> balancer = FleetProcess.find(layout, "haproxy");
+    parts.add(new PartStatus("haproxy", layout.queryUrl() + " (queries), " + layout.ingestUrl() + " (ingestion)",
+        balancer.map(FleetProcess::pid), balancer.isPresent()
+            ? answer(URI.create(layout.queryUrl() + READINESS)) : "not running"));
+    Optional<FleetProcess> prometheus = FleetProcess.find(layout, "prometheus");
+    parts.add(new PartStatus("prometheus", layout.prometheusUrl(), prometheus.map(FleetProcess::pid),
+        prometheus.isPresent() ? answer(URI.create(layout.prometheusUrl() + "/-/ready")) : "not running"));
+    return parts;
+  }
+
+  /**
+   * Stops what {@link #up} started, in reverse order: Prometheus, the load balancer, the query services, the
+   * ingestion services (each given 30 s to finish its work and let go of its chunks), Kafka, Elasticsearch. Returns
+   * the names of the parts it stopped.
+   */
+  public List<String> down() {
+    List<String> stopped = new ArrayList<>();
+    List<String> names = new ArrayList<>(List.of("prometheus", "haproxy"));
+    layout.queryInstances().forEach(instance -> names.add(instance.name()));
+    layout.ingestInstances().forEach(instance -> names.add(instance.name()));
+    for (String name : names) {
+      FleetProcess.find(layout, name).ifPresent(process -> {
+        process.stop(STOP_GRACE);
+        stopped.add(name);
+      });
+    }
+    LocalKafka.stopRunning(layout.home()).ifPresent(broker -> stopped.add("kafka"));
+    for (RunningNode node : LocalElasticsearch.stopRunning(layout.home())) {
+      stopped.add("elasticsearch " + node.url());
+    }
+    return stopped;
+  }
+
+  /** Kills a service instance, the load balancer or Prometheus with SIGKILL (a fault); false if it did not run. */
+  public boolean kill(String part) {
+    Optional<FleetProcess> process = FleetProcess.find(layout, part);
+    process.ifPresent(FleetProcess::kill);
+    return process.isPresent();
+  }
+
+  /** The operator's API key of the ingestion services. */
+  public String operatorKey() throws IOException {
+    return Files.readString(layout.operatorKeyFile()).strip();
+  }
+
+  /** The administrator's connection to the fleet's Elasticsearch (for tests and operators' checks). */
+  public ElasticsearchSettings elasticsearch(Role role) {
+    ElasticsearchSettings local = LocalCredentials.read(LocalCredentials.directory(layout.home()), role)
+        .orElseThrow(() -> new IllegalStateException("no " + role.id() + " credential under " + layout.home()
+            + ": is the fleet up?"));
+    return local.withUris(layout.elasticsearchUrls().stream().map(URI::create).toList());
+  }
+
+  private List<Instance> allInstances() {
+    List<Instance> all = new ArrayList<>(layout.ingestInstances());
+    all.addAll(layout.queryInstances());
+    return all;
+  }
+
+  private void elasticsearchUp(PrintWriter out) {
+    List<RunningNode> running = LocalElasticsearch.running(layout.home());
+    if (running.size() == layout.elasticsearchNodes()) {
+      out.printf("Elasticsearch: %d nodes already run%n", running.size());
+      return;
+    }
+    if (!running.isEmpty()) {
+      throw new IllegalStateException(running.size() + " of the fleet's " + layout.elasticsearchNodes()
+          + " Elasticsearch nodes run; run 'fleet down' and 'fleet up' again");
+    }
+    out.printf("Elasticsearch: starting %d secured nodes (%s heap each) at %s...%n", layout.elasticsearchNodes(),
+        config.elasticsearchHeap(), String.join(", ", layout.elasticsearchUrls()));
+    out.flush();
+    new LocalElasticsearch(LocalElasticsearch.Config.builder()
+        .distribution(config.distribution())
+        .baseDir(layout.home())
+        .firstHttpPort(layout.elasticsearchHttpPort())
+        .firstTransportPort(layout.elasticsearchTransportPort())
+        .nodes(layout.elasticsearchNodes())
+        .heap(config.elasticsearchHeap())
+        .clusterName("fleet")
+        .startTimeout(Duration.ofSeconds(300))
+        .detached(true)
+        .secured(true)
+        .credentialsDir(LocalCredentials.directory(layout.home()))
+        .build()).start();
+  }
+
+  private void kafkaUp(PrintWriter out) {
+    if (LocalKafka.running(layout.home()).isPresent()) {
+      out.println("Kafka: already runs");
+      return;
+    }
+    out.printf("Kafka: starting the broker at %s...%n", layout.kafkaBootstrap());
+    out.flush();
+    new LocalKafka(LocalKafka.Config.builder()
+        .home(layout.home())
+        .port(layout.kafkaPort())
+        .controllerPort(layout.kafkaControllerPort())
+        .detached(true)
+        .build()).start();
+  }
+
+  private void serviceUp(PrintWriter out, Instance instance, Path jar, Map<String, String> environment)
+      throws IOException {
+    if (FleetProcess.find(layout, instance.name()).isPresent()) {
+      out.printf("%s: already runs%n", instance.name());
+      return;
+    }
+    out.printf("%s: starting on %s (log %s)%n", instance.name(), instance.url(), layout.log(instance.name()));
+    out.flush();
+    List<String> command = new ArrayList<>(List.of(config.java().toString(), "-Xms" + config.serviceHeap(),
+        "-Xmx" + config.serviceHeap(), "--enable-native-access=ALL-UNNAMED", "-jar", jar.toString()));
+    FleetProcess.start(layout, instance.name(), instance.url(), command, environment);
+  }
+
+  /** What both services share: where they listen, the cluster's nodes, its CA and the role's credential. */
+  private Map<String, String> serviceEnvironment(Instance instance, Role role) {
+    ElasticsearchSettings credential = elasticsearch(role);
+    Map<String, String> environment = new LinkedHashMap<>(config.serviceEnvironment());
+    environment.put("SERVER_PORT", Integer.toString(instance.port()));
+    environment.put("SERVER_ADDRESS", "127.0.0.1");
+    environment.put("SPOTCAST_HOME", layout.home().toString());
+    environment.put("SPOTCAST_ELASTICSEARCH_URIS", String.join(",", layout.elasticsearchUrls()));
+    environment.put("SPOTCAST_ELASTICSEARCH_CA", credential.ca().toString());
+    // In the environment, not on the command line: /proc/PID/environ is readable by its owner only.
+    environment.put("SPOTCAST_ELASTICSEARCH_USERNAME", credential.username());
+    environment.put("SPOTCAST_ELASTICSEARCH_PASSWORD", credential.password());
+    return environment;
+  }
+
+  private Map<String, String> ingestEnvironment(Instance instance, String operatorKey, String scrapeKey) {
+    Map<String, String> environment = serviceEnvironment(instance, Role.INGEST);
+    environment.put("SPRING_KAFKA_BOOTSTRAPSERVERS", layout.kafkaBootstrap());
+    environment.put("SPOTCAST_JOBS_INSTANCEID", instance.name());
+    // Published runs keep a copy of every shard on a second node: losing a node loses no answer.
+    environment.put("SPOTCAST_INGEST_REPLICAS", "1");
+    environment.put("SPOTCAST_SECURITY_APIKEYS_0_NAME", "operator");
+    environment.put("SPOTCAST_SECURITY_APIKEYS_0_SHA256", sha256(operatorKey));
+    environment.put("SPOTCAST_SECURITY_APIKEYS_0_ROLES", "ingest:submit,ingest:read");
+    environment.put("SPOTCAST_SECURITY_APIKEYS_1_NAME", "prometheus");
+    environment.put("SPOTCAST_SECURITY_APIKEYS_1_SHA256", sha256(scrapeKey));
+    environment.put("SPOTCAST_SECURITY_APIKEYS_1_ROLES", "ingest:read");
+    return environment;
+  }
+
+  private void balancerUp(PrintWriter out) throws IOException, InterruptedException {
+    Files.writeString(layout.balancerConfig(), FleetConfigFiles.haproxy(layout));
+    if (FleetProcess.find(layout, "haproxy").isEmpty()) {
+      out.printf("haproxy: queries at %s, ingestion at %s, statistics at http://127.0.0.1:%d/%n", layout.queryUrl(),
+          layout.ingestUrl(), layout.balancerStatsPort());
+      out.flush();
+      FleetProcess.start(layout, "haproxy", layout.queryUrl(),
+          List.of(config.haproxy().toString(), "-db", "-f", layout.balancerConfig().toString()), Map.of());
+    }
+    awaitReady("haproxy", URI.create(layout.queryUrl() + READINESS));
+  }
+
+  private void prometheusUp(PrintWriter out) throws IOException, InterruptedException {
+    Files.writeString(layout.prometheusConfig(), FleetConfigFiles.prometheus(layout));
+    if (FleetProcess.find(layout, "prometheus").isEmpty()) {
+      out.printf("prometheus: %s%n", layout.prometheusUrl());
+      out.flush();
+      Files.createDirectories(layout.prometheusData());
+      FleetProcess.start(layout, "prometheus", layout.prometheusUrl(), List.of(config.prometheus().toString(),
+          "--config.file=" + layout.prometheusConfig(), "--storage.tsdb.path=" + layout.prometheusData(),
+          "--storage.tsdb.retention.time=2d", "--web.listen-address=127.0.0.1:" + layout.prometheusPort()), Map.of());
+    }
+    awaitReady("prometheus", URI.create(layout.prometheusUrl() + "/-/ready"));
+  }
+
+  /** Waits until {@code uri} answers 200; fails with the tail of the part's log when it exits or takes too long. */
+  private void awaitReady(String part, URI uri) throws IOException, InterruptedException {
+    Instant deadline = Instant.now().plus(SERVICE_START);
+    String last = "no answer";
+    while (Instant.now().isBefore(deadline)) {
+      if (FleetProcess.find(layout, part).isEmpty()) {
+        throw new IllegalStateException(part + " exited while starting; the end of " + layout.log(part) + ":\n"
+            + tail(layout.log(part)));
+      }
+      last = answer(uri);
+      if (last.equals("ready")) {
+        return;
+      }
+      Thread.sleep(500);
+    }
+    throw new IllegalStateException(part + " did not answer at " + uri + " within " + SERVICE_START.toSeconds()
+        + " s (" + last + "); the end of " + layout.log(part) + ":\n" + tail(layout.log(part)));
+  }
+
+  private String answer(URI uri) {
+    try {
+      HttpResponse<Void> response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(),
+          HttpResponse.BodyHandlers.discarding());
+      return response.statusCode() == 200 ? "ready" : "answers " + response.statusCode();
+    } catch (IOException e) {
+      return "does not answer (" + e.getClass().getSimpleName() + ")";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "interrupted";
+    }
+  }
+
+  /** The cluster's health as the node at {@code url} sees it. */
+  private String elasticsearchHealth(String url) {
+    ElasticsearchSettings admin = elasticsearch(Role.ADMIN).withUris(List.of(URI.create(url)));
+    try (ClusterApi api = new ClusterApi(admin)) {
+      ClusterHealth health = api.awaitHealth(1, Duration.ZERO);
+      return "cluster " + health.status() + ", " + health.numberOfNodes() + " nodes";
+    } catch (IOException e) {
+      return "does not answer (" + e.getMessage() + ")";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "interrupted";
+    }
+  }
+
+  /** A random API key, made once and kept (mode 600) in {@code file}. */
+  private static String keyOnce(Path file) throws IOException {
+    if (Files.isRegularFile(file)) {
+      return Files.readString(file).strip();
+    }
+    byte[] random = new byte[32];
+    new SecureRandom().nextBytes(random);
+    String key = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+    Path staging = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.deleteIfExists(staging);
+    Files.createFile(staging, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    Files.writeString(staging, key + "\n");
+    Files.move(staging, file);
+    return key;
+  }
+
+  static String sha256(String key) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+          .digest(key.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String tail(Path log) {
+    try {
+      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+      return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+    } catch (IOException e) {
+      return "(cannot read " + log + ": " + e.getMessage() + ")";
+    }
+  }
+
+  /** One part of the fleet: its name, where it answers, its pid while it runs, and what it answers. */
+  public record PartStatus(String name, String url, Optional<Long> pid, String state) {}
+
+  /**
+   * What a fleet is made of: its layout, the Elasticsearch distribution, the services' jars, the Java they run on,
+   * the heaps, the load balancer's and Prometheus' programs, and environment variables every service gets (e.g.
+   * {@code SPOTCAST_ECCODES_HOME}).
+   */
+  public record Config(FleetLayout layout, Path distribution, Path queryServiceJar, Path ingestServiceJar, Path java,
+      String elasticsearchHeap, String serviceHeap, Path haproxy, Path prometheus,
+      Map<String, String> serviceEnvironment) {
+    public Config {
+      serviceEnvironment = Map.copyOf(serviceEnvironment);
+    }
+  }
+}
