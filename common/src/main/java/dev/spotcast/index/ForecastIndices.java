@@ -7,7 +7,11 @@ import co.elastic.clients.elasticsearch.indices.IndexSettings;
 import co.elastic.clients.elasticsearch.indices.TranslogDurability;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.sharding.ShardingStrategy;
+import co.elastic.clients.elasticsearch._types.HealthStatus;
+import co.elastic.clients.elasticsearch.cluster.HealthResponse;
 import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -109,6 +113,29 @@ public final class ForecastIndices {
                                 .numberOfReplicas(Integer.toString(replicas))
                                 .translog(tr -> tr.durability(TranslogDurability.Request))));
     client.indices().refresh(r -> r.index(indices));
+  }
+
+  /**
+   * Waits until every copy of every shard of these indices is started (the indices are green), at
+   * most {@code limit}, asking in slices of at most 20 s so that no client's response timeout cuts
+   * the wait short. Replicas added after a load are copied from the primaries; until they are there,
+   * losing a node would make part of the run unanswerable.
+   *
+   * @return whether the indices are green
+   */
+  public boolean awaitAllCopies(List<String> indices, Duration limit) throws IOException {
+    Instant deadline = Instant.now().plus(limit);
+    while (true) {
+      long slice = Math.clamp(Duration.between(Instant.now(), deadline).toMillis(), 1, 20_000);
+      HealthResponse health = client.cluster().health(h -> h.index(indices)
+          .waitForStatus(HealthStatus.Green).timeout(t -> t.time(slice + "ms")));
+      if (!health.timedOut() && health.status() == HealthStatus.Green) {
+        return true;
+      }
+      if (!Instant.now().isBefore(deadline)) {
+        return false;
+      }
+    }
   }
 
   /** Documents visible in the indices (call after a refresh). */

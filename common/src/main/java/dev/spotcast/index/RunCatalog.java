@@ -23,16 +23,24 @@ public final class RunCatalog {
 
   private final ElasticsearchClient client;
 
+  /** One copy of the catalog per node, up to a primary and a replica. */
+  private static final String REPLICAS = "0-1";
+
   public RunCatalog(ElasticsearchClient client) {
     this.client = client;
   }
 
+  /**
+   * Creates the catalog index if it is missing, and gives it a copy on a second node where there
+   * is one (also to a catalog created before it had one): the services read what is served from
+   * here, and losing the node that holds it must not stop them.
+   */
   public void ensureIndex() throws IOException {
     Indices.createIfAbsent(
         client,
         c ->
             c.index(INDEX)
-                .settings(s -> s.numberOfShards("1").numberOfReplicas("0"))
+                .settings(s -> s.numberOfShards("1").autoExpandReplicas(REPLICAS))
                 .mappings(
                     m ->
                         m.dynamic(DynamicMapping.False)
@@ -43,6 +51,7 @@ public final class RunCatalog {
                             .properties("startedAt", p -> p.date(d -> d))
                             .properties("finishedAt", p -> p.date(d -> d))
                             .properties("run", p -> p.object(o -> o.enabled(false)))));
+    client.indices().putSettings(p -> p.index(INDEX).settings(s -> s.autoExpandReplicas(REPLICAS)));
   }
 
   public void save(RunRecord record) throws IOException {

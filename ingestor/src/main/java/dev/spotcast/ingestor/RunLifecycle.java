@@ -8,6 +8,7 @@ import dev.spotcast.index.RunRecord;
 import dev.spotcast.index.RunStatus;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -42,6 +43,9 @@ import org.slf4j.LoggerFactory;
 public final class RunLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(RunLifecycle.class);
+
+  /** How long {@link #finishLoading} waits for a run's replicas to be copied. */
+  static final Duration REPLICA_WAIT = Duration.ofMinutes(10);
 
   private final ElasticsearchClient client;
   private final LoaderSettings settings;
@@ -83,9 +87,19 @@ public final class RunLifecycle {
     return record;
   }
 
-  /** Restores search settings and replicas, refreshes, and counts the run's documents. */
+  /**
+   * Restores search settings and replicas, refreshes, and counts the run's documents. With replicas,
+   * waits (at most {@link #REPLICA_WAIT}) until every copy is started, so that a published run
+   * survives the loss of a node from its first answer; a cluster that cannot place them (fewer nodes
+   * than copies) is told in the log, and the run, complete on its primaries, goes on.
+   */
   public long finishLoading(List<String> runIndices) throws IOException {
     indices.finishLoading(runIndices, settings.replicas());
+    if (settings.replicas() > 0 && !indices.awaitAllCopies(runIndices, REPLICA_WAIT)) {
+      log.warn("the {} replica(s) of {} are not all started after {}; the run is complete on its primaries "
+          + "and goes on (are there {} nodes for its copies?)", settings.replicas(), runIndices, REPLICA_WAIT,
+          settings.replicas() + 1);
+    }
     return indices.count(runIndices);
   }
 

@@ -42,6 +42,8 @@ public final class LocalElasticsearch implements AutoCloseable {
   private final Config config;
   private final List<NodeLayout> nodes;
   private final List<NodeProcess> processes = new ArrayList<>();
+  /** The nodes this instance launched (all of {@link #processes} but those {@link #startMissing} found running). */
+  private final List<NodeProcess> launched = new ArrayList<>();
   /** The administrator's connection, known once {@link #start()} has prepared the nodes. */
   private ElasticsearchSettings admin;
 
@@ -56,20 +58,41 @@ public final class LocalElasticsearch implements AutoCloseable {
    * {@link IllegalStateException} whose message ends with the tail of the nodes' console logs.
    */
   public synchronized LocalElasticsearch start() {
+    return start(false);
+  }
+
+  /**
+   * Starts the nodes of this cluster that do not run (killed, or stopped by hand), keeps those that do, and returns
+   * once the cluster is yellow or green with all of them: how a node rejoins after a failure. A node started again
+   * keeps its data, certificates and credentials. On failure, stops only the nodes it started.
+   */
+  public synchronized LocalElasticsearch startMissing() {
+    return start(true);
+  }
+
+  private LocalElasticsearch start(boolean keepRunning) {
     if (!processes.isEmpty()) {
       throw new IllegalStateException("Cluster '" + config.clusterName() + "' is already started");
     }
     NodeUser user = NodeUser.forThisProcess();
     Path javaHome = NodeProcess.javaHome(System.getenv(), Path.of(System.getProperty("java.home")));
     Instant begin = Instant.now();
+    Map<NodeLayout, NodeProcess> kept = new java.util.HashMap<>();
+    if (keepRunning) {
+      for (NodeLayout node : nodes) {
+        NodeProcess.find(node.dir()).ifPresent(process -> kept.put(node, process));
+      }
+    }
     try {
-      requireNothingListening();
+      requireNothingListening(kept.keySet());
       FileTrees.createTraversable(config.baseDir());
       user.requireTraversable(config.baseDir());
       Path home = ElasticsearchDistribution.unpackOnce(config.distribution(), config.baseDir());
-      prepareClusterDir();
-      log.info("Starting Elasticsearch cluster '{}' of {} node(s) from {} as {} with the Java in {}, {}",
-          config.clusterName(), nodes.size(), home, user, javaHome,
+      if (kept.isEmpty()) {
+        prepareClusterDir();
+      }
+      log.info("Starting {} of the {} node(s) of Elasticsearch cluster '{}' from {} as {} with the Java in {}, {}",
+          nodes.size() - kept.size(), nodes.size(), config.clusterName(), home, user, javaHome,
           config.secured() ? "secured" : "open (no TLS, no authentication)");
       Path certs = null;
       Map<Role, ElasticsearchSettings> credentials = Map.of();
@@ -86,13 +109,20 @@ public final class LocalElasticsearch implements AutoCloseable {
         LocalCredentials.deleteAll(config.credentialsDir());
       }
       for (NodeLayout node : nodes) {
-        prepareNodeDir(node, home, user, certs, securityFiles);
+        if (!kept.containsKey(node)) {
+          prepareNodeDir(node, home, user, certs, securityFiles);
+        }
       }
       for (NodeLayout node : nodes) {
-        processes.add(NodeProcess.launch(node, home, javaHome, user, config.detached()));
+        NodeProcess process = kept.get(node);
+        if (process == null) {
+          process = NodeProcess.launch(node, home, javaHome, user, config.detached());
+          launched.add(process);
+        }
+        processes.add(process);
       }
       ClusterHealth health = awaitCluster(begin.plus(config.startTimeout()));
-      for (NodeProcess process : processes) {
+      for (NodeProcess process : launched) {
         process.record();
       }
       if (config.secured()) {
@@ -196,8 +226,11 @@ public final class LocalElasticsearch implements AutoCloseable {
     }
   }
 
-  private void requireNothingListening() {
+  private void requireNothingListening(java.util.Set<NodeLayout> kept) {
     for (NodeLayout node : nodes) {
+      if (kept.contains(node)) {
+        continue;
+      }
       Optional<NodeProcess> running = NodeProcess.find(node.dir());
       if (running.isPresent()) {
         throw new IllegalStateException(node.name() + " of cluster '" + config.clusterName() + "' is already running"
@@ -303,11 +336,14 @@ public final class LocalElasticsearch implements AutoCloseable {
 
   private void stopAfterFailedStart(Exception cause) {
     try {
-      stopNodes();
+      for (NodeProcess process : launched.reversed()) {
+        process.stop(STOP_GRACE);
+      }
     } catch (RuntimeException e) {
       cause.addSuppressed(e);
-      processes.clear();
     }
+    processes.clear();
+    launched.clear();
     // The node directories stay, even for an ephemeral cluster: their logs explain the failure.
   }
 
@@ -317,6 +353,7 @@ public final class LocalElasticsearch implements AutoCloseable {
       process.stop(STOP_GRACE);
     }
     processes.clear();
+    launched.clear();
   }
 
   /**

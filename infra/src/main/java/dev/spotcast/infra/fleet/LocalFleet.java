@@ -197,13 +197,11 @@ public final class LocalFleet {
       out.printf("Elasticsearch: %d nodes already run%n", running.size());
       return;
     }
-    if (!running.isEmpty()) {
-      throw new IllegalStateException(running.size() + " of the fleet's " + layout.elasticsearchNodes()
-          + " Elasticsearch nodes run; run 'fleet down' and 'fleet up' again");
-    }
-    out.printf("Elasticsearch: starting %d secured nodes (%s heap each) at %s...%n", layout.elasticsearchNodes(),
-        config.elasticsearchHeap(), String.join(", ", layout.elasticsearchUrls()));
+    out.printf("Elasticsearch: starting %d of %d secured nodes (%s heap each) at %s...%n",
+        layout.elasticsearchNodes() - running.size(), layout.elasticsearchNodes(), config.elasticsearchHeap(),
+        String.join(", ", layout.elasticsearchUrls()));
     out.flush();
+    // The nodes that run stay; those that do not (first start, or killed) start and join them.
     new LocalElasticsearch(LocalElasticsearch.Config.builder()
         .distribution(config.distribution())
         .baseDir(layout.home())
@@ -216,7 +214,22 @@ public final class LocalFleet {
         .detached(true)
         .secured(true)
         .credentialsDir(LocalCredentials.directory(layout.home()))
-        .build()).start();
+        .build()).startMissing();
+  }
+
+  /**
+   * Kills Elasticsearch node {@code index} (its launcher and server JVM) with SIGKILL: a fault, no clean shutdown.
+   * {@link #up} starts it again. False if it did not run.
+   */
+  public boolean killElasticsearchNode(int index) {
+    String url = layout.elasticsearchUrls().get(index);
+    Optional<RunningNode> node = LocalElasticsearch.running(layout.home()).stream()
+        .filter(running -> running.url().equals(url)).findFirst();
+    node.ifPresent(running -> running.pids().forEach(pid -> ProcessHandle.of(pid).ifPresent(handle -> {
+      handle.destroyForcibly();
+      handle.onExit().join();
+    })));
+    return node.isPresent();
   }
 
   private void kafkaUp(PrintWriter out) {
