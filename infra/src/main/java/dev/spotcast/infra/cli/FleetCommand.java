@@ -128,7 +128,7 @@ public final class FleetCommand {
       if (given != null) {
         return given;
       }
-      return Programs.onPath(name).orElseThrow(() -> new IllegalStateException(
+      return Programs.installed(name).orElseThrow(() -> new IllegalStateException(
           name + " is not installed: install the system package " + name + " (./spotcast fleet up does it as root)"));
     }
   }

@@ -312,7 +312,9 @@ public final class LocalElasticsearch implements AutoCloseable {
           if (!health.clusterName().equals(config.clusterName())) {
             throw startFailure("found another cluster, '" + health.clusterName() + "', at " + url(), nodes);
           }
-          if (!health.timedOut() && health.isUsable() && health.numberOfNodes() == nodes.size()) {
+          // A node that just left may still be counted for a moment: every node must answer on its own port too.
+          if (!health.timedOut() && health.isUsable() && health.numberOfNodes() == nodes.size()
+              && nodes.stream().allMatch(this::answers)) {
             return health;
           }
           lastAnswer = health.toString();
@@ -322,6 +324,18 @@ public final class LocalElasticsearch implements AutoCloseable {
           Thread.sleep(RETRY_PAUSE);
         }
       }
+    }
+  }
+
+  /** Whether {@code node} answers HTTP requests (as the administrator, on a secured cluster). */
+  private boolean answers(NodeLayout node) {
+    try (ClusterApi api = new ClusterApi(admin.withUris(List.of(java.net.URI.create(node.url()))))) {
+      return api.send("GET", "/", null).status() == 200;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
     }
   }
 

@@ -34,6 +34,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The whole Spotcast fleet as local processes on one machine: a secured Elasticsearch cluster of three nodes, a
@@ -110,7 +113,36 @@ public final class LocalFleet {
    * key, printing its progress, unless the query API serves it already.
    */
   public void loadDemo(double resolution, PrintWriter out) throws IOException, InterruptedException {
-    new FleetDemoRun(layout, operatorKey()).load(resolution, out);
+    FleetApi api = api();
+    Optional<String> served = api.servedRun(FleetApi.DEMO_MODEL);
+    if (served.isPresent()) {
+      out.printf("The demo run %s is already served%n", served.get());
+      out.flush();
+      return;
+    }
+    String id = api.submit(FleetApi.syntheticSpec(FleetApi.DEMO_MODEL, resolution, LocalDate.now(ZoneOffset.UTC)));
+    out.printf("Loading the demo run through the ingestion API: job %s (%s/v1/ingestions/%s)%n", id,
+        layout.ingestUrl(), id);
+    out.flush();
+    JsonNode job = api.awaitEnd(id, out, Duration.ofMinutes(30));
+    if (!job.path("state").asText().equals("PUBLISHED")) {
+      throw new IllegalStateException("the demo run ended " + job.path("state").asText() + ": "
+          + job.path("reason").asText() + " " + job.path("errors"));
+    }
+    // The query services see a new run at their next look at the catalog.
+    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+    while (api.servedRun(FleetApi.DEMO_MODEL).isEmpty() && Instant.now().isBefore(deadline)) {
+      Thread.sleep(500);
+    }
+    out.printf("The demo run %s is published and served through the load balancer at %s%n",
+        api.servedRun(FleetApi.DEMO_MODEL).orElseThrow(() -> new IllegalStateException(
+            "the demo run is published but the query services do not serve it after 60 s")), layout.queryUrl());
+    out.flush();
+  }
+
+  /** The fleet's ingestion and query APIs, with the operator's key. */
+  public FleetApi api() throws IOException {
+    return new FleetApi(layout, operatorKey());
   }
 
   /** Every part: whether it runs and answers, and where. */
@@ -218,13 +250,66 @@ public final class LocalFleet {
   }
 
   /**
+   * Stops Elasticsearch node {@code index} cleanly (SIGTERM, SIGKILL after 60 s), as a rolling restart does;
+   * {@link #up} starts it again. False if it did not run.
+   */
+  public boolean stopElasticsearchNode(int index) {
+    Optional<RunningNode> node = runningNode(index);
+    node.ifPresent(running -> {
+      List<ProcessHandle> handles = running.pids().stream().map(ProcessHandle::of).flatMap(Optional::stream).toList();
+      handles.forEach(ProcessHandle::destroy);
+      for (ProcessHandle handle : handles) {
+        try {
+          handle.onExit().get(60, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+          handle.destroyForcibly();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    });
+    return node.isPresent();
+  }
+
+  /**
+   * Waits until every node is in the cluster and every copy of every shard is started (green), at most {@code
+   * limit}; returns the cluster's status then (green, or what it was when the limit came).
+   */
+  public String awaitGreen(Duration limit) throws IOException, InterruptedException {
+    try (ClusterApi api = new ClusterApi(elasticsearch(Role.ADMIN))) {
+      Instant deadline = Instant.now().plus(limit);
+      String status = "unknown";
+      while (Instant.now().isBefore(deadline)) {
+        try {
+          JsonNode health = api.require("GET", "/_cluster/health?wait_for_status=green&wait_for_nodes="
+              + layout.elasticsearchNodes() + "&timeout=10s", null);
+          status = health.path("number_of_nodes").asInt() == layout.elasticsearchNodes()
+              ? health.path("status").asText() : health.path("number_of_nodes").asInt() + " nodes";
+        } catch (IOException notAnswering) {
+          status = "no answer (" + notAnswering.getMessage() + ")";
+          Thread.sleep(1000);
+        }
+        if (status.equals("green")) {
+          break;
+        }
+      }
+      return status;
+    }
+  }
+
+  private Optional<RunningNode> runningNode(int index) {
+    String url = layout.elasticsearchUrls().get(index);
+    return LocalElasticsearch.running(layout.home()).stream().filter(running -> running.url().equals(url))
+        .findFirst();
+  }
+
+  /**
    * Kills Elasticsearch node {@code index} (its launcher and server JVM) with SIGKILL: a fault, no clean shutdown.
    * {@link #up} starts it again. False if it did not run.
    */
   public boolean killElasticsearchNode(int index) {
-    String url = layout.elasticsearchUrls().get(index);
-    Optional<RunningNode> node = LocalElasticsearch.running(layout.home()).stream()
-        .filter(running -> running.url().equals(url)).findFirst();
+    Optional<RunningNode> node = runningNode(index);
     node.ifPresent(running -> running.pids().forEach(pid -> ProcessHandle.of(pid).ifPresent(handle -> {
       handle.destroyForcibly();
       handle.onExit().join();

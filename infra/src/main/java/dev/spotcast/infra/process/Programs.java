@@ -23,6 +23,17 @@ public final class Programs {
   }
 
   /**
+   * A program installed from the system's packages: on the PATH, else in the administrator's directories
+   * ({@code /usr/sbin}, {@code /sbin}: HAProxy lives there, and a user's PATH may not name them).
+   */
+  public static Optional<Path> installed(String program) {
+    return onPath(program).or(() -> Stream.of("/usr/local/sbin", "/usr/sbin", "/sbin")
+        .map(dir -> Path.of(dir, program))
+        .filter(Files::isExecutable)
+        .findFirst());
+  }
+
+  /**
    * What to put before a command so that it runs in a session of its own ({@code setsid}), and closing the terminal
    * that started a detached process does not hang it up; nothing where setsid is missing, and the process then
    * shares the terminal's session.

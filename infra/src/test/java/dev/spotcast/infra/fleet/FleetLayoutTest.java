@@ -76,7 +76,7 @@ class FleetLayoutTest {
 
   @Test
   void theDemoJobIsTheDemosRunAndItsEtaReadsAsMinutes() throws Exception {
-    String spec = FleetDemoRun.spec(1, java.time.LocalDate.of(2026, 11, 25));
+    String spec = FleetApi.syntheticSpec("demo", 1, java.time.LocalDate.of(2026, 11, 25));
     com.fasterxml.jackson.databind.JsonNode synthetic =
         new com.fasterxml.jackson.databind.ObjectMapper().readTree(spec).path("synthetic");
     assertThat(synthetic.path("model").asText()).isEqualTo("demo");
@@ -86,8 +86,8 @@ class FleetLayoutTest {
 
     com.fasterxml.jackson.databind.node.JsonNodeFactory nodes =
         com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
-    assertThat(FleetDemoRun.eta(nodes.numberNode(95.992))).isEqualTo("1m36s");
-    assertThat(FleetDemoRun.eta(nodes.textNode("PT42S"))).isEqualTo("42s");
-    assertThat(FleetDemoRun.eta(nodes.nullNode())).isEqualTo("-");
+    assertThat(FleetApi.eta(nodes.numberNode(95.992))).isEqualTo("1m36s");
+    assertThat(FleetApi.eta(nodes.textNode("PT42S"))).isEqualTo("42s");
+    assertThat(FleetApi.eta(nodes.nullNode())).isEqualTo("-");
   }
 }

@@ -1,0 +1,289 @@
+package dev.spotcast.fleet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
+import dev.spotcast.fleet.SpotLoad.Outcome;
+import dev.spotcast.infra.elasticsearch.ClusterApi;
+import dev.spotcast.infra.elasticsearch.ElasticsearchDistribution;
+import dev.spotcast.infra.elasticsearch.LoopbackPorts;
+import dev.spotcast.infra.fleet.FleetApi;
+import dev.spotcast.infra.fleet.FleetLayout;
+import dev.spotcast.infra.fleet.LocalFleet;
+import dev.spotcast.infra.kafka.LocalKafka;
+import dev.spotcast.infra.process.Programs;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * The whole fleet on this machine, as {@code ./spotcast fleet up} runs it (three secured Elasticsearch nodes with
+ * replicas, Kafka, two ingestion and two query services behind HAProxy, Prometheus), and the faults it survives,
+ * one after the other on the same fleet; after each, {@code up} brings back what was lost, as an operator would.
+ * Every figure is printed: requests by outcome and latency during each fault.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class FleetFaultsIT {
+
+  private static final PrintWriter OUT = new PrintWriter(System.out, true);
+  /** The run the query faults are tried on: the demo's run at 4 degrees (414,000 documents). */
+  private static final double QUERY_RUN_RESOLUTION = 4;
+  /** The runs the ingestion faults are tried on: 3 degrees, 732,000 documents each, some 16 chunks. */
+  private static final double LOAD_RESOLUTION = 3;
+
+  private static LocalFleet fleet;
+  private static FleetLayout layout;
+  private static FleetApi api;
+  private static Instant runTime;
+
+  @BeforeAll
+  static void up() throws Exception {
+    Path home = Path.of(System.getProperty("spotcast.fleet.home"));
+    if (Files.exists(home)) {
+      // What an earlier, interrupted run left: stopped, then removed, so every run starts from nothing.
+      new LocalFleet(FleetLayout.standard(home, FleetLayout.DEFAULT_BASE_PORT)).down();
+      try (Stream<Path> paths = Files.walk(home)) {
+        paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+      }
+    }
+    layout = FleetLayout.standard(home, LoopbackPorts.freeBlock(310));
+    Map<String, String> environment = new LinkedHashMap<>();
+    // A dead instance's chunks are taken over after 10 s of silence instead of 30: the same code, sooner.
+    environment.put("SPOTCAST_JOBS_HEARTBEATINTERVAL", "1s");
+    environment.put("SPOTCAST_JOBS_STALEAFTER", "10s");
+    environment.put("SPOTCAST_JOBS_WATCHDOGINTERVAL", "2s");
+    String eccodes = System.getenv("SPOTCAST_ECCODES_HOME");
+    if (eccodes != null) {
+      environment.put("SPOTCAST_ECCODES_HOME", eccodes);
+    }
+    fleet = new LocalFleet(new LocalFleet.Config(layout, ElasticsearchDistribution.defaultZip(),
+        jar("spotcast.query-service.jar"), jar("spotcast.ingestor-service.jar"),
+        Path.of(System.getProperty("java.home"), "bin", "java"), "768m", "384m", program("haproxy"),
+        program("prometheus"), environment));
+    fleet.up(OUT);
+    api = fleet.api();
+    fleet.loadDemo(QUERY_RUN_RESOLUTION, OUT);
+    runTime = LocalDate.now(ZoneOffset.UTC).atStartOfDay().toInstant(ZoneOffset.UTC);
+    assertThat(fleet.awaitGreen(Duration.ofMinutes(5))).isEqualTo("green");
+  }
+
+  @AfterAll
+  static void down() {
+    if (fleet != null) {
+      OUT.println("Stopped: " + fleet.down());
+    }
+  }
+
+  @Test
+  @Order(1)
+  void theFleetAnswersThroughTheBalancerAndPrometheusScrapesEveryService() throws Exception {
+    assertThat(fleet.status()).allSatisfy(part -> assertThat(part.pid()).as(part.name()).isPresent());
+    assertThat(api.servedRun(FleetApi.DEMO_MODEL)).isPresent();
+    SpotLoad load = SpotLoad.start(URI.create(layout.queryUrl()), FleetApi.DEMO_MODEL, runTime, 5);
+    Thread.sleep(5_000);
+    List<Outcome> outcomes = load.stop();
+    OUT.println(SpotLoad.summary("through the balancer at 5 req/s", outcomes));
+    // Answered; or, while the services are still cold, refused at their door with a time to come back.
+    assertThat(outcomes).anyMatch(Outcome::ok).allMatch(o -> o.ok() || o.refusedWithRetryAfter());
+
+    // Every target up: both query services, both ingestion services (with the scrape key), HAProxy, itself.
+    JsonNode targets = Http.json(URI.create(layout.prometheusUrl() + "/api/v1/targets"), Duration.ofSeconds(60),
+        body -> body.path("data").path("activeTargets").size() == 6
+            && body.path("data").path("activeTargets").findValuesAsText("health").stream().allMatch("up"::equals));
+    assertThat(targets.path("data").path("activeTargets").findValuesAsText("scrapeUrl"))
+        .anyMatch(url -> url.endsWith(layout.ingestInstances().getFirst().port() + "/actuator/prometheus"))
+        .anyMatch(url -> url.endsWith(layout.queryInstances().getLast().port() + "/actuator/prometheus"));
+  }
+
+  @Test
+  @Order(2)
+  void aQueryServiceKilledUnderLoadCostsAtMostTheRequestsItHadInFlight() throws Exception {
+    long[] killedAt = new long[1];
+    SpotLoad load = SpotLoad.start(URI.create(layout.queryUrl()), FleetApi.DEMO_MODEL, runTime, 40);
+    Thread.sleep(8_000);
+    killedAt[0] = load.elapsedMillis();
+    assertThat(fleet.kill("query-1")).isTrue();
+    Thread.sleep(12_000);
+    List<Outcome> outcomes = load.stop();
+
+    long inFlightAtKill = outcomes.stream()
+        .filter(o -> o.startedMillis() <= killedAt[0] && o.startedMillis() + o.latencyMillis() >= killedAt[0]).count();
+    List<Outcome> serverErrors = outcomes.stream().filter(o -> o.status() >= 500 || o.status() == 0).toList();
+    OUT.println(SpotLoad.summary("query-1 killed (SIGKILL) under 40 req/s", outcomes) + "; " + inFlightAtKill
+        + " requests were in flight at the kill; 5xx or no answer: " + serverErrors);
+    // The balancer retries a refused connection, or one closed without an answer, on the other instance: a 5xx
+    // (or no answer) can reach a client only for a request already in flight on the killed instance.
+    assertThat(serverErrors).allMatch(o -> o.startedMillis() <= killedAt[0]);
+    assertThat((long) serverErrors.size()).isLessThanOrEqualTo(inFlightAtKill);
+    // The other instance takes the whole load: what it cannot take at once it refuses at its door, saying when to
+    // come back, and two health checks later (4 s) it answers everything.
+    assertThat(outcomes).allMatch(o -> o.ok() || o.refusedWithRetryAfter() || serverErrors.contains(o));
+    assertThat(outcomes.stream().filter(o -> o.startedMillis() > killedAt[0] + 5_000)).isNotEmpty()
+        .allMatch(Outcome::ok);
+
+    fleet.up(OUT);
+    assertThat(fleet.status()).allSatisfy(part -> assertThat(part.pid()).as(part.name()).isPresent());
+  }
+
+  @Test
+  @Order(3)
+  void anElasticsearchNodeKilledWhileQueriesRunFailsNoRequestWithReplicas() throws Exception {
+    SpotLoad load = SpotLoad.start(URI.create(layout.queryUrl()), FleetApi.DEMO_MODEL, runTime, 30);
+    Thread.sleep(8_000);
+    long killedAt = load.elapsedMillis();
+    assertThat(fleet.killElasticsearchNode(2)).isTrue();
+    Thread.sleep(20_000);
+    List<Outcome> outcomes = load.stop();
+    OUT.println(SpotLoad.summary("Elasticsearch node 2 killed (SIGKILL) under 30 req/s", outcomes));
+
+    // With a replica of every shard, every request is answered, or refused with 503 and Retry-After while a
+    // shard has no copy that answers; never another error, never no answer.
+    assertThat(outcomes).allMatch(o -> o.ok() || o.unavailableWithRetryAfter());
+    assertThat(outcomes.stream().filter(o -> o.startedMillis() > killedAt + 15_000)).isNotEmpty()
+        .allMatch(Outcome::ok);
+
+    fleet.up(OUT);
+    assertThat(fleet.awaitGreen(Duration.ofMinutes(5))).isEqualTo("green");
+  }
+
+  @Test
+  @Order(4)
+  void anIngestionServiceKilledMidChunkLeavesTheRunToTheOtherExact() throws Exception {
+    String model = "fault_ingest";
+    String id = api.submit(FleetApi.syntheticSpec(model, LOAD_RESOLUTION, LocalDate.now(ZoneOffset.UTC)));
+    String victim = awaitRunningChunkOwner(id, Duration.ofMinutes(3));
+    OUT.println("Killing " + victim + " (SIGKILL) while it loads a chunk of job " + id);
+    assertThat(fleet.kill(victim)).isTrue();
+
+    JsonNode job = api.awaitEnd(id, OUT, Duration.ofMinutes(10));
+    OUT.println("Job " + id + ": " + job.path("state").asText() + ", counted " + job.path("countedDocuments")
+        + " of " + job.path("expectedDocuments") + ", chunks done by " + job.path("chunksDoneBy") + ", errors "
+        + job.path("errors"));
+    assertThat(job.path("state").asText()).isEqualTo("PUBLISHED");
+    assertThat(job.path("countedDocuments").asLong()).isEqualTo(job.path("expectedDocuments").asLong());
+    assertThat(api.servedRun(model)).isPresent();
+
+    fleet.up(OUT);
+  }
+
+  @Test
+  @Order(5)
+  void theKafkaBrokerRestartedMidRunLosesNothingAndLoadsNothingTwice() throws Exception {
+    String model = "fault_kafka";
+    String id = api.submit(FleetApi.syntheticSpec(model, LOAD_RESOLUTION, LocalDate.now(ZoneOffset.UTC)));
+    awaitRunningChunkOwner(id, Duration.ofMinutes(3));
+    OUT.println("Restarting the Kafka broker while job " + id + " loads");
+    assertThat(LocalKafka.stopRunning(layout.home())).isPresent();
+    Thread.sleep(3_000);
+    fleet.up(OUT);
+
+    JsonNode job = api.awaitEnd(id, OUT, Duration.ofMinutes(10));
+    int maxAttempt = chunkAttempts(id);
+    OUT.println("Job " + id + ": " + job.path("state").asText() + ", counted " + job.path("countedDocuments")
+        + " of " + job.path("expectedDocuments") + ", most attempts of a chunk " + maxAttempt);
+    assertThat(job.path("state").asText()).isEqualTo("PUBLISHED");
+    assertThat(job.path("countedDocuments").asLong()).isEqualTo(job.path("expectedDocuments").asLong());
+    // A chunk whose record came again after the restart was DONE already: skipped, not loaded again.
+    assertThat(maxAttempt).isEqualTo(1);
+  }
+
+  @Test
+  @Order(6)
+  void aRollingRestartOfElasticsearchWhileQueriesRunIsMeasured() throws Exception {
+    SpotLoad load = SpotLoad.start(URI.create(layout.queryUrl()), FleetApi.DEMO_MODEL, runTime, 20);
+    Thread.sleep(5_000);
+    long[] bounds = new long[layout.elasticsearchNodes() * 2];
+    for (int node = 0; node < layout.elasticsearchNodes(); node++) {
+      bounds[2 * node] = load.elapsedMillis();
+      assertThat(fleet.stopElasticsearchNode(node)).isTrue();
+      fleet.up(OUT);
+      assertThat(fleet.awaitGreen(Duration.ofMinutes(5))).isEqualTo("green");
+      bounds[2 * node + 1] = load.elapsedMillis();
+    }
+    Thread.sleep(5_000);
+    long end = load.elapsedMillis();
+    List<Outcome> outcomes = load.stop();
+    OUT.println(SpotLoad.summary("Rolling restart of the 3 Elasticsearch nodes under 20 req/s, "
+        + (end - 5_000) / 1000 + " s", outcomes));
+    for (int node = 0; node < layout.elasticsearchNodes(); node++) {
+      long from = bounds[2 * node];
+      long to = bounds[2 * node + 1];
+      OUT.println(SpotLoad.summary("  node " + node + " down and back to green (" + (to - from) / 1000 + " s)",
+          outcomes.stream().filter(o -> o.startedMillis() >= from && o.startedMillis() < to).toList()));
+    }
+    // Answered, or refused with a time to come back (503 while a shard has no copy that answers, 429 when the
+    // door is full); never another error, never no answer.
+    assertThat(outcomes).allMatch(o -> o.ok() || o.unavailableWithRetryAfter() || o.refusedWithRetryAfter());
+    assertThat(outcomes.stream().filter(o -> o.startedMillis() > end - 4_000)).isNotEmpty().allMatch(Outcome::ok);
+  }
+
+  /**
+   * Waits until the job has a DONE chunk and a RUNNING one, and returns the instance that runs it: the moment to
+   * break something with work both finished and in flight.
+   */
+  private static String awaitRunningChunkOwner(String jobId, Duration timeout) throws Exception {
+    Instant deadline = Instant.now().plus(timeout);
+    try (ClusterApi admin = new ClusterApi(fleet.elasticsearch(Role.ADMIN))) {
+      while (Instant.now().isBefore(deadline)) {
+        admin.require("POST", "/spotcast-jobs/_refresh", null);
+        JsonNode hits = admin.require("POST", "/spotcast-jobs/_search", """
+            {"size": 100, "query": {"bool": {"filter": [{"term": {"type": "chunk"}}, {"term": {"jobId": "%s"}}]}}}
+            """.formatted(jobId)).path("hits").path("hits");
+        boolean done = false;
+        String running = null;
+        for (JsonNode hit : hits) {
+          JsonNode chunk = hit.path("_source");
+          done |= chunk.path("state").asText().equals("DONE");
+          if (chunk.path("state").asText().equals("RUNNING")) {
+            running = chunk.path("owner").asText();
+          }
+        }
+        if (done && running != null && !running.isEmpty()) {
+          return running;
+        }
+        Thread.sleep(200);
+      }
+    }
+    throw new AssertionError("job " + jobId + " never had a chunk DONE and one RUNNING within " + timeout);
+  }
+
+  /** The most attempts any chunk of the job took. */
+  private static int chunkAttempts(String jobId) throws Exception {
+    try (ClusterApi admin = new ClusterApi(fleet.elasticsearch(Role.ADMIN))) {
+      admin.require("POST", "/spotcast-jobs/_refresh", null);
+      return admin.require("POST", "/spotcast-jobs/_search", """
+          {"size": 0, "query": {"bool": {"filter": [{"term": {"type": "chunk"}}, {"term": {"jobId": "%s"}}]}},
+           "aggs": {"attempts": {"max": {"field": "attempt"}}}}
+          """.formatted(jobId)).path("aggregations").path("attempts").path("value").asInt();
+    }
+  }
+
+  private static Path jar(String property) {
+    Path jar = Path.of(System.getProperty(property));
+    assertThat(jar).as("built by the module's package phase").isRegularFile();
+    return jar;
+  }
+
+  private static Path program(String name) throws IOException {
+    return Programs.installed(name).orElseThrow(() -> new IOException(
+        name + " is not installed: './spotcast test' installs the system package " + name));
+  }
+}
