@@ -179,7 +179,7 @@ class FleetFaultsIT {
         + job.path("errors"));
     assertThat(job.path("state").asText()).isEqualTo("PUBLISHED");
     assertThat(job.path("countedDocuments").asLong()).isEqualTo(job.path("expectedDocuments").asLong());
-    assertThat(api.servedRun(model)).isPresent();
+    assertThat(api.awaitServed(model, Duration.ofSeconds(60))).isPresent();
 
     fleet.up(OUT);
   }

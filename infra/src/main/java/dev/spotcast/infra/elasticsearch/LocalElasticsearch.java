@@ -330,7 +330,7 @@ public final class LocalElasticsearch implements AutoCloseable {
   /** Whether {@code node} answers HTTP requests (as the administrator, on a secured cluster). */
   private boolean answers(NodeLayout node) {
     try (ClusterApi api = new ClusterApi(admin.withUris(List.of(java.net.URI.create(node.url()))))) {
-      return api.send("GET", "/", null).status() == 200;
+      return api.send("GET", "/_cluster/health", null).status() == 200;
     } catch (IOException e) {
       return false;
     } catch (InterruptedException e) {

@@ -121,6 +121,20 @@ public final class FleetApi {
     return seconds >= 60 ? seconds / 60 + "m" + String.format(Locale.ROOT, "%02d", seconds % 60) + "s" : seconds + "s";
   }
 
+  /**
+   * The run the query API serves for {@code model}, waiting up to {@code limit} for it: the query services see a
+   * newly published run at their next look at the catalog.
+   */
+  public Optional<String> awaitServed(String model, Duration limit) throws IOException, InterruptedException {
+    Instant deadline = Instant.now().plus(limit);
+    Optional<String> served = servedRun(model);
+    while (served.isEmpty() && Instant.now().isBefore(deadline)) {
+      Thread.sleep(500);
+      served = servedRun(model);
+    }
+    return served;
+  }
+
   /** The run the query API serves for {@code model} ({@code GET /v1/models}), if any. */
   public Optional<String> servedRun(String model) throws IOException, InterruptedException {
     HttpResponse<String> response = http.send(

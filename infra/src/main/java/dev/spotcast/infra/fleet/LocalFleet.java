@@ -129,13 +129,8 @@ public final class LocalFleet {
       throw new IllegalStateException("the demo run ended " + job.path("state").asText() + ": "
           + job.path("reason").asText() + " " + job.path("errors"));
     }
-    // The query services see a new run at their next look at the catalog.
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-    while (api.servedRun(FleetApi.DEMO_MODEL).isEmpty() && Instant.now().isBefore(deadline)) {
-      Thread.sleep(500);
-    }
     out.printf("The demo run %s is published and served through the load balancer at %s%n",
-        api.servedRun(FleetApi.DEMO_MODEL).orElseThrow(() -> new IllegalStateException(
+        api.awaitServed(FleetApi.DEMO_MODEL, Duration.ofSeconds(60)).orElseThrow(() -> new IllegalStateException(
             "the demo run is published but the query services do not serve it after 60 s")), layout.queryUrl());
     out.flush();
   }
