@@ -35,6 +35,11 @@ public final class ApiKeyDigests {
     return authorization.substring(SCHEME.length() + 1).strip();
   }
 
+  /** What the configuration holds for {@code key}: its SHA-256 in 64 hex digits. */
+  public static String digestHex(String key) {
+    return DigestUtils.sha256Hex(key);
+  }
+
   /** A configured hash, checked: 64 hex digits. */
   public static byte[] parse(String sha256Hex, String what) {
     if (sha256Hex == null || !sha256Hex.matches("[0-9a-fA-F]{64}")) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.LocalCredentials.Role;
+import dev.spotcast.security.ApiKeyDigests;
 import dev.spotcast.testsupport.SharedElasticsearch;
 import dev.spotcast.testsupport.SharedKafka;
 import java.io.IOException;
@@ -13,13 +14,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Predicate;
@@ -83,16 +80,8 @@ final class IngestorInstance implements AutoCloseable {
   private static void apiKey(Map<String, Object> properties, int index, String name, String key, String roles) {
     String prefix = "spotcast.security.api-keys[" + index + "].";
     properties.put(prefix + "name", name);
-    properties.put(prefix + "sha256", sha256(key));
+    properties.put(prefix + "sha256", ApiKeyDigests.digestHex(key));
     properties.put(prefix + "roles", roles);
-  }
-
-  static String sha256(String key) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   /** A request to the API with the key that may do everything. */

@@ -1,5 +1,6 @@
 package dev.spotcast.infra.fleet;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.elasticsearch.LocalCredentials.Role;
@@ -10,9 +11,9 @@ import dev.spotcast.infra.elasticsearch.RunningNode;
 import dev.spotcast.infra.fleet.FleetLayout.Instance;
 import dev.spotcast.infra.kafka.LocalKafka;
 import dev.spotcast.infra.kafka.RunningBroker;
+import dev.spotcast.security.ApiKeyDigests;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,22 +22,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The whole Spotcast fleet as local processes on one machine: a secured Elasticsearch cluster of three nodes, a
@@ -362,10 +359,10 @@ public final class LocalFleet {
     // Published runs keep a copy of every shard on a second node: losing a node loses no answer.
     environment.put("SPOTCAST_INGEST_REPLICAS", "1");
     environment.put("SPOTCAST_SECURITY_APIKEYS_0_NAME", "operator");
-    environment.put("SPOTCAST_SECURITY_APIKEYS_0_SHA256", sha256(operatorKey));
+    environment.put("SPOTCAST_SECURITY_APIKEYS_0_SHA256", ApiKeyDigests.digestHex(operatorKey));
     environment.put("SPOTCAST_SECURITY_APIKEYS_0_ROLES", "ingest:submit,ingest:read");
     environment.put("SPOTCAST_SECURITY_APIKEYS_1_NAME", "prometheus");
-    environment.put("SPOTCAST_SECURITY_APIKEYS_1_SHA256", sha256(scrapeKey));
+    environment.put("SPOTCAST_SECURITY_APIKEYS_1_SHA256", ApiKeyDigests.digestHex(scrapeKey));
     environment.put("SPOTCAST_SECURITY_APIKEYS_1_ROLES", "ingest:read");
     return environment;
   }
@@ -455,15 +452,6 @@ public final class LocalFleet {
     Files.writeString(staging, key + "\n");
     Files.move(staging, file);
     return key;
-  }
-
-  static String sha256(String key) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-          .digest(key.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   private static String tail(Path log) {

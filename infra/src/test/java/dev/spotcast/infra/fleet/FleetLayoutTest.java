@@ -68,13 +68,6 @@ class FleetLayoutTest {
   }
 
   @Test
-  void keysAreGivenToTheServicesAsTheirSha256() {
-    // printf %s abc | sha256sum
-    assertThat(LocalFleet.sha256("abc"))
-        .isEqualTo("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-  }
-
-  @Test
   void theDemoJobIsTheDemosRunAndItsEtaReadsAsMinutes() throws Exception {
     String spec = FleetApi.syntheticSpec("demo", 1, java.time.LocalDate.of(2026, 11, 25));
     com.fasterxml.jackson.databind.JsonNode synthetic =
