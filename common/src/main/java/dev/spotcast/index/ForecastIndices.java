@@ -68,6 +68,15 @@ public final class ForecastIndices {
 
   /** Creates every index of the run with loading settings and one float field (doc values only) per parameter. */
   public void createForLoading(ShardingStrategy strategy) throws IOException {
+    createForLoading(strategy, 0);
+  }
+
+  /**
+   * {@link #createForLoading(ShardingStrategy)} with {@code replicas} while loading: a replica
+   * keeps every acknowledged document on a second node, so that losing a node mid-load loses
+   * nothing (at twice the indexing work).
+   */
+  public void createForLoading(ShardingStrategy strategy, int replicas) throws IOException {
     Map<String, Property> values = new LinkedHashMap<>();
     for (Parameter parameter : strategy.run().parameters()) {
       values.put(parameter.name(), Property.of(p -> p.float_(f -> f.index(false).docValues(true))));
@@ -78,7 +87,7 @@ public final class ForecastIndices {
           .create(
               c ->
                   c.index(index)
-                      .settings(loadingSettings(strategy))
+                      .settings(loadingSettings(strategy, replicas))
                       .mappings(
                           m ->
                               m.properties(
@@ -89,13 +98,13 @@ public final class ForecastIndices {
 
   /**
    * The settings of a run's index while it loads: the strategy's shards (and routing shards, for
-   * the tile routing), no replicas, no refresh, async translog.
+   * the tile routing), {@code replicas} (0 for the fastest load), no refresh, async translog.
    */
-  public static IndexSettings loadingSettings(ShardingStrategy strategy) {
+  public static IndexSettings loadingSettings(ShardingStrategy strategy, int replicas) {
     return IndexSettings.of(s -> s
         .numberOfShards(Integer.toString(strategy.shardsPerIndex()))
         .numberOfRoutingShards(strategy.routingNumShards())
-        .numberOfReplicas("0")
+        .numberOfReplicas(Integer.toString(replicas))
         .refreshInterval(r -> r.time("-1"))
         .translog(t -> t.durability(TranslogDurability.Async)));
   }

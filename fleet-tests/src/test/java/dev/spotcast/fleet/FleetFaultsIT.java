@@ -166,6 +166,28 @@ class FleetFaultsIT {
 
   @Test
   @Order(4)
+  void anElasticsearchNodeKilledWhileARunLoadsLosesNoDocument() throws Exception {
+    String model = "fault_node";
+    String id = api.submit(FleetApi.syntheticSpec(model, LOAD_RESOLUTION, LocalDate.now(ZoneOffset.UTC)));
+    awaitRunningChunkOwner(id, Duration.ofMinutes(3));
+    OUT.println("Killing Elasticsearch node 1 (SIGKILL) while job " + id + " loads");
+    assertThat(fleet.killElasticsearchNode(1)).isTrue();
+
+    // The fleet loads with a replica of every shard (spotcast.ingest.loading-replicas=1): every document
+    // Elasticsearch acknowledged is on a second node, and the bulk requests that failed are sent again.
+    JsonNode job = api.awaitEnd(id, OUT, Duration.ofMinutes(10));
+    OUT.println("Job " + id + ": " + job.path("state").asText() + ", counted " + job.path("countedDocuments")
+        + " of " + job.path("expectedDocuments") + ", errors " + job.path("errors"));
+    assertThat(job.path("state").asText()).isEqualTo("PUBLISHED");
+    assertThat(job.path("countedDocuments").asLong()).isEqualTo(job.path("expectedDocuments").asLong());
+    assertThat(api.awaitServed(model, Duration.ofSeconds(60))).isPresent();
+
+    fleet.up(OUT);
+    assertThat(fleet.awaitGreen(Duration.ofMinutes(5))).isEqualTo("green");
+  }
+
+  @Test
+  @Order(5)
   void anIngestionServiceKilledMidChunkLeavesTheRunToTheOtherExact() throws Exception {
     String model = "fault_ingest";
     String id = api.submit(FleetApi.syntheticSpec(model, LOAD_RESOLUTION, LocalDate.now(ZoneOffset.UTC)));
@@ -185,7 +207,7 @@ class FleetFaultsIT {
   }
 
   @Test
-  @Order(5)
+  @Order(6)
   void theKafkaBrokerRestartedMidRunLosesNothingAndLoadsNothingTwice() throws Exception {
     String model = "fault_kafka";
     String id = api.submit(FleetApi.syntheticSpec(model, LOAD_RESOLUTION, LocalDate.now(ZoneOffset.UTC)));
@@ -206,7 +228,7 @@ class FleetFaultsIT {
   }
 
   @Test
-  @Order(6)
+  @Order(7)
   void aRollingRestartOfElasticsearchWhileQueriesRunIsMeasured() throws Exception {
     SpotLoad load = SpotLoad.start(URI.create(layout.queryUrl()), FleetApi.DEMO_MODEL, runTime, 20);
     Thread.sleep(5_000);

@@ -16,6 +16,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param initialBackoff first retry delay; doubles each retry, with jitter
  * @param maxBackoff longest retry delay
  * @param replicas replicas set on the run's indices once loaded
+ * @param loadingReplicas replicas of the run's indices while it loads: 0 (the fastest load, every document
+ *     indexed once; a node lost mid-load fails the run), or 1 where a run must survive losing a node while it
+ *     loads (every document indexed twice; what a local fleet sets)
  * @param deleteFailedRuns delete the indices of a run that failed (its record stays, with the reason)
  * @param progressInterval how often progress is reported
  */
@@ -31,7 +34,8 @@ public record LoaderSettings(
     @DefaultValue("10s") Duration maxBackoff,
     @DefaultValue("0") int replicas,
     @DefaultValue("true") boolean deleteFailedRuns,
-    @DefaultValue("2s") Duration progressInterval) {
+    @DefaultValue("2s") Duration progressInterval,
+    @DefaultValue("0") int loadingReplicas) {
 
   public LoaderSettings {
     if (producerThreads < 1 || senderThreads < 1 || queuedBulks < 0) {
@@ -40,44 +44,44 @@ public record LoaderSettings(
     if (bulkDocuments < 1 || bulkBytes < 1024) {
       throw new IllegalArgumentException("spotcast.ingest: bulk-documents >= 1, bulk-bytes >= 1024");
     }
-    if (maxRetries < 0 || replicas < 0) {
-      throw new IllegalArgumentException("spotcast.ingest: max-retries and replicas must be >= 0");
+    if (maxRetries < 0 || replicas < 0 || loadingReplicas < 0) {
+      throw new IllegalArgumentException("spotcast.ingest: max-retries, replicas and loading-replicas must be >= 0");
     }
   }
 
   public static LoaderSettings defaults() {
     return new LoaderSettings(
         Math.max(1, Runtime.getRuntime().availableProcessors()), 4, 4, 5000, 8L << 20, 10,
-        Duration.ofMillis(100), Duration.ofSeconds(10), 0, true, Duration.ofSeconds(2));
+        Duration.ofMillis(100), Duration.ofSeconds(10), 0, true, Duration.ofSeconds(2), 0);
   }
 
   public LoaderSettings withThreads(int producers, int senders) {
     return new LoaderSettings(
         producers, senders, queuedBulks, bulkDocuments, bulkBytes, maxRetries, initialBackoff,
-        maxBackoff, replicas, deleteFailedRuns, progressInterval);
+        maxBackoff, replicas, deleteFailedRuns, progressInterval, loadingReplicas);
   }
 
   public LoaderSettings withBulkDocuments(int documents) {
     return new LoaderSettings(
         producerThreads, senderThreads, queuedBulks, documents, bulkBytes, maxRetries, initialBackoff,
-        maxBackoff, replicas, deleteFailedRuns, progressInterval);
+        maxBackoff, replicas, deleteFailedRuns, progressInterval, loadingReplicas);
   }
 
   public LoaderSettings withRetries(int retries, Duration initial, Duration max) {
     return new LoaderSettings(
         producerThreads, senderThreads, queuedBulks, bulkDocuments, bulkBytes, retries, initial, max,
-        replicas, deleteFailedRuns, progressInterval);
+        replicas, deleteFailedRuns, progressInterval, loadingReplicas);
   }
 
   public LoaderSettings withReplicas(int count) {
     return new LoaderSettings(
         producerThreads, senderThreads, queuedBulks, bulkDocuments, bulkBytes, maxRetries, initialBackoff,
-        maxBackoff, count, deleteFailedRuns, progressInterval);
+        maxBackoff, count, deleteFailedRuns, progressInterval, loadingReplicas);
   }
 
   public LoaderSettings withDeleteFailedRuns(boolean delete) {
     return new LoaderSettings(
         producerThreads, senderThreads, queuedBulks, bulkDocuments, bulkBytes, maxRetries, initialBackoff,
-        maxBackoff, replicas, delete, progressInterval);
+        maxBackoff, replicas, delete, progressInterval, loadingReplicas);
   }
 }

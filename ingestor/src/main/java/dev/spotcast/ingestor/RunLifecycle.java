@@ -81,7 +81,7 @@ public final class RunLifecycle {
     indices.installTemplate();
     catalog.ensureIndex();
     indices.delete(runIndices); // leftovers of an earlier failed attempt at this run
-    indices.createForLoading(strategy);
+    indices.createForLoading(strategy, settings.loadingReplicas());
     RunRecord record = RunRecord.loading(strategy.run(), runIndices, started);
     catalog.save(record);
     return record;

@@ -410,7 +410,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
     // Progress every 50 ms: the StreamClock estimates the end of the bulk part from these samples.
     return new LoaderSettings(
         loading.producers == null ? d.producerThreads() : loading.producers, loading.senders, d.queuedBulks(), loading.bulkDocs, d.bulkBytes(),
-        d.maxRetries(), d.initialBackoff(), d.maxBackoff(), 0, true, Duration.ofMillis(50));
+        d.maxRetries(), d.initialBackoff(), d.maxBackoff(), 0, true, Duration.ofMillis(50), 0);
   }
 
 

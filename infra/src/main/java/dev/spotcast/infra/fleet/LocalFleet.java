@@ -356,8 +356,10 @@ public final class LocalFleet {
     Map<String, String> environment = serviceEnvironment(instance, Role.INGEST);
     environment.put("SPRING_KAFKA_BOOTSTRAPSERVERS", layout.kafkaBootstrap());
     environment.put("SPOTCAST_JOBS_INSTANCEID", instance.name());
-    // Published runs keep a copy of every shard on a second node: losing a node loses no answer.
+    // Every shard has a copy on a second node, while a run loads and once it is published: losing a node loses
+    // neither an acknowledged document nor an answer.
     environment.put("SPOTCAST_INGEST_REPLICAS", "1");
+    environment.put("SPOTCAST_INGEST_LOADINGREPLICAS", "1");
     environment.put("SPOTCAST_SECURITY_APIKEYS_0_NAME", "operator");
     environment.put("SPOTCAST_SECURITY_APIKEYS_0_SHA256", ApiKeyDigests.digestHex(operatorKey));
     environment.put("SPOTCAST_SECURITY_APIKEYS_0_ROLES", "ingest:submit,ingest:read");
