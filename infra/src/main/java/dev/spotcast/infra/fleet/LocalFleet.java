@@ -157,7 +157,8 @@ public final class LocalFleet {
           process.isPresent() ? answer(URI.create(instance.url() + READINESS)) : "not running"));
     }
     Optional<FleetProcess> balancer = FleetProcess.find(layout, "haproxy");
-    parts.add(new PartStatus("haproxy", layout.queryUrl() + " (queries), " + layout.ingestUrl() + " (ingestion)",
+    parts.add(new PartStatus("haproxy", layout.queryUrl() + "/ (queries, forecast explorer), " + layout.ingestUrl()
+        + "/console/ (ingestion, console)",
         balancer.map(FleetProcess::pid), balancer.isPresent()
             ? answer(URI.create(layout.queryUrl() + READINESS)) : "not running"));
     Optional<FleetProcess> prometheus = FleetProcess.find(layout, "prometheus");
@@ -372,8 +373,8 @@ public final class LocalFleet {
   private void balancerUp(PrintWriter out) throws IOException, InterruptedException {
     Files.writeString(layout.balancerConfig(), FleetConfigFiles.haproxy(layout));
     if (FleetProcess.find(layout, "haproxy").isEmpty()) {
-      out.printf("haproxy: queries at %s, ingestion at %s, statistics at http://127.0.0.1:%d/%n", layout.queryUrl(),
-          layout.ingestUrl(), layout.balancerStatsPort());
+      out.printf("haproxy: queries and the forecast explorer at %s/, ingestion and its console at %s/console/,"
+          + " statistics at http://127.0.0.1:%d/%n", layout.queryUrl(), layout.ingestUrl(), layout.balancerStatsPort());
       out.flush();
       FleetProcess.start(layout, "haproxy", layout.queryUrl(),
           List.of(config.haproxy().toString(), "-db", "-f", layout.balancerConfig().toString()), Map.of());

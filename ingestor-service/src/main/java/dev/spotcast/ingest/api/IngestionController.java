@@ -1,18 +1,23 @@
 package dev.spotcast.ingest.api;
 
+import dev.spotcast.ingest.job.InvalidJobException;
 import dev.spotcast.ingest.job.Job;
 import dev.spotcast.ingest.job.JobNotFoundException;
 import dev.spotcast.ingest.job.JobSpec;
 import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingest.job.Trigger;
 import dev.spotcast.ingest.job.Versioned;
+import dev.spotcast.ingest.work.DeadLetterIndex;
 import dev.spotcast.ingest.work.JobFinisher;
 import dev.spotcast.ingest.work.JobService;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.io.IOException;
 import java.net.URI;
 import java.security.Principal;
+import java.util.ArrayList;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.ResponseEntity;
@@ -22,6 +27,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
@@ -36,11 +42,13 @@ public class IngestionController {
   private final JobService jobs;
   private final JobStore store;
   private final JobFinisher finisher;
+  private final DeadLetterIndex deadLetters;
 
-  public IngestionController(JobService jobs, JobStore store, JobFinisher finisher) {
+  public IngestionController(JobService jobs, JobStore store, JobFinisher finisher, DeadLetterIndex deadLetters) {
     this.jobs = jobs;
     this.store = store;
     this.finisher = finisher;
+    this.deadLetters = deadLetters;
   }
 
   @PostMapping
@@ -52,6 +60,23 @@ public class IngestionController {
     log.info("job {} (run {} of {}) submitted with API key {}", job.id(), job.runId(), job.model(), name(caller));
     URI location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{id}").buildAndExpand(job.id()).toUri();
     return ResponseEntity.accepted().location(location).body(view(job));
+  }
+
+  @GetMapping
+  @Operation(summary = "The newest jobs, newest first",
+      description = "Each as GET /v1/ingestions/{id} shows it (state, progress, rate, ETA, chunks by state and by"
+          + " instance, retries, dead letters). limit: how many (1..100, default 20).")
+  public List<JobView> recent(
+      @Parameter(description = "how many jobs (1..100)") @RequestParam(name = "limit", defaultValue = "20") int limit)
+      throws IOException {
+    if (limit < 1 || limit > 100) {
+      throw new InvalidJobException("limit must be between 1 and 100, not " + limit);
+    }
+    List<JobView> views = new ArrayList<>();
+    for (Versioned<Job> job : store.recent(limit)) {
+      views.add(view(job.value()));
+    }
+    return views;
   }
 
   @GetMapping("/{id}")
@@ -77,6 +102,6 @@ public class IngestionController {
   }
 
   private JobView view(Job job) throws IOException {
-    return JobView.of(job, store.summary(job.id()));
+    return JobView.of(job, store.summary(job.id()), deadLetters.count(job.id()));
   }
 }

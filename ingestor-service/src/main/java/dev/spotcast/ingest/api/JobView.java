@@ -21,6 +21,8 @@ import java.util.TreeMap;
  * @param eta time left at that rate (ISO-8601 duration), null once ended
  * @param chunks chunks per state
  * @param chunksDoneBy DONE chunks per instance
+ * @param retries chunk attempts beyond each chunk's first
+ * @param deadLetters documents Elasticsearch refused, kept in the dead-letter index
  * @param errors why chunks failed or were put back, and why the job failed
  */
 public record JobView(
@@ -42,6 +44,8 @@ public record JobView(
     int chunkCount,
     Map<String, Long> chunks,
     Map<String, Long> chunksDoneBy,
+    long retries,
+    long deadLetters,
     Instant createdAt,
     Instant startedAt,
     Instant finishedAt,
@@ -50,7 +54,7 @@ public record JobView(
     List<String> errors,
     JobSpec spec) {
 
-  public static JobView of(Job job, ChunkSummary summary) {
+  public static JobView of(Job job, ChunkSummary summary, long deadLetters) {
     long indexed = summary.indexedDocuments();
     Instant end = job.finishedAt() != null ? job.finishedAt() : Instant.now();
     JobProgress progress = JobProgress.of(job.expectedDocuments(), indexed,
@@ -67,7 +71,7 @@ public record JobView(
         job.id(), job.state().name(), job.trigger().name(), job.correlationId(), job.model(), job.runId(),
         job.runTime(), job.indices(), job.expectedDocuments(), indexed, progress.acknowledgedDocuments(),
         job.countedDocuments(), progress.progress(), progress.docsPerSecond(), progress.eta(), job.chunkCount(),
-        chunks, summary.doneBy(), job.createdAt(), job.startedAt(), job.finishedAt(), job.finisher(), job.reason(),
+        chunks, summary.doneBy(), summary.retries(), deadLetters, job.createdAt(), job.startedAt(), job.finishedAt(), job.finisher(), job.reason(),
         errors, job.spec());
   }
 }

@@ -221,6 +221,16 @@ public final class JobStore {
     return search(query, max, Job.class);
   }
 
+  /** The newest jobs, newest first, in any state; none before the first job made the index. */
+  public List<Versioned<Job>> recent(int max) throws IOException {
+    Query query = Query.of(q -> q.bool(b -> b.filter(f -> f.term(t -> t.field("type").value(Job.TYPE)))));
+    SearchResponse<Job> response = client.search(s -> s.index(INDEX).ignoreUnavailable(true).allowNoIndices(true)
+        .size(max).seqNoPrimaryTerm(true).query(query)
+        .sort(o -> o.field(f -> f.field("createdAt").order(co.elastic.clients.elasticsearch._types.SortOrder.Desc))),
+        Job.class);
+    return versioned(response);
+  }
+
   /** Every chunk of a job, in no particular order (for tests and diagnostics; jobs have at most thousands). */
   public List<Chunk> chunks(String jobId) throws IOException {
     Query query = Query.of(q -> q.bool(b -> b.filter(chunksOf(jobId))));
@@ -228,7 +238,10 @@ public final class JobStore {
   }
 
   private <T> List<Versioned<T>> search(Query query, int max, Class<T> type) throws IOException {
-    SearchResponse<T> response = client.search(s -> s.index(INDEX).size(max).seqNoPrimaryTerm(true).query(query), type);
+    return versioned(client.search(s -> s.index(INDEX).size(max).seqNoPrimaryTerm(true).query(query), type));
+  }
+
+  private static <T> List<Versioned<T>> versioned(SearchResponse<T> response) {
     List<Versioned<T>> found = new ArrayList<>();
     for (Hit<T> hit : response.hits().hits()) {
       if (hit.source() != null && hit.seqNo() != null && hit.primaryTerm() != null) {
@@ -248,7 +261,10 @@ public final class JobStore {
             .aggregations("indexed", sub -> sub.sum(m -> m.field("indexed")))
             .aggregations("failed", sub -> sub.sum(m -> m.field("failed")))
             .aggregations("owners", sub -> sub.terms(t -> t.field("owner").size(100)))
-            .aggregations("reasons", sub -> sub.terms(t -> t.field("reason").size(10)))),
+            .aggregations("reasons", sub -> sub.terms(t -> t.field("reason").size(10))))
+        // A chunk claimed k times was retried k - 1 times: retries = all claims - chunks claimed at all.
+        .aggregations("claims", a -> a.sum(m -> m.field("attempt")))
+        .aggregations("claimed", a -> a.filter(f -> f.range(r -> r.number(n -> n.field("attempt").gte(1.0))))),
         Void.class);
     Map<ChunkState, Long> chunks = new LinkedHashMap<>();
     Map<String, Long> doneBy = new LinkedHashMap<>();
@@ -275,7 +291,9 @@ public final class JobStore {
         }
       }
     }
-    return new ChunkSummary(chunks, indexed, failed, indexedRunning, doneBy, reasons);
+    long claims = Math.round(response.aggregations().get("claims").sum().value());
+    long retries = Math.max(0, claims - response.aggregations().get("claimed").filter().docCount());
+    return new ChunkSummary(chunks, indexed, failed, indexedRunning, doneBy, reasons, retries);
   }
 
   private static Query chunksOf(String jobId) {
@@ -292,10 +310,11 @@ public final class JobStore {
    *     last heartbeat
    * @param doneBy DONE chunks per instance
    * @param reasons why chunks failed or were put back (the most frequent first)
+   * @param retries chunk attempts beyond each chunk's first (a chunk put back, or taken over from a dead owner)
    */
   public record ChunkSummary(
       Map<ChunkState, Long> chunks, long indexedDocuments, long failedDocuments, long runningIndexedDocuments,
-      Map<String, Long> doneBy, List<String> reasons) {
+      Map<String, Long> doneBy, List<String> reasons, long retries) {
 
     public long count(ChunkState state) {
       return chunks.getOrDefault(state, 0L);

@@ -29,6 +29,7 @@ public class SecurityConfiguration {
 
   private static final Logger log = LoggerFactory.getLogger(SecurityConfiguration.class);
   private static final String JOBS = "/v1/ingestions";
+  private static final String RUNS = "/v1/runs";
 
   @Bean
   SecurityFilterChain apiSecurity(HttpSecurity http, ApiKeyProperties keys, ObjectMapper json) throws Exception {
@@ -56,7 +57,10 @@ public class SecurityConfiguration {
             .requestMatchers("/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**").permitAll()
             .requestMatchers(HttpMethod.POST, JOBS).hasAuthority(ApiRole.SUBMIT.authority())
             .requestMatchers(HttpMethod.DELETE, JOBS + "/*").hasAuthority(ApiRole.SUBMIT.authority())
-            .requestMatchers(HttpMethod.GET, JOBS + "/*").hasAuthority(ApiRole.READ.authority())
+            .requestMatchers(HttpMethod.GET, JOBS, JOBS + "/*", RUNS).hasAuthority(ApiRole.READ.authority())
+            // The console's page and script hold no data: every number it shows comes from the API above,
+            // with the key its user types in.
+            .requestMatchers(HttpMethod.GET, "/", "/console", "/console/", "/console/*").permitAll()
             .requestMatchers("/actuator/**").hasAuthority(ApiRole.READ.authority())
             .anyRequest().denyAll());
     return http.build();

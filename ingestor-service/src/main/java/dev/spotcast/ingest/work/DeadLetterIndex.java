@@ -77,6 +77,12 @@ public class DeadLetterIndex {
     }
   }
 
+  /** How many documents of a job were refused and kept here (0 before the first). */
+  public long count(String jobId) throws IOException {
+    return client.count(c -> c.index(INDEX).ignoreUnavailable(true).allowNoIndices(true)
+        .query(q -> q.term(t -> t.field("jobId").value(jobId)))).count();
+  }
+
   private void ensureIndex() throws IOException {
     if (ready.get()) {
       return;
