@@ -2,7 +2,8 @@
 
 Puts the roles infra ships (spotcast-roles.json, the ones ./spotcast es start creates) and makes one
 API key per service limited to its role, written where the service reads it as a Spring Boot config
-tree (/secrets/SERVICE/spotcast.elasticsearch.api-key). Idempotent: existing keys are kept.
+tree (/secrets/SERVICE/spotcast.elasticsearch.api-key), and the metrics exporter's user spotcast-monitor
+(role spotcast_monitor, password ES_MONITOR_PASSWORD). Idempotent: existing keys are kept.
 """
 import base64
 import json
@@ -46,4 +47,6 @@ for service, role in (("ingest", "spotcast_ingest"), ("query", "spotcast_query")
         with open(key_file, "w") as out:
             out.write(key["encoded"])
     os.chmod(key_file, 0o644)
-print("roles and API keys ready")
+call("PUT", "/_security/user/spotcast-monitor",
+     {"password": os.environ["ES_MONITOR_PASSWORD"], "roles": ["spotcast_monitor"]})
+print("roles, API keys and the monitoring user ready")

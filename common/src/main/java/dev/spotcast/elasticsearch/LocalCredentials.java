@@ -37,7 +37,9 @@ public final class LocalCredentials {
     /** Spotcast's indices, aliases, template, run catalog, jobs and dead letters; nothing else. */
     INGEST,
     /** Reads the published forecasts and the run catalog; cannot write. */
-    QUERY;
+    QUERY,
+    /** Reads the cluster's health and statistics (the metrics exporter); no document. */
+    MONITOR;
 
     /** "admin", "ingest" or "query". */
     public String id() {

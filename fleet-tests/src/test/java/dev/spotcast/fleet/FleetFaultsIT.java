@@ -77,7 +77,7 @@ class FleetFaultsIT {
     fleet = new LocalFleet(new LocalFleet.Config(layout, ElasticsearchDistribution.defaultZip(),
         jar("spotcast.query-service.jar"), jar("spotcast.ingestor-service.jar"),
         Path.of(System.getProperty("java.home"), "bin", "java"), "768m", "384m", program("haproxy"),
-        program("prometheus"), environment));
+        program("prometheus"), program("prometheus-elasticsearch-exporter"), environment));
     fleet.up(OUT);
     api = fleet.api();
     fleet.loadDemo(QUERY_RUN_RESOLUTION, OUT);
@@ -104,13 +104,18 @@ class FleetFaultsIT {
     // Answered; or, while the services are still cold, refused at their door with a time to come back.
     assertThat(outcomes).anyMatch(Outcome::ok).allMatch(o -> o.ok() || o.refusedWithRetryAfter());
 
-    // Every target up: both query services, both ingestion services (with the scrape key), HAProxy, itself.
+    // Every target up: both query services, both ingestion services (with the scrape key), the Elasticsearch
+    // exporter, HAProxy, itself.
     JsonNode targets = Http.json(URI.create(layout.prometheusUrl() + "/api/v1/targets"), Duration.ofSeconds(60),
-        body -> body.path("data").path("activeTargets").size() == 6
+        body -> body.path("data").path("activeTargets").size() == 7
             && body.path("data").path("activeTargets").findValuesAsText("health").stream().allMatch("up"::equals));
     assertThat(targets.path("data").path("activeTargets").findValuesAsText("scrapeUrl"))
         .anyMatch(url -> url.endsWith(layout.ingestInstances().getFirst().port() + "/actuator/prometheus"))
         .anyMatch(url -> url.endsWith(layout.queryInstances().getLast().port() + "/actuator/prometheus"));
+    // The cluster as the exporter sees it with the monitoring user: three nodes, every shard assigned (the
+    // cluster is green; the wait covers the scrape interval).
+    assertThat(prometheusValue("elasticsearch_cluster_health_number_of_nodes", "3")).isEqualTo("3");
+    assertThat(prometheusValue("elasticsearch_cluster_health_unassigned_shards", "0")).isEqualTo("0");
   }
 
   @Test
@@ -303,6 +308,18 @@ class FleetFaultsIT {
     Path jar = Path.of(System.getProperty(property));
     assertThat(jar).as("built by the module's package phase").isRegularFile();
     return jar;
+  }
+
+  /** The metric's single value in Prometheus once it is {@code expected}, or its last value after 60 s. */
+  private static String prometheusValue(String metric, String expected) throws InterruptedException {
+    URI query = URI.create(layout.prometheusUrl() + "/api/v1/query?query=" + metric);
+    java.util.function.Function<JsonNode, String> value =
+        body -> body.path("data").path("result").path(0).path("value").path(1).asText("(none)");
+    try {
+      return value.apply(Http.json(query, Duration.ofSeconds(60), body -> value.apply(body).equals(expected)));
+    } catch (AssertionError e) {
+      return value.apply(Http.json(query, Duration.ofSeconds(5), body -> true));
+    }
   }
 
   private static Path program(String name) throws IOException {

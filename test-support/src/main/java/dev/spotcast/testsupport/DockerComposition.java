@@ -40,7 +40,7 @@ public final class DockerComposition {
 
   /** Values for the variables docker/.env must set (docker/.env.example), for the checks. */
   public static final Map<String, String> EXAMPLE_VARIABLES = Map.of(
-      "ELASTIC_PASSWORD", "secret", "GRAFANA_ADMIN_PASSWORD", "secret",
+      "ELASTIC_PASSWORD", "secret", "ES_MONITOR_PASSWORD", "secret", "GRAFANA_ADMIN_PASSWORD", "secret",
       "INGEST_API_KEY_SHA256", "a".repeat(64), "PROMETHEUS_API_KEY_SHA256", "b".repeat(64));
 
   private DockerComposition() {}

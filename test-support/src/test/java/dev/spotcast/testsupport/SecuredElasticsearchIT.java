@@ -36,12 +36,14 @@ class SecuredElasticsearchIT {
   private static ElasticsearchClient admin;
   private static ElasticsearchClient ingest;
   private static ElasticsearchClient query;
+  private static ElasticsearchClient monitor;
 
   @BeforeAll
   static void aPublishedRunAndAForeignIndex() throws Exception {
     admin = ElasticsearchClients.create(SharedElasticsearch.settings(Role.ADMIN));
     ingest = ElasticsearchClients.create(SharedElasticsearch.settings(Role.INGEST));
     query = ElasticsearchClients.create(SharedElasticsearch.settings(Role.QUERY));
+    monitor = ElasticsearchClients.create(SharedElasticsearch.settings(Role.MONITOR));
     // What the ingestor does when it publishes a run, done with the ingest credential.
     ingest.index(i -> i.index(RUN_INDEX).id("0_0_1").document(Map.of("t", 271.5)).refresh(Refresh.True));
     ingest.indices().updateAliases(a -> a.actions(x -> x.add(add -> add.index(RUN_INDEX).alias(ALIAS))));
@@ -53,7 +55,7 @@ class SecuredElasticsearchIT {
   static void cleanUp() throws Exception {
     admin.indices().delete(d -> d.index(RUN_INDEX, FOREIGN));
     admin.delete(d -> d.index(CATALOG).id("secured-it"));
-    for (ElasticsearchClient client : List.of(admin, ingest, query)) {
+    for (ElasticsearchClient client : List.of(admin, ingest, query, monitor)) {
       client._transport().close();
     }
   }
@@ -81,6 +83,20 @@ class SecuredElasticsearchIT {
     assertStatus(403, () -> query.indices().create(c -> c.index("spotcast-fc-secured-new")));
     assertStatus(403, () -> query.search(s -> s.index(FOREIGN), Map.class));
     assertThat(admin.count(c -> c.index(RUN_INDEX)).count()).as("nothing written").isEqualTo(1);
+  }
+
+  @Test
+  void theMonitorCredentialSeesTheClusterHealthAndStatisticsButNoDocument() throws Exception {
+    // What the metrics exporter asks for (prometheus-elasticsearch-exporter --es.all).
+    assertThat(monitor.cluster().health().numberOfNodes()).isPositive();
+    assertThat(monitor.nodes().stats().nodes()).isNotEmpty();
+    assertThat(monitor.indices().stats(s -> s.index(RUN_INDEX)).indices()).containsKey(RUN_INDEX);
+
+    assertStatus(403, () -> monitor.search(s -> s.index(ALIAS), Map.class));
+    assertStatus(403, () -> monitor.get(g -> g.index(CATALOG).id("secured-it"), Map.class));
+    assertStatus(403, () -> monitor.search(s -> s.index(FOREIGN), Map.class));
+    assertStatus(403, () -> monitor.index(i -> i.index(RUN_INDEX).id("x").document(Map.of("t", 1.0))));
+    assertStatus(403, () -> monitor.indices().delete(d -> d.index(RUN_INDEX)));
   }
 
   @Test

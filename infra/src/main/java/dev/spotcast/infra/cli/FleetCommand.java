@@ -85,6 +85,10 @@ public final class FleetCommand {
         description = "Prometheus (default: prometheus on the PATH).")
     private Path prometheus;
 
+    @Option(names = "--elasticsearch-exporter", paramLabel = "PROGRAM",
+        description = "The Elasticsearch metrics exporter (default: prometheus-elasticsearch-exporter on the PATH).")
+    private Path elasticsearchExporter;
+
     @Option(names = "--distribution", paramLabel = "ZIP",
         description = "The Elasticsearch distribution zip (default: the one in the local Maven repository).")
     private Path distribution;
@@ -108,7 +112,8 @@ public final class FleetCommand {
           distribution != null ? distribution : ElasticsearchDistribution.defaultZip(),
           queryServiceJar.toAbsolutePath(), ingestServiceJar.toAbsolutePath(),
           Path.of(System.getProperty("java.home"), "bin", "java"), elasticsearchHeap, serviceHeap,
-          program(haproxy, "haproxy"), program(prometheus, "prometheus"), environment));
+          program(haproxy, "haproxy"), program(prometheus, "prometheus"),
+          program(elasticsearchExporter, "prometheus-elasticsearch-exporter"), environment));
       fleet.up(out());
       if (!noDemo) {
         fleet.loadDemo(demoResolution, out());

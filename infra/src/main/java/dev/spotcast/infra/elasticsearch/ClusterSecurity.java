@@ -48,11 +48,13 @@ public final class ClusterSecurity {
 
   /** The file-realm user of each role. */
   public static final Map<Role, String> USERS =
-      Map.of(Role.ADMIN, "spotcast-admin", Role.INGEST, "spotcast-ingest", Role.QUERY, "spotcast-query");
+      Map.of(Role.ADMIN, "spotcast-admin", Role.INGEST, "spotcast-ingest", Role.QUERY, "spotcast-query",
+          Role.MONITOR, "spotcast-monitor");
 
   /** The role each user has: Elasticsearch's built-in superuser, or one of spotcast-roles.json. */
   public static final Map<Role, String> ROLES =
-      Map.of(Role.ADMIN, "superuser", Role.INGEST, "spotcast_ingest", Role.QUERY, "spotcast_query");
+      Map.of(Role.ADMIN, "superuser", Role.INGEST, "spotcast_ingest", Role.QUERY, "spotcast_query",
+          Role.MONITOR, "spotcast_monitor");
 
   /** The CA and node certificates, under the base directory and under each node's config directory. */
   static final String CERTS = "certs";

@@ -70,7 +70,8 @@ final class FleetConfigFiles {
 
   /**
    * Prometheus scraping every service instance (the ingestion services with their read-only key, as
-   * {@code Authorization: ApiKey <key>}), the load balancer's exporter and itself, every 5 s: a local fleet is
+   * {@code Authorization: ApiKey <key>}), the Elasticsearch exporter (cluster health and every node's statistics),
+   * the load balancer's exporter and itself, every 5 s: a local fleet is
    * watched while a fault is tried.
    */
   static String prometheus(FleetLayout layout) {
@@ -91,6 +92,9 @@ final class FleetConfigFiles {
               credentials_file: %s
             static_configs:
               - targets: [%s]
+          - job_name: elasticsearch
+            static_configs:
+              - targets: ["127.0.0.1:%d"]
           - job_name: haproxy
             static_configs:
               - targets: ["127.0.0.1:%d"]
@@ -98,7 +102,8 @@ final class FleetConfigFiles {
             static_configs:
               - targets: ["127.0.0.1:%d"]
         """.formatted(layout.prometheusConfig(), targets(layout.queryInstances()), layout.scrapeKeyFile(),
-        targets(layout.ingestInstances()), layout.balancerStatsPort(), layout.prometheusPort());
+        targets(layout.ingestInstances()), layout.elasticsearchExporterPort(), layout.balancerStatsPort(),
+        layout.prometheusPort());
   }
 
   private static String targets(List<Instance> instances) {

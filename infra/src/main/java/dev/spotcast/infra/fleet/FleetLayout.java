@@ -15,6 +15,7 @@ import java.util.stream.IntStream;
  *   P+80          load balancer: the query services      P+90          Prometheus
  *   P+81          load balancer: the ingestion services  P+70          load balancer statistics and metrics
  *   P+101, P+102  query-service instances                P+92, P+93    Kafka broker and its controller
+ *   P+94          Elasticsearch metrics exporter
  *   P+111, P+112  ingestion-service instances            P+200..P+202  Elasticsearch HTTP (P+300.. transport)
  * </pre>
  */
@@ -57,6 +58,11 @@ public record FleetLayout(Path home, int basePort, int elasticsearchNodes, int q
 
   public int prometheusPort() {
     return basePort + 90;
+  }
+
+  /** The Elasticsearch exporter's metrics (cluster health, node statistics) for Prometheus. */
+  public int elasticsearchExporterPort() {
+    return basePort + 94;
   }
 
   public int kafkaPort() {

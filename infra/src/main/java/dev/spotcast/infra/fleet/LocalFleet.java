@@ -49,6 +49,9 @@ import java.util.Optional;
  */
 public final class LocalFleet {
 
+  /** The Elasticsearch exporter's part name (and its Debian package's program). */
+  static final String EXPORTER = "prometheus-elasticsearch-exporter";
+
   /** How long a service instance, the load balancer or Prometheus may take to answer once started. */
   private static final Duration SERVICE_START = Duration.ofSeconds(180);
   private static final Duration STOP_GRACE = Duration.ofSeconds(30);
@@ -100,6 +103,7 @@ public final class LocalFleet {
       awaitReady(instance.name(), URI.create(instance.url() + READINESS));
     }
     balancerUp(out);
+    exporterUp(out);
     prometheusUp(out);
     out.printf(Locale.ROOT, "The fleet is up after %.1f s.%n", Duration.between(begin, Instant.now()).toMillis() / 1e3);
     out.flush();
@@ -161,6 +165,9 @@ public final class LocalFleet {
         + "/console/ (ingestion, console)",
         balancer.map(FleetProcess::pid), balancer.isPresent()
             ? answer(URI.create(layout.queryUrl() + READINESS)) : "not running"));
+    Optional<FleetProcess> exporter = FleetProcess.find(layout, EXPORTER);
+    parts.add(new PartStatus(EXPORTER, exporterUrl(), exporter.map(FleetProcess::pid),
+        exporter.isPresent() ? answer(URI.create(exporterUrl())) : "not running"));
     Optional<FleetProcess> prometheus = FleetProcess.find(layout, "prometheus");
     parts.add(new PartStatus("prometheus", layout.prometheusUrl(), prometheus.map(FleetProcess::pid),
         prometheus.isPresent() ? answer(URI.create(layout.prometheusUrl() + "/-/ready")) : "not running"));
@@ -174,7 +181,7 @@ public final class LocalFleet {
    */
   public List<String> down() {
     List<String> stopped = new ArrayList<>();
-    List<String> names = new ArrayList<>(List.of("prometheus", "haproxy"));
+    List<String> names = new ArrayList<>(List.of("prometheus", EXPORTER, "haproxy"));
     layout.queryInstances().forEach(instance -> names.add(instance.name()));
     layout.ingestInstances().forEach(instance -> names.add(instance.name()));
     for (String name : names) {
@@ -382,6 +389,27 @@ public final class LocalFleet {
     awaitReady("haproxy", URI.create(layout.queryUrl() + READINESS));
   }
 
+  private String exporterUrl() {
+    return "http://127.0.0.1:" + layout.elasticsearchExporterPort() + "/metrics";
+  }
+
+  /**
+   * The Elasticsearch exporter (prometheus-elasticsearch-exporter): cluster health, every node's statistics, as the
+   * monitoring user, who can read no document. Its credential in its environment, never on its command line.
+   */
+  private void exporterUp(PrintWriter out) throws IOException, InterruptedException {
+    if (FleetProcess.find(layout, EXPORTER).isEmpty()) {
+      ElasticsearchSettings monitor = elasticsearch(Role.MONITOR);
+      out.printf("%s: %s%n", EXPORTER, exporterUrl());
+      out.flush();
+      FleetProcess.start(layout, EXPORTER, exporterUrl(), List.of(config.elasticsearchExporter().toString(),
+          "--es.uri=" + layout.elasticsearchUrls().getFirst(), "--es.ca=" + monitor.ca(), "--es.all",
+          "--es.timeout=5s", "--web.listen-address=127.0.0.1:" + layout.elasticsearchExporterPort()),
+          Map.of("ES_USERNAME", monitor.username(), "ES_PASSWORD", monitor.password()));
+    }
+    awaitReady(EXPORTER, URI.create(exporterUrl()));
+  }
+
   private void prometheusUp(PrintWriter out) throws IOException, InterruptedException {
     Files.writeString(layout.prometheusConfig(), FleetConfigFiles.prometheus(layout));
     if (FleetProcess.find(layout, "prometheus").isEmpty()) {
@@ -475,7 +503,7 @@ public final class LocalFleet {
    * {@code SPOTCAST_ECCODES_HOME}).
    */
   public record Config(FleetLayout layout, Path distribution, Path queryServiceJar, Path ingestServiceJar, Path java,
-      String elasticsearchHeap, String serviceHeap, Path haproxy, Path prometheus,
+      String elasticsearchHeap, String serviceHeap, Path haproxy, Path prometheus, Path elasticsearchExporter,
       Map<String, String> serviceEnvironment) {
     public Config {
       serviceEnvironment = Map.copyOf(serviceEnvironment);

@@ -44,4 +44,31 @@ public class SeriesController {
             place.params(), place.method(), place.run());
     return service.series(request.request(), request.from(), request.to());
   }
+
+  @Operation(
+      summary = "Time series from several models, side by side",
+      description =
+          "GET /v1/series with models=a,b,c instead of model=: each model's series at the same place and height"
+              + " over [from, to], in the order asked, each with its own run and steps. A model that cannot answer"
+              + " there (422, or 404 for a run it does not have) gets that problem in its place, named by its"
+              + " model; a bad parameter (400) or an unknown model (404) fails the whole request. At most 10 models;"
+              + " JSON only.")
+  @GetMapping(path = "/v1/series", params = "models")
+  public SideBySide seriesOfModels(
+      @Parameter(description = "comma-separated model ids (1..10), instead of model", example = "demo,sample_uv")
+          @RequestParam("models")
+          String models,
+      PlaceParameters place,
+      @Parameter(description = "earliest valid time, ISO-8601 with a zone (default: each run's first step)")
+          @RequestParam(name = "from", required = false)
+          String from,
+      @Parameter(description = "latest valid time, ISO-8601 with a zone (default: each run's last step)")
+          @RequestParam(name = "to", required = false)
+          String to) {
+    return SideBySide.of(SideBySide.parse(models, place.model()), model -> {
+      SpotRequestParser.SeriesRequest request = parser.parseSeries(model, place.lat(), place.lon(), place.alt(),
+          place.pressure(), from, to, place.n(), place.params(), place.method(), place.run());
+      return service.series(request.request(), request.from(), request.to());
+    });
+  }
 }

@@ -47,4 +47,30 @@ public class SpotController {
     return service.spot(parser.parse(place.model(), place.lat(), place.lon(), time, place.alt(), place.pressure(),
         place.n(), place.params(), place.method(), power, place.run()));
   }
+
+  @Operation(
+      summary = "Spot weather from several models, side by side",
+      description =
+          "GET /v1/spot with models=a,b,c instead of model=: each model's answer for the same place, height and"
+              + " time (as model= would give it, with its own run, neighbours and weights), in the order asked. A"
+              + " model that cannot answer there (outside its grid, levels or steps: 422; a run it does not have:"
+              + " 404) gets that problem in its place, named by its model, and the others still answer. A bad"
+              + " parameter (400) or an unknown model (404) fails the whole request. At most 10 models; JSON"
+              + " only (previous_runs= and CSV answer one model).")
+  @GetMapping(path = "/v1/spot", params = "models")
+  public SideBySide spotOfModels(
+      @Parameter(description = "comma-separated model ids (1..10), instead of model", example = "demo,sample_uv")
+          @RequestParam("models")
+          String models,
+      PlaceParameters place,
+      @Parameter(description = "valid time, ISO-8601 with a zone", example = "2026-11-21T06:30:00Z")
+          @RequestParam("time")
+          String time,
+      @Parameter(description = "exponent of the inverse-distance weighting, (0, 16] (method=idw; default configured, 2)")
+          @RequestParam(name = "power", required = false)
+          String power) {
+    return SideBySide.of(SideBySide.parse(models, place.model()), model -> service.spot(parser.parse(model,
+        place.lat(), place.lon(), time, place.alt(), place.pressure(), place.n(), place.params(), place.method(),
+        power, place.run())));
+  }
 }

@@ -1,6 +1,7 @@
 package dev.spotcast.query.present;
 
 import dev.spotcast.query.api.BatchController.BatchAnswer;
+import dev.spotcast.query.api.SideBySide;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.SeriesForecast;
 import dev.spotcast.query.spot.SpotForecast;
@@ -59,6 +60,9 @@ public final class PresentationWeb {
     if (previous != null && !(request.getMethod().equals("GET") && request.getRequestURI().endsWith("/v1/spot"))) {
       throw new BadParameterException("previous_runs", "previous_runs= compares runs at one point: ask GET /v1/spot");
     }
+    if (previous != null && request.getParameter("models") != null) {
+      throw new BadParameterException("previous_runs", "previous_runs= compares the runs of one model: ask with model=");
+    }
     String timezone = single(request, "timezone");
     TimeZones.named(timezone);
     return new Presentation(UnitChoice.parse(single(request, "units")),
@@ -114,7 +118,8 @@ public final class PresentationWeb {
     @Override
     public boolean supports(MethodParameter returnType, Class<? extends HttpMessageConverter<?>> converterType) {
       Class<?> type = returnType.getParameterType();
-      return type == SpotForecast.class || type == SeriesForecast.class || type == BatchAnswer.class;
+      return type == SpotForecast.class || type == SeriesForecast.class || type == BatchAnswer.class
+          || type == SideBySide.class;
     }
 
     @Override
@@ -135,6 +140,17 @@ public final class PresentationWeb {
             results.add(result instanceof SpotForecast spot ? presentation.apply(spot, zones.getObject(), null) : result);
           }
           yield new BatchAnswer(batch.answered(), batch.failed(), results);
+        }
+        case SideBySide models -> {
+          List<Object> results = new ArrayList<>(models.models().size());
+          for (Object result : models.models()) {
+            results.add(switch (result) {
+              case SpotForecast spot -> presentation.apply(spot, zones.getObject(), null);
+              case SeriesForecast series -> presentation.apply(series, zones.getObject());
+              default -> result;
+            });
+          }
+          yield new SideBySide(models.answered(), models.failed(), results);
         }
         default -> body;
       };
