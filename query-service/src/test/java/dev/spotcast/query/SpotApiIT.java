@@ -214,10 +214,16 @@ class SpotApiIT extends ServiceTestBase {
     assertThat(api.path("paths").has("/v1/spot")).isTrue();
     Map<String, JsonNode> parameters = new java.util.HashMap<>();
     api.path("paths").path("/v1/spot").path("get").path("parameters").forEach(p -> parameters.put(p.path("name").asText(), p));
-    assertThat(parameters).containsKeys("model", "lat", "lon", "time", "alt", "pressure", "n", "params", "method", "power", "run");
-    for (String required : List.of("model", "lat", "lon", "time")) {
+    assertThat(parameters).containsKeys("model", "models", "lat", "lon", "time", "alt", "pressure", "n", "params", "method",
+        "power", "run");
+    for (String required : List.of("lat", "lon", "time")) {
       assertThat(parameters.get(required).path("required").asBoolean()).as(required).isTrue();
       assertThat(parameters.get(required).path("in").asText()).isEqualTo("query");
+    }
+    // One of model (one model) or models (several side by side) is required, never both.
+    for (String either : List.of("model", "models")) {
+      assertThat(parameters.get(either).path("required").asBoolean()).as(either).isFalse();
+      assertThat(parameters.get(either).path("description").asText()).as(either).contains("model");
     }
     assertThat(parameters.get("alt").path("required").asBoolean()).isFalse();
     assertThat(parameters.get("method").path("schema").path("enum").toString()).contains("idw", "nearest", "bilinear");

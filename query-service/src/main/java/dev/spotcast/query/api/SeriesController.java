@@ -12,6 +12,16 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 public class SeriesController {
 
+  /** The operation's summary and description in the OpenAPI description ({@link SideBySideApiDocs}). */
+  static final String SUMMARY = "Time series at a place";
+
+  static final String DESCRIPTION =
+      "Every step of the run whose valid time lies in [from, to] (default: the whole run), each"
+          + " interpolated in space and in the vertical as GET /v1/spot does at the step's valid time; no"
+          + " interpolation in time (the steps themselves). One Elasticsearch round trip. Errors are RFC 9457"
+          + " problem+json as for GET /v1/spot; 422 when no step lies in the range (the detail gives the"
+          + " run's valid range).";
+
   private final SpotRequestParser parser;
   private final SpotService service;
 
@@ -20,14 +30,7 @@ public class SeriesController {
     this.service = service;
   }
 
-  @Operation(
-      summary = "Time series at a place",
-      description =
-          "Every step of the run whose valid time lies in [from, to] (default: the whole run), each"
-              + " interpolated in space and in the vertical as GET /v1/spot does at the step's valid time; no"
-              + " interpolation in time (the steps themselves). One Elasticsearch round trip. Errors are RFC 9457"
-              + " problem+json as for GET /v1/spot; 422 when no step lies in the range (the detail gives the"
-              + " run's valid range).")
+  @Operation(summary = SUMMARY, description = DESCRIPTION)
   @GetMapping("/v1/series")
   public SeriesForecast series(
       PlaceParameters place,
@@ -45,14 +48,6 @@ public class SeriesController {
     return service.series(request.request(), request.from(), request.to());
   }
 
-  @Operation(
-      summary = "Time series from several models, side by side",
-      description =
-          "GET /v1/series with models=a,b,c instead of model=: each model's series at the same place and height"
-              + " over [from, to], in the order asked, each with its own run and steps. A model that cannot answer"
-              + " there (422, or 404 for a run it does not have) gets that problem in its place, named by its"
-              + " model; a bad parameter (400) or an unknown model (404) fails the whole request. At most 10 models;"
-              + " JSON only.")
   @GetMapping(path = "/v1/series", params = "models")
   public SideBySide seriesOfModels(
       @Parameter(description = "comma-separated model ids (1..10), instead of model", example = "demo,sample_uv")

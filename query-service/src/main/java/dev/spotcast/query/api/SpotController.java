@@ -12,6 +12,23 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 public class SpotController {
 
+  /** The operation's summary and description in the OpenAPI description ({@link SideBySideApiDocs}). */
+  static final String SUMMARY = "Spot weather";
+
+  static final String DESCRIPTION =
+      "Values interpolated from the model's published run: inverse-distance weighting over the n nearest"
+          + " grid points (or as method= says), linear between the two levels around alt (m above ground) or pressure (hPa,"
+          + " linear in ln p), and linear between the two steps around time. Without alt and pressure"
+          + " the single-level fields (surface, mean sea level) are answered. A parameter without a value"
+          + " at a level or point it needs is reported unavailable with the reason."
+          + " method=nearest takes the nearest grid point, method=bilinear the 4 points of the grid cell"
+          + " (regular lat/lon grids). When u and v (10u and 10v) are answered, wind_speed and"
+          + " wind_direction (wind_speed_10m, wind_direction_10m) are derived from the interpolated"
+          + " components: degrees from which the wind blows, clockwise from north, [0, 360)."
+          + " Errors are RFC 9457 problem+json: 400 bad parameter, 404 unknown model or run, 422 outside"
+          + " the run (the detail gives the valid range), 429 too many requests at once and 503"
+          + " Elasticsearch unavailable (both with Retry-After).";
+
   private final SpotRequestParser parser;
   private final SpotService service;
 
@@ -20,21 +37,7 @@ public class SpotController {
     this.service = service;
   }
 
-  @Operation(
-      summary = "Spot weather",
-      description =
-          "Values interpolated from the model's published run: inverse-distance weighting over the n nearest"
-              + " grid points (or as method= says), linear between the two levels around alt (m above ground) or pressure (hPa,"
-              + " linear in ln p), and linear between the two steps around time. Without alt and pressure"
-              + " the single-level fields (surface, mean sea level) are answered. A parameter without a value"
-              + " at a level or point it needs is reported unavailable with the reason."
-              + " method=nearest takes the nearest grid point, method=bilinear the 4 points of the grid cell"
-              + " (regular lat/lon grids). When u and v (10u and 10v) are answered, wind_speed and"
-              + " wind_direction (wind_speed_10m, wind_direction_10m) are derived from the interpolated"
-              + " components: degrees from which the wind blows, clockwise from north, [0, 360)."
-              + " Errors are RFC 9457 problem+json: 400 bad parameter, 404 unknown model or run, 422 outside"
-              + " the run (the detail gives the valid range), 429 too many requests at once and 503"
-              + " Elasticsearch unavailable (both with Retry-After).")
+  @Operation(summary = SUMMARY, description = DESCRIPTION)
   @GetMapping("/v1/spot")
   public SpotForecast spot(
       PlaceParameters place,
@@ -48,15 +51,6 @@ public class SpotController {
         place.n(), place.params(), place.method(), power, place.run()));
   }
 
-  @Operation(
-      summary = "Spot weather from several models, side by side",
-      description =
-          "GET /v1/spot with models=a,b,c instead of model=: each model's answer for the same place, height and"
-              + " time (as model= would give it, with its own run, neighbours and weights), in the order asked. A"
-              + " model that cannot answer there (outside its grid, levels or steps: 422; a run it does not have:"
-              + " 404) gets that problem in its place, named by its model, and the others still answer. A bad"
-              + " parameter (400) or an unknown model (404) fails the whole request. At most 10 models; JSON"
-              + " only (previous_runs= and CSV answer one model).")
   @GetMapping(path = "/v1/spot", params = "models")
   public SideBySide spotOfModels(
       @Parameter(description = "comma-separated model ids (1..10), instead of model", example = "demo,sample_uv")
