@@ -17,7 +17,15 @@ import org.springframework.test.context.DynamicPropertySource;
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     // The document cache would answer repeated requests without Elasticsearch, which the resilience
     // and search tests exercise; DocumentCacheIT runs the service with it.
-    properties = {"spotcast.query.catalog-refresh-interval=100ms", "spotcast.query.cache.enabled=false"})
+    properties = {"spotcast.query.catalog-refresh-interval=100ms", "spotcast.query.cache.enabled=false",
+        // BlendIT's blend: SpotApiIT's model fading out over the first 6 hours, SideBySideIT's fading in.
+        "spotcast.query.blends.itblend.description=itspot fading into itside",
+        "spotcast.query.blends.itblend.members[0].model=itspot",
+        "spotcast.query.blends.itblend.members[0].weights.0=1",
+        "spotcast.query.blends.itblend.members[0].weights.6=0",
+        "spotcast.query.blends.itblend.members[1].model=itside",
+        "spotcast.query.blends.itblend.members[1].weights.0=0",
+        "spotcast.query.blends.itblend.members[1].weights.6=1"})
 abstract class ServiceTestBase {
 
   @DynamicPropertySource

@@ -29,7 +29,8 @@ class SideBySideIT extends ServiceTestBase {
 
   /** A second, smaller regional model over Iberia's north-west, inside {@link SpotApiIT}'s grid. */
   static final String MODEL = "itside";
-  private static final ForecastRun RUN = ForecastRun.of(MODEL, SpotApiIT.RUN_TIME,
+  static final long SEED = 11;
+  static final ForecastRun RUN = ForecastRun.of(MODEL, SpotApiIT.RUN_TIME,
       RegularLatLonGrid.covering(40, -10, 44, -6, 1.0), LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 500.0),
       List.of(0, 3, 6), SyntheticWeather.PARAMETERS, ShardingSpec.DEFAULT);
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -42,7 +43,7 @@ class SideBySideIT extends ServiceTestBase {
   @BeforeEach
   void bothModelsAreServed() throws Exception {
     RunFixtures.spotRunServed(client, publishedRuns);
-    RunFixtures.ensurePublished(client, new SyntheticForecastSource(RUN, 11));
+    RunFixtures.ensurePublished(client, new SyntheticForecastSource(RUN, SEED));
     RunFixtures.awaitServed(publishedRuns, MODEL, RUN.runId());
   }
 

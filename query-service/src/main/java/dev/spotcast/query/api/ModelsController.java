@@ -8,10 +8,12 @@ import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.spot.Blends;
 import io.swagger.v3.oas.annotations.Operation;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -19,8 +21,17 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 public class ModelsController {
 
-  /** The models with a published run. */
-  public record Models(List<Model> models) {}
+  /** The models with a published run, and the blends of them asked as models on GET /v1/spot. */
+  public record Models(List<Model> models, List<BlendInfo> blends) {}
+
+  /**
+   * A blend ({@code spotcast.query.blends}): a weighted combination of member models.
+   *
+   * @param members each member model and its weight points (lead hours to weight, linear between)
+   */
+  public record BlendInfo(String model, String description, List<BlendMemberInfo> members) {}
+
+  public record BlendMemberInfo(String model, Map<String, Double> weights) {}
 
   /**
    * A model: its published run described in full, and every run that {@code run=} may ask for.
@@ -50,9 +61,11 @@ public class ModelsController {
   public record StepInfo(int step, Instant time) {}
 
   private final PublishedRuns runs;
+  private final Blends blends;
 
-  public ModelsController(PublishedRuns runs) {
+  public ModelsController(PublishedRuns runs, Blends blends) {
     this.runs = runs;
+    this.blends = blends;
   }
 
   @Operation(
@@ -68,7 +81,11 @@ public class ModelsController {
     for (String name : runs.models()) {
       runs.get(name).ifPresent(record -> models.add(model(record)));
     }
-    return new Models(models);
+    List<BlendInfo> blendInfos = new ArrayList<>();
+    blends.all().forEach((name, blend) -> blendInfos.add(new BlendInfo(name, blend.description(),
+        blend.members().stream().map(m -> new BlendMemberInfo(m.model(), new java.util.TreeMap<>(m.weights()))).toList())));
+    blendInfos.sort(java.util.Comparator.comparing(BlendInfo::model));
+    return new Models(models, blendInfos);
   }
 
   private Model model(RunRecord published) {

@@ -1,5 +1,7 @@
 package dev.spotcast.query.api;
 
+import dev.spotcast.query.spot.BadParameterException;
+import dev.spotcast.query.spot.Blends;
 import dev.spotcast.query.spot.SeriesForecast;
 import dev.spotcast.query.spot.SpotService;
 import io.swagger.v3.oas.annotations.Operation;
@@ -24,10 +26,21 @@ public class SeriesController {
 
   private final SpotRequestParser parser;
   private final SpotService service;
+  private final Blends blends;
 
-  public SeriesController(SpotRequestParser parser, SpotService service) {
+  public SeriesController(SpotRequestParser parser, SpotService service, Blends blends) {
     this.parser = parser;
     this.service = service;
+    this.blends = blends;
+  }
+
+  /** A blend answers spot requests only, so far. */
+  private void notABlend(String model) {
+    if (blends.isBlend(model)) {
+      throw new BadParameterException("model", "blend " + model + " answers GET /v1/spot; for a series, ask its"
+          + " members side by side: models=" + String.join(",", blends.all().get(model).members().stream()
+              .map(dev.spotcast.query.spot.BlendProperties.Member::model).toList()));
+    }
   }
 
   @Operation(summary = SUMMARY, description = DESCRIPTION)
@@ -42,6 +55,7 @@ public class SeriesController {
               example = "2026-11-21T12:00:00Z")
           @RequestParam(name = "to", required = false)
           String to) {
+    notABlend(place.model());
     SpotRequestParser.SeriesRequest request =
         parser.parseSeries(place.model(), place.lat(), place.lon(), place.alt(), place.pressure(), from, to, place.n(),
             place.params(), place.method(), place.run());
@@ -61,6 +75,7 @@ public class SeriesController {
           @RequestParam(name = "to", required = false)
           String to) {
     return SideBySide.of(SideBySide.parse(models, place.model()), model -> {
+      notABlend(model);
       SpotRequestParser.SeriesRequest request = parser.parseSeries(model, place.lat(), place.lon(), place.alt(),
           place.pressure(), from, to, place.n(), place.params(), place.method(), place.run());
       return service.series(request.request(), request.from(), request.to());

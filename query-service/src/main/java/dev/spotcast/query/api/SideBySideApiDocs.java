@@ -24,7 +24,10 @@ class SideBySideApiDocs {
       + " request side by side, in the order asked (SideBySide): each entry is what model= would answer, with its own"
       + " run; a model that cannot answer there (422 outside its grid, levels or steps; 404 a run it does not have)"
       + " gets that problem in its place, named by its model, and the others still answer. A bad parameter or an"
-      + " unknown model fails the whole request. JSON only: previous_runs= and CSV answer one model.";
+      + " unknown model fails the whole request. JSON only: previous_runs= and CSV answer one model."
+      + " A blend (listed under blends in /v1/models) is asked as model= on GET /v1/spot: its values are the"
+      + " weighted means of its members' answers, each member weighted by its lead time, and the answer's blend"
+      + " lists every member with its run, lead hours and share (or why it did not answer).";
 
   @Bean
   OpenApiCustomizer sideBySideOperations() {

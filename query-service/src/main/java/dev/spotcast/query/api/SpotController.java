@@ -1,5 +1,7 @@
 package dev.spotcast.query.api;
 
+import dev.spotcast.query.spot.BadParameterException;
+import dev.spotcast.query.spot.Blends;
 import dev.spotcast.query.spot.SpotForecast;
 import dev.spotcast.query.spot.SpotService;
 import io.swagger.v3.oas.annotations.Operation;
@@ -31,10 +33,12 @@ public class SpotController {
 
   private final SpotRequestParser parser;
   private final SpotService service;
+  private final Blends blends;
 
-  public SpotController(SpotRequestParser parser, SpotService service) {
+  public SpotController(SpotRequestParser parser, SpotService service, Blends blends) {
     this.parser = parser;
     this.service = service;
+    this.blends = blends;
   }
 
   @Operation(summary = SUMMARY, description = DESCRIPTION)
@@ -46,7 +50,16 @@ public class SpotController {
           String time,
       @Parameter(description = "exponent of the inverse-distance weighting, (0, 16] (method=idw; default configured, 2)")
           @RequestParam(name = "power", required = false)
-          String power) {
+          String power,
+      @Parameter(hidden = true) @RequestParam(name = "previous_runs", required = false) String previousRuns) {
+    if (blends.isBlend(place.model())) {
+      if (previousRuns != null || place.run() != null && !place.run().strip().equals("latest")) {
+        throw new BadParameterException(previousRuns != null ? "previous_runs" : "run", "blend " + place.model()
+            + " answers from each member's published run: ask a member model for earlier runs");
+      }
+      return blends.spot(place.model(), member -> parser.parse(member, place.lat(), place.lon(), time, place.alt(),
+          place.pressure(), place.n(), place.params(), place.method(), power, null));
+    }
     return service.spot(parser.parse(place.model(), place.lat(), place.lon(), time, place.alt(), place.pressure(),
         place.n(), place.params(), place.method(), power, place.run()));
   }
@@ -63,8 +76,10 @@ public class SpotController {
       @Parameter(description = "exponent of the inverse-distance weighting, (0, 16] (method=idw; default configured, 2)")
           @RequestParam(name = "power", required = false)
           String power) {
-    return SideBySide.of(SideBySide.parse(models, place.model()), model -> service.spot(parser.parse(model,
-        place.lat(), place.lon(), time, place.alt(), place.pressure(), place.n(), place.params(), place.method(),
-        power, place.run())));
+    return SideBySide.of(SideBySide.parse(models, place.model()), model -> blends.isBlend(model)
+        ? blends.spot(model, member -> parser.parse(member, place.lat(), place.lon(), time, place.alt(),
+            place.pressure(), place.n(), place.params(), place.method(), power, null))
+        : service.spot(parser.parse(model, place.lat(), place.lon(), time, place.alt(), place.pressure(), place.n(),
+            place.params(), place.method(), power, place.run())));
   }
 }

@@ -44,7 +44,7 @@ public record Presentation(UnitChoice units, String timezone, List<LocalDays.Ite
         forecast.model(), forecast.run(), forecast.time(), forecast.lat(), forecast.lon(), forecast.alt(),
         forecast.pressure(), forecast.method(), convert(forecast.values()), forecast.neighbours(), forecast.levels(),
         forecast.steps(), zone == null ? null : zone.getId(),
-        zone == null ? null : forecast.time().atZone(zone).toOffsetDateTime(), earlier);
+        zone == null ? null : forecast.time().atZone(zone).toOffsetDateTime(), earlier, forecast.blend());
   }
 
   /** Daily aggregates without {@code timezone=} are of UTC days. */

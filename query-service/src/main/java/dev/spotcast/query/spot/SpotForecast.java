@@ -20,6 +20,7 @@ import java.util.Map;
  * @param timezone the zone of {@code timezone=} (its IANA name), absent without it
  * @param localTime the valid time in that zone, absent without it
  * @param previousRuns with {@code previous_runs=N}: the N runs before this one, newest first
+ * @param blend for a blend ({@code spotcast.query.blends}): each member model, its run, lead time and weight
  */
 public record SpotForecast(
     String model,
@@ -36,13 +37,25 @@ public record SpotForecast(
     List<StepUsed> steps,
     @JsonInclude(JsonInclude.Include.NON_NULL) String timezone,
     @JsonProperty("local_time") @JsonInclude(JsonInclude.Include.NON_NULL) OffsetDateTime localTime,
-    @JsonProperty("previous_runs") @JsonInclude(JsonInclude.Include.NON_NULL) List<PreviousRun> previousRuns) {
+    @JsonProperty("previous_runs") @JsonInclude(JsonInclude.Include.NON_NULL) List<PreviousRun> previousRuns,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<BlendMember> blend) {
 
   public SpotForecast(
       String model, Instant run, Instant time, double lat, double lon, Double alt, Double pressure, String method,
       Map<String, Value> values, List<Neighbour> neighbours, List<LevelUsed> levels, List<StepUsed> steps) {
-    this(model, run, time, lat, lon, alt, pressure, method, values, neighbours, levels, steps, null, null, null);
+    this(model, run, time, lat, lon, alt, pressure, method, values, neighbours, levels, steps, null, null, null, null);
   }
+
+  /**
+   * A member of a blend as it took part in an answer.
+   *
+   * @param run the member's run that answered, absent when it did not answer
+   * @param leadHours hours from that run to the valid time
+   * @param weight its share of the blend here (the weights of the members that answered, summing to 1)
+   * @param reason why it did not answer (outside its grid, levels or steps; not served)
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record BlendMember(String model, Instant run, Double leadHours, double weight, String reason) {}
 
   /**
    * What an earlier run forecast for the same place and valid time ({@code previous_runs=}): its

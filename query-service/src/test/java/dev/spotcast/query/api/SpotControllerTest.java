@@ -39,6 +39,8 @@ class SpotControllerTest {
   @Autowired private MockMvc mvc;
 
   @MockitoBean private SpotService service;
+  // No blend configured: a mock answers isBlend with false.
+  @MockitoBean private dev.spotcast.query.spot.Blends blends;
 
   @Test
   void aMissingParameterIsABadRequestNamingIt() throws Exception {

@@ -1,0 +1,126 @@
+package dev.spotcast.query.spot;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.stereotype.Component;
+
+/**
+ * Answers a blend ({@link BlendProperties}) as a model: each member answers the same request from its
+ * own published run; each value is the weighted mean of the members that have it (same unit), with each
+ * member's weight at its lead time (valid time minus its run), renormalised over the members that
+ * answered. Wind speed and direction are derived again from the blended u and v, never averaged. The
+ * answer names every member, its run, lead time and share, or why it did not answer.
+ */
+@Component
+@EnableConfigurationProperties(BlendProperties.class)
+public class Blends {
+
+  private final BlendProperties properties;
+  private final SpotService service;
+
+  public Blends(BlendProperties properties, SpotService service) {
+    this.properties = properties;
+    this.service = service;
+  }
+
+  public boolean isBlend(String name) {
+    return name != null && properties.blends().containsKey(name);
+  }
+
+  public Map<String, BlendProperties.Blend> all() {
+    return properties.blends();
+  }
+
+  /**
+   * The blend's answer.
+   *
+   * @param requestFor the request as it would be for a member model (parsed and checked as for any model)
+   * @throws OutsideForecastException when no member with weight can answer
+   */
+  public SpotForecast spot(String name, Function<String, SpotRequest> requestFor) {
+    BlendProperties.Blend blend = properties.blends().get(name);
+    List<SpotForecast> answers = new ArrayList<>();
+    List<Double> weights = new ArrayList<>();
+    List<SpotForecast.BlendMember> members = new ArrayList<>();
+    List<String> reasons = new ArrayList<>();
+    for (BlendProperties.Member member : blend.members()) {
+      try {
+        SpotForecast answer = service.spot(requestFor.apply(member.model()));
+        double lead = Duration.between(answer.run(), answer.time()).toSeconds() / 3600.0;
+        answers.add(answer);
+        weights.add(member.weightAt(lead));
+        members.add(new SpotForecast.BlendMember(member.model(), answer.run(), lead, 0, null));
+      } catch (OutsideForecastException | UnknownRunException | UnknownModelException e) {
+        String reason = e instanceof UnknownModelException ? "model " + member.model() + " has no published run"
+            : e.getMessage();
+        members.add(new SpotForecast.BlendMember(member.model(), null, null, 0, reason));
+        reasons.add(member.model() + ": " + reason);
+      }
+    }
+    double total = weights.stream().mapToDouble(Double::doubleValue).sum();
+    if (answers.isEmpty() || total <= 0) {
+      throw new OutsideForecastException("model", "no member of blend " + name + " with a weight answers here"
+          + (reasons.isEmpty() ? " (every answering member has weight 0 at this lead time)" : ": " + reasons));
+    }
+    int answered = 0;
+    int best = 0;
+    for (int i = 0; i < members.size(); i++) {
+      SpotForecast.BlendMember member = members.get(i);
+      if (member.run() != null) {
+        double share = weights.get(answered) / total;
+        members.set(i, new SpotForecast.BlendMember(member.model(), member.run(), member.leadHours(), share, null));
+        if (weights.get(answered) > weights.get(best)) {
+          best = answered;
+        }
+        answered++;
+      }
+    }
+    SpotForecast first = answers.get(best);
+    return new SpotForecast(name, first.run(), first.time(), first.lat(), first.lon(), first.alt(), first.pressure(),
+        first.method(), blendValues(answers, weights), List.of(), List.of(), List.of(), null, null, null, members);
+  }
+
+  /** Per parameter the weighted mean over the members that have a value in the first such member's unit. */
+  static Map<String, SpotForecast.Value> blendValues(List<SpotForecast> answers, List<Double> weights) {
+    Set<String> names = new LinkedHashSet<>();
+    for (SpotForecast answer : answers) {
+      for (String name : answer.values().keySet()) {
+        if (!name.startsWith("wind_speed") && !name.startsWith("wind_direction")) {
+          names.add(name);
+        }
+      }
+    }
+    Map<String, SpotForecast.Value> values = new LinkedHashMap<>();
+    for (String name : names) {
+      String unit = null;
+      double sum = 0;
+      double weight = 0;
+      for (int i = 0; i < answers.size(); i++) {
+        SpotForecast.Value value = answers.get(i).values().get(name);
+        if (value == null || value.value() == null || weights.get(i) <= 0) {
+          continue;
+        }
+        if (unit == null) {
+          unit = value.unit();
+        } else if (!unit.equals(value.unit())) {
+          continue;
+        }
+        sum += weights.get(i) * value.value();
+        weight += weights.get(i);
+      }
+      values.put(name, weight > 0 ? SpotForecast.Value.of(sum / weight, unit)
+          : SpotForecast.Value.unavailable(unit, "no member with a weight has a value here"));
+    }
+    SpotInterpolator.addWind(values, "u", "v", "");
+    SpotInterpolator.addWind(values, "10u", "10v", "_10m");
+    return values;
+  }
+}
