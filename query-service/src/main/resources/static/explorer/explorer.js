@@ -15,6 +15,8 @@
     for (const [name, value] of Object.entries(params)) {
       if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, value);
     }
+    // ':' and ',' are legal in a query: kept as they are, the curl lines read as the API's documentation does.
+    url.search = url.search.replace(/%3A/gi, ':').replace(/%2C/gi, ',');
     return url;
   }
 
@@ -178,18 +180,17 @@
       showValues(spot);
       showNeighbours(spot);
       const series = await getJson(apiUrl('v1/series', common));
-      const others = [];
-      for (const other of state.models) {
-        if (other.model !== m.model && covers(other, lat, lon)) {
-          const height = sameHeight(other);
-          if (height) {
-            others.push(await getJson(apiUrl('v1/series', {
-              model: other.model, lat, lon, ...height, units: 'C', timezone: 'auto', params: temperatureOf(other),
-            })).catch(() => null));
-          }
-        }
+      // Other models over the place at the same kind of height: one side-by-side request (models=).
+      const overlaid = state.models
+        .filter((other) => other.model !== m.model && covers(other, lat, lon) && sameHeight(other)).slice(0, 9);
+      let others = [];
+      if (overlaid.length) {
+        const answer = await getJson(apiUrl('v1/series', {
+          models: overlaid.map((other) => other.model).join(','), lat, lon, ...vertical(), units: 'C', timezone: 'auto',
+        })).catch(() => null);
+        others = answer ? answer.models.filter((one) => Array.isArray(one.steps)) : [];
       }
-      showMeteogram(series, others.filter(Boolean));
+      showMeteogram(series, others);
       place.dataset.state = 'shown';
     } catch (error) {
       place.dataset.state = 'failed';
@@ -204,11 +205,6 @@
     if (!name) return null;
     const type = other.levelTypes.find((t) => t.queryParameter === name);
     return type && type.levels.includes(Number(wanted[name])) ? wanted : null;
-  }
-
-  function temperatureOf(m) {
-    const kelvin = m.parameters.find((p) => p.unit === 'K');
-    return kelvin ? kelvin.name : undefined;
   }
 
   function showValues(spot) {

@@ -60,8 +60,12 @@ class ExplorerIT extends ServiceTestBase {
   }
 
   @BeforeEach
-  void runIsServed() throws Exception {
+  void runsAreServed() throws Exception {
     RunFixtures.spotRunServed(client, publishedRuns);
+    // A second model over part of the first one's grid, overlaid on the meteogram where both cover the place.
+    RunFixtures.ensurePublished(client,
+        new dev.spotcast.ingestor.source.SyntheticForecastSource(SideBySideIT.RUN, SideBySideIT.SEED));
+    RunFixtures.awaitServed(publishedRuns, SideBySideIT.MODEL, SideBySideIT.RUN.runId());
   }
 
   private String base() {
@@ -86,10 +90,10 @@ class ExplorerIT extends ServiceTestBase {
     time.selectByIndex(2);
     String chosenTime = time.getFirstSelectedOption().getAttribute("value");
 
-    // A real click at the grid point 45°N 2°E, where the map puts it.
+    // A real click at the grid point 42°N 8°W, where the map puts it (inside both models' grids).
     WebElement map = driver.findElement(By.id("map"));
     List<?> pixel = (List<?>) browser.script(
-        "const p = spotcastExplorer.map.latLngToContainerPoint([45, 2]); return [p.x, p.y];");
+        "const p = spotcastExplorer.map.latLngToContainerPoint([42, -8]); return [p.x, p.y];");
     new Actions(driver)
         .moveToElement(map, (int) Math.round(((Number) pixel.get(0)).doubleValue()) - map.getSize().getWidth() / 2,
             (int) Math.round(((Number) pixel.get(1)).doubleValue()) - map.getSize().getHeight() / 2)
@@ -99,8 +103,8 @@ class ExplorerIT extends ServiceTestBase {
 
     double lat = Double.parseDouble(place.getAttribute("data-lat"));
     double lon = Double.parseDouble(place.getAttribute("data-lon"));
-    assertThat(lat).isCloseTo(45, within(0.2));
-    assertThat(lon).isCloseTo(2, within(0.2));
+    assertThat(lat).isCloseTo(42, within(0.2));
+    assertThat(lon).isCloseTo(-8, within(0.2));
     assertThat(place.getAttribute("data-time")).isEqualTo(chosenTime);
 
     // The values: the same as /v1/spot answers for that place, height and time (°C as the page asks).
@@ -132,10 +136,16 @@ class ExplorerIT extends ServiceTestBase {
     JsonNode series = get(base() + "v1/series?model=" + SpotApiIT.MODEL + "&lat=" + lat + "&lon=" + lon + "&alt=500");
     assertThat(driver.findElement(By.id("meteogram")).getAttribute("data-steps"))
         .isEqualTo(String.valueOf(series.path("steps").size()));
+    // The other model covering the place is overlaid, from one side-by-side request.
+    List<?> labels = (List<?>) browser.script(
+        "return Chart.getChart('chart-temperature').data.datasets.map(d => d.label);");
+    assertThat(labels).anyMatch(label -> label.toString().endsWith("· " + SpotApiIT.MODEL))
+        .anyMatch(label -> label.toString().endsWith("· " + SideBySideIT.MODEL));
 
     // Every request the page made for this view is a curl line, and repeating it gives the page's answer.
     List<String> curls = driver.findElements(By.cssSelector("#requests code")).stream().map(WebElement::getText).toList();
-    assertThat(curls).anyMatch(line -> line.contains("/v1/spot?")).anyMatch(line -> line.contains("/v1/series?"));
+    assertThat(curls).anyMatch(line -> line.contains("/v1/spot?")).anyMatch(line -> line.contains("/v1/series?"))
+        .anyMatch(line -> line.contains("/v1/series?models=") && line.contains(SideBySideIT.MODEL));
     String spotCurl = curls.stream().filter(line -> line.contains("/v1/spot?")).findFirst().orElseThrow();
     JsonNode repeated = get(spotCurl.substring("curl '".length(), spotCurl.length() - 1));
     assertThat(repeated.path("values")).isEqualTo(spot.path("values"));

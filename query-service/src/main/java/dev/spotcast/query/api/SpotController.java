@@ -52,16 +52,11 @@ public class SpotController {
           @RequestParam(name = "power", required = false)
           String power,
       @Parameter(hidden = true) @RequestParam(name = "previous_runs", required = false) String previousRuns) {
-    if (blends.isBlend(place.model())) {
-      if (previousRuns != null || place.run() != null && !place.run().strip().equals("latest")) {
-        throw new BadParameterException(previousRuns != null ? "previous_runs" : "run", "blend " + place.model()
-            + " answers from each member's published run: ask a member model for earlier runs");
-      }
-      return blends.spot(place.model(), member -> parser.parse(member, place.lat(), place.lon(), time, place.alt(),
-          place.pressure(), place.n(), place.params(), place.method(), power, null));
+    if (previousRuns != null && blends.isBlend(place.model())) {
+      throw new BadParameterException("previous_runs", "blend " + place.model()
+          + " answers from each member's published run: ask a member model for earlier runs");
     }
-    return service.spot(parser.parse(place.model(), place.lat(), place.lon(), time, place.alt(), place.pressure(),
-        place.n(), place.params(), place.method(), power, place.run()));
+    return answer(place.model(), place, time, power);
   }
 
   @GetMapping(path = "/v1/spot", params = "models")
@@ -76,10 +71,20 @@ public class SpotController {
       @Parameter(description = "exponent of the inverse-distance weighting, (0, 16] (method=idw; default configured, 2)")
           @RequestParam(name = "power", required = false)
           String power) {
-    return SideBySide.of(SideBySide.parse(models, place.model()), model -> blends.isBlend(model)
-        ? blends.spot(model, member -> parser.parse(member, place.lat(), place.lon(), time, place.alt(),
-            place.pressure(), place.n(), place.params(), place.method(), power, null))
-        : service.spot(parser.parse(model, place.lat(), place.lon(), time, place.alt(), place.pressure(), place.n(),
-            place.params(), place.method(), power, place.run())));
+    return SideBySide.of(SideBySide.parse(models, place.model()), model -> answer(model, place, time, power));
+  }
+
+  /** A model's answer, or a blend's from its members' published runs (a blend has no runs of its own). */
+  private SpotForecast answer(String model, PlaceParameters place, String time, String power) {
+    if (!blends.isBlend(model)) {
+      return service.spot(parser.parse(model, place.lat(), place.lon(), time, place.alt(), place.pressure(),
+          place.n(), place.params(), place.method(), power, place.run()));
+    }
+    if (place.run() != null && !place.run().strip().equals("latest")) {
+      throw new BadParameterException("run", "blend " + model
+          + " answers from each member's published run: ask a member model for earlier runs");
+    }
+    return blends.spot(model, member -> parser.parse(member, place.lat(), place.lon(), time, place.alt(),
+        place.pressure(), place.n(), place.params(), place.method(), power, null));
   }
 }
