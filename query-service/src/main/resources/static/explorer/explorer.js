@@ -362,10 +362,11 @@
         if (link.has(name)) choose(select.height, `${name}=${Number(link.get(name))}`);
       }
       if (link.has('time')) choose(select.time, link.get('time'));
-      map.fitBounds(gridExtent(model().grid), { maxZoom: 4 });
+      // Without animation: the map is where it will stay once the page says it is ready.
+      map.fitBounds(gridExtent(model().grid), { maxZoom: 4, animate: false });
       document.body.dataset.ready = 'true';
       if (link.has('lat') && link.has('lon')) {
-        map.setView([Number(link.get('lat')), Number(link.get('lon'))], 5);
+        map.setView([Number(link.get('lat')), Number(link.get('lon'))], 5, { animate: false });
         await showPlace(Number(link.get('lat')), Number(link.get('lon')));
       }
     } catch (error) {
@@ -373,7 +374,12 @@
     }
   }
 
-  select.model.addEventListener('change', () => { fillModel(); map.fitBounds(gridExtent(model().grid), { maxZoom: 4 }); replace(); });
+  // Without animation: a click right after a change lands where the map shows the place.
+  select.model.addEventListener('change', () => {
+    fillModel();
+    map.fitBounds(gridExtent(model().grid), { maxZoom: 4, animate: false });
+    replace();
+  });
   for (const name of ['run', 'height', 'time']) select[name].addEventListener('change', replace);
   function replace() {
     if (state.place) showPlace(state.place.lat, state.place.lon);

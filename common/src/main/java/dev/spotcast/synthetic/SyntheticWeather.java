@@ -16,6 +16,11 @@ import java.util.SplittableRandom;
  *   <li>relative humidity: bounded to [0, 100] %, drier aloft;
  *   <li>pressure: the standard atmosphere (ICAO) at the height, with a weather pattern on top.
  * </ul>
+ *
+ * <p>Optionally a terrain ({@link #TERRAIN}): continents with mountains, the same for every seed.
+ * A run loaded with it carries the model's orography ({@code orog}, m above sea level) and land-sea
+ * mask ({@code lsm}, land fraction 0..1) as surface fields, and its heights above ground stand on
+ * that terrain: {@link #valueOverTerrain} is the weather at the terrain's height plus the level.
  */
 public final class SyntheticWeather {
 
@@ -28,6 +33,16 @@ public final class SyntheticWeather {
   public static final List<Parameter> PARAMETERS =
       List.of(TEMPERATURE, WIND_U, WIND_V, HUMIDITY, PRESSURE);
 
+  /** Height of the model's terrain above sea level, as GRIB's {@code orog}. */
+  public static final Parameter OROGRAPHY = new Parameter("orog", "m", 0, 9000);
+  /** Share of land in a grid cell, as GRIB's {@code lsm} (unit "(0 - 1)" as ecCodes names it). */
+  public static final Parameter LAND_SEA_MASK = new Parameter("lsm", "(0 - 1)", 0, 1);
+  /** The static surface fields of a run loaded with terrain. */
+  public static final List<Parameter> TERRAIN = List.of(OROGRAPHY, LAND_SEA_MASK);
+
+  /** Highest synthetic mountain, m above sea level. */
+  private static final double PEAK_METRES = 3000;
+
   private static final double LAPSE_RATE_K_PER_M = 0.0065;
 
   private final double phaseA;
@@ -39,6 +54,45 @@ public final class SyntheticWeather {
     this.phaseA = random.nextDouble(0, 2 * Math.PI);
     this.phaseB = random.nextDouble(0, 2 * Math.PI);
     this.phaseC = random.nextDouble(0, 2 * Math.PI);
+  }
+
+  /**
+   * Where the synthetic world has land: positive over land (growing inland), negative over sea. Two
+   * long waves make a few continents of different sizes in both hemispheres; no seed changes them.
+   */
+  static double continentality(double lat, double lon) {
+    double phi = Math.toRadians(lat);
+    double lambda = Math.toRadians(lon);
+    return 0.6 * Math.sin(2 * lambda + 1.0) * Math.cos(phi)
+        + 0.4 * Math.sin(3 * lambda - 0.5) * Math.sin(2 * phi + 0.3)
+        - 0.1;
+  }
+
+  /** The land fraction of the terrain at a place: 0 at sea, 1 inland, a ramp along the coasts. */
+  public static double landFraction(double lat, double lon) {
+    return Math.max(0, Math.min(1, 0.5 + 4 * continentality(lat, lon)));
+  }
+
+  /** The terrain's height above sea level at a place: 0 at sea, rising inland to {@value #PEAK_METRES} m. */
+  public static double orography(double lat, double lon) {
+    return PEAK_METRES * Math.max(0, Math.min(1, continentality(lat, lon) / 0.8));
+  }
+
+  /** A terrain field ({@link #TERRAIN}) by name. */
+  public static double terrain(String parameter, double lat, double lon) {
+    return switch (parameter) {
+      case "orog" -> orography(lat, lon);
+      case "lsm" -> landFraction(lat, lon);
+      default -> throw new IllegalArgumentException("the synthetic terrain has no field '" + parameter + "'");
+    };
+  }
+
+  /**
+   * The value of a parameter at a height above the terrain: the weather at the terrain's height above
+   * sea level plus {@code heightMetres}.
+   */
+  public double valueOverTerrain(String parameter, double lat, double lon, double heightMetres, long epochSeconds) {
+    return value(parameter, lat, lon, orography(lat, lon) + heightMetres, epochSeconds);
   }
 
   /**

@@ -67,15 +67,19 @@ public final class JobSources {
     // Counted in floating point before the grid is built: a tiny resolution would overflow its int sizes.
     double points = (Math.round((region.get(2) - region.get(0)) / resolution) + 1.0)
         * (Math.round((region.get(3) - region.get(1)) / resolution) + 1.0);
-    double documents = points * levels.size() * steps.size();
+    boolean terrain = Boolean.TRUE.equals(s.terrain());
+    double documents = points * (levels.size() + (terrain ? 1 : 0)) * steps.size();
     require(documents <= limits.maxDocuments(), "synthetic: about " + String.format("%.3g", documents)
         + " documents (points x levels x steps), at most " + limits.maxDocuments() + " allowed");
     try {
       RegularLatLonGrid grid = RegularLatLonGrid.covering(
           region.get(0), region.get(1), region.get(2), region.get(3), resolution);
-      ForecastRun run = ForecastRun.of(
-          s.model(), s.runTime(), grid, LevelType.HEIGHT_ABOVE_GROUND, levels, steps, SyntheticWeather.PARAMETERS,
-          sharding);
+      ForecastRun run = terrain
+          ? SyntheticForecastSource.withTerrain(
+              s.model(), s.runTime(), grid, levels, steps, SyntheticWeather.PARAMETERS, sharding)
+          : ForecastRun.of(
+              s.model(), s.runTime(), grid, LevelType.HEIGHT_ABOVE_GROUND, levels, steps, SyntheticWeather.PARAMETERS,
+              sharding);
       SyntheticForecastSource source = new SyntheticForecastSource(run, s.seed() == null ? 42 : s.seed());
       return new OpenedSource(source, new ShardingStrategy(run), () -> {});
     } catch (IllegalArgumentException e) {

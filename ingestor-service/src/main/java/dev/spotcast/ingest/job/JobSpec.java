@@ -37,7 +37,15 @@ public record JobSpec(Synthetic synthetic, Files files, PublishPolicy publish) {
    */
   public record Synthetic(
       String model, Instant runTime, List<Double> region, Double resolution, List<Double> levels,
-      List<Integer> steps, Long seed) {}
+      List<Integer> steps, Long seed, Boolean terrain) {
+
+    /** Without the terrain. */
+    public Synthetic(
+        String model, Instant runTime, List<Double> region, Double resolution, List<Double> levels,
+        List<Integer> steps, Long seed) {
+      this(model, runTime, region, resolution, levels, steps, seed, null);
+    }
+  }
 
   /**
    * A run read from GRIB1, GRIB2 or NetCDF files. The paths (files, folders or globs) must be on a

@@ -54,6 +54,12 @@ public final class SynthCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "42", description = "Seed of the synthetic weather (default: ${DEFAULT-VALUE}).")
   long seed;
 
+  @Option(
+      names = "--terrain",
+      description = "Also load the synthetic terrain: orography (orog, m) and land-sea mask (lsm) as surface fields,"
+          + " with the weather standing on it (for elevation= and cell_selection= in the query service).")
+  boolean terrain;
+
   @Mixin LoadOptions load;
 
   @Option(names = "--keep-published", description = "If this run is already published, keep it and exit 0 instead of failing.")
@@ -64,9 +70,9 @@ public final class SynthCommand implements Callable<Integer> {
     ForecastRun run = run();
     PrintWriter out = spec.commandLine().getOut();
     out.printf(
-        "Loading %s run %s: %,d points x %d levels x %d steps = %,d documents into %s%n",
-        run.model(), run.runTime(), run.grid().pointCount(), run.axes().getFirst().levels().size(), run.steps().size(),
-        run.documentCount(), load.elasticsearch);
+        "Loading %s run %s: %,d points x %d levels%s x %d steps = %,d documents into %s%n",
+        run.model(), run.runTime(), run.grid().pointCount(), run.axes().getFirst().levels().size(),
+        terrain ? " (and the terrain's surface)" : "", run.steps().size(), run.documentCount(), load.elasticsearch);
     out.flush();
     return Loads.load(spec, load, List.of(new SyntheticForecastSource(run, seed)), keepPublished);
   }
@@ -82,6 +88,11 @@ public final class SynthCommand implements Callable<Integer> {
           Double.parseDouble(box[0]), Double.parseDouble(box[1]), Double.parseDouble(box[2]),
           Double.parseDouble(box[3]), resolution);
       Instant time = runTime != null ? runTime : LocalDate.now(ZoneOffset.UTC).atStartOfDay().toInstant(ZoneOffset.UTC);
+      if (terrain) {
+        return SyntheticForecastSource.withTerrain(
+            model, time, grid, StepList.parseLevels(levels), StepList.parse(steps), SyntheticWeather.PARAMETERS,
+            load.sharding());
+      }
       return ForecastRun.of(
           model, time, grid, LevelType.HEIGHT_ABOVE_GROUND, StepList.parseLevels(levels), StepList.parse(steps),
           SyntheticWeather.PARAMETERS, load.sharding());

@@ -2,16 +2,21 @@ package dev.spotcast.ingestor.source;
 
 import dev.spotcast.index.ForecastDocument;
 import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.Parameter;
+import dev.spotcast.sharding.ShardingSpec;
 import dev.spotcast.synthetic.SyntheticWeather;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Generates a run from {@link SyntheticWeather}: deterministic for a seed, for load tests and for
  * checks that compare served values with the model's own. Levels are heights above ground in metres.
+ * A run with a second, surface axis of {@link SyntheticWeather#TERRAIN} fields ({@link #withTerrain})
+ * carries the terrain, and its weather stands on it ({@link SyntheticWeather#valueOverTerrain}).
  */
 public final class SyntheticForecastSource implements ForecastSource {
 
@@ -20,23 +25,54 @@ public final class SyntheticForecastSource implements ForecastSource {
 
   private final ForecastRun run;
   private final SyntheticWeather weather;
-  private final String[] names;
+  /** Per axis, its parameters' names. */
+  private final String[][] names;
+  private final boolean terrain;
 
   public SyntheticForecastSource(ForecastRun run, long seed) {
     if (!(run.grid() instanceof RegularLatLonGrid)) {
       throw new IllegalArgumentException("the synthetic model needs a regular lat/lon grid");
     }
-    if (run.axes().size() != 1 || run.axes().getFirst().type() != LevelType.HEIGHT_ABOVE_GROUND) {
-      throw new IllegalArgumentException("the synthetic model has one axis of heights above ground");
+    List<LevelAxis> axes = run.axes();
+    if (axes.getFirst().type() != LevelType.HEIGHT_ABOVE_GROUND) {
+      throw new IllegalArgumentException("the synthetic model's first axis is of heights above ground");
     }
-    for (Parameter p : run.parameters()) {
+    for (Parameter p : axes.getFirst().parameters()) {
       if (!SyntheticWeather.PARAMETERS.contains(p)) {
         throw new IllegalArgumentException("the synthetic model has no parameter " + p);
       }
     }
+    this.terrain = axes.size() > 1;
+    if (axes.size() > 2 || terrain && !isTerrain(axes.get(1))) {
+      throw new IllegalArgumentException(
+          "the synthetic model has one axis of heights above ground and optionally the terrain's surface axis");
+    }
     this.run = run;
     this.weather = new SyntheticWeather(seed);
-    this.names = run.parameters().stream().map(Parameter::name).toArray(String[]::new);
+    this.names = axes.stream()
+        .map(axis -> axis.parameters().stream().map(Parameter::name).toArray(String[]::new))
+        .toArray(String[][]::new);
+  }
+
+  private static boolean isTerrain(LevelAxis axis) {
+    return axis.type() == LevelType.SURFACE && axis.levels().equals(List.of(0.0))
+        && SyntheticWeather.TERRAIN.containsAll(axis.parameters());
+  }
+
+  /**
+   * A synthetic run of heights above ground with the terrain: its parameters on {@code levels}, and
+   * {@link SyntheticWeather#TERRAIN} on the surface at every step (static fields, as model files
+   * carry them).
+   */
+  public static ForecastRun withTerrain(
+      String model, Instant runTime, RegularLatLonGrid grid, List<Double> levels, List<Integer> steps,
+      List<Parameter> parameters, ShardingSpec sharding) {
+    return new ForecastRun(
+        model, runTime, grid,
+        List.of(
+            new LevelAxis(LevelType.HEIGHT_ABOVE_GROUND, levels, parameters),
+            new LevelAxis(LevelType.SURFACE, List.of(0.0), SyntheticWeather.TERRAIN)),
+        steps, sharding);
   }
 
   @Override
@@ -48,12 +84,14 @@ public final class SyntheticForecastSource implements ForecastSource {
   public List<Slice> slices() {
     int points = run.grid().pointCount();
     List<Slice> slices = new ArrayList<>();
-    int levels = run.axes().getFirst().levels().size();
     for (int s = 0; s < run.steps().size(); s++) {
-      for (int l = 0; l < levels; l++) {
-        for (int from = 0; from < points; from += POINTS_PER_SLICE) {
-          int to = Math.min(points, from + POINTS_PER_SLICE);
-          slices.add(new Slice(0, l, s, from, to, to - from));
+      for (int a = 0; a < run.axes().size(); a++) {
+        int levels = run.axes().get(a).levels().size();
+        for (int l = 0; l < levels; l++) {
+          for (int from = 0; from < points; from += POINTS_PER_SLICE) {
+            int to = Math.min(points, from + POINTS_PER_SLICE);
+            slices.add(new Slice(a, l, s, from, to, to - from));
+          }
         }
       }
     }
@@ -63,21 +101,27 @@ public final class SyntheticForecastSource implements ForecastSource {
   @Override
   public void produce(Slice slice, DocumentSink sink) throws InterruptedException {
     RegularLatLonGrid grid = (RegularLatLonGrid) run.grid();
-    double level = run.axes().getFirst().levels().get(slice.levelPosition());
+    int axis = slice.axisPosition();
+    double level = run.axes().get(axis).levels().get(slice.levelPosition());
     int step = run.steps().get(slice.stepPosition());
     long epochSeconds = run.validTime(step).getEpochSecond();
+    String[] axisNames = names[axis];
     for (int point = slice.fromPoint(); point < slice.toPoint(); point++) {
       double lat = grid.latitude(point);
       double lon = grid.longitude(point);
-      float[] values = new float[names.length];
-      for (int i = 0; i < names.length; i++) {
-        values[i] = (float) weather.value(names[i], lat, lon, level, epochSeconds);
+      float[] values = new float[axisNames.length];
+      for (int i = 0; i < axisNames.length; i++) {
+        values[i] = (float) (axis == 1
+            ? SyntheticWeather.terrain(axisNames[i], lat, lon)
+            : terrain
+                ? weather.valueOverTerrain(axisNames[i], lat, lon, level, epochSeconds)
+                : weather.value(axisNames[i], lat, lon, level, epochSeconds));
       }
       sink.accept(
-          0,
+          axis,
           slice.levelPosition(),
           slice.stepPosition(),
-          new ForecastDocument(point, lat, lon, level, step, names, values));
+          new ForecastDocument(point, lat, lon, level, step, axisNames, values));
     }
   }
 }

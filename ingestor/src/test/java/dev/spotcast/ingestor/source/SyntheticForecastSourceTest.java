@@ -46,4 +46,35 @@ class SyntheticForecastSourceTest {
     assertThat(doc.values()[0]).isEqualTo((float) weather.value("t", -90, -80, 1000, validTime));
     assertThat(doc.values()[4]).isEqualTo((float) weather.value("pres", -90, -80, 1000, validTime));
   }
+
+  @Test
+  void aRunWithTerrainCarriesItOnTheSurfaceAndItsWeatherStandsOnIt() throws Exception {
+    ForecastRun withTerrain = SyntheticForecastSource.withTerrain(
+        "m", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(44, 2, 46, 4, 1), List.of(2.0),
+        List.of(0, 6), SyntheticWeather.PARAMETERS, ShardingSpec.DEFAULT);
+    SyntheticForecastSource source = new SyntheticForecastSource(withTerrain, 1);
+    // 9 points x (1 height + 1 surface) x 2 steps
+    assertThat(withTerrain.documentCount()).isEqualTo(36);
+    assertThat(source.slices().stream().mapToLong(ForecastSource.Slice::documents).sum()).isEqualTo(36);
+
+    List<ForecastDocument> surface = new ArrayList<>();
+    source.produce(new ForecastSource.Slice(1, 0, 1, 4, 5, 1), (a, l, s, d) -> surface.add(d));
+    ForecastDocument ground = surface.getFirst();
+    assertThat(ground.lat()).isEqualTo(45);
+    assertThat(ground.lon()).isEqualTo(3);
+    assertThat(ground.parameterNames()).containsExactly("orog", "lsm");
+    // continentality at 45N 3E: 0.6 sin(2 x 3deg + 1) cos 45deg + 0.4 sin(3 x 3deg - 0.5) sin(90deg + 0.3) - 0.1 = 0.1505
+    double phi = Math.toRadians(45);
+    double lambda = Math.toRadians(3);
+    double c = 0.6 * Math.sin(2 * lambda + 1) * Math.cos(phi) + 0.4 * Math.sin(3 * lambda - 0.5) * Math.sin(2 * phi + 0.3) - 0.1;
+    assertThat(c).as("a place inland, below the highest peaks").isBetween(0.125, 0.8);
+    assertThat(ground.values()[0]).isEqualTo((float) (3000 * c / 0.8));
+    assertThat(ground.values()[1]).isEqualTo(1f);
+
+    List<ForecastDocument> air = new ArrayList<>();
+    source.produce(new ForecastSource.Slice(0, 0, 1, 4, 5, 1), (a, l, s, d) -> air.add(d));
+    long validTime = Instant.parse("2026-11-21T06:00:00Z").getEpochSecond();
+    assertThat(air.getFirst().values()[0])
+        .isEqualTo((float) new SyntheticWeather(1).value("t", 45, 3, 3000 * c / 0.8 + 2, validTime));
+  }
 }

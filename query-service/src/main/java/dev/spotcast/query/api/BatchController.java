@@ -28,8 +28,8 @@ import org.springframework.web.bind.annotation.RestController;
 public class BatchController {
 
   /** The members of a point; every other option is shared, at the top level. */
-  private static final Set<String> POINT_FIELDS = Set.of("lat", "lon", "time", "alt", "pressure");
-  private static final Set<String> BODY_FIELDS = Set.of("model", "points", "n", "params", "method", "power", "run");
+  private static final Set<String> POINT_FIELDS = Set.of("lat", "lon", "time", "alt", "pressure", "elevation");
+  private static final Set<String> BODY_FIELDS = Set.of("model", "points", "n", "params", "method", "power", "run", "cell_selection");
 
   private final SpotRequestParser parser;
   private final SpotService service;
@@ -47,8 +47,8 @@ public class BatchController {
   @Operation(
       summary = "Spot weather at many points",
       description =
-          "The points (lat, lon, time and alt or pressure each, as GET /v1/spot takes them) share model, n,"
-              + " params, method, power and run, given at the top level. Each result, in request order, is the"
+          "The points (lat, lon, time and alt or pressure each, and optionally elevation, as GET /v1/spot takes"
+              + " them) share model, n, params, method, power, run and cell_selection, given at the top level. Each result, in request order, is the"
               + " answer GET /v1/spot gives for that point, or the problem+json object it would have been"
               + " refused with (422 outside the run, 400 e.g. method=bilinear on an irregular grid), its"
               + " parameter named points[i].name. All points are searched with one Elasticsearch multi-search."
@@ -81,25 +81,27 @@ public class BatchController {
       throw new BadParameterException(
           "points", "at most " + max + " points per request (spotcast.query.max-batch-points), got " + points.size());
     }
-    onlyKnownMembers(body, BODY_FIELDS, "", "model, points, n, params, method, power, run");
+    onlyKnownMembers(body, BODY_FIELDS, "", "model, points, n, params, method, power, run, cell_selection");
     String model = text(body.get("model"));
     String n = text(body.get("n"));
     List<String> params = SpotRequestParser.parameterNames(params(body.get("params")));
     String method = text(body.get("method"));
     String power = text(body.get("power"));
     String run = text(body.get("run"));
+    String cellSelection = text(body.get("cell_selection"));
     List<SpotRequest> requests = new ArrayList<>(points.size());
     for (int i = 0; i < points.size(); i++) {
       JsonNode point = points.get(i);
       if (!point.isObject()) {
         throw new BadParameterException("points[" + i + "]", "points[" + i + "] must be an object {lat, lon, time, alt|pressure}");
       }
-      onlyKnownMembers(point, POINT_FIELDS, "points[" + i + "].", "lat, lon, time, alt, pressure");
+      onlyKnownMembers(point, POINT_FIELDS, "points[" + i + "].", "lat, lon, time, alt, pressure, elevation");
       try {
         requests.add(
             parser.parseWithNames(
                 model, text(point.get("lat")), text(point.get("lon")), text(point.get("time")),
-                text(point.get("alt")), text(point.get("pressure")), n, params, method, power, run));
+                text(point.get("alt")), text(point.get("pressure")), n, params, method, power, run)
+                .with(SpotRequestParser.site(text(point.get("elevation")), cellSelection)));
       } catch (BadParameterException e) {
         String name = pointParameter(i, e.parameter());
         throw new BadParameterException(name, name.equals(e.parameter()) ? e.getMessage() : name + ": " + e.getMessage());

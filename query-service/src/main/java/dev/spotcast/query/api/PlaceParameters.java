@@ -26,4 +26,14 @@ public record PlaceParameters(
         String method,
     @Parameter(description = "run: latest (default, the published run), a run time (ISO-8601 with a zone) or a run"
             + " id yyyyMMddHH of a run listed by /v1/models", example = "latest")
-        String run) {}
+        String run,
+    @Parameter(description = "height of the place in m above sea level, [-500, 9000]: where the run has orography,"
+            + " temperatures (t, 2t) are corrected from the model's ground to it with the lapse rate (0.0065 K/m by"
+            + " default) and the answer's terrain says by how much; without it the model's ground at the place is"
+            + " reported. Other parameters are not corrected; pressure levels are not corrected.", example = "520")
+        String elevation,
+    @Parameter(name = "cell_selection", description = "which grid points may answer where the run has a land-sea mask:"
+            + " land (default), sea, or nearest; chosen among the 4 x n nearest (the nearest when none is of that"
+            + " kind); the answer's terrain lists the nearer points passed over",
+            schema = @Schema(allowableValues = {"land", "sea", "nearest"}))
+        String cellSelection) {}

@@ -36,6 +36,7 @@ public class PlaceParametersResolver implements WebMvcConfigurer, HandlerMethodA
     return new PlaceParameters(
         request.getParameter("model"), request.getParameter("lat"), request.getParameter("lon"),
         request.getParameter("alt"), request.getParameter("pressure"), request.getParameter("n"),
-        request.getParameter("params"), request.getParameter("method"), request.getParameter("run"));
+        request.getParameter("params"), request.getParameter("method"), request.getParameter("run"),
+        request.getParameter("elevation"), request.getParameter("cell_selection"));
   }
 }

@@ -59,7 +59,7 @@ public class SeriesController {
     SpotRequestParser.SeriesRequest request =
         parser.parseSeries(place.model(), place.lat(), place.lon(), place.alt(), place.pressure(), from, to, place.n(),
             place.params(), place.method(), place.run());
-    return service.series(request.request(), request.from(), request.to());
+    return service.series(request.request().with(SpotRequestParser.site(place)), request.from(), request.to());
   }
 
   @GetMapping(path = "/v1/series", params = "models")
@@ -78,7 +78,7 @@ public class SeriesController {
       notABlend(model);
       SpotRequestParser.SeriesRequest request = parser.parseSeries(model, place.lat(), place.lon(), place.alt(),
           place.pressure(), from, to, place.n(), place.params(), place.method(), place.run());
-      return service.series(request.request(), request.from(), request.to());
+      return service.series(request.request().with(SpotRequestParser.site(place)), request.from(), request.to());
     });
   }
 }

@@ -27,6 +27,8 @@ public class SpotController {
           + " (regular lat/lon grids). When u and v (10u and 10v) are answered, wind_speed and"
           + " wind_direction (wind_speed_10m, wind_direction_10m) are derived from the interpolated"
           + " components: degrees from which the wind blows, clockwise from north, [0, 360)."
+          + " Where the run has terrain (orography, land-sea mask), elevation= corrects temperatures to the place's"
+          + " height and cell_selection= chooses land or sea grid points; the answer's terrain says what was done."
           + " Errors are RFC 9457 problem+json: 400 bad parameter, 404 unknown model or run, 422 outside"
           + " the run (the detail gives the valid range), 429 too many requests at once and 503"
           + " Elasticsearch unavailable (both with Retry-After).";
@@ -78,13 +80,13 @@ public class SpotController {
   private SpotForecast answer(String model, PlaceParameters place, String time, String power) {
     if (!blends.isBlend(model)) {
       return service.spot(parser.parse(model, place.lat(), place.lon(), time, place.alt(), place.pressure(),
-          place.n(), place.params(), place.method(), power, place.run()));
+          place.n(), place.params(), place.method(), power, place.run()).with(SpotRequestParser.site(place)));
     }
     if (place.run() != null && !place.run().strip().equals("latest")) {
       throw new BadParameterException("run", "blend " + model
           + " answers from each member's published run: ask a member model for earlier runs");
     }
     return blends.spot(model, member -> parser.parse(member, place.lat(), place.lon(), time, place.alt(),
-        place.pressure(), place.n(), place.params(), place.method(), power, null));
+        place.pressure(), place.n(), place.params(), place.method(), power, null).with(SpotRequestParser.site(place)));
   }
 }

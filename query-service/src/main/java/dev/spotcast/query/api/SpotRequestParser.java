@@ -4,6 +4,8 @@ import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Method;
+import dev.spotcast.query.spot.Site;
+import dev.spotcast.query.terrain.CellSelection;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.Vertical;
 import java.time.Instant;
@@ -85,6 +87,39 @@ public class SpotRequestParser {
         how,
         power(power, how),
         runId(run));
+  }
+
+  /** Highest and lowest elevation a request may give (m above sea level): below the Dead Sea, above Everest. */
+  private static final double LOWEST = -500;
+  private static final double HIGHEST = 9000;
+
+  /**
+   * The site of a request: {@code elevation} (m above sea level) and {@code cell_selection} (land,
+   * sea, nearest); both optional.
+   */
+  public static Site site(String elevation, String cellSelection) {
+    Double metres = null;
+    if (elevation != null && !elevation.isBlank()) {
+      metres = number("elevation", elevation, "m above sea level");
+      if (metres < LOWEST || metres > HIGHEST) {
+        throw new BadParameterException("elevation", "elevation must be within [" + "-500" + ", "
+            + "9000" + "] m above sea level, got " + elevation.strip());
+      }
+    }
+    CellSelection selection = null;
+    if (cellSelection != null && !cellSelection.isBlank()) {
+      selection = CellSelection.of(cellSelection.strip());
+      if (selection == null) {
+        throw new BadParameterException(
+            "cell_selection", "cell_selection must be one of land, sea, nearest; got '" + cellSelection.strip() + "'");
+      }
+    }
+    return metres == null && selection == null ? Site.ANY : new Site(metres, selection);
+  }
+
+  /** The site of a request's place parameters. */
+  public static Site site(PlaceParameters place) {
+    return site(place.elevation(), place.cellSelection());
   }
 
   /** A validated series request: the place, vertical and options of {@code request} (its time unused), the range. */

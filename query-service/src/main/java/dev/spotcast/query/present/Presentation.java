@@ -44,7 +44,8 @@ public record Presentation(UnitChoice units, String timezone, List<LocalDays.Ite
         forecast.model(), forecast.run(), forecast.time(), forecast.lat(), forecast.lon(), forecast.alt(),
         forecast.pressure(), forecast.method(), convert(forecast.values()), forecast.neighbours(), forecast.levels(),
         forecast.steps(), zone == null ? null : zone.getId(),
-        zone == null ? null : forecast.time().atZone(zone).toOffsetDateTime(), earlier, forecast.blend());
+        zone == null ? null : forecast.time().atZone(zone).toOffsetDateTime(), earlier, forecast.blend(),
+        forecast.terrain());
   }
 
   /** Daily aggregates without {@code timezone=} are of UTC days. */
@@ -67,7 +68,7 @@ public record Presentation(UnitChoice units, String timezone, List<LocalDays.Ite
     List<SeriesForecast.Day> days = daily.isEmpty() ? null : LocalDays.days(steps, zone, daily, params.keySet());
     return new SeriesForecast(
         series.model(), series.run(), series.lat(), series.lon(), series.alt(), series.pressure(), series.method(),
-        params, steps, series.neighbours(), zone == null ? null : zone.getId(), days);
+        params, steps, series.neighbours(), zone == null ? null : zone.getId(), days, series.terrain());
   }
 
   private Map<String, SpotForecast.Value> convert(Map<String, SpotForecast.Value> values) {

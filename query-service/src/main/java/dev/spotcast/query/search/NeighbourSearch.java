@@ -116,6 +116,14 @@ public class NeighbourSearch {
     this.batchTimer = timer(registry, "batch_msearch");
   }
 
+  /**
+   * Whether a plan's documents are fetched by id: on the ids path, for the cell of a bilinear
+   * request, and for the grid points a cell selection chose.
+   */
+  private boolean byIds(SpotPlan plan) {
+    return usesIds(plan) || plan.request().method() == Method.BILINEAR || plan.choice() != null;
+  }
+
   /** Whether a plan is answered by the ids path. */
   public boolean usesIds(SpotPlan plan) {
     return fastPath && plan.run().grid() instanceof RegularLatLonGrid;
@@ -211,7 +219,7 @@ public class NeighbourSearch {
       List<Combination> combinations = entry.getValue();
       searches.add(new OneSearch(
           entry.getKey(), routing, query(lat, lon, radiusKm, combinations), sort,
-          plan.request().neighbours() * combinations.size(), fields, combinations.getFirst().axisPosition()));
+          plan.searchNeighbours() * combinations.size(), fields, combinations.getFirst().axisPosition()));
     }
     return SearchPlan.of(searches, routing);
   }
@@ -263,6 +271,9 @@ public class NeighbourSearch {
 
   /** The grid's nearest points to a plan's request, as the geo path's sort and radius would leave them. */
   public static GridNeighbours.Nearest nearest(SpotPlan plan) {
+    if (plan.choice() != null) {
+      return new GridNeighbours.Nearest(plan.choice().points(), plan.choice().distances());
+    }
     SpotRequest request = plan.request();
     return GridNeighbours.nearest(
         (RegularLatLonGrid) plan.run().grid(), request.lat(), request.lon(), request.neighbours(), radiusMeters(plan));
@@ -294,7 +305,7 @@ public class NeighbourSearch {
    * @throws SearchSaturatedException when too many requests already wait for Elasticsearch
    */
   public List<ForecastHit> find(SpotPlan plan) {
-    if (usesIds(plan) || plan.request().method() == Method.BILINEAR) {
+    if (byIds(plan)) {
       GridNeighbours.Nearest nearest = plan.request().method() == Method.BILINEAR ? cell(plan) : nearest(plan);
       if (nearest.size() == 0) {
         return List.of();
@@ -382,7 +393,7 @@ public class NeighbourSearch {
       SpotPlan plan = plans.get(p);
       List<Wanted> planWanted = new ArrayList<>();
       wanted.add(planWanted);
-      if (usesIds(plan) || plan.request().method() == Method.BILINEAR) {
+      if (byIds(plan)) {
         GridNeighbours.Nearest nearest = plan.request().method() == Method.BILINEAR ? cell(plan) : nearest(plan);
         addIds(plan, nearest, idsByIndex, planWanted);
         continue;

@@ -20,6 +20,7 @@ import java.util.Map;
  * @param neighbours the grid points the values were interpolated from (the same at every step)
  * @param timezone the zone of {@code timezone=} (its IANA name), absent without it
  * @param daily the local days of {@code daily=}, absent without it
+ * @param terrain what the terrain did, as in a spot answer (the same at every step)
  */
 public record SeriesForecast(
     String model,
@@ -33,12 +34,14 @@ public record SeriesForecast(
     List<Step> steps,
     List<SpotForecast.Neighbour> neighbours,
     @JsonInclude(JsonInclude.Include.NON_NULL) String timezone,
-    @JsonInclude(JsonInclude.Include.NON_NULL) List<Day> daily) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<Day> daily,
+    @JsonInclude(JsonInclude.Include.NON_NULL) SpotForecast.TerrainUsed terrain) {
 
   public SeriesForecast(
       String model, Instant run, double lat, double lon, Double alt, Double pressure, String method,
-      Map<String, String> params, List<Step> steps, List<SpotForecast.Neighbour> neighbours) {
-    this(model, run, lat, lon, alt, pressure, method, params, steps, neighbours, null, null);
+      Map<String, String> params, List<Step> steps, List<SpotForecast.Neighbour> neighbours,
+      SpotForecast.TerrainUsed terrain) {
+    this(model, run, lat, lon, alt, pressure, method, params, steps, neighbours, null, null, terrain);
   }
 
   /**

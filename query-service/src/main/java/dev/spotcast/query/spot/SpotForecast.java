@@ -21,6 +21,7 @@ import java.util.Map;
  * @param localTime the valid time in that zone, absent without it
  * @param previousRuns with {@code previous_runs=N}: the N runs before this one, newest first
  * @param blend for a blend ({@code spotcast.query.blends}): each member model, its run, lead time and weight
+ * @param terrain where the run has terrain or the request gave elevation or cell_selection: what they did
  */
 public record SpotForecast(
     String model,
@@ -38,13 +39,52 @@ public record SpotForecast(
     @JsonInclude(JsonInclude.Include.NON_NULL) String timezone,
     @JsonProperty("local_time") @JsonInclude(JsonInclude.Include.NON_NULL) OffsetDateTime localTime,
     @JsonProperty("previous_runs") @JsonInclude(JsonInclude.Include.NON_NULL) List<PreviousRun> previousRuns,
-    @JsonInclude(JsonInclude.Include.NON_NULL) List<BlendMember> blend) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<BlendMember> blend,
+    @JsonInclude(JsonInclude.Include.NON_NULL) TerrainUsed terrain) {
 
   public SpotForecast(
       String model, Instant run, Instant time, double lat, double lon, Double alt, Double pressure, String method,
       Map<String, Value> values, List<Neighbour> neighbours, List<LevelUsed> levels, List<StepUsed> steps) {
-    this(model, run, time, lat, lon, alt, pressure, method, values, neighbours, levels, steps, null, null, null, null);
+    this(model, run, time, lat, lon, alt, pressure, method, values, neighbours, levels, steps, null);
   }
+
+  public SpotForecast(
+      String model, Instant run, Instant time, double lat, double lon, Double alt, Double pressure, String method,
+      Map<String, Value> values, List<Neighbour> neighbours, List<LevelUsed> levels, List<StepUsed> steps,
+      TerrainUsed terrain) {
+    this(model, run, time, lat, lon, alt, pressure, method, values, neighbours, levels, steps, null, null, null, null,
+        terrain);
+  }
+
+  /**
+   * What the terrain did to an answer.
+   *
+   * @param elevation the height above sea level answered for (m): the request's, else the model's ground
+   * @param elevationFrom "request" or "model"
+   * @param modelElevation the model's ground at the place (m above sea level), weighted as the values
+   * @param lapseRate K per m, when temperatures were corrected
+   * @param corrections per corrected parameter, what was added (K): lapse rate x (model ground - elevation)
+   * @param notCorrected why elevation= corrected nothing
+   * @param cellSelection the kind of grid points that answered: land, sea or nearest
+   * @param skipped nearer grid points of the other kind, passed over
+   * @param note why the cell selection could not be followed
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record TerrainUsed(
+      Double elevation,
+      @JsonProperty("elevation_from") String elevationFrom,
+      @JsonProperty("model_elevation") Double modelElevation,
+      @JsonProperty("lapse_rate") Double lapseRate,
+      Map<String, Double> corrections,
+      @JsonProperty("not_corrected") String notCorrected,
+      @JsonProperty("cell_selection") String cellSelection,
+      List<SkippedPoint> skipped,
+      String note) {}
+
+  /** A grid point a cell selection passed over: where it is, its land fraction, why. */
+  public record SkippedPoint(
+      int point, double lat, double lon, double distance,
+      @JsonProperty("land_fraction") @JsonInclude(JsonInclude.Include.NON_NULL) Double landFraction, String reason) {}
 
   /**
    * A member of a blend as it took part in an answer.

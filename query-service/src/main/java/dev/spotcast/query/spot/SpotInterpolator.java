@@ -10,6 +10,10 @@ import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.query.terrain.CellChoice;
+import dev.spotcast.query.terrain.CellSelection;
+import dev.spotcast.query.terrain.RunTerrain;
+import dev.spotcast.query.terrain.TerrainProperties;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -28,9 +32,16 @@ import net.sf.geographiclib.GeodesicMask;
 public final class SpotInterpolator {
 
   private final InverseDistanceWeighting weighting;
+  private final TerrainProperties terrain;
 
   public SpotInterpolator(InverseDistanceWeighting weighting) {
+    this(weighting, TerrainProperties.defaults());
+  }
+
+  /** @param terrain the lapse rate and the parameters {@code elevation=} corrects */
+  public SpotInterpolator(InverseDistanceWeighting weighting, TerrainProperties terrain) {
     this.weighting = weighting;
+    this.terrain = terrain;
   }
 
   public SpotForecast interpolate(SpotPlan plan, List<ForecastHit> hits) {
@@ -39,6 +50,8 @@ public final class SpotInterpolator {
     int[] points;
     double[] weights;
     List<SpotForecast.Neighbour> neighbours;
+    CellChoice choice = plan.choice();
+    Map<Integer, ForecastHit> candidates = Map.of();
     if (request.method() == Method.BILINEAR) {
       RegularLatLonGrid grid = (RegularLatLonGrid) run.grid();
       Bilinear.Corners corners = Bilinear.of(grid, request.lat(), request.lon());
@@ -61,7 +74,25 @@ public final class SpotInterpolator {
         i++;
       }
     } else {
-      List<ForecastHit> nearest = nearestPoints(hits, request.neighbours());
+      List<ForecastHit> nearest = nearestPoints(hits, plan.searchNeighbours());
+      if (plan.selecting() && choice == null) {
+        // The geo path fetched the candidates: the selection chooses among them.
+        choice = CellChoice.among(
+            nearest.stream().mapToInt(ForecastHit::point).toArray(),
+            nearest.stream().mapToDouble(ForecastHit::sortDistance).toArray(),
+            plan.terrain(), request.site().selection(), request.neighbours());
+        candidates = new HashMap<>();
+        for (ForecastHit hit : nearest) {
+          candidates.put(hit.point(), hit);
+        }
+        java.util.Set<Integer> chosen = new java.util.HashSet<>();
+        for (int point : choice.points()) {
+          chosen.add(point);
+        }
+        nearest = nearest.stream().filter(hit -> chosen.contains(hit.point())).toList();
+      } else if (nearest.size() > request.neighbours()) {
+        nearest = nearest.subList(0, request.neighbours());
+      }
       if (nearest.isEmpty()) {
         throw new OutsideForecastException(
             "lat",
@@ -105,6 +136,7 @@ public final class SpotInterpolator {
       }
       levelsUsed.addAll(levelsUsed(axis));
     }
+    SpotForecast.TerrainUsed terrainUsed = terrainUsed(plan, points, weights, choice, candidates, values);
     addWind(values, "u", "v", "");
     addWind(values, "10u", "10v", "_10m");
     Vertical vertical = request.vertical();
@@ -120,7 +152,99 @@ public final class SpotInterpolator {
         values,
         neighbours,
         levelsUsed,
-        stepsUsed(run, plan.steps()));
+        stepsUsed(run, plan.steps()),
+        terrainUsed);
+  }
+
+  /**
+   * What the terrain did to an answer, or null when the run has none and the request said nothing
+   * of it: the model's ground height at the place (weighted as the values are), the elevation
+   * answered for, the temperature corrections from one to the other, and the grid points a cell
+   * selection passed over. Corrects {@code values} in place.
+   */
+  private SpotForecast.TerrainUsed terrainUsed(
+      SpotPlan plan, int[] points, double[] weights, CellChoice choice, Map<Integer, ForecastHit> candidates,
+      Map<String, SpotForecast.Value> values) {
+    RunTerrain runTerrain = plan.terrain();
+    Site site = plan.request().site();
+    if (runTerrain.none() && site.elevation() == null && site.cellSelection() == null) {
+      return null;
+    }
+    String model = plan.run().model();
+    Double modelElevation = null;
+    if (runTerrain.hasElevation()) {
+      double sum = 0;
+      for (int i = 0; i < points.length; i++) {
+        if (weights[i] != 0) {
+          sum += weights[i] * runTerrain.elevation(points[i]);
+        }
+      }
+      modelElevation = Double.isFinite(sum) ? sum : null;
+    }
+    Double lapseRate = null;
+    Map<String, Double> corrections = null;
+    String notCorrected = null;
+    if (site.elevation() != null) {
+      Vertical vertical = plan.request().vertical();
+      if (modelElevation == null) {
+        notCorrected = runTerrain.hasElevation()
+            ? "model " + model + " has no terrain height at a grid point used: values are at the model's ground"
+            : "model " + model + "'s run has no orography (" + String.join(", ", terrain.orographyParameters())
+                + " or " + String.join(", ", terrain.geopotentialParameters())
+                + " on its surface): values are at the model's ground";
+      } else if (vertical != null && vertical.type() == dev.spotcast.model.LevelType.ISOBARIC) {
+        notCorrected = "pressure levels lie at the same height whatever the ground: not corrected";
+      } else {
+        double delta = terrain.lapseRate() * (modelElevation - site.elevation());
+        lapseRate = terrain.lapseRate();
+        corrections = new LinkedHashMap<>();
+        for (String name : terrain.correctedParameters()) {
+          SpotForecast.Value value = values.get(name);
+          if (value != null && value.value() != null) {
+            values.put(name, SpotForecast.Value.of(value.value() + delta, value.unit()));
+            corrections.put(name, delta);
+          }
+        }
+      }
+    }
+    String selection = null;
+    List<SpotForecast.SkippedPoint> skipped = null;
+    String fallback = null;
+    if (runTerrain.hasMask()) {
+      selection = plan.selecting() ? site.selection().label() : CellSelection.NEAREST.label();
+      if (choice != null) {
+        fallback = choice.fallback();
+        skipped = new ArrayList<>(choice.skipped().size());
+        String wanted = site.selection().label();
+        for (CellChoice.Skipped passed : choice.skipped()) {
+          double lat;
+          double lon;
+          if (plan.run().grid() instanceof RegularLatLonGrid grid) {
+            lat = grid.latitude(passed.point());
+            lon = grid.longitude(passed.point());
+          } else {
+            ForecastHit hit = candidates.get(passed.point());
+            lat = hit == null ? Double.NaN : hit.lat();
+            lon = hit == null ? Double.NaN : hit.lon();
+          }
+          double distance = Double.isNaN(lat) ? passed.distance()
+              : Geodesic.WGS84.Inverse(plan.request().lat(), plan.request().lon(), lat, lon, GeodesicMask.DISTANCE).s12;
+          Double fraction = Double.isNaN(passed.landFraction()) ? null : passed.landFraction();
+          skipped.add(new SpotForecast.SkippedPoint(passed.point(), lat, lon, distance, fraction,
+              fraction == null ? "no land-sea mask value" : "not " + wanted + ": land fraction "
+                  + SpotPlan.plain(Math.round(fraction * 1000) / 1000.0)
+                  + (wanted.equals("land") ? " < " : " >= ") + SpotPlan.plain(runTerrain.landThreshold())));
+        }
+      }
+    } else if (site.cellSelection() != null && site.cellSelection() != CellSelection.NEAREST) {
+      fallback = "model " + model + "'s run has no land-sea mask (" + String.join(", ", terrain.landSeaMaskParameters())
+          + " on its surface): the nearest grid points answer";
+      selection = CellSelection.NEAREST.label();
+    }
+    Double elevation = site.elevation() != null ? site.elevation() : modelElevation;
+    String elevationFrom = site.elevation() != null ? "request" : modelElevation != null ? "model" : null;
+    return new SpotForecast.TerrainUsed(
+        elevation, elevationFrom, modelElevation, lapseRate, corrections, notCorrected, selection, skipped, fallback);
   }
 
   /**

@@ -1,6 +1,10 @@
 package dev.spotcast.query.spot;
 
 import dev.spotcast.query.interpolation.Bracket;
+import dev.spotcast.query.search.GridNeighbours;
+import dev.spotcast.query.terrain.CellChoice;
+import dev.spotcast.query.terrain.CellSelection;
+import dev.spotcast.query.terrain.RunTerrain;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.GridDefinition;
 import dev.spotcast.model.IrregularGrid;
@@ -26,8 +30,43 @@ import java.util.stream.Collectors;
  *
  * @param axes the level types read, each with its parameters and level bracket
  * @param steps the steps around {@code time}, positions in {@code run.steps()}
+ * @param terrain the run's terrain ({@link RunTerrain#NONE} when it has none or it was not asked for)
+ * @param selecting whether the neighbours are chosen by land or sea among {@code candidates} times n
+ *     nearest points
+ * @param choice on a regular grid when selecting: the grid points chosen (from the grid definition
+ *     and the terrain), fetched by id; null otherwise
  */
-public record SpotPlan(ShardingStrategy strategy, SpotRequest request, List<AxisPlan> axes, Bracket steps) {
+public record SpotPlan(
+    ShardingStrategy strategy, SpotRequest request, List<AxisPlan> axes, Bracket steps, RunTerrain terrain,
+    int candidates, boolean selecting, CellChoice choice) {
+
+  public SpotPlan(ShardingStrategy strategy, SpotRequest request, List<AxisPlan> axes, Bracket steps) {
+    this(strategy, request, axes, steps, RunTerrain.NONE, 1, false, null);
+  }
+
+  /**
+   * This plan with the run's terrain: on a run with a land-sea mask, a request by idw or nearest
+   * takes its neighbours by {@code cell_selection} among {@code candidates} times n nearest points;
+   * on a regular grid they are chosen here.
+   */
+  public SpotPlan withTerrain(RunTerrain runTerrain, int candidateFactor) {
+    boolean select = runTerrain.hasMask() && request.method() != Method.BILINEAR
+        && request.site().selection() != CellSelection.NEAREST;
+    SpotPlan plan = new SpotPlan(strategy, request, axes, steps, runTerrain, select ? candidateFactor : 1, select, null);
+    if (select && run().grid() instanceof RegularLatLonGrid grid) {
+      GridNeighbours.Nearest nearest = GridNeighbours.nearest(
+          grid, request.lat(), request.lon(), plan.searchNeighbours(), Math.round(plan.radiusKm() * 1000));
+      CellChoice chosen = CellChoice.among(
+          nearest.points(), nearest.distances(), runTerrain, request.site().selection(), request.neighbours());
+      return new SpotPlan(strategy, request, axes, steps, runTerrain, plan.candidates, true, chosen);
+    }
+    return plan;
+  }
+
+  /** How many nearest grid points are searched: n, or the candidates of a cell selection. */
+  public int searchNeighbours() {
+    return request.neighbours() * candidates;
+  }
 
   /**
    * The part of a plan on one level type.
@@ -109,7 +148,7 @@ public record SpotPlan(ShardingStrategy strategy, SpotRequest request, List<Axis
    * spacing * (1 + sqrt(n)) contains more than n points wherever the request lies.
    */
   public double radiusKm() {
-    return run().grid().maxSpacingKm() * (1 + Math.sqrt(request.neighbours()));
+    return run().grid().maxSpacingKm() * (1 + Math.sqrt(searchNeighbours()));
   }
 
   /** The one or two axis positions a bracket reads. */

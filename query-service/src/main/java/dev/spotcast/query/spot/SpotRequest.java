@@ -15,14 +15,33 @@ import java.util.Objects;
  * @param method how grid points are combined
  * @param power the IDW power, or null for the configured one
  * @param run the run id (yyyyMMddHH) asked for, or null for the published run
+ * @param site the place's elevation and the kind of grid points that may answer it ({@link Site#ANY}: as the run has)
  */
 public record SpotRequest(
     String model, double lat, double lon, Vertical vertical, Instant time, int neighbours, List<String> params,
-    Method method, Double power, String run) {
+    Method method, Double power, String run, Site site) {
 
   public SpotRequest {
     params = List.copyOf(params);
     Objects.requireNonNull(method, "method");
+    Objects.requireNonNull(site, "site");
+  }
+
+  /** Without a site's elevation or cell selection. */
+  public SpotRequest(
+      String model, double lat, double lon, Vertical vertical, Instant time, int neighbours, List<String> params,
+      Method method, Double power, String run) {
+    this(model, lat, lon, vertical, time, neighbours, params, method, power, run, Site.ANY);
+  }
+
+  /** The same request at another place and site. */
+  public SpotRequest with(Site other) {
+    return new SpotRequest(model, lat, lon, vertical, time, neighbours, params, method, power, run, other);
+  }
+
+  /** The same request at another valid time. */
+  public SpotRequest at(Instant other) {
+    return new SpotRequest(model, lat, lon, vertical, other, neighbours, params, method, power, run, site);
   }
 
   /** Inverse-distance weighting with the configured power, from the published run. */

@@ -12,6 +12,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.sharding.ShardingStrategy;
+import dev.spotcast.query.terrain.RunTerrain;
+import dev.spotcast.query.terrain.TerrainStore;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,14 +37,24 @@ public class SpotService {
   private final NeighbourSearch search;
   private final SpotInterpolator interpolator;
   private final MeterRegistry registry;
+  private final TerrainStore terrains;
   private final Map<String, Timer> timers = new java.util.concurrent.ConcurrentHashMap<>();
 
   public SpotService(
-      PublishedRuns runs, NeighbourSearch search, QueryProperties properties, MeterRegistry registry) {
+      PublishedRuns runs, NeighbourSearch search, QueryProperties properties, MeterRegistry registry,
+      TerrainStore terrains) {
     this.runs = runs;
     this.search = search;
-    this.interpolator = new SpotInterpolator(new InverseDistanceWeighting(properties.idwPower()));
+    this.interpolator =
+        new SpotInterpolator(new InverseDistanceWeighting(properties.idwPower()), terrains.properties());
     this.registry = registry;
+    this.terrains = terrains;
+  }
+
+  /** A request planned against a run, with the run's terrain. */
+  private SpotPlan plan(ShardingStrategy strategy, SpotRequest request, RunTerrain terrain) {
+    SpotPlan plan = SpotPlan.of(strategy, request);
+    return terrain.none() ? plan : plan.withTerrain(terrain, terrains.properties().candidates());
   }
 
   public SpotForecast spot(SpotRequest request) {
@@ -69,6 +81,7 @@ public class SpotService {
       }
       RunRecord record = record(requests.getFirst());
       ShardingStrategy strategy = runs.strategy(record);
+      RunTerrain terrain = terrains.of(record.run());
       // The points share their params: an unknown one refuses the whole request, once.
       SpotPlan.checkParameters(record.run(), requests.getFirst().params());
       List<PointAnswer> answers = new ArrayList<>(requests.size());
@@ -77,7 +90,7 @@ public class SpotService {
       for (int i = 0; i < requests.size(); i++) {
         answers.add(null);
         try {
-          plans.add(SpotPlan.of(strategy, requests.get(i)));
+          plans.add(plan(strategy, requests.get(i), terrain));
           planned.add(i);
         } catch (OutsideForecastException | BadParameterException e) {
           answers.set(i, new PointAnswer(null, e));
@@ -110,12 +123,13 @@ public class SpotService {
       RunRecord record = record(request);
       ForecastRun run = record.run();
       ShardingStrategy strategy = runs.strategy(record);
+      RunTerrain terrain = terrains.of(run);
       List<SpotPlan> plans = new ArrayList<>();
       List<Integer> inRange = new ArrayList<>();
       for (int step : run.steps()) {
         Instant valid = run.validTime(step);
         if ((from == null || !valid.isBefore(from)) && (to == null || !valid.isAfter(to))) {
-          plans.add(SpotPlan.of(strategy, at(request, valid)));
+          plans.add(plan(strategy, at(request, valid), terrain));
           inRange.add(step);
         }
       }
@@ -141,14 +155,12 @@ public class SpotService {
       first.values().forEach((name, value) -> units.put(name, value.unit()));
       return new SeriesForecast(
           first.model(), first.run(), first.lat(), first.lon(), first.alt(), first.pressure(), first.method(),
-          units, steps, first.neighbours());
+          units, steps, first.neighbours(), first.terrain());
     });
   }
 
   private static SpotRequest at(SpotRequest request, Instant time) {
-    return new SpotRequest(
-        request.model(), request.lat(), request.lon(), request.vertical(), time, request.neighbours(),
-        request.params(), request.method(), request.power(), request.run());
+    return request.at(time);
   }
 
   private <T> T timed(String name, String description, Supplier<T> work) {
@@ -179,7 +191,7 @@ public class SpotService {
 
   private SpotForecast answer(SpotRequest request) {
     RunRecord record = record(request);
-    SpotPlan plan = SpotPlan.of(runs.strategy(record), request);
+    SpotPlan plan = plan(runs.strategy(record), request, terrains.of(record.run()));
     return interpolator.interpolate(plan, search.find(plan));
   }
 
