@@ -50,10 +50,27 @@ public final class SyntheticWeather {
   private final double phaseC;
 
   public SyntheticWeather(long seed) {
+    this(seed, 0);
+  }
+
+  /**
+   * A member of a synthetic ensemble: the seed's weather with its patterns shifted a little (about
+   * 0.15 rad, a few hundred km), differently for each member; member 0 is the control, unshifted.
+   */
+  public SyntheticWeather(long seed, int member) {
     SplittableRandom random = new SplittableRandom(seed);
-    this.phaseA = random.nextDouble(0, 2 * Math.PI);
-    this.phaseB = random.nextDouble(0, 2 * Math.PI);
-    this.phaseC = random.nextDouble(0, 2 * Math.PI);
+    double a = random.nextDouble(0, 2 * Math.PI);
+    double b = random.nextDouble(0, 2 * Math.PI);
+    double c = random.nextDouble(0, 2 * Math.PI);
+    if (member != 0) {
+      SplittableRandom perturbation = new SplittableRandom(seed * 1_000_003L + member);
+      a += 0.15 * (perturbation.nextDouble() * 2 - 1);
+      b += 0.15 * (perturbation.nextDouble() * 2 - 1);
+      c += 0.15 * (perturbation.nextDouble() * 2 - 1);
+    }
+    this.phaseA = a;
+    this.phaseB = b;
+    this.phaseC = c;
   }
 
   /**

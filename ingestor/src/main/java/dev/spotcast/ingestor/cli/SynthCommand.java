@@ -60,6 +60,14 @@ public final class SynthCommand implements Callable<Integer> {
           + " with the weather standing on it (for elevation= and cell_selection= in the query service).")
   boolean terrain;
 
+  @Option(
+      names = "--members",
+      defaultValue = "0",
+      description = "Load an ensemble of this many members (models MODEL_m0, the control, to MODEL_m<N-1>),"
+          + " each the seed's weather slightly shifted; the query service answers them as one model"
+          + " (member=, ensemble=). 0: one deterministic run (default).")
+  int members;
+
   @Mixin LoadOptions load;
 
   @Option(names = "--keep-published", description = "If this run is already published, keep it and exit 0 instead of failing.")
@@ -67,7 +75,22 @@ public final class SynthCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    ForecastRun run = run();
+    if (members < 0 || members > 100) {
+      throw new ParameterException(spec.commandLine(), "--members must be in [0, 100], got " + members);
+    }
+    if (members > 0) {
+      List<dev.spotcast.ingestor.source.ForecastSource> sources = new java.util.ArrayList<>();
+      for (int m = 0; m < members; m++) {
+        sources.add(new SyntheticForecastSource(run(model + "_m" + m), seed, m));
+      }
+      ForecastRun first = sources.getFirst().run();
+      PrintWriter out = spec.commandLine().getOut();
+      out.printf("Loading an ensemble of %d members (%s_m0 .. %s_m%d) run %s: %,d documents each into %s%n",
+          members, model, model, members - 1, first.runTime(), first.documentCount(), load.elasticsearch);
+      out.flush();
+      return Loads.load(spec, load, sources, keepPublished);
+    }
+    ForecastRun run = run(model);
     PrintWriter out = spec.commandLine().getOut();
     out.printf(
         "Loading %s run %s: %,d points x %d levels%s x %d steps = %,d documents into %s%n",
@@ -77,7 +100,7 @@ public final class SynthCommand implements Callable<Integer> {
     return Loads.load(spec, load, List.of(new SyntheticForecastSource(run, seed)), keepPublished);
   }
 
-  private ForecastRun run() {
+  private ForecastRun run(String model) {
     String[] box = region.split(",");
     if (box.length != 4) {
       throw new ParameterException(spec.commandLine(), "--region needs south,west,north,east, got " + region);

@@ -30,6 +30,11 @@ public final class SyntheticForecastSource implements ForecastSource {
   private final boolean terrain;
 
   public SyntheticForecastSource(ForecastRun run, long seed) {
+    this(run, seed, 0);
+  }
+
+  /** A member of a synthetic ensemble ({@link SyntheticWeather#SyntheticWeather(long, int)}); 0: the control. */
+  public SyntheticForecastSource(ForecastRun run, long seed, int member) {
     if (!(run.grid() instanceof RegularLatLonGrid)) {
       throw new IllegalArgumentException("the synthetic model needs a regular lat/lon grid");
     }
@@ -48,7 +53,7 @@ public final class SyntheticForecastSource implements ForecastSource {
           "the synthetic model has one axis of heights above ground and optionally the terrain's surface axis");
     }
     this.run = run;
-    this.weather = new SyntheticWeather(seed);
+    this.weather = new SyntheticWeather(seed, member);
     this.names = axes.stream()
         .map(axis -> axis.parameters().stream().map(Parameter::name).toArray(String[]::new))
         .toArray(String[][]::new);

@@ -9,6 +9,7 @@ import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.spot.Blends;
+import dev.spotcast.query.spot.Ensembles;
 import io.swagger.v3.oas.annotations.Operation;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,7 +23,15 @@ import org.springframework.web.bind.annotation.RestController;
 public class ModelsController {
 
   /** The models with a published run, and the blends of them asked as models on GET /v1/spot. */
-  public record Models(List<Model> models, List<BlendInfo> blends) {}
+  public record Models(List<Model> models, List<BlendInfo> blends, List<EnsembleInfo> ensembles) {}
+
+  /**
+   * An ensemble: its members, each a model of its own ({@code NAME_mN}), answered as one model.
+   *
+   * @param run the run it answers from: the newest every member serves, absent while none is common
+   * @param control the member model=NAME answers
+   */
+  public record EnsembleInfo(String model, String run, int control, List<Integer> members, List<String> models) {}
 
   /**
    * A blend ({@code spotcast.query.blends}): a weighted combination of member models.
@@ -62,10 +71,12 @@ public class ModelsController {
 
   private final PublishedRuns runs;
   private final Blends blends;
+  private final Ensembles ensembles;
 
-  public ModelsController(PublishedRuns runs, Blends blends) {
+  public ModelsController(PublishedRuns runs, Blends blends, Ensembles ensembles) {
     this.runs = runs;
     this.blends = blends;
+    this.ensembles = ensembles;
   }
 
   @Operation(
@@ -85,7 +96,18 @@ public class ModelsController {
     blends.all().forEach((name, blend) -> blendInfos.add(new BlendInfo(name, blend.description(),
         blend.members().stream().map(m -> new BlendMemberInfo(m.model(), new java.util.TreeMap<>(m.weights()))).toList())));
     blendInfos.sort(java.util.Comparator.comparing(BlendInfo::model));
-    return new Models(models, blendInfos);
+    List<EnsembleInfo> ensembleInfos = new ArrayList<>();
+    ensembles.all().forEach((name, members) -> {
+      String run;
+      try {
+        run = ensembles.run(name, members, null);
+      } catch (RuntimeException e) {
+        run = null;
+      }
+      ensembleInfos.add(new EnsembleInfo(name, run, members.firstKey(), List.copyOf(members.keySet()),
+          List.copyOf(members.values())));
+    });
+    return new Models(models, blendInfos, ensembleInfos);
   }
 
   private Model model(RunRecord published) {

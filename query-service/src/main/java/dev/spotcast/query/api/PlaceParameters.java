@@ -36,4 +36,12 @@ public record PlaceParameters(
             + " land (default), sea, or nearest; chosen among the 4 x n nearest (the nearest when none is of that"
             + " kind); the answer's terrain lists the nearer points passed over",
             schema = @Schema(allowableValues = {"land", "sea", "nearest"}))
-        String cellSelection) {}
+        String cellSelection,
+    @Parameter(description = "for an ensemble (listed under ensembles in /v1/models): the member to answer, by number"
+            + " (default: the control member, the lowest number); not with ensemble")
+        String member,
+    @Parameter(description = "for an ensemble: a statistic across all members, each interpolated first: mean, spread"
+            + " (standard deviation about the mean), min, max, median, pNN (percentile 1..99, linear between members),"
+            + " prob_gt:X or prob_lt:X (% of members above or below X, in the parameter's unit as stored); spread and"
+            + " probabilities are not converted by units=", example = "p90")
+        String ensemble) {}

@@ -37,6 +37,7 @@ public class PlaceParametersResolver implements WebMvcConfigurer, HandlerMethodA
         request.getParameter("model"), request.getParameter("lat"), request.getParameter("lon"),
         request.getParameter("alt"), request.getParameter("pressure"), request.getParameter("n"),
         request.getParameter("params"), request.getParameter("method"), request.getParameter("run"),
-        request.getParameter("elevation"), request.getParameter("cell_selection"));
+        request.getParameter("elevation"), request.getParameter("cell_selection"), request.getParameter("member"),
+        request.getParameter("ensemble"));
   }
 }

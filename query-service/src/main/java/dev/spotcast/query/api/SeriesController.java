@@ -2,6 +2,8 @@ package dev.spotcast.query.api;
 
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Blends;
+import dev.spotcast.query.spot.Ensembles;
+import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.SeriesForecast;
 import dev.spotcast.query.spot.SpotService;
 import io.swagger.v3.oas.annotations.Operation;
@@ -22,16 +24,19 @@ public class SeriesController {
           + " interpolated in space and in the vertical as GET /v1/spot does at the step's valid time; no"
           + " interpolation in time (the steps themselves). One Elasticsearch round trip. Errors are RFC 9457"
           + " problem+json as for GET /v1/spot; 422 when no step lies in the range (the detail gives the"
-          + " run's valid range).";
+          + " run's valid range). An ensemble's series is its control member's, member=N's, or with ensemble= the"
+          + " statistic across members at each step.";
 
   private final SpotRequestParser parser;
   private final SpotService service;
   private final Blends blends;
+  private final Ensembles ensembles;
 
-  public SeriesController(SpotRequestParser parser, SpotService service, Blends blends) {
+  public SeriesController(SpotRequestParser parser, SpotService service, Blends blends, Ensembles ensembles) {
     this.parser = parser;
     this.service = service;
     this.blends = blends;
+    this.ensembles = ensembles;
   }
 
   /** A blend answers spot requests only, so far. */
@@ -55,11 +60,24 @@ public class SeriesController {
               example = "2026-11-21T12:00:00Z")
           @RequestParam(name = "to", required = false)
           String to) {
-    notABlend(place.model());
+    return series(place.model(), place, from, to);
+  }
+
+  /** A model's series, or an ensemble's (a member's, or a statistic across members step by step). */
+  private SeriesForecast series(String model, PlaceParameters place, String from, String to) {
+    notABlend(model);
     SpotRequestParser.SeriesRequest request =
-        parser.parseSeries(place.model(), place.lat(), place.lon(), place.alt(), place.pressure(), from, to, place.n(),
+        parser.parseSeries(model, place.lat(), place.lon(), place.alt(), place.pressure(), from, to, place.n(),
             place.params(), place.method(), place.run());
-    return service.series(request.request().with(SpotRequestParser.site(place)), request.from(), request.to());
+    SpotRequest template = request.request().with(SpotRequestParser.site(place));
+    SpotRequestParser.EnsembleChoice choice = SpotRequestParser.ensemble(place);
+    if (choice != null || ensembles.isEnsemble(model)) {
+      return choice != null && choice.statistic() != null
+          ? ensembles.statisticSeries(model, template, choice.statistic(), request.from(), request.to())
+          : ensembles.memberSeries(model, template, choice == null ? null : choice.member(), request.from(),
+              request.to());
+    }
+    return service.series(template, request.from(), request.to());
   }
 
   @GetMapping(path = "/v1/series", params = "models")
@@ -74,11 +92,6 @@ public class SeriesController {
       @Parameter(description = "latest valid time, ISO-8601 with a zone (default: each run's last step)")
           @RequestParam(name = "to", required = false)
           String to) {
-    return SideBySide.of(SideBySide.parse(models, place.model()), model -> {
-      notABlend(model);
-      SpotRequestParser.SeriesRequest request = parser.parseSeries(model, place.lat(), place.lon(), place.alt(),
-          place.pressure(), from, to, place.n(), place.params(), place.method(), place.run());
-      return service.series(request.request().with(SpotRequestParser.site(place)), request.from(), request.to());
-    });
+    return SideBySide.of(SideBySide.parse(models, place.model()), model -> series(model, place, from, to));
   }
 }

@@ -2,6 +2,8 @@ package dev.spotcast.query.api;
 
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Blends;
+import dev.spotcast.query.spot.Ensembles;
+import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.SpotForecast;
 import dev.spotcast.query.spot.SpotService;
 import io.swagger.v3.oas.annotations.Operation;
@@ -29,6 +31,9 @@ public class SpotController {
           + " components: degrees from which the wind blows, clockwise from north, [0, 360)."
           + " Where the run has terrain (orography, land-sea mask), elevation= corrects temperatures to the place's"
           + " height and cell_selection= chooses land or sea grid points; the answer's terrain says what was done."
+          + " For an ensemble (members loaded as NAME_m0..), model=NAME answers the control member, member=N member N,"
+          + " ensemble=mean|spread|min|max|median|pNN|prob_gt:X|prob_lt:X a statistic across members; the answer's"
+          + " ensemble says which."
           + " Errors are RFC 9457 problem+json: 400 bad parameter, 404 unknown model or run, 422 outside"
           + " the run (the detail gives the valid range), 429 too many requests at once and 503"
           + " Elasticsearch unavailable (both with Retry-After).";
@@ -36,11 +41,13 @@ public class SpotController {
   private final SpotRequestParser parser;
   private final SpotService service;
   private final Blends blends;
+  private final Ensembles ensembles;
 
-  public SpotController(SpotRequestParser parser, SpotService service, Blends blends) {
+  public SpotController(SpotRequestParser parser, SpotService service, Blends blends, Ensembles ensembles) {
     this.parser = parser;
     this.service = service;
     this.blends = blends;
+    this.ensembles = ensembles;
   }
 
   @Operation(summary = SUMMARY, description = DESCRIPTION)
@@ -76,8 +83,19 @@ public class SpotController {
     return SideBySide.of(SideBySide.parse(models, place.model()), model -> answer(model, place, time, power));
   }
 
-  /** A model's answer, or a blend's from its members' published runs (a blend has no runs of its own). */
+  /**
+   * A model's answer, an ensemble's (a member or a statistic across members), or a blend's from its
+   * members' published runs (a blend has no runs of its own).
+   */
   private SpotForecast answer(String model, PlaceParameters place, String time, String power) {
+    SpotRequestParser.EnsembleChoice choice = SpotRequestParser.ensemble(place);
+    if (choice != null || ensembles.isEnsemble(model)) {
+      SpotRequest template = parser.parse(model, place.lat(), place.lon(), time, place.alt(), place.pressure(),
+          place.n(), place.params(), place.method(), power, place.run()).with(SpotRequestParser.site(place));
+      return choice != null && choice.statistic() != null
+          ? ensembles.statistic(model, template, choice.statistic())
+          : ensembles.member(model, template, choice == null ? null : choice.member());
+    }
     if (!blends.isBlend(model)) {
       return service.spot(parser.parse(model, place.lat(), place.lon(), time, place.alt(), place.pressure(),
           place.n(), place.params(), place.method(), power, place.run()).with(SpotRequestParser.site(place)));

@@ -3,6 +3,7 @@ package dev.spotcast.query.api;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.spot.BadParameterException;
+import dev.spotcast.query.spot.EnsembleStatistic;
 import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.Site;
 import dev.spotcast.query.terrain.CellSelection;
@@ -115,6 +116,35 @@ public class SpotRequestParser {
       }
     }
     return metres == null && selection == null ? Site.ANY : new Site(metres, selection);
+  }
+
+  /** What an ensemble is asked for: a member (null: the control) or a statistic (null: a member). */
+  public record EnsembleChoice(Integer member, EnsembleStatistic statistic) {}
+
+  /** member= and ensemble= of a request's place parameters, or null when it gives neither. */
+  public static EnsembleChoice ensemble(PlaceParameters place) {
+    boolean hasMember = place.member() != null && !place.member().isBlank();
+    boolean hasStatistic = place.ensemble() != null && !place.ensemble().isBlank();
+    if (!hasMember && !hasStatistic) {
+      return null;
+    }
+    if (hasMember && hasStatistic) {
+      throw new BadParameterException("ensemble", "give member (one member's values) or ensemble (a statistic across"
+          + " members), not both");
+    }
+    if (hasMember) {
+      String value = place.member().strip();
+      if (!value.matches("\\d{1,3}")) {
+        throw new BadParameterException("member", "member must be a member number (0..999), got '" + value + "'");
+      }
+      return new EnsembleChoice(Integer.parseInt(value), null);
+    }
+    EnsembleStatistic statistic = EnsembleStatistic.of(place.ensemble());
+    if (statistic == null) {
+      throw new BadParameterException("ensemble", "ensemble must be one of mean, spread, min, max, median, pNN"
+          + " (1..99), prob_gt:X, prob_lt:X; got '" + place.ensemble().strip() + "'");
+    }
+    return new EnsembleChoice(null, statistic);
   }
 
   /** The site of a request's place parameters. */

@@ -42,10 +42,11 @@ public record Presentation(UnitChoice units, String timezone, List<LocalDays.Ite
     }
     return new SpotForecast(
         forecast.model(), forecast.run(), forecast.time(), forecast.lat(), forecast.lon(), forecast.alt(),
-        forecast.pressure(), forecast.method(), convert(forecast.values()), forecast.neighbours(), forecast.levels(),
+        forecast.pressure(), forecast.method(), converted(forecast.values(), forecast.ensemble()), forecast.neighbours(),
+        forecast.levels(),
         forecast.steps(), zone == null ? null : zone.getId(),
         zone == null ? null : forecast.time().atZone(zone).toOffsetDateTime(), earlier, forecast.blend(),
-        forecast.terrain());
+        forecast.terrain(), forecast.ensemble());
   }
 
   /** Daily aggregates without {@code timezone=} are of UTC days. */
@@ -61,14 +62,30 @@ public record Presentation(UnitChoice units, String timezone, List<LocalDays.Ite
     for (SeriesForecast.Step step : series.steps()) {
       steps.add(new SeriesForecast.Step(
           step.step(), step.time(), zone == null ? null : step.time().atZone(zone).toOffsetDateTime(),
-          convert(step.values())));
+          converted(step.values(), series.ensemble())));
     }
     Map<String, String> params = new LinkedHashMap<>();
-    series.params().forEach((name, unit) -> params.put(name, units.conversion(unit).label()));
+    boolean convertible = convertible(series.ensemble());
+    series.params().forEach((name, unit) -> params.put(name, convertible ? units.conversion(unit).label() : unit));
     List<SeriesForecast.Day> days = daily.isEmpty() ? null : LocalDays.days(steps, zone, daily, params.keySet());
     return new SeriesForecast(
         series.model(), series.run(), series.lat(), series.lon(), series.alt(), series.pressure(), series.method(),
-        params, steps, series.neighbours(), zone == null ? null : zone.getId(), days, series.terrain());
+        params, steps, series.neighbours(), zone == null ? null : zone.getId(), days, series.terrain(),
+        series.ensemble());
+  }
+
+  /**
+   * An ensemble's spread (a difference) and probabilities (%) are not converted as values are: they
+   * stay in the model's unit.
+   */
+  private static boolean convertible(SpotForecast.EnsembleUsed ensemble) {
+    return ensemble == null || ensemble.statistic() == null
+        || dev.spotcast.query.spot.EnsembleStatistic.of(ensemble.statistic()).convertible();
+  }
+
+  private Map<String, SpotForecast.Value> converted(
+      Map<String, SpotForecast.Value> values, SpotForecast.EnsembleUsed ensemble) {
+    return convertible(ensemble) ? convert(values) : values;
   }
 
   private Map<String, SpotForecast.Value> convert(Map<String, SpotForecast.Value> values) {

@@ -85,7 +85,7 @@ public class Blends {
     }
     SpotForecast first = answers.get(best);
     return new SpotForecast(name, first.run(), first.time(), first.lat(), first.lon(), first.alt(), first.pressure(),
-        first.method(), blendValues(answers, weights), List.of(), List.of(), List.of(), null, null, null, members, null);
+        first.method(), blendValues(answers, weights), List.of(), List.of(), List.of(), null, null, null, members, null, null);
   }
 
   /** Per parameter the weighted mean over the members that have a value in the first such member's unit. */

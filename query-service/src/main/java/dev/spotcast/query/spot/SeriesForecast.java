@@ -21,6 +21,7 @@ import java.util.Map;
  * @param timezone the zone of {@code timezone=} (its IANA name), absent without it
  * @param daily the local days of {@code daily=}, absent without it
  * @param terrain what the terrain did, as in a spot answer (the same at every step)
+ * @param ensemble for an ensemble: the member that answered, or the statistic across its members
  */
 public record SeriesForecast(
     String model,
@@ -35,13 +36,22 @@ public record SeriesForecast(
     List<SpotForecast.Neighbour> neighbours,
     @JsonInclude(JsonInclude.Include.NON_NULL) String timezone,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<Day> daily,
-    @JsonInclude(JsonInclude.Include.NON_NULL) SpotForecast.TerrainUsed terrain) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) SpotForecast.TerrainUsed terrain,
+    @JsonInclude(JsonInclude.Include.NON_NULL) SpotForecast.EnsembleUsed ensemble) {
 
   public SeriesForecast(
       String model, Instant run, double lat, double lon, Double alt, Double pressure, String method,
       Map<String, String> params, List<Step> steps, List<SpotForecast.Neighbour> neighbours,
       SpotForecast.TerrainUsed terrain) {
-    this(model, run, lat, lon, alt, pressure, method, params, steps, neighbours, null, null, terrain);
+    this(model, run, lat, lon, alt, pressure, method, params, steps, neighbours, null, null, terrain, null);
+  }
+
+  /** The same series as an ensemble's: under the ensemble's name, with its steps' values and what answered. */
+  public SeriesForecast asEnsemble(
+      String ensembleModel, Map<String, String> ensembleParams, List<Step> ensembleSteps,
+      SpotForecast.EnsembleUsed used) {
+    return new SeriesForecast(ensembleModel, run, lat, lon, alt, pressure, method, ensembleParams, ensembleSteps,
+        neighbours, timezone, daily, terrain, used);
   }
 
   /**

@@ -22,6 +22,7 @@ import java.util.Map;
  * @param previousRuns with {@code previous_runs=N}: the N runs before this one, newest first
  * @param blend for a blend ({@code spotcast.query.blends}): each member model, its run, lead time and weight
  * @param terrain where the run has terrain or the request gave elevation or cell_selection: what they did
+ * @param ensemble for an ensemble: the member that answered, or the statistic across its members
  */
 public record SpotForecast(
     String model,
@@ -40,7 +41,8 @@ public record SpotForecast(
     @JsonProperty("local_time") @JsonInclude(JsonInclude.Include.NON_NULL) OffsetDateTime localTime,
     @JsonProperty("previous_runs") @JsonInclude(JsonInclude.Include.NON_NULL) List<PreviousRun> previousRuns,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<BlendMember> blend,
-    @JsonInclude(JsonInclude.Include.NON_NULL) TerrainUsed terrain) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) TerrainUsed terrain,
+    @JsonInclude(JsonInclude.Include.NON_NULL) EnsembleUsed ensemble) {
 
   public SpotForecast(
       String model, Instant run, Instant time, double lat, double lon, Double alt, Double pressure, String method,
@@ -53,8 +55,25 @@ public record SpotForecast(
       Map<String, Value> values, List<Neighbour> neighbours, List<LevelUsed> levels, List<StepUsed> steps,
       TerrainUsed terrain) {
     this(model, run, time, lat, lon, alt, pressure, method, values, neighbours, levels, steps, null, null, null, null,
-        terrain);
+        terrain, null);
   }
+
+  /** The same answer as an ensemble's: under the ensemble's name, with what of it answered. */
+  public SpotForecast asEnsemble(String ensembleModel, Map<String, Value> ensembleValues, EnsembleUsed used) {
+    return new SpotForecast(ensembleModel, run, time, lat, lon, alt, pressure, method, ensembleValues, neighbours,
+        levels, steps, timezone, localTime, previousRuns, blend, terrain, used);
+  }
+
+  /**
+   * How an ensemble answered.
+   *
+   * @param member the member whose values these are (member= or the control), absent for a statistic
+   * @param statistic the statistic across members (ensemble=), absent for a member
+   * @param members every member of the ensemble that answered, by number
+   * @param models the models holding them, in the same order
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record EnsembleUsed(Integer member, String statistic, List<Integer> members, List<String> models) {}
 
   /**
    * What the terrain did to an answer.

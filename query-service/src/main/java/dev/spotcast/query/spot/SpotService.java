@@ -119,12 +119,45 @@ public class SpotService {
    * @throws OutsideForecastException when no step lies in the range (the detail gives the run's range)
    */
   public SeriesForecast series(SpotRequest request, Instant from, Instant to) {
-    return timed(SERIES_TIMER, "Series requests, from validated request to interpolated answer", () -> {
+    return timed(SERIES_TIMER, "Series requests, from validated request to interpolated answer",
+        () -> seriesOf(List.of(request), from, to).getFirst());
+  }
+
+  /**
+   * The answers of several requests, each of its own model and run (an ensemble's members), from
+   * one Elasticsearch multi-search.
+   */
+  public List<SpotForecast> spotAll(List<SpotRequest> requests) {
+    return timed(TIMER, "Spot requests, from validated request to interpolated answer", () -> {
+      List<SpotPlan> plans = new ArrayList<>(requests.size());
+      for (SpotRequest request : requests) {
+        RunRecord record = record(request);
+        plans.add(plan(runs.strategy(record), request, terrains.of(record.run())));
+      }
+      List<List<ForecastHit>> hits = search.findAll(plans);
+      List<SpotForecast> answers = new ArrayList<>(plans.size());
+      for (int p = 0; p < plans.size(); p++) {
+        answers.add(interpolator.interpolate(plans.get(p), hits.get(p)));
+      }
+      return answers;
+    });
+  }
+
+  /** The series of several requests, each of its own model and run, from one Elasticsearch multi-search. */
+  public List<SeriesForecast> seriesAll(List<SpotRequest> requests, Instant from, Instant to) {
+    return timed(SERIES_TIMER, "Series requests, from validated request to interpolated answer",
+        () -> seriesOf(requests, from, to));
+  }
+
+  private List<SeriesForecast> seriesOf(List<SpotRequest> requests, Instant from, Instant to) {
+    List<SpotPlan> plans = new ArrayList<>();
+    List<List<Integer>> stepsOf = new ArrayList<>(requests.size());
+    List<ForecastRun> runsOf = new ArrayList<>(requests.size());
+    for (SpotRequest request : requests) {
       RunRecord record = record(request);
       ForecastRun run = record.run();
       ShardingStrategy strategy = runs.strategy(record);
       RunTerrain terrain = terrains.of(run);
-      List<SpotPlan> plans = new ArrayList<>();
       List<Integer> inRange = new ArrayList<>();
       for (int step : run.steps()) {
         Instant valid = run.validTime(step);
@@ -133,30 +166,38 @@ public class SpotService {
           inRange.add(step);
         }
       }
-      if (plans.isEmpty()) {
+      if (inRange.isEmpty()) {
         throw new OutsideForecastException(
             from != null ? "from" : "to",
             "no step of run " + run.runId() + " of model " + run.model() + " has a valid time in ["
                 + (from == null ? "" : from) + ", " + (to == null ? "" : to) + "]; valid: "
                 + run.validTime(run.steps().getFirst()) + ".." + run.validTime(run.steps().getLast()));
       }
-      List<List<ForecastHit>> hits = search.findAll(plans);
-      List<SeriesForecast.Step> steps = new ArrayList<>(plans.size());
+      stepsOf.add(inRange);
+      runsOf.add(run);
+    }
+    List<List<ForecastHit>> hits = search.findAll(plans);
+    List<SeriesForecast> all = new ArrayList<>(requests.size());
+    int p = 0;
+    for (int r = 0; r < requests.size(); r++) {
+      ForecastRun run = runsOf.get(r);
+      List<SeriesForecast.Step> steps = new ArrayList<>();
       SpotForecast first = null;
-      for (int p = 0; p < plans.size(); p++) {
+      for (int step : stepsOf.get(r)) {
         SpotForecast forecast = interpolator.interpolate(plans.get(p), hits.get(p));
+        p++;
         if (first == null) {
           first = forecast;
         }
-        int step = inRange.get(p);
         steps.add(new SeriesForecast.Step(step, run.validTime(step), forecast.values()));
       }
       Map<String, String> units = new LinkedHashMap<>();
       first.values().forEach((name, value) -> units.put(name, value.unit()));
-      return new SeriesForecast(
+      all.add(new SeriesForecast(
           first.model(), first.run(), first.lat(), first.lon(), first.alt(), first.pressure(), first.method(),
-          units, steps, first.neighbours(), first.terrain());
-    });
+          units, steps, first.neighbours(), first.terrain()));
+    }
+    return all;
   }
 
   private static SpotRequest at(SpotRequest request, Instant time) {

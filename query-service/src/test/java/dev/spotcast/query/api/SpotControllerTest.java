@@ -41,6 +41,7 @@ class SpotControllerTest {
   @MockitoBean private SpotService service;
   // No blend configured: a mock answers isBlend with false.
   @MockitoBean private dev.spotcast.query.spot.Blends blends;
+  @MockitoBean private dev.spotcast.query.spot.Ensembles ensembles;
 
   @Test
   void aMissingParameterIsABadRequestNamingIt() throws Exception {
