@@ -1,6 +1,7 @@
 package dev.spotcast.query.api;
 
 import dev.spotcast.query.spot.BadParameterException;
+import dev.spotcast.query.spot.TooLargeException;
 import dev.spotcast.query.spot.OutsideForecastException;
 import dev.spotcast.query.config.ErrorCauseMetrics;
 import dev.spotcast.query.config.QueryProperties;
@@ -46,6 +47,12 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
   ProblemDetail badParameter(BadParameterException e) {
     ErrorCauseMetrics.record("bad_parameter");
     return withParameter(ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage()), e.parameter());
+  }
+
+  @ExceptionHandler(TooLargeException.class)
+  ProblemDetail tooLarge(TooLargeException e) {
+    ErrorCauseMetrics.record("too_large");
+    return withParameter(ProblemDetail.forStatusAndDetail(HttpStatus.PAYLOAD_TOO_LARGE, e.getMessage()), e.parameter());
   }
 
   @ExceptionHandler(UnknownModelException.class)

@@ -23,6 +23,8 @@ import org.springframework.validation.annotation.Validated;
  *     circuit says its own wait instead)
  * @param saturatedRetryAfter Retry-After of a 429 when too many requests wait for Elasticsearch
  * @param maxBatchPoints the most points a {@code POST /v1/spot} batch may hold
+ * @param edrMaxPoints the most grid points an EDR area, cube or radius query may cover, and the most
+ *     vertices of a trajectory (more: 413)
  */
 @ConfigurationProperties("spotcast.query")
 @Validated
@@ -34,7 +36,8 @@ public record QueryProperties(
     @DefaultValue("true") boolean fastPath,
     @DefaultValue("5s") @NotNull Duration unavailableRetryAfter,
     @DefaultValue("1s") @NotNull Duration saturatedRetryAfter,
-    @DefaultValue("1000") @Min(1) int maxBatchPoints) {
+    @DefaultValue("1000") @Min(1) int maxBatchPoints,
+    @DefaultValue("5000") @Min(1) @Max(100000) int edrMaxPoints) {
 
   public QueryProperties {
     if (defaultNeighbours > maxNeighbours) {

@@ -74,4 +74,70 @@ public final class CoverageJson {
     }
     return new Coverage("Coverage", new Domain("Domain", "PointSeries", axes, referencing), parameters, ranges);
   }
+
+  /**
+   * An area's or trajectory's coverage: a {@code MultiPoint} domain (the grid points inside, one
+   * time and level) or a {@code Trajectory} domain (the vertices with their times and levels), as a
+   * composite axis of tuples; one {@code NdArray} range per parameter along it; for areas each
+   * parameter's statistics over the points inside in the extension member {@code spotcast:statistics}.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record AreaCoverage(
+      String type, AreaDomain domain, Map<String, EdrParameters.Description> parameters, Map<String, NdArray> ranges,
+      @com.fasterxml.jackson.annotation.JsonProperty("spotcast:statistics") Map<String, AreaSamples.Statistics> statistics) {}
+
+  public record AreaDomain(String type, String domainType, Map<String, Object> axes, List<Referencing> referencing) {}
+
+  /** A composite axis: each value a tuple of the coordinates named. */
+  public record TupleAxis(String dataType, List<String> coordinates, List<List<Object>> values) {}
+
+  static AreaCoverage of(AreaSamples samples) {
+    int n = samples.lons().size();
+    boolean leveled = samples.levelType() != null;
+    Map<String, Object> axes = new LinkedHashMap<>();
+    List<List<Object>> tuples = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      List<Object> tuple = new ArrayList<>(4);
+      if (samples.trajectory()) {
+        tuple.add(samples.times().get(i).toString());
+      }
+      tuple.add(samples.lons().get(i));
+      tuple.add(samples.lats().get(i));
+      if (samples.trajectory() && leveled) {
+        tuple.add(samples.levels().get(i));
+      }
+      tuples.add(tuple);
+    }
+    List<String> coordinates = samples.trajectory()
+        ? (leveled ? List.of("t", "x", "y", "z") : List.of("t", "x", "y"))
+        : List.of("x", "y");
+    axes.put("composite", new TupleAxis("tuple", coordinates, tuples));
+    if (!samples.trajectory()) {
+      if (leveled) {
+        axes.put("z", new Axis(List.of(samples.levels().getFirst())));
+      }
+      axes.put("t", new Axis(List.of(samples.times().getFirst().toString())));
+    }
+    List<Referencing> referencing = new ArrayList<>();
+    referencing.add(new Referencing(List.of("x", "y"), new ReferenceSystem("GeographicCRS", CRS84, null, null)));
+    if (leveled) {
+      boolean pressure = samples.levelType() == LevelType.ISOBARIC;
+      String unit = samples.levelType().unit();
+      referencing.add(new Referencing(List.of("z"), new ReferenceSystem("VerticalCRS", null, null,
+          new CoordinateSystem(List.of(new CsAxis(
+              Map.of("en", pressure ? "Pressure" : "Height above ground"), pressure ? "down" : "up",
+              new EdrParameters.Unit(Map.of("en", unit), unit)))))));
+    }
+    referencing.add(new Referencing(List.of("t"), new ReferenceSystem("TemporalRS", null, "Gregorian", null)));
+    Map<String, EdrParameters.Description> parameters = new LinkedHashMap<>();
+    Map<String, NdArray> ranges = new LinkedHashMap<>();
+    for (Map.Entry<String, List<Double>> entry : samples.values().entrySet()) {
+      String name = entry.getKey();
+      parameters.put(name, EdrParameters.describe(name, samples.units().get(name), false));
+      ranges.put(name, new NdArray("NdArray", "float", List.of("composite"), List.of(n), entry.getValue()));
+    }
+    return new AreaCoverage("Coverage",
+        new AreaDomain("Domain", samples.trajectory() ? "Trajectory" : "MultiPoint", axes, referencing),
+        parameters, ranges, samples.statistics());
+  }
 }

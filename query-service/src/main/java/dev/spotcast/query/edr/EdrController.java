@@ -8,7 +8,11 @@ import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.OutsideForecastException;
 import dev.spotcast.query.search.SearchUnavailableException;
 import dev.spotcast.query.spot.SpotRequest;
+import dev.spotcast.query.spot.Site;
 import dev.spotcast.query.spot.SpotService;
+import dev.spotcast.query.spot.TooLargeException;
+import dev.spotcast.query.spot.Vertical;
+import dev.spotcast.query.terrain.CellSelection;
 import dev.spotcast.query.spot.UnknownModelException;
 import dev.spotcast.query.spot.UnknownRunException;
 import io.swagger.v3.oas.annotations.Operation;
@@ -168,6 +172,162 @@ public class EdrController {
     return answer(servable(model, instanceId), coords, z, datetime, parameterName, f, accept);
   }
 
+  static final String AREA_DESCRIPTION =
+      "The grid points of the published run inside the area, each answered at its own position (no horizontal"
+          + " interpolation), at one time (datetime: an instant, default the run's first step; linear between steps) and"
+          + " one level (z as for position queries), with each parameter's min, max and mean over the points inside."
+          + " Regular lat/lon grids; at most spotcast.query.edr-max-points points (5000; more: 413). f=CoverageJSON"
+          + " (a MultiPoint domain; statistics in spotcast:statistics) or GeoJSON (a Point feature per grid point;"
+          + " statistics in the member statistics). Errors are RFC 9457 problem+json naming the parameter: 400"
+          + " malformed, 404 unknown model, 413 too many points, 422 no grid point inside or outside the run.";
+
+  @Operation(summary = "EDR area query: the grid points inside a polygon", description = AREA_DESCRIPTION)
+  @GetMapping("/edr/collections/{model}/area")
+  public ResponseEntity<Object> area(
+      @Parameter(description = "model id", example = "synth") @PathVariable String model,
+      @Parameter(description = "WKT POLYGON or MULTIPOLYGON, CRS84 (lon lat)", example = "POLYGON((5 45,7 45,7 47,5 47,5 45))")
+          @RequestParam(name = "coords", required = false) String coords,
+      @Parameter(description = "one level: height above ground in m or pressure in hPa", example = "750")
+          @RequestParam(name = "z", required = false) String z,
+      @Parameter(description = "one instant, ISO-8601 with a zone (default: the run's first step)")
+          @RequestParam(name = "datetime", required = false) String datetime,
+      @Parameter(description = "comma-separated parameter names") @RequestParam(name = "parameter-name", required = false) String parameterName,
+      @Parameter(description = "output format", schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
+          @RequestParam(name = "f", required = false) String f,
+      @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
+    RunRecord record = published(model);
+    return areaAnswer(record, Areas.regular(record.run(), "area"), Areas.polygon(coords), Areas.COORDS, z, datetime,
+        parameterName, f, accept);
+  }
+
+  @Operation(summary = "EDR cube query: the grid points inside a box", description = AREA_DESCRIPTION)
+  @GetMapping("/edr/collections/{model}/cube")
+  public ResponseEntity<Object> cube(
+      @Parameter(description = "model id", example = "synth") @PathVariable String model,
+      @Parameter(description = "minLon,minLat,maxLon,maxLat (CRS84); minLon > maxLon crosses the antimeridian",
+          example = "5,45,7,47") @RequestParam(name = "bbox", required = false) String bbox,
+      @Parameter(description = "one level: height above ground in m or pressure in hPa", example = "750")
+          @RequestParam(name = "z", required = false) String z,
+      @Parameter(description = "one instant, ISO-8601 with a zone (default: the run's first step)")
+          @RequestParam(name = "datetime", required = false) String datetime,
+      @Parameter(description = "comma-separated parameter names") @RequestParam(name = "parameter-name", required = false) String parameterName,
+      @Parameter(description = "output format", schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
+          @RequestParam(name = "f", required = false) String f,
+      @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
+    RunRecord record = published(model);
+    return areaAnswer(record, Areas.regular(record.run(), "cube"), Areas.box(bbox), Areas.BBOX, z, datetime,
+        parameterName, f, accept);
+  }
+
+  @Operation(summary = "EDR radius query: the grid points within a distance", description = AREA_DESCRIPTION)
+  @GetMapping("/edr/collections/{model}/radius")
+  public ResponseEntity<Object> radius(
+      @Parameter(description = "model id", example = "synth") @PathVariable String model,
+      @Parameter(description = "the centre: WKT POINT(lon lat), CRS84", example = "POINT(5.25 45.5)")
+          @RequestParam(name = "coords", required = false) String coords,
+      @Parameter(description = "the radius, in within-units (geodesic distance)", example = "50")
+          @RequestParam(name = "within", required = false) String within,
+      @Parameter(description = "unit of within: km (default), m, mi, nm",
+          schema = @Schema(allowableValues = {"km", "m", "mi", "nm"}))
+          @RequestParam(name = "within-units", required = false) String withinUnits,
+      @Parameter(description = "one level: height above ground in m or pressure in hPa", example = "750")
+          @RequestParam(name = "z", required = false) String z,
+      @Parameter(description = "one instant, ISO-8601 with a zone (default: the run's first step)")
+          @RequestParam(name = "datetime", required = false) String datetime,
+      @Parameter(description = "comma-separated parameter names") @RequestParam(name = "parameter-name", required = false) String parameterName,
+      @Parameter(description = "output format", schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
+          @RequestParam(name = "f", required = false) String f,
+      @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
+    RunRecord record = published(model);
+    EdrCoords centre = EdrCoords.parse(coords);
+    return areaAnswer(record, Areas.regular(record.run(), "radius"), Areas.circle(centre, within, withinUnits),
+        Areas.WITHIN, z, datetime, parameterName, f, accept);
+  }
+
+  @Operation(
+      summary = "EDR trajectory query: values along a path",
+      description = "Values interpolated at each vertex of the path as a position query would (inverse-distance"
+          + " weighting, linear between levels and steps): coords=LINESTRING(lon lat, ...) at the time of datetime (one"
+          + " instant, default the run's first step) and the level of z, or LINESTRINGM with each vertex's time (M,"
+          + " seconds since 1970-01-01T00:00:00Z), LINESTRINGZ with each vertex's level (Z, as z), LINESTRINGZM both."
+          + " At most spotcast.query.edr-max-points vertices (5000; more: 413). f=CoverageJSON (a Trajectory domain)"
+          + " or GeoJSON (a Point feature per vertex). Errors as for the position query.")
+  @GetMapping("/edr/collections/{model}/trajectory")
+  public ResponseEntity<Object> trajectory(
+      @Parameter(description = "model id", example = "synth") @PathVariable String model,
+      @Parameter(description = "WKT LINESTRING, LINESTRINGZ, LINESTRINGM or LINESTRINGZM, CRS84",
+          example = "LINESTRING(5 45, 6 45.5, 7 46)") @RequestParam(name = "coords", required = false) String coords,
+      @Parameter(description = "one level for every vertex (not with Z): height above ground in m or pressure in hPa")
+          @RequestParam(name = "z", required = false) String z,
+      @Parameter(description = "one instant for every vertex (not with M), ISO-8601 with a zone (default: the run's first step)")
+          @RequestParam(name = "datetime", required = false) String datetime,
+      @Parameter(description = "comma-separated parameter names") @RequestParam(name = "parameter-name", required = false) String parameterName,
+      @Parameter(description = "output format", schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
+          @RequestParam(name = "f", required = false) String f,
+      @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
+    RunRecord record = published(model);
+    EdrFormat format = EdrFormat.of(f, accept);
+    Trajectory path = Trajectory.parse(coords, properties.edrMaxPoints());
+    if (path.levels() != null && z != null && !z.isBlank()) {
+      throw new BadParameterException(PositionQuery.Z, "the trajectory gives each vertex's level (Z): omit z");
+    }
+    if (path.times() != null && datetime != null && !datetime.isBlank()) {
+      throw new BadParameterException(EdrDatetime.PARAMETER, "the trajectory gives each vertex's time (M): omit datetime");
+    }
+    Double firstLevel = path.levels() == null ? null : path.levels().getFirst();
+    PositionQuery query = PositionQuery.at(record.run(), new EdrCoords(path.lons().getFirst(), path.lats().getFirst(),
+        firstLevel), z, datetime, parameterName, format);
+    Instant common = path.times() == null ? instant(record, query.datetime()) : null;
+    List<SpotRequest> requests = new ArrayList<>(path.lons().size());
+    List<Vertical> verticals = new ArrayList<>(path.lons().size());
+    for (int i = 0; i < path.lons().size(); i++) {
+      Vertical vertical = query.vertical() == null ? null
+          : path.levels() == null ? query.vertical() : new Vertical(query.vertical().type(), path.levels().get(i));
+      verticals.add(vertical);
+      requests.add(new SpotRequest(record.model(), path.lats().get(i),
+          dev.spotcast.model.RegularLatLonGrid.normaliseLongitude(path.lons().get(i)), vertical,
+          path.times() == null ? common : path.times().get(i), properties.defaultNeighbours(), query.serviceParams(),
+          Method.IDW, null, record.runId()));
+    }
+    AreaSamples samples = AreaSamples.of(translated(() -> service.spotAll(requests)), verticals, query.outputNames(), true);
+    Object body = format == EdrFormat.GEO_JSON ? GeoJson.of(samples) : CoverageJson.of(samples);
+    return ResponseEntity.ok().contentType(format.mediaType()).body(body);
+  }
+
+  /** The grid points inside an area, each answered at its own position with method=nearest. */
+  private ResponseEntity<Object> areaAnswer(
+      RunRecord record, dev.spotcast.model.RegularLatLonGrid grid, Areas.Shape shape, String shapeParameter, String z,
+      String datetime, String parameterName, String f, String accept) {
+    EdrFormat format = EdrFormat.of(f, accept);
+    PositionQuery query = PositionQuery.at(record.run(), new EdrCoords(0, 0, null), z, datetime, parameterName, format);
+    Instant time = instant(record, query.datetime());
+    List<Integer> points = Areas.inside(grid, shape, properties.edrMaxPoints(), shapeParameter);
+    List<SpotRequest> requests = new ArrayList<>(points.size());
+    List<Vertical> verticals = new ArrayList<>(points.size());
+    // At the grid point itself: the nearest point, whatever the land-sea mask says.
+    Site itself = new Site(null, CellSelection.NEAREST);
+    for (int point : points) {
+      requests.add(new SpotRequest(record.model(), grid.latitude(point), grid.longitude(point), query.vertical(), time,
+          1, query.serviceParams(), Method.NEAREST, null, record.runId(), itself));
+      verticals.add(query.vertical());
+    }
+    AreaSamples samples = AreaSamples.of(translated(() -> service.spotAll(requests)), verticals, query.outputNames(), false);
+    Object body = format == EdrFormat.GEO_JSON ? GeoJson.of(samples) : CoverageJson.of(samples);
+    return ResponseEntity.ok().contentType(format.mediaType()).body(body);
+  }
+
+  /** The one time of an area or trajectory query: the instant asked for, else the run's first step. */
+  private static Instant instant(RunRecord record, EdrDatetime when) {
+    if (when.isInstant()) {
+      return when.instant();
+    }
+    if (when.from() == null && when.to() == null) {
+      return record.run().validTime(record.run().steps().getFirst());
+    }
+    throw new BadParameterException(EdrDatetime.PARAMETER, "area, cube, radius and trajectory queries take one instant"
+        + " (or a time per vertex with LINESTRINGM), not an interval");
+  }
+
   private ResponseEntity<Object> answer(
       RunRecord record, String coords, String z, String datetime, String parameterName, String f, String accept) {
     PositionQuery query = PositionQuery.parse(record.run(), coords, z, datetime, parameterName, f, accept);
@@ -192,6 +352,8 @@ public class EdrController {
   private static <T> T translated(Supplier<T> call) {
     try {
       return call.get();
+    } catch (TooLargeException e) {
+      throw e;
     } catch (BadParameterException e) {
       throw new BadParameterException(edrParameter(e.parameter()), e.getMessage());
     } catch (OutsideForecastException e) {

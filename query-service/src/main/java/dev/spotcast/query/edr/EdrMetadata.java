@@ -119,6 +119,26 @@ public final class EdrMetadata {
     Link position = new Link(self + "/position", "data", EdrFormat.COVERAGE_JSON.mediaType().toString(),
         "Position query", variables);
     links.add(Link.of(self + "/position", "data", EdrFormat.COVERAGE_JSON.mediaType().toString(), "Position query"));
+    Map<String, DataQuery> dataQueries = new LinkedHashMap<>();
+    dataQueries.put("position", new DataQuery(position));
+    if (!instance) {
+      // Area, cube, radius and trajectory queries read the published run.
+      String[][] others = {
+        {"area", "Area query", "the grid points inside coords=POLYGON(...) or MULTIPOLYGON, with statistics"},
+        {"cube", "Cube query", "the grid points inside bbox=minLon,minLat,maxLon,maxLat, with statistics"},
+        {"radius", "Radius query", "the grid points within within (within-units) of coords=POINT(lon lat)"},
+        {"trajectory", "Trajectory query", "values at each vertex of coords=LINESTRING[Z|M|ZM](...)"}};
+      for (String[] query : others) {
+        Map<String, Object> queryVariables = new LinkedHashMap<>(variables);
+        queryVariables.put("title", query[1]);
+        queryVariables.put("description", query[2] + "; z, datetime (one instant), parameter-name, f");
+        queryVariables.put("query_type", query[0]);
+        String href = self + "/" + query[0];
+        dataQueries.put(query[0], new DataQuery(new Link(href, "data", EdrFormat.COVERAGE_JSON.mediaType().toString(),
+            query[1], queryVariables)));
+        links.add(Link.of(href, "data", EdrFormat.COVERAGE_JSON.mediaType().toString(), query[1]));
+      }
+    }
 
     Map<String, EdrParameters.Description> parameterNames = new LinkedHashMap<>();
     EdrParameters.units(run).forEach((name, unit) -> parameterNames.put(name, EdrParameters.describe(name, unit, true)));
@@ -136,7 +156,7 @@ public final class EdrMetadata {
     return new Collection(
         instance ? record.runId() : run.model(), title, description, links,
         new Extent(spatial(run.grid()), temporal(run), vertical(run)),
-        Map.of("position", new DataQuery(position)), List.of("CRS84"), formats(), parameterNames, levelTypes);
+        dataQueries, List.of("CRS84"), formats(), parameterNames, levelTypes);
   }
 
   private static List<String> formats() {

@@ -39,4 +39,29 @@ public final class GeoJson {
     samples.units().forEach((name, unit) -> parameters.put(name, EdrParameters.describe(name, unit, false)));
     return new FeatureCollection("FeatureCollection", features, parameters);
   }
+
+  /** An area's or trajectory's features: one Point per grid point or vertex; for areas the statistics too. */
+  @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  public record AreaFeatureCollection(
+      String type, List<Feature> features, Map<String, EdrParameters.Description> parameters,
+      Map<String, AreaSamples.Statistics> statistics) {}
+
+  static AreaFeatureCollection of(AreaSamples samples) {
+    List<Feature> features = new ArrayList<>();
+    for (int i = 0; i < samples.lons().size(); i++) {
+      Map<String, Object> properties = new LinkedHashMap<>();
+      properties.put("datetime", samples.times().get(i).toString());
+      if (samples.levels().get(i) != null) {
+        properties.put("z", samples.levels().get(i));
+      }
+      for (Map.Entry<String, List<Double>> entry : samples.values().entrySet()) {
+        properties.put(entry.getKey(), entry.getValue().get(i));
+      }
+      features.add(new Feature("Feature", Integer.toString(i),
+          new Geometry("Point", List.of(samples.lons().get(i), samples.lats().get(i))), properties));
+    }
+    Map<String, EdrParameters.Description> parameters = new LinkedHashMap<>();
+    samples.units().forEach((name, unit) -> parameters.put(name, EdrParameters.describe(name, unit, false)));
+    return new AreaFeatureCollection("FeatureCollection", features, parameters, samples.statistics());
+  }
 }

@@ -47,7 +47,16 @@ public record PositionQuery(
   public static PositionQuery parse(
       ForecastRun run, String coords, String z, String datetime, String parameterNames, String f, String accept) {
     EdrFormat format = EdrFormat.of(f, accept);
-    EdrCoords where = EdrCoords.parse(coords);
+    return at(run, EdrCoords.parse(coords), z, datetime, parameterNames, format);
+  }
+
+  /**
+   * The level, time, parameters and format of a query at a place already read (the position of a
+   * point query; any place of an area or trajectory query, whose level and parameters are checked
+   * the same way).
+   */
+  static PositionQuery at(
+      ForecastRun run, EdrCoords where, String z, String datetime, String parameterNames, EdrFormat format) {
     Double level = level(z, where.z());
     EdrDatetime when = EdrDatetime.parse(datetime);
     List<String> asked = names(parameterNames);
