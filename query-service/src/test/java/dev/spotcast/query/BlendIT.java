@@ -87,20 +87,38 @@ class BlendIT extends ServiceTestBase {
   }
 
   @Test
-  void itIsListedAndWhatItDoesNotAnswerYetSaysWhatToAsk() throws Exception {
+  void itIsListedAndWhatItCannotAnswerSaysWhy() throws Exception {
     JsonNode models = json("/v1/models", 200);
     JsonNode listed = models.path("blends").get(0);
     assertThat(listed.path("model").asText()).isEqualTo(BLEND);
     assertThat(listed.path("members").get(1).path("weights").path("6").asDouble()).isEqualTo(1.0);
 
     String place = "&lat=42.3&lon=-8.4&alt=250";
-    assertThat(json("/v1/series?model=" + BLEND + place, 400).path("detail").asText())
-        .contains("models=itspot,itside");
+    assertThat(json("/v1/series?model=" + BLEND + place + "&run=2026112100", 400).path("parameter").asText())
+        .isEqualTo("run");
     assertThat(json("/v1/spot?model=" + BLEND + place + "&time=2026-11-21T04:20:00Z&previous_runs=1", 400)
         .path("parameter").asText()).isEqualTo("previous_runs");
     // In a side-by-side answer a blend is one more model.
     JsonNode both = json("/v1/spot?models=" + SpotApiIT.MODEL + "," + BLEND + place + "&time=2026-11-21T04:20:00Z", 200);
     assertThat(both.path("answered").asInt()).isEqualTo(2);
     assertThat(both.path("models").get(1).path("blend").size()).isEqualTo(2);
+  }
+
+  @Test
+  void itsSeriesIsItsAnswerAtEveryStepOfItsMembers() throws Exception {
+    // itspot steps every hour 0..6, itside 0, 3, 6: the union is hourly.
+    String place = "&lat=42.3&lon=-8.4&alt=250&params=t,u";
+    JsonNode series = json("/v1/series?model=" + BLEND + place + "&from=2026-11-21T01:00:00Z&to=2026-11-21T05:00:00Z", 200);
+    JsonNode steps = series.path("steps");
+    assertThat(steps).hasSize(5);
+    for (JsonNode step : steps) {
+      String time = step.path("time").asText();
+      JsonNode spot = json("/v1/spot?model=" + BLEND + place + "&time=" + time, 200).path("values");
+      for (String name : new String[] {"t", "u", "wind_speed"}) {
+        assertThat(step.path("values").path(name).path("value").asDouble()).as(time + " " + name)
+            .isCloseTo(spot.path(name).path("value").asDouble(), within(1e-9));
+      }
+    }
+    assertThat(series.path("blend")).hasSize(2);
   }
 }

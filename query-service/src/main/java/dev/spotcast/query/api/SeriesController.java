@@ -25,27 +25,38 @@ public class SeriesController {
           + " interpolation in time (the steps themselves). One Elasticsearch round trip. Errors are RFC 9457"
           + " problem+json as for GET /v1/spot; 422 when no step lies in the range (the detail gives the"
           + " run's valid range). An ensemble's series is its control member's, member=N's, or with ensemble= the"
-          + " statistic across members at each step.";
+          + " statistic across members at each step. A blend's series has a step at each valid time of its members'"
+          + " steps, each the blend's answer at that time as GET /v1/spot gives it.";
 
   private final SpotRequestParser parser;
   private final SpotService service;
   private final Blends blends;
   private final Ensembles ensembles;
+  private final dev.spotcast.query.catalog.PublishedRuns runs;
 
-  public SeriesController(SpotRequestParser parser, SpotService service, Blends blends, Ensembles ensembles) {
+  public SeriesController(SpotRequestParser parser, SpotService service, Blends blends, Ensembles ensembles,
+      dev.spotcast.query.catalog.PublishedRuns runs) {
     this.parser = parser;
     this.service = service;
     this.blends = blends;
     this.ensembles = ensembles;
+    this.runs = runs;
   }
 
-  /** A blend answers spot requests only, so far. */
-  private void notABlend(String model) {
-    if (blends.isBlend(model)) {
-      throw new BadParameterException("model", "blend " + model + " answers GET /v1/spot; for a series, ask its"
-          + " members side by side: models=" + String.join(",", blends.all().get(model).members().stream()
-              .map(dev.spotcast.query.spot.BlendProperties.Member::model).toList()));
+  /** A blend's series: at each valid time of its members' steps, the blend's answer there. */
+  private SeriesForecast blendSeries(String model, PlaceParameters place, SpotRequestParser.SeriesRequest request) {
+    if (place.run() != null && !place.run().isBlank() && !place.run().strip().equals("latest")) {
+      throw new BadParameterException("run", "blend " + model
+          + " answers from each member's published run: ask a member model for earlier runs");
     }
+    if (SpotRequestParser.ensemble(place) != null) {
+      throw new BadParameterException("model", "blend " + model + " is not an ensemble: omit member and ensemble");
+    }
+    return blends.series(model,
+        (member, time) -> parser.parse(member, place.lat(), place.lon(), time.toString(), place.alt(), place.pressure(),
+            place.n(), place.params(), place.method(), null, null).with(SpotRequestParser.site(place)),
+        request.from(), request.to(),
+        member -> runs.get(member).map(dev.spotcast.index.RunRecord::run).orElse(null));
   }
 
   @Operation(summary = SUMMARY, description = DESCRIPTION)
@@ -65,10 +76,12 @@ public class SeriesController {
 
   /** A model's series, or an ensemble's (a member's, or a statistic across members step by step). */
   private SeriesForecast series(String model, PlaceParameters place, String from, String to) {
-    notABlend(model);
     SpotRequestParser.SeriesRequest request =
         parser.parseSeries(model, place.lat(), place.lon(), place.alt(), place.pressure(), from, to, place.n(),
-            place.params(), place.method(), place.run());
+            place.params(), place.method(), blends.isBlend(model) ? null : place.run());
+    if (blends.isBlend(model)) {
+      return blendSeries(model, place, request);
+    }
     SpotRequest template = request.request().with(SpotRequestParser.site(place));
     SpotRequestParser.EnsembleChoice choice = SpotRequestParser.ensemble(place);
     if (choice != null || ensembles.isEnsemble(model)) {

@@ -71,7 +71,7 @@ public record Presentation(UnitChoice units, String timezone, List<LocalDays.Ite
     return new SeriesForecast(
         series.model(), series.run(), series.lat(), series.lon(), series.alt(), series.pressure(), series.method(),
         params, steps, series.neighbours(), zone == null ? null : zone.getId(), days, series.terrain(),
-        series.ensemble());
+        series.ensemble(), series.blend());
   }
 
   /**

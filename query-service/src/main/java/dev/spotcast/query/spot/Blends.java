@@ -88,6 +88,62 @@ public class Blends {
         first.method(), blendValues(answers, weights), List.of(), List.of(), List.of(), null, null, null, members, null, null);
   }
 
+  /**
+   * The blend's series: at every valid time in [from, to] at which a member of the blend has a step
+   * (the union of the members' steps, each member's published run), the blend's answer at that time
+   * as {@link #spot} gives it, each member interpolated in time where that time is not one of its
+   * steps. Times at which no member with weight answers are left out.
+   *
+   * @param requestFor the request as it would be for a member model at a time
+   * @throws OutsideForecastException when no time in the range has an answer
+   */
+  public SeriesForecast series(
+      String name, java.util.function.BiFunction<String, Instant, SpotRequest> requestFor, Instant from, Instant to,
+      java.util.function.Function<String, dev.spotcast.model.ForecastRun> publishedRun) {
+    BlendProperties.Blend blend = properties.blends().get(name);
+    java.util.TreeSet<Instant> times = new java.util.TreeSet<>();
+    for (BlendProperties.Member member : blend.members()) {
+      dev.spotcast.model.ForecastRun run = publishedRun.apply(member.model());
+      if (run == null) {
+        continue;
+      }
+      for (int step : run.steps()) {
+        Instant valid = run.validTime(step);
+        if ((from == null || !valid.isBefore(from)) && (to == null || !valid.isAfter(to))) {
+          times.add(valid);
+        }
+      }
+    }
+    List<SeriesForecast.Step> steps = new ArrayList<>();
+    List<SpotForecast.BlendMember> firstMembers = null;
+    SpotForecast first = null;
+    List<String> problems = new ArrayList<>();
+    for (Instant time : times) {
+      SpotForecast answer;
+      try {
+        answer = spot(name, model -> requestFor.apply(model, time));
+      } catch (OutsideForecastException e) {
+        problems.add(time + ": " + e.getMessage());
+        continue;
+      }
+      if (first == null) {
+        first = answer;
+        firstMembers = answer.blend();
+      }
+      double lead = Duration.between(first.run(), time).toSeconds() / 3600.0;
+      steps.add(new SeriesForecast.Step((int) Math.round(lead), time, answer.values()));
+    }
+    if (first == null) {
+      throw new OutsideForecastException(from != null ? "from" : "to", "no member of blend " + name
+          + " answers at any time in [" + (from == null ? "" : from) + ", " + (to == null ? "" : to) + "]"
+          + (problems.isEmpty() ? "" : ": " + problems.getFirst()));
+    }
+    Map<String, String> units = new LinkedHashMap<>();
+    first.values().forEach((parameter, value) -> units.put(parameter, value.unit()));
+    return new SeriesForecast(name, first.run(), first.lat(), first.lon(), first.alt(), first.pressure(),
+        first.method(), units, steps, List.of(), null, null, null, null, firstMembers);
+  }
+
   /** Per parameter the weighted mean over the members that have a value in the first such member's unit. */
   static Map<String, SpotForecast.Value> blendValues(List<SpotForecast> answers, List<Double> weights) {
     Set<String> names = new LinkedHashSet<>();

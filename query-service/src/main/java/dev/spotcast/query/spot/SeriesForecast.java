@@ -22,6 +22,8 @@ import java.util.Map;
  * @param daily the local days of {@code daily=}, absent without it
  * @param terrain what the terrain did, as in a spot answer (the same at every step)
  * @param ensemble for an ensemble: the member that answered, or the statistic across its members
+ * @param blend for a blend: its members with their runs and shares at the first step (each step's
+ *     shares follow the members' weights at that step's lead time)
  */
 public record SeriesForecast(
     String model,
@@ -37,13 +39,14 @@ public record SeriesForecast(
     @JsonInclude(JsonInclude.Include.NON_NULL) String timezone,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<Day> daily,
     @JsonInclude(JsonInclude.Include.NON_NULL) SpotForecast.TerrainUsed terrain,
-    @JsonInclude(JsonInclude.Include.NON_NULL) SpotForecast.EnsembleUsed ensemble) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) SpotForecast.EnsembleUsed ensemble,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<SpotForecast.BlendMember> blend) {
 
   public SeriesForecast(
       String model, Instant run, double lat, double lon, Double alt, Double pressure, String method,
       Map<String, String> params, List<Step> steps, List<SpotForecast.Neighbour> neighbours,
       SpotForecast.TerrainUsed terrain) {
-    this(model, run, lat, lon, alt, pressure, method, params, steps, neighbours, null, null, terrain, null);
+    this(model, run, lat, lon, alt, pressure, method, params, steps, neighbours, null, null, terrain, null, null);
   }
 
   /** The same series as an ensemble's: under the ensemble's name, with its steps' values and what answered. */
@@ -51,7 +54,7 @@ public record SeriesForecast(
       String ensembleModel, Map<String, String> ensembleParams, List<Step> ensembleSteps,
       SpotForecast.EnsembleUsed used) {
     return new SeriesForecast(ensembleModel, run, lat, lon, alt, pressure, method, ensembleParams, ensembleSteps,
-        neighbours, timezone, daily, terrain, used);
+        neighbours, timezone, daily, terrain, used, blend);
   }
 
   /**
