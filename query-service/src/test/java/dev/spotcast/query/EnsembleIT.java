@@ -96,6 +96,9 @@ class EnsembleIT extends ServiceTestBase {
     JsonNode three = json("/v1/spot?model=" + MODEL + "&member=3" + PLACE + TIME, 200);
     assertThat(three.path("values")).isEqualTo(json("/v1/spot?model=" + MODEL + "_m3" + PLACE + TIME, 200).path("values"));
     assertThat(three.path("ensemble").path("member").asInt()).isEqualTo(3);
+    // In EDR each member is a collection that says whose member it is.
+    assertThat(json("/edr/collections/" + MODEL + "_m2", 200).path("description").asText())
+        .contains("member 2 of ensemble " + MODEL);
     // The members differ: an ensemble of copies would prove nothing below.
     double[] t = members("t");
     assertThat(Arrays.stream(t).max().getAsDouble() - Arrays.stream(t).min().getAsDouble()).isGreaterThan(0.05);
@@ -176,5 +179,22 @@ class EnsembleIT extends ServiceTestBase {
     RunFixtures.spotRunServed(client, publishedRuns);
     assertThat(json("/v1/spot?model=" + SpotApiIT.MODEL + "&ensemble=mean" + PLACE + TIME, 400)
         .path("parameter").asText()).isEqualTo("model");
+  }
+
+  @Test
+  void aBatchAnswersEachPointFromTheEnsemble() throws Exception {
+    org.springframework.http.HttpHeaders headers = new org.springframework.http.HttpHeaders();
+    headers.setContentType(org.springframework.http.MediaType.APPLICATION_JSON);
+    String body = "{\"model\":\"" + MODEL + "\",\"params\":[\"t\"],\"ensemble\":\"mean\",\"points\":["
+        + "{\"lat\":41.3,\"lon\":-7.6,\"alt\":250,\"time\":\"2026-11-21T04:20:00Z\"},"
+        + "{\"lat\":60,\"lon\":-7.6,\"alt\":250,\"time\":\"2026-11-21T04:20:00Z\"}]}";
+    JsonNode batch = JSON.readTree(http.postForEntity("/v1/spot",
+        new org.springframework.http.HttpEntity<>(body, headers), String.class).getBody());
+    assertThat(batch.path("answered").asInt()).as(batch.toString()).isEqualTo(1);
+    assertThat(batch.path("failed").asInt()).isEqualTo(1);
+    assertThat(batch.path("results").get(0).path("values").path("t").path("value").asDouble())
+        .isCloseTo(json("/v1/spot?model=" + MODEL + "&ensemble=mean&lat=41.3&lon=-7.6&alt=250&params=t" + TIME, 200)
+            .path("values").path("t").path("value").asDouble(), within(1e-9));
+    assertThat(batch.path("results").get(1).path("status").asInt()).isEqualTo(422);
   }
 }

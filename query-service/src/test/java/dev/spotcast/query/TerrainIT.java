@@ -207,4 +207,18 @@ class TerrainIT extends ServiceTestBase {
     assertThat(json(place + "&elevation=10000", 400).path("parameter").asText()).isEqualTo("elevation");
     assertThat(json(place + "&cell_selection=ocean", 400).path("parameter").asText()).isEqualTo("cell_selection");
   }
+
+  @Test
+  void edrPositionsAndTrajectoriesTakeTheElevationToo() throws Exception {
+    JsonNode spot = json("/v1/spot?model=" + MODEL + "&lat=45.3&lon=1.7&alt=2&params=t&elevation=1800" + TIME, 200);
+    double expected = spot.path("values").path("t").path("value").asDouble();
+    JsonNode position = json("/edr/collections/" + MODEL + "/position?coords=POINT(1.7 45.3)&z=2&parameter-name=t"
+        + "&datetime=2026-11-21T04:20:00Z&elevation=1800", 200);
+    assertThat(position.path("ranges").path("t").path("values").get(0).asDouble()).isCloseTo(expected, within(1e-9));
+    JsonNode trajectory = json("/edr/collections/" + MODEL + "/trajectory?coords=LINESTRING(1.7 45.3, 1.8 45.4)&z=2"
+        + "&parameter-name=t&datetime=2026-11-21T04:20:00Z&elevation=1800", 200);
+    assertThat(trajectory.path("ranges").path("t").path("values").get(0).asDouble()).isCloseTo(expected, within(1e-9));
+    assertThat(json("/edr/collections/" + MODEL + "/position?coords=POINT(1.7 45.3)&z=2&elevation=high", 400)
+        .path("parameter").asText()).isEqualTo("elevation");
+  }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.SpotRequest;
+import dev.spotcast.query.spot.Ensembles;
 import dev.spotcast.query.spot.SpotService;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -29,16 +30,19 @@ public class BatchController {
 
   /** The members of a point; every other option is shared, at the top level. */
   private static final Set<String> POINT_FIELDS = Set.of("lat", "lon", "time", "alt", "pressure", "elevation");
-  private static final Set<String> BODY_FIELDS = Set.of("model", "points", "n", "params", "method", "power", "run", "cell_selection");
+  private static final Set<String> BODY_FIELDS = Set.of("model", "points", "n", "params", "method", "power", "run", "cell_selection", "member",
+      "ensemble");
 
   private final SpotRequestParser parser;
   private final SpotService service;
   private final QueryProperties properties;
+  private final Ensembles ensembles;
 
-  public BatchController(SpotRequestParser parser, SpotService service, QueryProperties properties) {
+  public BatchController(SpotRequestParser parser, SpotService service, QueryProperties properties, Ensembles ensembles) {
     this.parser = parser;
     this.service = service;
     this.properties = properties;
+    this.ensembles = ensembles;
   }
 
   /** The answer: per point, in request order, its GET /v1/spot answer or its problem. */
@@ -48,7 +52,8 @@ public class BatchController {
       summary = "Spot weather at many points",
       description =
           "The points (lat, lon, time and alt or pressure each, and optionally elevation, as GET /v1/spot takes"
-              + " them) share model, n, params, method, power, run and cell_selection, given at the top level. Each result, in request order, is the"
+              + " them) share model, n, params, method, power, run, cell_selection and, for an ensemble, member or"
+              + " ensemble, given at the top level. Each result, in request order, is the"
               + " answer GET /v1/spot gives for that point, or the problem+json object it would have been"
               + " refused with (422 outside the run, 400 e.g. method=bilinear on an irregular grid), its"
               + " parameter named points[i].name. All points are searched with one Elasticsearch multi-search."
@@ -81,7 +86,7 @@ public class BatchController {
       throw new BadParameterException(
           "points", "at most " + max + " points per request (spotcast.query.max-batch-points), got " + points.size());
     }
-    onlyKnownMembers(body, BODY_FIELDS, "", "model, points, n, params, method, power, run, cell_selection");
+    onlyKnownMembers(body, BODY_FIELDS, "", "model, points, n, params, method, power, run, cell_selection, member, ensemble");
     String model = text(body.get("model"));
     String n = text(body.get("n"));
     List<String> params = SpotRequestParser.parameterNames(params(body.get("params")));
@@ -89,6 +94,13 @@ public class BatchController {
     String power = text(body.get("power"));
     String run = text(body.get("run"));
     String cellSelection = text(body.get("cell_selection"));
+    SpotRequestParser.EnsembleChoice choice =
+        SpotRequestParser.ensemble(text(body.get("member")), text(body.get("ensemble")));
+    boolean ensemble = choice != null || model != null && ensembles.isEnsemble(model.strip());
+    if (ensemble && ensembles.members(model.strip()) == null) {
+      throw new BadParameterException("model", "model " + model.strip() + " is not an ensemble: member and ensemble"
+          + " apply to ensembles (listed under ensembles in /v1/models)");
+    }
     List<SpotRequest> requests = new ArrayList<>(points.size());
     for (int i = 0; i < points.size(); i++) {
       JsonNode point = points.get(i);
@@ -107,7 +119,8 @@ public class BatchController {
         throw new BadParameterException(name, name.equals(e.parameter()) ? e.getMessage() : name + ": " + e.getMessage());
       }
     }
-    List<SpotService.PointAnswer> answers = service.batch(requests);
+    List<SpotService.PointAnswer> answers = ensemble ? ensembleAnswers(model.strip(), requests, choice)
+        : service.batch(requests);
     List<Object> results = new ArrayList<>(answers.size());
     int failed = 0;
     for (int i = 0; i < answers.size(); i++) {
@@ -120,6 +133,25 @@ public class BatchController {
       }
     }
     return new BatchAnswer(answers.size() - failed, failed, results);
+  }
+
+  /**
+   * Each point's answer from an ensemble (its member, or the statistic across members), point by
+   * point: a point the ensemble cannot answer gets its problem, the others their answer.
+   */
+  private List<SpotService.PointAnswer> ensembleAnswers(
+      String model, List<SpotRequest> requests, SpotRequestParser.EnsembleChoice choice) {
+    List<SpotService.PointAnswer> answers = new ArrayList<>(requests.size());
+    for (SpotRequest request : requests) {
+      try {
+        answers.add(new SpotService.PointAnswer(choice != null && choice.statistic() != null
+            ? ensembles.statistic(model, request, choice.statistic())
+            : ensembles.member(model, request, choice == null ? null : choice.member()), null));
+      } catch (dev.spotcast.query.spot.OutsideForecastException e) {
+        answers.add(new SpotService.PointAnswer(null, e));
+      }
+    }
+    return answers;
   }
 
   /** A member the body does not define is refused, naming it: a typo must not silently change the answer. */

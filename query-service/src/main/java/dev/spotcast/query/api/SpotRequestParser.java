@@ -123,8 +123,13 @@ public class SpotRequestParser {
 
   /** member= and ensemble= of a request's place parameters, or null when it gives neither. */
   public static EnsembleChoice ensemble(PlaceParameters place) {
-    boolean hasMember = place.member() != null && !place.member().isBlank();
-    boolean hasStatistic = place.ensemble() != null && !place.ensemble().isBlank();
+    return ensemble(place.member(), place.ensemble());
+  }
+
+  /** member= and ensemble= as given, or null when neither is. */
+  public static EnsembleChoice ensemble(String member, String ensemble) {
+    boolean hasMember = member != null && !member.isBlank();
+    boolean hasStatistic = ensemble != null && !ensemble.isBlank();
     if (!hasMember && !hasStatistic) {
       return null;
     }
@@ -133,16 +138,16 @@ public class SpotRequestParser {
           + " members), not both");
     }
     if (hasMember) {
-      String value = place.member().strip();
+      String value = member.strip();
       if (!value.matches("\\d{1,3}")) {
         throw new BadParameterException("member", "member must be a member number (0..999), got '" + value + "'");
       }
       return new EnsembleChoice(Integer.parseInt(value), null);
     }
-    EnsembleStatistic statistic = EnsembleStatistic.of(place.ensemble());
+    EnsembleStatistic statistic = EnsembleStatistic.of(ensemble);
     if (statistic == null) {
       throw new BadParameterException("ensemble", "ensemble must be one of mean, spread, min, max, median, pNN"
-          + " (1..99), prob_gt:X, prob_lt:X; got '" + place.ensemble().strip() + "'");
+          + " (1..99), prob_gt:X, prob_lt:X; got '" + ensemble.strip() + "'");
     }
     return new EnsembleChoice(null, statistic);
   }

@@ -152,8 +152,11 @@ public class EdrController {
           @RequestParam(name = "parameter-name", required = false) String parameterName,
       @Parameter(description = "output format", schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
           @RequestParam(name = "f", required = false) String f,
+      @Parameter(description = "Spotcast's extension: the place's height in m above sea level; where the run has"
+          + " orography, temperatures are corrected from the model's ground to it (as elevation= of /v1/spot)",
+          example = "520") @RequestParam(name = "elevation", required = false) String elevation,
       @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
-    return answer(published(model), coords, z, datetime, parameterName, f, accept);
+    return answer(published(model), coords, z, datetime, parameterName, f, accept, elevation);
   }
 
   @Operation(summary = "EDR position query on one run (instance)", description = POSITION_DESCRIPTION)
@@ -168,8 +171,11 @@ public class EdrController {
       @Parameter(description = "comma-separated parameter names") @RequestParam(name = "parameter-name", required = false) String parameterName,
       @Parameter(description = "output format", schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
           @RequestParam(name = "f", required = false) String f,
+      @Parameter(description = "Spotcast's extension: the place's height in m above sea level; where the run has"
+          + " orography, temperatures are corrected from the model's ground to it (as elevation= of /v1/spot)",
+          example = "520") @RequestParam(name = "elevation", required = false) String elevation,
       @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
-    return answer(servable(model, instanceId), coords, z, datetime, parameterName, f, accept);
+    return answer(servable(model, instanceId), coords, z, datetime, parameterName, f, accept, elevation);
   }
 
   static final String AREA_DESCRIPTION =
@@ -264,9 +270,13 @@ public class EdrController {
       @Parameter(description = "comma-separated parameter names") @RequestParam(name = "parameter-name", required = false) String parameterName,
       @Parameter(description = "output format", schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
           @RequestParam(name = "f", required = false) String f,
+      @Parameter(description = "Spotcast's extension: the place's height in m above sea level; where the run has"
+          + " orography, temperatures are corrected from the model's ground to it (as elevation= of /v1/spot)",
+          example = "520") @RequestParam(name = "elevation", required = false) String elevation,
       @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
     RunRecord record = published(model);
     EdrFormat format = EdrFormat.of(f, accept);
+    Site site = dev.spotcast.query.api.SpotRequestParser.site(elevation, null);
     Trajectory path = Trajectory.parse(coords, properties.edrMaxPoints());
     if (path.levels() != null && z != null && !z.isBlank()) {
       throw new BadParameterException(PositionQuery.Z, "the trajectory gives each vertex's level (Z): omit z");
@@ -287,7 +297,7 @@ public class EdrController {
       requests.add(new SpotRequest(record.model(), path.lats().get(i),
           dev.spotcast.model.RegularLatLonGrid.normaliseLongitude(path.lons().get(i)), vertical,
           path.times() == null ? common : path.times().get(i), properties.defaultNeighbours(), query.serviceParams(),
-          Method.IDW, null, record.runId()));
+          Method.IDW, null, record.runId(), site));
     }
     AreaSamples samples = AreaSamples.of(translated(() -> service.spotAll(requests)), verticals, query.outputNames(), true);
     Object body = format == EdrFormat.GEO_JSON ? GeoJson.of(samples) : CoverageJson.of(samples);
@@ -329,19 +339,21 @@ public class EdrController {
   }
 
   private ResponseEntity<Object> answer(
-      RunRecord record, String coords, String z, String datetime, String parameterName, String f, String accept) {
+      RunRecord record, String coords, String z, String datetime, String parameterName, String f, String accept,
+      String elevation) {
     PositionQuery query = PositionQuery.parse(record.run(), coords, z, datetime, parameterName, f, accept);
-    PointSamples samples = translated(() -> samples(record, query));
+    Site site = dev.spotcast.query.api.SpotRequestParser.site(elevation, null);
+    PointSamples samples = translated(() -> samples(record, query, site));
     Object body = query.format() == EdrFormat.GEO_JSON ? GeoJson.of(samples) : CoverageJson.of(samples);
     return ResponseEntity.ok().contentType(query.format().mediaType()).body(body);
   }
 
-  private PointSamples samples(RunRecord record, PositionQuery query) {
+  private PointSamples samples(RunRecord record, PositionQuery query, Site site) {
     EdrDatetime when = query.datetime();
     SpotRequest request = new SpotRequest(
         record.model(), query.coords().lat(), query.coords().lon(), query.vertical(),
         when.isInstant() ? when.instant() : Instant.EPOCH, properties.defaultNeighbours(), query.serviceParams(),
-        Method.IDW, null, record.runId());
+        Method.IDW, null, record.runId(), site);
     if (when.isInstant()) {
       return PointSamples.of(service.spot(request), query.vertical(), query.outputNames());
     }

@@ -152,11 +152,19 @@ public final class EdrMetadata {
     String title = instance ? "Run " + record.runId() + " of model " + run.model() : "Model " + run.model();
     String description = (instance ? "Run " : "Published run ") + record.runId() + " (" + run.runTime() + ") of model "
         + run.model() + ": " + run.grid().kind() + " grid of " + run.grid().pointCount() + " points, " + run.steps().size()
-        + " steps; levels: " + PositionQuery.where(run);
+        + " steps; levels: " + PositionQuery.where(run) + ensembleNote(run.model());
     return new Collection(
         instance ? record.runId() : run.model(), title, description, links,
         new Extent(spatial(run.grid()), temporal(run), vertical(run)),
         dataQueries, List.of("CRS84"), formats(), parameterNames, levelTypes);
+  }
+
+  /** A member of an ensemble says so: its number and the ensemble /v1 answers it under. */
+  private static String ensembleNote(String model) {
+    dev.spotcast.query.spot.Ensembles.Member member = dev.spotcast.query.spot.Ensembles.memberOf(model);
+    return member == null ? "" : "; member " + member.number() + " of ensemble " + member.ensemble()
+        + " (GET /v1/spot?model=" + member.ensemble() + " with member= or ensemble=; its other members are the"
+        + " collections " + member.ensemble() + "_mN)";
   }
 
   private static List<String> formats() {

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -35,13 +34,22 @@ public class Ensembles {
     this.service = service;
   }
 
+  /** The ensemble a model is a member of, and its number. */
+  public record Member(String ensemble, int number) {}
+
+  /** The ensemble and member number a model's name stands for ({@code NAME_mN}), or null for a model that is none. */
+  public static Member memberOf(String model) {
+    Matcher m = MEMBER.matcher(model);
+    return m.matches() ? new Member(m.group(1), Integer.parseInt(m.group(2))) : null;
+  }
+
   /** Every ensemble: its name, and its members' models by member number. */
   public Map<String, SortedMap<Integer, String>> all() {
     Map<String, SortedMap<Integer, String>> ensembles = new TreeMap<>();
     for (String model : runs.models()) {
-      Matcher m = MEMBER.matcher(model);
-      if (m.matches()) {
-        ensembles.computeIfAbsent(m.group(1), k -> new TreeMap<>()).put(Integer.parseInt(m.group(2)), model);
+      Member member = memberOf(model);
+      if (member != null) {
+        ensembles.computeIfAbsent(member.ensemble(), k -> new TreeMap<>()).put(member.number(), model);
       }
     }
     return ensembles;
@@ -55,11 +63,10 @@ public class Ensembles {
   /** An ensemble's members by number, or null when it has none. */
   public SortedMap<Integer, String> members(String model) {
     SortedMap<Integer, String> members = new TreeMap<>();
-    Set<String> models = runs.models();
-    for (String name : models) {
-      Matcher m = MEMBER.matcher(name);
-      if (m.matches() && m.group(1).equals(model)) {
-        members.put(Integer.parseInt(m.group(2)), name);
+    for (String name : runs.models()) {
+      Member member = memberOf(name);
+      if (member != null && member.ensemble().equals(model)) {
+        members.put(member.number(), name);
       }
     }
     return members.isEmpty() ? null : members;

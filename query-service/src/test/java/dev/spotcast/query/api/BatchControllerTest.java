@@ -41,6 +41,7 @@ class BatchControllerTest {
   @Autowired private MockMvc mvc;
 
   @MockitoBean private SpotService service;
+  @MockitoBean private dev.spotcast.query.spot.Ensembles ensembles;
 
   @Test
   @SuppressWarnings("unchecked")
