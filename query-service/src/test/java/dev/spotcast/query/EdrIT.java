@@ -240,6 +240,15 @@ class EdrIT extends ServiceTestBase {
         .contains("\"coords\"").contains("\"z\"").contains("\"datetime\"").contains("\"parameter-name\"").contains("\"f\"")
         .contains("application/prs.coverage+json").contains("application/geo+json");
     assertThat(paths.has("/edr/collections/{model}/instances/{instanceId}/position")).isTrue();
+    for (String query : new String[] {"area", "cube", "radius"}) {
+      assertThat(paths.path("/edr/collections/{model}/" + query).path("get").toString()).as(query)
+          .contains("\"z\"").contains("\"datetime\"").contains("\"parameter-name\"").contains("\"f\"")
+          .doesNotContain("\"parameterName\"").doesNotContain("\"accept\"");
+    }
+    assertThat(paths.path("/edr/collections/{model}/trajectory").path("get").toString()).contains("\"coords\"");
+    assertThat(JSON.readTree(http.getForObject("/v3/api-docs", String.class)).path("paths").path("/v1/spot")
+        .path("get").toString()).contains("\"cell_selection\"").contains("\"elevation\"").contains("\"ensemble\"")
+        .doesNotContain("\"cellSelection\"");
   }
 
   /** Every range of the coverage holds, step by step, the value the series answered. */

@@ -39,6 +39,22 @@ public final class CoverageJson {
   /** Values in row-major order of axisNames; null where unavailable. */
   public record NdArray(String type, String dataType, List<String> axisNames, List<Integer> shape, List<Double> values) {}
 
+  /** The reference systems of x and y (CRS84), z (height above ground or pressure; none for single levels) and t. */
+  private static List<Referencing> referencing(LevelType levelType) {
+    List<Referencing> referencing = new ArrayList<>();
+    referencing.add(new Referencing(List.of("x", "y"), new ReferenceSystem("GeographicCRS", CRS84, null, null)));
+    if (levelType != null) {
+      boolean pressure = levelType == LevelType.ISOBARIC;
+      String unit = levelType.unit();
+      referencing.add(new Referencing(List.of("z"), new ReferenceSystem("VerticalCRS", null, null,
+          new CoordinateSystem(List.of(new CsAxis(
+              Map.of("en", pressure ? "Pressure" : "Height above ground"), pressure ? "down" : "up",
+              new EdrParameters.Unit(Map.of("en", unit), unit)))))));
+    }
+    referencing.add(new Referencing(List.of("t"), new ReferenceSystem("TemporalRS", null, "Gregorian", null)));
+    return referencing;
+  }
+
   static Coverage of(PointSamples samples) {
     Map<String, Axis> axes = new LinkedHashMap<>();
     axes.put("x", new Axis(List.of(samples.lon())));
@@ -52,17 +68,7 @@ public final class CoverageJson {
     }
     axes.put("t", new Axis(times));
 
-    List<Referencing> referencing = new ArrayList<>();
-    referencing.add(new Referencing(List.of("x", "y"), new ReferenceSystem("GeographicCRS", CRS84, null, null)));
-    if (samples.vertical() != null) {
-      boolean pressure = samples.vertical().type() == LevelType.ISOBARIC;
-      String unit = samples.vertical().type().unit();
-      referencing.add(new Referencing(List.of("z"), new ReferenceSystem("VerticalCRS", null, null,
-          new CoordinateSystem(List.of(new CsAxis(
-              Map.of("en", pressure ? "Pressure" : "Height above ground"), pressure ? "down" : "up",
-              new EdrParameters.Unit(Map.of("en", unit), unit)))))));
-    }
-    referencing.add(new Referencing(List.of("t"), new ReferenceSystem("TemporalRS", null, "Gregorian", null)));
+    List<Referencing> referencing = referencing(samples.vertical() == null ? null : samples.vertical().type());
 
     Map<String, EdrParameters.Description> parameters = new LinkedHashMap<>();
     Map<String, NdArray> ranges = new LinkedHashMap<>();
@@ -118,17 +124,7 @@ public final class CoverageJson {
       }
       axes.put("t", new Axis(List.of(samples.times().getFirst().toString())));
     }
-    List<Referencing> referencing = new ArrayList<>();
-    referencing.add(new Referencing(List.of("x", "y"), new ReferenceSystem("GeographicCRS", CRS84, null, null)));
-    if (leveled) {
-      boolean pressure = samples.levelType() == LevelType.ISOBARIC;
-      String unit = samples.levelType().unit();
-      referencing.add(new Referencing(List.of("z"), new ReferenceSystem("VerticalCRS", null, null,
-          new CoordinateSystem(List.of(new CsAxis(
-              Map.of("en", pressure ? "Pressure" : "Height above ground"), pressure ? "down" : "up",
-              new EdrParameters.Unit(Map.of("en", unit), unit)))))));
-    }
-    referencing.add(new Referencing(List.of("t"), new ReferenceSystem("TemporalRS", null, "Gregorian", null)));
+    List<Referencing> referencing = referencing(samples.levelType());
     Map<String, EdrParameters.Description> parameters = new LinkedHashMap<>();
     Map<String, NdArray> ranges = new LinkedHashMap<>();
     for (Map.Entry<String, List<Double>> entry : samples.values().entrySet()) {

@@ -193,17 +193,9 @@ public class EdrController {
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
       @Parameter(description = "WKT POLYGON or MULTIPOLYGON, CRS84 (lon lat)", example = "POLYGON((5 45,7 45,7 47,5 47,5 45))")
           @RequestParam(name = "coords", required = false) String coords,
-      @Parameter(description = "one level: height above ground in m or pressure in hPa", example = "750")
-          @RequestParam(name = "z", required = false) String z,
-      @Parameter(description = "one instant, ISO-8601 with a zone (default: the run's first step)")
-          @RequestParam(name = "datetime", required = false) String datetime,
-      @Parameter(description = "comma-separated parameter names") @RequestParam(name = "parameter-name", required = false) String parameterName,
-      @Parameter(description = "output format", schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
-          @RequestParam(name = "f", required = false) String f,
-      @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
+      AreaOptions options) {
     RunRecord record = published(model);
-    return areaAnswer(record, Areas.regular(record.run(), "area"), Areas.polygon(coords), Areas.COORDS, z, datetime,
-        parameterName, f, accept);
+    return areaAnswer(record, Areas.regular(record.run(), "area"), Areas.polygon(coords), Areas.COORDS, options);
   }
 
   @Operation(summary = "EDR cube query: the grid points inside a box", description = AREA_DESCRIPTION)
@@ -212,17 +204,9 @@ public class EdrController {
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
       @Parameter(description = "minLon,minLat,maxLon,maxLat (CRS84); minLon > maxLon crosses the antimeridian",
           example = "5,45,7,47") @RequestParam(name = "bbox", required = false) String bbox,
-      @Parameter(description = "one level: height above ground in m or pressure in hPa", example = "750")
-          @RequestParam(name = "z", required = false) String z,
-      @Parameter(description = "one instant, ISO-8601 with a zone (default: the run's first step)")
-          @RequestParam(name = "datetime", required = false) String datetime,
-      @Parameter(description = "comma-separated parameter names") @RequestParam(name = "parameter-name", required = false) String parameterName,
-      @Parameter(description = "output format", schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
-          @RequestParam(name = "f", required = false) String f,
-      @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
+      AreaOptions options) {
     RunRecord record = published(model);
-    return areaAnswer(record, Areas.regular(record.run(), "cube"), Areas.box(bbox), Areas.BBOX, z, datetime,
-        parameterName, f, accept);
+    return areaAnswer(record, Areas.regular(record.run(), "cube"), Areas.box(bbox), Areas.BBOX, options);
   }
 
   @Operation(summary = "EDR radius query: the grid points within a distance", description = AREA_DESCRIPTION)
@@ -236,18 +220,11 @@ public class EdrController {
       @Parameter(description = "unit of within: km (default), m, mi, nm",
           schema = @Schema(allowableValues = {"km", "m", "mi", "nm"}))
           @RequestParam(name = "within-units", required = false) String withinUnits,
-      @Parameter(description = "one level: height above ground in m or pressure in hPa", example = "750")
-          @RequestParam(name = "z", required = false) String z,
-      @Parameter(description = "one instant, ISO-8601 with a zone (default: the run's first step)")
-          @RequestParam(name = "datetime", required = false) String datetime,
-      @Parameter(description = "comma-separated parameter names") @RequestParam(name = "parameter-name", required = false) String parameterName,
-      @Parameter(description = "output format", schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
-          @RequestParam(name = "f", required = false) String f,
-      @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
+      AreaOptions options) {
     RunRecord record = published(model);
     EdrCoords centre = EdrCoords.parse(coords);
     return areaAnswer(record, Areas.regular(record.run(), "radius"), Areas.circle(centre, within, withinUnits),
-        Areas.WITHIN, z, datetime, parameterName, f, accept);
+        Areas.WITHIN, options);
   }
 
   @Operation(
@@ -306,10 +283,11 @@ public class EdrController {
 
   /** The grid points inside an area, each answered at its own position with method=nearest. */
   private ResponseEntity<Object> areaAnswer(
-      RunRecord record, dev.spotcast.model.RegularLatLonGrid grid, Areas.Shape shape, String shapeParameter, String z,
-      String datetime, String parameterName, String f, String accept) {
-    EdrFormat format = EdrFormat.of(f, accept);
-    PositionQuery query = PositionQuery.at(record.run(), new EdrCoords(0, 0, null), z, datetime, parameterName, format);
+      RunRecord record, dev.spotcast.model.RegularLatLonGrid grid, Areas.Shape shape, String shapeParameter,
+      AreaOptions options) {
+    EdrFormat format = EdrFormat.of(options.f(), options.accept());
+    PositionQuery query = PositionQuery.at(
+        record.run(), new EdrCoords(0, 0, null), options.z(), options.datetime(), options.parameterName(), format);
     Instant time = instant(record, query.datetime());
     List<Integer> points = Areas.inside(grid, shape, properties.edrMaxPoints(), shapeParameter);
     List<SpotRequest> requests = new ArrayList<>(points.size());
