@@ -43,9 +43,9 @@
     window.getSelection().addRange(range);
   }
 
-  async function getJson(url) {
+  async function getJson(url, cache) {
     showRequest(url);
-    const response = await fetch(url, { headers: { Accept: 'application/json' } });
+    const response = await fetch(url, { headers: { Accept: 'application/json' }, cache: cache || 'default' });
     const body = await response.json().catch(() => null);
     if (!response.ok) {
       const why = body && (body.detail || body.title);
@@ -180,9 +180,18 @@
       showValues(spot);
       showNeighbours(spot);
       const series = await getJson(apiUrl('v1/series', common));
-      // Other models over the place at the same kind of height: one side-by-side request (models=).
+      // An ensemble: its members' 10th to 90th percentile as a band around the control.
+      let band = null;
+      if (m.ensemble) {
+        const [low, high] = await Promise.all(['p10', 'p90'].map((statistic) =>
+          getJson(apiUrl('v1/series', { ...common, ensemble: statistic }))));
+        band = { low, high, members: m.ensemble.members.length };
+      }
+      // Other models over the place at the same kind of height: one side-by-side request (models=);
+      // an ensemble's members are drawn as its band, not one by one.
       const overlaid = state.models
-        .filter((other) => other.model !== m.model && covers(other, lat, lon) && sameHeight(other)).slice(0, 9);
+        .filter((other) => other.model !== m.model && !other.memberOf && covers(other, lat, lon) && sameHeight(other))
+        .slice(0, 9);
       let others = [];
       if (overlaid.length) {
         const answer = await getJson(apiUrl('v1/series', {
@@ -190,7 +199,7 @@
         })).catch(() => null);
         others = answer ? answer.models.filter((one) => Array.isArray(one.steps)) : [];
       }
-      showMeteogram(series, others);
+      showMeteogram(series, others, band);
       place.dataset.state = 'shown';
     } catch (error) {
       place.dataset.state = 'failed';
@@ -281,7 +290,7 @@
     return canvas;
   }
 
-  function showMeteogram(series, others) {
+  function showMeteogram(series, others, band) {
     for (const chart of state.charts) chart.destroy();
     state.charts = [];
     const zone = series.timezone || 'UTC';
@@ -300,7 +309,20 @@
     const pressure = seriesOf(series, (name, value) => value.unit === 'hPa');
 
     const first = [];
-    if (temperature) first.push(line(`${temperature.name} (${temperature.unit}) · ${series.model}`, temperature, '#c1121f', 'y'));
+    state.band = null;
+    if (temperature && band) {
+      const low = seriesOf(band.low, (name) => name === temperature.name);
+      const high = seriesOf(band.high, (name) => name === temperature.name);
+      if (low && high) {
+        state.band = { low: low.points, high: high.points };
+        first.push({ ...line(`${temperature.name} 10th percentile of ${band.members} members`, low, 'rgba(193,18,31,0.25)', 'y'),
+          pointRadius: 0, fill: false });
+        first.push({ ...line(`${temperature.name} 90th percentile`, high, 'rgba(193,18,31,0.25)', 'y'),
+          pointRadius: 0, fill: '-1', backgroundColor: 'rgba(193,18,31,0.12)' });
+      }
+    }
+    $('meteogram').dataset.band = state.band ? 'p10-p90' : '';
+    if (temperature) first.push(line(`${temperature.name} (${temperature.unit}) · ${series.model}${band ? ' (control)' : ''}`, temperature, '#c1121f', 'y'));
     for (const other of others) {
       const t = seriesOf(other, (name, value) => value.unit === '°C');
       if (t) first.push({ ...line(`${t.name} (${t.unit}) · ${other.model}`, t, '#e76f51', 'y'), borderDash: [6, 4] });
@@ -351,8 +373,16 @@
 
   async function start() {
     try {
-      const answer = await getJson(apiUrl('v1/models', {}));
+      // Revalidated on every load (a 304 when nothing changed): a new run or model shows at once.
+      const answer = await getJson(apiUrl('v1/models', {}), 'no-cache');
       state.models = answer.models;
+      // An ensemble is one more model: its control member's grid, levels and steps, answered as a whole.
+      for (const ensemble of answer.ensembles || []) {
+        const control = state.models.find((one) => one.model === ensemble.models[0]);
+        if (!control) continue;
+        for (const member of state.models.filter((one) => ensemble.models.includes(one.model))) member.memberOf = ensemble.model;
+        state.models.push({ ...control, model: ensemble.model, ensemble, memberOf: undefined });
+      }
       if (!state.models.length) throw new Error('No model has a published run yet: load one (./spotcast demo does).');
       // A link to a view (#model=..&lat=..&lon=..&alt=..&time=..) opens that view.
       const link = new URLSearchParams(location.hash.slice(1));
@@ -385,6 +415,6 @@
     if (state.place) showPlace(state.place.lat, state.place.lon);
   }
 
-  window.spotcastExplorer = { map, showPlace };
+  window.spotcastExplorer = { map, showPlace, band: () => state.band };
   start();
 })();

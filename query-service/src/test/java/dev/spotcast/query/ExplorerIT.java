@@ -174,4 +174,43 @@ class ExplorerIT extends ServiceTestBase {
     // The failed request itself is logged by the browser as a failed load; nothing else may be.
     assertThat(browser.consoleErrors()).allSatisfy(line -> assertThat(line).contains("/v1/spot?"));
   }
+
+  @Test
+  void anEnsembleIsOneModelWhoseMembersSpreadIsABandAroundItsControl() throws Exception {
+    for (int m = 0; m < 5; m++) {
+      RunFixtures.ensurePublished(client, new dev.spotcast.ingestor.source.SyntheticForecastSource(EnsembleIT.member(m), 23, m));
+    }
+    for (int m = 0; m < 5; m++) {
+      RunFixtures.awaitServed(publishedRuns, EnsembleIT.MODEL + "_m" + m, EnsembleIT.member(m).runId());
+    }
+    var driver = browser.driver();
+    driver.get(base());
+    browser.waiting(WAIT).until(ExpectedConditions.attributeToBe(By.tagName("body"), "data-ready", "true"));
+    new Select(driver.findElement(By.id("model"))).selectByValue(EnsembleIT.MODEL);
+    new Select(driver.findElement(By.id("height"))).selectByValue("alt=500");
+    browser.script("spotcastExplorer.showPlace(41.3, -7.6);");
+    WebElement place = driver.findElement(By.id("place"));
+    browser.waiting(WAIT).until(ExpectedConditions.attributeToBe(place, "data-state", "shown"));
+    assertThat(driver.findElement(By.id("meteogram")).getAttribute("data-band")).isEqualTo("p10-p90");
+
+    // The band is what the API gives for the members' 10th and 90th percentiles, step by step.
+    String series = base() + "v1/series?model=" + EnsembleIT.MODEL + "&lat=41.3&lon=-7.6&alt=500&units=C&ensemble=";
+    JsonNode low = get(series + "p10").path("steps");
+    JsonNode high = get(series + "p90").path("steps");
+    List<?> band = (List<?>) browser.script(
+        "const b = spotcastExplorer.band(); return [b.low.map(p => p.y), b.high.map(p => p.y)];");
+    List<?> lows = (List<?>) band.get(0);
+    List<?> highs = (List<?>) band.get(1);
+    assertThat(lows).hasSize(low.size());
+    for (int i = 0; i < low.size(); i++) {
+      assertThat(((Number) lows.get(i)).doubleValue()).isCloseTo(low.get(i).path("values").path("t").path("value").asDouble(), within(1e-9));
+      assertThat(((Number) highs.get(i)).doubleValue()).isCloseTo(high.get(i).path("values").path("t").path("value").asDouble(), within(1e-9));
+      assertThat(((Number) highs.get(i)).doubleValue()).isGreaterThanOrEqualTo(((Number) lows.get(i)).doubleValue());
+    }
+    // Its members are not overlaid one by one.
+    List<?> labels = (List<?>) browser.script(
+        "return Chart.getChart('chart-temperature').data.datasets.map(d => d.label);");
+    assertThat(labels).noneMatch(label -> label.toString().contains(EnsembleIT.MODEL + "_m"));
+    assertThat(browser.consoleErrors()).isEmpty();
+  }
 }
