@@ -10,6 +10,7 @@ import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.terrain.TerrainStore;
 import dev.spotcast.sharding.ShardingSpec;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.util.ArrayList;
@@ -47,12 +48,19 @@ class TerrainIT extends ServiceTestBase {
   @Autowired private TestRestTemplate http;
   @Autowired private ElasticsearchClient client;
   @Autowired private PublishedRuns publishedRuns;
+  @Autowired private TerrainStore terrains;
 
   @BeforeEach
-  void served() throws Exception {
+  void servedWithItsTerrainRead() throws Exception {
     RunFixtures.spotRunServed(client, publishedRuns);
     RunFixtures.ensurePublished(client, new SyntheticForecastSource(RUN, SEED));
     RunFixtures.awaitServed(publishedRuns, MODEL, RUN.runId());
+    // The terrain is read when the run enters the catalog; until then answers go without it (below).
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+    while (!terrains.ready(RUN)) {
+      assertThat(System.nanoTime()).as("the terrain of " + MODEL + " read within 60 s").isLessThan(deadline);
+      Thread.sleep(50);
+    }
   }
 
   private JsonNode json(String path, int status) throws Exception {

@@ -194,7 +194,22 @@ public class HttpCaching implements WebMvcConfigurer {
     sink.set(HttpHeaders.VARY, HttpHeaders.ACCEPT);
   }
 
-  /** Puts the validators on successful answers and no-store on problems. */
+  private static final String PROVISIONAL = HttpCaching.class.getName() + ".provisional";
+
+  /**
+   * Marks the answer of the current request as provisional (made without something the run will
+   * soon have, such as its terrain still being read): it is sent with no-store and no validators,
+   * so no cache keeps it until the next run.
+   */
+  public static void provisional() {
+    org.springframework.web.context.request.RequestAttributes attributes =
+        org.springframework.web.context.request.RequestContextHolder.getRequestAttributes();
+    if (attributes != null) {
+      attributes.setAttribute(PROVISIONAL, Boolean.TRUE, org.springframework.web.context.request.RequestAttributes.SCOPE_REQUEST);
+    }
+  }
+
+  /** Puts the validators on successful answers and no-store on problems and provisional answers. */
   @ControllerAdvice
   static class Advice implements ResponseBodyAdvice<Object> {
 
@@ -216,7 +231,8 @@ public class HttpCaching implements WebMvcConfigurer {
     @Override
     public Object beforeBodyWrite(Object body, MethodParameter returnType, MediaType contentType,
         Class<? extends HttpMessageConverter<?>> converterType, ServerHttpRequest request, ServerHttpResponse response) {
-      if (body instanceof ProblemDetail) {
+      if (body instanceof ProblemDetail || request instanceof ServletServerHttpRequest provisional
+          && provisional.getServletRequest().getAttribute(PROVISIONAL) != null) {
         response.getHeaders().setCacheControl(CacheControl.noStore());
         return body;
       }

@@ -167,6 +167,13 @@ public final class SpotInterpolator {
       Map<String, SpotForecast.Value> values) {
     RunTerrain runTerrain = plan.terrain();
     Site site = plan.request().site();
+    if (runTerrain.pending()) {
+      return new SpotForecast.TerrainUsed(null, null, null, null, null,
+          site.elevation() == null ? null : "the run's terrain is still being read: not corrected",
+          CellSelection.NEAREST.label(), null,
+          "the terrain of run " + plan.run().runId() + " is still being read (it is read once when the run is"
+              + " published): answered without it; ask again in a few seconds");
+    }
     if (runTerrain.none() && site.elevation() == null && site.cellSelection() == null) {
       return null;
     }

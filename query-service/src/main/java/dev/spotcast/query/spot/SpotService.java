@@ -54,7 +54,10 @@ public class SpotService {
   /** A request planned against a run, with the run's terrain. */
   private SpotPlan plan(ShardingStrategy strategy, SpotRequest request, RunTerrain terrain) {
     SpotPlan plan = SpotPlan.of(strategy, request);
-    return terrain.none() ? plan : plan.withTerrain(terrain, terrains.properties().candidates());
+    if (terrain.pending()) {
+      dev.spotcast.query.http.HttpCaching.provisional();
+    }
+    return terrain.none() && !terrain.pending() ? plan : plan.withTerrain(terrain, terrains.properties().candidates());
   }
 
   public SpotForecast spot(SpotRequest request) {

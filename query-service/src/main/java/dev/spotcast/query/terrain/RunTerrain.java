@@ -14,6 +14,13 @@ public record RunTerrain(float[] elevation, float[] land, double landThreshold, 
   /** A run without terrain. */
   public static final RunTerrain NONE = new RunTerrain(null, null, 1, "");
 
+  /** A run whose terrain is still being read: answered without it for now. */
+  public static final RunTerrain PENDING = new RunTerrain(null, null, 1, "pending");
+
+  public boolean pending() {
+    return this == PENDING;
+  }
+
   public boolean hasElevation() {
     return elevation != null;
   }

@@ -23,6 +23,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     times n nearest grid points; when none of them is of the kind asked for, the nearest are used
  * @param maxPoints the largest grid whose terrain is held in memory (two floats per point); a run on
  *     a larger grid is answered without terrain
+ * @param readWait how long a request waits for a run's terrain still being read (it is read when the run
+ *     enters the catalog, about 2.5 s per 65,000 grid points here) before it is answered without it
  */
 @ConfigurationProperties("spotcast.query.terrain")
 public record TerrainProperties(
@@ -33,7 +35,8 @@ public record TerrainProperties(
     @DefaultValue("0.0065") double lapseRate,
     @DefaultValue({"t", "2t"}) List<String> correctedParameters,
     @DefaultValue("4") int candidates,
-    @DefaultValue("20000000") int maxPoints) {
+    @DefaultValue("20000000") int maxPoints,
+    @DefaultValue("1s") java.time.Duration readWait) {
 
   /** Standard gravity (m/s²), geopotential to height. */
   public static final double GRAVITY = 9.80665;
@@ -58,6 +61,6 @@ public record TerrainProperties(
   public static TerrainProperties defaults() {
     return new TerrainProperties(
         List.of("orog", "hsurf"), List.of("z"), List.of("lsm", "fr_land"), 0.5, 0.0065, List.of("t", "2t"), 4,
-        20_000_000);
+        20_000_000, java.time.Duration.ofSeconds(1));
   }
 }

@@ -26,6 +26,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -39,7 +42,8 @@ import org.springframework.stereotype.Component;
  * The terrain of every run the service answers, in memory: read once per run from its surface
  * documents at the first step (orography and land-sea mask, as {@link TerrainProperties} names
  * them), when the run enters the catalog, and dropped when it leaves. A request that comes before
- * its run's terrain is read waits for it; one whose read failed tries again.
+ * its run's terrain is read waits for it up to {@link TerrainProperties#readWait()}, then is answered
+ * without it (saying so); one whose read failed tries again.
  */
 @Component
 @EnableConfigurationProperties(TerrainProperties.class)
@@ -83,13 +87,28 @@ public class TerrainStore implements DisposableBean {
     }
     CompletableFuture<RunTerrain> terrain = terrains.computeIfAbsent(key(run), k -> read(run, fields));
     try {
-      return terrain.join();
-    } catch (CompletionException e) {
+      return terrain.get(properties.readWait().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      return RunTerrain.PENDING;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return RunTerrain.PENDING;
+    } catch (ExecutionException e) {
       terrains.remove(key(run), terrain);
+      Throwable cause = e.getCause() instanceof CompletionException c && c.getCause() != null ? c.getCause() : e.getCause();
       throw new SearchUnavailableException(
           "the terrain of run " + run.runId() + " of model " + run.model() + " could not be read: "
-              + e.getCause().getMessage(), e.getCause());
+              + cause.getMessage(), cause);
     }
+  }
+
+  /** Whether a run's terrain is in memory (or the run has none): answers use it without waiting. */
+  public boolean ready(ForecastRun run) {
+    if (fields(run) == null) {
+      return true;
+    }
+    CompletableFuture<RunTerrain> terrain = terrains.get(key(run));
+    return terrain != null && terrain.isDone() && !terrain.isCompletedExceptionally();
   }
 
   /** Starts reading the terrain of new runs; forgets that of runs the service no longer answers. */

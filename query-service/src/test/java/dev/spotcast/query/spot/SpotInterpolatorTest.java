@@ -188,6 +188,20 @@ class SpotInterpolatorTest {
         .hasMessageContaining("no grid point of model test");
   }
 
+  @Test
+  void aRunWhoseTerrainIsStillBeingReadIsAnsweredWithoutItAndSaysSo() {
+    SpotPlan plan = plan(0, 0.5, 0, RUN_TIME, 2).withTerrain(dev.spotcast.query.terrain.RunTerrain.PENDING, 4);
+    List<ForecastHit> hits =
+        List.of(hit(EQUATOR_0, 0, 0, 10, 55_000), hit(EQUATOR_1, 0, 0, 20, 55_000));
+
+    SpotForecast forecast = interpolator.interpolate(plan, hits);
+
+    assertThat(forecast.values().get("t").value()).isCloseTo(15, within(1e-12));
+    assertThat(forecast.terrain().note()).contains("still being read");
+    assertThat(forecast.terrain().cellSelection()).isEqualTo("nearest");
+    assertThat(forecast.terrain().corrections()).isNull();
+  }
+
   private static SpotPlan plan(double lat, double lon, double alt, Instant time, int n) {
     return SpotPlan.of(RUN, new SpotRequest("test", lat, lon, Vertical.height(alt), time, n, List.of()));
   }
