@@ -81,11 +81,14 @@ public class TerrainStore implements DisposableBean {
    * @throws SearchUnavailableException when Elasticsearch cannot give it
    */
   public RunTerrain of(ForecastRun run) {
-    Fields fields = fields(run);
-    if (fields == null) {
-      return RunTerrain.NONE;
+    String key = key(run);
+    CompletableFuture<RunTerrain> terrain = terrains.get(key);
+    if (terrain == null) {
+      terrain = terrains.computeIfAbsent(key, k -> started(run));
     }
-    CompletableFuture<RunTerrain> terrain = terrains.computeIfAbsent(key(run), k -> read(run, fields));
+    if (terrain.isDone() && !terrain.isCompletedExceptionally()) {
+      return terrain.join(); // the request path: one map lookup once the terrain is read
+    }
     try {
       return terrain.get(properties.readWait().toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
@@ -94,7 +97,7 @@ public class TerrainStore implements DisposableBean {
       Thread.currentThread().interrupt();
       return RunTerrain.PENDING;
     } catch (ExecutionException e) {
-      terrains.remove(key(run), terrain);
+      terrains.remove(key, terrain);
       Throwable cause = e.getCause() instanceof CompletionException c && c.getCause() != null ? c.getCause() : e.getCause();
       throw new SearchUnavailableException(
           "the terrain of run " + run.runId() + " of model " + run.model() + " could not be read: "
@@ -117,12 +120,15 @@ public class TerrainStore implements DisposableBean {
     for (RunRecord record : records) {
       ForecastRun run = record.run();
       answered.add(key(run));
-      Fields fields = fields(run);
-      if (fields != null) {
-        terrains.computeIfAbsent(key(run), k -> read(run, fields));
-      }
+      terrains.computeIfAbsent(key(run), k -> started(run));
     }
     terrains.keySet().retainAll(answered);
+  }
+
+  /** A run's terrain: none at once when it has no terrain fields, else a read started now. */
+  private CompletableFuture<RunTerrain> started(ForecastRun run) {
+    Fields fields = fields(run);
+    return fields == null ? CompletableFuture.completedFuture(RunTerrain.NONE) : read(run, fields);
   }
 
   private static String key(ForecastRun run) {
