@@ -244,6 +244,8 @@ class EdrIT extends ServiceTestBase {
       assertThat(paths.path("/edr/collections/{model}/" + query).path("get").toString()).as(query)
           .contains("\"z\"").contains("\"datetime\"").contains("\"parameter-name\"").contains("\"f\"")
           .doesNotContain("\"parameterName\"").doesNotContain("\"accept\"");
+      assertThat(paths.path("/edr/collections/{model}/" + query).path("get").path("responses").has("413")).as(query).isTrue();
+      assertThat(paths.path("/edr/collections/{model}/" + query).path("get").path("responses").has("422")).as(query).isTrue();
     }
     assertThat(paths.path("/edr/collections/{model}/trajectory").path("get").toString()).contains("\"coords\"");
     assertThat(JSON.readTree(http.getForObject("/v3/api-docs", String.class)).path("paths").path("/v1/spot")

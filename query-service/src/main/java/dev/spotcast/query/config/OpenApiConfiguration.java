@@ -43,7 +43,8 @@ public class OpenApiConfiguration {
       404, "unknown model, run or path; the detail lists what exists",
       405, "method not allowed",
       406, "no answer in the media type of the Accept header",
-      413, "request body over spotcast.query.max-request-body",
+      413, "request body over spotcast.query.max-request-body, or an EDR area or trajectory over"
+          + " spotcast.query.edr-max-points grid points or vertices",
       415, "the body is not application/json",
       422, "the place, height, pressure or time lies outside the run; the detail gives the valid range",
       429, "the service is at its limit of requests in progress, or the client key at its rate; retry after Retry-After seconds",
@@ -96,8 +97,13 @@ public class OpenApiConfiguration {
   /** What an operation can refuse with: every one takes query parameters (400) and has one answer type (406). */
   static List<Integer> statuses(String path, PathItem.HttpMethod method) {
     boolean forecast = path.equals("/v1/spot") || path.equals("/v1/series") || path.endsWith("/position");
+    boolean area = path.endsWith("/area") || path.endsWith("/cube") || path.endsWith("/radius")
+        || path.endsWith("/trajectory");
     if (method == PathItem.HttpMethod.POST) {
       return List.of(400, 404, 406, 413, 415, 422, 429, 503);
+    }
+    if (area) {
+      return List.of(400, 404, 406, 413, 422, 429, 503);
     }
     if (forecast) {
       return List.of(400, 404, 406, 422, 429, 503);

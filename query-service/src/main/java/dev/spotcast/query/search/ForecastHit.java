@@ -77,7 +77,11 @@ public record ForecastHit(
 
   private static double first(JsonData field) {
     if (field == null) {
-      throw new IllegalStateException("a forecast document without grid point, level or step");
+      // Seen once while a node holding the shard was killed: a hit whose doc values did not come back. The
+      // documents all have them, so this is Elasticsearch's moment, not the data: a 503 to retry, not a 500.
+      throw new SearchUnavailableException(
+          "Elasticsearch answered a forecast document without its grid point, level or step (a shard copy going"
+              + " away?)", null);
     }
     // Straight from the buffered JSON tokens with Jackson: toJson() would build JSON-P values (a
     // BigDecimal per number) first, a tenth of the service's CPU per request.
