@@ -144,11 +144,15 @@ public class ElasticsearchGuard {
   }
 
   /**
-   * Overload, server errors and a missing index (a run deleted after the catalog was read) are
-   * transient for the caller; anything else is a bug in the query and stays a server error.
+   * Overload, server errors, a missing index (a run deleted after the catalog was read) and a request
+   * that reached Elasticsearch without its body are transient for the caller; anything else is a bug in
+   * the query and stays a server error. The last was seen when a node was killed mid-request: the HTTP
+   * client sent the request again to another node, and its body did not follow.
    */
   static RuntimeException unavailableOr(int status, String type, String reason, Exception cause) {
-    if (status == 429 || status >= 500 || "index_not_found_exception".equals(type)) {
+    boolean bodyLost = "parse_exception".equals(type) && reason != null
+        && reason.contains("request body or source parameter is required");
+    if (status == 429 || status >= 500 || "index_not_found_exception".equals(type) || bodyLost) {
       return new SearchUnavailableException("Elasticsearch could not answer: " + reason, cause);
     }
     return new IllegalStateException(
