@@ -37,7 +37,7 @@ final class Areas {
 
   private Areas() {}
 
-  /** A shape's test of a place (lon in [-180, 180)), and its latitude band and description. */
+  /** A shape's test of a place (lon in [-180, 180)), and the latitude band that holds it. */
   interface Shape {
     boolean contains(double lat, double lon);
 

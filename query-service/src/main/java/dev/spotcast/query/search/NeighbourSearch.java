@@ -294,7 +294,7 @@ public class NeighbourSearch {
   }
 
   /** The radius exactly as the geo path sends it (km with three decimals). */
-  static double radiusMeters(SpotPlan plan) {
+  public static double radiusMeters(SpotPlan plan) {
     return Math.round(plan.radiusKm() * 1000);
   }
 

@@ -2,6 +2,7 @@ package dev.spotcast.query.spot;
 
 import dev.spotcast.query.interpolation.Bracket;
 import dev.spotcast.query.search.GridNeighbours;
+import dev.spotcast.query.search.NeighbourSearch;
 import dev.spotcast.query.terrain.CellChoice;
 import dev.spotcast.query.terrain.CellSelection;
 import dev.spotcast.query.terrain.RunTerrain;
@@ -55,7 +56,7 @@ public record SpotPlan(
     SpotPlan plan = new SpotPlan(strategy, request, axes, steps, runTerrain, select ? candidateFactor : 1, select, null);
     if (select && run().grid() instanceof RegularLatLonGrid grid) {
       GridNeighbours.Nearest nearest = GridNeighbours.nearest(
-          grid, request.lat(), request.lon(), plan.searchNeighbours(), Math.round(plan.radiusKm() * 1000));
+          grid, request.lat(), request.lon(), plan.searchNeighbours(), NeighbourSearch.radiusMeters(plan));
       CellChoice chosen = CellChoice.among(
           nearest.points(), nearest.distances(), runTerrain, request.site().selection(), request.neighbours());
       return new SpotPlan(strategy, request, axes, steps, runTerrain, plan.candidates, true, chosen);

@@ -165,7 +165,7 @@ public class SpotService {
       for (int step : run.steps()) {
         Instant valid = run.validTime(step);
         if ((from == null || !valid.isBefore(from)) && (to == null || !valid.isAfter(to))) {
-          plans.add(plan(strategy, at(request, valid), terrain));
+          plans.add(plan(strategy, request.at(valid), terrain));
           inRange.add(step);
         }
       }
@@ -201,10 +201,6 @@ public class SpotService {
           units, steps, first.neighbours(), first.terrain()));
     }
     return all;
-  }
-
-  private static SpotRequest at(SpotRequest request, Instant time) {
-    return request.at(time);
   }
 
   private <T> T timed(String name, String description, Supplier<T> work) {
