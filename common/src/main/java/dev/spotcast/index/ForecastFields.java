@@ -2,7 +2,7 @@ package dev.spotcast.index;
 
 /**
  * Field names of a forecast document. Short on purpose: they are repeated in every one of billions
- * of documents' {@code _source}.
+ * of documents in the bulk bodies, and in every answer's {@code docvalue_fields}.
  */
 public final class ForecastFields {
 

@@ -2,6 +2,8 @@ package dev.spotcast.bench.ingest;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.ElasticsearchException;
+import co.elastic.clients.elasticsearch._types.mapping.DynamicMapping;
+import dev.spotcast.index.ForecastFields;
 import dev.spotcast.index.ForecastIndices;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
@@ -79,6 +81,33 @@ final class BenchIndices {
     indices.createForLoading(strategy);
   }
 
+  /** The template of the leanest layout's phase: matches exactly this run's indices, above Spotcast's. */
+  static final String LEAN_TEMPLATE = "spotcast-bench-lean";
+
+  /**
+   * Creates the run's indices with the leanest layout of the same documents, for the raw baseline
+   * the ingestor is compared with: location, level and step indexed as Spotcast's template does, the
+   * values kept in {@code _source} only (an object mapped {@code enabled: false}: neither indexed nor
+   * given doc values). A template of higher priority than Spotcast's, for exactly these index names,
+   * replaces Spotcast's (which excludes the values from {@code _source}); {@link #clean} removes it.
+   */
+  void createLeanForLoading() throws IOException {
+    client.indices().putIndexTemplate(t -> t
+        .name(LEAN_TEMPLATE)
+        .indexPatterns(names)
+        .priority(1000L)
+        .template(tpl -> tpl.mappings(m -> m
+            .dynamic(DynamicMapping.Strict)
+            .properties(ForecastFields.LOCATION, p -> p.geoPoint(g -> g))
+            .properties(ForecastFields.LEVEL, p -> p.double_(d -> d))
+            .properties(ForecastFields.STEP, p -> p.integer(i -> i))
+            .properties(ForecastFields.POINT, p -> p.integer(i -> i.index(false)))
+            .properties(ForecastFields.VALUES, p -> p.object(o -> o.enabled(false))))));
+    for (String index : names) {
+      client.indices().create(c -> c.index(index).settings(ForecastIndices.loadingSettings(strategy, 0)));
+    }
+  }
+
   long refreshAndCount() throws IOException {
     client.indices().refresh(r -> r.index(names));
     return indices.count(names);
@@ -87,6 +116,9 @@ final class BenchIndices {
   /** Deletes the indices (their alias goes with them) and the run's catalog record. */
   void clean() throws IOException {
     indices.delete(names);
+    if (client.indices().existsIndexTemplate(e -> e.name(LEAN_TEMPLATE)).value()) {
+      client.indices().deleteIndexTemplate(d -> d.name(LEAN_TEMPLATE));
+    }
     String id = RunRecord.idOf(strategy.run().model(), strategy.run().runId());
     try {
       client.delete(d -> d.index(RunCatalog.INDEX).id(id));

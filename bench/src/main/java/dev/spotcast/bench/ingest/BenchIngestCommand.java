@@ -200,10 +200,11 @@ public final class BenchIngestCommand implements Callable<Integer> {
       }
 
       for (int r = 1; r <= repeat; r++) {
-        LoadPhaseResult raw = rawPhase(r, run, bodies, indices, node, cpu, node.http(), base, report);
+        LoadPhaseResult lean = rawPhase(r, true, run, bodies, indices, node, cpu, node.http(), base, report);
+        LoadPhaseResult raw = rawPhase(r, false, run, bodies, indices, node, cpu, node.http(), base, report);
         LoadPhaseResult sent = withSender ? senderPhase(r, run, bodies, loader, client, indices, node, cpu, report) : raw;
         LoadPhaseResult spot = spotcastPhase(r, run, loader, client, indices, node, cpu, report);
-        if (!raw.ok() || !sent.ok() || !spot.ok()) {
+        if (!lean.ok() || !raw.ok() || !sent.ok() || !spot.ok()) {
           out.println("\nStopping: a phase lost documents.");
           break;
         }
@@ -265,11 +266,20 @@ public final class BenchIngestCommand implements Callable<Integer> {
     return String.format("%.3g deg global", resolution);
   }
 
+  /**
+   * Posts the pre-generated bodies: into indices of Spotcast's layout, or ({@code lean}) of the
+   * leanest layout of the same documents, values in {@code _source} only
+   * ({@link BenchIndices#createLeanForLoading}).
+   */
   private LoadPhaseResult rawPhase(
-      int r, ForecastRun run, BulkBodies bodies, BenchIndices indices, ElasticsearchNode node, CpuSampler cpu,
+      int r, boolean lean, ForecastRun run, BulkBodies bodies, BenchIndices indices, ElasticsearchNode node, CpuSampler cpu,
       HttpClient http, URI base, BenchReport report) throws Exception {
     indices.clean();
-    indices.createForLoading();
+    if (lean) {
+      indices.createLeanForLoading();
+    } else {
+      indices.createForLoading();
+    }
     settle(cpu);
     CpuSampler.Snapshot before = cpu.snapshot();
     ElasticsearchNode.Stats esBefore = node.stats();
@@ -289,9 +299,10 @@ public final class BenchIngestCommand implements Callable<Integer> {
       failure = "Elasticsearch counts " + counted + " documents, the run has " + run.documentCount();
     }
     LoadPhaseResult phase = new LoadPhaseResult(
-        "raw", r, run.documentCount(), indexed, counted, result.seconds(), null,
+        lean ? "raw-source" : "raw", r, run.documentCount(), indexed, counted, result.seconds(), null,
         CpuUsage.between(before, after, esBefore, esAfter), failure);
-    report.phase(phase, "Raw Elasticsearch bulk (" + posters + " java.net.http posters, pre-generated NDJSON)",
+    report.phase(phase, "Raw Elasticsearch bulk (" + posters + " java.net.http posters, pre-generated NDJSON)"
+            + (lean ? ", leanest layout: values in _source only" : ", Spotcast's layout: values in doc values"),
         String.format("%,d requests; refresh afterwards %.2f s (not timed)", result.requests(), refresh));
     return phase;
   }

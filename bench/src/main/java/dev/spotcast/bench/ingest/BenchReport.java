@@ -69,6 +69,7 @@ final class BenchReport {
 
   /** Prints medians and the markdown row; true when every phase was complete. */
   boolean summary(String date, String machine, String elasticsearch, String documents, String settings) {
+    List<LoadPhaseResult> lean = of("raw-source");
     List<LoadPhaseResult> raw = of("raw");
     List<LoadPhaseResult> spotcast = of("spotcast");
     boolean ok = results.stream().allMatch(LoadPhaseResult::ok);
@@ -77,20 +78,35 @@ final class BenchReport {
     double streamMedian = median(spotcast, r -> r.streamDocsPerSecond() == null ? Double.NaN : r.streamDocsPerSecond());
     double rawCpuBound = median(raw, LoadPhaseResult::cpuBoundDocsPerSecond);
     double spotcastCpuBound = median(spotcast, LoadPhaseResult::cpuBoundDocsPerSecond);
+    double leanMedian = median(lean, LoadPhaseResult::docsPerSecond);
+    List<String> leanRatios = new ArrayList<>();
+    for (int i = 0; i < Math.min(lean.size(), spotcast.size()); i++) {
+      leanRatios.add(String.format("%.2f", spotcast.get(i).docsPerSecond() / lean.get(i).docsPerSecond()));
+    }
     List<String> ratios = new ArrayList<>();
     for (int i = 0; i < Math.min(raw.size(), spotcast.size()); i++) {
       ratios.add(String.format("%.2f", spotcast.get(i).docsPerSecond() / raw.get(i).docsPerSecond()));
     }
 
     out.printf("%n== Summary (%d repeat%s, median) ==%n", raw.size(), raw.size() == 1 ? "" : "s");
-    out.printf("  raw Elasticsearch bulk   %,9.0f docs/s   %s%n", rawMedian, list(raw, LoadPhaseResult::docsPerSecond));
-    out.printf("  Spotcast end to end      %,9.0f docs/s   %s%n", loadMedian, list(spotcast, LoadPhaseResult::docsPerSecond));
+    if (!lean.isEmpty()) {
+      out.printf("  raw bulk, leanest layout %,9.0f docs/s   %s  (values in _source only; ES CPU %.1f us/doc)%n",
+          leanMedian, list(lean, LoadPhaseResult::docsPerSecond), median(lean, LoadPhaseResult::elasticsearchMicrosPerDocument));
+    }
+    out.printf("  raw bulk, Spotcast layout%,9.0f docs/s   %s  (values in doc values; ES CPU %.1f us/doc)%n",
+        rawMedian, list(raw, LoadPhaseResult::docsPerSecond), median(raw, LoadPhaseResult::elasticsearchMicrosPerDocument));
+    out.printf("  Spotcast end to end      %,9.0f docs/s   %s  (ES CPU %.1f us/doc)%n", loadMedian,
+        list(spotcast, LoadPhaseResult::docsPerSecond), median(spotcast, LoadPhaseResult::elasticsearchMicrosPerDocument));
     out.printf(
         "  Spotcast bulk streaming  %,9.0f docs/s   %s%n", streamMedian,
         list(spotcast, r -> r.streamDocsPerSecond() == null ? Double.NaN : r.streamDocsPerSecond()));
     out.printf(
         "  ratio spotcast/raw: %.2f end to end (per repeat %s), %.2f streaming%n",
         loadMedian / rawMedian, String.join(" ", ratios), streamMedian / rawMedian);
+    if (!lean.isEmpty()) {
+      out.printf("  ratio spotcast/raw leanest layout: %.2f end to end (per repeat %s), %.2f streaming%n",
+          loadMedian / leanMedian, String.join(" ", leanRatios), streamMedian / leanMedian);
+    }
     List<LoadPhaseResult> sender = of("sender");
     if (!sender.isEmpty()) {
       double senderMedian = median(sender, LoadPhaseResult::docsPerSecond);
@@ -116,16 +132,18 @@ final class BenchReport {
     out.println();
     out.println("Markdown for docs/benchmarks.md:");
     out.println();
-    out.println("| Date | Machine | Elasticsearch | Documents | Raw bulk docs/s | Spotcast docs/s, end to end"
-        + " | Spotcast docs/s, bulk streaming | Ratio end to end | Ratio streaming | Ratio CPU-bound | Settings |");
-    out.println("|---|---|---|---|---|---|---|---|---|---|---|");
+    out.println("| Date | Machine | Elasticsearch | Documents | Raw bulk docs/s, leanest layout | Raw bulk docs/s, Spotcast layout"
+        + " | Spotcast docs/s, end to end | Spotcast docs/s, bulk streaming | Ratio to leanest | Ratio end to end"
+        + " | Ratio streaming | Ratio CPU-bound | Settings |");
+    out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     out.printf(
-        "| %s | %s | %s | %s | %s | %s | %s | %.2f | %.2f | %.2f | %s%s |%n",
+        "| %s | %s | %s | %s | %s | %s | %s | %s | %.2f | %.2f | %.2f | %.2f | %s%s |%n",
         date, machine, elasticsearch, documents,
+        lean.isEmpty() ? "-" : cell(leanMedian, lean, LoadPhaseResult::docsPerSecond),
         cell(rawMedian, raw, LoadPhaseResult::docsPerSecond),
         cell(loadMedian, spotcast, LoadPhaseResult::docsPerSecond),
         cell(streamMedian, spotcast, r -> r.streamDocsPerSecond() == null ? Double.NaN : r.streamDocsPerSecond()),
-        loadMedian / rawMedian, streamMedian / rawMedian, spotcastCpuBound / rawCpuBound, settings + warning,
+        loadMedian / leanMedian, loadMedian / rawMedian, streamMedian / rawMedian, spotcastCpuBound / rawCpuBound, settings + warning,
         ok ? "" : "; **INVALID: lost documents**");
     out.flush();
     return ok;

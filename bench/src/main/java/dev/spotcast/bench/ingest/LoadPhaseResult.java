@@ -3,7 +3,8 @@ package dev.spotcast.bench.ingest;
 /**
  * One timed phase.
  *
- * @param phase {@code raw} or {@code spotcast}
+ * @param phase {@code raw-source} (raw bulk into the leanest layout), {@code raw} (raw bulk into Spotcast's
+ *     layout), {@code sender} or {@code spotcast}
  * @param indexed documents Elasticsearch acknowledged
  * @param counted documents counted after the refresh
  * @param seconds the timed part: raw, posting every body; spotcast, the whole {@code load()} call
@@ -34,6 +35,11 @@ record LoadPhaseResult(
   /** See {@link CpuUsage#cpuBoundDocsPerSecond}. */
   double cpuBoundDocsPerSecond() {
     return cpu.cpuBoundDocsPerSecond(indexed);
+  }
+
+  /** Elasticsearch's CPU per indexed document, in microseconds. */
+  double elasticsearchMicrosPerDocument() {
+    return cpu.elasticsearchSeconds() * 1e6 / Math.max(1, indexed);
   }
 
   boolean ok() {
