@@ -4,7 +4,14 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
+import dev.spotcast.index.RunRecord;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelAxis;
+import dev.spotcast.model.Parameter;
+import dev.spotcast.sharding.ShardingStrategy;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,11 +29,70 @@ public final class DocumentCache {
 
   /**
    * One document as a request reads it: run, level type (axis), level, step, grid point, and the
-   * fields read (a request for fewer parameters reads fewer doc values).
+   * fields read (a request for fewer parameters reads fewer doc values). Cheap to hash and compare,
+   * as every request builds and looks up a few dozen: the run is its sharding strategy, one object
+   * per served run ({@code PublishedRuns.strategy}), compared by identity; the fields are a bit per
+   * parameter of the axis ({@link #fieldMasks}).
    */
-  record Key(String run, int axis, double level, int step, int point, String fields) {}
+  record Key(ShardingStrategy run, int axis, double level, int step, int point, long fields) {
+
+    /**
+     * Mixes every component with a large odd multiplier. A record's own hash (31 x h + next) made
+     * the keys of neighbouring steps and points collide (step + 1 and point - 31 hash alike), so
+     * the cache's map compared dozens of keys per lookup.
+     */
+    @Override
+    public int hashCode() {
+      long h = point;
+      h = h * MIX + step;
+      h = h * MIX + Double.doubleToLongBits(level);
+      h = h * MIX + axis;
+      h = h * MIX + fields;
+      h = h * MIX + System.identityHashCode(run);
+      h *= MIX;
+      return (int) (h ^ (h >>> 32));
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && point == k.point && step == k.step && run == k.run && axis == k.axis
+          && fields == k.fields && Double.doubleToLongBits(level) == Double.doubleToLongBits(k.level);
+    }
+
+    private static final long MIX = 0x9E3779B97F4A7C15L;
+  }
+
+  /**
+   * Per axis of the run, the parameters of the axis a request reads, a bit per position in the
+   * axis's parameter list: a document of the axis holds exactly these values, so two requests for
+   * different parameters share the documents of an axis where they read the same ones. Null when
+   * an axis has more parameters than a mask holds (such requests are not cached).
+   */
+  static long[] fieldMasks(ForecastRun run, List<Parameter> requested) {
+    List<LevelAxis> axes = run.axes();
+    long[] masks = new long[axes.size()];
+    for (int a = 0; a < masks.length; a++) {
+      List<Parameter> parameters = axes.get(a).parameters();
+      if (parameters.size() > Long.SIZE) {
+        return null;
+      }
+      for (int i = 0; i < parameters.size(); i++) {
+        String name = parameters.get(i).name();
+        for (Parameter wanted : requested) {
+          if (wanted.name().equals(name)) {
+            masks[a] |= 1L << i;
+            break;
+          }
+        }
+      }
+    }
+    return masks;
+  }
 
   private final Cache<Key, ForecastHit> documents;
+
+  /** The runs of the last {@link #retainRuns}, by record id. */
+  private volatile Set<String> retained = Set.of();
 
   public DocumentCache(long maxDocuments, MeterRegistry registry) {
     this.documents = Caffeine.newBuilder().maximumSize(maxDocuments).recordStats().build();
@@ -51,11 +117,18 @@ public final class DocumentCache {
     documents.put(key, hit);
   }
 
-  /** Drops the documents of every run but these (the ones the service can still answer). */
-  public void retainRuns(java.util.Collection<dev.spotcast.index.RunRecord> servable) {
-    Set<String> runs = new java.util.HashSet<>();
-    servable.forEach(record -> runs.add(runKey(record.model(), record.runId())));
-    documents.asMap().keySet().removeIf(key -> !runs.contains(key.run()));
+  /**
+   * Drops the documents of every run but these (the ones the service can still answer). Called after
+   * every catalog refresh; the cache is only walked when the set of runs changed since the last call.
+   */
+  public void retainRuns(Collection<RunRecord> servable) {
+    Set<String> runs = new HashSet<>();
+    servable.forEach(record -> runs.add(record.id()));
+    if (runs.equals(retained)) {
+      return;
+    }
+    documents.asMap().keySet().removeIf(key -> !runs.contains(RunRecord.idOf(key.run().run().model(), key.run().run().runId())));
+    retained = runs;
   }
 
   /** Documents held now (an estimate while others write). */
@@ -64,7 +137,4 @@ public final class DocumentCache {
     return documents.estimatedSize();
   }
 
-  static String runKey(String model, String runId) {
-    return model + "/" + runId;
-  }
 }

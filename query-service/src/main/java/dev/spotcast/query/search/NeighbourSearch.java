@@ -310,7 +310,8 @@ public class NeighbourSearch {
       if (nearest.size() == 0) {
         return List.of();
       }
-      List<DocumentCache.Key> keys = cache == null ? null : cacheKeys(plan, nearest);
+      long[] fieldMasks = cache == null ? null : DocumentCache.fieldMasks(plan.run(), plan.parameters());
+      List<DocumentCache.Key> keys = fieldMasks == null ? null : cacheKeys(plan, nearest, fieldMasks);
       List<ForecastHit> cached = keys == null ? null : cache.all(keys);
       if (cached != null) {
         List<ForecastHit> hits = new ArrayList<>(cached.size());
@@ -329,10 +330,10 @@ public class NeighbourSearch {
         List<ForecastHit> found = ids.multi()
             ? idsMsearchTimer.record(() -> msearch(ids.msearch(), ids.axes(), nearest))
             : idsTimer.record(() -> search(ids.search(), ids.axes().getFirst(), nearest));
-        String run = keys.getFirst().run();
-        String fields = keys.getFirst().fields();
+        ShardingStrategy run = plan.strategy();
         for (ForecastHit hit : found) {
-          cache.put(new DocumentCache.Key(run, hit.axisPosition(), hit.level(), hit.step(), hit.point(), fields), hit);
+          cache.put(new DocumentCache.Key(
+              run, hit.axisPosition(), hit.level(), hit.step(), hit.point(), fieldMasks[hit.axisPosition()]), hit);
         }
         return found;
       });
@@ -347,14 +348,13 @@ public class NeighbourSearch {
   }
 
   /** The documents the ids path reads for a plan, as keys of the document cache. */
-  private static List<DocumentCache.Key> cacheKeys(SpotPlan plan, GridNeighbours.Nearest nearest) {
-    String run = DocumentCache.runKey(plan.run().model(), plan.run().runId());
-    String fields = String.join(",", plan.parameters().stream().map(Parameter::name).toList());
+  private static List<DocumentCache.Key> cacheKeys(SpotPlan plan, GridNeighbours.Nearest nearest, long[] fieldMasks) {
+    ShardingStrategy run = plan.strategy();
     List<DocumentCache.Key> keys = new ArrayList<>();
     for (List<Combination> combinations : plan.combinationsByIndex().values()) {
       for (Combination c : combinations) {
         for (int point : nearest.points()) {
-          keys.add(new DocumentCache.Key(run, c.axisPosition(), c.level(), c.step(), point, fields));
+          keys.add(new DocumentCache.Key(run, c.axisPosition(), c.level(), c.step(), point, fieldMasks[c.axisPosition()]));
         }
       }
     }
