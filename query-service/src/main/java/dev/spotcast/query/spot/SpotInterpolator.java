@@ -131,8 +131,9 @@ public final class SpotInterpolator {
     Map<String, SpotForecast.Value> values = new LinkedHashMap<>();
     List<SpotForecast.LevelUsed> levelsUsed = new ArrayList<>();
     for (SpotPlan.AxisPlan axis : plan.axes()) {
+      List<Map<String, Double>> stored = storedOf(plan, axis, points, documents);
       for (Parameter parameter : axis.parameters()) {
-        values.put(parameter.name(), value(plan, axis, parameter, points, weights, documents));
+        values.put(parameter.name(), value(plan, axis, parameter, points, weights, stored));
       }
       levelsUsed.addAll(levelsUsed(axis));
     }
@@ -295,13 +296,36 @@ public final class SpotInterpolator {
         .toList();
   }
 
+  /**
+   * The values of the documents an axis is interpolated from, looked up once for all its parameters:
+   * by step, then level, then point, in the order {@link #value} reads them; null where a document
+   * is missing.
+   */
+  private static List<Map<String, Double>> storedOf(
+      SpotPlan plan, SpotPlan.AxisPlan axis, int[] points, Map<DocumentKey, Map<String, Double>> documents) {
+    ForecastRun run = plan.run();
+    int[] stepPositions = SpotPlan.positions(plan.steps());
+    int[] levelPositions = SpotPlan.positions(axis.levels());
+    List<Map<String, Double>> stored = new ArrayList<>(stepPositions.length * levelPositions.length * points.length);
+    for (int stepPosition : stepPositions) {
+      int step = run.steps().get(stepPosition);
+      for (int levelPosition : levelPositions) {
+        double level = axis.axis().levels().get(levelPosition);
+        for (int point : points) {
+          stored.add(documents.get(new DocumentKey(axis.position(), level, step, point)));
+        }
+      }
+    }
+    return stored;
+  }
+
   private static SpotForecast.Value value(
       SpotPlan plan,
       SpotPlan.AxisPlan axis,
       Parameter parameter,
       int[] points,
       double[] weights,
-      Map<DocumentKey, Map<String, Double>> documents) {
+      List<Map<String, Double>> documents) {
     ForecastRun run = plan.run();
     LevelAxis levelAxis = axis.axis();
     Bracket levels = axis.levels();
@@ -319,7 +343,7 @@ public final class SpotInterpolator {
           if (weights[i] == 0) {
             continue;
           }
-          Map<String, Double> stored = documents.get(new DocumentKey(axis.position(), level, step, points[i]));
+          Map<String, Double> stored = documents.get((s * levelPositions.length + l) * points.length + i);
           Double v = stored == null ? null : stored.get(parameter.name());
           if (v == null || !Double.isFinite(v)) {
             String at = levelAxis.type().singleLevel() ? "" : " at " + levelLabel(levelAxis, level) + ",";

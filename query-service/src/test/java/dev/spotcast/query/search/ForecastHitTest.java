@@ -24,6 +24,22 @@ class ForecastHitTest {
     assertThat(hit.axisPosition()).isEqualTo(1);
   }
 
+  /** Doc values as the client hands them over: buffered tokens of Elasticsearch's answer, read without a deserializer. */
+  @Test
+  void readsDocValuesFromTheBufferedTokensOfAnAnswer() {
+    co.elastic.clients.json.jackson.JacksonJsonpMapper mapper = new co.elastic.clients.json.jackson.JacksonJsonpMapper();
+    java.util.function.Function<String, JsonData> answered = json -> JsonData._DESERIALIZER.deserialize(
+        mapper.jsonProvider().createParser(new java.io.StringReader(json)), mapper);
+    assertThat(answered.apply("[1.5]")).isInstanceOf(co.elastic.clients.json.JsonBuffer.class);
+    ForecastHit hit = ForecastHit.of(Map.of(
+        "gp", answered.apply("[65159]"), "lvl", answered.apply("[0.01]"), "step", answered.apply("[240]"),
+        "v.t", answered.apply("[273.1499938964844]"), "v.rh", answered.apply("[-0.0]")), Double.NaN, 0);
+    assertThat(hit.point()).isEqualTo(65159);
+    assertThat(hit.level()).isEqualTo(0.01);
+    assertThat(hit.step()).isEqualTo(240);
+    assertThat(hit.values()).containsEntry("t", 273.1499938964844).containsEntry("rh", -0.0);
+  }
+
   @Test
   void aHitWithoutItsDocValuesIsElasticsearchUnavailableNotAnInternalError() {
     // Seen while a node holding the shard was killed: the service answers 503 with Retry-After, not 500.
