@@ -218,8 +218,14 @@ public final class QueryBench {
           ? new WrkGenerator(options.wrk, options.concurrency, options.duration, cpu,
               elasticsearchSettings.authorization().orElse(null))
           : null;
+      VegetaGenerator vegeta = options.generator == QueryBenchOptions.Generator.VEGETA
+          ? new VegetaGenerator(options.vegeta, options.rate, options.duration, cpu,
+              elasticsearchSettings.authorization().orElse(null))
+          : null;
       String load = wrk != null
           ? options.concurrency + " connections of wrk (" + wrk.version() + "), closed loop"
+          : vegeta != null
+          ? String.format(Locale.ROOT, "%.0f requests per second, open model (%s)", options.rate, vegeta.version())
           : options.rate > 0
               ? String.format(Locale.ROOT, "%.0f requests per second, open model (java.net.http in the benchmark's JVM,"
                   + " at most %d waiting)", options.rate, OPEN_MODEL_OUTSTANDING)
@@ -238,6 +244,8 @@ public final class QueryBench {
           QueryPhaseResult result;
           if (wrk != null) {
             result = wrk.run(phase, repeat, stats, warmup);
+          } else if (vegeta != null) {
+            result = vegeta.run(phase, repeat, stats, warmup);
           } else if (options.rate > 0) {
             result = generator.runAtRate(phase.phase(), repeat, phase.requests(), clientFor(phase), stats, warmup,
                 options.rate, OPEN_MODEL_OUTSTANDING);

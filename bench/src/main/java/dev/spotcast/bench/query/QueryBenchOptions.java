@@ -84,18 +84,22 @@ final class QueryBenchOptions {
       + " latitude,longitude,population,name per line ('./spotcast bench city' writes it from GeoNames)")
   Path cities;
 
-  @Option(names = "--generator", paramLabel = "java|wrk", defaultValue = "java",
-      description = "load generator: this JVM's HTTP client (0.2-0.4 ms of CPU per request) or wrk, which costs a"
-          + " tenth of that (default: ${DEFAULT-VALUE})")
+  @Option(names = "--generator", paramLabel = "java|wrk|vegeta", defaultValue = "java",
+      description = "load generator: this JVM's HTTP client (0.2-0.4 ms of CPU per request), wrk (a tenth of that,"
+          + " closed loop only) or vegeta (open model at --rate) (default: ${DEFAULT-VALUE})")
   Generator generator;
 
   @Option(names = "--rate", paramLabel = "R", defaultValue = "0",
       description = "open model: R requests per second started whatever the latency, each timed from when it was due"
-          + " (Java generator; 0: closed loop of --concurrency workers) (default: ${DEFAULT-VALUE})")
+          + " (Java generator or vegeta; 0: closed loop of --concurrency workers) (default: ${DEFAULT-VALUE})")
   double rate;
 
   @Option(names = "--wrk", paramLabel = "PATH", defaultValue = "wrk", description = "the wrk binary (default: ${DEFAULT-VALUE})")
   String wrk;
+
+  @Option(names = "--vegeta", paramLabel = "PATH", defaultValue = "${env:SPOTCAST_VEGETA:-vegeta}",
+      description = "the vegeta binary ('./spotcast bench' builds one and sets SPOTCAST_VEGETA) (default: ${DEFAULT-VALUE})")
+  String vegeta;
 
   @Option(names = "--n", paramLabel = "N", defaultValue = "4", description = "neighbours per request (default: ${DEFAULT-VALUE})")
   int neighbours;
@@ -194,7 +198,10 @@ final class QueryBenchOptions {
       }
     }
     if (rate < 0 || (rate > 0 && generator == Generator.WRK)) {
-      throw new IllegalArgumentException("--rate must be positive and needs --generator java (wrk runs a closed loop)");
+      throw new IllegalArgumentException("--rate must be positive and needs --generator vegeta or java (wrk runs a closed loop)");
+    }
+    if (generator == Generator.VEGETA && rate <= 0) {
+      throw new IllegalArgumentException("--generator vegeta runs an open model: give --rate R (requests per second)");
     }
     if (sampling == RandomSpots.Sampling.CITIES && cities == null) {
       throw new IllegalArgumentException("--sampling cities needs --cities CSV");
@@ -205,7 +212,8 @@ final class QueryBenchOptions {
 
   enum Generator {
     JAVA,
-    WRK
+    WRK,
+    VEGETA
   }
 
   boolean wants(String phase) {
