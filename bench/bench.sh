@@ -16,6 +16,8 @@
 #   city     the query benchmark on the city workload: places drawn from the world's cities by
 #            population (GeoNames; the launcher writes SPOTCAST_CITIES), heights near the ground,
 #            times inside the run, wrk as the load generator; raw ids requests vs /v1/spot
+#   layouts  the same documents raw into indices of different mappings (values in doc values, no
+#            _source, values in _source only, packed binary): ES CPU per document and per ids request
 #   sharding the same run loaded per sharding strategy (location, time, hybrid, none): load docs/s,
 #            shards per query, raw query p50/p99 (options: bench/bench.sh sharding --help)
 #
@@ -47,6 +49,7 @@ Usage: bench/bench.sh ingest [options]   raw Elasticsearch bulk vs the Spotcast 
        bench/bench.sh query [options]    raw Elasticsearch queries vs /v1/spot
        bench/bench.sh city [options]     the same on the city workload, with wrk (query options apply)
        bench/bench.sh sharding [options] sharding strategies compared on the same run
+       bench/bench.sh layouts [LAYOUT...] document layouts compared: raw bulk and ids requests per mapping
        bench/bench.sh grib-decode FILE... GRIB decoding rates, ecCodes vs netCDF-Java
 TXT
 }
@@ -96,6 +99,17 @@ case "$cmd" in
     exec "$JAVA" -Xms"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" -Xmx"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
       -jar "$JAR" query \
       --service-jar "$service_jar" "$@"
+    ;;
+  layouts)
+    # The document layout experiment (bench/layouts.sh): raw bulk and ids requests per mapping, with
+    # curl and wrk against the local node, on the admin credential './spotcast es start' wrote.
+    props="${SPOTCAST_HOME:-/var/tmp/spotcast}/credentials/admin.properties"
+    [ -r "$props" ] || die "no admin credential at $props: start Elasticsearch with './spotcast es start'"
+    SPOTCAST_ES_USER="$(sed -n 's/^username=//p' "$props")"
+    SPOTCAST_ES_PASSWORD="$(sed -n 's/^password=//p' "$props")"
+    SPOTCAST_ES_CA="$(sed -n 's/^ca=//p' "$props")"
+    export SPOTCAST_ES_USER SPOTCAST_ES_PASSWORD SPOTCAST_ES_CA
+    exec "$HERE/layouts.sh" "$@"
     ;;
   city)
     # Real traffic concentrates where people live: places from the world's cities weighted by population,
