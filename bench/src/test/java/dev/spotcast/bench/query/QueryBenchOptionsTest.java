@@ -55,6 +55,17 @@ class QueryBenchOptionsTest {
   }
 
   @Test
+  void anOpenModelRateNeedsAGeneratorThatHoldsOne() {
+    QueryBenchOptions o = QueryBenchOptions.parse(new String[] {"--generator", "vegeta", "--rate", "500"});
+    assertThat(o.generator).isEqualTo(QueryBenchOptions.Generator.VEGETA);
+    assertThat(o.rate).isEqualTo(500.0);
+    assertThatThrownBy(() -> QueryBenchOptions.parse(new String[] {"--generator", "vegeta"}))
+        .hasMessageContaining("--generator vegeta runs an open model: give --rate R");
+    assertThatThrownBy(() -> QueryBenchOptions.parse(new String[] {"--generator", "wrk", "--rate", "500"}))
+        .hasMessageContaining("needs --generator vegeta or java");
+  }
+
+  @Test
   void badOptionsNameWhatIsWrong() {
     assertThatThrownBy(() -> QueryBenchOptions.parse(new String[] {"--phases", "raw,warp"}))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown phase 'warp'");
