@@ -34,14 +34,15 @@ abstract class ExternalGenerator {
     try {
       process = new ProcessBuilder(binary, versionFlag).redirectErrorStream(true).start();
     } catch (IOException e) {
-      throw new IOException(nameOf(binary) + " is not installed (" + e.getMessage() + "): " + missing, e);
+      throw new IOException(name() + " is not installed (" + e.getMessage() + "): " + missing, e);
     }
     String text = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     process.waitFor();
     return text;
   }
 
-  private static String nameOf(String binary) {
+  /** The binary's file name (e.g. {@code vegeta-v12.13.0}, as './spotcast bench' names its build). */
+  protected String name() {
     return java.nio.file.Path.of(binary).getFileName().toString();
   }
 

@@ -51,7 +51,7 @@ final class VegetaGenerator extends ExternalGenerator {
     // A build from the module proxy carries no version stamp; the file name ./spotcast gives it does.
     String stamped = text.lines().filter(l -> l.startsWith("Version:")).map(l -> l.substring(8).strip())
         .filter(v -> !v.isEmpty()).findFirst().orElse(null);
-    return stamped != null ? stamped : Path.of(binary).getFileName().toString();
+    return stamped != null ? stamped : name();
   }
 
   QueryPhaseResult run(QueryBench.PhaseRequests phase, int repeat, SearchStats stats, Duration warmup)
