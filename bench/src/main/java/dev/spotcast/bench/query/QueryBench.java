@@ -5,7 +5,6 @@ import co.elastic.clients.json.JsonData;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch.core.MsearchRequest;
 import co.elastic.clients.elasticsearch.core.SearchRequest;
-import co.elastic.clients.transport.ElasticsearchTransportBase;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
@@ -75,8 +74,8 @@ public final class QueryBench {
 
   /** One random request in every form the phases send it. */
   record Prepared(
-      RandomSpots.Spot spot, NeighbourSearch.SearchPlan search, HttpCapture.HttpCall raw, List<Integer> sizes,
-      HttpCapture.HttpCall rawIds, List<Integer> idsSizes) {}
+      RandomSpots.Spot spot, NeighbourSearch.SearchPlan search, HttpCall raw, List<Integer> sizes,
+      HttpCall rawIds, List<Integer> idsSizes) {}
 
   /**
    * The requests of one phase, and what a correct answer to each holds; {@code calls} are the same
@@ -84,7 +83,7 @@ public final class QueryBench {
    */
   record PhaseRequests(
       String phase, List<HttpRequest> requests, List<List<Integer>> expectedHits, Expect expect, List<String> indices,
-      URI base, List<HttpCapture.HttpCall> calls) {}
+      URI base, List<HttpCall> calls) {}
 
   enum Expect {
     DOCVALUE_HITS,
@@ -180,7 +179,7 @@ public final class QueryBench {
       ForecastRun run = record.run();
       report.run(record);
 
-      List<Prepared> prepared = prepare(client, run);
+      List<Prepared> prepared = prepare(run);
       report.mix(run, prepared);
 
       Map<String, PhaseRequests> phases = new LinkedHashMap<>();
@@ -331,36 +330,35 @@ public final class QueryBench {
   }
 
   /**
-   * Plans every request as the service does and captures the HTTP request its client would send,
-   * by calling {@link NeighbourSearch#find} itself on a client whose transport records instead of
-   * sending. All of it happens before any timing.
+   * Plans every request as the service does and takes the HTTP request its search sends when nothing
+   * is cached ({@link NeighbourSearch#requestOf}): the same bytes, so that the raw phases measure the
+   * service's own searches, not hand-written look-alikes. All of it happens before any timing.
    */
-  List<Prepared> prepare(ElasticsearchClient client, ForecastRun run) {
+  List<Prepared> prepare(ForecastRun run) {
     long begin = System.nanoTime();
     List<RandomSpots.Spot> spots =
         RandomSpots.generate(run, options.requests, options.seed, options.sampling, cities(), options.neighbours,
             options.params);
-    HttpCapture capture = new HttpCapture((ElasticsearchTransportBase) client._transport());
-    NeighbourSearch search = new NeighbourSearch(capture.client(), new SimpleMeterRegistry());
-    NeighbourSearch byIds =
-        new NeighbourSearch(capture.client(), new SimpleMeterRegistry(), true, ElasticsearchGuard.none());
     List<Prepared> prepared = new ArrayList<>(spots.size());
     ShardingStrategy strategy = new ShardingStrategy(run); // once, as the service's catalog holds it
     for (RandomSpots.Spot spot : spots) {
       SpotPlan plan = SpotPlan.of(strategy, spot.request());
-      NeighbourSearch.SearchPlan searchPlan = NeighbourSearch.searchFor(plan);
-      HttpCapture.HttpCall call = HttpCapture.capture(() -> search.find(plan));
-      HttpCapture.HttpCall idsCall = null;
-      List<Integer> idsSizes = null;
-      if (byIds.usesIds(plan)) {
-        idsCall = HttpCapture.capture(() -> byIds.find(plan));
-        idsSizes = sizes(NeighbourSearch.idsSearchFor(plan, NeighbourSearch.nearest(plan)));
-      }
-      prepared.add(new Prepared(spot, searchPlan, call, sizes(searchPlan), idsCall, idsSizes));
+      NeighbourSearch.SearchPlan geo = sent(plan, false);
+      NeighbourSearch.SearchPlan ids = NeighbourSearch.usesIds(plan, true) ? sent(plan, true) : null;
+      prepared.add(new Prepared(spot, geo, HttpCall.of(geo), sizes(geo), ids == null ? null : HttpCall.of(ids),
+          ids == null ? null : sizes(ids)));
     }
     out.printf("  %,d requests planned and serialised in %.1f s (seed %d, sampling %s)%n", prepared.size(),
         (System.nanoTime() - begin) / 1e9, options.seed, options.sampling.name().toLowerCase());
     return prepared;
+  }
+
+  private static NeighbourSearch.SearchPlan sent(SpotPlan plan, boolean fastPath) {
+    NeighbourSearch.SearchPlan sent = NeighbourSearch.requestOf(plan, fastPath);
+    if (sent == null) {
+      throw new IllegalStateException("no grid point near " + plan.request().lat() + "," + plan.request().lon());
+    }
+    return sent;
   }
 
   /** The cities of {@code --sampling cities}, or null. */
@@ -379,17 +377,14 @@ public final class QueryBench {
   }
 
   private static List<Integer> sizes(NeighbourSearch.SearchPlan plan) {
-    if (!plan.multi()) {
-      return List.of(plan.search().size());
-    }
-    return plan.msearch().searches().stream().map(i -> i.body().size()).toList();
+    return plan.searches().stream().map(NeighbourSearch.OneSearch::size).toList();
   }
 
   /** The ids path's searches (regular grids): the n nearest points' documents by _id. */
   PhaseRequests rawIdsRequests(List<Prepared> prepared) throws IOException {
     List<HttpRequest> requests = new ArrayList<>(prepared.size());
     List<List<Integer>> expected = new ArrayList<>(prepared.size());
-    List<HttpCapture.HttpCall> calls = new ArrayList<>(prepared.size());
+    List<HttpCall> calls = new ArrayList<>(prepared.size());
     for (Prepared p : prepared) {
       if (p.rawIds() == null) {
         throw new IOException("the raw-ids phase needs a run on a regular lat/lon grid");
@@ -405,7 +400,7 @@ public final class QueryBench {
   PhaseRequests rawRequests(List<Prepared> prepared) {
     List<HttpRequest> requests = new ArrayList<>(prepared.size());
     List<List<Integer>> expected = new ArrayList<>(prepared.size());
-    List<HttpCapture.HttpCall> calls = new ArrayList<>(prepared.size());
+    List<HttpCall> calls = new ArrayList<>(prepared.size());
     for (Prepared p : prepared) {
       requests.add(toHttp(p.raw()));
       expected.add(p.sizes());
@@ -418,7 +413,7 @@ public final class QueryBench {
   PhaseRequests serviceRequests(URI base, List<Prepared> prepared) {
     List<HttpRequest> requests = new ArrayList<>(prepared.size());
     List<List<Integer>> expected = new ArrayList<>(prepared.size());
-    List<HttpCapture.HttpCall> calls = new ArrayList<>(prepared.size());
+    List<HttpCall> calls = new ArrayList<>(prepared.size());
     for (Prepared p : prepared) {
       String path = "/v1/spot?" + p.spot().queryString();
       requests.add(
@@ -428,12 +423,12 @@ public final class QueryBench {
               .GET()
               .build());
       expected.add(p.sizes());
-      calls.add(new HttpCapture.HttpCall("GET", path, Map.of("Accept", "application/json"), new byte[0]));
+      calls.add(new HttpCall("GET", path, Map.of("Accept", "application/json"), new byte[0]));
     }
     return new PhaseRequests("service", requests, expected, Expect.SPOT_ANSWER, runIndices, base, calls);
   }
 
-  private HttpRequest toHttp(HttpCapture.HttpCall call) {
+  private HttpRequest toHttp(HttpCall call) {
     HttpRequest.Builder builder =
         HttpRequest.newBuilder(URI.create(options.elasticsearch + call.pathAndQuery()))
             .timeout(Duration.ofSeconds(30))

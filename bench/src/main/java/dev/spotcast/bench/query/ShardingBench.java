@@ -296,7 +296,7 @@ public final class ShardingBench {
       for (Measured m : measured) {
         ForecastRun run = m.record.run();
         out.printf("%n== %s: planning %,d requests%n", m.strategy.name(), m.options.requests);
-        List<QueryBench.Prepared> prepared = m.bench.prepare(client, run);
+        List<QueryBench.Prepared> prepared = m.bench.prepare(run);
         if (m.options.wants("raw")) {
           m.phases.put("raw", m.bench.rawRequests(prepared));
         }

@@ -145,7 +145,7 @@ final class VegetaGenerator extends ExternalGenerator {
     file.toFile().deleteOnExit();
     String base = phase.base().toString().replaceAll("/+$", "");
     try (Writer out = Files.newBufferedWriter(file)) {
-      for (HttpCapture.HttpCall call : phase.calls()) {
+      for (HttpCall call : phase.calls()) {
         ObjectNode target = JSON.createObjectNode();
         target.put("method", call.method());
         target.put("url", base + call.pathAndQuery());

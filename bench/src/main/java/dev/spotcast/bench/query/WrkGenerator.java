@@ -128,7 +128,7 @@ final class WrkGenerator extends ExternalGenerator {
       file = Files.createTempFile("spotcast-wrk-" + phase.phase() + "-", ".txt");
       file.toFile().deleteOnExit();
       StringBuilder text = new StringBuilder();
-      for (HttpCapture.HttpCall call : phase.calls()) {
+      for (HttpCall call : phase.calls()) {
         text.append(call.method()).append('\t').append(call.pathAndQuery());
         if (call.body().length > 0) {
           text.append('\t').append(call.bodyText().strip().replace('\n', BODY_NEWLINE)).append(BODY_NEWLINE);

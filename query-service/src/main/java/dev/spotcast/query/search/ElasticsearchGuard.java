@@ -1,6 +1,7 @@
 package dev.spotcast.query.search;
 
 import co.elastic.clients.elasticsearch._types.ElasticsearchException;
+import co.elastic.clients.transport.rest5_client.low_level.ResponseException;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadFullException;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
@@ -131,6 +132,9 @@ public class ElasticsearchGuard {
 
   private static RuntimeException translate(Throwable e) {
     Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+    if (cause instanceof ResponseException refused) {
+      return SearchWire.failure(refused);
+    }
     if (cause instanceof IOException) {
       return new SearchUnavailableException("Elasticsearch cannot be reached: " + cause.getMessage(), cause);
     }

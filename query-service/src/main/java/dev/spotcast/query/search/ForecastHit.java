@@ -1,11 +1,7 @@
 package dev.spotcast.query.search;
 
-import co.elastic.clients.json.JsonBuffer;
 import co.elastic.clients.json.JsonData;
-import co.elastic.clients.json.jackson.JacksonJsonpParser;
-import com.fasterxml.jackson.core.JsonToken;
 import dev.spotcast.index.ForecastFields;
-import jakarta.json.JsonArray;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +21,7 @@ public record ForecastHit(
     int axisPosition, int point, double level, int step, Map<String, Double> values, double sortDistance,
     double lat, double lon) {
 
-  private static final String VALUE_PREFIX = ForecastFields.VALUES + ".";
+  static final String VALUE_PREFIX = ForecastFields.VALUES + ".";
 
   /** The same document with the distance it is ranked by. */
   public ForecastHit withSortDistance(double distance) {
@@ -33,71 +29,26 @@ public record ForecastHit(
   }
 
   /**
-   * Reads a hit's {@code fields} as returned for {@code docvalue_fields}: every field is an array,
-   * a field without a value is absent.
+   * A hit of the typed client's search (reads off the spot path: a run's terrain), from its {@code
+   * fields} as returned for {@code docvalue_fields}: every field an array, a field without a value
+   * absent. The spot path reads its answers itself ({@link SearchWire}).
    */
-  public static ForecastHit of(Map<String, JsonData> fields, double sortDistance, int axisPosition) {
+  public static ForecastHit of(Map<String, JsonData> fields, int axisPosition) {
     Map<String, Double> values = new HashMap<>();
-    for (Map.Entry<String, JsonData> field : fields.entrySet()) {
-      if (field.getKey().startsWith(VALUE_PREFIX)) {
-        values.put(field.getKey().substring(VALUE_PREFIX.length()), first(field.getValue()));
+    fields.forEach((name, value) -> {
+      if (name.startsWith(VALUE_PREFIX)) {
+        values.put(name.substring(VALUE_PREFIX.length()), first(value));
       }
-    }
-    double lat = Double.NaN;
-    double lon = Double.NaN;
-    JsonData location = fields.get(ForecastFields.LOCATION);
-    if (location != null) {
-      double[] latLon = latLon(location.toJson().asJsonArray().get(0));
-      lat = latLon[0];
-      lon = latLon[1];
-    }
+    });
     return new ForecastHit(
-        axisPosition,
-        (int) first(fields.get(ForecastFields.POINT)),
-        first(fields.get(ForecastFields.LEVEL)),
-        (int) first(fields.get(ForecastFields.STEP)),
-        values,
-        sortDistance,
-        lat,
-        lon);
-  }
-
-  /**
-   * A geo_point doc value: GeoJSON ({@code {"type":"Point","coordinates":[lon,lat]}}) or the
-   * {@code "lat, lon"} string older formats give.
-   */
-  private static double[] latLon(jakarta.json.JsonValue value) {
-    if (value instanceof jakarta.json.JsonObject object && object.containsKey("coordinates")) {
-      JsonArray coordinates = object.getJsonArray("coordinates");
-      return new double[] {coordinates.getJsonNumber(1).doubleValue(), coordinates.getJsonNumber(0).doubleValue()};
-    }
-    if (value instanceof jakarta.json.JsonString text) {
-      String[] parts = text.getString().split(",");
-      return new double[] {Double.parseDouble(parts[0].strip()), Double.parseDouble(parts[1].strip())};
-    }
-    throw new IllegalStateException("unexpected geo_point doc value: " + value);
+        axisPosition, (int) first(fields.get(ForecastFields.POINT)), first(fields.get(ForecastFields.LEVEL)),
+        (int) first(fields.get(ForecastFields.STEP)), values, Double.NaN, Double.NaN, Double.NaN);
   }
 
   private static double first(JsonData field) {
     if (field == null) {
-      // Seen once while a node holding the shard was killed: a hit whose doc values did not come back. The
-      // documents all have them, so this is Elasticsearch's moment, not the data: a 503 to retry, not a 500.
       throw new SearchUnavailableException(
-          "Elasticsearch answered a forecast document without its grid point, level or step (a shard copy going"
-              + " away?)", null);
-    }
-    // Straight from the buffered JSON tokens with Jackson: toJson() would build JSON-P values (a
-    // BigDecimal per number) first, a tenth of the service's CPU per request; to(double[].class)
-    // looks up a deserializer and builds an array per field, 5-7 % of it.
-    if (field instanceof JsonBuffer buffer && buffer.asParser() instanceof JacksonJsonpParser parser) {
-      try {
-        com.fasterxml.jackson.core.JsonParser tokens = parser.jacksonParser();
-        if (tokens.nextToken() == JsonToken.START_ARRAY && tokens.nextToken().isNumeric()) {
-          return tokens.getDoubleValue();
-        }
-      } catch (java.io.IOException e) {
-        // Not a number array after all: the general reader below says what it is.
-      }
+          "Elasticsearch answered a forecast document without its grid point, level or step", null);
     }
     return field.to(double[].class)[0];
   }

@@ -1,33 +1,19 @@
 package dev.spotcast.query.search;
 
-import dev.spotcast.query.spot.Method;
-import dev.spotcast.query.spot.Combination;
-import dev.spotcast.query.spot.SpotRequest;
-import dev.spotcast.query.spot.SpotPlan;
-import dev.spotcast.query.interpolation.Bilinear;
-import co.elastic.clients.elasticsearch.ElasticsearchAsyncClient;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import co.elastic.clients.elasticsearch._types.DistanceUnit;
-import co.elastic.clients.elasticsearch._types.ErrorResponse;
-import co.elastic.clients.elasticsearch._types.FieldValue;
-import co.elastic.clients.elasticsearch._types.GeoDistanceType;
-import co.elastic.clients.elasticsearch._types.GeoLocation;
-import co.elastic.clients.elasticsearch._types.ShardStatistics;
-import co.elastic.clients.elasticsearch._types.SortOptions;
-import co.elastic.clients.elasticsearch._types.SortOrder;
-import co.elastic.clients.elasticsearch._types.query_dsl.Query;
-import co.elastic.clients.elasticsearch.core.MsearchRequest;
-import co.elastic.clients.elasticsearch.core.MsearchResponse;
-import co.elastic.clients.elasticsearch.core.SearchRequest;
-import co.elastic.clients.elasticsearch.core.SearchResponse;
-import co.elastic.clients.elasticsearch.core.msearch.MultiSearchResponseItem;
-import co.elastic.clients.elasticsearch.core.msearch.RequestItem;
-import co.elastic.clients.elasticsearch.core.search.Hit;
-import co.elastic.clients.elasticsearch._types.query_dsl.FieldAndFormat;
-import co.elastic.clients.json.JsonData;
-import dev.spotcast.index.ForecastFields;
+import co.elastic.clients.transport.rest5_client.Rest5ClientTransport;
+import co.elastic.clients.transport.rest5_client.low_level.Response;
+import co.elastic.clients.transport.rest5_client.low_level.Rest5Client;
+import dev.spotcast.index.DocumentIds;
+import dev.spotcast.model.IrregularGrid;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.query.config.QueryProperties;
+import dev.spotcast.query.interpolation.Bilinear;
+import dev.spotcast.query.spot.Combination;
+import dev.spotcast.query.spot.Method;
+import dev.spotcast.query.spot.SpotPlan;
+import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.sharding.ShardingStrategy;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -36,12 +22,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.Locale;
 import java.util.Map;
-import dev.spotcast.index.DocumentIds;
-import dev.spotcast.model.IrregularGrid;
-import dev.spotcast.query.config.QueryProperties;
+import java.util.Set;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
@@ -69,11 +51,9 @@ import org.springframework.stereotype.Component;
 @Component
 public class NeighbourSearch {
 
-  private static final String NO_STORED_FIELDS = "_none_";
-
   static final String TIMER = "spotcast.elasticsearch.search";
 
-  private final ElasticsearchAsyncClient client;
+  private final Rest5Client rest;
   private final ElasticsearchGuard guard;
   private final boolean fastPath;
   private final Timer geoSortTimer;
@@ -104,9 +84,10 @@ public class NeighbourSearch {
    * @param guard the bulkhead, retry, circuit breaker and time limit every call goes through
    */
   public NeighbourSearch(ElasticsearchClient client, MeterRegistry registry, boolean fastPath, ElasticsearchGuard guard) {
-    // The async client shares the sync one's transport (connection pool); its futures let the
-    // time limiter give up on a call without a thread per call.
-    this.client = new ElasticsearchAsyncClient(client._transport(), client._transportOptions());
+    // The client's own low-level REST client (its connection pool, credential, TLS and node failover):
+    // the searches go on the wire as bytes (SearchWire); its futures let the time limiter give up on a
+    // call without a thread per call.
+    this.rest = ((Rest5ClientTransport) client._transport()).restClient();
     this.guard = guard;
     this.fastPath = fastPath;
     this.geoSortTimer = timer(registry, "geo_sort");
@@ -121,11 +102,20 @@ public class NeighbourSearch {
    * request, and for the grid points a cell selection chose.
    */
   private boolean byIds(SpotPlan plan) {
-    return usesIds(plan) || plan.request().method() == Method.BILINEAR || plan.choice() != null;
+    return byIds(plan, fastPath);
+  }
+
+  private static boolean byIds(SpotPlan plan, boolean fastPath) {
+    return usesIds(plan, fastPath) || plan.request().method() == Method.BILINEAR || plan.choice() != null;
   }
 
   /** Whether a plan is answered by the ids path. */
   public boolean usesIds(SpotPlan plan) {
+    return usesIds(plan, fastPath);
+  }
+
+  /** Whether a plan is answered by the ids path when {@code spotcast.query.fast-path} is {@code fastPath}. */
+  public static boolean usesIds(SpotPlan plan, boolean fastPath) {
     return fastPath && plan.run().grid() instanceof RegularLatLonGrid;
   }
 
@@ -138,67 +128,66 @@ public class NeighbourSearch {
   }
 
   /**
-   * One search of a spot request: what differs between the paths (index, routing, query, sort,
-   * size), with everything they share (doc-value fields only, no stored fields, no total count) set
-   * in one place for both forms the client sends: a single search, or an item of a multi-search.
+   * One search of a spot request: what differs between the paths (index, routing, what it selects,
+   * size); what they share (doc-value fields only, no stored fields, no total count) is written in
+   * one place for both forms, a single search or an item of a multi-search ({@link SearchWire}).
    *
-   * @param sort the geo path's distance sort; empty on the ids path
-   * @param axis the run axis (level type) of the index, to read its hits
-   */
-  record OneSearch(
-      String index, String routing, Query query, List<SortOptions> sort, int size, List<FieldAndFormat> fields,
-      int axis) {
-
-    SearchRequest request() {
-      return SearchRequest.of(
-          s -> {
-            s.index(index).routing(routing).query(query).size(size).storedFields(NO_STORED_FIELDS)
-                .docvalueFields(fields).trackTotalHits(t -> t.enabled(false));
-            return sort.isEmpty() ? s : s.sort(sort);
-          });
-    }
-
-    RequestItem item() {
-      return RequestItem.of(
-          r -> r.header(h -> h.index(index).routing(routing))
-              .body(
-                  b -> {
-                    b.query(query).size(size).storedFields(NO_STORED_FIELDS).docvalueFields(fields)
-                        .trackTotalHits(t -> t.enabled(false));
-                    return sort.isEmpty() ? b : b.sort(sort);
-                  }));
-    }
-  }
-
-  /**
-   * The Elasticsearch request(s) the service sends for a plan: one routed search when every (level,
-   * step) combination lives in one index, otherwise a multi-search with one routed search per index.
-   * {@link #find} sends exactly these; benchmarks send them directly to Elasticsearch.
-   *
-   * @param search the single search, or null when {@code msearch} is set
-   * @param msearch the multi-search, or null when {@code search} is set
    * @param routing the routing keys of the tiles searched, comma-separated; null when documents are
    *     routed by _id (every shard is asked)
-   * @param indices the indices searched, in the order of the multi-search's items
-   * @param axes the run axis (level type) of each of {@code indices}
-   * @param searches the searches themselves, one per index
+   * @param fields the doc-value fields read
+   * @param axis the run axis (level type) of the index, to read its hits
    */
-  public record SearchPlan(
-      SearchRequest search, MsearchRequest msearch, String routing, List<String> indices, List<Integer> axes,
-      List<OneSearch> searches) {
+  public record OneSearch(
+      String index, String routing, SearchWire.Criteria criteria, int size, List<String> fields, int axis) {}
 
-    static SearchPlan of(List<OneSearch> searches, String routing) {
-      List<String> indices = searches.stream().map(OneSearch::index).toList();
-      List<Integer> axes = searches.stream().map(OneSearch::axis).toList();
-      if (searches.size() == 1) {
-        return new SearchPlan(searches.getFirst().request(), null, routing, indices, axes, searches);
-      }
-      List<RequestItem> items = searches.stream().map(OneSearch::item).toList();
-      return new SearchPlan(null, MsearchRequest.of(m -> m.searches(items)), routing, indices, axes, searches);
+  /**
+   * The Elasticsearch request the service sends for a plan: one routed search when every (level,
+   * step) combination lives in one index, otherwise a multi-search with one routed search per index.
+   * {@link #find} sends exactly this; benchmarks send it directly to Elasticsearch.
+   *
+   * @param searches the searches, one per index, in the order of the multi-search's items
+   * @param request the HTTP request carrying them
+   */
+  public record SearchPlan(List<OneSearch> searches, SearchWire.Request request) {
+
+    static SearchPlan of(List<OneSearch> searches) {
+      return new SearchPlan(List.copyOf(searches), SearchWire.request(searches));
     }
 
     public boolean multi() {
-      return msearch != null;
+      return searches.size() > 1;
+    }
+
+    /** The routing of its searches (the same for each); null when documents are routed by _id. */
+    public String routing() {
+      return searches.getFirst().routing();
+    }
+
+    /** The indices searched, in the order of the searches. */
+    public List<String> indices() {
+      return searches.stream().map(OneSearch::index).toList();
+    }
+
+    /** The HTTP method and path, e.g. {@code POST /_msearch}. */
+    public String method() {
+      return SearchWire.Request.METHOD;
+    }
+
+    public String path() {
+      return request.path();
+    }
+
+    /** The query parameters, not encoded. */
+    public Map<String, String> params() {
+      return request.params();
+    }
+
+    public String contentType() {
+      return request.contentType().toString();
+    }
+
+    public byte[] body() {
+      return request.body();
     }
   }
 
@@ -210,18 +199,16 @@ public class NeighbourSearch {
     double radiusKm = plan.radiusKm();
     // Only the shards holding the tiles the search circle touches are asked.
     String routing = ShardingStrategy.routingParameter(strategy.routingKeysWithin(lat, lon, radiusKm));
-    List<SortOptions> sort = sort(lat, lon);
-    List<FieldAndFormat> fields =
-        docValueFields(plan.parameters(), !(plan.run().grid() instanceof RegularLatLonGrid));
+    List<String> fields = docValueFields(plan.parameters(), !(plan.run().grid() instanceof RegularLatLonGrid));
     Map<String, List<Combination>> byIndex = plan.combinationsByIndex();
     List<OneSearch> searches = new ArrayList<>(byIndex.size());
     for (Map.Entry<String, List<Combination>> entry : byIndex.entrySet()) {
       List<Combination> combinations = entry.getValue();
       searches.add(new OneSearch(
-          entry.getKey(), routing, query(lat, lon, radiusKm, combinations), sort,
+          entry.getKey(), routing, near(lat, lon, radiusKm, combinations),
           plan.searchNeighbours() * combinations.size(), fields, combinations.getFirst().axisPosition()));
     }
-    return SearchPlan.of(searches, routing);
+    return SearchPlan.of(searches);
   }
 
   /**
@@ -231,17 +218,16 @@ public class NeighbourSearch {
    */
   public static SearchPlan idsSearchFor(SpotPlan plan, GridNeighbours.Nearest nearest) {
     String routing = ShardingStrategy.routingParameter(routingKeys(plan, nearest.points()));
-    List<FieldAndFormat> fields = docValueFields(plan.parameters(), false);
+    List<String> fields = docValueFields(plan.parameters(), false);
     Map<String, List<Combination>> byIndex = plan.combinationsByIndex();
     List<OneSearch> searches = new ArrayList<>(byIndex.size());
     for (Map.Entry<String, List<Combination>> entry : byIndex.entrySet()) {
       List<Combination> combinations = entry.getValue();
       List<String> ids = ids(combinations, nearest.points());
       searches.add(new OneSearch(
-          entry.getKey(), routing, idsQuery(ids), List.of(), ids.size(), fields,
-          combinations.getFirst().axisPosition()));
+          entry.getKey(), routing, new SearchWire.Ids(ids), ids.size(), fields, combinations.getFirst().axisPosition()));
     }
-    return SearchPlan.of(searches, routing);
+    return SearchPlan.of(searches);
   }
 
   /** The routing keys of the tiles of some grid points of a plan's regular grid. */
@@ -263,10 +249,6 @@ public class NeighbourSearch {
       }
     }
     return ids;
-  }
-
-  private static Query idsQuery(List<String> ids) {
-    return Query.of(q -> q.ids(i -> i.values(ids)));
   }
 
   /** The grid's nearest points to a plan's request, as the geo path's sort and radius would leave them. */
@@ -306,7 +288,7 @@ public class NeighbourSearch {
    */
   public List<ForecastHit> find(SpotPlan plan) {
     if (byIds(plan)) {
-      GridNeighbours.Nearest nearest = plan.request().method() == Method.BILINEAR ? cell(plan) : nearest(plan);
+      GridNeighbours.Nearest nearest = idsNearest(plan);
       if (nearest.size() == 0) {
         return List.of();
       }
@@ -319,17 +301,14 @@ public class NeighbourSearch {
         return hits;
       }
       SearchPlan ids = idsSearchFor(plan, nearest);
+      Timer timer = ids.multi() ? idsMsearchTimer : idsTimer;
       if (keys == null) {
-        return ids.multi()
-            ? idsMsearchTimer.record(() -> msearch(ids.msearch(), ids.axes(), nearest))
-            : idsTimer.record(() -> search(ids.search(), ids.axes().getFirst(), nearest));
+        return timer.record(() -> fetch(ids, nearest));
       }
       // Requests that need the same documents at the same time share one search; each takes the
       // hits with its own distances.
       List<ForecastHit> read = reading.get(keys, () -> {
-        List<ForecastHit> found = ids.multi()
-            ? idsMsearchTimer.record(() -> msearch(ids.msearch(), ids.axes(), nearest))
-            : idsTimer.record(() -> search(ids.search(), ids.axes().getFirst(), nearest));
+        List<ForecastHit> found = timer.record(() -> fetch(ids, null));
         ShardingStrategy run = plan.strategy();
         for (ForecastHit hit : found) {
           cache.put(new DocumentCache.Key(
@@ -342,9 +321,48 @@ public class NeighbourSearch {
       return hits;
     }
     SearchPlan searchPlan = searchFor(plan);
-    return searchPlan.multi()
-        ? msearchTimer.record(() -> msearch(searchPlan.msearch(), searchPlan.axes(), null))
-        : geoSortTimer.record(() -> search(searchPlan.search(), searchPlan.axes().getFirst(), null));
+    return (searchPlan.multi() ? msearchTimer : geoSortTimer).record(() -> fetch(searchPlan, null));
+  }
+
+  /** The grid points whose documents the ids path reads for a plan: a bilinear request's cell, or the nearest. */
+  private static GridNeighbours.Nearest idsNearest(SpotPlan plan) {
+    return plan.request().method() == Method.BILINEAR ? cell(plan) : nearest(plan);
+  }
+
+  /**
+   * The request {@link #find} sends for a plan when it reads from Elasticsearch (nothing cached), for
+   * benchmarks that replay it; null when no grid point lies near the plan's place.
+   *
+   * @param fastPath whether regular grids take the ids path, as {@code spotcast.query.fast-path}
+   */
+  public static SearchPlan requestOf(SpotPlan plan, boolean fastPath) {
+    if (!byIds(plan, fastPath)) {
+      return searchFor(plan);
+    }
+    GridNeighbours.Nearest nearest = idsNearest(plan);
+    return nearest.size() == 0 ? null : idsSearchFor(plan, nearest);
+  }
+
+  /**
+   * Sends a plan's request through the guard and reads its hits, every search's in order; with
+   * {@code nearest} (the ids path), each hit with its distance from the points the grid gave.
+   */
+  private List<ForecastHit> fetch(SearchPlan plan, GridNeighbours.Nearest nearest) {
+    return guard.read(
+        () -> SearchWire.send(rest, plan.request()),
+        (Response response) -> {
+          List<List<ForecastHit>> perSearch = SearchWire.read(response, plan.searches());
+          if (perSearch.size() == 1 && nearest == null) {
+            return perSearch.getFirst();
+          }
+          List<ForecastHit> hits = new ArrayList<>();
+          for (List<ForecastHit> found : perSearch) {
+            for (ForecastHit hit : found) {
+              hits.add(nearest == null ? hit : hit.withSortDistance(distanceOf(nearest, hit.point())));
+            }
+          }
+          return hits;
+        });
   }
 
   /** The documents the ids path reads for a plan, as keys of the document cache. */
@@ -394,8 +412,7 @@ public class NeighbourSearch {
       List<Wanted> planWanted = new ArrayList<>();
       wanted.add(planWanted);
       if (byIds(plan)) {
-        GridNeighbours.Nearest nearest = plan.request().method() == Method.BILINEAR ? cell(plan) : nearest(plan);
-        addIds(plan, nearest, idsByIndex, planWanted);
+        addIds(plan, idsNearest(plan), idsByIndex, planWanted);
         continue;
       }
       for (OneSearch search : searchFor(plan).searches()) {
@@ -406,11 +423,11 @@ public class NeighbourSearch {
     for (Map.Entry<String, IdsSearch> entry : idsByIndex.entrySet()) {
       IdsSearch ids = entry.getValue();
       String routing = ShardingStrategy.routingParameter(ids.routing);
-      List<FieldAndFormat> fields = ids.fields.stream().map(f -> FieldAndFormat.of(x -> x.field(f))).toList();
+      List<String> fields = List.copyOf(ids.fields);
       List<String> all = List.copyOf(ids.ids);
       for (int from = 0; from < all.size(); from += MAX_IDS_PER_SEARCH) {
         List<String> chunk = all.subList(from, Math.min(all.size(), from + MAX_IDS_PER_SEARCH));
-        searches.add(new OneSearch(entry.getKey(), routing, idsQuery(chunk), List.of(), chunk.size(), fields, ids.axis));
+        searches.add(new OneSearch(entry.getKey(), routing, new SearchWire.Ids(chunk), chunk.size(), fields, ids.axis));
         searchPlan.add(-1);
       }
     }
@@ -419,28 +436,28 @@ public class NeighbourSearch {
       plans.forEach(p -> none.add(List.of()));
       return none;
     }
-    MsearchRequest request = MsearchRequest.of(m -> m.searches(searches.stream().map(OneSearch::item).toList()));
+    SearchWire.Request request = SearchWire.request(searches);
     return batchTimer.record(
         () ->
             guard.read(
-                () -> client.msearch(request, JsonData.class),
-                (MsearchResponse<JsonData> response) -> {
+                () -> SearchWire.send(rest, request),
+                (Response response) -> {
+                  List<List<ForecastHit>> perSearch = SearchWire.read(response, searches);
                   List<List<ForecastHit>> hits = new ArrayList<>(plans.size());
                   for (int p = 0; p < plans.size(); p++) {
                     hits.add(new ArrayList<>());
                   }
                   Map<DocumentKey, ForecastHit> documents = new HashMap<>();
-                  forEachItem(response, searches.size(), (items, i) -> {
-                    OneSearch search = searches.get(i);
+                  for (int i = 0; i < searches.size(); i++) {
                     if (searchPlan.get(i) >= 0) {
-                      addHits(items, search.axis(), null, hits.get(searchPlan.get(i)));
+                      hits.get(searchPlan.get(i)).addAll(perSearch.get(i));
                     } else {
-                      for (Hit<JsonData> hit : items) {
-                        ForecastHit found = ForecastHit.of(hit.fields(), Double.NaN, search.axis());
-                        documents.put(new DocumentKey(search.index(), found.level(), found.step(), found.point()), found);
+                      String index = searches.get(i).index();
+                      for (ForecastHit found : perSearch.get(i)) {
+                        documents.put(new DocumentKey(index, found.level(), found.step(), found.point()), found);
                       }
                     }
-                  });
+                  }
                   for (int p = 0; p < plans.size(); p++) {
                     for (Wanted w : wanted.get(p)) {
                       ForecastHit found = documents.get(w.key());
@@ -478,7 +495,7 @@ public class NeighbourSearch {
     }
     int[] points = nearest.points();
     List<String> routing = routingKeys(plan, points);
-    List<String> fields = ForecastHit.fields(plan.parameters().stream().map(Parameter::name).toList(), false);
+    List<String> fields = docValueFields(plan.parameters(), false);
     for (Map.Entry<String, List<Combination>> entry : plan.combinationsByIndex().entrySet()) {
       IdsSearch ids =
           idsByIndex.computeIfAbsent(entry.getKey(), k -> new IdsSearch(entry.getValue().getFirst().axisPosition()));
@@ -493,64 +510,6 @@ public class NeighbourSearch {
     }
   }
 
-  private List<ForecastHit> search(SearchRequest request, int axis, GridNeighbours.Nearest nearest) {
-    return guard.read(
-        () -> client.search(request, JsonData.class),
-        (SearchResponse<JsonData> response) -> {
-          requireAllShards(String.join(",", request.index()), response.shards());
-          List<ForecastHit> hits = new ArrayList<>(request.size() == null ? 8 : request.size());
-          addHits(response.hits().hits(), axis, nearest, hits);
-          return hits;
-        });
-  }
-
-  private List<ForecastHit> msearch(MsearchRequest request, List<Integer> axes, GridNeighbours.Nearest nearest) {
-    return guard.read(
-        () -> client.msearch(request, JsonData.class),
-        (MsearchResponse<JsonData> response) -> {
-          List<ForecastHit> hits = new ArrayList<>();
-          forEachItem(response, axes.size(), (items, i) -> addHits(items, axes.get(i), nearest, hits));
-          return hits;
-        });
-  }
-
-  /**
-   * The one reader of multi-search answers: every item's hits in order; an item that failed, or was
-   * answered by only some of its shards, fails the whole answer (a partial answer would silently
-   * interpolate over fewer points).
-   */
-  private static void forEachItem(
-      MsearchResponse<JsonData> response, int searches, java.util.function.ObjIntConsumer<List<Hit<JsonData>>> hitsOfItem) {
-    List<MultiSearchResponseItem<JsonData>> items = response.responses();
-    if (items.size() != searches) {
-      throw new IllegalStateException("msearch answered " + items.size() + " items for " + searches + " searches");
-    }
-    for (int i = 0; i < items.size(); i++) {
-      MultiSearchResponseItem<JsonData> item = items.get(i);
-      if (item.isFailure()) {
-        ErrorResponse failure = item.failure();
-        throw ElasticsearchGuard.unavailableOr(failure.status(), failure.error().type(), failure.error().reason(), null);
-      }
-      requireAllShards("msearch", item.result().shards());
-      hitsOfItem.accept(item.result().hits().hits(), i);
-    }
-  }
-
-  /**
-   * The geo path's hits carry their sort distance; the ids path's take theirs from the points the
-   * grid gave (the same value Elasticsearch's sort would have computed).
-   */
-  private static void addHits(List<Hit<JsonData>> from, int axis, GridNeighbours.Nearest nearest, List<ForecastHit> to) {
-    for (Hit<JsonData> hit : from) {
-      if (nearest == null) {
-        to.add(ForecastHit.of(hit.fields(), hit.sort().getFirst().doubleValue(), axis));
-      } else {
-        ForecastHit found = ForecastHit.of(hit.fields(), Double.NaN, axis);
-        to.add(found.withSortDistance(distanceOf(nearest, found.point())));
-      }
-    }
-  }
-
   private static double distanceOf(GridNeighbours.Nearest nearest, int point) {
     int[] points = nearest.points();
     for (int i = 0; i < points.length; i++) {
@@ -561,50 +520,11 @@ public class NeighbourSearch {
     throw new IllegalStateException("Elasticsearch returned grid point " + point + ", which was not asked for");
   }
 
-  /** A partial answer would silently interpolate over fewer points: refuse it. */
-  private static void requireAllShards(String index, ShardStatistics shards) {
-    if (shards.failed().intValue() > 0) {
-      throw new SearchUnavailableException(
-          shards.failed() + " of " + shards.total() + " shards failed searching " + index, null);
-    }
-  }
-
-  static Query query(double lat, double lon, double radiusKm, List<Combination> combinations) {
-    List<FieldValue> levels =
-        combinations.stream().map(Combination::level).distinct().map(FieldValue::of).toList();
-    List<FieldValue> steps =
-        combinations.stream().map(Combination::step).distinct().map(FieldValue::of).toList();
-    return Query.of(
-        q ->
-            q.bool(
-                b ->
-                    b.filter(
-                            f ->
-                                f.geoDistance(
-                                    g ->
-                                        g.field(ForecastFields.LOCATION)
-                                            .location(location(lat, lon))
-                                            .distance(String.format(Locale.ROOT, "%.3fkm", radiusKm))))
-                        .filter(f -> f.terms(t -> t.field(ForecastFields.LEVEL).terms(v -> v.value(levels))))
-                        .filter(f -> f.terms(t -> t.field(ForecastFields.STEP).terms(v -> v.value(steps))))));
-  }
-
-  /**
-   * Nearest first; the grid point id breaks ties, so that every (level, step) combination picks the
-   * same points when several lie at the same distance.
-   */
-  static List<SortOptions> sort(double lat, double lon) {
-    return List.of(
-        SortOptions.of(
-            s ->
-                s.geoDistance(
-                    g ->
-                        g.field(ForecastFields.LOCATION)
-                            .location(location(lat, lon))
-                            .order(SortOrder.Asc)
-                            .unit(DistanceUnit.Meters)
-                            .distanceType(GeoDistanceType.Arc))),
-        SortOptions.of(s -> s.field(f -> f.field(ForecastFields.POINT).order(SortOrder.Asc))));
+  /** What the geo path's search selects for some (level, step) combinations of one index. */
+  static SearchWire.Near near(double lat, double lon, double radiusKm, List<Combination> combinations) {
+    List<Double> levels = combinations.stream().map(Combination::level).distinct().toList();
+    List<Integer> steps = combinations.stream().map(Combination::step).distinct().toList();
+    return new SearchWire.Near(lat, lon, radiusKm, levels, steps);
   }
 
   /**
@@ -612,13 +532,7 @@ public class NeighbourSearch {
    * a filtered {@code _source} (docs/benchmarks.md, "Values from _source or doc values"), and
    * fetching only the needed fields is what the 2016 system found fastest too.
    */
-  static List<FieldAndFormat> docValueFields(List<Parameter> parameters, boolean withLocation) {
-    return ForecastHit.fields(parameters.stream().map(Parameter::name).toList(), withLocation).stream()
-        .map(f -> FieldAndFormat.of(x -> x.field(f)))
-        .toList();
-  }
-
-  private static GeoLocation location(double lat, double lon) {
-    return GeoLocation.of(l -> l.latlon(ll -> ll.lat(lat).lon(lon)));
+  static List<String> docValueFields(List<Parameter> parameters, boolean withLocation) {
+    return ForecastHit.fields(parameters.stream().map(Parameter::name).toList(), withLocation);
   }
 }

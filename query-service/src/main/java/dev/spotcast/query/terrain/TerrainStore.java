@@ -221,7 +221,7 @@ public class TerrainStore implements DisposableBean {
       }, JsonData.class);
       List<Hit<JsonData>> hits = page.hits().hits();
       for (Hit<JsonData> hit : hits) {
-        ForecastHit document = ForecastHit.of(hit.fields(), 0, fields.axis());
+        ForecastHit document = ForecastHit.of(hit.fields(), fields.axis());
         int point = document.point();
         if (point < 0 || point >= points) {
           continue;

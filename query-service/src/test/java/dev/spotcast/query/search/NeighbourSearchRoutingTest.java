@@ -29,26 +29,38 @@ class NeighbourSearchRoutingTest {
     return SpotPlan.of(run, new SpotRequest("synth", 45.2, 5.0, Vertical.height(250), run.runTime(), 4, List.of()));
   }
 
+  /** The header lines of a multi-search's body: one per search, naming its index and routing. */
+  private static List<String> headers(NeighbourSearch.SearchPlan plan) {
+    String[] lines = new String(plan.body(), java.nio.charset.StandardCharsets.UTF_8).split("\n");
+    List<String> headers = new java.util.ArrayList<>();
+    for (int i = 0; i < lines.length; i += 2) {
+      headers.add(lines[i]);
+    }
+    return headers;
+  }
+
   @Test
   void tileRoutingAsksTheShardsOfTheTiles() {
     SpotPlan plan = plan(run(ShardingSpec.Routing.TILE));
     NeighbourSearch.SearchPlan geo = NeighbourSearch.searchFor(plan);
     // (45.2, 5.0) is in tile row 13, column 18 of 10-degree tiles: 13 * 36 + 18.
-    assertThat(geo.routing()).isEqualTo("486");
-    assertThat(geo.searches().stream().map(NeighbourSearch.OneSearch::item).toList()).allSatisfy(i -> assertThat(i.header().routing()).isEqualTo("486"));
+    assertThat(geo.multi()).isTrue();
+    assertThat(geo.path()).isEqualTo("/_msearch");
+    assertThat(geo.searches()).allSatisfy(s -> assertThat(s.routing()).isEqualTo("486"));
+    assertThat(headers(geo)).hasSize(2).allSatisfy(h -> assertThat(h).contains("\"routing\":\"486\""));
     NeighbourSearch.SearchPlan ids = NeighbourSearch.idsSearchFor(plan, NeighbourSearch.nearest(plan));
-    assertThat(ids.routing()).isEqualTo("486");
+    assertThat(ids.searches()).allSatisfy(s -> assertThat(s.routing()).isEqualTo("486"));
+    assertThat(headers(ids)).allSatisfy(h -> assertThat(h).contains("\"routing\":\"486\""));
   }
 
   @Test
   void documentRoutingSendsNoRouting() {
     SpotPlan plan = plan(run(ShardingSpec.Routing.DOCUMENT));
     NeighbourSearch.SearchPlan geo = NeighbourSearch.searchFor(plan);
-    assertThat(geo.routing()).isNull();
     assertThat(geo.multi()).isTrue();
-    assertThat(geo.searches().stream().map(NeighbourSearch.OneSearch::item).toList()).hasSize(2).allSatisfy(i -> assertThat(i.header().routing()).isNull());
+    assertThat(geo.searches()).hasSize(2).allSatisfy(s -> assertThat(s.routing()).isNull());
+    assertThat(headers(geo)).hasSize(2).allSatisfy(h -> assertThat(h).doesNotContain("routing"));
     NeighbourSearch.SearchPlan ids = NeighbourSearch.idsSearchFor(plan, NeighbourSearch.nearest(plan));
-    assertThat(ids.routing()).isNull();
-    assertThat(ids.searches().stream().map(NeighbourSearch.OneSearch::item).toList()).allSatisfy(i -> assertThat(i.header().routing()).isNull());
+    assertThat(headers(ids)).allSatisfy(h -> assertThat(h).doesNotContain("routing"));
   }
 }

@@ -1,0 +1,523 @@
+package dev.spotcast.query.search;
+
+import co.elastic.clients.transport.rest5_client.low_level.Cancellable;
+import co.elastic.clients.transport.rest5_client.low_level.Response;
+import co.elastic.clients.transport.rest5_client.low_level.ResponseException;
+import co.elastic.clients.transport.rest5_client.low_level.ResponseListener;
+import co.elastic.clients.transport.rest5_client.low_level.Rest5Client;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
+import dev.spotcast.index.ForecastFields;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.HttpEntity;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+
+/**
+ * The spot path's Elasticsearch searches on the wire: their bodies written straight from the plan
+ * with Jackson's generator, sent with the REST client's low-level API, and their answers read with
+ * Jackson's streaming parser straight into {@link ForecastHit}s.
+ *
+ * <p>The typed client's way (request objects serialised through its mapper, every answer deserialised
+ * into response objects whose doc values are buffered per field, then read again) was about a quarter
+ * of the query service's CPU on a request whose documents are not cached (flight recordings in
+ * docs/benchmarks.md, "2026-11-26: the searches on the wire"). The same transport carries both: one
+ * connection pool, the same credential and TLS, the same node selection and failover.
+ *
+ * <p>Every search asks for doc values only ({@code docvalue_fields}), no stored field, no total count.
+ */
+final class SearchWire {
+
+  private static final JsonFactory JSON = new JsonFactory();
+
+  static final ContentType JSON_TYPE = ContentType.APPLICATION_JSON;
+  static final ContentType NDJSON = ContentType.create("application/x-ndjson");
+
+  private SearchWire() {}
+
+  /**
+   * One HTTP request to Elasticsearch, as sent: always a POST.
+   *
+   * @param path the path, e.g. {@code /spot-run-0/_search} or {@code /_msearch}
+   * @param params the query parameters (the routing of a single search), not encoded
+   * @param contentType JSON for a search, NDJSON for a multi-search
+   */
+  record Request(String path, Map<String, String> params, ContentType contentType, byte[] body) {
+
+    static final String METHOD = "POST";
+  }
+
+  /** What a search selects: documents by id, or the nearest within a radius (sorted by distance). */
+  sealed interface Criteria permits Ids, Near {}
+
+  /** The documents with these ids. */
+  record Ids(List<String> ids) implements Criteria {}
+
+  /**
+   * The documents within {@code radiusKm} of a place, of some levels and steps, nearest first; the
+   * grid point id breaks ties, so that every (level, step) picks the same points when several lie at
+   * the same distance.
+   */
+  record Near(double lat, double lon, double radiusKm, List<Double> levels, List<Integer> steps) implements Criteria {}
+
+  /** A single search when there is one, a multi-search otherwise. */
+  static Request request(List<NeighbourSearch.OneSearch> searches) {
+    try {
+      ByteArrayBuilder bytes = new ByteArrayBuilder(512);
+      if (searches.size() == 1) {
+        NeighbourSearch.OneSearch search = searches.getFirst();
+        try (JsonGenerator json = JSON.createGenerator(bytes)) {
+          writeBody(json, search);
+        }
+        Map<String, String> params = search.routing() == null ? Map.of() : Map.of("routing", search.routing());
+        return new Request("/" + search.index() + "/_search", params, JSON_TYPE, bytes.toByteArray());
+      }
+      for (NeighbourSearch.OneSearch search : searches) {
+        try (JsonGenerator json = JSON.createGenerator(bytes)) {
+          json.writeStartObject();
+          json.writeStringField("index", search.index());
+          if (search.routing() != null) {
+            json.writeStringField("routing", search.routing());
+          }
+          json.writeEndObject();
+        }
+        bytes.write('\n');
+        try (JsonGenerator json = JSON.createGenerator(bytes)) {
+          writeBody(json, search);
+        }
+        bytes.write('\n');
+      }
+      return new Request("/_msearch", Map.of(), NDJSON, bytes.toByteArray());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // writing to memory
+    }
+  }
+
+  private static void writeBody(JsonGenerator json, NeighbourSearch.OneSearch search) throws IOException {
+    json.writeStartObject();
+    json.writeFieldName("query");
+    switch (search.criteria()) {
+      case Ids ids -> {
+        json.writeStartObject();
+        json.writeFieldName("ids");
+        json.writeStartObject();
+        json.writeFieldName("values");
+        json.writeStartArray();
+        for (String id : ids.ids()) {
+          json.writeString(id);
+        }
+        json.writeEndArray();
+        json.writeEndObject();
+        json.writeEndObject();
+      }
+      case Near near -> writeNear(json, near);
+    }
+    json.writeNumberField("size", search.size());
+    json.writeStringField("stored_fields", "_none_");
+    json.writeFieldName("docvalue_fields");
+    json.writeStartArray();
+    for (String field : search.fields()) {
+      json.writeString(field);
+    }
+    json.writeEndArray();
+    json.writeBooleanField("track_total_hits", false);
+    if (search.criteria() instanceof Near near) {
+      json.writeFieldName("sort");
+      json.writeStartArray();
+      json.writeStartObject();
+      json.writeFieldName("_geo_distance");
+      json.writeStartObject();
+      writeLocation(json, near);
+      json.writeStringField("order", "asc");
+      json.writeStringField("unit", "m");
+      json.writeStringField("distance_type", "arc");
+      json.writeEndObject();
+      json.writeEndObject();
+      json.writeStartObject();
+      json.writeFieldName(ForecastFields.POINT);
+      json.writeStartObject();
+      json.writeStringField("order", "asc");
+      json.writeEndObject();
+      json.writeEndObject();
+      json.writeEndArray();
+    }
+    json.writeEndObject();
+  }
+
+  private static void writeNear(JsonGenerator json, Near near) throws IOException {
+    json.writeStartObject();
+    json.writeFieldName("bool");
+    json.writeStartObject();
+    json.writeFieldName("filter");
+    json.writeStartArray();
+    json.writeStartObject();
+    json.writeFieldName("geo_distance");
+    json.writeStartObject();
+    json.writeStringField("distance", String.format(Locale.ROOT, "%.3fkm", near.radiusKm()));
+    writeLocation(json, near);
+    json.writeEndObject();
+    json.writeEndObject();
+    json.writeStartObject();
+    json.writeFieldName("terms");
+    json.writeStartObject();
+    json.writeFieldName(ForecastFields.LEVEL);
+    json.writeStartArray();
+    for (double level : near.levels()) {
+      json.writeNumber(level);
+    }
+    json.writeEndArray();
+    json.writeEndObject();
+    json.writeEndObject();
+    json.writeStartObject();
+    json.writeFieldName("terms");
+    json.writeStartObject();
+    json.writeFieldName(ForecastFields.STEP);
+    json.writeStartArray();
+    for (int step : near.steps()) {
+      json.writeNumber(step);
+    }
+    json.writeEndArray();
+    json.writeEndObject();
+    json.writeEndObject();
+    json.writeEndArray();
+    json.writeEndObject();
+    json.writeEndObject();
+  }
+
+  private static void writeLocation(JsonGenerator json, Near near) throws IOException {
+    json.writeFieldName(ForecastFields.LOCATION);
+    json.writeStartObject();
+    json.writeNumberField("lat", near.lat());
+    json.writeNumberField("lon", near.lon());
+    json.writeEndObject();
+  }
+
+  /**
+   * Sends a request; the future completes with Elasticsearch's 2xx answer, or exceptionally
+   * ({@link ResponseException} for any other status, an {@link IOException} when it cannot be
+   * reached). Cancelling the future cancels the HTTP exchange.
+   */
+  static CompletableFuture<Response> send(Rest5Client rest, Request request) {
+    co.elastic.clients.transport.rest5_client.low_level.Request http =
+        new co.elastic.clients.transport.rest5_client.low_level.Request(Request.METHOD, request.path());
+    request.params().forEach(http::addParameter);
+    http.setEntity(new ByteArrayEntity(request.body(), request.contentType()));
+    CompletableFuture<Response> answer = new CompletableFuture<>();
+    Cancellable exchange =
+        rest.performRequestAsync(
+            http,
+            new ResponseListener() {
+              @Override
+              public void onSuccess(Response response) {
+                answer.complete(response);
+              }
+
+              @Override
+              public void onFailure(Exception e) {
+                answer.completeExceptionally(e);
+              }
+            });
+    answer.whenComplete((response, failure) -> {
+      if (answer.isCancelled()) {
+        exchange.cancel();
+      }
+    });
+    return answer;
+  }
+
+  /**
+   * The hits of every search of a request, in the order of {@code searches}: the body of a single
+   * search's answer, or of a multi-search's (one item per search).
+   *
+   * @throws SearchUnavailableException when a search failed in a way worth retrying (shards failed,
+   *     index gone, overload), or a hit came without its grid point, level or step
+   * @throws IllegalStateException when Elasticsearch refused a search as malformed, or the answer is
+   *     not what was asked
+   */
+  static List<List<ForecastHit>> read(InputStream body, List<NeighbourSearch.OneSearch> searches) {
+    try (JsonParser json = JSON.createParser(body)) {
+      expect(json, json.nextToken(), JsonToken.START_OBJECT);
+      if (searches.size() == 1) {
+        List<ForecastHit> hits = new ArrayList<>(searches.getFirst().size());
+        readSearch(json, searches.getFirst(), hits);
+        return List.of(hits);
+      }
+      List<List<ForecastHit>> all = new ArrayList<>(searches.size());
+      while (json.nextToken() == JsonToken.FIELD_NAME) {
+        String name = json.currentName();
+        JsonToken value = json.nextToken();
+        if (!"responses".equals(name)) {
+          json.skipChildren();
+          continue;
+        }
+        expect(json, value, JsonToken.START_ARRAY);
+        while (json.nextToken() == JsonToken.START_OBJECT) {
+          if (all.size() == searches.size()) {
+            throw new IllegalStateException("msearch answered more items than its " + searches.size() + " searches");
+          }
+          NeighbourSearch.OneSearch search = searches.get(all.size());
+          List<ForecastHit> hits = new ArrayList<>(search.size());
+          readSearch(json, search, hits);
+          all.add(hits);
+        }
+      }
+      if (all.size() != searches.size()) {
+        throw new IllegalStateException("msearch answered " + all.size() + " items for " + searches.size() + " searches");
+      }
+      return all;
+    } catch (IOException e) {
+      throw new SearchUnavailableException("Elasticsearch's answer could not be read: " + e.getMessage(), e);
+    }
+  }
+
+  /** {@link #read(InputStream, List)} of a response. */
+  static List<List<ForecastHit>> read(Response response, List<NeighbourSearch.OneSearch> searches) {
+    HttpEntity entity = response.getEntity();
+    if (entity == null) {
+      throw new SearchUnavailableException("Elasticsearch answered " + response.getStatusCode() + " without a body", null);
+    }
+    try (InputStream body = entity.getContent()) {
+      return read(body, searches);
+    } catch (IOException e) {
+      throw new SearchUnavailableException("Elasticsearch's answer could not be read: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * One search answer (a whole response, or an item of a multi-search's), from just after its opening
+   * brace to its closing one. An item may be an error instead ({@code error}, {@code status}); a search
+   * answered by only some of its shards fails, since interpolating over fewer points would be silently
+   * wrong.
+   */
+  private static void readSearch(JsonParser json, NeighbourSearch.OneSearch search, List<ForecastHit> to)
+      throws IOException {
+    boolean sorted = search.criteria() instanceof Near;
+    String[] error = null;
+    int status = 0;
+    int failedShards = 0;
+    int totalShards = 0;
+    while (json.nextToken() == JsonToken.FIELD_NAME) {
+      String name = json.currentName();
+      JsonToken value = json.nextToken();
+      switch (name) {
+        case "_shards" -> {
+          expect(json, value, JsonToken.START_OBJECT);
+          while (json.nextToken() == JsonToken.FIELD_NAME) {
+            String field = json.currentName();
+            json.nextToken();
+            if ("failed".equals(field)) {
+              failedShards = json.getIntValue();
+            } else if ("total".equals(field)) {
+              totalShards = json.getIntValue();
+            } else {
+              json.skipChildren();
+            }
+          }
+        }
+        case "hits" -> {
+          expect(json, value, JsonToken.START_OBJECT);
+          while (json.nextToken() == JsonToken.FIELD_NAME) {
+            String field = json.currentName();
+            JsonToken hits = json.nextToken();
+            if (!"hits".equals(field)) {
+              json.skipChildren();
+              continue;
+            }
+            expect(json, hits, JsonToken.START_ARRAY);
+            while (json.nextToken() == JsonToken.START_OBJECT) {
+              to.add(readHit(json, search.axis(), sorted));
+            }
+          }
+        }
+        case "error" -> error = readError(json, value);
+        case "status" -> status = json.getIntValue();
+        default -> json.skipChildren();
+      }
+    }
+    if (error != null) {
+      throw ElasticsearchGuard.unavailableOr(status, error[0], error[1], null);
+    }
+    if (failedShards > 0) {
+      throw new SearchUnavailableException(
+          failedShards + " of " + totalShards + " shards failed searching " + search.index(), null);
+    }
+  }
+
+  /**
+   * A hit, from just after its opening brace: its doc values ({@code fields}, every one an array, a
+   * field without a value absent) and, when sorted, its first sort value (the distance).
+   */
+  static ForecastHit readHit(JsonParser json, int axis, boolean sorted) throws IOException {
+    Map<String, Double> values = new HashMap<>();
+    double point = Double.NaN;
+    double level = Double.NaN;
+    double step = Double.NaN;
+    double distance = Double.NaN;
+    double lat = Double.NaN;
+    double lon = Double.NaN;
+    while (json.nextToken() == JsonToken.FIELD_NAME) {
+      String name = json.currentName();
+      JsonToken value = json.nextToken();
+      if ("fields".equals(name)) {
+        expect(json, value, JsonToken.START_OBJECT);
+        while (json.nextToken() == JsonToken.FIELD_NAME) {
+          String field = json.currentName();
+          expect(json, json.nextToken(), JsonToken.START_ARRAY);
+          JsonToken first = json.nextToken();
+          if (first == JsonToken.END_ARRAY) {
+            continue;
+          }
+          if (ForecastFields.LOCATION.equals(field)) {
+            double[] latLon = latLon(json, first);
+            lat = latLon[0];
+            lon = latLon[1];
+          } else {
+            double number = number(json, first, field);
+            switch (field) {
+              case ForecastFields.POINT -> point = number;
+              case ForecastFields.LEVEL -> level = number;
+              case ForecastFields.STEP -> step = number;
+              default -> {
+                if (field.startsWith(ForecastHit.VALUE_PREFIX)) {
+                  values.put(field.substring(ForecastHit.VALUE_PREFIX.length()), number);
+                }
+              }
+            }
+          }
+          skipRestOfArray(json);
+        }
+      } else if (sorted && "sort".equals(name)) {
+        expect(json, value, JsonToken.START_ARRAY);
+        distance = number(json, json.nextToken(), "sort");
+        skipRestOfArray(json);
+      } else {
+        json.skipChildren();
+      }
+    }
+    if (Double.isNaN(point) || Double.isNaN(level) || Double.isNaN(step)) {
+      // Seen once while a node holding the shard was killed: a hit whose doc values did not come back. The
+      // documents all have them, so this is Elasticsearch's moment, not the data: a 503 to retry, not a 500.
+      throw new SearchUnavailableException(
+          "Elasticsearch answered a forecast document without its grid point, level or step (a shard copy going"
+              + " away?)", null);
+    }
+    return new ForecastHit(axis, (int) point, level, (int) step, values, distance, lat, lon);
+  }
+
+  private static double number(JsonParser json, JsonToken token, String field) throws IOException {
+    if (token == null || !token.isNumeric()) {
+      throw new IllegalStateException("Elasticsearch answered " + token + " where " + field + " has a number");
+    }
+    return json.getDoubleValue();
+  }
+
+  /**
+   * A geo_point doc value: GeoJSON ({@code {"type":"Point","coordinates":[lon,lat]}}) or the
+   * {@code "lat, lon"} string older formats give.
+   */
+  private static double[] latLon(JsonParser json, JsonToken token) throws IOException {
+    if (token == JsonToken.VALUE_STRING) {
+      String[] parts = json.getText().split(",");
+      return new double[] {Double.parseDouble(parts[0].strip()), Double.parseDouble(parts[1].strip())};
+    }
+    expect(json, token, JsonToken.START_OBJECT);
+    double[] latLon = null;
+    while (json.nextToken() == JsonToken.FIELD_NAME) {
+      String name = json.currentName();
+      JsonToken value = json.nextToken();
+      if ("coordinates".equals(name) && value == JsonToken.START_ARRAY) {
+        double lon = number(json, json.nextToken(), "coordinates");
+        double lat = number(json, json.nextToken(), "coordinates");
+        latLon = new double[] {lat, lon};
+        skipRestOfArray(json);
+      } else {
+        json.skipChildren();
+      }
+    }
+    if (latLon == null) {
+      throw new IllegalStateException("unexpected geo_point doc value without coordinates");
+    }
+    return latLon;
+  }
+
+  /** Skips to the end of the array whose first element was just read (an object or array skipped whole). */
+  private static void skipRestOfArray(JsonParser json) throws IOException {
+    json.skipChildren();
+    for (JsonToken t = json.nextToken(); t != JsonToken.END_ARRAY; t = json.nextToken()) {
+      if (t == null) {
+        throw new IOException("the answer ends inside an array");
+      }
+      json.skipChildren();
+    }
+  }
+
+  /** Elasticsearch's {@code error}: an object with {@code type} and {@code reason}, or a text. */
+  private static String[] readError(JsonParser json, JsonToken value) throws IOException {
+    String[] typeAndReason = new String[2];
+    if (value == JsonToken.VALUE_STRING) {
+      typeAndReason[1] = json.getText();
+      return typeAndReason;
+    }
+    expect(json, value, JsonToken.START_OBJECT);
+    while (json.nextToken() == JsonToken.FIELD_NAME) {
+      String name = json.currentName();
+      json.nextToken();
+      if ("type".equals(name)) {
+        typeAndReason[0] = json.getText();
+      } else if ("reason".equals(name)) {
+        typeAndReason[1] = json.getText();
+      } else {
+        json.skipChildren();
+      }
+    }
+    return typeAndReason;
+  }
+
+  /**
+   * What a refused request means for the caller: Elasticsearch's status, and the type and reason of
+   * its error body, classified by {@link ElasticsearchGuard#unavailableOr}.
+   */
+  static RuntimeException failure(ResponseException e) {
+    int status = e.getResponse().getStatusCode();
+    String type = null;
+    String reason = null;
+    HttpEntity entity = e.getResponse().getEntity();
+    if (entity != null) {
+      try (InputStream body = entity.getContent(); JsonParser json = JSON.createParser(body)) {
+        if (json.nextToken() == JsonToken.START_OBJECT) {
+          while (json.nextToken() == JsonToken.FIELD_NAME) {
+            String name = json.currentName();
+            JsonToken value = json.nextToken();
+            if ("error".equals(name)) {
+              String[] error = readError(json, value);
+              type = error[0];
+              reason = error[1];
+            } else {
+              json.skipChildren();
+            }
+          }
+        }
+      } catch (IOException | RuntimeException unreadable) {
+        // Not JSON (a proxy's page?): the status alone decides.
+      }
+    }
+    return ElasticsearchGuard.unavailableOr(status, type, reason == null ? "HTTP " + status : reason, e);
+  }
+
+  private static void expect(JsonParser json, JsonToken actual, JsonToken expected) throws IOException {
+    if (actual != expected) {
+      throw new IOException("expected " + expected + " but found " + actual + " at " + json.currentLocation());
+    }
+  }
+}

@@ -1,0 +1,181 @@
+package dev.spotcast.query.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The spot path's searches as written on the wire, and Elasticsearch's answers as read back. */
+class SearchWireTest {
+
+  private static final NeighbourSearch.OneSearch IDS = new NeighbourSearch.OneSearch(
+      "spot-run-h0", "486,487", new SearchWire.Ids(List.of("0_6_100", "0_6_101")), 2,
+      List.of("gp", "lvl", "step", "v.t"), 0);
+
+  private static final NeighbourSearch.OneSearch NEAR = new NeighbourSearch.OneSearch(
+      "spot-run-h1", null, new SearchWire.Near(45.25, -5.5, 157.2534, List.of(1000.0, 3000.0), List.of(6, 9)), 8,
+      List.of("gp", "lvl", "step", "v.t", "v.rh"), 1);
+
+  private static String text(byte[] body) {
+    return new String(body, StandardCharsets.UTF_8);
+  }
+
+  private static List<List<ForecastHit>> read(String answer, List<NeighbourSearch.OneSearch> searches) {
+    return SearchWire.read(new ByteArrayInputStream(answer.getBytes(StandardCharsets.UTF_8)), searches);
+  }
+
+  @Test
+  void anIdsSearchAsksForDocValuesOnlyRoutedToItsTiles() {
+    SearchWire.Request request = SearchWire.request(List.of(IDS));
+    assertThat(request.path()).isEqualTo("/spot-run-h0/_search");
+    assertThat(request.params()).isEqualTo(Map.of("routing", "486,487"));
+    assertThat(request.contentType().getMimeType()).isEqualTo("application/json");
+    assertThat(text(request.body())).isEqualTo(
+        "{\"query\":{\"ids\":{\"values\":[\"0_6_100\",\"0_6_101\"]}},\"size\":2,\"stored_fields\":\"_none_\","
+            + "\"docvalue_fields\":[\"gp\",\"lvl\",\"step\",\"v.t\"],\"track_total_hits\":false}");
+  }
+
+  @Test
+  void aGeoSearchFiltersByRadiusLevelsAndStepsAndSortsByDistanceThenPoint() {
+    SearchWire.Request request = SearchWire.request(List.of(NEAR));
+    assertThat(request.params()).isEmpty();
+    assertThat(text(request.body())).isEqualTo(
+        "{\"query\":{\"bool\":{\"filter\":["
+            + "{\"geo_distance\":{\"distance\":\"157.253km\",\"loc\":{\"lat\":45.25,\"lon\":-5.5}}},"
+            + "{\"terms\":{\"lvl\":[1000.0,3000.0]}},{\"terms\":{\"step\":[6,9]}}]}},"
+            + "\"size\":8,\"stored_fields\":\"_none_\",\"docvalue_fields\":[\"gp\",\"lvl\",\"step\",\"v.t\",\"v.rh\"],"
+            + "\"track_total_hits\":false,\"sort\":[{\"_geo_distance\":{\"loc\":{\"lat\":45.25,\"lon\":-5.5},"
+            + "\"order\":\"asc\",\"unit\":\"m\",\"distance_type\":\"arc\"}},{\"gp\":{\"order\":\"asc\"}}]}");
+  }
+
+  @Test
+  void severalIndicesMakeOneMultiSearchWithAHeaderLinePerSearch() {
+    SearchWire.Request request = SearchWire.request(List.of(IDS, NEAR));
+    assertThat(request.path()).isEqualTo("/_msearch");
+    assertThat(request.params()).isEmpty();
+    assertThat(request.contentType().getMimeType()).isEqualTo("application/x-ndjson");
+    String[] lines = text(request.body()).split("\n", -1);
+    assertThat(lines).hasSize(5);
+    assertThat(lines[0]).isEqualTo("{\"index\":\"spot-run-h0\",\"routing\":\"486,487\"}");
+    assertThat(lines[1]).isEqualTo(text(SearchWire.request(List.of(IDS)).body()));
+    assertThat(lines[2]).isEqualTo("{\"index\":\"spot-run-h1\"}");
+    assertThat(lines[3]).isEqualTo(text(SearchWire.request(List.of(NEAR)).body()));
+    assertThat(lines[4]).isEmpty();
+  }
+
+  @Test
+  void readsTheDocValuesOfEveryHit() {
+    String answer = """
+        {"took":1,"timed_out":false,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0},
+         "hits":{"max_score":null,"hits":[
+           {"_index":"spot-run-h0","_id":"0_6_100","_score":1.0,"_routing":"486",
+            "fields":{"gp":[100],"lvl":[0.0],"step":[6],"v.t":[273.1499938964844],"v.rh":[-0.0]}},
+           {"_index":"spot-run-h0","_id":"0_6_101","_score":1.0,
+            "fields":{"v.t":[280.5,281.0],"gp":[101],"step":[6],"lvl":[0.0]}}]}}
+        """;
+    List<ForecastHit> hits = read(answer, List.of(IDS)).getFirst();
+    assertThat(hits).hasSize(2);
+    assertThat(hits.get(0).point()).isEqualTo(100);
+    assertThat(hits.get(0).level()).isEqualTo(0.0);
+    assertThat(hits.get(0).step()).isEqualTo(6);
+    assertThat(hits.get(0).axisPosition()).isZero();
+    assertThat(hits.get(0).values()).containsExactlyInAnyOrderEntriesOf(Map.of("t", 273.1499938964844, "rh", -0.0));
+    assertThat(hits.get(0).sortDistance()).isNaN();
+    assertThat(hits.get(0).lat()).isNaN();
+    // fields in any order; the first of several values
+    assertThat(hits.get(1).point()).isEqualTo(101);
+    assertThat(hits.get(1).values()).containsExactlyEntriesOf(Map.of("t", 280.5));
+  }
+
+  @Test
+  void aSortedHitCarriesItsDistanceAndItsPlaceFromGeoJsonOrText() {
+    String answer = """
+        {"_shards":{"total":1,"successful":1,"failed":0},"hits":{"hits":[
+          {"fields":{"loc":[{"type":"Point","coordinates":[-5.0,45.0]}],"gp":[7],"lvl":[1000.0],"step":[9]},
+           "sort":[39412.25,7]},
+          {"fields":{"loc":["46.5, -6.25"],"gp":[8],"lvl":[1000.0],"step":[9],"v.t":[1]},"sort":[52000.0,8]}]}}
+        """;
+    List<ForecastHit> hits = read(answer, List.of(NEAR)).getFirst();
+    assertThat(hits.get(0).sortDistance()).isEqualTo(39412.25);
+    assertThat(hits.get(0).lat()).isEqualTo(45.0);
+    assertThat(hits.get(0).lon()).isEqualTo(-5.0);
+    assertThat(hits.get(0).values()).isEmpty();
+    assertThat(hits.get(0).axisPosition()).isEqualTo(1);
+    assertThat(hits.get(1).lat()).isEqualTo(46.5);
+    assertThat(hits.get(1).lon()).isEqualTo(-6.25);
+    assertThat(hits.get(1).values()).containsExactlyEntriesOf(Map.of("t", 1.0));
+  }
+
+  @Test
+  void aMultiSearchAnswerGivesEachSearchItsHits() {
+    String answer = """
+        {"took":3,"responses":[
+          {"_shards":{"total":1,"failed":0},"hits":{"hits":[{"fields":{"gp":[100],"lvl":[0.0],"step":[6]}}]},"status":200},
+          {"_shards":{"total":2,"failed":0},"hits":{"hits":[]},"status":200}]}
+        """;
+    List<List<ForecastHit>> hits = read(answer, List.of(IDS, NEAR));
+    assertThat(hits).hasSize(2);
+    assertThat(hits.get(0)).singleElement().satisfies(h -> assertThat(h.point()).isEqualTo(100));
+    assertThat(hits.get(1)).isEmpty();
+  }
+
+  @Test
+  void aMissingIndexInAMultiSearchIsUnavailableToRetry() {
+    String answer = """
+        {"responses":[
+          {"hits":{"hits":[]},"_shards":{"total":1,"failed":0}},
+          {"error":{"root_cause":[{"type":"index_not_found_exception","reason":"no such index [spot-run-h1]"}],
+           "type":"index_not_found_exception","reason":"no such index [spot-run-h1]"},"status":404}]}
+        """;
+    assertThatThrownBy(() -> read(answer, List.of(IDS, NEAR)))
+        .isInstanceOf(SearchUnavailableException.class)
+        .hasMessageContaining("no such index [spot-run-h1]");
+  }
+
+  @Test
+  void aMalformedSearchInAMultiSearchIsAServerErrorNotARetry() {
+    String answer = """
+        {"responses":[{"error":{"type":"x_content_parse_exception","reason":"unknown field [siez]"},"status":400},
+          {"hits":{"hits":[]}}]}
+        """;
+    assertThatThrownBy(() -> read(answer, List.of(IDS, NEAR)))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("400 x_content_parse_exception");
+  }
+
+  @Test
+  void failedShardsFailTheAnswerRatherThanInterpolateOverFewerPoints() {
+    String answer = """
+        {"_shards":{"total":2,"successful":1,"failed":1,"failures":[{"shard":1,"reason":{"type":"x"}}]},
+         "hits":{"hits":[{"fields":{"gp":[100],"lvl":[0.0],"step":[6]}}]}}
+        """;
+    assertThatThrownBy(() -> read(answer, List.of(IDS)))
+        .isInstanceOf(SearchUnavailableException.class)
+        .hasMessage("1 of 2 shards failed searching spot-run-h0");
+  }
+
+  @Test
+  void aHitWithoutItsGridPointIsUnavailableNotAnInternalError() {
+    // Seen while a node holding the shard was killed: the service answers 503 with Retry-After, not 500.
+    String answer = "{\"_shards\":{\"total\":1,\"failed\":0},\"hits\":{\"hits\":[{\"fields\":{\"lvl\":[0.0],\"step\":[6]}}]}}";
+    assertThatThrownBy(() -> read(answer, List.of(IDS))).isInstanceOf(SearchUnavailableException.class);
+  }
+
+  @Test
+  void aMultiSearchAnsweringFewerItemsThanSearchesIsRefused() {
+    assertThatThrownBy(() -> read("{\"responses\":[{\"hits\":{\"hits\":[]}}]}", List.of(IDS, NEAR)))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("msearch answered 1 items for 2 searches");
+  }
+
+  @Test
+  void aTruncatedAnswerIsUnavailable() {
+    assertThatThrownBy(() -> read("{\"hits\":{\"hits\":[{\"fields\":{\"gp\":[1", List.of(IDS)))
+        .isInstanceOf(SearchUnavailableException.class)
+        .hasMessageStartingWith("Elasticsearch's answer could not be read");
+  }
+}
