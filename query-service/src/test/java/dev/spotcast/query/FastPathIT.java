@@ -1,6 +1,7 @@
 package dev.spotcast.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
@@ -12,6 +13,7 @@ import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.search.ElasticsearchGuard;
 import dev.spotcast.query.search.ForecastHit;
 import dev.spotcast.query.search.NeighbourSearch;
+import dev.spotcast.query.search.SearchUnavailableException;
 import dev.spotcast.query.spot.SpotForecast;
 import dev.spotcast.query.spot.SpotInterpolator;
 import dev.spotcast.query.spot.SpotPlan;
@@ -121,6 +123,30 @@ class FastPathIT extends ServiceTestBase {
     assertSameAnswer(REGIONAL, 30, -5, random);
     assertSameAnswer(REGIONAL, 36, 1, random);
     assertSameAnswer(REGIONAL, 33.25, -2.25, random);
+  }
+
+  /**
+   * A run whose indices are gone (deleted after the catalog was read): Elasticsearch's 404, for a single
+   * search and for an item of a multi-search, on both paths, is Elasticsearch not able to answer (a 503
+   * to retry), not a server error.
+   */
+  @Test
+  void aRunWhoseIndicesAreGoneIsUnavailableOnBothPathsAndBothRequestForms() {
+    ForecastRun gone = ForecastRun.of(
+        "itfastgone", RUN_TIME, GLOBAL.grid(), LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 1000.0), List.of(0, 6),
+        SyntheticWeather.PARAMETERS, new ShardingSpec(1, 0, 1, 30)); // one level per index
+    for (double alt : new double[] {0, 500}) { // one index: a search; two: a multi-search
+      SpotPlan plan = SpotPlan.of(gone, new SpotRequest(
+          gone.model(), 45, 6, Vertical.height(alt), RUN_TIME.plusSeconds(3600), 4, List.of()));
+      assertThat(NeighbourSearch.requestOf(plan, true).multi()).isEqualTo(alt > 0);
+      for (boolean fastPath : new boolean[] {true, false}) {
+        NeighbourSearch search = new NeighbourSearch(client, registry, fastPath, ElasticsearchGuard.none());
+        assertThatThrownBy(() -> search.find(plan))
+            .as("fast path %s, %s m", fastPath, alt)
+            .isInstanceOf(SearchUnavailableException.class)
+            .hasMessageContaining("no such index");
+      }
+    }
   }
 
   private void assertSameAnswer(ForecastRun run, double lat, double lon, Random random) {

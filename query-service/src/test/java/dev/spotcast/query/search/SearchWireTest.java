@@ -32,7 +32,7 @@ class SearchWireTest {
   void anIdsSearchAsksForDocValuesOnlyRoutedToItsTiles() {
     SearchWire.Request request = SearchWire.request(List.of(IDS));
     assertThat(request.path()).isEqualTo("/spot-run-h0/_search");
-    assertThat(request.params()).isEqualTo(Map.of("routing", "486,487"));
+    assertThat(request.params()).isEqualTo(Map.of("routing", "486,487", "filter_path", SearchWire.SEARCH_FILTER));
     assertThat(request.contentType().getMimeType()).isEqualTo("application/json");
     assertThat(text(request.body())).isEqualTo(
         "{\"query\":{\"ids\":{\"values\":[\"0_6_100\",\"0_6_101\"]}},\"size\":2,\"stored_fields\":\"_none_\","
@@ -42,7 +42,7 @@ class SearchWireTest {
   @Test
   void aGeoSearchFiltersByRadiusLevelsAndStepsAndSortsByDistanceThenPoint() {
     SearchWire.Request request = SearchWire.request(List.of(NEAR));
-    assertThat(request.params()).isEmpty();
+    assertThat(request.params()).isEqualTo(Map.of("filter_path", SearchWire.SEARCH_FILTER));
     assertThat(text(request.body())).isEqualTo(
         "{\"query\":{\"bool\":{\"filter\":["
             + "{\"geo_distance\":{\"distance\":\"157.253km\",\"loc\":{\"lat\":45.25,\"lon\":-5.5}}},"
@@ -56,7 +56,7 @@ class SearchWireTest {
   void severalIndicesMakeOneMultiSearchWithAHeaderLinePerSearch() {
     SearchWire.Request request = SearchWire.request(List.of(IDS, NEAR));
     assertThat(request.path()).isEqualTo("/_msearch");
-    assertThat(request.params()).isEmpty();
+    assertThat(request.params()).isEqualTo(Map.of("filter_path", SearchWire.MSEARCH_FILTER));
     assertThat(request.contentType().getMimeType()).isEqualTo("application/x-ndjson");
     String[] lines = text(request.body()).split("\n", -1);
     assertThat(lines).hasSize(5);
