@@ -3,6 +3,7 @@ package dev.spotcast.ingestor.bulk;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.spotcast.elasticsearch.ElasticsearchError;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -60,18 +61,10 @@ record BulkResult(boolean errors, List<Item> failed) {
         p.nextToken();
         if ("status".equals(field)) {
           status = p.getIntValue();
-        } else if ("error".equals(field) && p.currentToken() == JsonToken.START_OBJECT) {
-          while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String errorField = p.currentName();
-            p.nextToken();
-            if ("type".equals(errorField)) {
-              type = p.getText();
-            } else if ("reason".equals(errorField)) {
-              reason = p.getText();
-            } else {
-              p.skipChildren();
-            }
-          }
+        } else if ("error".equals(field)) {
+          ElasticsearchError error = ElasticsearchError.read(p);
+          type = error.type();
+          reason = error.reason();
         } else {
           p.skipChildren();
         }

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
+import dev.spotcast.elasticsearch.ElasticsearchError;
 import dev.spotcast.index.ForecastFields;
 import java.io.IOException;
 import java.io.InputStream;
@@ -190,28 +191,27 @@ final class SearchWire {
     writeLocation(json, near);
     json.writeEndObject();
     json.writeEndObject();
-    json.writeStartObject();
-    json.writeFieldName("terms");
-    json.writeStartObject();
-    json.writeFieldName(ForecastFields.LEVEL);
-    json.writeStartArray();
-    for (double level : near.levels()) {
-      json.writeNumber(level);
-    }
+    writeTerms(json, ForecastFields.LEVEL, near.levels());
+    writeTerms(json, ForecastFields.STEP, near.steps());
     json.writeEndArray();
     json.writeEndObject();
     json.writeEndObject();
+  }
+
+  /** {@code {"terms": {field: [values]}}}: levels and steps as numbers, as the index maps them. */
+  private static void writeTerms(JsonGenerator json, String field, List<? extends Number> values) throws IOException {
     json.writeStartObject();
     json.writeFieldName("terms");
     json.writeStartObject();
-    json.writeFieldName(ForecastFields.STEP);
+    json.writeFieldName(field);
     json.writeStartArray();
-    for (int step : near.steps()) {
-      json.writeNumber(step);
+    for (Number value : values) {
+      if (value instanceof Integer step) {
+        json.writeNumber(step);
+      } else {
+        json.writeNumber(value.doubleValue());
+      }
     }
-    json.writeEndArray();
-    json.writeEndObject();
-    json.writeEndObject();
     json.writeEndArray();
     json.writeEndObject();
     json.writeEndObject();
@@ -325,7 +325,7 @@ final class SearchWire {
   private static void readSearch(JsonParser json, NeighbourSearch.OneSearch search, List<ForecastHit> to)
       throws IOException {
     boolean sorted = search.criteria() instanceof Near;
-    String[] error = null;
+    ElasticsearchError error = null;
     int status = 0;
     int failedShards = 0;
     int totalShards = 0;
@@ -362,13 +362,13 @@ final class SearchWire {
             }
           }
         }
-        case "error" -> error = readError(json, value);
+        case "error" -> error = ElasticsearchError.read(json);
         case "status" -> status = json.getIntValue();
         default -> json.skipChildren();
       }
     }
     if (error != null) {
-      throw ElasticsearchGuard.unavailableOr(status, error[0], error[1], null);
+      throw ElasticsearchGuard.unavailableOr(status, error.type(), error.reason(), null);
     }
     if (failedShards > 0) {
       throw new SearchUnavailableException(
@@ -484,28 +484,6 @@ final class SearchWire {
     }
   }
 
-  /** Elasticsearch's {@code error}: an object with {@code type} and {@code reason}, or a text. */
-  private static String[] readError(JsonParser json, JsonToken value) throws IOException {
-    String[] typeAndReason = new String[2];
-    if (value == JsonToken.VALUE_STRING) {
-      typeAndReason[1] = json.getText();
-      return typeAndReason;
-    }
-    expect(json, value, JsonToken.START_OBJECT);
-    while (json.nextToken() == JsonToken.FIELD_NAME) {
-      String name = json.currentName();
-      json.nextToken();
-      if ("type".equals(name)) {
-        typeAndReason[0] = json.getText();
-      } else if ("reason".equals(name)) {
-        typeAndReason[1] = json.getText();
-      } else {
-        json.skipChildren();
-      }
-    }
-    return typeAndReason;
-  }
-
   /**
    * What a refused request means for the caller: Elasticsearch's status, and the type and reason of
    * its error body, classified by {@link ElasticsearchGuard#unavailableOr}.
@@ -520,11 +498,11 @@ final class SearchWire {
         if (json.nextToken() == JsonToken.START_OBJECT) {
           while (json.nextToken() == JsonToken.FIELD_NAME) {
             String name = json.currentName();
-            JsonToken value = json.nextToken();
+            json.nextToken();
             if ("error".equals(name)) {
-              String[] error = readError(json, value);
-              type = error[0];
-              reason = error[1];
+              ElasticsearchError error = ElasticsearchError.read(json);
+              type = error.type();
+              reason = error.reason();
             } else {
               json.skipChildren();
             }
