@@ -62,9 +62,12 @@ trap cleanup EXIT
 # Starts the demo with a tiny run and waits until it serves; sets launcher and service. Job control (set -m)
 # gives the demo its own process group, as a shell gives a command typed at a terminal; without it, a
 # background job of a script starts with SIGINT ignored, and a signal ignored on entry cannot be trapped.
+# The same holds when these tests themselves were started in the background of a shell without job control
+# (SIGINT ignored from there on, for the launcher and the JVM alike): env --default-signal gives the demo
+# SIGINT's default disposition back, as a terminal's foreground job has it.
 start_demo() {
   set -m
-  "$ROOT/spotcast" demo --levels 0 --steps 0-1 --resolution 5 >"$WORK/demo.out" 2>&1 &
+  env --default-signal=INT "$ROOT/spotcast" demo --levels 0 --steps 0-1 --resolution 5 >"$WORK/demo.out" 2>&1 &
   launcher=$!
   set +m
   local i
