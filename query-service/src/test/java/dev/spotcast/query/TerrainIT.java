@@ -10,11 +10,16 @@ import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.search.ForecastHit;
+import dev.spotcast.query.search.NeighbourSearch;
 import dev.spotcast.query.terrain.TerrainStore;
+import dev.spotcast.model.LevelType;
+import dev.spotcast.index.RunRecord;
 import dev.spotcast.sharding.ShardingSpec;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -35,8 +40,8 @@ import org.springframework.http.ResponseEntity;
 class TerrainIT extends ServiceTestBase {
 
   static final String MODEL = "itterrain";
-  static final ForecastRun RUN = SyntheticForecastSource.withTerrain(MODEL, SpotApiIT.RUN_TIME,
-      RegularLatLonGrid.covering(40, -10, 48, 4, 0.5), List.of(0.0, 2.0, 500.0), List.of(0, 3, 6),
+  static final RegularLatLonGrid GRID = RegularLatLonGrid.covering(40, -10, 48, 4, 0.5);
+  static final ForecastRun RUN = SyntheticForecastSource.withTerrain(MODEL, SpotApiIT.RUN_TIME, GRID, List.of(0.0, 2.0, 500.0), List.of(0, 3, 6),
       SyntheticWeather.PARAMETERS, ShardingSpec.DEFAULT);
   private static final long SEED = 5;
   private static final double LAPSE_RATE = 0.0065;
@@ -49,6 +54,7 @@ class TerrainIT extends ServiceTestBase {
   @Autowired private ElasticsearchClient client;
   @Autowired private PublishedRuns publishedRuns;
   @Autowired private TerrainStore terrains;
+  @Autowired private NeighbourSearch search;
 
   @BeforeEach
   void servedWithItsTerrainRead() throws Exception {
@@ -114,6 +120,35 @@ class TerrainIT extends ServiceTestBase {
     JsonNode celsius = json(place + "&elevation=1800&units=C", 200);
     assertThat(celsius.path("values").path("t").path("value").asDouble())
         .isCloseTo(atSite.path("values").path("t").path("value").asDouble() - 273.15, within(1e-9));
+  }
+
+  /** How the terrain is read: a whole field in pages (search_after on the grid point), here of 100 points. */
+  @Test
+  void aWholeFieldIsReadInPagesInGridPointOrderEveryPointOnce() {
+    RunRecord record = publishedRuns.get(MODEL, RUN.runId()).orElseThrow();
+    int axis = RUN.axisPosition(LevelType.SURFACE);
+    String index = publishedRuns.strategy(record).indexName(axis, 0, 0);
+    List<Integer> points = new ArrayList<>();
+    int pages = 0;
+    int after = -1;
+    while (true) {
+      List<ForecastHit> page = search.page(index, axis, 0.0, 0, List.of("orog"), 100, after);
+      pages++;
+      for (ForecastHit hit : page) {
+        points.add(hit.point());
+        assertThat(hit.level()).isEqualTo(0.0);
+        assertThat(hit.step()).isEqualTo(0);
+        assertThat(hit.values().get("orog")).as("orography at point " + hit.point()).isCloseTo(SyntheticWeather.orography(
+            GRID.latitude(hit.point()), GRID.longitude(hit.point())), within(0.01));
+      }
+      if (page.size() < 100) {
+        break;
+      }
+      after = page.getLast().point();
+    }
+    int count = RUN.grid().pointCount();
+    assertThat(points).containsExactlyElementsOf(IntStream.range(0, count).boxed().toList());
+    assertThat(pages).isEqualTo(count / 100 + 1);
   }
 
   @Test

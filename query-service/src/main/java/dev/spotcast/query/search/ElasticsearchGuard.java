@@ -130,7 +130,8 @@ public class ElasticsearchGuard {
     }
   }
 
-  private static RuntimeException translate(Throwable e) {
+  /** What a failed call means for the caller: a 503-class {@link SearchUnavailableException}, or a server error. */
+  static RuntimeException translate(Throwable e) {
     Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
     if (cause instanceof ResponseException refused) {
       return SearchWire.failure(refused);

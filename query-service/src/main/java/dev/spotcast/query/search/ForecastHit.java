@@ -1,8 +1,6 @@
 package dev.spotcast.query.search;
 
-import co.elastic.clients.json.JsonData;
 import dev.spotcast.index.ForecastFields;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,31 +24,6 @@ public record ForecastHit(
   /** The same document with the distance it is ranked by. */
   public ForecastHit withSortDistance(double distance) {
     return new ForecastHit(axisPosition, point, level, step, values, distance, lat, lon);
-  }
-
-  /**
-   * A hit of the typed client's search (reads off the spot path: a run's terrain), from its {@code
-   * fields} as returned for {@code docvalue_fields}: every field an array, a field without a value
-   * absent. The spot path reads its answers itself ({@link SearchWire}).
-   */
-  public static ForecastHit of(Map<String, JsonData> fields, int axisPosition) {
-    Map<String, Double> values = new HashMap<>();
-    fields.forEach((name, value) -> {
-      if (name.startsWith(VALUE_PREFIX)) {
-        values.put(name.substring(VALUE_PREFIX.length()), first(value));
-      }
-    });
-    return new ForecastHit(
-        axisPosition, (int) first(fields.get(ForecastFields.POINT)), first(fields.get(ForecastFields.LEVEL)),
-        (int) first(fields.get(ForecastFields.STEP)), values, Double.NaN, Double.NaN, Double.NaN);
-  }
-
-  private static double first(JsonData field) {
-    if (field == null) {
-      throw new SearchUnavailableException(
-          "Elasticsearch answered a forecast document without its grid point, level or step", null);
-    }
-    return field.to(double[].class)[0];
   }
 
   /**

@@ -365,6 +365,28 @@ public class NeighbourSearch {
         });
   }
 
+  /**
+   * A page of the documents of one level and step of an index, in grid point order, those after
+   * {@code afterPoint} (-1: from the first): reads of a whole field, such as a run's terrain. Not
+   * guarded: no request waits on it, and its pages are larger than a spot request's time limit is
+   * made for.
+   *
+   * @throws SearchUnavailableException when Elasticsearch cannot answer
+   */
+  public List<ForecastHit> page(
+      String index, int axis, double level, int step, List<String> parameters, int size, int afterPoint) {
+    List<OneSearch> search = List.of(new OneSearch(
+        index, null, new SearchWire.Page(level, step, afterPoint), size, ForecastHit.fields(parameters, false), axis));
+    try {
+      return SearchWire.read(SearchWire.send(rest, SearchWire.request(search)).get(), search).getFirst();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SearchUnavailableException("interrupted while reading " + index, e);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw ElasticsearchGuard.translate(e.getCause());
+    }
+  }
+
   /** The documents the ids path reads for a plan, as keys of the document cache. */
   private static List<DocumentCache.Key> cacheKeys(SpotPlan plan, GridNeighbours.Nearest nearest, long[] fieldMasks) {
     ShardingStrategy run = plan.strategy();

@@ -66,7 +66,7 @@ final class SearchWire {
   }
 
   /** What a search selects: documents by id, or the nearest within a radius (sorted by distance). */
-  sealed interface Criteria permits Ids, Near {}
+  sealed interface Criteria permits Ids, Near, Page {}
 
   /** The documents with these ids. */
   record Ids(List<String> ids) implements Criteria {}
@@ -77,6 +77,12 @@ final class SearchWire {
    * the same distance.
    */
   record Near(double lat, double lon, double radiusKm, List<Double> levels, List<Integer> steps) implements Criteria {}
+
+  /**
+   * The documents of one level and step in grid point order, those after {@code afterPoint} (-1: from
+   * the first): a page of a read of a whole field, such as a run's terrain.
+   */
+  record Page(double level, int step, int afterPoint) implements Criteria {}
 
   /**
    * What of a search's answer is read: the shard counts, each hit's doc values and sort values, an
@@ -145,6 +151,18 @@ final class SearchWire {
         json.writeEndObject();
       }
       case Near near -> writeNear(json, near);
+      case Page page -> {
+        json.writeStartObject();
+        json.writeFieldName("bool");
+        json.writeStartObject();
+        json.writeFieldName("filter");
+        json.writeStartArray();
+        writeTerms(json, ForecastFields.STEP, List.of(page.step()));
+        writeTerms(json, ForecastFields.LEVEL, List.of(page.level()));
+        json.writeEndArray();
+        json.writeEndObject();
+        json.writeEndObject();
+      }
     }
     json.writeNumberField("size", search.size());
     json.writeStringField("stored_fields", "_none_");
@@ -167,14 +185,30 @@ final class SearchWire {
       json.writeStringField("distance_type", "arc");
       json.writeEndObject();
       json.writeEndObject();
-      json.writeStartObject();
-      json.writeFieldName(ForecastFields.POINT);
-      json.writeStartObject();
-      json.writeStringField("order", "asc");
-      json.writeEndObject();
-      json.writeEndObject();
+      writeByPoint(json);
       json.writeEndArray();
+    } else if (search.criteria() instanceof Page page) {
+      json.writeFieldName("sort");
+      json.writeStartArray();
+      writeByPoint(json);
+      json.writeEndArray();
+      if (page.afterPoint() >= 0) {
+        json.writeFieldName("search_after");
+        json.writeStartArray();
+        json.writeNumber(page.afterPoint());
+        json.writeEndArray();
+      }
     }
+    json.writeEndObject();
+  }
+
+  /** {@code {"point": {"order": "asc"}}}: grid point order. */
+  private static void writeByPoint(JsonGenerator json) throws IOException {
+    json.writeStartObject();
+    json.writeFieldName(ForecastFields.POINT);
+    json.writeStartObject();
+    json.writeStringField("order", "asc");
+    json.writeEndObject();
     json.writeEndObject();
   }
 

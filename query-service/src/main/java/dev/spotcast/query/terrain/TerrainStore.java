@@ -1,13 +1,5 @@
 package dev.spotcast.query.terrain;
 
-import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import co.elastic.clients.elasticsearch._types.FieldValue;
-import co.elastic.clients.elasticsearch._types.SortOrder;
-import co.elastic.clients.elasticsearch._types.query_dsl.FieldAndFormat;
-import co.elastic.clients.elasticsearch.core.SearchResponse;
-import co.elastic.clients.elasticsearch.core.search.Hit;
-import co.elastic.clients.json.JsonData;
-import dev.spotcast.index.ForecastFields;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
@@ -15,6 +7,7 @@ import dev.spotcast.model.LevelType;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.search.ForecastHit;
+import dev.spotcast.query.search.NeighbourSearch;
 import dev.spotcast.query.search.SearchUnavailableException;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
@@ -54,7 +47,7 @@ public class TerrainStore implements DisposableBean {
   /** Documents per page of the read: a page of Elasticsearch's default result window. */
   private static final int PAGE = 10_000;
 
-  private final ElasticsearchClient client;
+  private final NeighbourSearch search;
   private final PublishedRuns runs;
   private final TerrainProperties properties;
   private final Map<String, CompletableFuture<RunTerrain>> terrains = new ConcurrentHashMap<>();
@@ -64,8 +57,8 @@ public class TerrainStore implements DisposableBean {
     return thread;
   });
 
-  public TerrainStore(ElasticsearchClient client, PublishedRuns runs, TerrainProperties properties) {
-    this.client = client;
+  public TerrainStore(NeighbourSearch search, PublishedRuns runs, TerrainProperties properties) {
+    this.search = search;
     this.runs = runs;
     this.properties = properties;
     runs.onRefresh(this::keep);
@@ -205,23 +198,10 @@ public class TerrainStore implements DisposableBean {
     String index = strategy.indexName(fields.axis(), 0, 0);
     double level = run.axes().get(fields.axis()).levels().getFirst();
     int step = run.steps().getFirst();
-    List<FieldAndFormat> docValues = ForecastHit.fields(fields.names(), false).stream()
-        .map(f -> FieldAndFormat.of(x -> x.field(f))).toList();
-    List<FieldValue> after = null;
+    int after = -1;
     while (true) {
-      List<FieldValue> from = after;
-      SearchResponse<JsonData> page = client.search(s -> {
-        s.index(index).size(PAGE).trackTotalHits(t -> t.enabled(false)).storedFields("_none_")
-            .docvalueFields(docValues)
-            .query(q -> q.bool(b -> b
-                .filter(f -> f.term(t -> t.field(ForecastFields.STEP).value(step)))
-                .filter(f -> f.term(t -> t.field(ForecastFields.LEVEL).value(level)))))
-            .sort(o -> o.field(f -> f.field(ForecastFields.POINT).order(SortOrder.Asc)));
-        return from == null ? s : s.searchAfter(from);
-      }, JsonData.class);
-      List<Hit<JsonData>> hits = page.hits().hits();
-      for (Hit<JsonData> hit : hits) {
-        ForecastHit document = ForecastHit.of(hit.fields(), fields.axis());
+      List<ForecastHit> hits = search.page(index, fields.axis(), level, step, fields.names(), PAGE, after);
+      for (ForecastHit document : hits) {
         int point = document.point();
         if (point < 0 || point >= points) {
           continue;
@@ -242,7 +222,7 @@ public class TerrainStore implements DisposableBean {
       if (hits.size() < PAGE) {
         break;
       }
-      after = hits.getLast().sort();
+      after = hits.getLast().point();
     }
     return new RunTerrain(elevation, land, properties.landThreshold(), String.join(", ", fields.names()));
   }

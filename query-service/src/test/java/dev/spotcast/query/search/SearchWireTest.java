@@ -53,6 +53,26 @@ class SearchWireTest {
   }
 
   @Test
+  void aPageOfAWholeFieldFiltersOneLevelAndStepInGridPointOrderAfterTheLastPoint() {
+    NeighbourSearch.OneSearch first = new NeighbourSearch.OneSearch(
+        "spot-run-h0", null, new SearchWire.Page(0.0, 0, -1), 10000, List.of("gp", "lvl", "step", "v.orog"), 0);
+    String query = "{\"query\":{\"bool\":{\"filter\":[{\"terms\":{\"step\":[0]}},{\"terms\":{\"lvl\":[0.0]}}]}},"
+        + "\"size\":10000,\"stored_fields\":\"_none_\",\"docvalue_fields\":[\"gp\",\"lvl\",\"step\",\"v.orog\"],"
+        + "\"track_total_hits\":false,\"sort\":[{\"gp\":{\"order\":\"asc\"}}]";
+    assertThat(text(SearchWire.request(List.of(first)).body())).isEqualTo(query + "}");
+    NeighbourSearch.OneSearch next = new NeighbourSearch.OneSearch(
+        "spot-run-h0", null, new SearchWire.Page(0.0, 0, 9999), 10000, List.of("gp", "lvl", "step", "v.orog"), 0);
+    assertThat(text(SearchWire.request(List.of(next)).body())).isEqualTo(query + ",\"search_after\":[9999]}");
+    // The sort value of a page is the grid point, not a distance: it is not read as one.
+    ForecastHit hit = read(
+        "{\"_shards\":{\"total\":1,\"failed\":0},\"hits\":{\"hits\":[{\"fields\":{\"gp\":[10000],\"lvl\":[0.0],"
+            + "\"step\":[0],\"v.orog\":[812.5]},\"sort\":[10000]}]}}", List.of(next)).getFirst().getFirst();
+    assertThat(hit.point()).isEqualTo(10000);
+    assertThat(hit.values()).containsExactlyEntriesOf(Map.of("orog", 812.5));
+    assertThat(hit.sortDistance()).isNaN();
+  }
+
+  @Test
   void severalIndicesMakeOneMultiSearchWithAHeaderLinePerSearch() {
     SearchWire.Request request = SearchWire.request(List.of(IDS, NEAR));
     assertThat(request.path()).isEqualTo("/_msearch");
