@@ -23,8 +23,10 @@ import org.yaml.snakeyaml.Yaml;
  * docker/ checked as far as a machine without a Docker engine allows: the query services' part of
  * the Compose file binds to the service's configuration, its image copies what the build made, the
  * Prometheus, HAProxy and Grafana files name services that exist, and the queries dashboard asks
- * only for metrics the running service exposes (the exporters' own metrics are listed apart).
+ * only for metrics the running service exposes (the exporters' own metrics are listed apart), the
+ * document cache's among them (on here, as in production; the same context as DocumentCacheIT's).
  */
+@org.springframework.test.context.TestPropertySource(properties = "spotcast.query.cache.enabled=true")
 class DockerCompositionIT extends ServiceTestBase {
 
   @Autowired private TestRestTemplate http;

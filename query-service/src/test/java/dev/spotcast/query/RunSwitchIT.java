@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.index.RunRecord;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
+import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
@@ -27,6 +30,7 @@ class RunSwitchIT extends ServiceTestBase {
 
   @Autowired private TestRestTemplate http;
   @Autowired private ElasticsearchClient client;
+  @Autowired private PublishedRuns publishedRuns;
 
   @Test
   void theServiceFollowsTheAlias() throws Exception {
@@ -40,6 +44,20 @@ class RunSwitchIT extends ServiceTestBase {
 
     float expected = (float) new SyntheticWeather(1).value("t", 1, 1, 0, second.validTime(3).getEpochSecond());
     assertThat(answer.path("values").path("t").path("value").floatValue()).isEqualTo(expected);
+
+    // Each run is one record and one sharding strategy, whichever way a request finds it and across
+    // refreshes: the document cache knows a run by its strategy.
+    RunRecord published = publishedRuns.get(MODEL).orElseThrow();
+    RunRecord earlier = publishedRuns.get(MODEL, first.runId()).orElseThrow();
+    ShardingStrategy publishedStrategy = publishedRuns.strategy(published);
+    ShardingStrategy earlierStrategy = publishedRuns.strategy(earlier);
+    Thread.sleep(500); // a few catalog refreshes (every 100 ms here)
+    assertThat(publishedRuns.get(MODEL).orElseThrow()).isSameAs(published);
+    assertThat(publishedRuns.get(MODEL, second.runId()).orElseThrow()).isSameAs(published);
+    assertThat(publishedRuns.get(MODEL, first.runId()).orElseThrow()).isSameAs(earlier);
+    assertThat(publishedRuns.runs(MODEL)).containsExactly(published, earlier);
+    assertThat(publishedRuns.strategy(published)).isSameAs(publishedStrategy);
+    assertThat(publishedRuns.strategy(earlier)).isSameAs(earlierStrategy);
   }
 
   /** Polls the spot endpoint until it answers from the run with this run time. */

@@ -137,8 +137,12 @@ public class PublishedRuns implements SmartLifecycle {
         log.warn("model {}: run {} is published but has no catalog record", model, entry.getValue());
       }
     }
-    runs = Map.copyOf(next);
-    servable = servableRuns(servable, next.values());
+    // The strategies of the new runs are built (servableRuns) before any request can see those runs: a
+    // request that found a run without its strategy would build one of its own, and the document cache,
+    // which knows a run by its strategy, would not know that request's documents again.
+    Map<String, RunRecord> latest = Map.copyOf(next);
+    servable = servableRuns(servable, latest.values());
+    runs = latest;
     loaded = true;
     if (!listeners.isEmpty()) {
       List<RunRecord> all = new ArrayList<>(next.values());
@@ -170,13 +174,20 @@ public class PublishedRuns implements SmartLifecycle {
                 .query(q -> q.term(t -> t.field("status").value(RunStatus.PUBLISHED.name())))
                 .trackTotalHits(t -> t.enabled(false)),
             RunRecord.class);
+    // One record object per run: a published run's is the one the published map holds, so that either
+    // map gives a request the same run, and the same strategy.
+    Map<String, RunRecord> latestById = new HashMap<>();
+    latest.forEach(record -> latestById.put(record.id(), record));
     List<RunRecord> candidates = new ArrayList<>();
     for (Hit<RunRecord> hit : response.hits().hits()) {
       RunRecord record = hit.source();
       if (record == null || record.run() == null) {
         continue;
       }
-      RunRecord known = previous.getOrDefault(record.model(), Map.of()).get(record.runId());
+      RunRecord known = latestById.get(record.id());
+      if (known == null) {
+        known = previous.getOrDefault(record.model(), Map.of()).get(record.runId());
+      }
       candidates.add(known != null ? known : record);
     }
     List<RunRecord> held = new ArrayList<>(candidates);
