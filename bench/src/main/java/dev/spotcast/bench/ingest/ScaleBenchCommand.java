@@ -88,6 +88,12 @@ public final class ScaleBenchCommand implements Callable<Integer> {
           + " ingestor, and deleted; then the ingestor loads the run. The exact comparison at scale.")
   boolean rawFull;
 
+  @Option(names = "--raw-layout", defaultValue = "spotcast",
+      description = "Mapping of the raw phases' indices: spotcast (the same as the ingestor's) or lean (the leanest layout"
+          + " of the same documents: values in _source only, no doc values; what target 4 of issue 17 compares"
+          + " against) (default: ${DEFAULT-VALUE}).")
+  String rawLayout;
+
   @Option(names = "--raw-file", defaultValue = "${env:SPOTCAST_HOME:-/var/tmp/spotcast}/bench-raw/scale-raw.bulk",
       description = "Where --raw-full spills the bulk bodies (default: ${DEFAULT-VALUE}); deleted at the end.")
   Path rawFile;
@@ -111,6 +117,7 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     if (region.size() != 4 || rawDocs < 1 || posters < 1 || sampleSeconds < 1) {
       throw new ParameterException(spec.commandLine(), "--region needs south,west,north,east; --raw-docs, --posters, --sample-seconds >= 1");
     }
+    lean(); // refused before any work when it names no layout
     ForecastRun run = run(model, StepList.parse(steps));
     List<Integer> rawSteps = rawFull ? run.steps() : rawSteps(run);
     ForecastRun rawRun = run(model + "_raw", rawSteps);
@@ -172,7 +179,8 @@ public final class ScaleBenchCommand implements Callable<Integer> {
         return 1;
       }
       double rawRate = (before.docsPerSecond + after.docsPerSecond) / 2;
-      out.printf("%nSummary (%s)%n", BenchReport.today());
+      out.printf("%nSummary (%s; raw in %s)%n", BenchReport.today(),
+        lean() ? "the leanest layout, values in _source only" : "Spotcast's layout");
       out.printf("| documents | raw docs/s (before / after) | Spotcast docs/s (end to end / streaming) | ratio (streaming / end to end) |%n|---|---|---|---|%n");
       out.printf("| %,d | %,.0f (%,.0f / %,.0f) | %,.0f / %,.0f | **%.2f** / %.2f |%n",
           run.documentCount(), rawRate, before.docsPerSecond, after.docsPerSecond, load.docsPerSecond, load.streamDocsPerSecond,
@@ -232,7 +240,8 @@ public final class ScaleBenchCommand implements Callable<Integer> {
       out.println("\nA phase lost documents: no ratio.");
       return 1;
     }
-    out.printf("%nSummary (%s)%n", BenchReport.today());
+    out.printf("%nSummary (%s; raw in %s)%n", BenchReport.today(),
+        lean() ? "the leanest layout, values in _source only" : "Spotcast's layout");
     out.printf("| documents | raw docs/s (whole run) | Spotcast docs/s (end to end / streaming) | ratio (end to end / streaming) |%n|---|---|---|---|%n");
     out.printf("| %,d | %,.0f | %,.0f / %,.0f | **%.2f** / %.2f |%n", run.documentCount(), rawRate.docsPerSecond,
         load.docsPerSecond, load.streamDocsPerSecond, load.docsPerSecond / rawRate.docsPerSecond,
@@ -276,12 +285,25 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     }
   }
 
+  private boolean lean() {
+    return switch (rawLayout) {
+      case "lean" -> true;
+      case "spotcast" -> false;
+      default -> throw new ParameterException(
+          spec.commandLine(), "--raw-layout is spotcast or lean, not " + rawLayout);
+    };
+  }
+
   /** One raw phase: fresh indices, {@code post} timed with the CPU it cost, the count checked, the indices deleted. */
   private Rate rawPhase(
       String title, ForecastRun rawRun, BenchIndices indices, ElasticsearchNode node, CpuSampler cpu, PrintWriter out,
       Callable<RawBulkLoad.Result> post) throws Exception {
     indices.clean();
-    indices.createForLoading();
+    if (lean()) {
+      indices.createLeanForLoading();
+    } else {
+      indices.createForLoading();
+    }
     Thread.sleep(5000);
     CpuSampler.Snapshot from = cpu.snapshot();
     ElasticsearchNode.Stats esFrom = node.stats();
@@ -291,7 +313,8 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     indices.clean();
     boolean ok = result.failedDocuments() == 0 && counted == rawRun.documentCount();
     double rate = result.documents() / result.seconds();
-    out.printf("%n%s: %,d docs in %.1f s = %,.0f docs/s; counted %,d%s%n", title, result.documents(), result.seconds(), rate,
+    out.printf("%n%s, %s: %,d docs in %.1f s = %,.0f docs/s; counted %,d%s%n", title,
+        lean() ? "leanest layout (values in _source only)" : "Spotcast's layout", result.documents(), result.seconds(), rate,
         counted, ok ? " OK" : " FAILED " + result.failures());
     out.printf("  CPU: ES %.1f us/doc, poster %.1f us/doc; other processes %.0f%% of the machine%n",
         usage.elasticsearchSeconds() * 1e6 / result.documents(), usage.benchSeconds() * 1e6 / result.documents(),
