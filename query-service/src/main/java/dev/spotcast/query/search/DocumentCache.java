@@ -2,9 +2,6 @@ package dev.spotcast.query.search;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.google.common.hash.BloomFilter;
-import com.google.common.hash.Funnel;
-import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import dev.spotcast.index.RunRecord;
@@ -23,18 +20,10 @@ import java.util.Set;
  * The documents of recently asked grid points, per published run, in memory: a run never changes
  * once published, so a document read once answers every later request that needs it without
  * Elasticsearch, however many requests concentrate on the same places. Bounded by count
- * ({@code spotcast.query.cache.max-documents}; Caffeine keeps the most often and recently used); the
- * documents of a run the service no longer serves are dropped ({@link #retainRuns}).
- *
- * <p>A document is kept from the second time it is read, not the first: a doorkeeper (a Bloom filter
- * of the documents read recently, started afresh after every {@code max-documents} of them)
- * remembers the first reading. Most places are asked for once in a while, the popular ones over and
- * over; storing every document read only to evict it soon after was a tenth of the service's CPU on
- * traffic spread evenly over the globe, and it crowded the cache with one-time documents.
- *
- * <p>Metrics: {@code cache_gets_total{cache="spotcast.query.documents",result="hit|miss"}}, {@code
- * cache_size}, {@code cache_evictions_total}, and {@code spotcast_query_cache_first_reads_total}
- * (documents read and not kept, being read for the first time).
+ * ({@code spotcast.query.cache.max-documents}, least recently used out first); the documents of a
+ * run the service no longer serves are dropped ({@link #retainRuns}). Metrics: {@code
+ * cache_gets_total{cache="spotcast.query.documents",result="hit|miss"}}, {@code cache_size}, {@code
+ * cache_evictions_total}.
  */
 public final class DocumentCache {
 
@@ -100,17 +89,7 @@ public final class DocumentCache {
     return masks;
   }
 
-  /** What the doorkeeper remembers of a key: all of it but the run, which a key holds by identity. */
-  private static final Funnel<Key> KEY_FUNNEL = (key, into) -> into.putInt(key.point()).putInt(key.step())
-      .putDouble(key.level()).putInt(key.axis()).putLong(key.fields()).putInt(System.identityHashCode(key.run()));
-
-  /** The doorkeeper's false positives (a first reading taken for a second): 1 %. */
-  private static final double DOORKEEPER_FPP = 0.01;
-
   private final Cache<Key, ForecastHit> documents;
-  private final long doorkeeperSize;
-  private volatile BloomFilter<Key> doorkeeper;
-  private final Counter firstReads;
 
   /** The runs of the last {@link #retainRuns}, by record id. */
   private volatile Set<String> retained = Set.of();
@@ -120,11 +99,6 @@ public final class DocumentCache {
     // pool woke a thread per burst of writes, a context switch that cost more than the work on two cores.
     this.documents = Caffeine.newBuilder().maximumSize(maxDocuments).executor(Runnable::run).recordStats().build();
     CaffeineCacheMetrics.monitor(registry, documents, "spotcast.query.documents");
-    this.doorkeeperSize = Math.max(1, maxDocuments);
-    this.doorkeeper = BloomFilter.create(KEY_FUNNEL, doorkeeperSize, DOORKEEPER_FPP);
-    this.firstReads = Counter.builder("spotcast.query.cache.first.reads")
-        .description("Documents read from Elasticsearch and not kept in the document cache: the first reading of each")
-        .register(registry);
   }
 
   /** The documents of these keys, in their order; null unless every one is held (then Elasticsearch is asked for all). */
@@ -141,18 +115,7 @@ public final class DocumentCache {
     return hits;
   }
 
-  /** Keeps a document just read, unless this is the first time it was read (lately). */
   void put(Key key, ForecastHit hit) {
-    BloomFilter<Key> seen = doorkeeper;
-    if (seen.put(key)) {
-      // New to the doorkeeper: remembered, not kept. A full doorkeeper starts afresh (a race here only
-      // forgets a few first readings).
-      firstReads.increment();
-      if (seen.approximateElementCount() >= doorkeeperSize) {
-        doorkeeper = BloomFilter.create(KEY_FUNNEL, doorkeeperSize, DOORKEEPER_FPP);
-      }
-      return;
-    }
     documents.put(key, hit);
   }
 

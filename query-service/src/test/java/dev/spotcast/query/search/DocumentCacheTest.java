@@ -87,10 +87,8 @@ class DocumentCacheTest {
     DocumentCache cache = new DocumentCache(1000, new SimpleMeterRegistry());
     DocumentCache.Key ka = new DocumentCache.Key(sa, 0, 0.0, 0, 1, 1L);
     DocumentCache.Key kb = new DocumentCache.Key(sb, 0, 0.0, 0, 1, 1L);
-    for (int reading = 0; reading < 2; reading++) {
-      cache.put(ka, hit(0, 1));
-      cache.put(kb, hit(0, 1));
-    }
+    cache.put(ka, hit(0, 1));
+    cache.put(kb, hit(0, 1));
     RunRecord recordA = RunRecord.loading(a, sa.allIndices(), a.runTime()).finished(RunStatus.PUBLISHED, 1, a.runTime(), null);
     RunRecord recordB = RunRecord.loading(b, sb.allIndices(), b.runTime()).finished(RunStatus.PUBLISHED, 1, b.runTime(), null);
 
@@ -100,38 +98,5 @@ class DocumentCacheTest {
     assertThat(cache.size()).isEqualTo(1);
     assertThat(cache.all(List.of(kb))).hasSize(1);
     assertThat(cache.all(List.of(ka))).isNull();
-  }
-
-  @Test
-  void aDocumentIsKeptFromItsSecondReadingAndTheFirstIsCounted() {
-    SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    DocumentCache cache = new DocumentCache(1000, registry);
-    DocumentCache.Key key = new DocumentCache.Key(new ShardingStrategy(run("a")), 0, 0.0, 0, 1, 1L);
-    cache.put(key, hit(0, 1));
-    assertThat(cache.all(List.of(key))).as("after the first reading").isNull();
-    assertThat(registry.counter("spotcast.query.cache.first.reads").count()).isEqualTo(1.0);
-    cache.put(key, hit(0, 1));
-    assertThat(cache.all(List.of(key))).as("after the second").containsExactly(hit(0, 1));
-    assertThat(registry.counter("spotcast.query.cache.first.reads").count()).isEqualTo(1.0);
-  }
-
-  @Test
-  void theDoorkeeperForgetsFirstReadingsOnceItHasSeenAsManyDocumentsAsTheCacheHolds() {
-    DocumentCache cache = new DocumentCache(1000, new SimpleMeterRegistry());
-    ShardingStrategy run = new ShardingStrategy(run("a"));
-    DocumentCache.Key early = new DocumentCache.Key(run, 0, 0.0, 0, 0, 1L);
-    cache.put(early, hit(0, 0));
-    // 1,050 other documents read once: the doorkeeper starts afresh at about 1,000 (its count is an estimate
-    // within a few), and holds a few dozen since, among which the early one is not.
-    for (int point = 1; point <= 1050; point++) {
-      cache.put(new DocumentCache.Key(run, 0, 0.0, 0, point, 1L), hit(0, point));
-    }
-    // Read once, kept only where the filter took a first reading for a second (1 % when full, far fewer before).
-    assertThat(cache.size()).as("documents read once are not kept").isLessThan(30);
-    cache.put(early, hit(0, 0));
-    assertThat(cache.all(List.of(early))).as("a reading before the doorkeeper started afresh is forgotten").isNull();
-    DocumentCache.Key recent = new DocumentCache.Key(run, 0, 0.0, 0, 1050, 1L);
-    cache.put(recent, hit(0, 1050));
-    assertThat(cache.all(List.of(recent))).as("a reading since is remembered").hasSize(1);
   }
 }
