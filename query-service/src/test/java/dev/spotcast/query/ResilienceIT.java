@@ -59,6 +59,9 @@ import org.springframework.test.context.DynamicPropertySource;
       "spotcast.query.catalog-refresh-interval=100ms",
       // Every request must reach Elasticsearch here: no document cache.
       "spotcast.query.cache.enabled=false",
+      // Every request reads alone, so that the Elasticsearch bulkhead sees each: shared reads
+      // (SpotApiIT) would queue them behind the reads under way instead.
+      "spotcast.query.searches-in-flight=0",
       "resilience4j.bulkhead.instances.elasticsearch.max-concurrent-calls=2",
       "resilience4j.bulkhead.instances.elasticsearch.max-wait-duration=0",
       // Small numbers, so that two failing requests (each tried twice) open the circuit.

@@ -18,10 +18,12 @@ import dev.spotcast.synthetic.SyntheticWeather;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
 import java.util.stream.IntStream;
 import net.sf.geographiclib.Geodesic;
 import org.junit.jupiter.api.BeforeEach;
@@ -109,6 +111,52 @@ class SpotApiIT extends ServiceTestBase {
       int n = 1 + random.nextInt(12);
       assertMatchesIndependentInterpolation(lat, lon, alt, time, n);
     }
+  }
+
+  /**
+   * Requests arriving together while reads are under way share reads (spotcast.query.searches-in-flight):
+   * each still gets its own answer, and every request's read is counted once, alone or shared.
+   */
+  @Test
+  void concurrentRequestsMatchTheIndependentInterpolation() throws Exception {
+    Random random = new Random(2027);
+    double readersBefore = readers();
+    int rounds = 3;
+    int perRound = 12; // below the admission limit (16 forecast requests in progress)
+    for (int round = 0; round < rounds; round++) {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+      List<Thread> threads = new ArrayList<>();
+      for (int i = 0; i < perRound; i++) {
+        double lat = 40.5 + random.nextDouble() * 9;
+        double lon = -9.5 + random.nextDouble() * 19;
+        double alt = random.nextDouble() * 2000;
+        Instant time = RUN_TIME.plusSeconds(random.nextInt(6 * 3600 + 1));
+        int n = 1 + random.nextInt(12);
+        threads.add(Thread.ofPlatform().start(() -> {
+          try {
+            start.await();
+            assertMatchesIndependentInterpolation(lat, lon, alt, time, n);
+          } catch (Throwable e) {
+            failures.add(e);
+          }
+        }));
+      }
+      start.countDown();
+      for (Thread t : threads) {
+        t.join();
+      }
+      assertThat(failures).as("round %d", round).isEmpty();
+    }
+    assertThat(readers() - readersBefore).as("every request read once, alone or shared").isEqualTo(rounds * perRound);
+  }
+
+  private double readers() throws Exception {
+    String metrics = http.getForObject("/actuator/prometheus", String.class);
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+        "(?m)^spotcast_elasticsearch_search_readers_requests_sum\\{[^}]*} (\\S+)$").matcher(metrics);
+    assertThat(m.find()).as("spotcast_elasticsearch_search_readers_requests_sum in\n%s", metrics).isTrue();
+    return Double.parseDouble(m.group(1));
   }
 
   @Test
@@ -237,7 +285,7 @@ class SpotApiIT extends ServiceTestBase {
     RegularLatLonGrid grid = (RegularLatLonGrid) RUN.grid();
     double[] distances = new double[grid.pointCount()];
     for (int p = 0; p < distances.length; p++) {
-      distances[p] = Geodesic.WGS84.Inverse(lat, lon, grid.latitude(p), grid.longitude(p)).s12;
+      distances[p] = arcMeters(lat, lon, grid.latitude(p), grid.longitude(p));
     }
     List<Integer> nearest =
         IntStream.range(0, grid.pointCount())
@@ -248,7 +296,8 @@ class SpotApiIT extends ServiceTestBase {
     double[] weights = new double[n];
     double sum = 0;
     for (int i = 0; i < n; i++) {
-      weights[i] = 1 / Math.pow(distances[nearest.get(i)], 2);
+      int p = nearest.get(i);
+      weights[i] = 1 / Math.pow(Geodesic.WGS84.Inverse(lat, lon, grid.latitude(p), grid.longitude(p)).s12, 2);
       sum += weights[i];
     }
     for (int i = 0; i < n; i++) {
@@ -291,6 +340,19 @@ class SpotApiIT extends ServiceTestBase {
           .as("%s at %s", parameter.name(), where)
           .isCloseTo(expected, within(Math.max(1e-3 * Math.abs(expected), 1e-4)));
     }
+  }
+
+  /**
+   * The distance the service ranks neighbours by, as Elasticsearch's geo sort: the great-circle
+   * (haversine) distance on a sphere of the mean Earth radius. The WGS84 geodesic, which weights
+   * them, orders two points at nearly the same distance differently now and then.
+   */
+  private static double arcMeters(double lat1, double lon1, double lat2, double lon2) {
+    double dLat = Math.toRadians(lat2 - lat1);
+    double dLon = Math.toRadians(lon2 - lon1);
+    double h = Math.pow(Math.sin(dLat / 2), 2)
+        + Math.cos(Math.toRadians(lat1)) * Math.cos(Math.toRadians(lat2)) * Math.pow(Math.sin(dLon / 2), 2);
+    return 2 * 6_371_008.7714 * Math.asin(Math.sqrt(h));
   }
 
   /** Position of the axis value at or below v, such that the next one is above or equal to it. */

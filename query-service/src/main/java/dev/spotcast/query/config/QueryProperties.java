@@ -25,6 +25,10 @@ import org.springframework.validation.annotation.Validated;
  * @param maxBatchPoints the most points a {@code POST /v1/spot} batch may hold
  * @param edrMaxPoints the most grid points an EDR area, cube or radius query may cover, and the most
  *     vertices of a trajectory (more: 413)
+ * @param searchesInFlight the most ids-path reads of single requests under way at once; requests of
+ *     the same run that arrive meanwhile wait and go together as one multi-search when one ends (0:
+ *     every request reads alone)
+ * @param maxSharedSearch the most requests that share one such read
  */
 @ConfigurationProperties("spotcast.query")
 @Validated
@@ -37,7 +41,9 @@ public record QueryProperties(
     @DefaultValue("5s") @NotNull Duration unavailableRetryAfter,
     @DefaultValue("1s") @NotNull Duration saturatedRetryAfter,
     @DefaultValue("1000") @Min(1) int maxBatchPoints,
-    @DefaultValue("5000") @Min(1) @Max(100000) int edrMaxPoints) {
+    @DefaultValue("5000") @Min(1) @Max(100000) int edrMaxPoints,
+    @DefaultValue("2") @Min(0) int searchesInFlight,
+    @DefaultValue("32") @Min(1) @Max(1000) int maxSharedSearch) {
 
   public QueryProperties {
     if (defaultNeighbours > maxNeighbours) {

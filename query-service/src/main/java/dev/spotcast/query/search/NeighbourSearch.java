@@ -15,6 +15,7 @@ import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.SpotPlan;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.sharding.ShardingStrategy;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.ArrayList;
@@ -65,6 +66,9 @@ public class NeighbourSearch {
   private DocumentCache cache;
   /** The ids-path searches under way, by the documents they read (with the cache only). */
   private final InFlight<List<DocumentCache.Key>, List<ForecastHit>> reading = new InFlight<>();
+  /** The ids-path reads of single requests: sent alone, or together when they queue under load. */
+  private final SharedReads<IdsRead, List<ForecastHit>> idsReads;
+  private final Timer sharedTimer;
 
   /** The geo path only, unguarded (benchmarks, tests of it). */
   public NeighbourSearch(ElasticsearchClient client, MeterRegistry registry) {
@@ -75,15 +79,24 @@ public class NeighbourSearch {
   public NeighbourSearch(
       ElasticsearchClient client, MeterRegistry registry, QueryProperties properties, ElasticsearchGuard guard,
       org.springframework.beans.factory.ObjectProvider<DocumentCache> cache) {
-    this(client, registry, properties.fastPath(), guard);
+    this(client, registry, properties.fastPath(), guard, properties.searchesInFlight(), properties.maxSharedSearch());
     this.cache = cache.getIfAvailable();
+  }
+
+  public NeighbourSearch(ElasticsearchClient client, MeterRegistry registry, boolean fastPath, ElasticsearchGuard guard) {
+    this(client, registry, fastPath, guard, 0, 1);
   }
 
   /**
    * @param fastPath whether regular grids take the ids path
    * @param guard the bulkhead, retry, circuit breaker and time limit every call goes through
+   * @param searchesInFlight the most ids-path reads of single requests under way at once, more wait
+   *     and share the next (0: each reads alone)
+   * @param maxSharedSearch the most requests that share one read
    */
-  public NeighbourSearch(ElasticsearchClient client, MeterRegistry registry, boolean fastPath, ElasticsearchGuard guard) {
+  public NeighbourSearch(
+      ElasticsearchClient client, MeterRegistry registry, boolean fastPath, ElasticsearchGuard guard,
+      int searchesInFlight, int maxSharedSearch) {
     // The client's own low-level REST client (its connection pool, credential, TLS and node failover):
     // the searches go on the wire as bytes (SearchWire); its futures let the time limiter give up on a
     // call without a thread per call.
@@ -95,6 +108,27 @@ public class NeighbourSearch {
     this.idsTimer = timer(registry, "ids");
     this.idsMsearchTimer = timer(registry, "ids_msearch");
     this.batchTimer = timer(registry, "batch_msearch");
+    this.sharedTimer = timer(registry, "ids_shared");
+    DistributionSummary readers = DistributionSummary.builder("spotcast.elasticsearch.search.readers")
+        .description("Single requests answered by one ids-path read (more than 1: requests that queued under load, sent together)")
+        .baseUnit("requests")
+        .register(registry);
+    this.idsReads = new SharedReads<>(
+        searchesInFlight, maxSharedSearch, read -> read.plan().strategy(), this::readIds,
+        reads -> {
+          List<SpotPlan> plans = new ArrayList<>(reads.size());
+          reads.forEach(read -> plans.add(read.plan()));
+          return findAll(plans, sharedTimer);
+        },
+        readers::record);
+  }
+
+  /** A single request's ids-path read: its plan and the grid points whose documents it reads. */
+  private record IdsRead(SpotPlan plan, GridNeighbours.Nearest nearest) {}
+
+  private List<ForecastHit> readIds(IdsRead read) {
+    SearchPlan ids = idsSearchFor(read.plan(), read.nearest());
+    return (ids.multi() ? idsMsearchTimer : idsTimer).record(() -> fetch(ids, read.nearest()));
   }
 
   /**
@@ -300,15 +334,14 @@ public class NeighbourSearch {
         cached.forEach(hit -> hits.add(hit.withSortDistance(distanceOf(nearest, hit.point()))));
         return hits;
       }
-      SearchPlan ids = idsSearchFor(plan, nearest);
-      Timer timer = ids.multi() ? idsMsearchTimer : idsTimer;
+      IdsRead ids = new IdsRead(plan, nearest);
       if (keys == null) {
-        return timer.record(() -> fetch(ids, nearest));
+        return idsReads.read(ids);
       }
       // Requests that need the same documents at the same time share one search; each takes the
       // hits with its own distances.
       List<ForecastHit> read = reading.get(keys, () -> {
-        List<ForecastHit> found = timer.record(() -> fetch(ids, null));
+        List<ForecastHit> found = idsReads.read(ids);
         ShardingStrategy run = plan.strategy();
         for (ForecastHit hit : found) {
           cache.put(new DocumentCache.Key(
@@ -425,6 +458,10 @@ public class NeighbourSearch {
    * @throws SearchSaturatedException when too many requests already wait for Elasticsearch
    */
   public List<List<ForecastHit>> findAll(List<SpotPlan> plans) {
+    return findAll(plans, batchTimer);
+  }
+
+  private List<List<ForecastHit>> findAll(List<SpotPlan> plans, Timer timer) {
     List<OneSearch> searches = new ArrayList<>();
     List<Integer> searchPlan = new ArrayList<>(); // the geo plan a search answers, -1 for merged ids searches
     Map<String, IdsSearch> idsByIndex = new LinkedHashMap<>();
@@ -459,7 +496,7 @@ public class NeighbourSearch {
       return none;
     }
     SearchWire.Request request = SearchWire.request(searches);
-    return batchTimer.record(
+    return timer.record(
         () ->
             guard.read(
                 () -> SearchWire.send(rest, request),

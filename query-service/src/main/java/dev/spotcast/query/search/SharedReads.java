@@ -1,0 +1,186 @@
+package dev.spotcast.query.search;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+import java.util.function.IntConsumer;
+
+/**
+ * Reads that arrive while others are under way go together ("natural batching"): at most {@code
+ * inFlight} reads are sent at once; a read that comes when that many are under way queues, and when
+ * one of them ends, the first queued read and up to {@code maxShared - 1} more of the same group (the
+ * same run) are sent as one. Nothing waits for a batch to fill: a read that arrives while fewer than
+ * {@code inFlight} are under way is sent at once, by itself, exactly as without batching. Under load a
+ * round trip to Elasticsearch, its TLS records, the HTTP client's hand-offs and Elasticsearch's
+ * per-search work are shared by several requests.
+ *
+ * <p>No thread of its own: a read is sent by the request thread that queued first; the others wait
+ * for their answers. A failure of a shared read is every one of its readers' failure; readers of one
+ * group read the same indices, so they would have met it alone as well.
+ *
+ * @param <P> what is read (a spot request's plan)
+ * @param <R> its answer
+ */
+final class SharedReads<P, R> {
+
+  private final int inFlight;
+  private final int maxShared;
+  private final Function<P, Object> group;
+  private final Function<P, R> one;
+  private final Function<List<P>, List<R>> many;
+  private final IntConsumer shared;
+  private final ReentrantLock lock = new ReentrantLock();
+  /** Readers waiting for a read to end; never empty unless fewer than {@code inFlight} are under way. */
+  private final ArrayDeque<Reader<P, R>> queue = new ArrayDeque<>();
+  private int sending;
+
+  /**
+   * @param inFlight the most reads under way at once; 0: none shared, each read is sent by itself
+   * @param maxShared the most readers of one shared read
+   * @param group which reads may share (equal groups)
+   * @param one sends one read
+   * @param many sends several reads as one, answers in their order
+   * @param shared told the number of readers of each read sent
+   */
+  SharedReads(
+      int inFlight, int maxShared, Function<P, Object> group, Function<P, R> one, Function<List<P>, List<R>> many,
+      IntConsumer shared) {
+    if (inFlight < 0 || maxShared < 1) {
+      throw new IllegalArgumentException("inFlight must be >= 0 and maxShared >= 1");
+    }
+    this.inFlight = inFlight;
+    this.maxShared = maxShared;
+    this.group = group;
+    this.one = one;
+    this.many = many;
+    this.shared = shared;
+  }
+
+  /** The answer of {@code what}, read alone or together with reads queued beside it. */
+  R read(P what) {
+    if (inFlight == 0) {
+      shared.accept(1);
+      return one.apply(what);
+    }
+    Reader<P, R> me = new Reader<>(what);
+    boolean now;
+    lock.lock();
+    try {
+      now = sending < inFlight;
+      if (now) {
+        sending++;
+      } else {
+        queue.add(me);
+      }
+    } finally {
+      lock.unlock();
+    }
+    if (now) {
+      send(List.of(me));
+    } else {
+      // Whichever comes first (a failed answer included): the answer, or the turn to send.
+      CompletableFuture.anyOf(me.answer, me.turn).handle((any, failure) -> null).join();
+      if (!me.answer.isDone()) {
+        send(me.turn.join());
+      }
+    }
+    try {
+      return me.answer.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException failure) {
+        throw failure;
+      }
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw e;
+    }
+  }
+
+  /** Reads under way now (for tests). */
+  int sending() {
+    lock.lock();
+    try {
+      return sending;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Readers queued now (for tests). */
+  int waiting() {
+    lock.lock();
+    try {
+      return queue.size();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Sends one read for {@code readers} (the sender among them), answers each, then starts the next. */
+  private void send(List<Reader<P, R>> readers) {
+    try {
+      shared.accept(readers.size());
+      if (readers.size() == 1) {
+        readers.getFirst().answer.complete(one.apply(readers.getFirst().what));
+      } else {
+        List<P> all = new ArrayList<>(readers.size());
+        readers.forEach(r -> all.add(r.what));
+        List<R> answers = many.apply(all);
+        if (answers.size() != readers.size()) {
+          throw new IllegalStateException(answers.size() + " answers to " + readers.size() + " shared reads");
+        }
+        for (int i = 0; i < readers.size(); i++) {
+          readers.get(i).answer.complete(answers.get(i));
+        }
+      }
+    } catch (Throwable failure) {
+      readers.forEach(r -> r.answer.completeExceptionally(failure));
+    } finally {
+      next();
+    }
+  }
+
+  /** Hands the next read to the first queued reader, or frees the slot when none waits. */
+  private void next() {
+    Reader<P, R> first;
+    List<Reader<P, R>> readers = new ArrayList<>();
+    lock.lock();
+    try {
+      first = queue.poll();
+      if (first == null) {
+        sending--;
+        return;
+      }
+      readers.add(first);
+      Object firstGroup = group.apply(first.what);
+      for (Iterator<Reader<P, R>> it = queue.iterator(); it.hasNext() && readers.size() < maxShared; ) {
+        Reader<P, R> r = it.next();
+        if (Objects.equals(group.apply(r.what), firstGroup)) {
+          it.remove();
+          readers.add(r);
+        }
+      }
+    } finally {
+      lock.unlock();
+    }
+    first.turn.complete(readers);
+  }
+
+  private static final class Reader<P, R> {
+    final P what;
+    final CompletableFuture<R> answer = new CompletableFuture<>();
+    /** Completed when this reader is to send the next read, for these readers (itself first). */
+    final CompletableFuture<List<Reader<P, R>>> turn = new CompletableFuture<>();
+
+    Reader(P what) {
+      this.what = what;
+    }
+  }
+}
