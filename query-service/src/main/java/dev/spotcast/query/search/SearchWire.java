@@ -151,18 +151,10 @@ final class SearchWire {
         json.writeEndObject();
       }
       case Near near -> writeNear(json, near);
-      case Page page -> {
-        json.writeStartObject();
-        json.writeFieldName("bool");
-        json.writeStartObject();
-        json.writeFieldName("filter");
-        json.writeStartArray();
+      case Page page -> writeFilters(json, () -> {
         writeTerms(json, ForecastFields.STEP, List.of(page.step()));
         writeTerms(json, ForecastFields.LEVEL, List.of(page.level()));
-        json.writeEndArray();
-        json.writeEndObject();
-        json.writeEndObject();
-      }
+      });
     }
     json.writeNumberField("size", search.size());
     json.writeStringField("stored_fields", "_none_");
@@ -213,20 +205,33 @@ final class SearchWire {
   }
 
   private static void writeNear(JsonGenerator json, Near near) throws IOException {
+    writeFilters(json, () -> {
+      json.writeStartObject();
+      json.writeFieldName("geo_distance");
+      json.writeStartObject();
+      json.writeStringField("distance", String.format(Locale.ROOT, "%.3fkm", near.radiusKm()));
+      writeLocation(json, near);
+      json.writeEndObject();
+      json.writeEndObject();
+      writeTerms(json, ForecastFields.LEVEL, near.levels());
+      writeTerms(json, ForecastFields.STEP, near.steps());
+    });
+  }
+
+  /** Writes the clauses of a filter-only query. */
+  @FunctionalInterface
+  private interface Clauses {
+    void write() throws IOException;
+  }
+
+  /** {@code {"bool": {"filter": [clauses]}}}: every clause must match, none is scored. */
+  private static void writeFilters(JsonGenerator json, Clauses clauses) throws IOException {
     json.writeStartObject();
     json.writeFieldName("bool");
     json.writeStartObject();
     json.writeFieldName("filter");
     json.writeStartArray();
-    json.writeStartObject();
-    json.writeFieldName("geo_distance");
-    json.writeStartObject();
-    json.writeStringField("distance", String.format(Locale.ROOT, "%.3fkm", near.radiusKm()));
-    writeLocation(json, near);
-    json.writeEndObject();
-    json.writeEndObject();
-    writeTerms(json, ForecastFields.LEVEL, near.levels());
-    writeTerms(json, ForecastFields.STEP, near.steps());
+    clauses.write();
     json.writeEndArray();
     json.writeEndObject();
     json.writeEndObject();
