@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 class SharedReadsTest {
@@ -21,6 +20,8 @@ class SharedReadsTest {
     final Map<String, CountDownLatch> hold = new ConcurrentHashMap<>();
     final CountDownLatch firstSending = new CountDownLatch(1);
     volatile RuntimeException failure;
+    /** Whether a shared read answers one reader fewer than it was sent for. */
+    volatile boolean answerOneTooFew;
 
     SharedReads<String, String> reads(int inFlight, int maxShared) {
       return new SharedReads<>(
@@ -46,24 +47,56 @@ class SharedReadsTest {
       }
       List<String> answers = new ArrayList<>();
       what.forEach(w -> answers.add(w.substring(w.indexOf(':') + 1) + "!"));
-      return answers;
+      return answerOneTooFew && answers.size() > 1 ? answers.subList(1, answers.size()) : answers;
     }
   }
 
-  /** Starts a reader thread that puts its answer, or its failure's message, in {@code into}. */
-  private static Thread reader(SharedReads<String, String> reads, String what, Map<String, String> into) {
-    return Thread.ofPlatform().start(() -> {
-      try {
-        into.put(what, reads.read(what));
-      } catch (RuntimeException e) {
-        into.put(what, "failed: " + e.getMessage());
-      }
-    });
-  }
+  /**
+   * One read held under way (it answers when {@link #release} is called), then readers started one by
+   * one, each seen queued behind it before the next starts: the order they queue in is known.
+   */
+  private static final class HeldRead {
+    final Backend backend = new Backend();
+    final SharedReads<String, String> reads;
+    /** Every reader's answer, or "failed: " and its failure's message. */
+    final Map<String, String> answers = new ConcurrentHashMap<>();
+    private final CountDownLatch release = new CountDownLatch(1);
+    private final List<Thread> threads = new ArrayList<>();
 
-  private static void awaitWaiting(SharedReads<?, ?> reads, int n) throws InterruptedException {
-    while (reads.waiting() < n) {
-      Thread.sleep(1);
+    HeldRead(int inFlight, int maxShared, String held) throws InterruptedException {
+      backend.hold.put(held, release);
+      reads = backend.reads(inFlight, maxShared);
+      start(held);
+      backend.firstSending.await();
+    }
+
+    HeldRead queue(String... what) throws InterruptedException {
+      for (String w : what) {
+        int before = reads.waiting();
+        start(w);
+        while (reads.waiting() <= before) {
+          Thread.sleep(1);
+        }
+      }
+      return this;
+    }
+
+    /** Lets the held read answer and waits for every reader. */
+    void release() throws InterruptedException {
+      release.countDown();
+      for (Thread t : threads) {
+        t.join();
+      }
+    }
+
+    private void start(String what) {
+      threads.add(Thread.ofPlatform().start(() -> {
+        try {
+          answers.put(what, reads.read(what));
+        } catch (RuntimeException e) {
+          answers.put(what, "failed: " + e.getMessage());
+        }
+      }));
     }
   }
 
@@ -82,137 +115,67 @@ class SharedReadsTest {
 
   @Test
   void readsQueuedWhileTheSlotsAreTakenGoTogetherByGroupInTheirOrder() throws Exception {
-    Backend backend = new Backend();
-    CountDownLatch release = new CountDownLatch(1);
-    backend.hold.put("a:first", release);
-    SharedReads<String, String> reads = backend.reads(1, 32);
-    Map<String, String> answers = new ConcurrentHashMap<>();
+    HeldRead held = new HeldRead(1, 32, "a:first").queue("a:p", "b:q", "a:r", "a:s");
+    held.release();
 
-    Thread first = reader(reads, "a:first", answers);
-    backend.firstSending.await();
-    List<Thread> queued = new ArrayList<>();
-    int waiting = 0;
-    for (String what : List.of("a:p", "b:q", "a:r", "a:s")) {
-      queued.add(reader(reads, what, answers));
-      awaitWaiting(reads, ++waiting);
-    }
-    release.countDown();
-    first.join();
-    for (Thread t : queued) {
-      t.join();
-    }
-
-    assertThat(backend.sent)
+    assertThat(held.backend.sent)
         .as("the first queued read takes the others of its group with it; the other group goes next")
         .containsExactly(List.of("a:first"), List.of("a:p", "a:r", "a:s"), List.of("b:q"));
-    assertThat(backend.readers).containsExactly(1, 3, 1);
-    assertThat(answers).containsExactlyInAnyOrderEntriesOf(
+    assertThat(held.backend.readers).containsExactly(1, 3, 1);
+    assertThat(held.answers).containsExactlyInAnyOrderEntriesOf(
         Map.of("a:first", "first!", "a:p", "p!", "b:q", "q!", "a:r", "r!", "a:s", "s!"));
-    assertThat(reads.sending()).isZero();
-    assertThat(reads.waiting()).isZero();
+    assertThat(held.reads.sending()).isZero();
+    assertThat(held.reads.waiting()).isZero();
   }
 
   @Test
   void noMoreThanMaxSharedReadersShareARead() throws Exception {
-    Backend backend = new Backend();
-    CountDownLatch release = new CountDownLatch(1);
-    backend.hold.put("a:0", release);
-    SharedReads<String, String> reads = backend.reads(1, 2);
-    Map<String, String> answers = new ConcurrentHashMap<>();
+    HeldRead held = new HeldRead(1, 2, "a:0").queue("a:1", "a:2", "a:3", "a:4", "a:5");
+    held.release();
 
-    List<Thread> threads = new ArrayList<>();
-    threads.add(reader(reads, "a:0", answers));
-    backend.firstSending.await();
-    for (int i = 1; i <= 5; i++) {
-      threads.add(reader(reads, "a:" + i, answers));
-      awaitWaiting(reads, i);
-    }
-    release.countDown();
-    for (Thread t : threads) {
-      t.join();
-    }
-
-    assertThat(backend.sent).containsExactly(List.of("a:0"), List.of("a:1", "a:2"), List.of("a:3", "a:4"), List.of("a:5"));
-    assertThat(answers).hasSize(6).allSatisfy((what, answer) -> assertThat(answer).isEqualTo(what.substring(2) + "!"));
+    assertThat(held.backend.sent)
+        .containsExactly(List.of("a:0"), List.of("a:1", "a:2"), List.of("a:3", "a:4"), List.of("a:5"));
+    assertThat(held.answers).hasSize(6)
+        .allSatisfy((what, answer) -> assertThat(answer).isEqualTo(what.substring(2) + "!"));
   }
 
   @Test
   void aFailedSharedReadIsEveryReadersFailureAndFreesItsSlot() throws Exception {
-    Backend backend = new Backend();
-    CountDownLatch release = new CountDownLatch(1);
-    backend.hold.put("a:first", release);
-    SharedReads<String, String> reads = backend.reads(1, 32);
-    Map<String, String> answers = new ConcurrentHashMap<>();
+    HeldRead held = new HeldRead(1, 32, "a:first").queue("a:p", "a:q");
+    held.backend.failure = new SearchUnavailableException("Elasticsearch is down", null);
+    held.release();
 
-    Thread first = reader(reads, "a:first", answers);
-    backend.firstSending.await();
-    Thread p = reader(reads, "a:p", answers);
-    awaitWaiting(reads, 1);
-    Thread q = reader(reads, "a:q", answers);
-    awaitWaiting(reads, 2);
-    backend.failure = new SearchUnavailableException("Elasticsearch is down", null);
-    release.countDown();
-    first.join();
-    p.join();
-    q.join();
-
-    assertThat(answers).containsOnly(
+    assertThat(held.answers).containsOnly(
         Map.entry("a:first", "failed: Elasticsearch is down"),
         Map.entry("a:p", "failed: Elasticsearch is down"),
         Map.entry("a:q", "failed: Elasticsearch is down"));
-    assertThat(backend.sent).containsExactly(List.of("a:first"), List.of("a:p", "a:q"));
-    assertThat(reads.sending()).as("the slot is free again").isZero();
-    backend.failure = null;
-    assertThat(reads.read("a:after")).isEqualTo("after!");
+    assertThat(held.backend.sent).containsExactly(List.of("a:first"), List.of("a:p", "a:q"));
+    assertThat(held.reads.sending()).as("the slot is free again").isZero();
+    held.backend.failure = null;
+    assertThat(held.reads.read("a:after")).isEqualTo("after!");
+  }
+
+  @Test
+  void aSharedReadAnsweringTheWrongNumberOfReadersFailsThem() throws Exception {
+    HeldRead held = new HeldRead(1, 32, "a:first").queue("a:p", "a:q");
+    held.backend.answerOneTooFew = true;
+    held.release();
+
+    assertThat(held.answers).containsOnly(
+        Map.entry("a:first", "first!"),
+        Map.entry("a:p", "failed: 1 answers to 2 shared reads"),
+        Map.entry("a:q", "failed: 1 answers to 2 shared reads"));
+    assertThat(held.reads.sending()).isZero();
   }
 
   @Test
   void withNoReadsInFlightEveryReadIsSentByItself() throws Exception {
-    Backend backend = new Backend();
-    CountDownLatch release = new CountDownLatch(1);
-    backend.hold.put("a:slow", release);
-    SharedReads<String, String> reads = backend.reads(0, 32);
-    Map<String, String> answers = new ConcurrentHashMap<>();
+    HeldRead held = new HeldRead(0, 32, "a:slow");
 
-    Thread slow = reader(reads, "a:slow", answers);
-    backend.firstSending.await();
-    assertThat(reads.read("a:other")).as("not queued behind the slow read").isEqualTo("other!");
-    release.countDown();
-    slow.join();
+    assertThat(held.reads.read("a:other")).as("not queued behind the slow read").isEqualTo("other!");
+    held.release();
 
-    assertThat(backend.sent).containsExactly(List.of("a:slow"), List.of("a:other"));
-    assertThat(answers).containsEntry("a:slow", "slow!");
-  }
-
-  @Test
-  void aManyAnswerOfTheWrongSizeFailsItsReaders() throws Exception {
-    CountDownLatch release = new CountDownLatch(1);
-    CountDownLatch sending = new CountDownLatch(1);
-    Function<String, String> one = what -> {
-      sending.countDown();
-      try {
-        release.await();
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-      return "one";
-    };
-    SharedReads<String, String> reads =
-        new SharedReads<>(1, 32, what -> "g", one, what -> List.of("only one"), n -> {});
-    Map<String, String> answers = new ConcurrentHashMap<>();
-    Thread first = reader(reads, "a", answers);
-    sending.await();
-    Thread b = reader(reads, "b", answers);
-    awaitWaiting(reads, 1);
-    Thread c = reader(reads, "c", answers);
-    awaitWaiting(reads, 2);
-    release.countDown();
-    first.join();
-    b.join();
-    c.join();
-
-    assertThat(answers).containsEntry("a", "one");
-    assertThat(answers.get("b")).isEqualTo("failed: 1 answers to 2 shared reads");
-    assertThat(answers.get("c")).isEqualTo("failed: 1 answers to 2 shared reads");
+    assertThat(held.backend.sent).containsExactly(List.of("a:slow"), List.of("a:other"));
+    assertThat(held.answers).containsEntry("a:slow", "slow!");
   }
 }
