@@ -8,6 +8,9 @@
   const KEY = 'spotcast.ingest.key';
   const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
   let timer = null;
+  // Counts starts and stops: an answer that comes back after the key changed (or was forgotten) is
+  // from before, and is dropped, never shown over the newer key's answer.
+  let generation = 0;
 
   async function get(path) {
     const response = await fetch(new URL(path, base), {
@@ -83,14 +86,17 @@
   }
 
   async function refresh() {
+    const asked = generation;
     try {
       const [jobs, runs] = await Promise.all([get('v1/ingestions?limit=20'), get('v1/runs')]);
+      if (asked !== generation) return;
       $('jobs').tBodies[0].replaceChildren(...jobs.map(jobRow));
       $('runs').tBodies[0].replaceChildren(...runs.map(runRow));
       $('status').textContent = `Updated ${new Date().toLocaleTimeString()}: ${jobs.length} jobs, ${runs.length} published runs.`;
       $('error').hidden = true;
       document.body.dataset.state = 'shown';
     } catch (error) {
+      if (asked !== generation) return;
       $('error').textContent = error.status === 401 || error.status === 403
         ? `${error.message}. Give a key with the role ingest:read.` : error.message;
       $('error').hidden = false;
@@ -112,6 +118,7 @@
   function stop() {
     if (timer) clearInterval(timer);
     timer = null;
+    generation++;
   }
 
   $('login').addEventListener('submit', (event) => {
