@@ -29,6 +29,8 @@ import org.springframework.validation.annotation.Validated;
  *     the same run that arrive meanwhile wait and go together as one multi-search when one ends (0:
  *     every request reads alone)
  * @param maxSharedSearch the most requests that share one such read
+ * @param maxSharedWait the longest a request waits for a shared read; then it reads alone (reads under
+ *     way that hang, as when a node goes down, hold back no more than they would without sharing)
  */
 @ConfigurationProperties("spotcast.query")
 @Validated
@@ -43,7 +45,8 @@ public record QueryProperties(
     @DefaultValue("1000") @Min(1) int maxBatchPoints,
     @DefaultValue("5000") @Min(1) @Max(100000) int edrMaxPoints,
     @DefaultValue("2") @Min(0) int searchesInFlight,
-    @DefaultValue("32") @Min(1) @Max(1000) int maxSharedSearch) {
+    @DefaultValue("32") @Min(1) @Max(1000) int maxSharedSearch,
+    @DefaultValue("50ms") @NotNull Duration maxSharedWait) {
 
   public QueryProperties {
     if (defaultNeighbours > maxNeighbours) {

@@ -15,6 +15,7 @@ import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.SpotPlan;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.sharding.ShardingStrategy;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -79,12 +80,13 @@ public class NeighbourSearch {
   public NeighbourSearch(
       ElasticsearchClient client, MeterRegistry registry, QueryProperties properties, ElasticsearchGuard guard,
       org.springframework.beans.factory.ObjectProvider<DocumentCache> cache) {
-    this(client, registry, properties.fastPath(), guard, properties.searchesInFlight(), properties.maxSharedSearch());
+    this(client, registry, properties.fastPath(), guard, properties.searchesInFlight(), properties.maxSharedSearch(),
+        properties.maxSharedWait());
     this.cache = cache.getIfAvailable();
   }
 
   public NeighbourSearch(ElasticsearchClient client, MeterRegistry registry, boolean fastPath, ElasticsearchGuard guard) {
-    this(client, registry, fastPath, guard, 0, 1);
+    this(client, registry, fastPath, guard, 0, 1, java.time.Duration.ZERO);
   }
 
   /**
@@ -93,10 +95,11 @@ public class NeighbourSearch {
    * @param searchesInFlight the most ids-path reads of single requests under way at once, more wait
    *     and share the next (0: each reads alone)
    * @param maxSharedSearch the most requests that share one read
+   * @param maxSharedWait the longest a request waits for a shared read before it reads alone
    */
   public NeighbourSearch(
       ElasticsearchClient client, MeterRegistry registry, boolean fastPath, ElasticsearchGuard guard,
-      int searchesInFlight, int maxSharedSearch) {
+      int searchesInFlight, int maxSharedSearch, java.time.Duration maxSharedWait) {
     // The client's own low-level REST client (its connection pool, credential, TLS and node failover):
     // the searches go on the wire as bytes (SearchWire); its futures let the time limiter give up on a
     // call without a thread per call.
@@ -120,7 +123,10 @@ public class NeighbourSearch {
           reads.forEach(read -> plans.add(read.plan()));
           return findAll(plans, sharedTimer);
         },
-        readers::record);
+        readers::record, maxSharedWait,
+        Counter.builder("spotcast.elasticsearch.search.unshared")
+            .description("Requests that waited max-shared-wait for a shared read and then read alone: reads under way were slow")
+            .register(registry)::increment);
   }
 
   /** A single request's ids-path read: its plan and the grid points whose documents it reads. */

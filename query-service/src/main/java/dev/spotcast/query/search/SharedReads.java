@@ -1,5 +1,6 @@
 package dev.spotcast.query.search;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -7,6 +8,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
@@ -18,7 +22,9 @@ import java.util.function.IntConsumer;
  * same run) are sent as one. Nothing waits for a batch to fill: a read that arrives while fewer than
  * {@code inFlight} are under way is sent at once, by itself, exactly as without batching. Under load a
  * round trip to Elasticsearch, its TLS records, the HTTP client's hand-offs and Elasticsearch's
- * per-search work are shared by several requests.
+ * per-search work are shared by several requests. A reader waits in the queue for at most {@code
+ * maxWait}; then it leaves and reads alone, so that a read that hangs (a node going down) holds back
+ * no more requests than it would without sharing.
  *
  * <p>No thread of its own: a read is sent by the request thread that queued first; the others wait
  * for their answers. A failure of a shared read is every one of its readers' failure; readers of one
@@ -35,6 +41,8 @@ final class SharedReads<P, R> {
   private final Function<P, R> one;
   private final Function<List<P>, List<R>> many;
   private final IntConsumer shared;
+  private final long maxWaitNanos;
+  private final Runnable gaveUp;
   private final ReentrantLock lock = new ReentrantLock();
   /** Readers waiting for a read to end; never empty unless fewer than {@code inFlight} are under way. */
   private final ArrayDeque<Reader<P, R>> queue = new ArrayDeque<>();
@@ -47,13 +55,18 @@ final class SharedReads<P, R> {
    * @param one sends one read
    * @param many sends several reads as one, answers in their order
    * @param shared told the number of readers of each read sent
+   * @param maxWait the longest a reader waits in the queue; then it leaves it and reads alone, so that
+   *     reads that hang (a node going down) hold back no more than they would without sharing
+   * @param gaveUp told of each reader that left the queue after {@code maxWait}
    */
   SharedReads(
       int inFlight, int maxShared, Function<P, Object> group, Function<P, R> one, Function<List<P>, List<R>> many,
-      IntConsumer shared) {
-    if (inFlight < 0 || maxShared < 1) {
-      throw new IllegalArgumentException("inFlight must be >= 0 and maxShared >= 1");
+      IntConsumer shared, Duration maxWait, Runnable gaveUp) {
+    if (inFlight < 0 || maxShared < 1 || maxWait.isNegative()) {
+      throw new IllegalArgumentException("inFlight must be >= 0, maxShared >= 1 and maxWait >= 0");
     }
+    this.maxWaitNanos = maxWait.toNanos();
+    this.gaveUp = gaveUp;
     this.inFlight = inFlight;
     this.maxShared = maxShared;
     this.group = group;
@@ -83,6 +96,11 @@ final class SharedReads<P, R> {
     }
     if (now) {
       send(List.of(me));
+    } else if (!awaitAnswerOrTurn(me) && leave(me)) {
+      // The reads under way are slow: this one goes alone, beside them.
+      gaveUp.run();
+      shared.accept(1);
+      return one.apply(what);
     } else {
       // Whichever comes first (a failed answer included): the answer, or the turn to send.
       CompletableFuture.anyOf(me.answer, me.turn).handle((any, failure) -> null).join();
@@ -100,6 +118,31 @@ final class SharedReads<P, R> {
         throw error;
       }
       throw e;
+    }
+  }
+
+  /** Whether the reader got its answer or its turn within the longest wait. */
+  private boolean awaitAnswerOrTurn(Reader<P, R> me) {
+    try {
+      CompletableFuture.anyOf(me.answer, me.turn).handle((any, failure) -> null).get(maxWaitNanos, TimeUnit.NANOSECONDS);
+      return true;
+    } catch (TimeoutException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } catch (ExecutionException e) {
+      throw new IllegalStateException(e); // handle() completes normally
+    }
+  }
+
+  /** Takes a reader out of the queue; false when a read has taken it already (it waits for that one). */
+  private boolean leave(Reader<P, R> me) {
+    lock.lock();
+    try {
+      return queue.remove(me);
+    } finally {
+      lock.unlock();
     }
   }
 

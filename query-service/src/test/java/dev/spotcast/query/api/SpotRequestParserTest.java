@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class SpotRequestParserTest {
 
-  private final SpotRequestParser parser = new SpotRequestParser(new QueryProperties(4, 64, 2, Duration.ofSeconds(2), true, Duration.ofSeconds(5), Duration.ofSeconds(1), 1000, 5000, 2, 32));
+  private final SpotRequestParser parser = new SpotRequestParser(new QueryProperties(4, 64, 2, Duration.ofSeconds(2), true, Duration.ofSeconds(5), Duration.ofSeconds(1), 1000, 5000, 2, 32, Duration.ofMillis(50)));
 
   @Test
   void parsesAValidRequestWithDefaults() {

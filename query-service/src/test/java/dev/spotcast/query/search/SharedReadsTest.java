@@ -2,12 +2,14 @@ package dev.spotcast.query.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class SharedReadsTest {
@@ -23,10 +25,16 @@ class SharedReadsTest {
     /** Whether a shared read answers one reader fewer than it was sent for. */
     volatile boolean answerOneTooFew;
 
+    final AtomicInteger gaveUp = new AtomicInteger();
+
     SharedReads<String, String> reads(int inFlight, int maxShared) {
+      return reads(inFlight, maxShared, Duration.ofHours(1));
+    }
+
+    SharedReads<String, String> reads(int inFlight, int maxShared, Duration maxWait) {
       return new SharedReads<>(
           inFlight, maxShared, what -> what.substring(0, what.indexOf(':')),
-          what -> answer(List.of(what)).getFirst(), this::answer, readers::add);
+          what -> answer(List.of(what)).getFirst(), this::answer, readers::add, maxWait, gaveUp::incrementAndGet);
     }
 
     List<String> answer(List<String> what) {
@@ -64,8 +72,12 @@ class SharedReadsTest {
     private final List<Thread> threads = new ArrayList<>();
 
     HeldRead(int inFlight, int maxShared, String held) throws InterruptedException {
+      this(inFlight, maxShared, Duration.ofHours(1), held);
+    }
+
+    HeldRead(int inFlight, int maxShared, Duration maxWait, String held) throws InterruptedException {
       backend.hold.put(held, release);
-      reads = backend.reads(inFlight, maxShared);
+      reads = backend.reads(inFlight, maxShared, maxWait);
       start(held);
       backend.firstSending.await();
     }
@@ -122,6 +134,7 @@ class SharedReadsTest {
         .as("the first queued read takes the others of its group with it; the other group goes next")
         .containsExactly(List.of("a:first"), List.of("a:p", "a:r", "a:s"), List.of("b:q"));
     assertThat(held.backend.readers).containsExactly(1, 3, 1);
+    assertThat(held.backend.gaveUp).as("no reader left the queue").hasValue(0);
     assertThat(held.answers).containsExactlyInAnyOrderEntriesOf(
         Map.of("a:first", "first!", "a:p", "p!", "b:q", "q!", "a:r", "r!", "a:s", "s!"));
     assertThat(held.reads.sending()).isZero();
@@ -165,6 +178,22 @@ class SharedReadsTest {
         Map.entry("a:first", "first!"),
         Map.entry("a:p", "failed: 1 answers to 2 shared reads"),
         Map.entry("a:q", "failed: 1 answers to 2 shared reads"));
+    assertThat(held.reads.sending()).isZero();
+  }
+
+  @Test
+  void aReaderQueuedLongerThanTheLongestWaitReadsAloneBesideTheHangingRead() throws Exception {
+    HeldRead held = new HeldRead(1, 32, Duration.ofMillis(20), "a:hanging");
+
+    // The read under way answers only when released: this one's answer comes from its own read.
+    assertThat(held.reads.read("a:queued")).isEqualTo("queued!");
+    assertThat(held.backend.gaveUp).hasValue(1);
+    assertThat(held.reads.waiting()).as("it left the queue").isZero();
+    assertThat(held.reads.sending()).as("the hanging read still holds its slot").isEqualTo(1);
+    held.release();
+
+    assertThat(held.backend.sent).containsExactly(List.of("a:hanging"), List.of("a:queued"));
+    assertThat(held.answers).containsEntry("a:hanging", "hanging!");
     assertThat(held.reads.sending()).isZero();
   }
 
