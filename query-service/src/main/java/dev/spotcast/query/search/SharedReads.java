@@ -65,21 +65,20 @@ final class SharedReads<P, R> {
     if (inFlight < 0 || maxShared < 1 || maxWait.isNegative()) {
       throw new IllegalArgumentException("inFlight must be >= 0, maxShared >= 1 and maxWait >= 0");
     }
-    this.maxWaitNanos = maxWait.toNanos();
-    this.gaveUp = gaveUp;
     this.inFlight = inFlight;
     this.maxShared = maxShared;
     this.group = group;
     this.one = one;
     this.many = many;
     this.shared = shared;
+    this.maxWaitNanos = maxWait.toNanos();
+    this.gaveUp = gaveUp;
   }
 
   /** The answer of {@code what}, read alone or together with reads queued beside it. */
   R read(P what) {
     if (inFlight == 0) {
-      shared.accept(1);
-      return one.apply(what);
+      return alone(what);
     }
     Reader<P, R> me = new Reader<>(what);
     boolean now;
@@ -96,14 +95,15 @@ final class SharedReads<P, R> {
     }
     if (now) {
       send(List.of(me));
-    } else if (!awaitAnswerOrTurn(me) && leave(me)) {
-      // The reads under way are slow: this one goes alone, beside them.
-      gaveUp.run();
-      shared.accept(1);
-      return one.apply(what);
     } else {
       // Whichever comes first (a failed answer included): the answer, or the turn to send.
-      CompletableFuture.anyOf(me.answer, me.turn).handle((any, failure) -> null).join();
+      CompletableFuture<Object> ready = CompletableFuture.anyOf(me.answer, me.turn).handle((any, failure) -> null);
+      if (!within(ready, maxWaitNanos) && leave(me)) {
+        // The reads under way are slow: this one goes alone, beside them.
+        gaveUp.run();
+        return alone(what);
+      }
+      ready.join(); // at once, or when the read that took this reader from the queue ends
       if (!me.answer.isDone()) {
         send(me.turn.join());
       }
@@ -121,10 +121,15 @@ final class SharedReads<P, R> {
     }
   }
 
-  /** Whether the reader got its answer or its turn within the longest wait. */
-  private boolean awaitAnswerOrTurn(Reader<P, R> me) {
+  private R alone(P what) {
+    shared.accept(1);
+    return one.apply(what);
+  }
+
+  /** Whether {@code ready} completes within {@code nanos} (it never completes exceptionally). */
+  private static boolean within(CompletableFuture<Object> ready, long nanos) {
     try {
-      CompletableFuture.anyOf(me.answer, me.turn).handle((any, failure) -> null).get(maxWaitNanos, TimeUnit.NANOSECONDS);
+      ready.get(nanos, TimeUnit.NANOSECONDS);
       return true;
     } catch (TimeoutException e) {
       return false;
