@@ -210,7 +210,7 @@ class SampleFilesIT extends ServiceTestBase {
   private static double idw(List<SampleReference> message, double lat, double lon, int n) {
     double[] distances =
         message.stream().mapToDouble(r -> Geodesic.WGS84.Inverse(lat, lon, r.lat(), r.normalisedLon()).s12).toArray();
-    double[] arcs = message.stream().mapToDouble(r -> arc(lat, lon, r.lat(), r.normalisedLon())).toArray();
+    double[] arcs = message.stream().mapToDouble(r -> ElasticsearchArc.meters(lat, lon, r.lat(), r.normalisedLon())).toArray();
     List<Integer> nearest =
         IntStream.range(0, message.size()).boxed()
             .sorted(Comparator.comparingDouble((Integer i) -> arcs[i]).thenComparing(i -> message.get(i).point()))
@@ -224,16 +224,6 @@ class SampleFilesIT extends ServiceTestBase {
       weighted += w * message.get(i).value();
     }
     return weighted / sum;
-  }
-
-  /** Great-circle distance on Elasticsearch's sphere (mean earth radius 6,371,008.7714 m). */
-  private static double arc(double lat1, double lon1, double lat2, double lon2) {
-    double p1 = Math.toRadians(lat1);
-    double p2 = Math.toRadians(lat2);
-    double dp = p2 - p1;
-    double dl = Math.toRadians(lon2 - lon1);
-    double h = Math.sin(dp / 2) * Math.sin(dp / 2) + Math.cos(p1) * Math.cos(p2) * Math.sin(dl / 2) * Math.sin(dl / 2);
-    return 2 * 6_371_008.7714 * Math.asin(Math.min(1, Math.sqrt(h)));
   }
 
   private static SampleReference find(List<SampleReference> rows, String name, double level, int point, Instant... time) {

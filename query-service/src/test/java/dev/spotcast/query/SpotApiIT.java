@@ -15,6 +15,7 @@ import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.sharding.ShardingSpec;
 import dev.spotcast.synthetic.SyntheticWeather;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -64,6 +65,7 @@ class SpotApiIT extends ServiceTestBase {
   @Autowired private TestRestTemplate http;
   @Autowired private ElasticsearchClient client;
   @Autowired private PublishedRuns publishedRuns;
+  @Autowired private MeterRegistry registry;
 
   @BeforeEach
   void runIsServed() throws Exception {
@@ -151,12 +153,8 @@ class SpotApiIT extends ServiceTestBase {
     assertThat(readers() - readersBefore).as("every request read once, alone or shared").isEqualTo(rounds * perRound);
   }
 
-  private double readers() throws Exception {
-    String metrics = http.getForObject("/actuator/prometheus", String.class);
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile(
-        "(?m)^spotcast_elasticsearch_search_readers_requests_sum\\{[^}]*} (\\S+)$").matcher(metrics);
-    assertThat(m.find()).as("spotcast_elasticsearch_search_readers_requests_sum in\n%s", metrics).isTrue();
-    return Double.parseDouble(m.group(1));
+  private double readers() {
+    return registry.get("spotcast.elasticsearch.search.readers").summary().totalAmount();
   }
 
   @Test
@@ -285,7 +283,7 @@ class SpotApiIT extends ServiceTestBase {
     RegularLatLonGrid grid = (RegularLatLonGrid) RUN.grid();
     double[] distances = new double[grid.pointCount()];
     for (int p = 0; p < distances.length; p++) {
-      distances[p] = arcMeters(lat, lon, grid.latitude(p), grid.longitude(p));
+      distances[p] = ElasticsearchArc.meters(lat, lon, grid.latitude(p), grid.longitude(p));
     }
     List<Integer> nearest =
         IntStream.range(0, grid.pointCount())
@@ -340,19 +338,6 @@ class SpotApiIT extends ServiceTestBase {
           .as("%s at %s", parameter.name(), where)
           .isCloseTo(expected, within(Math.max(1e-3 * Math.abs(expected), 1e-4)));
     }
-  }
-
-  /**
-   * The distance the service ranks neighbours by, as Elasticsearch's geo sort: the great-circle
-   * (haversine) distance on a sphere of the mean Earth radius. The WGS84 geodesic, which weights
-   * them, orders two points at nearly the same distance differently now and then.
-   */
-  private static double arcMeters(double lat1, double lon1, double lat2, double lon2) {
-    double dLat = Math.toRadians(lat2 - lat1);
-    double dLon = Math.toRadians(lon2 - lon1);
-    double h = Math.pow(Math.sin(dLat / 2), 2)
-        + Math.cos(Math.toRadians(lat1)) * Math.cos(Math.toRadians(lat2)) * Math.pow(Math.sin(dLon / 2), 2);
-    return 2 * 6_371_008.7714 * Math.asin(Math.sqrt(h));
   }
 
   /** Position of the axis value at or below v, such that the next one is above or equal to it. */

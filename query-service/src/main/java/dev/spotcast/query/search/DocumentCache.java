@@ -20,7 +20,7 @@ import java.util.Set;
  * The documents of recently asked grid points, per published run, in memory: a run never changes
  * once published, so a document read once answers every later request that needs it without
  * Elasticsearch, however many requests concentrate on the same places. Bounded by count
- * ({@code spotcast.query.cache.max-documents}, least recently used out first); the documents of a
+ * ({@code spotcast.query.cache.max-documents}; Caffeine keeps the most often and recently used); the documents of a
  * run the service no longer serves are dropped ({@link #retainRuns}). Metrics: {@code
  * cache_gets_total{cache="spotcast.query.documents",result="hit|miss"}}, {@code cache_size}, {@code
  * cache_evictions_total}.
