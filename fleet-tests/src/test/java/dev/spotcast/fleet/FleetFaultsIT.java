@@ -18,6 +18,7 @@ import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -52,18 +53,29 @@ class FleetFaultsIT {
 
   private static LocalFleet fleet;
   private static FleetLayout layout;
+  /** The fleet's home this run made (and removes), when none was given with spotcast.fleet.home. */
+  private static Path ownHome;
   private static FleetApi api;
   private static Instant runTime;
 
   @BeforeAll
   static void up() throws Exception {
-    Path home = Path.of(System.getProperty("spotcast.fleet.home"));
-    if (Files.exists(home)) {
-      // What an earlier, interrupted run left: stopped, then removed, so every run starts from nothing.
-      new LocalFleet(FleetLayout.standard(home, FleetLayout.DEFAULT_BASE_PORT)).down();
-      try (Stream<Path> paths = Files.walk(home)) {
-        paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    String given = System.getProperty("spotcast.fleet.home");
+    Path home;
+    if (given != null && !given.isBlank()) {
+      home = Path.of(given);
+      if (Files.exists(home)) {
+        // What an earlier, interrupted run left: stopped, then removed, so every run starts from nothing.
+        new LocalFleet(FleetLayout.standard(home, FleetLayout.DEFAULT_BASE_PORT)).down();
+        delete(home);
       }
+    } else {
+      // Beside the other tests' nodes, not inside the clone: the nodes run as an unprivileged user, who must be
+      // able to enter every directory on the way, and a clone may sit in a private folder (mode 700).
+      Path parent = Files.isDirectory(Path.of("/var/tmp")) ? Path.of("/var/tmp") : Path.of(System.getProperty("java.io.tmpdir"));
+      home = Files.createTempDirectory(parent, "spotcast-fleet-it-",
+          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+      ownHome = home;
     }
     layout = FleetLayout.standard(home, LoopbackPorts.freeBlock(310));
     Map<String, String> environment = new LinkedHashMap<>();
@@ -97,9 +109,18 @@ class FleetFaultsIT {
   }
 
   @AfterAll
-  static void down() {
+  static void down() throws IOException {
     if (fleet != null) {
       OUT.println("Stopped: " + fleet.down());
+    }
+    if (ownHome != null) {
+      delete(ownHome);
+    }
+  }
+
+  private static void delete(Path dir) throws IOException {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
     }
   }
 
@@ -258,6 +279,52 @@ class FleetFaultsIT {
     assertThat(outcomes).allMatch(o -> o.ok() || o.unavailableWithRetryAfter() || o.refusedWithRetryAfter());
     assertThat(outcomes.stream().filter(o -> o.startedMillis() > end - 4_000)).anyMatch(Outcome::ok)
         .noneMatch(Outcome::unavailableWithRetryAfter);
+  }
+
+  @Test
+  @Order(8)
+  void aRollingRestartOfTheQueryServicesAnswersEveryRequest() throws Exception {
+    SpotLoad load = SpotLoad.start(URI.create(layout.queryUrl()), FleetApi.DEMO_MODEL, runTime, 20);
+    Thread.sleep(5_000);
+    for (FleetLayout.Instance instance : layout.queryInstances()) {
+      long from = load.elapsedMillis();
+      // As a deployment does it: SIGTERM (the instance finishes what it has in progress), start it again, and go on
+      // to the next once the balancer sends to it again (it is ready only when it knows the runs it serves).
+      assertThat(fleet.stop(instance.name())).isTrue();
+      fleet.up(OUT);
+      awaitBalancerSendsTo(instance.name(), Duration.ofMinutes(2));
+      OUT.println(instance.name() + " restarted and back behind the balancer after "
+          + (load.elapsedMillis() - from) / 1000 + " s");
+    }
+    Thread.sleep(5_000);
+    List<Outcome> outcomes = load.stop();
+    OUT.println(SpotLoad.summary("Rolling restart of the 2 query services under 20 req/s", outcomes));
+    assertThat(outcomes).isNotEmpty().allSatisfy(o -> assertThat(o.ok()).as("answered 200: %s", o).isTrue());
+  }
+
+  /** Waits until HAProxy's statistics say the query backend's server {@code name} is UP (in rotation). */
+  private static void awaitBalancerSendsTo(String name, Duration timeout) throws Exception {
+    URI csv = URI.create("http://127.0.0.1:" + layout.balancerStatsPort() + "/;csv");
+    java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+    Instant deadline = Instant.now().plus(timeout);
+    String last = "";
+    while (Instant.now().isBefore(deadline)) {
+      String body = client.send(java.net.http.HttpRequest.newBuilder(csv).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+      List<String> header = List.of(body.lines().findFirst().orElse("").replaceFirst("^# ", "").split(","));
+      int status = header.indexOf("status");
+      for (String line : body.lines().skip(1).toList()) {
+        String[] fields = line.split(",", -1);
+        if (fields.length > status && fields[0].equals("query") && fields[1].equals(name)) {
+          last = fields[status];
+          if (last.equals("UP")) {
+            return;
+          }
+        }
+      }
+      Thread.sleep(200);
+    }
+    throw new AssertionError("the balancer did not send to " + name + " again within " + timeout + " (" + last + ")");
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.spotcast.ingest;
 
 import dev.spotcast.web.ContainerErrors;
+import dev.spotcast.web.MalformedQueryFilter;
 import org.springframework.context.annotation.Import;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -30,7 +31,7 @@ import org.springframework.scheduling.annotation.EnableScheduling;
     })
 @EnableScheduling
 // Tomcat's own refusals (request line too long, encoded slash, ...) as problem+json too.
-@Import(ContainerErrors.class)
+@Import({ContainerErrors.class, MalformedQueryFilter.class})
 public class IngestorApplication {
 
   public static void main(String[] args) {

@@ -8,6 +8,10 @@ import java.util.Map;
 /**
  * The outcome of loading one run: what was produced, indexed and lost (with reasons), whether the
  * run was published, and why not when it was not; the older runs retention deleted after it.
+ *
+ * @param failure why the run failed (not published, not servable), or null
+ * @param keptBecause why a complete run was not published but kept servable by its run time (it is
+ *     older than the run its model serves), or null
  */
 public record LoadReport(
     ForecastRun run,
@@ -22,7 +26,13 @@ public record LoadReport(
     Duration took,
     boolean published,
     String failure,
-    List<String> retiredRuns) {
+    List<String> retiredRuns,
+    String keptBecause) {
+
+  /** Whether the run is complete: published, or kept servable behind a newer run. */
+  public boolean complete() {
+    return failure == null && (published || keptBecause != null);
+  }
 
   public double docsPerSecond() {
     return took.toMillis() == 0 ? 0 : indexed * 1000.0 / took.toMillis();

@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
  *       refresh, async translog) and its catalog record says LOADING;
  *   <li>documents are loaded (by the caller);
  *   <li>{@link #finishLoading}: search settings and replicas restored, refreshed, counted;
- *   <li>then exactly one of {@link #publish} (the alias moves in one request, the record says
+ *   <li>then exactly one of {@link #complete}, which decides by the {@link PublishPolicy} between
+ *       {@link #publish} (the alias moves in one request, the record says
  *       PUBLISHED, older runs beyond {@code keep-runs} are retired) followed by {@link #forceMerge},
  *       or {@link #keepServable} (a run older than the one served: servable by its run time, the
  *       alias untouched),
@@ -101,6 +102,39 @@ public final class RunLifecycle {
           settings.replicas() + 1);
     }
     return indices.count(runIndices);
+  }
+
+  /**
+   * What became of a complete, counted run.
+   *
+   * @param published whether the model now serves it
+   * @param servedRunId the run the model served before, or null if it served none
+   * @param reason why it was not published (it is older than the served run), else the note given
+   * @param retired the run ids retention deleted after publishing, oldest first
+   */
+  public record Completion(boolean published, String servedRunId, String reason, List<String> retired) {}
+
+  /**
+   * Ends a complete, counted run by the one rule of both entry points, the CLI and the ingestion
+   * service's jobs: it is published ({@link #publish}) unless the policy keeps the served forecast
+   * from going back in time ({@link PublishPolicy}); then it is kept servable by its run time and the
+   * model goes on serving the newer run ({@link #keepServable}). The caller reports the outcome, then
+   * calls {@link #forceMerge}.
+   *
+   * @param note a remark kept with the record (e.g. documents refused), or null
+   * @param override how the caller's user publishes an older run anyway, for the reason
+   */
+  public Completion complete(RunRecord record, long counted, String note, PublishPolicy policy, String override)
+      throws IOException {
+    String served = servedRunId(record.model());
+    if (!policy.publishes(record.runId(), served)) {
+      String why = "run " + record.runId() + " is older than the served run " + served + ": loaded but not published ("
+          + override + " publishes it)";
+      String reason = note == null ? why : note + "; " + why;
+      keepServable(record, counted, reason);
+      return new Completion(false, served, reason, List.of());
+    }
+    return new Completion(true, served, note, publish(record, counted, note));
   }
 
   /**

@@ -33,6 +33,7 @@ public final class RunLoader {
   private final ElasticsearchClient client;
   private final LoaderSettings settings;
   private AfterPublish afterPublish = AfterPublish.none();
+  private PublishPolicy publishPolicy = PublishPolicy.IF_NEWER;
 
   public RunLoader(ElasticsearchClient client, LoaderSettings settings) {
     this.client = client;
@@ -50,6 +51,16 @@ public final class RunLoader {
   /** As {@link #withLifecycle(int, boolean)}; the ingestion service applies the same {@link AfterPublish}. */
   public RunLoader withLifecycle(AfterPublish afterPublish) {
     this.afterPublish = afterPublish;
+    return this;
+  }
+
+  /**
+   * Whether a run older than the one its model serves is published ({@link PublishPolicy#ALWAYS}) or
+   * only kept servable by its run time (the default, {@link PublishPolicy#IF_NEWER}, as for the
+   * ingestion service's jobs).
+   */
+  public RunLoader withPublishPolicy(PublishPolicy policy) {
+    this.publishPolicy = policy;
     return this;
   }
 
@@ -85,17 +96,19 @@ public final class RunLoader {
       if (failure == null) {
         failure = verify(run, stats, counted);
       }
-      boolean publish = failure == null;
-      List<String> retired = List.of();
-      if (publish) {
-        retired = lifecycle.publish(record, counted, null);
+      RunLifecycle.Completion completion = null;
+      if (failure == null) {
+        completion = lifecycle.complete(record, counted, null, publishPolicy, "--publish always");
         lifecycle.forceMerge(record);
       } else {
         lifecycle.fail(record, counted, failure);
       }
       return new LoadReport(
           run, runIndices, run.documentCount(), stats.produced(), stats.indexed(), counted,
-          stats.failuresByReason(), stats.retriesByCause(), stats.documentsPerShard(), took, publish, failure, retired);
+          stats.failuresByReason(), stats.retriesByCause(), stats.documentsPerShard(), took,
+          completion != null && completion.published(), failure,
+          completion == null ? List.of() : completion.retired(),
+          completion == null || completion.published() ? null : completion.reason());
     } catch (IOException | InterruptedException | RuntimeException | Error e) {
       lifecycle.abandonAfter(e, record);
       throw e;

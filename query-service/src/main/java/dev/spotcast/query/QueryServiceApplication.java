@@ -3,6 +3,7 @@ package dev.spotcast.query;
 import com.fasterxml.jackson.databind.Module;
 import com.fasterxml.jackson.module.blackbird.BlackbirdModule;
 import dev.spotcast.web.ContainerErrors;
+import dev.spotcast.web.MalformedQueryFilter;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.boot.SpringApplication;
@@ -26,7 +27,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
       "org.springframework.boot.actuate.autoconfigure.data.elasticsearch.ElasticsearchReactiveHealthContributorAutoConfiguration"
     })
 // Tomcat's own refusals (request line too long, encoded slash, ...) as problem+json too.
-@Import(ContainerErrors.class)
+@Import({ContainerErrors.class, MalformedQueryFilter.class})
 public class QueryServiceApplication {
 
   /**

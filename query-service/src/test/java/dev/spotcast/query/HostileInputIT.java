@@ -22,6 +22,10 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 class HostileInputIT extends ServiceTestBase {
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** A Java class or library in an answer: a qualified name, a stack frame or the JSON library's words. */
+  private static final java.util.regex.Pattern INTERNALS = java.util.regex.Pattern.compile(
+      "com\\.fasterxml|java\\.(lang|util|io)|dev\\.spotcast|org\\.(apache|springframework)|\\bat [a-z]+\\.[a-z]+\\."
+          + "|DeserializationFeature|Exception\\b");
   private static final String M = SpotApiIT.MODEL;
   private static final String SPOT = "/v1/spot?model=" + M + "&lat=45.5&lon=5.25&alt=750&time=2026-11-21T04:20:00Z";
   private static final String SERIES = "/v1/series?model=" + M + "&lat=45.5&lon=5.25&alt=750";
@@ -58,12 +62,29 @@ class HostileInputIT extends ServiceTestBase {
     expect("encoded slash", 400, null, RawHttp.get(port, "/v1/spot%2F..%2Factuator?lat=1"));
     expect("encoded backslash", 400, null, RawHttp.get(port, "/v1/%5Cspot"));
     expect("encoded NUL", 400, null, RawHttp.get(port, "/v1/spot%00"));
-    expect("bad percent escape in the query", 400, null, RawHttp.get(port, "/v1/spot?model=%ZZ&lat=1"));
+    expect("bad percent escape in the query", 400, "model", RawHttp.get(port, "/v1/spot?model=%ZZ&lat=1"));
+    expect("bad percent escape in the path", 400, null, RawHttp.get(port, "/v1/sp%ZZot?model=" + M));
+    expect("percent sign at the end of the path", 400, null, RawHttp.get(port, "/v1/spot%"));
     expect("unknown path", 404, null, RawHttp.get(port, "/v1/nowhere"));
     expect("method not allowed", 405, null, RawHttp.send(port, "DELETE " + SPOT + " HTTP/1.1\r\nHost: x", null));
     expect("answer type nobody serves", 406, null, RawHttp.get(port, SPOT, "Accept: application/xml"));
 
     // Query parameters.
+    String place = "&lat=45.5&lon=5.25&alt=750&time=2026-11-21T04:20:00Z";
+    expect("no model", 400, "model", RawHttp.get(port, "/v1/spot?" + place.substring(1)));
+    expect("empty model", 400, "model", RawHttp.get(port, "/v1/spot?model=" + place));
+    expect("bad percent escape in the model", 400, "model", RawHttp.get(port, "/v1/spot?model=%ZZ" + place));
+    expect("escape that is not UTF-8", 400, "model", RawHttp.get(port, "/v1/spot?model=%FF" + place));
+    expect("bad percent escape in a parameter name", 400, "query",
+        RawHttp.get(port, SPOT + "&para%ZZms=t"));
+    expect("percent sign ending a value", 400, "params", RawHttp.get(port, SPOT + "&params=t%"));
+    expect("no model on the series", 400, "model", RawHttp.get(port, "/v1/series?lat=45.5&lon=5.25&alt=750"));
+    expect("bad percent escape in models", 400, "models", RawHttp.get(port, "/v1/spot?models=" + M + ",%ZZ" + place));
+    expect("model and models", 400, "models", RawHttp.get(port, SPOT + "&models=" + M));
+    expect("an ensemble statistic of no model", 400, "model",
+        RawHttp.get(port, "/v1/spot?ensemble=mean" + place));
+    expect("bad percent escape in EDR coords", 400, "coords", RawHttp.get(port, EDR + "?coords=POINT(5%ZZ)"));
+    expect("bad percent escape on the models", 400, "f", RawHttp.get(port, "/v1/models?f=%G1"));
     expect("lat given twice", 400, "lat", RawHttp.get(port, SPOT + "&lat=46"));
     expect("coords with text after the point", 400, "coords",
         RawHttp.get(port, EDR + "?coords=POINT(5.25%2045.5)garbage&z=750&datetime=2026-11-21T04:20:00Z"));
@@ -81,6 +102,11 @@ class HostileInputIT extends ServiceTestBase {
     expect("malformed content type", 415, null, RawHttp.post(port, "/v1/spot", "application/", bytes(valid)));
     expect("no content type", 415, null, RawHttp.post(port, "/v1/spot", null, bytes(valid)));
     expect("text after the JSON", 400, null, RawHttp.post(port, "/v1/spot", "application/json", bytes(valid + " {}")));
+    expect("two JSON objects", 400, null, RawHttp.post(port, "/v1/spot", "application/json", bytes(valid + valid)));
+    expect("a batch without a model", 400, "model", RawHttp.post(port, "/v1/spot", "application/json",
+        bytes("{\"member\":1,\"points\":[" + BATCH_POINT + "]}")));
+    expect("a JSON array", 400, "points", RawHttp.post(port, "/v1/spot", "application/json", bytes("[" + valid + "]")));
+    expect("a JSON string", 400, "points", RawHttp.post(port, "/v1/spot", "application/json", bytes("\"x\"")));
     expect("a member twice", 400, null, RawHttp.post(port, "/v1/spot", "application/json",
         bytes("{\"model\":\"" + M + "\",\"model\":\"other\",\"points\":[" + BATCH_POINT + "]}")));
     expect("an unknown member", 400, "modle", RawHttp.post(port, "/v1/spot", "application/json",
@@ -118,6 +144,9 @@ class HostileInputIT extends ServiceTestBase {
         if (body.path("status").asInt() != r.status()) {
           wrong.add(c.name() + ": problem status " + body.path("status") + " but HTTP " + r.status());
         }
+      }
+      if (INTERNALS.matcher(r.body()).find()) {
+        wrong.add(c.name() + ": the answer names internals: " + r.body());
       }
       if (r.status() != c.status()
           || (c.status() >= 400 && !problem)

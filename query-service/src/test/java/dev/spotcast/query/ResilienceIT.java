@@ -225,6 +225,10 @@ class ResilienceIT {
     assertThat(JSON.readTree(open.body()).path("detail").asText()).contains("circuit open");
     assertThat(requestCount("503", "unavailable")).as("503s while Elasticsearch is unreachable").isGreaterThanOrEqualTo(1);
     assertThat(requestCount("503", "circuit_open")).as("503s refused by the open circuit").isGreaterThanOrEqualTo(1);
+    HttpResponse<String> bad = get(SPOT.replace("lat=", "lat=north&x="));
+    assertThat(bad.statusCode()).as("bad input while Elasticsearch is gone: %s", bad.body()).isEqualTo(400);
+    // Ready still: the catalog was read, and an instance that cannot reach Elasticsearch is not better elsewhere.
+    assertThat(get("/actuator/health/readiness").statusCode()).isEqualTo(200);
 
     proxy.up();
     Thread.sleep(2100); // the open state's wait

@@ -50,7 +50,8 @@ final class RunFixtures {
     if (run.runId().equals(new RunCatalog(client).publishedRunIds().get(run.model()))) {
       return;
     }
-    LoadReport report = new RunLoader(ingestClient(), LoaderSettings.defaults()).load(source);
+    LoadReport report = new RunLoader(ingestClient(), LoaderSettings.defaults())
+        .withPublishPolicy(dev.spotcast.ingestor.PublishPolicy.ALWAYS).load(source);
     assertThat(report.published()).as("run %s of %s: %s", run.runId(), run.model(), report.failure()).isTrue();
     assertThat(report.counted()).isEqualTo(run.documentCount());
   }

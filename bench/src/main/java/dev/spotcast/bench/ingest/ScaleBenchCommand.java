@@ -7,6 +7,7 @@ import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.ingestor.LoadProgress;
 import dev.spotcast.ingestor.LoadReport;
 import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingestor.PublishPolicy;
 import dev.spotcast.ingestor.RunLoader;
 import dev.spotcast.ingestor.cli.LoadOptions;
 import dev.spotcast.ingestor.cli.StepList;
@@ -336,7 +337,8 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     ElasticsearchNode.Stats esStart = node.stats();
     long begin = System.nanoTime();
     LoadReport report = sampled(done::get, footprint, node, cpu, out,
-        () -> new RunLoader(client, loader).load(clock.wrap(new SyntheticForecastSource(run, seed)), p -> {
+        () -> new RunLoader(client, loader).withPublishPolicy(PublishPolicy.ALWAYS)
+            .load(clock.wrap(new SyntheticForecastSource(run, seed)), p -> {
           clock.accept(p);
           done.set(p.indexed());
         }));

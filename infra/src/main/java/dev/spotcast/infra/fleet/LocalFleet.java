@@ -204,6 +204,16 @@ public final class LocalFleet {
     return process.isPresent();
   }
 
+  /**
+   * Stops a service instance cleanly (SIGTERM, SIGKILL after 60 s), as a rolling restart or a deployment does:
+   * it finishes what it has in progress; {@link #up} starts it again. False if it did not run.
+   */
+  public boolean stop(String part) {
+    Optional<FleetProcess> process = FleetProcess.find(layout, part);
+    process.ifPresent(running -> running.stop(Duration.ofSeconds(60)));
+    return process.isPresent();
+  }
+
   /** The operator's API key of the ingestion services. */
   public String operatorKey() throws IOException {
     return Files.readString(layout.operatorKeyFile()).strip();

@@ -1,5 +1,6 @@
 package dev.spotcast.ingest.api;
 
+import dev.spotcast.web.JsonBodyErrors;
 import dev.spotcast.ingest.job.InvalidJobException;
 import dev.spotcast.ingest.job.JobConflictException;
 import dev.spotcast.ingest.job.JobNotFoundException;
@@ -59,7 +60,8 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
       HttpMessageNotReadableException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
     Throwable cause = e.getMostSpecificCause();
     String detail = cause instanceof com.fasterxml.jackson.core.JsonProcessingException json
-        ? json.getOriginalMessage() : cause.getMessage();
+        ? JsonBodyErrors.describe(json)
+        : "send one JSON object with Content-Type: application/json";
     ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, "unreadable job spec: " + detail);
     return handleExceptionInternal(e, problem, headers, status, request);
   }

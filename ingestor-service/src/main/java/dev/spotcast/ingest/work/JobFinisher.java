@@ -7,7 +7,7 @@ import dev.spotcast.ingest.config.JobProperties;
 import dev.spotcast.ingest.job.Job;
 import dev.spotcast.ingest.job.JobState;
 import dev.spotcast.ingest.job.JobStore;
-import dev.spotcast.ingest.job.PublishPolicy;
+import dev.spotcast.ingestor.PublishPolicy;
 import dev.spotcast.ingest.job.JobStore.ChunkSummary;
 import dev.spotcast.ingest.job.Versioned;
 import dev.spotcast.ingestor.RunLifecycle;
@@ -25,7 +25,7 @@ import org.springframework.stereotype.Component;
  * exactly one goes on; the claim carries a time, so a finisher that died is replaced after
  * {@link JobProperties#finishTimeout()}. A run that fails its count is not published: the alias
  * stays on the previous run. Nor is a run older than the one its model serves, unless its job says
- * so ({@link dev.spotcast.ingest.job.PublishPolicy}): it ends LOADED, servable by its run time.
+ * so ({@link PublishPolicy}): it ends LOADED, servable by its run time.
  */
 @Component
 public class JobFinisher {
@@ -104,33 +104,17 @@ public class JobFinisher {
             + (refused > 0 ? " (" + refused + " refused)" : "");
       }
     }
-    String served = failure == null ? servedRunKept(job) : null;
-    if (served != null) {
-      // Complete and counted: it can be asked for by its run time, but the model keeps serving the newer run.
-      String why = "run " + job.runId() + " is older than the served run " + served
-          + ": loaded but not published (\"publish\": \"always\" publishes it)";
-      String reason = note == null ? why : note + "; " + why;
-      lifecycle.keepServable(record, counted, reason);
-      end(claimed, JobState.LOADED, counted, reason);
-      lifecycle.forceMerge(record);
-    } else if (failure == null) {
-      lifecycle.publish(record, counted, note);
-      end(claimed, JobState.PUBLISHED, counted, note);
-      lifecycle.forceMerge(record);
-    } else {
+    if (failure != null) {
       lifecycle.fail(record, counted, failure);
       end(claimed, JobState.FAILED, counted, failure);
+      return;
     }
-  }
-
-  /**
-   * The run the model serves, when it stays served: it is newer than the job's run and the job did
-   * not ask to be published anyway. Null when the job's run is to be published.
-   */
-  private String servedRunKept(Job job) throws IOException {
-    String served = lifecycle.servedRunId(job.model());
+    // Complete and counted: published, or, older than the served run, kept servable by its run time.
     PublishPolicy policy = job.spec() == null ? PublishPolicy.IF_NEWER : job.spec().publishPolicy();
-    return policy.publishes(job.runId(), served) ? null : served;
+    RunLifecycle.Completion completion =
+        lifecycle.complete(record, counted, note, policy, "\"publish\": \"always\"");
+    end(claimed, completion.published() ? JobState.PUBLISHED : JobState.LOADED, counted, completion.reason());
+    lifecycle.forceMerge(record);
   }
 
   /**

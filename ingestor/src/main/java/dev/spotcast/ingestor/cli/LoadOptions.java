@@ -3,6 +3,7 @@ package dev.spotcast.ingestor.cli;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingestor.PublishPolicy;
 import dev.spotcast.sharding.ShardingSpec;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -76,6 +77,15 @@ public final class LoadOptions {
   @Option(names = "--force-merge", description = "After publishing, merge the run's indices to one segment (faster reads; takes a while on large runs).")
   public boolean forceMerge;
 
+  @Option(
+      names = "--publish",
+      defaultValue = "if-newer",
+      converter = PublishConverter.class,
+      paramLabel = "if-newer|always",
+      description = "if-newer: a run older than the one its model serves is loaded and servable by run=, but the model"
+          + " keeps serving the newer run, as the ingestion service does; always: publish it anyway (default: ${DEFAULT-VALUE}).")
+  public PublishPolicy publish;
+
   public LoaderSettings loaderSettings() {
     if (senders < 1 || bulkDocs < 1 || (producers != null && producers < 1) || replicas < 0) {
       throw new IllegalArgumentException("--producers, --senders and --bulk-docs must be >= 1, --replicas >= 0");
@@ -116,6 +126,19 @@ public final class LoadOptions {
 
   public ShardingSpec sharding() {
     return new ShardingSpec(levelsPerIndex, stepsPerIndex, shards, tileDegrees, routing);
+  }
+
+  /** if-newer | always, any case. */
+  static final class PublishConverter implements ITypeConverter<PublishPolicy> {
+    @Override
+    public PublishPolicy convert(String value) {
+      return switch (value.strip().toLowerCase(Locale.ROOT)) {
+        case "if-newer" -> PublishPolicy.IF_NEWER;
+        case "always" -> PublishPolicy.ALWAYS;
+        default -> throw new picocli.CommandLine.TypeConversionException(
+            "'" + value + "' is not a publish policy: give if-newer or always");
+      };
+    }
   }
 
   /** tile | document, any case. */

@@ -11,7 +11,9 @@ final class LoadSummary {
 
   static void print(LoadReport report, PrintWriter out) {
     out.printf("%n%s run %s: %s%n", report.run().model(), report.run().runId(),
-        report.published() ? "PUBLISHED" : "NOT PUBLISHED - " + report.failure());
+        report.published() ? "PUBLISHED"
+            : report.keptBecause() != null ? "LOADED, NOT SERVED - " + report.keptBecause()
+            : "NOT PUBLISHED - " + report.failure());
     out.printf("  documents: expected %,d  produced %,d  indexed %,d  counted %,d  failed %,d%n",
         report.expected(), report.produced(), report.indexed(), report.counted(), report.failed());
     out.printf("  took %.1f s, %,.0f docs/s, indices %s%n",

@@ -22,7 +22,8 @@ import picocli.CommandLine.ParameterException;
 /**
  * What the loading commands do once they have their sources: reach Elasticsearch (exit 3 with what
  * to do when it is not there), load each run with progress lines, print each summary. Exit 0 when
- * every run was published (or kept), 1 when any was not.
+ * every run is complete (published, kept as it was, or loaded behind a newer served run), 1 when any
+ * failed.
  */
 final class Loads {
 
@@ -75,12 +76,13 @@ final class Loads {
         LoadReport report =
             new RunLoader(client, settings)
                 .withLifecycle(options.keepRuns, options.forceMerge)
+                .withPublishPolicy(options.publish)
                 .load(source, p -> {
                   out.println("  " + p.line());
                   out.flush();
                 });
         LoadSummary.print(report, out);
-        allPublished &= report.published();
+        allPublished &= report.complete();
       }
       return allPublished ? 0 : 1;
     } finally {

@@ -2,7 +2,10 @@ package dev.spotcast.ingestor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.LocalCredentials.Role;
+import dev.spotcast.index.RunCatalog;
+import dev.spotcast.index.RunStatus;
 import dev.spotcast.testsupport.SharedElasticsearch;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -48,6 +51,42 @@ class SynthCommandIT {
     keep[again.length] = "--keep-published";
     assertThat(synth(keep)).isZero();
     assertThat(out.toString()).contains("itcli run 2026112106 is already published; keeping it.");
+  }
+
+  /** The CLI follows the ingestion service's rule: the served forecast never goes back in time unless asked. */
+  @Test
+  void anOlderRunIsLoadedBehindTheServedOneUnlessPublishAlways() throws Exception {
+    String[] common = {"--es", SharedElasticsearch.url(), "--model", "itcliorder", "--region", "0,0,2,2",
+        "--resolution", "1", "--levels", "0", "--steps", "0-1"};
+    assertThat(synth(with(common, "--run", "2026-11-21T06:00:00Z"))).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("itcliorder run 2026112106: PUBLISHED");
+
+    assertThat(synth(with(common, "--run", "2026-11-21T00:00:00Z"))).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("itcliorder run 2026112100: LOADED, NOT SERVED - run 2026112100 is older than"
+        + " the served run 2026112106: loaded but not published (--publish always publishes it)");
+    var client = ElasticsearchClients.create(SharedElasticsearch.settings(Role.INGEST));
+    try {
+      RunCatalog catalog = new RunCatalog(client);
+      assertThat(catalog.publishedRunIds()).containsEntry("itcliorder", "2026112106");
+      assertThat(catalog.get("itcliorder", "2026112100")).hasValueSatisfying(
+          record -> assertThat(record.status()).as("servable by run=").isEqualTo(RunStatus.PUBLISHED));
+
+      assertThat(synth(with(common, "--run", "2026-11-21T00:00:00Z", "--publish", "always"))).as(err.toString())
+          .isZero();
+      assertThat(out.toString()).contains("itcliorder run 2026112100: PUBLISHED");
+      assertThat(catalog.publishedRunIds()).containsEntry("itcliorder", "2026112100");
+
+      assertThat(synth(with(common, "--run", "2026-11-21T12:00:00Z", "--publish", "sometimes"))).isEqualTo(2);
+      assertThat(err.toString()).contains("give if-newer or always");
+    } finally {
+      client._transport().close();
+    }
+  }
+
+  private static String[] with(String[] common, String... more) {
+    List<String> all = new ArrayList<>(List.of(common));
+    all.addAll(List.of(more));
+    return all.toArray(String[]::new);
   }
 
   @Test

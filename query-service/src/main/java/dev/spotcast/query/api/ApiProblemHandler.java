@@ -15,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.spotcast.query.web.RequestBodyLimit;
+import dev.spotcast.web.JsonBodyErrors;
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.http.HttpHeaders;
@@ -175,10 +176,8 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
       }
       if (cause instanceof JsonProcessingException json) {
         ErrorCauseMetrics.record("bad_body");
-        String where = json.getLocation() == null ? ""
-            : " (line " + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr() + ")";
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
-            "the body must be one JSON object: " + json.getOriginalMessage() + where);
+            "the body must be one JSON object: " + JsonBodyErrors.describe(json));
         return handleExceptionInternal(e, problem, headers, HttpStatus.BAD_REQUEST, request);
       }
     }

@@ -87,7 +87,7 @@ public class BatchController {
           "points", "at most " + max + " points per request (spotcast.query.max-batch-points), got " + points.size());
     }
     onlyKnownMembers(body, BODY_FIELDS, "", "model, points, n, params, method, power, run, cell_selection, member, ensemble");
-    String model = text(body.get("model"));
+    String model = SpotRequestParser.model(text(body.get("model")));
     String n = text(body.get("n"));
     List<String> params = SpotRequestParser.parameterNames(params(body.get("params")));
     String method = text(body.get("method"));
@@ -96,9 +96,9 @@ public class BatchController {
     String cellSelection = text(body.get("cell_selection"));
     SpotRequestParser.EnsembleChoice choice =
         SpotRequestParser.ensemble(text(body.get("member")), text(body.get("ensemble")));
-    boolean ensemble = choice != null || model != null && ensembles.isEnsemble(model.strip());
-    if (ensemble && ensembles.members(model.strip()) == null) {
-      throw new BadParameterException("model", "model " + model.strip() + " is not an ensemble: member and ensemble"
+    boolean ensemble = choice != null || ensembles.isEnsemble(model);
+    if (ensemble && ensembles.members(model) == null) {
+      throw new BadParameterException("model", "model " + model + " is not an ensemble: member and ensemble"
           + " apply to ensembles (listed under ensembles in /v1/models)");
     }
     List<SpotRequest> requests = new ArrayList<>(points.size());

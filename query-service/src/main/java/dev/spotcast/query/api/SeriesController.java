@@ -71,7 +71,7 @@ public class SeriesController {
               example = "2026-11-21T12:00:00Z")
           @RequestParam(name = "to", required = false)
           String to) {
-    return series(place.model(), place, from, to);
+    return series(SpotRequestParser.model(place.model()), place, from, to);
   }
 
   /** A model's series, or an ensemble's (a member's, or a statistic across members step by step). */

@@ -61,11 +61,12 @@ public class SpotController {
           @RequestParam(name = "power", required = false)
           String power,
       @Parameter(hidden = true) @RequestParam(name = "previous_runs", required = false) String previousRuns) {
-    if (previousRuns != null && blends.isBlend(place.model())) {
-      throw new BadParameterException("previous_runs", "blend " + place.model()
+    String model = SpotRequestParser.model(place.model());
+    if (previousRuns != null && blends.isBlend(model)) {
+      throw new BadParameterException("previous_runs", "blend " + model
           + " answers from each member's published run: ask a member model for earlier runs");
     }
-    return answer(place.model(), place, time, power);
+    return answer(model, place, time, power);
   }
 
   @GetMapping(path = "/v1/spot", params = "models")

@@ -256,6 +256,14 @@ public class SpotRequestParser {
     return null;
   }
 
+  /** The model a request names: required, before anything is looked up by it. */
+  public static String model(String model) {
+    if (model == null || model.isBlank()) {
+      throw new BadParameterException("model", "model is required: one of the model ids /v1/models lists");
+    }
+    return model.strip();
+  }
+
   private static String required(String name, String value) {
     if (value == null || value.isBlank()) {
       throw new BadParameterException(name, name + " is required");

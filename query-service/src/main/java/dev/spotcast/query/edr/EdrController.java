@@ -6,7 +6,6 @@ import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.OutsideForecastException;
-import dev.spotcast.query.search.SearchUnavailableException;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.Site;
 import dev.spotcast.query.spot.SpotService;
@@ -365,12 +364,7 @@ public class EdrController {
   }
 
   private RunRecord published(String model) {
-    return runs.get(model).orElseThrow(() -> {
-      if (!runs.loaded()) {
-        return new SearchUnavailableException("the run catalog has not been read yet", null);
-      }
-      return new UnknownModelException(model, runs.models());
-    });
+    return runs.get(model).orElseThrow(() -> new UnknownModelException(model, runs.models()));
   }
 
   private RunRecord servable(String model, String instanceId) {

@@ -249,13 +249,7 @@ public class SpotService {
   }
 
   private RunRecord published(SpotRequest request) {
-    return runs.get(request.model())
-            .orElseThrow(
-                () -> {
-                  if (!runs.loaded()) {
-                    return new SearchUnavailableException("the run catalog has not been read yet", null);
-                  }
-                  return new UnknownModelException(request.model(), runs.models());
-                });
+    // Before the catalog's first read no request gets here (web.CatalogGate answers 503).
+    return runs.get(request.model()).orElseThrow(() -> new UnknownModelException(request.model(), runs.models()));
   }
 }

@@ -1,4 +1,4 @@
-package dev.spotcast.ingest.job;
+package dev.spotcast.ingestor;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
