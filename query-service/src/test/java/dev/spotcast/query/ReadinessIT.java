@@ -51,13 +51,16 @@ class ReadinessIT {
         + SpotApiIT.RUN.runTime().plus(Duration.ofMinutes(80));
     try (TcpProxy proxy = new TcpProxy(SharedElasticsearch.settings(Role.QUERY).uris().getFirst().toString())) {
       proxy.down();
-      Map<String, Object> properties = new HashMap<>(SharedElasticsearch.springProperties(Role.QUERY));
+      Map<String, String> properties = new HashMap<>(SharedElasticsearch.springProperties(Role.QUERY));
       properties.put("spotcast.elasticsearch.uris", proxy.url());
       properties.put("spotcast.elasticsearch.connect-timeout", "1s");
       properties.put("spotcast.query.catalog-refresh-interval", "100ms");
       properties.put("server.port", Integer.toString(port));
+      // As command-line arguments: above application.yml, as an operator's would be.
+      String[] arguments = properties.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue())
+          .toArray(String[]::new);
       CompletableFuture<ConfigurableApplicationContext> started = CompletableFuture.supplyAsync(
-          () -> new SpringApplicationBuilder(QueryServiceApplication.class).properties(properties).run());
+          () -> new SpringApplicationBuilder(QueryServiceApplication.class).run(arguments));
       try {
         List<String> seen = new ArrayList<>();
         // From the first instant: until the process is up, nothing answers; then, Elasticsearch held back,
@@ -99,12 +102,26 @@ class ReadinessIT {
             }
           }
         }
-        System.out.println("readiness/models/spot while starting: " + String.join(" ", seen));
+        System.out.println("readiness/models/spot after Elasticsearch came back, in order: " + runs(seen));
         assertThat(status(base + "/actuator/health")).isEqualTo(200);
       } finally {
         started.join().close();
       }
     }
+  }
+
+  /** "a a a b" as "a x3, b". */
+  private static String runs(List<String> seen) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < seen.size(); ) {
+      int j = i;
+      while (j < seen.size() && seen.get(j).equals(seen.get(i))) {
+        j++;
+      }
+      out.append(out.isEmpty() ? "" : ", ").append(seen.get(i)).append(j - i > 1 ? " x" + (j - i) : "");
+      i = j;
+    }
+    return out.toString();
   }
 
   private static void assertStarting(HttpResponse<String> response) throws IOException {
