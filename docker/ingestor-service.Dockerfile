@@ -15,6 +15,6 @@ ENV SPOTCAST_ECCODES_HOME=/opt/eccodes \
     SPOTCAST_FILES_ROOTS=/data \
     JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=75"
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
-  CMD curl -fsS http://127.0.0.1:8081/actuator/health/liveness || exit 1
+  CMD curl -fsS http://127.0.0.1:8081/actuator/health/readiness || exit 1
 # GRIB decoding calls ecCodes through Java's FFM API: native access allowed.
 ENTRYPOINT ["java", "--enable-native-access=ALL-UNNAMED", "-jar", "/app/spotcast-ingestor-service.jar"]

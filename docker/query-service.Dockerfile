@@ -12,5 +12,5 @@ EXPOSE 8080
 # SPOTCAST_ELASTICSEARCH_CA, SPOTCAST_ELASTICSEARCH_APIKEY (see docker/compose.yaml).
 ENV JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=75"
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
-  CMD curl -fsS http://127.0.0.1:8080/actuator/health/liveness || exit 1
+  CMD curl -fsS http://127.0.0.1:8080/actuator/health/readiness || exit 1
 ENTRYPOINT ["java", "-jar", "/app/spotcast-query-service.jar"]

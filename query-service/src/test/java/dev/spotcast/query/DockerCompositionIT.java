@@ -45,9 +45,14 @@ class DockerCompositionIT extends ServiceTestBase {
   }
 
   @Test
-  void theProbesTheHealthChecksAndTheLoadBalancerUseAnswer() {
+  void theProbesTheHealthChecksAndTheLoadBalancerUseAnswer() throws Exception {
     assertThat(http.getForEntity("/actuator/health/liveness", String.class).getStatusCode().value()).isEqualTo(200);
     assertThat(http.getForEntity("/actuator/health/readiness", String.class).getStatusCode().value()).isEqualTo(200);
+    // Compose starts the balancer once the query services are healthy: healthy means ready (the runs are known).
+    for (String image : List.of("docker/query-service.Dockerfile", "docker/ingestor-service.Dockerfile")) {
+      assertThat(java.nio.file.Files.readString(DockerComposition.root().resolve(image)))
+          .as(image).containsPattern("HEALTHCHECK[^\\n]*\\\\\\n\\s*CMD curl -fsS http://127.0.0.1:\\d+/actuator/health/readiness");
+    }
   }
 
   @Test

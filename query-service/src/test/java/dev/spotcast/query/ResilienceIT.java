@@ -26,6 +26,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -165,7 +166,7 @@ class ResilienceIT {
   }
 
   @Test
-  void beyondTheRequestLimitRequestsAreRefusedAtTheDoorWithoutWaiting() throws Exception {
+  void beyondTheRequestLimitAndItsWaitRequestsAreRefusedAtTheDoor() throws Exception {
     // One forecast request at a time (below the Elasticsearch bulkhead's two), for this test only.
     Bulkhead door = bulkheads.bulkhead(AdmissionControl.NAME);
     BulkheadConfig configured = door.getBulkheadConfig();
@@ -195,7 +196,7 @@ class ResilienceIT {
       List<long[]> refused = results.stream().filter(r -> r[2] == 1).toList();
       assertThat(answered).as("answered").hasSize(1);
       assertThat(refused).as("refused at the door").hasSize(concurrent - 1);
-      // A refusal at the door does no work and waits for nothing: all back before the one answer.
+      // A refusal at the door does no work and waits at most the door's bound (100 ms): all back before the one answer.
       assertThat(answered.getFirst()[1]).isGreaterThanOrEqualTo(2000);
       assertThat(refused).allSatisfy(r -> assertThat(r[1]).isLessThan(answered.getFirst()[1]));
     } finally {
@@ -204,6 +205,42 @@ class ResilienceIT {
     assertThat(requestCount("429", "saturated")).as("429s counted with their cause").isGreaterThanOrEqualTo(1);
     assertThat(get("/actuator/prometheus").body())
         .contains("resilience4j_bulkhead_available_concurrent_calls{application=\"spotcast-query-service\",name=\"requests\"}");
+  }
+
+  /**
+   * An open model's burst: one request holds the only slot, three more arrive meanwhile. They wait for the slot
+   * (the bound is far above the three holds ahead of the last) and are all answered, none refused.
+   */
+  @Test
+  void aBurstWaitsForTheHeldSlotWithinTheBoundAndIsAnswered() throws Exception {
+    Bulkhead door = bulkheads.bulkhead(AdmissionControl.NAME);
+    BulkheadConfig configured = door.getBulkheadConfig();
+    door.changeConfig(BulkheadConfig.from(configured).maxConcurrentCalls(1).maxWaitDuration(Duration.ofSeconds(60)).build());
+    proxy.latency(300); // each request holds the slot for at least 300 ms
+    double waitedBefore = waitCount();
+    try (ExecutorService pool = Executors.newFixedThreadPool(4)) {
+      Future<HttpResponse<String>> held = pool.submit(() -> get(SPOT));
+      while (door.getMetrics().getAvailableConcurrentCalls() > 0) {
+        Thread.sleep(5); // until the first one holds the slot
+      }
+      List<Future<HttpResponse<String>>> burst = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        burst.add(pool.submit(() -> get(SPOT)));
+      }
+      assertThat(held.get().statusCode()).isEqualTo(200);
+      for (Future<HttpResponse<String>> response : burst) {
+        assertThat(response.get().statusCode()).as(response.get().body()).isEqualTo(200);
+      }
+    } finally {
+      door.changeConfig(configured);
+    }
+    assertThat(waitCount() - waitedBefore).as("requests admitted after a wait").isEqualTo(3);
+  }
+
+  private double waitCount() {
+    return get("/actuator/prometheus").body().lines()
+        .filter(line -> line.startsWith("spotcast_admission_wait_seconds_count"))
+        .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
   }
 
   @Test
