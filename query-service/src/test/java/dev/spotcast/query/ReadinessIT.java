@@ -28,13 +28,15 @@ import org.springframework.context.ConfigurableApplicationContext;
  * ready ({@code /actuator/health/readiness} 200) only once it knows that run. Polled from the first
  * instant of the process: before readiness, every forecast request is a 503 with {@code Retry-After}
  * (never a 404 or an empty catalog); from the first ready answer on, {@code /v1/models} lists the run
- * and the model answers 200. Elasticsearch is held back behind a proxy at first, so that the time
+ * and the model answers 200, and it has warmed up with its own forecast requests. Elasticsearch is
+ * held back behind a proxy at first, so that the time
  * before the catalog's first read is long enough to be seen on any machine, not by luck.
  */
 class ReadinessIT {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration DEADLINE = Duration.ofSeconds(90);
+  private static final int WARMUP = 200;
 
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -56,6 +58,7 @@ class ReadinessIT {
       properties.put("spotcast.elasticsearch.connect-timeout", "1s");
       properties.put("spotcast.query.catalog-refresh-interval", "100ms");
       properties.put("server.port", Integer.toString(port));
+      properties.put("spotcast.query.warmup.requests", Integer.toString(WARMUP));
       // As command-line arguments: above application.yml, as an operator's would be.
       String[] arguments = properties.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue())
           .toArray(String[]::new);
@@ -104,6 +107,13 @@ class ReadinessIT {
         }
         System.out.println("readiness/models/spot after Elasticsearch came back, in order: " + runs(seen));
         assertThat(status(base + "/actuator/health")).isEqualTo(200);
+        // Ready after its warm-up: it had sent itself its forecast requests, on top of this test's.
+        double forecasts = get(base + "/actuator/prometheus").body().lines()
+            .filter(line -> line.startsWith("http_server_requests_seconds_count{")
+                && (line.contains("uri=\"/v1/spot\"") || line.contains("uri=\"/v1/series\"")))
+            .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
+        assertThat(forecasts).as("forecast requests answered by the time it was ready")
+            .isGreaterThanOrEqualTo(WARMUP);
       } finally {
         started.join().close();
       }

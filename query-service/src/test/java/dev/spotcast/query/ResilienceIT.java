@@ -58,6 +58,8 @@ import org.springframework.test.context.DynamicPropertySource;
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = {
       "spotcast.query.catalog-refresh-interval=100ms",
+      // No warm-up: its requests would move the circuit breaker and the counts the tests read.
+      "spotcast.query.warmup.requests=0",
       // Every request must reach Elasticsearch here: no document cache.
       "spotcast.query.cache.enabled=false",
       // Every request reads alone, so that the Elasticsearch bulkhead sees each: shared reads

@@ -18,6 +18,8 @@ import org.springframework.test.context.DynamicPropertySource;
     // The document cache would answer repeated requests without Elasticsearch, which the resilience
     // and search tests exercise; DocumentCacheIT runs the service with it.
     properties = {"spotcast.query.catalog-refresh-interval=100ms", "spotcast.query.cache.enabled=false",
+        // No warm-up: its requests would count in the metrics the tests read (ReadinessIT tests it).
+        "spotcast.query.warmup.requests=0",
         "spotcast.query.edr-max-points=200",
         // BlendIT's blend: SpotApiIT's model fading out over the first 6 hours, SideBySideIT's fading in.
         "spotcast.query.blends.itblend.description=itspot fading into itside",

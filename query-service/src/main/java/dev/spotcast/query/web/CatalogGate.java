@@ -21,7 +21,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Until the run catalog has been read once, the service knows no run: every API request
  * ({@code /v1/**}, {@code /edr/**}) is answered 503 with {@code Retry-After}, never an empty catalog
  * or a 404 for a model it will know a moment later. Readiness says the same
- * ({@link dev.spotcast.query.catalog.CatalogHealthIndicator}), so a load balancer sends nothing here
+ * ({@link StartupHealthIndicator}), so a load balancer sends nothing here
  * before then; this answers those who call the instance directly. Web slices without a catalog pass.
  */
 @Component

@@ -1,0 +1,153 @@
+package dev.spotcast.query.web;
+
+import dev.spotcast.index.RunRecord;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelAxis;
+import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.query.catalog.PublishedRuns;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.context.WebServerInitializedEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.stereotype.Component;
+
+/**
+ * Before a starting instance says it is ready, it sends itself forecast requests at random places,
+ * heights and times of the runs it serves, through its own HTTP port and the whole path (door,
+ * parsing, Elasticsearch, interpolation, the answer), so that the code is compiled and the
+ * connections are open when a load balancer's traffic arrives. A cold JVM answers the same request
+ * many times slower for its first thousands of requests; without this, a rolling restart or a new
+ * instance refuses much of what it is sent for its first seconds. Starts once the run catalog has
+ * been read; readiness waits for it ({@link StartupHealthIndicator}), at most {@code max-duration}.
+ */
+@Component
+@EnableConfigurationProperties(WarmupProperties.class)
+public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
+
+  private static final Logger log = LoggerFactory.getLogger(Warmup.class);
+  /** Models warmed: enough to compile every path, few enough to stay short with many models. */
+  private static final int MAX_MODELS = 4;
+
+  private final PublishedRuns runs;
+  private final WarmupProperties properties;
+  private final AtomicBoolean started = new AtomicBoolean();
+  private volatile int port = -1;
+  private volatile boolean done;
+
+  public Warmup(PublishedRuns runs, WarmupProperties properties) {
+    this.runs = runs;
+    this.properties = properties;
+    runs.onRefresh(records -> startOnce());
+  }
+
+  /** Whether the warm-up is over (or there was none to do). */
+  public boolean done() {
+    return done;
+  }
+
+  @Override
+  public void onApplicationEvent(WebServerInitializedEvent event) {
+    if (event.getApplicationContext().getServerNamespace() == null) { // the application's port, not management's
+      port = event.getWebServer().getPort();
+      startOnce();
+    }
+  }
+
+  private void startOnce() {
+    if (port > 0 && runs.loaded() && started.compareAndSet(false, true)) {
+      Thread.ofVirtual().name("warmup").start(this::warmUp);
+    }
+  }
+
+  private void warmUp() {
+    long began = System.nanoTime();
+    AtomicInteger sent = new AtomicInteger();
+    AtomicInteger answered = new AtomicInteger();
+    try {
+      List<ForecastRun> served = new ArrayList<>();
+      for (String model : runs.models()) {
+        runs.get(model).map(RunRecord::run).ifPresent(served::add);
+        if (served.size() == MAX_MODELS) {
+          break;
+        }
+      }
+      if (properties.requests() == 0 || served.isEmpty()) {
+        return;
+      }
+      Instant deadline = Instant.now().plus(properties.maxDuration());
+      try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+          ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
+        for (int w = 0; w < properties.concurrency(); w++) {
+          workers.submit(() -> {
+            while (sent.getAndIncrement() < properties.requests() && Instant.now().isBefore(deadline)) {
+              ForecastRun run = served.get(ThreadLocalRandom.current().nextInt(served.size()));
+              try {
+                HttpResponse<Void> response = client.send(HttpRequest.newBuilder(request(run))
+                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.discarding());
+                if (response.statusCode() == 200) {
+                  answered.incrementAndGet();
+                }
+              } catch (java.io.IOException e) {
+                // counted as not answered; the warm-up goes on
+              }
+            }
+            return null;
+          });
+        }
+      }
+    } catch (RuntimeException e) {
+      log.warn("warm-up stopped: {}", e.toString());
+    } finally {
+      done = true;
+      int total = Math.min(sent.get(), properties.requests());
+      if (total > 0) {
+        log.info("warmed up with {} requests ({} answered 200) in {} ms; ready", total, answered.get(),
+            (System.nanoTime() - began) / 1_000_000);
+      }
+    }
+  }
+
+  /** A spot request (one in ten a series) at a random place, height and time of the run. */
+  private URI request(ForecastRun run) {
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    double lat;
+    double lon;
+    if (run.grid() instanceof RegularLatLonGrid grid) {
+      int point = random.nextInt(grid.pointCount());
+      lat = grid.latitude(point);
+      lon = RegularLatLonGrid.normaliseLongitude(grid.longitude(point));
+    } else {
+      lat = run.grid().south() + random.nextDouble() * (run.grid().north() - run.grid().south());
+      lon = random.nextDouble(-180, 180);
+    }
+    StringBuilder query = new StringBuilder()
+        .append("model=").append(run.model())
+        .append(String.format(Locale.ROOT, "&lat=%.4f&lon=%.4f", lat, lon));
+    LevelAxis axis = run.axes().stream().filter(a -> a.type().queryParameter() != null).findFirst().orElse(null);
+    if (axis != null) {
+      query.append('&').append(axis.type().queryParameter()).append('=')
+          .append(String.format(Locale.ROOT, "%.1f", axis.lowest() + random.nextDouble() * (axis.highest() - axis.lowest())));
+    }
+    if (random.nextInt(10) == 0) {
+      return URI.create("http://127.0.0.1:" + port + "/v1/series?" + query);
+    }
+    int step = random.nextInt(run.steps().size());
+    query.append("&time=").append(run.validTime(run.steps().get(step)));
+    return URI.create("http://127.0.0.1:" + port + "/v1/spot?" + query);
+  }
+}
