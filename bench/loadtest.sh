@@ -34,11 +34,13 @@ Options (defaults in brackets):
   --vertical V      alt, pressure or none: which levels the points ask for [auto: the level type
                     with a query parameter that has the most levels; none for single-level models]
   --neighbours N    n= of each request [4]
+  --places P        uniform (over --box) or cities: the world's cities drawn by population, heights
+                    within 100 m of the lowest level, as './spotcast bench city' asks [uniform]
 TXT
 }
 
 plan=constant-rate rate="" duration=60 rampup=10 threads=200 host=127.0.0.1 port="${SPOTCAST_PORT:-8080}"
-model=demo points=100000 seed=42 box="" neighbours=4 vertical=auto
+model=demo points=100000 seed=42 box="" neighbours=4 vertical=auto places=uniform
 if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then plan="$1"; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { [ "$1" = -h ] || [ "$1" = --help ] || die "option $1 needs a value"; }
@@ -56,6 +58,7 @@ while [ $# -gt 0 ]; do
     --box) box="$2" ;;
     --neighbours) neighbours="$2" ;;
     --vertical) vertical="$2" ;;
+    --places) places="$2" ;;
     *) usage; die "unknown option '$1'" ;;
   esac
   shift 2
@@ -69,6 +72,11 @@ for n in "$rate" "$duration" "$rampup" "$threads" "$port" "$points"; do
   [[ "$n" =~ ^[0-9]+$ ]] || die "'$n' is not a whole number"
 done
 case "$vertical" in auto|alt|pressure|none) ;; *) die "--vertical must be auto, alt, pressure or none, not '$vertical'" ;; esac
+case "$places" in
+  uniform) cities=none ;;
+  cities) cities="${SPOTCAST_CITIES:-}"; [ -f "$cities" ] || die "--places cities needs the cities CSV (SPOTCAST_CITIES); run it through ./spotcast loadtest" ;;
+  *) die "--places must be uniform or cities, not '$places'" ;;
+esac
 command -v jq >/dev/null || die "jq is needed to read the service's GET /v1/models answer; install it (e.g. apt-get install jq)"
 
 base="http://$host:$port"
@@ -110,7 +118,7 @@ case "$vparam" in
   *) what="$vparam ${levels%%,*}..${levels##*,}" ;;
 esac
 say "Model $model run $run_id ($level_types): valid times $times, $what, box $box;"
-say "  $plan at $rate req/s (ramp ${rampup} s, steady ${duration} s) against $base"
+say "  $plan at $rate req/s (ramp ${rampup} s, steady ${duration} s), $places places, against $base"
 
 mkdir -p "$OUT"
 cpu_log="$OUT/cpu.tsv" mvn_log="$OUT/maven.log" service_log="$OUT/service.tsv"
@@ -152,6 +160,7 @@ say "Running JMeter (Maven log: $mvn_log)..."
   -Dloadtest.threads="$threads" -Dloadtest.neighbours="$neighbours" \
   -Dloadtest.points.count="$points" -Dloadtest.points.seed="$seed" \
   -Dloadtest.times="$times" -Dloadtest.vertical="$vparam" -Dloadtest.levels="$levels" -Dloadtest.box="$box" \
+  -Dloadtest.cities="$cities" \
   >"$mvn_log" 2>&1) &
 mvn_pid=$!
 

@@ -10,6 +10,8 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import dev.spotcast.bench.query.Cities;
+import dev.spotcast.bench.query.RandomSpots;
 
 /**
  * Writes the points CSV the JMeter plans read: a header {@code lat,lon,vertical,time} and N random
@@ -60,6 +62,11 @@ public final class SpotPoints {
 
     @Option(names = "--times", defaultValue = "from-run", description = "FIRST..LAST valid times instead of --run and --steps")
     String times;
+
+    @Option(names = "--cities", defaultValue = "none", description = "the city workload: places drawn from this"
+        + " cities CSV (latitude,longitude,population,name) by population, heights within "
+        + "100 m of the lowest level; none: uniform over the box (default: ${DEFAULT-VALUE})")
+    String cities;
   }
 
   public static void main(String[] args) throws IOException {
@@ -68,7 +75,9 @@ public final class SpotPoints {
       return;
     }
     RunExtent run = RunExtent.of(options.box, options.vertical, options.levels, options.run, options.steps, options.times);
-    write(options.out, run, options.count, options.seed);
+    Cities places = options.cities.equals("none") ? null
+        : Cities.read(Path.of(options.cities)).within(run.south(), run.north(), run.west(), run.east());
+    write(options.out, run, options.count, options.seed, places);
     System.out.printf(Locale.ROOT, "Wrote %,d points over %s .. %s, %s, to %s%n",
         options.count, run.firstValid(), run.lastValid(),
         run.vertical().isEmpty()
@@ -78,6 +87,15 @@ public final class SpotPoints {
   }
 
   static void write(Path out, RunExtent run, int count, long seed) throws IOException {
+    write(out, run, count, seed, null);
+  }
+
+  /**
+   * @param cities the city workload's places (drawn by population, heights within {@value
+   *     RandomSpots#NEAR_GROUND_METRES} m of the lowest level, as {@code bench city} asks), or null for
+   *     uniform places over the run's box
+   */
+  static void write(Path out, RunExtent run, int count, long seed, Cities cities) throws IOException {
     if (out.toAbsolutePath().getParent() != null) {
       Files.createDirectories(out.toAbsolutePath().getParent());
     }
@@ -89,7 +107,14 @@ public final class SpotPoints {
       for (int i = 0; i < count; i++) {
         double lat = run.south() + random.nextDouble() * (run.north() - run.south());
         double lon = longitude180(run.west() + random.nextDouble() * (run.east() - run.west()));
-        double level = run.lowestLevel() + random.nextDouble() * (run.highestLevel() - run.lowestLevel());
+        double highest = cities == null ? run.highestLevel()
+            : Math.min(run.highestLevel(), run.lowestLevel() + RandomSpots.NEAR_GROUND_METRES);
+        double level = run.lowestLevel() + random.nextDouble() * (highest - run.lowestLevel());
+        if (cities != null) {
+          Cities.City city = cities.draw(random);
+          lat = city.lat();
+          lon = longitude180(city.lon());
+        }
         Instant time = Instant.ofEpochSecond(first + random.nextLong(seconds + 1));
         // Drawn even when unused, so that lat, lon and time are the same rows whatever the vertical.
         String vertical = run.vertical().isEmpty()

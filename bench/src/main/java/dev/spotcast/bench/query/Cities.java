@@ -17,9 +17,9 @@ import java.util.SplittableRandom;
  * <p>File format: a header line, then {@code latitude,longitude,population,name} per city (the
  * name last, as it may hold commas).
  */
-final class Cities {
+public final class Cities {
 
-  record City(double lat, double lon, long population, String name) {}
+  public record City(double lat, double lon, long population, String name) {}
 
   private final List<City> cities;
   /** cumulative[i] = population of cities 0..i. */
@@ -42,7 +42,7 @@ final class Cities {
     }
   }
 
-  static Cities read(Path file) throws IOException {
+  public static Cities read(Path file) throws IOException {
     List<String> lines = Files.readAllLines(file);
     List<City> cities = new ArrayList<>(lines.size());
     for (int i = 1; i < lines.size(); i++) {
@@ -61,7 +61,7 @@ final class Cities {
     return new Cities(cities);
   }
 
-  int size() {
+  public int size() {
     return cities.size();
   }
 
@@ -83,8 +83,22 @@ final class Cities {
     return new Cities(inside);
   }
 
+  /** The cities inside a box of degrees (west to east, across 180 when west > east or the box is wider than 360). */
+  public Cities within(double south, double north, double west, double east) {
+    double span = east - west;
+    List<City> inside = cities.stream()
+        .filter(c -> c.lat() >= south && c.lat() <= north)
+        .filter(c -> span >= 360 || ((c.lon() - west) % 360 + 360) % 360 <= ((span % 360) + 360) % 360)
+        .toList();
+    if (inside.isEmpty()) {
+      throw new IllegalArgumentException("none of the " + size() + " cities lies in the box " + south + ".." + north
+          + ", " + west + ".." + east);
+    }
+    return new Cities(inside);
+  }
+
   /** A city, with probability proportional to its population. */
-  City draw(SplittableRandom random) {
+  public City draw(SplittableRandom random) {
     long ticket = random.nextLong(population());
     int at = Arrays.binarySearch(cumulative, ticket + 1);
     return cities.get(at >= 0 ? at : -at - 1);

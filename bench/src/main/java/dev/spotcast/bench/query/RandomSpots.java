@@ -24,7 +24,7 @@ import java.util.SplittableRandom;
  * SpotRequest} the service parses from it: numbers are generated as decimal strings first and
  * parsed back, so both sides plan exactly the same search.
  */
-final class RandomSpots {
+public final class RandomSpots {
 
   /**
    * How places are drawn: uniformly over the sphere's area, uniformly in degrees (more near the
@@ -38,7 +38,7 @@ final class RandomSpots {
   }
 
   /** Heights of the city workload: up to this many metres above the run's lowest level (people ask near the ground). */
-  static final double NEAR_GROUND_METRES = 100;
+  public static final double NEAR_GROUND_METRES = 100;
 
   /** One request: the service's query string and the parsed request. */
   record Spot(String queryString, SpotRequest request) {}

@@ -53,6 +53,24 @@ class SpotPointsTest {
   }
 
   @Test
+  void theCityWorkloadDrawsCitiesByPopulationNearTheGround() throws IOException {
+    Path csv = dir.resolve("cities.csv");
+    // Paris and Lyon inside the box, Sydney outside it: only the first two are drawn, Paris about 4 times as often.
+    Files.writeString(csv, "latitude,longitude,population,name\n48.85341,2.3488,2000000,Paris\n"
+        + "45.74846,4.84671,500000,Lyon\n-33.86785,151.20732,4000000,Sydney, NSW\n");
+    RunExtent run = RunExtent.of("30,60,-10,30", "alt", "2,10,500,1000", "2026-11-21T00:00:00Z", "0-24", "from-run");
+    Path out = dir.resolve("city-points.csv");
+    SpotPoints.write(out, run, 1000, 42,
+        dev.spotcast.bench.query.Cities.read(csv).within(run.south(), run.north(), run.west(), run.east()));
+    List<String[]> rows = Files.readAllLines(out).stream().skip(1).map(line -> line.split(",", -1)).toList();
+    long paris = rows.stream().filter(row -> row[0].equals("48.85341")).count();
+    long lyon = rows.stream().filter(row -> row[0].equals("45.74846")).count();
+    assertThat(paris + lyon).isEqualTo(1000);
+    assertThat(paris).isBetween(740L, 860L); // 0.8 of 1000
+    assertThat(rows).allSatisfy(row -> assertThat(Double.parseDouble(row[2].substring(5))).isBetween(2.0, 102.0));
+  }
+
+  @Test
   void levelsAreRoundedInsideTheRunsLevels() {
     assertThat(SpotPoints.level(612.34, 250, 1000)).isEqualTo("612.3");
     assertThat(SpotPoints.level(1000.0, 250, 1000)).isEqualTo("1000");
