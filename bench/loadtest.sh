@@ -82,7 +82,7 @@ command -v jq >/dev/null || die "jq is needed to read the service's GET /v1/mode
 base="http://$host:$port"
 
 # --- Is the service there, and does it serve the model? --------------------------------------
-if ! curl -fsS -m 5 "$base/actuator/health" >/dev/null 2>&1; then
+if ! curl -fsS -m 5 "$base/actuator/health/liveness" >/dev/null 2>&1; then
   die "no query service answers at $base. Start one first, e.g.
     ./spotcast demo                               # Elasticsearch + demo run + service on :8080
   or, with Elasticsearch and a published run already there:
