@@ -169,7 +169,10 @@ public class PublishedRuns implements SmartLifecycle {
     }
     SearchResponse<RunRecord> response =
         client.search(
+            // A cluster where no run was ever loaded has no runs index yet: no runs, not an error (the
+            // catalog is read, and the instance ready, with nothing to serve).
             s -> s.index(RunCatalog.INDEX)
+                .ignoreUnavailable(true)
                 .size(MAX_RUNS)
                 .query(q -> q.term(t -> t.field("status").value(RunStatus.PUBLISHED.name())))
                 .trackTotalHits(t -> t.enabled(false)),
