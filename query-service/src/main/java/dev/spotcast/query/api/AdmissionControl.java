@@ -95,13 +95,13 @@ public class AdmissionControl implements WebMvcConfigurer {
 
   /** A slot now, or after a wait worth making; else 429. */
   private void admit() {
-    // A free slot: taken at once (should another take it first, this waits as the others do, within the bound).
-    if (bulkhead.getMetrics().getAvailableConcurrentCalls() > 0 && bulkhead.tryAcquirePermission()) {
-      return;
-    }
     BulkheadConfig config = bulkhead.getBulkheadConfig();
-    long maxWait = config.getMaxWaitDuration().toNanos();
-    if (wait.worthWaiting(config.getMaxConcurrentCalls(), maxWait)) {
+    if (bulkhead.getMetrics().getAvailableConcurrentCalls() > 0) {
+      // A free slot: taken at once (should another take it first, this waits as the others do, once, within the bound).
+      if (bulkhead.tryAcquirePermission()) {
+        return;
+      }
+    } else if (wait.worthWaiting(config.getMaxConcurrentCalls(), config.getMaxWaitDuration().toNanos())) {
       long began = System.nanoTime();
       wait.enter();
       try {
