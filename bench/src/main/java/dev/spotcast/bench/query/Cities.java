@@ -71,12 +71,8 @@ public final class Cities {
 
   /** The cities inside a grid's box (all of them on a global grid). */
   Cities within(RegularLatLonGrid grid) {
-    double west = grid.lon0();
-    double span = grid.dLon() * (grid.nLon() - 1);
-    List<City> inside = cities.stream()
-        .filter(c -> c.lat() >= grid.south() && c.lat() <= grid.north())
-        .filter(c -> grid.global() || ((c.lon() - west) % 360 + 360) % 360 <= span)
-        .toList();
+    List<City> inside = inside(grid.south(), grid.north(), grid.lon0(),
+        grid.global() ? 360 : grid.dLon() * (grid.nLon() - 1));
     if (inside.isEmpty()) {
       throw new IllegalArgumentException("none of the " + size() + " cities lies on the run's grid");
     }
@@ -86,15 +82,20 @@ public final class Cities {
   /** The cities inside a box of degrees (west to east, across 180 when west > east or the box is wider than 360). */
   public Cities within(double south, double north, double west, double east) {
     double span = east - west;
-    List<City> inside = cities.stream()
-        .filter(c -> c.lat() >= south && c.lat() <= north)
-        .filter(c -> span >= 360 || ((c.lon() - west) % 360 + 360) % 360 <= ((span % 360) + 360) % 360)
-        .toList();
+    List<City> inside = inside(south, north, west, span >= 360 ? 360 : (span % 360 + 360) % 360);
     if (inside.isEmpty()) {
       throw new IllegalArgumentException("none of the " + size() + " cities lies in the box " + south + ".." + north
           + ", " + west + ".." + east);
     }
     return new Cities(inside);
+  }
+
+  /** The cities from south to north and from west eastwards over span degrees (360: every longitude). */
+  private List<City> inside(double south, double north, double west, double span) {
+    return cities.stream()
+        .filter(c -> c.lat() >= south && c.lat() <= north)
+        .filter(c -> span >= 360 || ((c.lon() - west) % 360 + 360) % 360 <= span)
+        .toList();
   }
 
   /** A city, with probability proportional to its population. */
