@@ -108,11 +108,10 @@ public final class RunLifecycle {
    * What became of a complete, counted run.
    *
    * @param published whether the model now serves it
-   * @param servedRunId the run the model served before, or null if it served none
    * @param reason why it was not published (it is older than the served run), else the note given
    * @param retired the run ids retention deleted after publishing, oldest first
    */
-  public record Completion(boolean published, String servedRunId, String reason, List<String> retired) {}
+  public record Completion(boolean published, String reason, List<String> retired) {}
 
   /**
    * Ends a complete, counted run by the one rule of both entry points, the CLI and the ingestion
@@ -132,9 +131,9 @@ public final class RunLifecycle {
           + override + " publishes it)";
       String reason = note == null ? why : note + "; " + why;
       keepServable(record, counted, reason);
-      return new Completion(false, served, reason, List.of());
+      return new Completion(false, reason, List.of());
     }
-    return new Completion(true, served, note, publish(record, counted, note));
+    return new Completion(true, note, publish(record, counted, note));
   }
 
   /**
