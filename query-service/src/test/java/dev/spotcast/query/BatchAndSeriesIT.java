@@ -245,7 +245,7 @@ class BatchAndSeriesIT extends ServiceTestBase {
   /** The geo path (irregular grids, fast path off) splits one multi-search back per plan alike. */
   @Test
   void findAllOnTheGeoPathEqualsFindPerPlan() throws Exception {
-    NeighbourSearch geo = new NeighbourSearch(client, new SimpleMeterRegistry(), false, ElasticsearchGuard.none());
+    NeighbourSearch geo = NeighbourSearch.unguarded(client, new SimpleMeterRegistry(), false);
     Random random = new Random(5);
     List<SpotPlan> plans = new ArrayList<>();
     for (int i = 0; i < 12; i++) {
@@ -255,12 +255,12 @@ class BatchAndSeriesIT extends ServiceTestBase {
           1 + random.nextInt(9), List.of(), i % 3 == 0 ? Method.BILINEAR : Method.IDW, null, null);
       plans.add(SpotPlan.of(SpotApiIT.RUN, request));
     }
-    List<List<ForecastHit>> all = geo.findAll(plans);
+    List<List<ForecastHit>> all = geo.findAll(plans.stream().map(SpotPlan::query).toList());
     assertThat(all).hasSize(plans.size());
     Comparator<ForecastHit> order = Comparator.comparingInt(ForecastHit::axisPosition)
         .thenComparingDouble(ForecastHit::level).thenComparingInt(ForecastHit::step).thenComparingInt(ForecastHit::point);
     for (int i = 0; i < plans.size(); i++) {
-      List<ForecastHit> one = geo.find(plans.get(i));
+      List<ForecastHit> one = geo.find(plans.get(i).query());
       assertThat(all.get(i)).as("plan %d", i).isNotEmpty();
       assertThat(all.get(i).stream().sorted(order).toList()).isEqualTo(one.stream().sorted(order).toList());
     }

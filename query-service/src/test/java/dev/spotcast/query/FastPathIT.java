@@ -1,5 +1,6 @@
 package dev.spotcast.query;
 
+import dev.spotcast.query.search.SearchPlans;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -138,10 +139,10 @@ class FastPathIT extends ServiceTestBase {
     for (double alt : new double[] {0, 500}) { // one index: a search; two: a multi-search
       SpotPlan plan = SpotPlan.of(gone, new SpotRequest(
           gone.model(), 45, 6, Vertical.height(alt), RUN_TIME.plusSeconds(3600), 4, List.of()));
-      assertThat(NeighbourSearch.requestOf(plan, true).multi()).isEqualTo(alt > 0);
+      assertThat(SearchPlans.requestOf(plan.query(), true).multi()).isEqualTo(alt > 0);
       for (boolean fastPath : new boolean[] {true, false}) {
-        NeighbourSearch search = new NeighbourSearch(client, registry, fastPath, ElasticsearchGuard.none());
-        assertThatThrownBy(() -> search.find(plan))
+        NeighbourSearch search = NeighbourSearch.unguarded(client, registry, fastPath);
+        assertThatThrownBy(() -> search.find(plan.query()))
             .as("fast path %s, %s m", fastPath, alt)
             .isInstanceOf(SearchUnavailableException.class)
             .hasMessageContaining("no such index");
@@ -157,12 +158,12 @@ class FastPathIT extends ServiceTestBase {
         new SpotRequest(
             run.model(), lat, RegularLatLonGrid.normaliseLongitude(lon), Vertical.height(alt), time, n, List.of());
     SpotPlan plan = SpotPlan.of(run, request);
-    NeighbourSearch ids = new NeighbourSearch(client, registry, true, ElasticsearchGuard.none());
-    NeighbourSearch geo = new NeighbourSearch(client, registry, false, ElasticsearchGuard.none());
-    assertThat(ids.usesIds(plan)).isTrue();
+    NeighbourSearch ids = NeighbourSearch.unguarded(client, registry, true);
+    NeighbourSearch geo = NeighbourSearch.unguarded(client, registry, false);
+    assertThat(ids.usesIds(plan.query())).isTrue();
 
-    List<ForecastHit> idsHits = ids.find(plan);
-    List<ForecastHit> geoHits = geo.find(plan);
+    List<ForecastHit> idsHits = ids.find(plan.query());
+    List<ForecastHit> geoHits = geo.find(plan.query());
     SpotForecast byIds = interpolator.interpolate(plan, idsHits);
     SpotForecast byGeo = interpolator.interpolate(plan, geoHits);
 

@@ -1,5 +1,6 @@
 package dev.spotcast.bench.query;
 
+import dev.spotcast.query.search.SearchPlan;
 import dev.spotcast.query.search.NeighbourSearch;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +14,7 @@ import java.util.StringJoiner;
 record HttpCall(String method, String pathAndQuery, Map<String, String> headers, byte[] body) {
 
   /** The request the query service sends for a plan's searches, byte for byte. */
-  static HttpCall of(NeighbourSearch.SearchPlan plan) {
+  static HttpCall of(SearchPlan plan) {
     StringJoiner query = new StringJoiner("&", "?", "").setEmptyValue("");
     plan.params().forEach(
         (k, v) -> query.add(URLEncoder.encode(k, StandardCharsets.UTF_8) + "=" + URLEncoder.encode(v, StandardCharsets.UTF_8)));

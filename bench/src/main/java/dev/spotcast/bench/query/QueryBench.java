@@ -1,5 +1,8 @@
 package dev.spotcast.bench.query;
 
+import dev.spotcast.query.search.OneSearch;
+import dev.spotcast.query.search.SearchPlans;
+import dev.spotcast.query.search.SearchPlan;
 import dev.spotcast.ingestor.cli.SpotcastIngestorCli;
 import co.elastic.clients.json.JsonData;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
@@ -74,7 +77,7 @@ public final class QueryBench {
 
   /** One random request in every form the phases send it. */
   record Prepared(
-      RandomSpots.Spot spot, NeighbourSearch.SearchPlan search, HttpCall raw, List<Integer> sizes,
+      RandomSpots.Spot spot, SearchPlan search, HttpCall raw, List<Integer> sizes,
       HttpCall rawIds, List<Integer> idsSizes) {}
 
   /**
@@ -331,7 +334,7 @@ public final class QueryBench {
 
   /**
    * Plans every request as the service does and takes the HTTP request its search sends when nothing
-   * is cached ({@link NeighbourSearch#requestOf}): the same bytes, so that the raw phases measure the
+   * is cached ({@link SearchPlans#requestOf}): the same bytes, so that the raw phases measure the
    * service's own searches, not hand-written look-alikes. All of it happens before any timing.
    */
   List<Prepared> prepare(ForecastRun run) {
@@ -343,8 +346,8 @@ public final class QueryBench {
     ShardingStrategy strategy = new ShardingStrategy(run); // once, as the service's catalog holds it
     for (RandomSpots.Spot spot : spots) {
       SpotPlan plan = SpotPlan.of(strategy, spot.request());
-      NeighbourSearch.SearchPlan geo = sent(plan, false);
-      NeighbourSearch.SearchPlan ids = NeighbourSearch.usesIds(plan, true) ? sent(plan, true) : null;
+      SearchPlan geo = sent(plan, false);
+      SearchPlan ids = SearchPlans.usesIds(plan.query(), true) ? sent(plan, true) : null;
       prepared.add(new Prepared(spot, geo, HttpCall.of(geo), sizes(geo), ids == null ? null : HttpCall.of(ids),
           ids == null ? null : sizes(ids)));
     }
@@ -353,8 +356,8 @@ public final class QueryBench {
     return prepared;
   }
 
-  private static NeighbourSearch.SearchPlan sent(SpotPlan plan, boolean fastPath) {
-    NeighbourSearch.SearchPlan sent = NeighbourSearch.requestOf(plan, fastPath);
+  private static SearchPlan sent(SpotPlan plan, boolean fastPath) {
+    SearchPlan sent = SearchPlans.requestOf(plan.query(), fastPath);
     if (sent == null) {
       throw new IllegalStateException("no grid point near " + plan.request().lat() + "," + plan.request().lon());
     }
@@ -376,8 +379,8 @@ public final class QueryBench {
     }
   }
 
-  private static List<Integer> sizes(NeighbourSearch.SearchPlan plan) {
-    return plan.searches().stream().map(NeighbourSearch.OneSearch::size).toList();
+  private static List<Integer> sizes(SearchPlan plan) {
+    return plan.searches().stream().map(OneSearch::size).toList();
   }
 
   /** The ids path's searches (regular grids): the n nearest points' documents by _id. */

@@ -3,7 +3,7 @@ package dev.spotcast.query.api;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.TooLargeException;
 import dev.spotcast.query.spot.OutsideForecastException;
-import dev.spotcast.query.config.ErrorCauseMetrics;
+import dev.spotcast.query.web.ErrorCauseMetrics;
 import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.search.SearchSaturatedException;
 import dev.spotcast.query.search.SearchUnavailableException;

@@ -1,5 +1,6 @@
 package dev.spotcast.query.api;
 
+import dev.spotcast.query.request.SpotRequestParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.spot.BadParameterException;

@@ -1,5 +1,7 @@
 package dev.spotcast.query.api;
 
+import dev.spotcast.query.request.PlaceParameters;
+import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Blends;
 import dev.spotcast.query.spot.Ensembles;

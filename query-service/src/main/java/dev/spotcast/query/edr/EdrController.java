@@ -1,5 +1,8 @@
 package dev.spotcast.query.edr;
 
+import dev.spotcast.query.spot.SeriesForecast;
+import dev.spotcast.query.spot.SpotForecast;
+import dev.spotcast.query.http.HttpCaching;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.config.QueryProperties;
@@ -252,7 +255,7 @@ public class EdrController {
       @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
     RunRecord record = published(model);
     EdrFormat format = EdrFormat.of(f, accept);
-    Site site = dev.spotcast.query.api.SpotRequestParser.site(elevation, null);
+    Site site = dev.spotcast.query.request.SpotRequestParser.site(elevation, null);
     Trajectory path = Trajectory.parse(coords, properties.edrMaxPoints());
     if (path.levels() != null && z != null && !z.isBlank()) {
       throw new BadParameterException(PositionQuery.Z, "the trajectory gives each vertex's level (Z): omit z");
@@ -319,7 +322,7 @@ public class EdrController {
       RunRecord record, String coords, String z, String datetime, String parameterName, String f, String accept,
       String elevation) {
     PositionQuery query = PositionQuery.parse(record.run(), coords, z, datetime, parameterName, f, accept);
-    Site site = dev.spotcast.query.api.SpotRequestParser.site(elevation, null);
+    Site site = dev.spotcast.query.request.SpotRequestParser.site(elevation, null);
     PointSamples samples = translated(() -> samples(record, query, site));
     Object body = query.format() == EdrFormat.GEO_JSON ? GeoJson.of(samples) : CoverageJson.of(samples);
     return ResponseEntity.ok().contentType(query.format().mediaType()).body(body);
@@ -332,9 +335,13 @@ public class EdrController {
         when.isInstant() ? when.instant() : Instant.EPOCH, properties.defaultNeighbours(), query.serviceParams(),
         Method.IDW, null, record.runId(), site);
     if (when.isInstant()) {
-      return PointSamples.of(service.spot(request), query.vertical(), query.outputNames());
+      SpotForecast answer = service.spot(request);
+      HttpCaching.provisionalIf(answer.provisional());
+      return PointSamples.of(answer, query.vertical(), query.outputNames());
     }
-    return PointSamples.of(service.series(request, when.from(), when.to()), query.vertical(), query.outputNames());
+    SeriesForecast answer = service.series(request, when.from(), when.to());
+    HttpCaching.provisionalIf(answer.provisional());
+    return PointSamples.of(answer, query.vertical(), query.outputNames());
   }
 
   /** The spot service names /v1 parameters in its errors: name the EDR ones instead. */

@@ -1,7 +1,7 @@
 package dev.spotcast.query.http;
 
 import dev.spotcast.index.RunRecord;
-import dev.spotcast.query.api.SpotRequestParser;
+import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.spot.SeriesForecast;
 import dev.spotcast.query.spot.SpotForecast;
@@ -29,6 +29,8 @@ import org.springframework.http.server.ServerHttpResponse;
 import org.springframework.http.server.ServletServerHttpRequest;
 import org.springframework.http.server.ServletServerHttpResponse;
 import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.context.request.RequestAttributes;
+import org.springframework.web.context.request.RequestContextHolder;
 import org.springframework.web.servlet.HandlerInterceptor;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
@@ -210,16 +212,24 @@ public class HttpCaching implements WebMvcConfigurer {
   private static final String PROVISIONAL = HttpCaching.class.getName() + ".provisional";
 
   /**
-   * Marks the answer of the current request as provisional (made without something the run will
-   * soon have, such as its terrain still being read): it is sent with no-store and no validators,
-   * so no cache keeps it until the next run.
+   * Marks the answer of the current request as provisional when {@code provisional}, for bodies made
+   * from spot answers that do not carry their flag (EDR's CoverageJSON): it is sent with no-store and
+   * no validators, so no cache keeps it until the next run. Spot and series answers say it themselves
+   * ({@link SpotForecast#provisional()}).
    */
-  public static void provisional() {
-    org.springframework.web.context.request.RequestAttributes attributes =
-        org.springframework.web.context.request.RequestContextHolder.getRequestAttributes();
-    if (attributes != null) {
-      attributes.setAttribute(PROVISIONAL, Boolean.TRUE, org.springframework.web.context.request.RequestAttributes.SCOPE_REQUEST);
+  public static void provisionalIf(boolean provisional) {
+    RequestAttributes attributes = RequestContextHolder.getRequestAttributes();
+    if (provisional && attributes != null) {
+      attributes.setAttribute(PROVISIONAL, Boolean.TRUE, RequestAttributes.SCOPE_REQUEST);
     }
+  }
+
+  /** Whether an answer was made without something the run will soon have (its terrain, still being read). */
+  static boolean provisional(Object body, ServerHttpRequest request) {
+    return body instanceof SpotForecast spot && spot.provisional()
+        || body instanceof SeriesForecast series && series.provisional()
+        || request instanceof ServletServerHttpRequest servlet
+            && servlet.getServletRequest().getAttribute(PROVISIONAL) != null;
   }
 
   /** Puts the validators on successful answers and no-store on problems and provisional answers. */
@@ -244,8 +254,7 @@ public class HttpCaching implements WebMvcConfigurer {
     @Override
     public Object beforeBodyWrite(Object body, MethodParameter returnType, MediaType contentType,
         Class<? extends HttpMessageConverter<?>> converterType, ServerHttpRequest request, ServerHttpResponse response) {
-      if (body instanceof ProblemDetail || request instanceof ServletServerHttpRequest provisional
-          && provisional.getServletRequest().getAttribute(PROVISIONAL) != null) {
+      if (body instanceof ProblemDetail || provisional(body, request)) {
         response.getHeaders().setCacheControl(CacheControl.noStore());
         return body;
       }

@@ -46,7 +46,7 @@ public record Presentation(UnitChoice units, String timezone, List<LocalDays.Ite
         forecast.levels(),
         forecast.steps(), zone == null ? null : zone.getId(),
         zone == null ? null : forecast.time().atZone(zone).toOffsetDateTime(), earlier, forecast.blend(),
-        forecast.terrain(), forecast.ensemble());
+        forecast.terrain(), forecast.ensemble(), forecast.provisional());
   }
 
   /** Daily aggregates without {@code timezone=} are of UTC days. */
@@ -71,7 +71,7 @@ public record Presentation(UnitChoice units, String timezone, List<LocalDays.Ite
     return new SeriesForecast(
         series.model(), series.run(), series.lat(), series.lon(), series.alt(), series.pressure(), series.method(),
         params, steps, series.neighbours(), zone == null ? null : zone.getId(), days, series.terrain(),
-        series.ensemble(), series.blend());
+        series.ensemble(), series.blend(), series.provisional());
   }
 
   /**

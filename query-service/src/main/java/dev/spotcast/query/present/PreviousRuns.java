@@ -1,7 +1,7 @@
 package dev.spotcast.query.present;
 
 import dev.spotcast.index.RunRecord;
-import dev.spotcast.query.api.SpotRequestParser;
+import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.SpotForecast;

@@ -37,6 +37,16 @@ public final class GridNeighbours {
     public int size() {
       return points.length;
     }
+
+    /** The distance of one of these points. */
+    double distanceOf(int point) {
+      for (int i = 0; i < points.length; i++) {
+        if (points[i] == point) {
+          return distances[i];
+        }
+      }
+      throw new IllegalStateException("Elasticsearch returned grid point " + point + ", which was not asked for");
+    }
   }
 
   private GridNeighbours() {}

@@ -99,11 +99,11 @@ final class SearchWire {
           + "responses.error.type,responses.error.reason,responses.status,error.type,error.reason,status";
 
   /** A single search when there is one, a multi-search otherwise. */
-  static Request request(List<NeighbourSearch.OneSearch> searches) {
+  static Request request(List<OneSearch> searches) {
     try {
       ByteArrayBuilder bytes = new ByteArrayBuilder(512);
       if (searches.size() == 1) {
-        NeighbourSearch.OneSearch search = searches.getFirst();
+        OneSearch search = searches.getFirst();
         try (JsonGenerator json = JSON.createGenerator(bytes)) {
           writeBody(json, search);
         }
@@ -112,7 +112,7 @@ final class SearchWire {
             : Map.of("routing", search.routing(), "filter_path", SEARCH_FILTER);
         return new Request("/" + search.index() + "/_search", params, JSON_TYPE, bytes.toByteArray());
       }
-      for (NeighbourSearch.OneSearch search : searches) {
+      for (OneSearch search : searches) {
         try (JsonGenerator json = JSON.createGenerator(bytes)) {
           json.writeStartObject();
           json.writeStringField("index", search.index());
@@ -133,7 +133,7 @@ final class SearchWire {
     }
   }
 
-  private static void writeBody(JsonGenerator json, NeighbourSearch.OneSearch search) throws IOException {
+  private static void writeBody(JsonGenerator json, OneSearch search) throws IOException {
     json.writeStartObject();
     json.writeFieldName("query");
     switch (search.criteria()) {
@@ -306,7 +306,7 @@ final class SearchWire {
    * @throws IllegalStateException when Elasticsearch refused a search as malformed, or the answer is
    *     not what was asked
    */
-  static List<List<ForecastHit>> read(InputStream body, List<NeighbourSearch.OneSearch> searches) {
+  static List<List<ForecastHit>> read(InputStream body, List<OneSearch> searches) {
     try (JsonParser json = JSON.createParser(body)) {
       expect(json, json.nextToken(), JsonToken.START_OBJECT);
       if (searches.size() == 1) {
@@ -327,7 +327,7 @@ final class SearchWire {
           if (all.size() == searches.size()) {
             throw new IllegalStateException("msearch answered more items than its " + searches.size() + " searches");
           }
-          NeighbourSearch.OneSearch search = searches.get(all.size());
+          OneSearch search = searches.get(all.size());
           List<ForecastHit> hits = new ArrayList<>(search.size());
           readSearch(json, search, hits);
           all.add(hits);
@@ -343,7 +343,7 @@ final class SearchWire {
   }
 
   /** {@link #read(InputStream, List)} of a response. */
-  static List<List<ForecastHit>> read(Response response, List<NeighbourSearch.OneSearch> searches) {
+  static List<List<ForecastHit>> read(Response response, List<OneSearch> searches) {
     HttpEntity entity = response.getEntity();
     if (entity == null) {
       throw new SearchUnavailableException("Elasticsearch answered " + response.getStatusCode() + " without a body", null);
@@ -361,7 +361,7 @@ final class SearchWire {
    * answered by only some of its shards fails, since interpolating over fewer points would be silently
    * wrong.
    */
-  private static void readSearch(JsonParser json, NeighbourSearch.OneSearch search, List<ForecastHit> to)
+  private static void readSearch(JsonParser json, OneSearch search, List<ForecastHit> to)
       throws IOException {
     boolean sorted = search.criteria() instanceof Near;
     ElasticsearchError error = null;

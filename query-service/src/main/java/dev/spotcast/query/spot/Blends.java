@@ -85,7 +85,8 @@ public class Blends {
     }
     SpotForecast first = answers.get(best);
     return new SpotForecast(name, first.run(), first.time(), first.lat(), first.lon(), first.alt(), first.pressure(),
-        first.method(), blendValues(answers, weights), List.of(), List.of(), List.of(), null, null, null, members, null, null);
+        first.method(), blendValues(answers, weights), List.of(), List.of(), List.of(), null, null, null, members, null, null,
+        answers.stream().anyMatch(SpotForecast::provisional));
   }
 
   /**
@@ -117,6 +118,7 @@ public class Blends {
     List<SeriesForecast.Step> steps = new ArrayList<>();
     List<SpotForecast.BlendMember> firstMembers = null;
     SpotForecast first = null;
+    boolean provisional = false;
     List<String> problems = new ArrayList<>();
     for (Instant time : times) {
       SpotForecast answer;
@@ -130,6 +132,7 @@ public class Blends {
         first = answer;
         firstMembers = answer.blend();
       }
+      provisional |= answer.provisional();
       double lead = Duration.between(first.run(), time).toSeconds() / 3600.0;
       steps.add(new SeriesForecast.Step((int) Math.round(lead), time, answer.values()));
     }
@@ -141,7 +144,7 @@ public class Blends {
     Map<String, String> units = new LinkedHashMap<>();
     first.values().forEach((parameter, value) -> units.put(parameter, value.unit()));
     return new SeriesForecast(name, first.run(), first.lat(), first.lon(), first.alt(), first.pressure(),
-        first.method(), units, steps, List.of(), null, null, null, null, firstMembers);
+        first.method(), units, steps, List.of(), null, null, null, null, firstMembers, provisional);
   }
 
   /** Per parameter the weighted mean over the members that have a value in the first such member's unit. */

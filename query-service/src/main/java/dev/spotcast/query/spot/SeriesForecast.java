@@ -1,5 +1,6 @@
 package dev.spotcast.query.spot;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
@@ -24,6 +25,7 @@ import java.util.Map;
  * @param ensemble for an ensemble: the member that answered, or the statistic across its members
  * @param blend for a blend: its members with their runs and shares at the first step (each step's
  *     shares follow the members' weights at that step's lead time)
+ * @param provisional made without something the run will soon have, as a spot answer's
  */
 public record SeriesForecast(
     String model,
@@ -40,13 +42,15 @@ public record SeriesForecast(
     @JsonInclude(JsonInclude.Include.NON_NULL) List<Day> daily,
     @JsonInclude(JsonInclude.Include.NON_NULL) SpotForecast.TerrainUsed terrain,
     @JsonInclude(JsonInclude.Include.NON_NULL) SpotForecast.EnsembleUsed ensemble,
-    @JsonInclude(JsonInclude.Include.NON_NULL) List<SpotForecast.BlendMember> blend) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<SpotForecast.BlendMember> blend,
+    @JsonIgnore boolean provisional) {
 
   public SeriesForecast(
       String model, Instant run, double lat, double lon, Double alt, Double pressure, String method,
       Map<String, String> params, List<Step> steps, List<SpotForecast.Neighbour> neighbours,
-      SpotForecast.TerrainUsed terrain) {
-    this(model, run, lat, lon, alt, pressure, method, params, steps, neighbours, null, null, terrain, null, null);
+      SpotForecast.TerrainUsed terrain, boolean provisional) {
+    this(model, run, lat, lon, alt, pressure, method, params, steps, neighbours, null, null, terrain, null, null,
+        provisional);
   }
 
   /** The same series as an ensemble's: under the ensemble's name, with its steps' values and what answered. */
@@ -54,7 +58,7 @@ public record SeriesForecast(
       String ensembleModel, Map<String, String> ensembleParams, List<Step> ensembleSteps,
       SpotForecast.EnsembleUsed used) {
     return new SeriesForecast(ensembleModel, run, lat, lon, alt, pressure, method, ensembleParams, ensembleSteps,
-        neighbours, timezone, daily, terrain, used, blend);
+        neighbours, timezone, daily, terrain, used, blend, provisional);
   }
 
   /**

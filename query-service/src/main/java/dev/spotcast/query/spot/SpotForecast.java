@@ -1,5 +1,6 @@
 package dev.spotcast.query.spot;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
@@ -23,6 +24,8 @@ import java.util.Map;
  * @param blend for a blend ({@code spotcast.query.blends}): each member model, its run, lead time and weight
  * @param terrain where the run has terrain or the request gave elevation or cell_selection: what they did
  * @param ensemble for an ensemble: the member that answered, or the statistic across its members
+ * @param provisional made without something the run will soon have (its terrain, still being read): not
+ *     to be kept by caches; not part of the answer's body
  */
 public record SpotForecast(
     String model,
@@ -42,7 +45,8 @@ public record SpotForecast(
     @JsonProperty("previous_runs") @JsonInclude(JsonInclude.Include.NON_NULL) List<PreviousRun> previousRuns,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<BlendMember> blend,
     @JsonInclude(JsonInclude.Include.NON_NULL) TerrainUsed terrain,
-    @JsonInclude(JsonInclude.Include.NON_NULL) EnsembleUsed ensemble) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) EnsembleUsed ensemble,
+    @JsonIgnore boolean provisional) {
 
   public SpotForecast(
       String model, Instant run, Instant time, double lat, double lon, Double alt, Double pressure, String method,
@@ -55,13 +59,13 @@ public record SpotForecast(
       Map<String, Value> values, List<Neighbour> neighbours, List<LevelUsed> levels, List<StepUsed> steps,
       TerrainUsed terrain) {
     this(model, run, time, lat, lon, alt, pressure, method, values, neighbours, levels, steps, null, null, null, null,
-        terrain, null);
+        terrain, null, false);
   }
 
   /** The same answer as an ensemble's: under the ensemble's name, with what of it answered. */
   public SpotForecast asEnsemble(String ensembleModel, Map<String, Value> ensembleValues, EnsembleUsed used) {
     return new SpotForecast(ensembleModel, run, time, lat, lon, alt, pressure, method, ensembleValues, neighbours,
-        levels, steps, timezone, localTime, previousRuns, blend, terrain, used);
+        levels, steps, timezone, localTime, previousRuns, blend, terrain, used, provisional);
   }
 
   /**

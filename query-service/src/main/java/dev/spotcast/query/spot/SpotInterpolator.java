@@ -154,7 +154,10 @@ public final class SpotInterpolator {
         neighbours,
         levelsUsed,
         stepsUsed(run, plan.steps()),
-        terrainUsed);
+        null, null, null, null,
+        terrainUsed,
+        null,
+        plan.terrain().pending());
   }
 
   /**

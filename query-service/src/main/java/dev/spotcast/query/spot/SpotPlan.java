@@ -2,7 +2,8 @@ package dev.spotcast.query.spot;
 
 import dev.spotcast.query.interpolation.Bracket;
 import dev.spotcast.query.search.GridNeighbours;
-import dev.spotcast.query.search.NeighbourSearch;
+import dev.spotcast.query.search.Combination;
+import dev.spotcast.query.search.NeighbourQuery;
 import dev.spotcast.query.terrain.CellChoice;
 import dev.spotcast.query.terrain.CellSelection;
 import dev.spotcast.query.terrain.RunTerrain;
@@ -56,12 +57,21 @@ public record SpotPlan(
     SpotPlan plan = new SpotPlan(strategy, request, axes, steps, runTerrain, select ? candidateFactor : 1, select, null);
     if (select && run().grid() instanceof RegularLatLonGrid grid) {
       GridNeighbours.Nearest nearest = GridNeighbours.nearest(
-          grid, request.lat(), request.lon(), plan.searchNeighbours(), NeighbourSearch.radiusMeters(plan));
+          grid, request.lat(), request.lon(), plan.searchNeighbours(), NeighbourQuery.radiusMeters(plan.radiusKm()));
       CellChoice chosen = CellChoice.among(
           nearest.points(), nearest.distances(), runTerrain, request.site().selection(), request.neighbours());
       return new SpotPlan(strategy, request, axes, steps, runTerrain, plan.candidates, true, chosen);
     }
     return plan;
+  }
+
+  /** What the neighbour search reads for this plan. */
+  public NeighbourQuery query() {
+    return new NeighbourQuery(
+        strategy, request.lat(), request.lon(), request.neighbours(), searchNeighbours(), radiusKm(),
+        request.method() == Method.BILINEAR,
+        choice == null ? null : new GridNeighbours.Nearest(choice.points(), choice.distances()), parameters(),
+        combinationsByIndex());
   }
 
   /** How many nearest grid points are searched: n, or the candidates of a cell selection. */

@@ -3,6 +3,7 @@ package dev.spotcast.query.spot;
 import dev.spotcast.query.search.SearchUnavailableException;
 import dev.spotcast.query.search.SearchSaturatedException;
 import dev.spotcast.query.search.ForecastHit;
+import dev.spotcast.query.search.NeighbourQuery;
 import dev.spotcast.query.search.NeighbourSearch;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.query.interpolation.InverseDistanceWeighting;
@@ -54,9 +55,6 @@ public class SpotService {
   /** A request planned against a run, with the run's terrain. */
   private SpotPlan plan(ShardingStrategy strategy, SpotRequest request, RunTerrain terrain) {
     SpotPlan plan = SpotPlan.of(strategy, request);
-    if (terrain.pending()) {
-      dev.spotcast.query.http.HttpCaching.provisional();
-    }
     return terrain.none() && !terrain.pending() ? plan : plan.withTerrain(terrain, terrains.properties().candidates());
   }
 
@@ -99,7 +97,7 @@ public class SpotService {
           answers.set(i, new PointAnswer(null, e));
         }
       }
-      List<List<ForecastHit>> hits = search.findAll(plans);
+      List<List<ForecastHit>> hits = search.findAll(queries(plans));
       for (int p = 0; p < plans.size(); p++) {
         int i = planned.get(p);
         try {
@@ -137,7 +135,7 @@ public class SpotService {
         RunRecord record = record(request);
         plans.add(plan(runs.strategy(record), request, terrains.of(record.run())));
       }
-      List<List<ForecastHit>> hits = search.findAll(plans);
+      List<List<ForecastHit>> hits = search.findAll(queries(plans));
       List<SpotForecast> answers = new ArrayList<>(plans.size());
       for (int p = 0; p < plans.size(); p++) {
         answers.add(interpolator.interpolate(plans.get(p), hits.get(p)));
@@ -179,7 +177,7 @@ public class SpotService {
       stepsOf.add(inRange);
       runsOf.add(run);
     }
-    List<List<ForecastHit>> hits = search.findAll(plans);
+    List<List<ForecastHit>> hits = search.findAll(queries(plans));
     List<SeriesForecast> all = new ArrayList<>(requests.size());
     int p = 0;
     for (int r = 0; r < requests.size(); r++) {
@@ -198,7 +196,7 @@ public class SpotService {
       first.values().forEach((name, value) -> units.put(name, value.unit()));
       all.add(new SeriesForecast(
           first.model(), first.run(), first.lat(), first.lon(), first.alt(), first.pressure(), first.method(),
-          units, steps, first.neighbours(), first.terrain()));
+          units, steps, first.neighbours(), first.terrain(), first.provisional()));
     }
     return all;
   }
@@ -232,7 +230,13 @@ public class SpotService {
   private SpotForecast answer(SpotRequest request) {
     RunRecord record = record(request);
     SpotPlan plan = plan(runs.strategy(record), request, terrains.of(record.run()));
-    return interpolator.interpolate(plan, search.find(plan));
+    return interpolator.interpolate(plan, search.find(plan.query()));
+  }
+
+  private static List<NeighbourQuery> queries(List<SpotPlan> plans) {
+    List<NeighbourQuery> queries = new ArrayList<>(plans.size());
+    plans.forEach(plan -> queries.add(plan.query()));
+    return queries;
   }
 
   private RunRecord record(SpotRequest request) {

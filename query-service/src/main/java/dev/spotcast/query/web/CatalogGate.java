@@ -2,7 +2,7 @@ package dev.spotcast.query.web;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.query.catalog.PublishedRuns;
-import dev.spotcast.query.config.ErrorCauseMetrics;
+import dev.spotcast.query.web.ErrorCauseMetrics;
 import dev.spotcast.query.config.QueryProperties;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;

@@ -1,7 +1,7 @@
 package dev.spotcast.query.web;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.spotcast.query.config.ErrorCauseMetrics;
+import dev.spotcast.query.web.ErrorCauseMetrics;
 import dev.spotcast.security.ApiKeyDigests;
 import io.github.resilience4j.ratelimiter.RateLimiter;
 import io.github.resilience4j.ratelimiter.RateLimiterConfig;

@@ -1,5 +1,6 @@
 package dev.spotcast.query.api;
 
+import dev.spotcast.query.request.SpotRequestParser;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.BDDMockito.given;

@@ -1,5 +1,6 @@
 package dev.spotcast.query.api;
 
+import dev.spotcast.query.request.SpotRequestParser;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.BDDMockito.given;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;

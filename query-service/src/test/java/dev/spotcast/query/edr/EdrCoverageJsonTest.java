@@ -29,7 +29,7 @@ class EdrCoverageJsonTest {
       values.put("rh", s == 1 ? SpotForecast.Value.unavailable("%", "no value at level 500") : SpotForecast.Value.of(50 + s, "%"));
       steps.add(new SeriesForecast.Step(s, RUN.plusSeconds(3600L * s), values));
     }
-    return new SeriesForecast("m", RUN, 45.5, -160, 750.0, null, "idw", Map.of("t", "K", "rh", "%"), steps, List.of(), null);
+    return new SeriesForecast("m", RUN, 45.5, -160, 750.0, null, "idw", Map.of("t", "K", "rh", "%"), steps, List.of(), null, false);
   }
 
   @Test

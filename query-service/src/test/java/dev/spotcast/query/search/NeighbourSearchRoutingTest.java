@@ -30,7 +30,7 @@ class NeighbourSearchRoutingTest {
   }
 
   /** The header lines of a multi-search's body: one per search, naming its index and routing. */
-  private static List<String> headers(NeighbourSearch.SearchPlan plan) {
+  private static List<String> headers(SearchPlan plan) {
     String[] lines = new String(plan.body(), java.nio.charset.StandardCharsets.UTF_8).split("\n");
     List<String> headers = new java.util.ArrayList<>();
     for (int i = 0; i < lines.length; i += 2) {
@@ -42,13 +42,13 @@ class NeighbourSearchRoutingTest {
   @Test
   void tileRoutingAsksTheShardsOfTheTiles() {
     SpotPlan plan = plan(run(ShardingSpec.Routing.TILE));
-    NeighbourSearch.SearchPlan geo = NeighbourSearch.searchFor(plan);
+    SearchPlan geo = SearchPlans.geo(plan.query());
     // (45.2, 5.0) is in tile row 13, column 18 of 10-degree tiles: 13 * 36 + 18.
     assertThat(geo.multi()).isTrue();
     assertThat(geo.path()).isEqualTo("/_msearch");
     assertThat(geo.searches()).allSatisfy(s -> assertThat(s.routing()).isEqualTo("486"));
     assertThat(headers(geo)).hasSize(2).allSatisfy(h -> assertThat(h).contains("\"routing\":\"486\""));
-    NeighbourSearch.SearchPlan ids = NeighbourSearch.idsSearchFor(plan, NeighbourSearch.nearest(plan));
+    SearchPlan ids = SearchPlans.ids(plan.query(), SearchPlans.nearest(plan.query()));
     assertThat(ids.searches()).allSatisfy(s -> assertThat(s.routing()).isEqualTo("486"));
     assertThat(headers(ids)).allSatisfy(h -> assertThat(h).contains("\"routing\":\"486\""));
   }
@@ -56,11 +56,11 @@ class NeighbourSearchRoutingTest {
   @Test
   void documentRoutingSendsNoRouting() {
     SpotPlan plan = plan(run(ShardingSpec.Routing.DOCUMENT));
-    NeighbourSearch.SearchPlan geo = NeighbourSearch.searchFor(plan);
+    SearchPlan geo = SearchPlans.geo(plan.query());
     assertThat(geo.multi()).isTrue();
     assertThat(geo.searches()).hasSize(2).allSatisfy(s -> assertThat(s.routing()).isNull());
     assertThat(headers(geo)).hasSize(2).allSatisfy(h -> assertThat(h).doesNotContain("routing"));
-    NeighbourSearch.SearchPlan ids = NeighbourSearch.idsSearchFor(plan, NeighbourSearch.nearest(plan));
+    SearchPlan ids = SearchPlans.ids(plan.query(), SearchPlans.nearest(plan.query()));
     assertThat(headers(ids)).allSatisfy(h -> assertThat(h).doesNotContain("routing"));
   }
 }

@@ -37,10 +37,10 @@ class NeighbourSearchTest {
   void anUnreachableElasticsearchIsUnavailableNotAServerError() throws Exception {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     try (ElasticsearchClient client = ElasticsearchClients.create(ElasticsearchSettings.of("http://127.0.0.1:" + closedPort()))) {
-      NeighbourSearch search = new NeighbourSearch(client, registry);
+      NeighbourSearch search = NeighbourSearch.unguarded(client, registry, false);
       SpotPlan plan = SpotPlan.of(RUN, new SpotRequest("synth", 45, 0, Vertical.height(0), RUN.runTime(), 4, List.of()));
 
-      assertThatThrownBy(() -> search.find(plan))
+      assertThatThrownBy(() -> search.find(plan.query()))
           .isInstanceOf(SearchUnavailableException.class)
           .hasMessageStartingWith("Elasticsearch cannot be reached");
     }

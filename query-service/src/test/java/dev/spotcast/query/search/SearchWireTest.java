@@ -12,11 +12,11 @@ import org.junit.jupiter.api.Test;
 /** The spot path's searches as written on the wire, and Elasticsearch's answers as read back. */
 class SearchWireTest {
 
-  private static final NeighbourSearch.OneSearch IDS = new NeighbourSearch.OneSearch(
+  private static final OneSearch IDS = new OneSearch(
       "spot-run-h0", "486,487", new SearchWire.Ids(List.of("0_6_100", "0_6_101")), 2,
       List.of("gp", "lvl", "step", "v.t"), 0);
 
-  private static final NeighbourSearch.OneSearch NEAR = new NeighbourSearch.OneSearch(
+  private static final OneSearch NEAR = new OneSearch(
       "spot-run-h1", null, new SearchWire.Near(45.25, -5.5, 157.2534, List.of(1000.0, 3000.0), List.of(6, 9)), 8,
       List.of("gp", "lvl", "step", "v.t", "v.rh"), 1);
 
@@ -24,7 +24,7 @@ class SearchWireTest {
     return new String(body, StandardCharsets.UTF_8);
   }
 
-  private static List<List<ForecastHit>> read(String answer, List<NeighbourSearch.OneSearch> searches) {
+  private static List<List<ForecastHit>> read(String answer, List<OneSearch> searches) {
     return SearchWire.read(new ByteArrayInputStream(answer.getBytes(StandardCharsets.UTF_8)), searches);
   }
 
@@ -54,13 +54,13 @@ class SearchWireTest {
 
   @Test
   void aPageOfAWholeFieldFiltersOneLevelAndStepInGridPointOrderAfterTheLastPoint() {
-    NeighbourSearch.OneSearch first = new NeighbourSearch.OneSearch(
+    OneSearch first = new OneSearch(
         "spot-run-h0", null, new SearchWire.Page(0.0, 0, -1), 10000, List.of("gp", "lvl", "step", "v.orog"), 0);
     String query = "{\"query\":{\"bool\":{\"filter\":[{\"terms\":{\"step\":[0]}},{\"terms\":{\"lvl\":[0.0]}}]}},"
         + "\"size\":10000,\"stored_fields\":\"_none_\",\"docvalue_fields\":[\"gp\",\"lvl\",\"step\",\"v.orog\"],"
         + "\"track_total_hits\":false,\"sort\":[{\"gp\":{\"order\":\"asc\"}}]";
     assertThat(text(SearchWire.request(List.of(first)).body())).isEqualTo(query + "}");
-    NeighbourSearch.OneSearch next = new NeighbourSearch.OneSearch(
+    OneSearch next = new OneSearch(
         "spot-run-h0", null, new SearchWire.Page(0.0, 0, 9999), 10000, List.of("gp", "lvl", "step", "v.orog"), 0);
     assertThat(text(SearchWire.request(List.of(next)).body())).isEqualTo(query + ",\"search_after\":[9999]}");
     // The sort value of a page is the grid point, not a distance: it is not read as one.

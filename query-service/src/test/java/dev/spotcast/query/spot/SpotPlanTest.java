@@ -1,5 +1,6 @@
 package dev.spotcast.query.spot;
 
+import dev.spotcast.query.search.Combination;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;

@@ -1,4 +1,4 @@
-package dev.spotcast.query.api;
+package dev.spotcast.query.request;
 
 import java.util.List;
 import org.springframework.context.annotation.Configuration;

@@ -1,4 +1,4 @@
-package dev.spotcast.query.api;
+package dev.spotcast.query.request;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

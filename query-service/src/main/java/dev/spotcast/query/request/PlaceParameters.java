@@ -1,4 +1,4 @@
-package dev.spotcast.query.api;
+package dev.spotcast.query.request;
 
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;

@@ -1,4 +1,4 @@
-package dev.spotcast.query.config;
+package dev.spotcast.query.web;
 
 import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;

@@ -1,4 +1,4 @@
-package dev.spotcast.query.spot;
+package dev.spotcast.query.search;
 
 /**
  * One (level, step) pair an interpolation needs: positions in the run's axes, levels and steps

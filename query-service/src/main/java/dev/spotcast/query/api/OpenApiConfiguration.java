@@ -1,4 +1,4 @@
-package dev.spotcast.query.config;
+package dev.spotcast.query.api;
 
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;

@@ -1,4 +1,4 @@
-package dev.spotcast.query.api;
+package dev.spotcast.query.request;
 
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.config.QueryProperties;

@@ -1,4 +1,4 @@
-package dev.spotcast.query.config;
+package dev.spotcast.query.web;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.HealthStatus;

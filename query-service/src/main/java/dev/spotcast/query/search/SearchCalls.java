@@ -1,0 +1,80 @@
+package dev.spotcast.query.search;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.transport.rest5_client.Rest5ClientTransport;
+import co.elastic.clients.transport.rest5_client.low_level.Response;
+import co.elastic.clients.transport.rest5_client.low_level.Rest5Client;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * Sends searches to Elasticsearch and reads their hits: through the guard (bulkhead, retry, circuit
+ * breaker, time limit), on the Java client's own low-level REST client (its connection pool,
+ * credential, TLS and node failover), as the bytes {@link SearchWire} writes. The client's futures
+ * let the time limiter give up on a call without a thread per call.
+ */
+final class SearchCalls {
+
+  private final Rest5Client rest;
+  private final ElasticsearchGuard guard;
+
+  SearchCalls(ElasticsearchClient client, ElasticsearchGuard guard) {
+    this.rest = ((Rest5ClientTransport) client._transport()).restClient();
+    this.guard = guard;
+  }
+
+  /**
+   * The hits of a plan, every search's in order; with {@code points} (the ids path), each hit with
+   * its distance from the points the grid gave.
+   *
+   * @throws SearchUnavailableException when Elasticsearch cannot answer (or the circuit is open)
+   * @throws SearchSaturatedException when too many requests already wait for Elasticsearch
+   */
+  List<ForecastHit> hits(SearchPlan plan, GridNeighbours.Nearest points) {
+    return guard.read(
+        () -> SearchWire.send(rest, plan.request()),
+        (Response response) -> {
+          List<List<ForecastHit>> perSearch = SearchWire.read(response, plan.searches());
+          if (perSearch.size() == 1 && points == null) {
+            return perSearch.getFirst();
+          }
+          List<ForecastHit> hits = new ArrayList<>();
+          for (List<ForecastHit> found : perSearch) {
+            for (ForecastHit hit : found) {
+              hits.add(points == null ? hit : hit.withSortDistance(points.distanceOf(hit.point())));
+            }
+          }
+          return hits;
+        });
+  }
+
+  /** Per query of a batch, its hits, from one multi-search (none when the batch has no search). */
+  List<List<ForecastHit>> hits(SearchPlans.Batch batch) {
+    if (batch.searches().isEmpty()) {
+      return batch.none();
+    }
+    SearchWire.Request request = SearchWire.request(batch.searches());
+    return guard.read(
+        () -> SearchWire.send(rest, request),
+        (Response response) -> batch.split(SearchWire.read(response, batch.searches())));
+  }
+
+  /**
+   * A page of the documents of one level and step of an index, in grid point order; not guarded
+   * ({@link NeighbourSearch#page}).
+   */
+  List<ForecastHit> page(String index, int axis, double level, int step, List<String> parameters, int size,
+      int afterPoint) {
+    List<OneSearch> search = List.of(new OneSearch(
+        index, null, new SearchWire.Page(level, step, afterPoint), size, ForecastHit.fields(parameters, false), axis));
+    try {
+      return SearchWire.read(SearchWire.send(rest, SearchWire.request(search)).get(), search).getFirst();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SearchUnavailableException("interrupted while reading " + index, e);
+    } catch (ExecutionException e) {
+      throw ElasticsearchGuard.translate(e.getCause());
+    }
+  }
+}

@@ -1,0 +1,296 @@
+package dev.spotcast.query.search;
+
+import dev.spotcast.index.DocumentIds;
+import dev.spotcast.model.Parameter;
+import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.query.interpolation.Bilinear;
+import dev.spotcast.sharding.ShardingStrategy;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Builds the searches of a {@link NeighbourQuery}, by one of two paths; no I/O.
+ *
+ * <ul>
+ *   <li><b>ids</b> (regular lat/lon grids, {@code spotcast.query.fast-path: true}): the n nearest
+ *       points follow from the grid definition ({@link GridNeighbours}), so their documents are
+ *       fetched by {@code _id}: an {@code ids} query routed to the tiles of those points, with the
+ *       values from {@code docvalue_fields}. Not {@code _mget}: the values live only in doc values
+ *       ({@code _source} excludes {@code v}, nothing is stored), which {@code _mget} cannot return;
+ *       an {@code ids} search reads them and, unlike the geo path, neither filters by distance nor
+ *       sorts, and fetches exactly n documents per (level, step). The cell of a bilinear request and
+ *       the points a cell selection chose are fetched by id on any regular grid.
+ *   <li><b>geo</b> (any grid, and the only one for irregular grids): a routed geo-distance-sorted
+ *       search.
+ * </ul>
+ *
+ * Either way one search per index, sent as a multi-search when the combinations span several
+ * indices.
+ */
+public final class SearchPlans {
+
+  /** The most ids one search of a {@link Batch} asks for (below Elasticsearch's max_result_window). */
+  static final int MAX_IDS_PER_SEARCH = 5000;
+
+  private SearchPlans() {}
+
+  /** Whether a query is answered by the ids path when {@code spotcast.query.fast-path} is {@code fastPath}. */
+  public static boolean usesIds(NeighbourQuery query, boolean fastPath) {
+    return fastPath && query.run().grid() instanceof RegularLatLonGrid;
+  }
+
+  /**
+   * Whether a query's documents are fetched by id: on the ids path, for the cell of a bilinear
+   * request, and for the grid points a cell selection chose.
+   */
+  static boolean byIds(NeighbourQuery query, boolean fastPath) {
+    return usesIds(query, fastPath) || query.cell() || query.chosen() != null;
+  }
+
+  /**
+   * The request {@link NeighbourSearch#find} sends for a query when it reads from Elasticsearch
+   * (nothing cached), for benchmarks that replay it; null when no grid point lies near the place.
+   *
+   * @param fastPath whether regular grids take the ids path, as {@code spotcast.query.fast-path}
+   */
+  public static SearchPlan requestOf(NeighbourQuery query, boolean fastPath) {
+    if (!byIds(query, fastPath)) {
+      return geo(query);
+    }
+    GridNeighbours.Nearest points = points(query);
+    return points.size() == 0 ? null : ids(query, points);
+  }
+
+  /** The search(es) of the geo path. */
+  public static SearchPlan geo(NeighbourQuery query) {
+    double lat = query.lat();
+    double lon = query.lon();
+    double radiusKm = query.radiusKm();
+    // Only the shards holding the tiles the search circle touches are asked.
+    String routing =
+        ShardingStrategy.routingParameter(query.strategy().routingKeysWithin(lat, lon, radiusKm));
+    List<String> fields = docValueFields(query.parameters(), !(query.run().grid() instanceof RegularLatLonGrid));
+    List<OneSearch> searches = new ArrayList<>(query.byIndex().size());
+    for (Map.Entry<String, List<Combination>> entry : query.byIndex().entrySet()) {
+      List<Combination> combinations = entry.getValue();
+      searches.add(new OneSearch(
+          entry.getKey(), routing, near(lat, lon, radiusKm, combinations),
+          query.searched() * combinations.size(), fields, combinations.getFirst().axisPosition()));
+    }
+    return SearchPlan.of(searches);
+  }
+
+  /**
+   * The searches of the ids path for some grid points: per index an {@code ids} query for every
+   * (level, step) of the index times every point, routed to the points' tiles.
+   */
+  public static SearchPlan ids(NeighbourQuery query, GridNeighbours.Nearest points) {
+    String routing = ShardingStrategy.routingParameter(routingKeys(query, points.points()));
+    List<String> fields = docValueFields(query.parameters(), false);
+    List<OneSearch> searches = new ArrayList<>(query.byIndex().size());
+    for (Map.Entry<String, List<Combination>> entry : query.byIndex().entrySet()) {
+      List<Combination> combinations = entry.getValue();
+      List<String> ids = ids(combinations, points.points());
+      searches.add(new OneSearch(
+          entry.getKey(), routing, new SearchWire.Ids(ids), ids.size(), fields,
+          combinations.getFirst().axisPosition()));
+    }
+    return SearchPlan.of(searches);
+  }
+
+  /** The grid points whose documents the ids path reads: a bilinear request's cell, or the nearest. */
+  static GridNeighbours.Nearest points(NeighbourQuery query) {
+    return query.cell() ? cell(query) : nearest(query);
+  }
+
+  /** The grid's nearest points to a query's place, as the geo path's sort and radius would leave them. */
+  public static GridNeighbours.Nearest nearest(NeighbourQuery query) {
+    if (query.chosen() != null) {
+      return query.chosen();
+    }
+    return GridNeighbours.nearest((RegularLatLonGrid) query.run().grid(), query.lat(), query.lon(), query.neighbours(),
+        NeighbourQuery.radiusMeters(query.radiusKm()));
+  }
+
+  /** The distinct corners of the grid cell around a bilinear request. */
+  static GridNeighbours.Nearest cell(NeighbourQuery query) {
+    RegularLatLonGrid grid = (RegularLatLonGrid) query.run().grid();
+    int[] corners = Bilinear.of(grid, query.lat(), query.lon()).points();
+    int[] points = Arrays.stream(corners).distinct().toArray();
+    double[] distances = new double[points.length];
+    for (int i = 0; i < points.length; i++) {
+      distances[i] =
+          GridNeighbours.sortDistance(query.lat(), query.lon(), grid.latitude(points[i]), grid.longitude(points[i]));
+    }
+    return new GridNeighbours.Nearest(points, distances);
+  }
+
+  /** The routing keys of the tiles of some grid points of a query's regular grid. */
+  private static List<String> routingKeys(NeighbourQuery query, int[] points) {
+    RegularLatLonGrid grid = (RegularLatLonGrid) query.run().grid();
+    List<String> keys = new ArrayList<>(points.length);
+    for (int point : points) {
+      keys.add(query.strategy().routingKey(grid.latitude(point), grid.longitude(point)));
+    }
+    return keys;
+  }
+
+  /** The document ids of every (level, step) combination at every point. */
+  private static List<String> ids(List<Combination> combinations, int[] points) {
+    List<String> ids = new ArrayList<>(combinations.size() * points.length);
+    for (Combination c : combinations) {
+      for (int point : points) {
+        ids.add(DocumentIds.of(c.level(), c.step(), point));
+      }
+    }
+    return ids;
+  }
+
+  /** What the geo path's search selects for some (level, step) combinations of one index. */
+  static SearchWire.Near near(double lat, double lon, double radiusKm, List<Combination> combinations) {
+    List<Double> levels = combinations.stream().map(Combination::level).distinct().toList();
+    List<Integer> steps = combinations.stream().map(Combination::step).distinct().toList();
+    return new SearchWire.Near(lat, lon, radiusKm, levels, steps);
+  }
+
+  /**
+   * Only what the interpolation reads, from doc values and with no stored fields at all: faster than
+   * a filtered {@code _source} (docs/benchmarks.md, "Values from _source or doc values"), and
+   * fetching only the needed fields is what the 2016 system found fastest too.
+   */
+  static List<String> docValueFields(List<Parameter> parameters, boolean withLocation) {
+    return ForecastHit.fields(parameters.stream().map(Parameter::name).toList(), withLocation);
+  }
+
+  /**
+   * The searches of several queries (a batch of points, the steps of a series, reads that queued
+   * together) as ONE multi-search, and how to split its hits back per query.
+   *
+   * <ul>
+   *   <li>Queries read by id are merged: per index one {@code ids} search (split in chunks of
+   *       {@value #MAX_IDS_PER_SEARCH}) for the documents of every query, routed to all their
+   *       tiles; a document shared by several queries (same neighbour) is fetched once. Each query
+   *       gets the documents it asked for, with its own distances, as a single read gives them.
+   *   <li>Queries on the geo path keep their own searches ({@link #geo}), as items of the same
+   *       multi-search.
+   * </ul>
+   *
+   * @param searches the multi-search's items; empty when no query has a grid point near it
+   */
+  record Batch(List<OneSearch> searches, List<Integer> searchQuery, List<List<Wanted>> wanted) {
+
+    static Batch of(List<NeighbourQuery> queries, boolean fastPath) {
+      List<OneSearch> searches = new ArrayList<>();
+      List<Integer> searchQuery = new ArrayList<>(); // the geo query a search answers, -1 for merged ids searches
+      Map<String, IdsSearch> idsByIndex = new LinkedHashMap<>();
+      List<List<Wanted>> wanted = new ArrayList<>(queries.size());
+      for (int q = 0; q < queries.size(); q++) {
+        NeighbourQuery query = queries.get(q);
+        List<Wanted> queryWanted = new ArrayList<>();
+        wanted.add(queryWanted);
+        if (byIds(query, fastPath)) {
+          addIds(query, points(query), idsByIndex, queryWanted);
+          continue;
+        }
+        for (OneSearch search : geo(query).searches()) {
+          searches.add(search);
+          searchQuery.add(q);
+        }
+      }
+      for (Map.Entry<String, IdsSearch> entry : idsByIndex.entrySet()) {
+        IdsSearch ids = entry.getValue();
+        String routing = ShardingStrategy.routingParameter(ids.routing);
+        List<String> fields = List.copyOf(ids.fields);
+        List<String> all = List.copyOf(ids.ids);
+        for (int from = 0; from < all.size(); from += MAX_IDS_PER_SEARCH) {
+          List<String> chunk = all.subList(from, Math.min(all.size(), from + MAX_IDS_PER_SEARCH));
+          searches.add(new OneSearch(entry.getKey(), routing, new SearchWire.Ids(chunk), chunk.size(), fields, ids.axis));
+          searchQuery.add(-1);
+        }
+      }
+      return new Batch(searches, searchQuery, wanted);
+    }
+
+    /** Per query, in the order given, its hits, from the hits of every search in order. */
+    List<List<ForecastHit>> split(List<List<ForecastHit>> perSearch) {
+      List<List<ForecastHit>> hits = new ArrayList<>(wanted.size());
+      for (int q = 0; q < wanted.size(); q++) {
+        hits.add(new ArrayList<>());
+      }
+      Map<DocumentKey, ForecastHit> documents = new HashMap<>();
+      for (int i = 0; i < searches.size(); i++) {
+        if (searchQuery.get(i) >= 0) {
+          hits.get(searchQuery.get(i)).addAll(perSearch.get(i));
+        } else {
+          String index = searches.get(i).index();
+          for (ForecastHit found : perSearch.get(i)) {
+            documents.put(new DocumentKey(index, found.level(), found.step(), found.point()), found);
+          }
+        }
+      }
+      for (int q = 0; q < wanted.size(); q++) {
+        for (Wanted w : wanted.get(q)) {
+          ForecastHit found = documents.get(w.key());
+          if (found != null) {
+            hits.get(q).add(found.withSortDistance(w.distance()));
+          }
+        }
+      }
+      return hits;
+    }
+
+    /** Per query an empty list: no search was needed. */
+    List<List<ForecastHit>> none() {
+      List<List<ForecastHit>> none = new ArrayList<>(wanted.size());
+      wanted.forEach(w -> none.add(List.of()));
+      return none;
+    }
+
+    private static void addIds(
+        NeighbourQuery query, GridNeighbours.Nearest nearest, Map<String, IdsSearch> idsByIndex, List<Wanted> wanted) {
+      if (nearest.size() == 0) {
+        return;
+      }
+      int[] points = nearest.points();
+      List<String> routing = routingKeys(query, points);
+      List<String> fields = docValueFields(query.parameters(), false);
+      for (Map.Entry<String, List<Combination>> entry : query.byIndex().entrySet()) {
+        IdsSearch ids =
+            idsByIndex.computeIfAbsent(entry.getKey(), k -> new IdsSearch(entry.getValue().getFirst().axisPosition()));
+        ids.routing.addAll(routing);
+        ids.fields.addAll(fields);
+        for (Combination c : entry.getValue()) {
+          for (int i = 0; i < points.length; i++) {
+            ids.ids.add(DocumentIds.of(c.level(), c.step(), points[i]));
+            wanted.add(
+                new Wanted(new DocumentKey(entry.getKey(), c.level(), c.step(), points[i]), nearest.distances()[i]));
+          }
+        }
+      }
+    }
+  }
+
+  /** The ids of one index that the merged searches of a {@link Batch} ask for. */
+  private static final class IdsSearch {
+    final int axis;
+    final Set<String> ids = new LinkedHashSet<>();
+    final Set<String> routing = new LinkedHashSet<>();
+    final Set<String> fields = new LinkedHashSet<>();
+
+    IdsSearch(int axis) {
+      this.axis = axis;
+    }
+  }
+
+  /** A document a query needs, and the distance of its grid point from the query's place. */
+  record Wanted(DocumentKey key, double distance) {}
+
+  /** A document of an index: level, step, grid point. */
+  record DocumentKey(String index, double level, int step, int point) {}
+}
