@@ -1,5 +1,8 @@
 package dev.spotcast.query.api;
 
+import dev.spotcast.query.request.Place;
+import dev.spotcast.query.request.Reading;
+import dev.spotcast.query.request.RunSelection;
 import dev.spotcast.query.request.SpotRequestParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.spotcast.query.config.QueryProperties;
@@ -89,13 +92,11 @@ public class BatchController {
     }
     onlyKnownMembers(body, BODY_FIELDS, "", "model, points, n, params, method, power, run, cell_selection, member, ensemble");
     String model = SpotRequestParser.model(text(body.get("model")));
-    String n = text(body.get("n"));
-    List<String> params = SpotRequestParser.parameterNames(params(body.get("params")));
-    String method = text(body.get("method"));
-    String power = text(body.get("power"));
-    String run = text(body.get("run"));
+    Reading how = parser.reading(text(body.get("n")), text(body.get("method")), text(body.get("power")),
+        SpotRequestParser.parameterNames(params(body.get("params"))));
+    String run = SpotRequestParser.runId(text(body.get("run")));
     String cellSelection = text(body.get("cell_selection"));
-    SpotRequestParser.EnsembleChoice choice =
+    RunSelection.EnsembleChoice choice =
         SpotRequestParser.ensemble(text(body.get("member")), text(body.get("ensemble")));
     boolean ensemble = choice != null || ensembles.isEnsemble(model);
     if (ensemble && ensembles.members(model) == null) {
@@ -110,11 +111,9 @@ public class BatchController {
       }
       onlyKnownMembers(point, POINT_FIELDS, "points[" + i + "].", "lat, lon, time, alt, pressure, elevation");
       try {
-        requests.add(
-            parser.parseWithNames(
-                model, text(point.get("lat")), text(point.get("lon")), text(point.get("time")),
-                text(point.get("alt")), text(point.get("pressure")), n, params, method, power, run)
-                .with(SpotRequestParser.site(text(point.get("elevation")), cellSelection)));
+        Place where = SpotRequestParser.place(text(point.get("lat")), text(point.get("lon")), text(point.get("alt")),
+            text(point.get("pressure")), text(point.get("elevation")), cellSelection);
+        requests.add(SpotRequestParser.request(model, run, where, how, SpotRequestParser.time(text(point.get("time")))));
       } catch (BadParameterException e) {
         String name = pointParameter(i, e.parameter());
         throw new BadParameterException(name, name.equals(e.parameter()) ? e.getMessage() : name + ": " + e.getMessage());
@@ -141,7 +140,7 @@ public class BatchController {
    * point: a point the ensemble cannot answer gets its problem, the others their answer.
    */
   private List<SpotService.PointAnswer> ensembleAnswers(
-      String model, List<SpotRequest> requests, SpotRequestParser.EnsembleChoice choice) {
+      String model, List<SpotRequest> requests, RunSelection.EnsembleChoice choice) {
     List<SpotService.PointAnswer> answers = new ArrayList<>(requests.size());
     for (SpotRequest request : requests) {
       try {

@@ -1,6 +1,10 @@
 package dev.spotcast.query.api;
 
+import dev.spotcast.query.request.Place;
 import dev.spotcast.query.request.PlaceParameters;
+import dev.spotcast.query.request.Reading;
+import dev.spotcast.query.request.RunSelection;
+import java.time.Instant;
 import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Blends;
@@ -46,18 +50,18 @@ public class SeriesController {
   }
 
   /** A blend's series: at each valid time of its members' steps, the blend's answer there. */
-  private SeriesForecast blendSeries(String model, PlaceParameters place, SpotRequestParser.SeriesRequest request) {
-    if (place.run() != null && !place.run().isBlank() && !place.run().strip().equals("latest")) {
+  private SeriesForecast blendSeries(
+      String model, RunSelection which, Place where, Reading how, SpotRequestParser.TimeRange range) {
+    if (which.run() != null) {
       throw new BadParameterException("run", "blend " + model
           + " answers from each member's published run: ask a member model for earlier runs");
     }
-    if (SpotRequestParser.ensemble(place) != null) {
+    if (which.ensemble() != null) {
       throw new BadParameterException("model", "blend " + model + " is not an ensemble: omit member and ensemble");
     }
     return blends.series(model,
-        (member, time) -> parser.parse(member, place.lat(), place.lon(), time.toString(), place.alt(), place.pressure(),
-            place.n(), place.params(), place.method(), null, null).with(SpotRequestParser.site(place)),
-        request.from(), request.to(),
+        (member, time) -> SpotRequestParser.request(member, null, where, how, time),
+        range.from(), range.to(),
         member -> runs.get(member).map(dev.spotcast.index.RunRecord::run).orElse(null));
   }
 
@@ -77,22 +81,24 @@ public class SeriesController {
   }
 
   /** A model's series, or an ensemble's (a member's, or a statistic across members step by step). */
-  private SeriesForecast series(String model, PlaceParameters place, String from, String to) {
-    SpotRequestParser.SeriesRequest request =
-        parser.parseSeries(model, place.lat(), place.lon(), place.alt(), place.pressure(), from, to, place.n(),
-            place.params(), place.method(), blends.isBlend(model) ? null : place.run());
+  private SeriesForecast series(String model, PlaceParameters text, String from, String to) {
+    SpotRequestParser.TimeRange range = SpotRequestParser.range(from, to);
+    Place where = SpotRequestParser.place(text);
+    Reading how = parser.reading(text, null);
+    RunSelection which = SpotRequestParser.runSelection(model, text);
     if (blends.isBlend(model)) {
-      return blendSeries(model, place, request);
+      return blendSeries(model, which, where, how, range);
     }
-    SpotRequest template = request.request().with(SpotRequestParser.site(place));
-    SpotRequestParser.EnsembleChoice choice = SpotRequestParser.ensemble(place);
+    // The time of each step is set by the service; any valid instant stands in here.
+    SpotRequest template = SpotRequestParser.request(model, which.run(), where, how, Instant.EPOCH);
+    RunSelection.EnsembleChoice choice = which.ensemble();
     if (choice != null || ensembles.isEnsemble(model)) {
       return choice != null && choice.statistic() != null
-          ? ensembles.statisticSeries(model, template, choice.statistic(), request.from(), request.to())
-          : ensembles.memberSeries(model, template, choice == null ? null : choice.member(), request.from(),
-              request.to());
+          ? ensembles.statisticSeries(model, template, choice.statistic(), range.from(), range.to())
+          : ensembles.memberSeries(model, template, choice == null ? null : choice.member(), range.from(),
+              range.to());
     }
-    return service.series(template, request.from(), request.to());
+    return service.series(template, range.from(), range.to());
   }
 
   @GetMapping(path = "/v1/series", params = "models")

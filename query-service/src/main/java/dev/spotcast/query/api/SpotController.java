@@ -1,6 +1,10 @@
 package dev.spotcast.query.api;
 
+import dev.spotcast.query.request.Place;
 import dev.spotcast.query.request.PlaceParameters;
+import dev.spotcast.query.request.Reading;
+import dev.spotcast.query.request.RunSelection;
+import java.time.Instant;
 import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Blends;
@@ -90,24 +94,25 @@ public class SpotController {
    * A model's answer, an ensemble's (a member or a statistic across members), or a blend's from its
    * members' published runs (a blend has no runs of its own).
    */
-  private SpotForecast answer(String model, PlaceParameters place, String time, String power) {
-    SpotRequestParser.EnsembleChoice choice = SpotRequestParser.ensemble(place);
+  private SpotForecast answer(String model, PlaceParameters text, String time, String power) {
+    Place where = SpotRequestParser.place(text);
+    Reading how = parser.reading(text, power);
+    Instant when = SpotRequestParser.time(time);
+    RunSelection which = SpotRequestParser.runSelection(model, text);
+    RunSelection.EnsembleChoice choice = which.ensemble();
     if (choice != null || ensembles.isEnsemble(model)) {
-      SpotRequest template = parser.parse(model, place.lat(), place.lon(), time, place.alt(), place.pressure(),
-          place.n(), place.params(), place.method(), power, place.run()).with(SpotRequestParser.site(place));
+      SpotRequest template = SpotRequestParser.request(model, which.run(), where, how, when);
       return choice != null && choice.statistic() != null
           ? ensembles.statistic(model, template, choice.statistic())
           : ensembles.member(model, template, choice == null ? null : choice.member());
     }
     if (!blends.isBlend(model)) {
-      return service.spot(parser.parse(model, place.lat(), place.lon(), time, place.alt(), place.pressure(),
-          place.n(), place.params(), place.method(), power, place.run()).with(SpotRequestParser.site(place)));
+      return service.spot(SpotRequestParser.request(model, which.run(), where, how, when));
     }
-    if (place.run() != null && !place.run().strip().equals("latest")) {
+    if (which.run() != null) {
       throw new BadParameterException("run", "blend " + model
           + " answers from each member's published run: ask a member model for earlier runs");
     }
-    return blends.spot(model, member -> parser.parse(member, place.lat(), place.lon(), time, place.alt(),
-        place.pressure(), place.n(), place.params(), place.method(), power, null).with(SpotRequestParser.site(place)));
+    return blends.spot(model, member -> SpotRequestParser.request(member, null, where, how, when));
   }
 }

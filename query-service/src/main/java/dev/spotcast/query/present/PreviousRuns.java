@@ -1,6 +1,9 @@
 package dev.spotcast.query.present;
 
 import dev.spotcast.index.RunRecord;
+import dev.spotcast.query.request.Place;
+import dev.spotcast.query.request.PlaceParameters;
+import dev.spotcast.query.request.Reading;
 import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.spot.BadParameterException;
@@ -8,6 +11,7 @@ import dev.spotcast.query.spot.SpotForecast;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.SpotService;
 import jakarta.servlet.http.HttpServletRequest;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.beans.factory.annotation.Value;
@@ -62,13 +66,14 @@ public class PreviousRuns {
     if (earlier.isEmpty()) {
       return List.of();
     }
+    PlaceParameters text = PlaceParameters.of(request::getParameter);
+    // As they always were: at the place, without the site's elevation or cell selection.
+    Place where = SpotRequestParser.place(text.lat(), text.lon(), text.alt(), text.pressure(), null, null);
+    Reading how = parser.reading(text, request.getParameter("power"));
+    Instant when = SpotRequestParser.time(request.getParameter("time"));
     List<SpotRequest> requests = new ArrayList<>(earlier.size());
     for (RunRecord run : earlier) {
-      requests.add(parser.parse(
-          request.getParameter("model"), request.getParameter("lat"), request.getParameter("lon"),
-          request.getParameter("time"), request.getParameter("alt"), request.getParameter("pressure"),
-          request.getParameter("n"), request.getParameter("params"), request.getParameter("method"),
-          request.getParameter("power"), run.runId()));
+      requests.add(SpotRequestParser.request(SpotRequestParser.model(text.model()), run.runId(), where, how, when));
     }
     List<SpotService.PointAnswer> answers = service.batch(requests);
     List<SpotForecast.PreviousRun> previous = new ArrayList<>(answers.size());

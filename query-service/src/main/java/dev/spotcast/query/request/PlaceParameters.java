@@ -1,6 +1,7 @@
 package dev.spotcast.query.request;
 
 import io.swagger.v3.oas.annotations.Parameter;
+import java.util.function.Function;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.springdoc.core.annotations.ParameterObject;
 
@@ -44,4 +45,14 @@ public record PlaceParameters(
             + " (standard deviation about the mean), min, max, median, pNN (percentile 1..99, linear between members),"
             + " prob_gt:X or prob_lt:X (% of members above or below X, in the parameter's unit as stored); spread and"
             + " probabilities are not converted by units=", example = "p90")
-        String ensemble) {}
+        String ensemble) {
+
+  /** The parameters as a request's query string has them, {@code parameter} giving each by name (null: absent). */
+  public static PlaceParameters of(Function<String, String> parameter) {
+    return new PlaceParameters(
+        parameter.apply("model"), parameter.apply("lat"), parameter.apply("lon"), parameter.apply("alt"),
+        parameter.apply("pressure"), parameter.apply("n"), parameter.apply("params"), parameter.apply("method"),
+        parameter.apply("run"), parameter.apply("elevation"), parameter.apply("cell_selection"),
+        parameter.apply("member"), parameter.apply("ensemble"));
+  }
+}

@@ -33,11 +33,6 @@ public class PlaceParametersResolver implements WebMvcConfigurer, HandlerMethodA
   @Override
   public PlaceParameters resolveArgument(MethodParameter parameter, ModelAndViewContainer mavContainer,
       NativeWebRequest request, WebDataBinderFactory binderFactory) {
-    return new PlaceParameters(
-        request.getParameter("model"), request.getParameter("lat"), request.getParameter("lon"),
-        request.getParameter("alt"), request.getParameter("pressure"), request.getParameter("n"),
-        request.getParameter("params"), request.getParameter("method"), request.getParameter("run"),
-        request.getParameter("elevation"), request.getParameter("cell_selection"), request.getParameter("member"),
-        request.getParameter("ensemble"));
+    return PlaceParameters.of(request::getParameter);
   }
 }

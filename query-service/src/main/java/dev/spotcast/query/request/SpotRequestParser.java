@@ -38,26 +38,17 @@ public class SpotRequestParser {
     this.properties = properties;
   }
 
-  public SpotRequest parse(
-      String model, String lat, String lon, String time, String alt, String pressure, String n, String params) {
-    return parse(model, lat, lon, time, alt, pressure, n, params, null, null, null);
+  /** Where a {@code /v1/spot} or {@code /v1/series} request asks. */
+  public static Place place(PlaceParameters text) {
+    return place(text.lat(), text.lon(), text.alt(), text.pressure(), text.elevation(), text.cellSelection());
   }
 
   /**
-   * @param method idw (default), nearest or bilinear
-   * @param power the IDW power (method=idw only), default the configured one
-   * @param run latest (default), a run time (ISO-8601 with a zone) or a run id (yyyyMMddHH)
+   * Where a request asks: {@code lat} and {@code lon} (required), {@code alt} or {@code pressure},
+   * {@code elevation} and {@code cell_selection} (optional).
    */
-  public SpotRequest parse(
-      String model, String lat, String lon, String time, String alt, String pressure, String n, String params,
-      String method, String power, String run) {
-    return parseWithNames(model, lat, lon, time, alt, pressure, n, parameterNames(params), method, power, run);
-  }
-
-  /** As {@link #parse(String, String, String, String, String, String, String, String, String, String, String)}, with the params already split ({@link #parameterNames}): a batch splits them once. */
-  public SpotRequest parseWithNames(
-      String model, String lat, String lon, String time, String alt, String pressure, String n, List<String> params,
-      String method, String power, String run) {
+  public static Place place(
+      String lat, String lon, String alt, String pressure, String elevation, String cellSelection) {
     double latitude = number("lat", lat, "degrees north");
     if (latitude < -90 || latitude > 90) {
       throw new BadParameterException("lat", "lat must be within [-90, 90] degrees, got " + lat.strip());
@@ -67,28 +58,67 @@ public class SpotRequestParser {
       throw new BadParameterException(
           "lon", "lon must be within [-180, 180] degrees (or [0, 360]), got " + lon.strip());
     }
+    return new Place(
+        latitude, RegularLatLonGrid.normaliseLongitude(longitude), vertical(alt, pressure), site(elevation, cellSelection));
+  }
+
+  /** How a {@code /v1/spot} or {@code /v1/series} request reads its values, with {@code power} (spot only). */
+  public Reading reading(PlaceParameters text, String power) {
+    return reading(text.n(), text.method(), power, parameterNames(text.params()));
+  }
+
+  /**
+   * How a request reads its values.
+   *
+   * @param method idw (default), nearest or bilinear
+   * @param power the IDW power (method=idw only), default the configured one
+   * @param params the parameter names, already split ({@link #parameterNames})
+   */
+  public Reading reading(String n, String method, String power, List<String> params) {
     Method how = method(method);
     boolean hasN = n != null && !n.isBlank();
     if (how != Method.IDW && hasN) {
       throw new BadParameterException(
-          "n", "n applies to method=idw only; method=" + how.label() + " uses " + (how == Method.NEAREST ? "1 point" : "the 4 points of the grid cell"));
+          "n", "n applies to method=idw only; method=" + how.label() + " uses "
+              + (how == Method.NEAREST ? "1 point" : "the 4 points of the grid cell"));
     }
-    return new SpotRequest(
-        required("model", model),
-        latitude,
-        RegularLatLonGrid.normaliseLongitude(longitude),
-        vertical(alt, pressure),
-        instant("time", time),
-        switch (how) {
-          case IDW -> neighbours(n);
-          case NEAREST -> 1;
-          case BILINEAR -> 4;
-        },
-        params,
-        how,
-        power(power, how),
-        runId(run));
+    int neighbours = switch (how) {
+      case IDW -> neighbours(n);
+      case NEAREST -> 1;
+      case BILINEAR -> 4;
+    };
+    return new Reading(params, how, neighbours, power(power, how));
   }
+
+  /** Which forecast a request of {@code model} (already checked, {@link #model}) reads: run=, member=, ensemble=. */
+  public static RunSelection runSelection(String model, PlaceParameters text) {
+    return new RunSelection(model, runId(text.run()), ensemble(text.member(), text.ensemble()));
+  }
+
+  /** The spot request of a model's run (null: the published one) at a place and time, read as asked. */
+  public static SpotRequest request(String model, String run, Place where, Reading how, Instant time) {
+    return new SpotRequest(
+        model, where.lat(), where.lon(), where.vertical(), time, how.neighbours(), how.params(), how.method(),
+        how.power(), run, where.site());
+  }
+
+  /** The valid time of {@code time=}: ISO-8601 with a zone, required. */
+  public static Instant time(String text) {
+    return instant("time", text);
+  }
+
+  /** The range [from, to] of valid times of a series, each end optional. */
+  public static TimeRange range(String from, String to) {
+    Instant start = from == null || from.isBlank() ? null : instant("from", from);
+    Instant end = to == null || to.isBlank() ? null : instant("to", to);
+    if (start != null && end != null && start.isAfter(end)) {
+      throw new BadParameterException("from", "from " + start + " is after to " + end);
+    }
+    return new TimeRange(start, end);
+  }
+
+  /** A range of valid times; a null end is the run's first or last step. */
+  public record TimeRange(Instant from, Instant to) {}
 
   /** Highest and lowest elevation a request may give (m above sea level): below the Dead Sea, above Everest. */
   private static final double LOWEST = -500;
@@ -118,16 +148,8 @@ public class SpotRequestParser {
     return metres == null && selection == null ? Site.ANY : new Site(metres, selection);
   }
 
-  /** What an ensemble is asked for: a member (null: the control) or a statistic (null: a member). */
-  public record EnsembleChoice(Integer member, EnsembleStatistic statistic) {}
-
-  /** member= and ensemble= of a request's place parameters, or null when it gives neither. */
-  public static EnsembleChoice ensemble(PlaceParameters place) {
-    return ensemble(place.member(), place.ensemble());
-  }
-
   /** member= and ensemble= as given, or null when neither is. */
-  public static EnsembleChoice ensemble(String member, String ensemble) {
+  public static RunSelection.EnsembleChoice ensemble(String member, String ensemble) {
     boolean hasMember = member != null && !member.isBlank();
     boolean hasStatistic = ensemble != null && !ensemble.isBlank();
     if (!hasMember && !hasStatistic) {
@@ -142,39 +164,14 @@ public class SpotRequestParser {
       if (!value.matches("\\d{1,3}")) {
         throw new BadParameterException("member", "member must be a member number (0..999), got '" + value + "'");
       }
-      return new EnsembleChoice(Integer.parseInt(value), null);
+      return new RunSelection.EnsembleChoice(Integer.parseInt(value), null);
     }
     EnsembleStatistic statistic = EnsembleStatistic.of(ensemble);
     if (statistic == null) {
       throw new BadParameterException("ensemble", "ensemble must be one of mean, spread, min, max, median, pNN"
           + " (1..99), prob_gt:X, prob_lt:X; got '" + ensemble.strip() + "'");
     }
-    return new EnsembleChoice(null, statistic);
-  }
-
-  /** The site of a request's place parameters. */
-  public static Site site(PlaceParameters place) {
-    return site(place.elevation(), place.cellSelection());
-  }
-
-  /** A validated series request: the place, vertical and options of {@code request} (its time unused), the range. */
-  public record SeriesRequest(SpotRequest request, Instant from, Instant to) {}
-
-  /**
-   * The query parameters of {@code /v1/series}: those of {@code /v1/spot} without time, and the
-   * optional range [from, to] of valid times.
-   */
-  public SeriesRequest parseSeries(
-      String model, String lat, String lon, String alt, String pressure, String from, String to, String n,
-      String params, String method, String run) {
-    Instant start = from == null || from.isBlank() ? null : instant("from", from);
-    Instant end = to == null || to.isBlank() ? null : instant("to", to);
-    if (start != null && end != null && start.isAfter(end)) {
-      throw new BadParameterException("from", "from " + start + " is after to " + end);
-    }
-    // The time of each step is set by the service; any valid instant stands in here.
-    SpotRequest request = parse(model, lat, lon, Instant.EPOCH.toString(), alt, pressure, n, params, method, null, run);
-    return new SeriesRequest(request, start, end);
+    return new RunSelection.EnsembleChoice(null, statistic);
   }
 
   private static Method method(String text) {
