@@ -40,7 +40,7 @@ public final class ForecastIndices {
    * docvalue_fields} and no stored fields they answer faster than a filtered {@code _source} of the
    * same documents (docs/benchmarks.md, "Values from _source or doc values"). No {@code _source} is
    * kept at all: nothing reads it (every field the service reads has doc values), and storing it
-   * cost Elasticsearch 16 % of its CPU per indexed document (docs/benchmarks.md, "The document
+   * cost Elasticsearch a measurable share of its CPU per indexed document (docs/benchmarks.md, "The document
    * layout"). A run is immutable, so what {@code _source} would allow (update, reindex) is never
    * needed: a run is reloaded from its files instead.
    */

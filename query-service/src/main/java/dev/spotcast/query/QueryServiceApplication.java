@@ -32,7 +32,8 @@ public class QueryServiceApplication {
 
   /**
    * Answers are written through accessors Jackson binds once as lambdas, not called by reflection per
-   * field and request (with primitives boxed): 3 % of the service's CPU on a spot request. Boot
+   * field and request (with primitives boxed), which showed in the service's CPU profile of a spot
+   * request (docs/benchmarks.md). Boot
    * registers every {@link Module} bean with the application's mapper.
    */
   @Bean

@@ -17,9 +17,9 @@ import java.util.Map;
  * One producer thread's batches, one per (index, shard): each document goes to the shard that
  * Elasticsearch itself would route it to, so every bulk request is a single-shard request that the
  * coordinating node does not have to split. Documents are written straight into the request's
- * NDJSON body by a streaming generator on the producer thread: measured, the typed client's
- * per-operation serialisation and response model cost about five times the client CPU per document
- * (docs/benchmarks.md). Not thread-safe: one per producer.
+ * NDJSON body by a streaming generator on the producer thread: the typed client's per-operation
+ * serialisation and response model cost several times the client CPU per document (measured in
+ * docs/benchmarks.md). Not thread-safe: one per producer.
  */
 public final class ShardBatcher implements DocumentSink {
 

@@ -16,10 +16,10 @@ import org.springframework.stereotype.Component;
  * The time zone of a place for {@code timezone=}: an IANA name as given, or {@code auto}: the zone
  * whose boundary contains the place, offline from the timezone-boundary-builder polygons shipped in
  * Timeshape (Maven Central). Where no polygon holds the place (open sea outside the data), the
- * nautical zone of its longitude (Etc/GMT±N, 15° wide) is used. The polygons take 1.1-1.5 s and
- * about 190 MB of heap to load (measured here): once, on the first {@code auto} request, or in the
- * background at start-up with {@code spotcast.query.timezones.preload=true}. A lookup takes about a
- * microsecond on land and up to a millisecond at sea, so answers are kept per 0.001° cell (about
+ * nautical zone of its longitude (Etc/GMT±N, 15° wide) is used. The polygons take seconds and a
+ * large heap to load (docs/benchmarks.md): once, on the first {@code auto} request, or in the
+ * background at start-up with {@code spotcast.query.timezones.preload=true}. A lookup at sea costs
+ * far more than on land, so answers are kept per 0.001° cell (about
  * 100 m; at most {@code spotcast.query.timezones.cache-size} cells, 100,000 by default).
  */
 @Component

@@ -12,7 +12,7 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 /**
  * Reads {@link PlaceParameters} straight from the query string. Left to Spring's data binding, a
  * record parameter object is bound through a new binder per request, which introspects its
- * constructor and parses its annotations every time (22 % of the service's CPU samples under load;
+ * constructor and parses its annotations every time (a large share of the service's CPU under load:
  * docs/benchmarks.md, "Where the service's CPU goes"). Its fields are text, checked by {@link
  * SpotRequestParser}, so nothing is lost. The OpenAPI description still comes from the record's
  * annotations.

@@ -32,7 +32,7 @@ import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
  * Jackson's streaming parser straight into {@link ForecastHit}s.
  *
  * <p>The typed client's way (request objects serialised through its mapper, every answer deserialised
- * into response objects whose doc values are buffered per field, then read again) was about a quarter
+ * into response objects whose doc values are buffered per field, then read again) was a large share
  * of the query service's CPU on a request whose documents are not cached (flight recordings in
  * docs/benchmarks.md, "2026-11-26: the searches on the wire"). The same transport carries both: one
  * connection pool, the same credential and TLS, the same node selection and failover.
@@ -43,7 +43,8 @@ final class SearchWire {
 
   /**
    * Numbers read with Jackson's fast double parser (FastDoubleParser, bundled with Jackson): the
-   * JDK's {@code Double.parseDouble} of 16-digit doc values was half the cost of reading an answer.
+   * JDK's {@code Double.parseDouble} of 16-digit doc values dominated the cost of reading an answer
+   * (docs/benchmarks.md).
    */
   private static final JsonFactory JSON =
       JsonFactory.builder().enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER).build();
