@@ -1,6 +1,5 @@
 package dev.spotcast.model;
 
-import dev.spotcast.sharding.ShardingSpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -1,5 +1,6 @@
 package dev.spotcast.sharding;
 
+import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.RegularLatLonGrid;

@@ -1,5 +1,6 @@
 package dev.spotcast.sharding;
 
+import dev.spotcast.model.ShardingSpec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

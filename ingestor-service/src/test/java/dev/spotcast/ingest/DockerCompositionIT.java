@@ -3,9 +3,9 @@ package dev.spotcast.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
-import dev.spotcast.ingest.config.FileProperties;
-import dev.spotcast.ingest.config.JobProperties;
-import dev.spotcast.ingest.config.KafkaTopics;
+import dev.spotcast.ingest.settings.FileProperties;
+import dev.spotcast.ingest.settings.JobProperties;
+import dev.spotcast.ingest.settings.KafkaTopics;
 import dev.spotcast.ingest.security.ApiKeyProperties;
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.testsupport.DockerComposition;

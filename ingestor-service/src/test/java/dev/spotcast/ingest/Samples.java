@@ -4,7 +4,7 @@ import dev.spotcast.ingestor.source.file.FileRuns;
 import dev.spotcast.ingestor.source.file.ForecastFile;
 import dev.spotcast.ingestor.source.file.ForecastFiles;
 import dev.spotcast.model.ForecastRun;
-import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.model.ShardingSpec;
 import java.nio.file.Path;
 import java.util.Set;
 

@@ -5,7 +5,6 @@ import dev.spotcast.index.RunRecord;
 import dev.spotcast.ingestor.bulk.BulkSender;
 import dev.spotcast.ingestor.bulk.LoadStats;
 import dev.spotcast.ingestor.source.ForecastSource;
-import dev.spotcast.ingestor.source.SliceProducers;
 import dev.spotcast.ingestor.source.file.ForecastFileException;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.sharding.ShardingStrategy;

@@ -20,7 +20,7 @@ import dev.spotcast.query.spot.SpotInterpolator;
 import dev.spotcast.query.spot.SpotPlan;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.Vertical;
-import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.synthetic.SyntheticWeather;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Instant;

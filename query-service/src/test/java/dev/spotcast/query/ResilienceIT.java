@@ -13,7 +13,7 @@ import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.search.ElasticsearchGuard;
-import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.synthetic.SyntheticWeather;
 import dev.spotcast.testsupport.SharedElasticsearch;
 import dev.spotcast.query.api.AdmissionControl;

@@ -12,7 +12,7 @@ import dev.spotcast.ingestor.source.file.FileRuns;
 import dev.spotcast.ingestor.source.file.ForecastFile;
 import dev.spotcast.ingestor.source.file.ForecastFiles;
 import dev.spotcast.query.catalog.PublishedRuns;
-import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.model.ShardingSpec;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

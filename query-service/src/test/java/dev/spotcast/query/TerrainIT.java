@@ -15,7 +15,7 @@ import dev.spotcast.query.search.NeighbourSearch;
 import dev.spotcast.query.terrain.TerrainStore;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.index.RunRecord;
-import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.spotcast.bench.ingest;
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.bulk.ShardBatch;
 import dev.spotcast.ingestor.source.ForecastSource;
-import dev.spotcast.ingestor.source.SliceProducers;
+import dev.spotcast.ingestor.SliceProducers;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -2,7 +2,7 @@ package dev.spotcast.bench.ingest;
 
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.source.ForecastSource;
-import dev.spotcast.ingestor.source.SliceProducers;
+import dev.spotcast.ingestor.SliceProducers;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;

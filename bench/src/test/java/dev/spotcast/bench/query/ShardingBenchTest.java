@@ -3,7 +3,7 @@ package dev.spotcast.bench.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.model.ShardingSpec;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;

@@ -2,8 +2,9 @@ package dev.spotcast.ingest.announce;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.spotcast.ingest.config.KafkaTopics;
+import dev.spotcast.ingest.settings.KafkaTopics;
 import dev.spotcast.ingest.job.Job;
+import dev.spotcast.ingest.work.JobOutcomes;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -12,7 +13,7 @@ import org.springframework.stereotype.Component;
 
 /** Publishes a job's outcome to the outcome topic, keyed by model, once the job has ended. */
 @Component
-public class OutcomePublisher {
+public class OutcomePublisher implements JobOutcomes {
 
   private static final Logger log = LoggerFactory.getLogger(OutcomePublisher.class);
 
@@ -26,6 +27,7 @@ public class OutcomePublisher {
     this.topics = topics;
   }
 
+  @Override
   public void publish(Job job) {
     Duration duration = job.createdAt() == null || job.finishedAt() == null
         ? Duration.ZERO : Duration.between(job.createdAt(), job.finishedAt());

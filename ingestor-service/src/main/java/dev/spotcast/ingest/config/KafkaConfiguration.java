@@ -1,5 +1,6 @@
 package dev.spotcast.ingest.config;
 
+import dev.spotcast.ingest.settings.KafkaTopics;
 import dev.spotcast.ingest.announce.InvalidAnnouncementException;
 import dev.spotcast.ingest.work.IngestMetrics;
 import org.apache.kafka.clients.admin.NewTopic;

@@ -1,5 +1,10 @@
 package dev.spotcast.ingest.config;
 
+import dev.spotcast.ingest.settings.SyntheticLimits;
+import dev.spotcast.ingest.settings.ScheduleProperties;
+import dev.spotcast.ingest.settings.KafkaTopics;
+import dev.spotcast.ingest.settings.JobProperties;
+import dev.spotcast.ingest.settings.FileProperties;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
@@ -11,7 +16,7 @@ import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.AfterPublish;
 import dev.spotcast.ingestor.RunLifecycle;
-import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.model.ShardingSpec;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;

@@ -1,7 +1,7 @@
 package dev.spotcast.ingest.job;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.model.ShardingSpec;
 import java.time.Instant;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package dev.spotcast.ingest.job;
 
-import dev.spotcast.ingest.config.SyntheticLimits;
+import dev.spotcast.ingest.settings.SyntheticLimits;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.ingestor.source.file.FieldRef;
 import dev.spotcast.ingestor.source.file.FileForecastSource;
@@ -11,7 +11,7 @@ import dev.spotcast.ingestor.source.file.ForecastFiles;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
-import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.util.ArrayList;

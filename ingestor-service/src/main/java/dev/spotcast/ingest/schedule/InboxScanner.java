@@ -1,7 +1,7 @@
 package dev.spotcast.ingest.schedule;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.spotcast.ingest.config.ScheduleProperties;
+import dev.spotcast.ingest.settings.ScheduleProperties;
 import dev.spotcast.ingest.job.DataRoots;
 import dev.spotcast.ingest.job.InvalidJobException;
 import dev.spotcast.ingest.job.Job;

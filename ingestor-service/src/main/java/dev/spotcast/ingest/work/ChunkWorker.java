@@ -1,7 +1,7 @@
 package dev.spotcast.ingest.work;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import dev.spotcast.ingest.config.JobProperties;
+import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingest.job.Chunk;
 import dev.spotcast.ingest.job.ChunkState;
 import dev.spotcast.ingest.job.InvalidJobException;

@@ -2,8 +2,7 @@ package dev.spotcast.ingest.work;
 
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
-import dev.spotcast.ingest.announce.OutcomePublisher;
-import dev.spotcast.ingest.config.JobProperties;
+import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingest.job.Job;
 import dev.spotcast.ingest.job.JobState;
 import dev.spotcast.ingest.job.JobStore;
@@ -36,11 +35,11 @@ public class JobFinisher {
   private final RunCatalog catalog;
   private final RunLifecycle lifecycle;
   private final JobProperties properties;
-  private final OutcomePublisher outcomes;
+  private final JobOutcomes outcomes;
   private final IngestMetrics metrics;
 
   public JobFinisher(
-      JobStore store, RunLifecycle lifecycle, JobProperties properties, OutcomePublisher outcomes,
+      JobStore store, RunLifecycle lifecycle, JobProperties properties, JobOutcomes outcomes,
       IngestMetrics metrics) {
     this.store = store;
     this.catalog = new RunCatalog(store.client());

@@ -1,6 +1,6 @@
 package dev.spotcast.ingest.work;
 
-import dev.spotcast.ingest.config.JobProperties;
+import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingest.job.Chunk;
 import dev.spotcast.ingest.job.ChunkPlanner;
 import dev.spotcast.ingest.job.Job;
@@ -17,7 +17,7 @@ import dev.spotcast.ingest.job.Trigger;
 import dev.spotcast.ingest.job.Versioned;
 import dev.spotcast.ingestor.RunLifecycle;
 import dev.spotcast.model.ForecastRun;
-import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.model.ShardingSpec;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;

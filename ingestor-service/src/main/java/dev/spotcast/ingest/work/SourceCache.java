@@ -1,6 +1,6 @@
 package dev.spotcast.ingest.work;
 
-import dev.spotcast.ingest.config.JobProperties;
+import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingest.job.Job;
 import dev.spotcast.ingest.job.JobSources;
 import dev.spotcast.ingest.job.OpenedSource;

@@ -2,7 +2,7 @@ package dev.spotcast.ingest.work;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.spotcast.ingest.config.KafkaTopics;
+import dev.spotcast.ingest.settings.KafkaTopics;
 import dev.spotcast.ingest.job.Chunk;
 import java.io.IOException;
 import java.util.ArrayList;

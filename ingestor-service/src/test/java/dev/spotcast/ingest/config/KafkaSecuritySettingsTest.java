@@ -1,5 +1,6 @@
 package dev.spotcast.ingest.config;
 
+import dev.spotcast.ingest.settings.KafkaTopics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spotcast.ingest.work.IngestMetrics;

@@ -3,8 +3,8 @@ package dev.spotcast.ingest.job;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.spotcast.ingest.config.SyntheticLimits;
-import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.ingest.settings.SyntheticLimits;
+import dev.spotcast.model.ShardingSpec;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Collections;

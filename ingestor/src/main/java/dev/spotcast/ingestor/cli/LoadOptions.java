@@ -4,7 +4,7 @@ import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.PublishPolicy;
-import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.model.ShardingSpec;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;

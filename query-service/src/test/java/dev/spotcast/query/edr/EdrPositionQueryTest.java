@@ -10,7 +10,7 @@ import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Vertical;
-import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.model.ShardingSpec;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;

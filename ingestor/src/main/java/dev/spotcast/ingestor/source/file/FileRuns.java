@@ -8,7 +8,7 @@ import dev.spotcast.model.LevelType;
 import dev.spotcast.model.ModelNames;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
-import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.model.ShardingSpec;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

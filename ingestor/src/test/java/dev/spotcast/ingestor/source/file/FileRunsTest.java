@@ -11,7 +11,7 @@ import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
-import dev.spotcast.sharding.ShardingSpec;
+import dev.spotcast.model.ShardingSpec;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.spotcast.ingest.config;
+package dev.spotcast.ingest.settings;
 
 import java.nio.file.Path;
 import org.springframework.boot.context.properties.ConfigurationProperties;

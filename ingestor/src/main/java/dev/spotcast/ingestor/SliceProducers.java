@@ -1,4 +1,6 @@
-package dev.spotcast.ingestor.source;
+package dev.spotcast.ingestor;
+
+import dev.spotcast.ingestor.source.ForecastSource;
 
 import dev.spotcast.ingestor.bulk.BatchConsumer;
 import dev.spotcast.ingestor.bulk.ShardBatcher;

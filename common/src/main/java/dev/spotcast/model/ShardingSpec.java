@@ -1,4 +1,4 @@
-package dev.spotcast.sharding;
+package dev.spotcast.model;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.ConstructorBinding;

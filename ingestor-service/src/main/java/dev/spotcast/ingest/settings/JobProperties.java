@@ -1,4 +1,4 @@
-package dev.spotcast.ingest.config;
+package dev.spotcast.ingest.settings;
 
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;

@@ -1,0 +1,41 @@
+package dev.spotcast.ingest.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import dev.spotcast.testsupport.Architecture;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The ingestion service's packages: the ways in (api, schedule, announce) hand jobs to the work, never
+ * the other way; no cycles between packages; nothing of the benchmarks or tests.
+ */
+class IngestServiceArchitectureTest {
+
+  private static final String ROOT = "dev.spotcast.ingest";
+
+  private static JavaClasses classes;
+
+  @BeforeAll
+  static void read() {
+    classes = Architecture.productClasses(ROOT);
+  }
+
+  @Test
+  void noCyclesBetweenPackages() {
+    Architecture.noCyclesBetweenPackages(ROOT).check(classes);
+  }
+
+  @Test
+  void theWorkKnowsNothingOfTheWaysIn() {
+    noClasses().that().resideInAnyPackage(ROOT + ".work..", ROOT + ".job..")
+        .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".api..", ROOT + ".schedule..")
+        .check(classes);
+  }
+
+  @Test
+  void independentOfBenchmarksAndTests() {
+    Architecture.productsIndependentOfBenchmarksAndTests().check(classes);
+  }
+}

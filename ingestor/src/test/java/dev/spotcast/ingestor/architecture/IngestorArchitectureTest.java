@@ -1,0 +1,60 @@
+package dev.spotcast.ingestor.architecture;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleName;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import dev.spotcast.testsupport.Architecture;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The ingestor's packages: the command line on top of the loading (the root package), which reads
+ * sources and sends bulk requests; a source knows nothing of how its documents are sent (bulk
+ * sending implements the source's sink), and neither knows what drives them.
+ */
+class IngestorArchitectureTest {
+
+  private static final String ROOT = "dev.spotcast.ingestor";
+
+  private static JavaClasses classes;
+
+  @BeforeAll
+  static void read() {
+    classes = Architecture.productClasses(ROOT);
+  }
+
+  @Test
+  void noCyclesBetweenPackages() {
+    Architecture.noCyclesBetweenPackages(ROOT).check(classes);
+  }
+
+  @Test
+  void onlyTheCommandLineUsesTheCommandLine() {
+    noClasses().that().resideOutsideOfPackage(ROOT + ".cli..")
+        .should().dependOnClassesThat().resideInAPackage(ROOT + ".cli..")
+        .check(classes);
+  }
+
+  @Test
+  void sourcesKnowNothingOfBulkSending() {
+    noClasses().that().resideInAPackage(ROOT + ".source..")
+        .should().dependOnClassesThat().resideInAPackage(ROOT + ".bulk..")
+        .check(classes);
+  }
+
+  @Test
+  void sourcesAndBulkSendingKnowNothingOfWhatDrivesThem() {
+    // Bulk sending reads its part of the loader's settings (batch sizes, retries), nothing else.
+    noClasses().that().resideInAnyPackage(ROOT + ".source..", ROOT + ".bulk..")
+        .should().dependOnClassesThat(resideInAPackage(ROOT).and(not(simpleName("LoaderSettings"))))
+        .check(classes);
+  }
+
+  @Test
+  void independentOfBenchmarksAndTests() {
+    Architecture.productsIndependentOfBenchmarksAndTests().check(classes);
+  }
+}
