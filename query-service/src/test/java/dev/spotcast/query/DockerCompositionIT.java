@@ -8,7 +8,6 @@ import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.http.HttpCacheProperties;
 import dev.spotcast.query.web.ClientKeys;
 import dev.spotcast.testsupport.DockerComposition;
-import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,14 +16,14 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.client.TestRestTemplate;
-import org.yaml.snakeyaml.Yaml;
 
 /**
  * docker/ checked as far as a machine without a Docker engine allows: the query services' part of
  * the Compose file binds to the service's configuration, its image copies what the build made, the
- * Prometheus, HAProxy and Grafana files name services that exist, and the queries dashboard asks
- * only for metrics the running service exposes (the exporters' own metrics are listed apart), the
- * document cache's among them (on here, as in production; the same context as DocumentCacheIT's).
+ * images and dashboards the composition names exist, and the queries dashboard asks only for
+ * metrics the running service exposes (the exporters' own metrics are listed apart), the document
+ * cache's among them (on here, as in production; the same context as DocumentCacheIT's). The
+ * Prometheus and HAProxy files are checked where the local fleet is made from them (infra).
  */
 @org.springframework.test.context.TestPropertySource(properties = "spotcast.query.cache.enabled=true")
 class DockerCompositionIT extends ServiceTestBase {
@@ -60,9 +59,14 @@ class DockerCompositionIT extends ServiceTestBase {
     assertThat(DockerComposition.missingCopySources("docker/query-service.Dockerfile")).isEmpty();
   }
 
+  /*
+   * That every Prometheus target and HAProxy server is a service of the composition, and every instance is behind
+   * the balancer and scraped, is now checked where the local fleet is made from those files (infra's
+   * LocalMappingTest, FleetConfigFilesTest): a target that is no service there is refused.
+   */
   @Test
   @SuppressWarnings("unchecked")
-  void theFleetFilesNameServicesOfTheComposition() throws Exception {
+  void theImagesAndDashboardsOfTheCompositionExist() throws Exception {
     Map<String, Object> services = (Map<String, Object>) DockerComposition.compose().get("services");
     for (Object definition : services.values()) {
       Object build = ((Map<String, Object>) definition).get("build");
@@ -71,22 +75,6 @@ class DockerCompositionIT extends ServiceTestBase {
             .resolve(String.valueOf(b.get("dockerfile")))).isRegularFile();
       }
     }
-    Map<String, Object> prometheus = (Map<String, Object>) new Yaml().load(
-        Files.readString(DockerComposition.root().resolve("docker/prometheus/prometheus.yml")));
-    Set<String> scraped = new TreeSet<>();
-    for (Object job : (List<Object>) prometheus.get("scrape_configs")) {
-      for (Object config : (List<Object>) ((Map<String, Object>) job).get("static_configs")) {
-        for (Object target : (List<Object>) ((Map<String, Object>) config).get("targets")) {
-          scraped.add(String.valueOf(target).split(":")[0]);
-        }
-      }
-    }
-    assertThat(services.keySet()).containsAll(scraped);
-    assertThat(scraped).contains("query-1", "query-2", "ingest-1", "ingest-2", "es-exporter", "lb");
-    Set<String> balanced = Files.readAllLines(DockerComposition.root().resolve("docker/haproxy/haproxy.cfg")).stream()
-        .map(String::strip).filter(line -> line.startsWith("server "))
-        .map(line -> line.split("\\s+")[2].split(":")[0]).collect(Collectors.toCollection(TreeSet::new));
-    assertThat(balanced).containsExactly("query-1", "query-2");
     for (String dashboard : List.of("spotcast-queries.json", "spotcast-ingestion.json")) {
       assertThat(new ObjectMapper().readTree(DockerComposition.root().resolve("docker/grafana/dashboards/" + dashboard)
           .toFile()).path("panels").size()).as(dashboard).isPositive();

@@ -2,8 +2,8 @@ package dev.spotcast.testsupport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.infra.fleet.ComposeFleet;
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +24,6 @@ import org.springframework.boot.context.properties.bind.handler.NoUnboundElement
 import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
-import org.yaml.snakeyaml.Yaml;
 
 /**
  * Checks of docker/ that need no Docker engine: the Compose file parses; the environment it gives a
@@ -55,12 +54,14 @@ public final class DockerComposition {
     throw new IllegalStateException("docker/compose.yaml not found above " + Path.of("").toAbsolutePath());
   }
 
+  /** The fleet docker/ describes, as this clone has it (the local fleet's own reader). */
+  public static ComposeFleet fleet() throws IOException {
+    return ComposeFleet.read(root().resolve("docker"));
+  }
+
   /** docker/compose.yaml, parsed (YAML anchors and merge keys resolved). */
-  @SuppressWarnings("unchecked")
   public static Map<String, Object> compose() throws IOException {
-    try (Reader reader = Files.newBufferedReader(root().resolve("docker/compose.yaml"))) {
-      return (Map<String, Object>) new Yaml().load(reader);
-    }
+    return fleet().document();
   }
 
   /**
@@ -70,46 +71,12 @@ public final class DockerComposition {
    * @throws IllegalArgumentException for a required variable {@code variables} lacks
    */
   public static Map<String, String> environment(String service, Map<String, String> variables) throws IOException {
-    Map<String, String> environment = new LinkedHashMap<>();
-    environment(service).forEach((name, value) -> environment.put(name, interpolate(value, variables)));
-    return environment;
-  }
-
-  private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::([-?])([^}]*))?}");
-
-  static String interpolate(String value, Map<String, String> variables) {
-    Matcher m = VARIABLE.matcher(value);
-    StringBuilder out = new StringBuilder();
-    while (m.find()) {
-      String given = variables.get(m.group(1));
-      String replacement;
-      if (given != null && !given.isEmpty()) {
-        replacement = given;
-      } else if ("-".equals(m.group(2))) {
-        replacement = m.group(3);
-      } else if ("?".equals(m.group(2))) {
-        throw new IllegalArgumentException(m.group(1) + " is required: " + m.group(3));
-      } else {
-        replacement = "";
-      }
-      m.appendReplacement(out, Matcher.quoteReplacement(replacement));
-    }
-    m.appendTail(out);
-    return out.toString();
+    return fleet().environment(service, variables);
   }
 
   /** The environment Compose gives a service, as written (variables not interpolated). */
-  @SuppressWarnings("unchecked")
   public static Map<String, String> environment(String service) throws IOException {
-    Map<String, Object> services = (Map<String, Object>) compose().get("services");
-    Map<String, Object> definition = (Map<String, Object>) services.get(service);
-    if (definition == null) {
-      throw new IllegalArgumentException("no service " + service + " in docker/compose.yaml");
-    }
-    Map<String, String> environment = new LinkedHashMap<>();
-    ((Map<String, Object>) definition.getOrDefault("environment", Map.of()))
-        .forEach((name, value) -> environment.put(name, String.valueOf(value)));
-    return environment;
+    return fleet().environment(service);
   }
 
   /**

@@ -14,10 +14,13 @@ import java.util.stream.IntStream;
  * <pre>
  *   P+80          load balancer: the query services      P+90          Prometheus
  *   P+81          load balancer: the ingestion services  P+70          load balancer statistics and metrics
- *   P+101, P+102  query-service instances                P+92, P+93    Kafka broker and its controller
+ *   P+100+i       query-service instance i (1..9)        P+92, P+93    Kafka broker and its controller
  *   P+94          Elasticsearch metrics exporter
- *   P+111, P+112  ingestion-service instances            P+200..P+202  Elasticsearch HTTP (P+300.. transport)
+ *   P+110+i       ingestion-service instance i (1..9)    P+200+n       Elasticsearch node n's HTTP (P+300+n transport)
  * </pre>
+ *
+ * How many nodes and instances of each service are docker/compose.yaml's ({@link #standard}); which Compose address
+ * is which port here is {@link LocalMapping}'s.
  */
 public record FleetLayout(Path home, int basePort, int elasticsearchNodes, int queryServices, int ingestServices) {
 
@@ -39,9 +42,9 @@ public record FleetLayout(Path home, int basePort, int elasticsearchNodes, int q
     }
   }
 
-  /** The standard fleet: three Elasticsearch nodes, two instances of each service. */
+  /** The fleet docker/compose.yaml describes: its Elasticsearch nodes, its instances of each service. */
   public static FleetLayout standard(Path home, int basePort) {
-    return new FleetLayout(home, basePort, 3, 2, 2);
+    return LocalMapping.layout(ComposeFleet.bundled(), home, basePort);
   }
 
   public int queryBalancerPort() {
@@ -136,6 +139,11 @@ public record FleetLayout(Path home, int basePort, int elasticsearchNodes, int q
 
   public Path prometheusConfig() {
     return partsDir().resolve("prometheus.yml");
+  }
+
+  /** The folder the ingestion services' file jobs may read (Compose's {@code /data}), made by {@code fleet up}. */
+  public Path filesDir() {
+    return home.resolve("files");
   }
 
   public Path prometheusData() {

@@ -11,7 +11,6 @@ import dev.spotcast.infra.elasticsearch.RunningNode;
 import dev.spotcast.infra.fleet.FleetLayout.Instance;
 import dev.spotcast.infra.kafka.LocalKafka;
 import dev.spotcast.infra.kafka.RunningBroker;
-import dev.spotcast.security.ApiKeyDigests;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -38,9 +37,11 @@ import java.util.Optional;
 /**
  * The whole Spotcast fleet as local processes on one machine: a secured Elasticsearch cluster of three nodes, a
  * Kafka broker (KRaft), two ingestion-service and two query-service instances, HAProxy in front of each service, and
- * Prometheus scraping them (docs/operations.md, "Local fleet"). Every part runs detached, in a session of its own,
- * and is recorded under the fleet's home, so {@link #status} and {@link #down} find exactly what {@link #up} started
- * and nothing else.
+ * Prometheus scraping them (docs/operations.md, "Local fleet"). It is made from the fleet {@code docker/compose.yaml}
+ * describes ({@link ComposeFleet}): its nodes and instances, each service's settings, the balancer's and Prometheus'
+ * configuration, every container's address and path made local by {@link LocalMapping}. Every part runs detached, in
+ * a session of its own, and is recorded under the fleet's home, so {@link #status} and {@link #down} find exactly
+ * what {@link #up} started and nothing else.
  *
  * <p>Each service holds only the rights it needs: the ingestion services connect to Elasticsearch with the ingest
  * credential, the query services with the query credential; the ingestion API takes the operator's key (submit and
@@ -88,23 +89,26 @@ public final class LocalFleet {
       throw new IllegalStateException("this fleet was opened to be looked at, not started");
     }
     Instant begin = Instant.now();
+    ComposeFleet compose = ComposeFleet.bundled();
+    LocalMapping.check(compose, layout);
     Files.createDirectories(layout.partsDir());
+    Files.createDirectories(layout.filesDir());
     elasticsearchUp(out);
     kafkaUp(out);
-    String operatorKey = keyOnce(layout.operatorKeyFile());
-    String scrapeKey = keyOnce(layout.scrapeKeyFile());
+    LocalMapping mapping = new LocalMapping(compose, layout, elasticsearch(Role.ADMIN).ca(),
+        keyOnce(layout.operatorKeyFile()), keyOnce(layout.scrapeKeyFile()));
     for (Instance instance : layout.ingestInstances()) {
-      serviceUp(out, instance, config.ingestServiceJar(), ingestEnvironment(instance, operatorKey, scrapeKey));
+      serviceUp(out, instance, config.ingestServiceJar(), serviceEnvironment(mapping, instance, Role.INGEST));
     }
     for (Instance instance : layout.queryInstances()) {
-      serviceUp(out, instance, config.queryServiceJar(), serviceEnvironment(instance, Role.QUERY));
+      serviceUp(out, instance, config.queryServiceJar(), serviceEnvironment(mapping, instance, Role.QUERY));
     }
     for (Instance instance : allInstances()) {
       awaitReady(instance.name(), URI.create(instance.url() + READINESS));
     }
-    balancerUp(out);
-    exporterUp(out);
-    prometheusUp(out);
+    balancerUp(out, mapping);
+    exporterUp(out, mapping);
+    prometheusUp(out, mapping);
     out.printf(Locale.ROOT, "The fleet is up after %.1f s.%n", Duration.between(begin, Instant.now()).toMillis() / 1e3);
     out.flush();
   }
@@ -355,40 +359,23 @@ public final class LocalFleet {
     FleetProcess.start(layout, instance.name(), instance.url(), command, environment);
   }
 
-  /** What both services share: where they listen, the cluster's nodes, its CA and the role's credential. */
-  private Map<String, String> serviceEnvironment(Instance instance, Role role) {
+  /**
+   * An instance's environment: what Compose gives the service of the same name, made local ({@link LocalMapping}:
+   * the cluster's nodes and CA, Kafka, the API keys, where it listens...), and the role's credential.
+   */
+  private Map<String, String> serviceEnvironment(LocalMapping mapping, Instance instance, Role role) {
     ElasticsearchSettings credential = elasticsearch(role);
     Map<String, String> environment = new LinkedHashMap<>(config.serviceEnvironment());
-    environment.put("SERVER_PORT", Integer.toString(instance.port()));
-    environment.put("SERVER_ADDRESS", "127.0.0.1");
+    environment.putAll(mapping.environment(instance.name()));
     environment.put("SPOTCAST_HOME", layout.home().toString());
-    environment.put("SPOTCAST_ELASTICSEARCH_URIS", String.join(",", layout.elasticsearchUrls()));
-    environment.put("SPOTCAST_ELASTICSEARCH_CA", credential.ca().toString());
     // In the environment, not on the command line: /proc/PID/environ is readable by its owner only.
     environment.put("SPOTCAST_ELASTICSEARCH_USERNAME", credential.username());
     environment.put("SPOTCAST_ELASTICSEARCH_PASSWORD", credential.password());
     return environment;
   }
 
-  private Map<String, String> ingestEnvironment(Instance instance, String operatorKey, String scrapeKey) {
-    Map<String, String> environment = serviceEnvironment(instance, Role.INGEST);
-    environment.put("SPRING_KAFKA_BOOTSTRAPSERVERS", layout.kafkaBootstrap());
-    environment.put("SPOTCAST_JOBS_INSTANCEID", instance.name());
-    // Every shard has a copy on a second node, while a run loads and once it is published: losing a node loses
-    // neither an acknowledged document nor an answer.
-    environment.put("SPOTCAST_INGEST_REPLICAS", "1");
-    environment.put("SPOTCAST_INGEST_LOADINGREPLICAS", "1");
-    environment.put("SPOTCAST_SECURITY_APIKEYS_0_NAME", "operator");
-    environment.put("SPOTCAST_SECURITY_APIKEYS_0_SHA256", ApiKeyDigests.digestHex(operatorKey));
-    environment.put("SPOTCAST_SECURITY_APIKEYS_0_ROLES", "ingest:submit,ingest:read");
-    environment.put("SPOTCAST_SECURITY_APIKEYS_1_NAME", "prometheus");
-    environment.put("SPOTCAST_SECURITY_APIKEYS_1_SHA256", ApiKeyDigests.digestHex(scrapeKey));
-    environment.put("SPOTCAST_SECURITY_APIKEYS_1_ROLES", "ingest:read");
-    return environment;
-  }
-
-  private void balancerUp(PrintWriter out) throws IOException, InterruptedException {
-    Files.writeString(layout.balancerConfig(), FleetConfigFiles.haproxy(layout));
+  private void balancerUp(PrintWriter out, LocalMapping mapping) throws IOException, InterruptedException {
+    Files.writeString(layout.balancerConfig(), FleetConfigFiles.haproxy(mapping));
     if (FleetProcess.find(layout, "haproxy").isEmpty()) {
       out.printf("haproxy: queries and the forecast explorer at %s/, ingestion and its console at %s/console/,"
           + " statistics at http://127.0.0.1:%d/%n", layout.queryUrl(), layout.ingestUrl(), layout.balancerStatsPort());
@@ -404,24 +391,26 @@ public final class LocalFleet {
   }
 
   /**
-   * The Elasticsearch exporter (prometheus-elasticsearch-exporter): cluster health, every node's statistics, as the
-   * monitoring user, who can read no document. Its credential in its environment, never on its command line.
+   * The Elasticsearch exporter (prometheus-elasticsearch-exporter) with Compose's arguments, made local: cluster
+   * health, every node's statistics, as the monitoring user, who can read no document. Its credential in its
+   * environment, never on its command line.
    */
-  private void exporterUp(PrintWriter out) throws IOException, InterruptedException {
+  private void exporterUp(PrintWriter out, LocalMapping mapping) throws IOException, InterruptedException {
     if (FleetProcess.find(layout, EXPORTER).isEmpty()) {
       ElasticsearchSettings monitor = elasticsearch(Role.MONITOR);
       out.printf("%s: %s%n", EXPORTER, exporterUrl());
       out.flush();
-      FleetProcess.start(layout, EXPORTER, exporterUrl(), List.of(config.elasticsearchExporter().toString(),
-          "--es.uri=" + layout.elasticsearchUrls().getFirst(), "--es.ca=" + monitor.ca(), "--es.all",
-          "--es.timeout=5s", "--web.listen-address=127.0.0.1:" + layout.elasticsearchExporterPort()),
+      List<String> command = new ArrayList<>(List.of(config.elasticsearchExporter().toString()));
+      command.addAll(mapping.command(mapping.service(LocalMapping.Part.EXPORTER)));
+      command.add("--web.listen-address=" + LocalMapping.loopback(layout.elasticsearchExporterPort()));
+      FleetProcess.start(layout, EXPORTER, exporterUrl(), command,
           Map.of("ES_USERNAME", monitor.username(), "ES_PASSWORD", monitor.password()));
     }
     awaitReady(EXPORTER, URI.create(exporterUrl()));
   }
 
-  private void prometheusUp(PrintWriter out) throws IOException, InterruptedException {
-    Files.writeString(layout.prometheusConfig(), FleetConfigFiles.prometheus(layout));
+  private void prometheusUp(PrintWriter out, LocalMapping mapping) throws IOException, InterruptedException {
+    Files.writeString(layout.prometheusConfig(), FleetConfigFiles.prometheus(mapping));
     if (FleetProcess.find(layout, "prometheus").isEmpty()) {
       out.printf("prometheus: %s%n", layout.prometheusUrl());
       out.flush();

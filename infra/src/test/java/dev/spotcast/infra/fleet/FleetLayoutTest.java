@@ -51,23 +51,6 @@ class FleetLayoutTest {
   }
 
   @Test
-  void theBalancerChecksEveryInstanceAndPrometheusScrapesThem() {
-    String haproxy = FleetConfigFiles.haproxy(layout);
-    assertThat(haproxy)
-        .contains("bind 127.0.0.1:19080", "bind 127.0.0.1:19081", "bind 127.0.0.1:19070")
-        .contains("server query-1 127.0.0.1:19101 check", "server query-2 127.0.0.1:19102 check")
-        .contains("server ingest-1 127.0.0.1:19111 check", "server ingest-2 127.0.0.1:19112 check")
-        .contains("option httpchk GET /actuator/health/readiness", "option redispatch");
-
-    String prometheus = FleetConfigFiles.prometheus(layout);
-    assertThat(prometheus)
-        .contains("targets: [\"127.0.0.1:19101\", \"127.0.0.1:19102\"]")
-        .contains("targets: [\"127.0.0.1:19111\", \"127.0.0.1:19112\"]")
-        .contains("credentials_file: " + layout.scrapeKeyFile())
-        .contains("targets: [\"127.0.0.1:19070\"]");
-  }
-
-  @Test
   void theDemoJobIsTheDemosRunAndItsEtaReadsAsMinutes() throws Exception {
     String spec = FleetApi.syntheticSpec("demo", 1, java.time.LocalDate.of(2026, 11, 25));
     com.fasterxml.jackson.databind.JsonNode synthetic =
