@@ -3,6 +3,7 @@ package dev.spotcast.query.present;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.query.request.Place;
 import dev.spotcast.query.request.PlaceParameters;
+import dev.spotcast.query.request.QueryParameterRecords;
 import dev.spotcast.query.request.Reading;
 import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.catalog.PublishedRuns;
@@ -66,7 +67,7 @@ public class PreviousRuns {
     if (earlier.isEmpty()) {
       return List.of();
     }
-    PlaceParameters text = PlaceParameters.of(request::getParameter);
+    PlaceParameters text = QueryParameterRecords.read(PlaceParameters.class, request::getParameter, request::getHeader);
     // As they always were: at the place, without the site's elevation or cell selection.
     Place where = SpotRequestParser.place(text.lat(), text.lon(), text.alt(), text.pressure(), null, null);
     Reading how = parser.reading(text, request.getParameter("power"));

@@ -1,14 +1,13 @@
 package dev.spotcast.query.request;
 
 import io.swagger.v3.oas.annotations.Parameter;
-import java.util.function.Function;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.springdoc.core.annotations.ParameterObject;
 
 /**
  * The query parameters {@code GET /v1/spot} and {@code GET /v1/series} share: the model and run, the
  * place and height, and how to interpolate. Bound from the query string by name; kept as text so that
- * {@link SpotRequestParser} checks every value itself and names the parameter in its 400 (a missing
+ * {@link SpotRequestParser} checks every value itself (read by {@link QueryParameterRecords}) and names the parameter in its 400 (a missing
  * required one included).
  */
 @ParameterObject
@@ -46,13 +45,4 @@ public record PlaceParameters(
             + " prob_gt:X or prob_lt:X (% of members above or below X, in the parameter's unit as stored); spread and"
             + " probabilities are not converted by units=", example = "p90")
         String ensemble) {
-
-  /** The parameters as a request's query string has them, {@code parameter} giving each by name (null: absent). */
-  public static PlaceParameters of(Function<String, String> parameter) {
-    return new PlaceParameters(
-        parameter.apply("model"), parameter.apply("lat"), parameter.apply("lon"), parameter.apply("alt"),
-        parameter.apply("pressure"), parameter.apply("n"), parameter.apply("params"), parameter.apply("method"),
-        parameter.apply("run"), parameter.apply("elevation"), parameter.apply("cell_selection"),
-        parameter.apply("member"), parameter.apply("ensemble"));
-  }
 }
