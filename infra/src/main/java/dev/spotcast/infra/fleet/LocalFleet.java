@@ -362,11 +362,9 @@ public final class LocalFleet {
     environment.put("SERVER_PORT", Integer.toString(instance.port()));
     environment.put("SERVER_ADDRESS", "127.0.0.1");
     environment.put("SPOTCAST_HOME", layout.home().toString());
-    environment.put("SPOTCAST_ELASTICSEARCH_URIS", String.join(",", layout.elasticsearchUrls()));
-    environment.put("SPOTCAST_ELASTICSEARCH_CA", credential.ca().toString());
-    // In the environment, not on the command line: /proc/PID/environ is readable by its owner only.
-    environment.put("SPOTCAST_ELASTICSEARCH_USERNAME", credential.username());
-    environment.put("SPOTCAST_ELASTICSEARCH_PASSWORD", credential.password());
+    // The services read no credential file. In the environment, not on the command line: /proc/PID/environ is
+    // readable by its owner only.
+    environment.putAll(credential.springEnvironment());
     return environment;
   }
 
