@@ -150,7 +150,7 @@ secret="$(sed -n 's/^password=//p' "$SPOTCAST_HOME/credentials/query.properties"
 "$ROOT/spotcast" serve --server.port="$PORT" --spotcast.query.warmup.requests=0 >"$WORK/serve.out" 2>&1 &
 service=$! # serve execs the service: the launcher's process is the service's
 ready=0
-for i in $(seq 1 120); do
+for _ in $(seq 1 120); do
   curl -fsS -o /dev/null "http://127.0.0.1:$PORT/actuator/health/readiness" 2>/dev/null && { ready=1; break; }
   kill -0 "$service" 2>/dev/null || break
   sleep 1
