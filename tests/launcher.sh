@@ -45,6 +45,16 @@ gone_within() { # whether process $1 has exited within $2 s
   return 1
 }
 
+exited_within() { # whether our own child $1 has exited within $2 s (not yet waited for, it stays a zombie)
+  local i state
+  for i in $(seq 1 $(($2 * 10))); do
+    state="$(ps -o stat= -p "$1" 2>/dev/null || true)"
+    case "$state" in ""|Z*) return 0 ;; esac
+    sleep 0.1
+  done
+  return 1
+}
+
 closed_within() { # whether nothing listens on port $1 within $2 s
   local i
   for i in $(seq 1 $(($2 * 10))); do listening "$1" || return 0; sleep 0.1; done
@@ -162,16 +172,14 @@ else
   fail "serve and the local credential: ready=$ready; $(ps -o args= -p "$service" | grep -cF -- "${secret:-none}") command lines hold the password; output: $(tail -n 30 "$WORK/serve.out")"
 fi
 kill "$service" 2>/dev/null || true
-(sleep 40; kill -9 "$service" 2>/dev/null) &
-killer=$!
-wait "$service" 2>/dev/null || true # our own child: gone once waited for
-kill "$killer" 2>/dev/null || true
+exited_within "$service" 40 || kill -9 "$service" 2>/dev/null || true
+wait "$service" 2>/dev/null || true
 service=""
 "$ROOT/spotcast" es stop >/dev/null
 
 # 3. The demo starts Elasticsearch, and stops it on SIGINT.
 if start_demo; then
-  es="$(es_pids)"
+  es="$(es_pids || true)" # none: named below, not a silent exit
   [ -n "$es" ] || fail "no Elasticsearch process recorded under $SPOTCAST_HOME"
   interrupt_demo
   gone_within "$service" 5 && pass "SIGINT stopped the query service" || fail "the query service (pid $service) still runs"
