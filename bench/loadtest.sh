@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ./spotcast loadtest [PLAN] [options]: a JMeter load test of a running query service, then a result
 # table of its steady phase (throughput, latency percentiles, errors, JMeter's CPU share).
-# The launcher calls this with JAVA_HOME set to a JDK 21+. See jmeter/README.md.
+# The launcher calls this with JAVA_HOME set to a JDK 21+, and curl and jq installed. See jmeter/README.md.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -77,7 +77,6 @@ case "$places" in
   cities) cities="${SPOTCAST_CITIES:-}"; [ -f "$cities" ] || die "--places cities needs the cities CSV (SPOTCAST_CITIES); run it through ./spotcast loadtest" ;;
   *) die "--places must be uniform or cities, not '$places'" ;;
 esac
-command -v jq >/dev/null || die "jq is needed to read the service's GET /v1/models answer; install it (e.g. apt-get install jq)"
 
 base="http://$host:$port"
 

@@ -3,7 +3,11 @@
 #   1. a missing executable jar ends a command with one line on stderr and a non-zero exit;
 #   2. Ctrl-C (SIGINT) on `./spotcast demo` stops the query service it started, and leaves alone the
 #      Elasticsearch it found running;
-#   3. Ctrl-C on `./spotcast demo` stops the query service and the Elasticsearch the demo started.
+#   3. Ctrl-C on `./spotcast demo` stops the query service and the Elasticsearch the demo started;
+#   4. `./spotcast serve` passes the local node's query credential to the service, in its environment and not on
+#      its command line, and the service reads the node with it;
+#   5. a service given no credential (`serve` against a node that is not the local one) does not start, and says
+#      in one line which properties to set, without a stack trace.
 # Everything runs with its own SPOTCAST_HOME and free loopback ports, and is stopped at the end.
 set -euo pipefail
 
@@ -38,6 +42,16 @@ free_port() { # a port that is free, with port+100 free too (the Elasticsearch t
 gone_within() { # whether process $1 has exited within $2 s
   local i
   for i in $(seq 1 $(($2 * 10))); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
+  return 1
+}
+
+exited_within() { # whether our own child $1 has exited within $2 s (not yet waited for, it stays a zombie)
+  local i state
+  for i in $(seq 1 $(($2 * 10))); do
+    state="$(ps -o stat= -p "$1" 2>/dev/null || true)"
+    case "$state" in ""|Z*) return 0 ;; esac
+    sleep 0.1
+  done
   return 1
 }
 
@@ -115,6 +129,19 @@ PORT="$(free_port)"
 export SPOTCAST_ES_PORT="$ES_PORT" SPOTCAST_PORT="$PORT"
 say "Elasticsearch port $ES_PORT, query service port $PORT, home $SPOTCAST_HOME"
 
+# 5. No credential: `serve` against a node that is not the local one has none to pass (nothing listens there; the
+# service stops before it connects).
+status=0
+SPOTCAST_ES_URL="https://127.0.0.1:$(free_port)" timeout 120 "$ROOT/spotcast" serve --server.port="$PORT" \
+  >"$WORK/nocredential.out" 2>&1 || status=$?
+if [ "$status" != 0 ] && [ "$status" != 124 ] \
+  && grep -q '^Set spotcast.elasticsearch.api-key, or spotcast.elasticsearch.username and .password, or spotcast.elasticsearch.bearer-token' "$WORK/nocredential.out" \
+  && ! grep -q $'^\tat ' "$WORK/nocredential.out"; then
+  pass "a service without a credential does not start: $(grep -m1 '^Set spotcast' "$WORK/nocredential.out") (exit $status)"
+else
+  fail "a service without a credential: exit $status, output: $(tail -n 30 "$WORK/nocredential.out")"
+fi
+
 # 2. An Elasticsearch that runs already is used and left running.
 "$ROOT/spotcast" es start --port "$ES_PORT" --heap 512m >/dev/null
 if start_demo; then
@@ -127,11 +154,32 @@ if start_demo; then
 else
   fail "the demo did not serve within $SERVE_BOUND s (Elasticsearch already running)"
 fi
+
+# 4. `serve` on the node `es start` secured: ready only once it has read the run catalog, which takes the credential.
+secret="$(sed -n 's/^password=//p' "$SPOTCAST_HOME/credentials/query.properties")"
+"$ROOT/spotcast" serve --server.port="$PORT" --spotcast.query.warmup.requests=0 >"$WORK/serve.out" 2>&1 &
+service=$! # serve execs the service: the launcher's process is the service's
+ready=0
+for _ in $(seq 1 120); do
+  curl -fsS -o /dev/null "http://127.0.0.1:$PORT/actuator/health/readiness" 2>/dev/null && { ready=1; break; }
+  kill -0 "$service" 2>/dev/null || break
+  sleep 1
+done
+if [ "$ready" = 1 ] && [ -n "$secret" ] && ! ps -o args= -p "$service" | grep -qF -- "$secret" \
+  && tr '\0' '\n' <"/proc/$service/environ" | grep -qx 'SPOTCAST_ELASTICSEARCH_USERNAME=spotcast-query'; then
+  pass "serve passed the query credential in the service's environment, not on its command line, and the service is ready"
+else
+  fail "serve and the local credential: ready=$ready; $(ps -o args= -p "$service" | grep -cF -- "${secret:-none}") command lines hold the password; output: $(tail -n 30 "$WORK/serve.out")"
+fi
+kill "$service" 2>/dev/null || true
+exited_within "$service" 40 || kill -9 "$service" 2>/dev/null || true
+wait "$service" 2>/dev/null || true
+service=""
 "$ROOT/spotcast" es stop >/dev/null
 
 # 3. The demo starts Elasticsearch, and stops it on SIGINT.
 if start_demo; then
-  es="$(es_pids)"
+  es="$(es_pids || true)" # none: named below, not a silent exit
   [ -n "$es" ] || fail "no Elasticsearch process recorded under $SPOTCAST_HOME"
   interrupt_demo
   gone_within "$service" 5 && pass "SIGINT stopped the query service" || fail "the query service (pid $service) still runs"

@@ -16,8 +16,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import javax.net.ssl.SSLContext;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -44,7 +48,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param password that user's password
  * @param bearerToken service-account or OAuth2 token, sent as {@code Bearer ...}
  */
-@ConfigurationProperties("spotcast.elasticsearch")
+@ConfigurationProperties(ElasticsearchSettings.PREFIX)
 public record ElasticsearchSettings(
     @DefaultValue("http://127.0.0.1:9200") List<URI> uris,
     @DefaultValue("5s") Duration connectTimeout,
@@ -56,6 +60,9 @@ public record ElasticsearchSettings(
     String username,
     String password,
     String bearerToken) {
+
+  /** Where these settings live in a service's configuration. */
+  public static final String PREFIX = "spotcast.elasticsearch";
 
   public ElasticsearchSettings {
     uris = List.copyOf(uris);
@@ -134,6 +141,55 @@ public record ElasticsearchSettings(
   /** Whether a credential is set (API key, user and password, or bearer token). */
   public boolean hasCredentials() {
     return apiKey != null || username != null || bearerToken != null;
+  }
+
+  /**
+   * These settings, which a service must not start without a credential (it never connects
+   * anonymously: a secured cluster would refuse every request, an open one lets anyone write).
+   *
+   * @throws MissingCredentialException when no credential is set, naming the properties to set
+   */
+  public ElasticsearchSettings requireCredentials() {
+    if (!hasCredentials()) {
+      throw new MissingCredentialException(uris);
+    }
+    return this;
+  }
+
+  /**
+   * Where the nodes are and as whom to connect, as the {@code spotcast.elasticsearch.*} properties
+   * of a service: {@code uris} (comma-separated), the CA file or fingerprint and the credential, each
+   * when set. Not the timeouts and the pool, which each service tunes for itself.
+   */
+  public Map<String, String> springProperties() {
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.put(PREFIX + ".uris", uris.stream().map(URI::toString).collect(Collectors.joining(",")));
+    putIfSet(properties, "ca", ca == null ? null : ca.toAbsolutePath().toString());
+    putIfSet(properties, "ca-fingerprint", caFingerprint);
+    putIfSet(properties, "api-key", apiKey);
+    putIfSet(properties, "username", username);
+    putIfSet(properties, "password", password);
+    putIfSet(properties, "bearer-token", bearerToken);
+    return properties;
+  }
+
+  /**
+   * {@link #springProperties()} as the environment variables a service binds them from ({@code
+   * SPOTCAST_ELASTICSEARCH_URIS}, {@code SPOTCAST_ELASTICSEARCH_API_KEY}, ...): how a secret reaches
+   * a service process without showing on its command line ({@code /proc/PID/environ} is readable by
+   * its owner only).
+   */
+  public Map<String, String> springEnvironment() {
+    Map<String, String> environment = new LinkedHashMap<>();
+    springProperties().forEach((key, value) ->
+        environment.put(key.replace('.', '_').replace('-', '_').toUpperCase(Locale.ROOT), value));
+    return environment;
+  }
+
+  private static void putIfSet(Map<String, String> properties, String name, String value) {
+    if (value != null) {
+      properties.put(PREFIX + "." + name, value);
+    }
   }
 
   /** The value of the {@code Authorization} header every request carries, if a credential is set. */

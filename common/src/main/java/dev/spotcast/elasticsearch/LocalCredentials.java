@@ -24,9 +24,12 @@ import org.slf4j.LoggerFactory;
  * {@code ROLE.properties}, readable by their owner only), holding the node's URL, its CA file and
  * the role's credential under the names of the {@code spotcast.elasticsearch.*} settings.
  *
- * <p>A client given no credential for a node at the very host and port that such a file names
- * uses that file ({@link #orLocal}): so {@code ./spotcast synth}, {@code serve} and the demo work
- * against the secured local node without options, while any explicitly set credential wins.
+ * <p>A command-line tool (ingestor CLI, infra, benchmarks) or a test given no credential for a node
+ * at the very host and port that such a file names uses that file ({@link #orLocal}): so {@code
+ * ./spotcast synth} works against the secured local node without options, while any explicitly set
+ * credential wins. The services never read these files: they take their credential from their
+ * configuration only, and whoever starts one locally passes it ({@code ./spotcast serve} and the demo
+ * through {@code es credential}, the local fleet, the tests).
  */
 public final class LocalCredentials {
 

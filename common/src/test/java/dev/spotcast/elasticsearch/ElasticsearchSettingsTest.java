@@ -2,6 +2,7 @@ package dev.spotcast.elasticsearch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
@@ -113,6 +115,41 @@ class ElasticsearchSettingsTest {
     assertThat(bound.uris()).containsExactly(URI.create("https://es1.example:9200"));
     assertThat(bound.caFingerprint()).isEqualTo("F0:55:84:E2");
     assertThat(bound.apiKey()).isEqualTo("a2V5LWlkOmtleS1zZWNyZXQ=");
+  }
+
+  /** What a launcher hands a service (environment or properties) binds back to the same connection. */
+  @Test
+  void theSettingsAsPropertiesOrEnvironmentBindBackToThemselves() {
+    ElasticsearchSettings[] connections = {
+      ElasticsearchSettings.of("https://a:9200").withUris(List.of(URI.create("https://a:9200"), URI.create("https://b:9200")))
+          .withCa(Path.of("/etc/es/http_ca.crt")).withBasicAuth("spotcast-query", "p=w:#!"),
+      NODE.withCaFingerprint("F0:55:84:E2").withApiKey("a2V5LWlkOmtleS1zZWNyZXQ="),
+      NODE.withBearerToken("token")};
+    for (ElasticsearchSettings connection : connections) {
+      ElasticsearchSettings fromProperties = new Binder(new MapConfigurationPropertySource(connection.springProperties()))
+          .bindOrCreate(ElasticsearchSettings.PREFIX, ElasticsearchSettings.class);
+      ElasticsearchSettings fromEnvironment = new Binder(ConfigurationPropertySources.from(new SystemEnvironmentPropertySource(
+              StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, Map.copyOf(connection.springEnvironment()))))
+          .bindOrCreate(ElasticsearchSettings.PREFIX, ElasticsearchSettings.class);
+      assertThat(fromProperties).usingRecursiveComparison().isEqualTo(connection);
+      assertThat(fromEnvironment).usingRecursiveComparison().isEqualTo(connection);
+    }
+    assertThat(connections[1].springEnvironment()).containsOnlyKeys("SPOTCAST_ELASTICSEARCH_URIS",
+        "SPOTCAST_ELASTICSEARCH_CA_FINGERPRINT", "SPOTCAST_ELASTICSEARCH_API_KEY");
+  }
+
+  @Test
+  void aServiceRequiresACredentialAndIsToldWhichPropertiesToSet() {
+    assertThat(NODE.withApiKey("key").requireCredentials().apiKey()).isEqualTo("key");
+    assertThatThrownBy(NODE::requireCredentials)
+        .isInstanceOfSatisfying(MissingCredentialException.class, e -> assertThat(e.uris()).isEqualTo(NODE.uris()));
+
+    FailureAnalysis analysis = new MissingCredentialFailureAnalyzer()
+        .analyze(new IllegalStateException("bean creation", new MissingCredentialException(NODE.uris())));
+    assertThat(analysis).isNotNull();
+    assertThat(analysis.getDescription()).contains("https://es.example:9200").doesNotContain("\n");
+    assertThat(analysis.getAction()).isEqualTo("Set spotcast.elasticsearch.api-key, or spotcast.elasticsearch.username"
+        + " and .password, or spotcast.elasticsearch.bearer-token (environment: SPOTCAST_ELASTICSEARCH_API_KEY, ...).");
   }
 
   @Test

@@ -6,17 +6,24 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.ElasticsearchException;
 import dev.spotcast.elasticsearch.LocalCredentials.Role;
+import dev.spotcast.elasticsearch.MissingCredentialException;
 import dev.spotcast.testsupport.SharedElasticsearch;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.http.ResponseEntity;
 
 /**
  * The service connects with the query credential, as it should in production: it can read but
- * not write, and the credential shows nowhere in what it answers.
+ * not write, and the credential shows nowhere in what it answers. It takes the credential from its
+ * configuration only: without one it does not start, and says which properties to set.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class ElasticsearchCredentialIT extends ServiceTestBase {
 
   @Autowired private ElasticsearchClient client;
@@ -27,6 +34,25 @@ class ElasticsearchCredentialIT extends ServiceTestBase {
     assertThat(client.cluster().health().status()).isNotNull();
     assertThatThrownBy(() -> client.index(i -> i.index("spotcast-runs").id("written-by-query").document(Map.of())))
         .isInstanceOfSatisfying(ElasticsearchException.class, e -> assertThat(e.status()).isEqualTo(403));
+  }
+
+  /**
+   * No credential configured: the service does not start, and Spring Boot's startup report names the
+   * properties to set (MissingCredentialFailureAnalyzer), with no stack trace.
+   */
+  @Test
+  void withoutACredentialTheServiceRefusesToStart(CapturedOutput output) {
+    assertThatThrownBy(() -> new SpringApplicationBuilder(QueryServiceApplication.class).run("--server.port=0",
+            "--spotcast.elasticsearch.uris=" + SharedElasticsearch.settings(Role.QUERY).uris().getFirst()))
+        .hasRootCauseInstanceOf(MissingCredentialException.class);
+    String out = output.getOut();
+    String action = "Set spotcast.elasticsearch.api-key, or spotcast.elasticsearch.username and .password, or "
+        + "spotcast.elasticsearch.bearer-token";
+    assertThat(out).contains("APPLICATION FAILED TO START", action);
+    String report = out.substring(out.indexOf("APPLICATION FAILED TO START"), out.indexOf(action));
+    assertThat(report).contains("No Elasticsearch credential is configured for").doesNotContain("\tat ", "Exception");
+    // What Spring Boot logs, with the whole stack trace, for a failure no analyzer explains.
+    assertThat(output.getAll()).doesNotContain("Application run failed");
   }
 
   @Test

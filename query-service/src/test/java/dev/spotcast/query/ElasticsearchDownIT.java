@@ -26,6 +26,8 @@ class ElasticsearchDownIT {
   static void nowhere(DynamicPropertyRegistry registry) throws Exception {
     try (ServerSocket socket = new ServerSocket(0)) {
       registry.add("spotcast.elasticsearch.uris", () -> "http://127.0.0.1:" + socket.getLocalPort());
+      // Every service needs one to start; nothing answers there to check it.
+      registry.add("spotcast.elasticsearch.api-key", () -> "unused");
     }
   }
 

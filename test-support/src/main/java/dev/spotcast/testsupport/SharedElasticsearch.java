@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -87,19 +86,11 @@ public final class SharedElasticsearch {
 
   /**
    * The {@code spotcast.elasticsearch.*} properties of a Spring Boot service connecting as {@code role}: URL, CA and
-   * credential.
+   * credential ({@link ElasticsearchSettings#springProperties()}). A service reads no credential file: a test that
+   * starts one passes these.
    */
   public static Map<String, String> springProperties(Role role) {
-    ElasticsearchSettings settings = settings(role);
-    Map<String, String> properties = new LinkedHashMap<>();
-    properties.put("spotcast.elasticsearch.uris", settings.uris().getFirst().toString());
-    put(properties, "ca", settings.ca() == null ? null : settings.ca().toString());
-    put(properties, "ca-fingerprint", settings.caFingerprint());
-    put(properties, "api-key", settings.apiKey());
-    put(properties, "username", settings.username());
-    put(properties, "password", settings.password());
-    put(properties, "bearer-token", settings.bearerToken());
-    return properties;
+    return settings(role).springProperties();
   }
 
   /**
@@ -116,12 +107,6 @@ public final class SharedElasticsearch {
       }
     });
     return options;
-  }
-
-  private static void put(Map<String, String> properties, String key, String value) {
-    if (value != null) {
-      properties.put("spotcast.elasticsearch." + key, value);
-    }
   }
 
   private static Map<Role, ElasticsearchSettings> start() {

@@ -101,6 +101,14 @@ public final class QueryBench {
         LocalCredentials.Role.ADMIN);
   }
 
+  /**
+   * The query service's view of the Elasticsearch at {@code url}: the local node's query credential when it is the
+   * local node (the service reads no credential file; the benchmark hands it this, as {@code ./spotcast serve} does).
+   */
+  static ElasticsearchSettings serviceElasticsearch(String url) {
+    return LocalCredentials.orLocal(ElasticsearchSettings.of(url), LocalCredentials.Role.QUERY);
+  }
+
   /** The first node's URL, as the clients use it (https for a secured node), without trailing slash. */
   static String baseUrl(ElasticsearchSettings settings) {
     return settings.uris().getFirst().toString().replaceAll("/+$", "");
@@ -202,7 +210,7 @@ public final class QueryBench {
             options.elasticsearch, log);
         out.flush();
         service = ServiceProcess.start(javaBinary(), options.serviceJar, options.serviceJavaOptions(),
-            options.elasticsearch, options.servicePort, log);
+            serviceElasticsearch(options.elasticsearch), options.servicePort, log);
         long begin = System.nanoTime();
         service.awaitServing("/v1/spot?" + prepared.getFirst().spot().queryString(), Duration.ofMinutes(3));
         out.printf("  serving %s on %s after %.1f s (pid %d)%n", options.model, service.base(),

@@ -1,5 +1,6 @@
 package dev.spotcast.bench.query;
 
+import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -15,7 +16,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The query service as a separate process, started from its runnable jar the way {@code ./spotcast
- * serve} starts it, on a free loopback port; stopped (and only it) at the end.
+ * serve} starts it (its Elasticsearch connection and credential in its environment), on a free
+ * loopback port; stopped (and only it) at the end.
  */
 final class ServiceProcess implements AutoCloseable {
 
@@ -29,8 +31,8 @@ final class ServiceProcess implements AutoCloseable {
     this.log = log;
   }
 
-  static ServiceProcess start(Path java, Path jar, List<String> javaOptions, String elasticsearch, int port, Path log)
-      throws IOException {
+  static ServiceProcess start(Path java, Path jar, List<String> javaOptions, ElasticsearchSettings elasticsearch,
+      int port, Path log) throws IOException {
     int chosen = port > 0 ? port : freePort();
     List<String> command = new ArrayList<>();
     command.add(java.toString());
@@ -39,12 +41,13 @@ final class ServiceProcess implements AutoCloseable {
     command.add(jar.toString());
     command.add("--server.port=" + chosen);
     command.add("--server.address=127.0.0.1");
-    command.add("--spotcast.elasticsearch.uris=" + elasticsearch);
-    Process process =
-        new ProcessBuilder(command)
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.to(log.toFile()))
-            .start();
+    ProcessBuilder builder = new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.to(log.toFile()));
+    // The connection the benchmark chose, not one this shell happens to export; secrets not on the command line.
+    builder.environment().keySet().removeIf(name -> name.startsWith("SPOTCAST_ELASTICSEARCH_"));
+    builder.environment().putAll(elasticsearch.springEnvironment());
+    Process process = builder.start();
     return new ServiceProcess(process, chosen, log);
   }
 

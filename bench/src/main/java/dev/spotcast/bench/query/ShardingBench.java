@@ -379,8 +379,8 @@ public final class ShardingBench {
         shared.elasticsearch, log);
     out.flush();
     ServiceProcess service =
-        ServiceProcess.start(QueryBench.javaBinary(), shared.serviceJar, shared.serviceJavaOptions(), shared.elasticsearch,
-            shared.servicePort, log);
+        ServiceProcess.start(QueryBench.javaBinary(), shared.serviceJar, shared.serviceJavaOptions(),
+            QueryBench.serviceElasticsearch(shared.elasticsearch), shared.servicePort, log);
     for (Measured m : measured) {
       service.awaitServing("/v1/spot?" + m.prepared.getFirst().spot().queryString(), Duration.ofMinutes(3));
     }

@@ -9,7 +9,6 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
-import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.ingest.job.DataRoots;
 import dev.spotcast.ingest.job.JobSources;
 import dev.spotcast.ingest.job.JobStore;
@@ -31,8 +30,9 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The service's one Elasticsearch client (built by common's factory from {@code
- * spotcast.elasticsearch.*}; with no credential configured, the local node's ingest credential when
- * the URL is that node: {@link LocalCredentials}), the job store on it, and the settings shared with the CLI loader:
+ * spotcast.elasticsearch.*} alone; without a configured credential the service does not start: the
+ * ingest credential, docs/security.md, which {@code ./spotcast ingest-service} passes for the local
+ * node), the job store on it, and the settings shared with the CLI loader:
  * {@code spotcast.ingest.*} (bulk sizes, retries, replicas), {@code spotcast.ingest.lifecycle.*}
  * (force-merge, keep-runs after publishing) and {@code spotcast.sharding.*}.
  */
@@ -45,7 +45,7 @@ public class ServiceConfiguration {
 
   @Bean(destroyMethod = "close")
   ElasticsearchClient elasticsearchClient(ElasticsearchSettings settings) {
-    return ElasticsearchClients.create(LocalCredentials.orLocal(settings, LocalCredentials.Role.INGEST));
+    return ElasticsearchClients.create(settings.requireCredentials());
   }
 
   /** The run lifecycle the CLI loader uses too: begin, count, publish or fail, retire, merge. */
