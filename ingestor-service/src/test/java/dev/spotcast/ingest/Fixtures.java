@@ -32,13 +32,13 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /** What the tests check in Elasticsearch directly, with a client of their own. */
-final class Fixtures {
+public final class Fixtures {
 
   private static ElasticsearchClient client;
 
   private Fixtures() {}
 
-  static synchronized ElasticsearchClient client() {
+  public static synchronized ElasticsearchClient client() {
     if (client == null) {
       client = ElasticsearchClients.create(SharedElasticsearch.settings());
     }
@@ -46,17 +46,17 @@ final class Fixtures {
   }
 
   /** A model name no other test uses (model ids: lower-case letters, digits, '_'). */
-  static String model(String base) {
+  public static String model(String base) {
     return base + "_" + UUID.randomUUID().toString().substring(0, 8);
   }
 
   /** A topic prefix no other test uses. */
-  static String prefix(String base) {
+  public static String prefix(String base) {
     return "it-" + base + "-" + UUID.randomUUID().toString().substring(0, 8);
   }
 
   /** Documents Elasticsearch counts behind the model's alias (0 if it has none). */
-  static long servedCount(String model) throws IOException {
+  public static long servedCount(String model) throws IOException {
     if (published(model).isEmpty()) {
       return 0;
     }
@@ -64,7 +64,7 @@ final class Fixtures {
     return client().count(c -> c.index(ShardingStrategy.latestAlias(model))).count();
   }
 
-  static Set<String> published(String model) throws IOException {
+  public static Set<String> published(String model) throws IOException {
     return new RunPublisher(client()).publishedIndices(model);
   }
 
@@ -72,14 +72,14 @@ final class Fixtures {
    * A synthetic job spec on a global grid of this resolution: (180/res + 1) x (360/res) points.
    */
   /** The indices named in a job's JSON ({@code indices}). */
-  static java.util.List<String> indices(com.fasterxml.jackson.databind.JsonNode job) {
+  public static java.util.List<String> indices(com.fasterxml.jackson.databind.JsonNode job) {
     java.util.List<String> names = new java.util.ArrayList<>();
     job.path("indices").forEach(index -> names.add(index.asText()));
     return names;
   }
 
   /** Waits until none of these indices exists (a failed run's are deleted by the watchdog); fails after the timeout. */
-  static void awaitIndicesGone(java.util.List<String> indices, Duration timeout) throws Exception {
+  public static void awaitIndicesGone(java.util.List<String> indices, Duration timeout) throws Exception {
     dev.spotcast.index.ForecastIndices forecast = new dev.spotcast.index.ForecastIndices(client());
     long deadline = System.nanoTime() + timeout.toNanos();
     java.util.List<String> left = forecast.existing(indices);
@@ -90,7 +90,7 @@ final class Fixtures {
     org.assertj.core.api.Assertions.assertThat(left).as("indices of the failed run still there after " + timeout).isEmpty();
   }
 
-  static String synthetic(String model, String runTime, double resolution, String levels, String steps) {
+  public static String synthetic(String model, String runTime, double resolution, String levels, String steps) {
     return """
         {"synthetic": {"model": "%s", "runTime": "%s", "resolution": %s, "levels": [%s], "steps": [%s], "seed": 7}}
         """.formatted(model, runTime, resolution, levels, steps);
@@ -106,7 +106,7 @@ final class Fixtures {
    *
    * @param owner checked on every poll (e.g. that the owner is still alive)
    */
-  static void awaitDoneAndEarlyRunning(JobStore store, String jobId, int done, Duration timeout, Runnable owner)
+  public static void awaitDoneAndEarlyRunning(JobStore store, String jobId, int done, Duration timeout, Runnable owner)
       throws IOException, InterruptedException {
     Instant deadline = Instant.now().plus(timeout);
     while (true) {
@@ -125,7 +125,7 @@ final class Fixtures {
   }
 
   /** Sends one record and waits for the broker to have it. */
-  static void send(String topic, String key, String value) throws Exception {
+  public static void send(String topic, String key, String value) throws Exception {
     try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
         ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedKafka.bootstrapServers()), new StringSerializer(),
         new StringSerializer())) {
@@ -134,7 +134,7 @@ final class Fixtures {
   }
 
   /** Reads the topic from its start until a record matches (fails after the timeout). */
-  static ConsumerRecord<String, String> awaitRecord(String topic, Predicate<ConsumerRecord<String, String>> match,
+  public static ConsumerRecord<String, String> awaitRecord(String topic, Predicate<ConsumerRecord<String, String>> match,
       Duration timeout) {
     try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedKafka.bootstrapServers(),
@@ -155,7 +155,7 @@ final class Fixtures {
     }
   }
 
-  static String header(ConsumerRecord<String, String> record, String name) {
+  public static String header(ConsumerRecord<String, String> record, String name) {
     Header header = record.headers().lastHeader(name);
     return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
   }

@@ -28,15 +28,15 @@ import org.springframework.context.ConfigurableApplicationContext;
  * test JVM's shared Elasticsearch and Kafka. Several can run side by side in one JVM, as several
  * instances of a fleet: they share the topics and consumer groups their test names.
  */
-final class IngestorInstance implements AutoCloseable {
+public final class IngestorInstance implements AutoCloseable {
 
-  static final ObjectMapper JSON = ElasticsearchClients.objectMapper();
+  public static final ObjectMapper JSON = ElasticsearchClients.objectMapper();
   private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   /** The tests' API keys, configured in every {@link #fleet}: one with both roles, one per role. */
-  static final String KEY = "it-key-all-" + UUID.randomUUID();
-  static final String READ_KEY = "it-key-read-" + UUID.randomUUID();
-  static final String SUBMIT_KEY = "it-key-submit-" + UUID.randomUUID();
+  public static final String KEY = "it-key-all-" + UUID.randomUUID();
+  public static final String READ_KEY = "it-key-read-" + UUID.randomUUID();
+  public static final String SUBMIT_KEY = "it-key-submit-" + UUID.randomUUID();
 
   private final ConfigurableApplicationContext context;
   private final String name;
@@ -50,7 +50,7 @@ final class IngestorInstance implements AutoCloseable {
    * Properties of a fleet whose topics and groups start with {@code prefix}: tests that use
    * different prefixes never see each other's messages.
    */
-  static Map<String, Object> fleet(String prefix) {
+  public static Map<String, Object> fleet(String prefix) {
     Map<String, Object> properties = new LinkedHashMap<>();
     properties.put("server.port", "0");
     properties.putAll(SharedElasticsearch.springProperties(Role.INGEST));
@@ -85,11 +85,11 @@ final class IngestorInstance implements AutoCloseable {
   }
 
   /** A request to the API with the key that may do everything. */
-  static HttpRequest.Builder authorized(HttpRequest.Builder request) {
+  public static HttpRequest.Builder authorized(HttpRequest.Builder request) {
     return request.header("X-API-Key", KEY);
   }
 
-  static IngestorInstance start(String name, Map<String, Object> properties) {
+  public static IngestorInstance start(String name, Map<String, Object> properties) {
     Map<String, Object> mine = new LinkedHashMap<>(properties);
     mine.put("spotcast.jobs.instance-id", name);
     // As command-line arguments: they take precedence over application.yml (builder properties would not).
@@ -98,48 +98,48 @@ final class IngestorInstance implements AutoCloseable {
     return new IngestorInstance(name, context);
   }
 
-  String name() {
+  public String name() {
     return name;
   }
 
-  <T> T bean(Class<T> type) {
+  public <T> T bean(Class<T> type) {
     return context.getBean(type);
   }
 
-  int port() {
+  public int port() {
     return Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
   }
 
-  URI uri(String path) {
+  public URI uri(String path) {
     return URI.create("http://127.0.0.1:" + port() + path);
   }
 
-  HttpResponse<String> post(String path, String json) throws IOException, InterruptedException {
+  public HttpResponse<String> post(String path, String json) throws IOException, InterruptedException {
     return send(authorized(HttpRequest.newBuilder(uri(path))).header("Content-Type", "application/json")
         .POST(HttpRequest.BodyPublishers.ofString(json)));
   }
 
-  HttpResponse<String> get(String path) throws IOException, InterruptedException {
+  public HttpResponse<String> get(String path) throws IOException, InterruptedException {
     return send(authorized(HttpRequest.newBuilder(uri(path))).GET());
   }
 
-  HttpResponse<String> delete(String path) throws IOException, InterruptedException {
+  public HttpResponse<String> delete(String path) throws IOException, InterruptedException {
     return send(authorized(HttpRequest.newBuilder(uri(path))).DELETE());
   }
 
   /** Sends a request as built, with whatever credentials it carries (or none). */
-  HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
+  public HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
     return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  JsonNode job(String id) throws IOException, InterruptedException {
+  public JsonNode job(String id) throws IOException, InterruptedException {
     HttpResponse<String> response = get("/v1/ingestions/" + id);
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     return JSON.readTree(response.body());
   }
 
   /** Polls the job until the condition holds; fails with the job's last view after the timeout. */
-  JsonNode awaitJob(String id, Predicate<JsonNode> condition, Duration timeout) throws Exception {
+  public JsonNode awaitJob(String id, Predicate<JsonNode> condition, Duration timeout) throws Exception {
     Instant deadline = Instant.now().plus(timeout);
     JsonNode job = job(id);
     while (!condition.test(job)) {
@@ -150,7 +150,7 @@ final class IngestorInstance implements AutoCloseable {
     return job;
   }
 
-  JsonNode awaitEnded(String id, Duration timeout) throws Exception {
+  public JsonNode awaitEnded(String id, Duration timeout) throws Exception {
     return awaitJob(id, j -> j.path("finishedAt").isTextual() && !j.path("finishedAt").asText().isEmpty()
         && java.util.Set.of("PUBLISHED", "LOADED", "FAILED", "CANCELLED").contains(j.path("state").asText()), timeout);
   }

@@ -9,16 +9,16 @@ import java.nio.file.Path;
 import java.util.Set;
 
 /** The repository's real forecast files (samples/), and the run the ingestor reads from one. */
-final class Samples {
+public final class Samples {
 
   private Samples() {}
 
-  static Path file(String name) {
+  public static Path file(String name) {
     return folder().resolve(name);
   }
 
   /** The samples folder: a data root of every test instance ({@code spotcast.files.roots}). */
-  static Path folder() {
+  public static Path folder() {
     String folder = System.getProperty("spotcast.samples");
     if (folder == null) {
       throw new IllegalStateException("system property spotcast.samples is not set (the build sets it)");
@@ -27,7 +27,7 @@ final class Samples {
   }
 
   /** The one run in a sample file, under this model id. */
-  static ForecastRun run(String name, String model) throws Exception {
+  public static ForecastRun run(String name, String model) throws Exception {
     try (ForecastFile file = ForecastFiles.open(file(name))) {
       return FileRuns.assemble(model, file.fields(), Set.of(), ShardingSpec.DEFAULT).getFirst().run();
     }

@@ -6,11 +6,11 @@ package dev.spotcast.query;
  * WGS84 geodesic, which the service weights by, orders two points at nearly the same distance
  * differently now and then, so tests rank neighbours by this one.
  */
-final class ElasticsearchArc {
+public final class ElasticsearchArc {
 
   private ElasticsearchArc() {}
 
-  static double meters(double lat1, double lon1, double lat2, double lon2) {
+  public static double meters(double lat1, double lon1, double lat2, double lon2) {
     double p1 = Math.toRadians(lat1);
     double p2 = Math.toRadians(lat2);
     double dp = p2 - p1;

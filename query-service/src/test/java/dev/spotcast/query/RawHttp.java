@@ -14,19 +14,19 @@ import java.util.Map;
  * Requests sent byte for byte over a socket, as a hostile client would: what an HTTP client library
  * would refuse to send or would normalise (bad request lines, encoded slashes, malformed headers).
  */
-final class RawHttp {
+public final class RawHttp {
 
   private RawHttp() {}
 
   /** A response: status, headers (lower-case names) and the body, de-chunked. */
-  record Response(int status, Map<String, String> headers, String body) {
-    String contentType() {
+  public record Response(int status, Map<String, String> headers, String body) {
+    public String contentType() {
       return headers.getOrDefault("content-type", "");
     }
   }
 
   /** Sends {@code head} (request line and headers, without the final blank line) and {@code body}. */
-  static Response send(int port, String head, byte[] body) throws IOException {
+  public static Response send(int port, String head, byte[] body) throws IOException {
     try (Socket socket = new Socket("127.0.0.1", port)) {
       socket.setSoTimeout(30_000);
       OutputStream out = socket.getOutputStream();
@@ -43,11 +43,11 @@ final class RawHttp {
     }
   }
 
-  static Response get(int port, String target, String... headers) throws IOException {
+  public static Response get(int port, String target, String... headers) throws IOException {
     return send(port, "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1" + lines(headers), null);
   }
 
-  static Response post(int port, String target, String contentType, byte[] body, String... headers) throws IOException {
+  public static Response post(int port, String target, String contentType, byte[] body, String... headers) throws IOException {
     String head = "POST " + target + " HTTP/1.1\r\nHost: 127.0.0.1"
         + (contentType == null ? "" : "\r\nContent-Type: " + contentType)
         + "\r\nContent-Length: " + body.length + lines(headers);

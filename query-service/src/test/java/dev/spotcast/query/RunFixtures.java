@@ -1,5 +1,6 @@
 package dev.spotcast.query;
 
+import dev.spotcast.query.api.SpotApiIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
@@ -22,7 +23,7 @@ import java.util.Optional;
  * Loads runs with the real ingestor and waits until the service serves them. Loading uses the
  * ingest credential: the service's own client has the query credential, which cannot write.
  */
-final class RunFixtures {
+public final class RunFixtures {
 
   private static final Duration SERVE_TIMEOUT = Duration.ofSeconds(30);
 
@@ -31,7 +32,7 @@ final class RunFixtures {
   private RunFixtures() {}
 
   /** A client with the ingest credential, for what the tests set up or clean. */
-  static synchronized ElasticsearchClient ingestClient() {
+  public static synchronized ElasticsearchClient ingestClient() {
     if (ingestClient == null) {
       ingestClient = ElasticsearchClients.create(SharedElasticsearch.settings(Role.INGEST));
     }
@@ -39,13 +40,13 @@ final class RunFixtures {
   }
 
   /** {@link SpotApiIT#RUN}, the run most tests ask, published and served by the service under test. */
-  static void spotRunServed(ElasticsearchClient client, PublishedRuns runs) throws Exception {
+  public static void spotRunServed(ElasticsearchClient client, PublishedRuns runs) throws Exception {
     ensurePublished(client, new dev.spotcast.ingestor.source.SyntheticForecastSource(SpotApiIT.RUN, SpotApiIT.SEED));
     awaitServed(runs, SpotApiIT.MODEL, SpotApiIT.RUN.runId());
   }
 
   /** Loads and publishes the source's run unless it already is the model's published run. */
-  static synchronized void ensurePublished(ElasticsearchClient client, ForecastSource source) throws Exception {
+  public static synchronized void ensurePublished(ElasticsearchClient client, ForecastSource source) throws Exception {
     ForecastRun run = source.run();
     if (run.runId().equals(new RunCatalog(client).publishedRunIds().get(run.model()))) {
       return;
@@ -57,7 +58,7 @@ final class RunFixtures {
   }
 
   /** Polls the service's published runs until the model serves the run (at most 30 s). */
-  static void awaitServed(PublishedRuns runs, String model, String runId) throws InterruptedException {
+  public static void awaitServed(PublishedRuns runs, String model, String runId) throws InterruptedException {
     Instant deadline = Instant.now().plus(SERVE_TIMEOUT);
     while (!runId.equals(runs.get(model).map(RunRecord::runId).orElse(null))) {
       Optional<RunRecord> current = runs.get(model);
@@ -72,7 +73,7 @@ final class RunFixtures {
    * Two runs of one model: the earlier loaded (once) and published first, then the later one
    * published; returns when the service serves the later one and can still answer the earlier one.
    */
-  static void ensureEarlierAndLaterRuns(
+  public static void ensureEarlierAndLaterRuns(
       ElasticsearchClient client, PublishedRuns runs, ForecastSource earlier, ForecastSource later) throws Exception {
     String model = later.run().model();
     if (runs.get(model, earlier.run().runId()).isEmpty()) {
@@ -85,7 +86,7 @@ final class RunFixtures {
   }
 
   /** Polls until the service can (or can no longer) answer a run of the model (at most 30 s). */
-  static void awaitServable(PublishedRuns runs, String model, String runId, boolean servable) throws InterruptedException {
+  public static void awaitServable(PublishedRuns runs, String model, String runId, boolean servable) throws InterruptedException {
     Instant deadline = Instant.now().plus(SERVE_TIMEOUT);
     while (runs.get(model, runId).isPresent() != servable) {
       assertThat(Instant.now()).as("run %s of %s servable: %s", runId, model, servable).isBefore(deadline);

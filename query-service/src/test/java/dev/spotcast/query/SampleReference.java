@@ -13,7 +13,7 @@ import java.util.List;
  * One row of a sample's {@code NAME.reference.csv}: what ECMWF's ecCodes decodes at one grid point
  * of one message. The test vectors every answer about the samples is checked against.
  */
-record SampleReference(
+public record SampleReference(
     int message,
     String shortName,
     String typeOfLevel,
@@ -28,7 +28,7 @@ record SampleReference(
   private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("yyyyMMddHHmm");
 
   /** The samples folder: the build sets {@code spotcast.samples}; from a module folder it is ../samples. */
-  static Path samples() {
+  public static Path samples() {
     String configured = System.getProperty("spotcast.samples");
     Path folder = configured != null ? Path.of(configured) : Path.of("..", "samples");
     if (!Files.isDirectory(folder)) {
@@ -37,7 +37,7 @@ record SampleReference(
     return folder;
   }
 
-  static List<SampleReference> read(String sample) throws IOException {
+  public static List<SampleReference> read(String sample) throws IOException {
     List<String> lines = Files.readAllLines(samples().resolve(sample + ".reference.csv"));
     return lines.stream().skip(1).filter(l -> !l.isBlank()).map(SampleReference::parse).toList();
   }
@@ -55,17 +55,17 @@ record SampleReference(
   }
 
   /** The level as the API takes it: pressure in hPa (a level in Pa divided by 100), heights in m. */
-  double apiLevel() {
+  public double apiLevel() {
     return typeOfLevel.equals("isobaricInPa") ? level / 100 : level;
   }
 
   /** ecCodes writes a missing value (bitmap) as its default missingValue, 9999. */
-  boolean missing() {
+  public boolean missing() {
     return value == 9999;
   }
 
   /** Longitude in [-180, 180), as the API answers it. */
-  double normalisedLon() {
+  public double normalisedLon() {
     return ((lon + 180) % 360 + 360) % 360 - 180;
   }
 }

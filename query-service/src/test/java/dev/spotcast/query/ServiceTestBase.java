@@ -29,10 +29,10 @@ import org.springframework.test.context.DynamicPropertySource;
         "spotcast.query.blends.itblend.members[1].model=itside",
         "spotcast.query.blends.itblend.members[1].weights.0=0",
         "spotcast.query.blends.itblend.members[1].weights.6=1"})
-abstract class ServiceTestBase {
+public abstract class ServiceTestBase {
 
   @DynamicPropertySource
-  static void elasticsearch(DynamicPropertyRegistry registry) {
+  public static void elasticsearch(DynamicPropertyRegistry registry) {
     // The service connects as it would in production: with the query credential, which can only read.
     SharedElasticsearch.springProperties(Role.QUERY).forEach((key, value) -> registry.add(key, () -> value));
   }

@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * connection dropped, new ones closed at once, as when the node dies) and bring it back, or slow
  * its answers down, without restarting the shared node.
  */
-final class TcpProxy implements AutoCloseable {
+public final class TcpProxy implements AutoCloseable {
 
   private final ServerSocket server;
   private final InetSocketAddress target;
@@ -25,7 +25,7 @@ final class TcpProxy implements AutoCloseable {
   private volatile boolean down;
   private volatile long latencyMillis;
 
-  TcpProxy(String targetUrl) throws IOException {
+  public TcpProxy(String targetUrl) throws IOException {
     URI uri = URI.create(targetUrl);
     this.target = new InetSocketAddress(uri.getHost(), uri.getPort());
     // Bytes pass through untouched, TLS included: the client talks https to the proxy as to the node.
@@ -34,24 +34,24 @@ final class TcpProxy implements AutoCloseable {
     Thread.ofPlatform().daemon().name("tcp-proxy-accept").start(this::acceptLoop);
   }
 
-  String url() {
+  public String url() {
     return scheme + "://127.0.0.1:" + server.getLocalPort();
   }
 
   /** Drops every connection and refuses new ones (they are closed as soon as accepted). */
-  void down() {
+  public void down() {
     down = true;
     for (Socket socket : open) {
       closeQuietly(socket);
     }
   }
 
-  void up() {
+  public void up() {
     down = false;
   }
 
   /** Delay before each chunk of an answer is passed on. */
-  void latency(long millis) {
+  public void latency(long millis) {
     latencyMillis = millis;
   }
 

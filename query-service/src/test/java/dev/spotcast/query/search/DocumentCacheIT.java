@@ -1,0 +1,84 @@
+package dev.spotcast.query.search;
+
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.ServiceTestBase;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.ingestor.source.SyntheticForecastSource;
+import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.search.DocumentCache;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelType;
+import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.sharding.ShardingStrategy;
+import dev.spotcast.synthetic.SyntheticWeather;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.test.context.TestPropertySource;
+
+/**
+ * The document cache in the running service against the real Elasticsearch: a repeated request is
+ * answered without a search and with the same values; a run the service no longer serves leaves no
+ * document behind.
+ */
+@TestPropertySource(properties = "spotcast.query.cache.enabled=true")
+class DocumentCacheIT extends ServiceTestBase {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  static final String MODEL = "itdocs";
+  static final ForecastRun RUN = ForecastRun.of(MODEL, java.time.Instant.parse("2026-11-21T00:00:00Z"),
+      RegularLatLonGrid.covering(10, 20, 12, 23, 1.0), LevelType.HEIGHT_ABOVE_GROUND, java.util.List.of(0.0, 500.0),
+      java.util.List.of(0, 3, 6), SyntheticWeather.PARAMETERS, new ShardingSpec(1, 1, 1, 1));
+  private static final String SPOT = "/v1/spot?model=" + MODEL + "&lat=11.3&lon=21.6&alt=100&time=2026-11-21T04:00:00Z";
+
+  @Autowired private TestRestTemplate http;
+  @Autowired private ElasticsearchClient client;
+  @Autowired private PublishedRuns publishedRuns;
+  @Autowired private MeterRegistry registry;
+  @Autowired private DocumentCache cache;
+
+  private long searches() {
+    return registry.find("spotcast.elasticsearch.search").timers().stream().mapToLong(Timer::count).sum();
+  }
+
+  private JsonNode values(String path) throws Exception {
+    var response = http.getForEntity(path, String.class);
+    assertThat(response.getStatusCode().value()).as(response.getBody()).isEqualTo(200);
+    return JSON.readTree(response.getBody()).path("values");
+  }
+
+  @Test
+  void aRepeatedRequestIsAnsweredWithoutElasticsearchAndARetiredRunLeavesNothing() throws Exception {
+    RunFixtures.ensurePublished(client, new SyntheticForecastSource(RUN, 5));
+    RunFixtures.awaitServed(publishedRuns, MODEL, RUN.runId());
+
+    long before = searches();
+    JsonNode first = values(SPOT + "&run=" + RUN.runId());
+    assertThat(searches()).isEqualTo(before + 1);
+    assertThat(cache.size()).isPositive();
+    JsonNode again = values(SPOT + "&run=" + RUN.runId());
+    assertThat(searches()).as("the second request is answered from the cache").isEqualTo(before + 1);
+    assertThat(again).isEqualTo(first);
+    // Fewer parameters read fewer fields: their own documents.
+    values(SPOT + "&run=" + RUN.runId() + "&params=t");
+    assertThat(searches()).isEqualTo(before + 2);
+    assertThat(http.getForEntity("/actuator/prometheus", String.class).getBody())
+        .containsPattern("cache_gets_total\\{[^}]*cache=\"spotcast.query.documents\"[^}]*result=\"hit\"[^}]*} [1-9]");
+
+    // The run's indices go (as retention deletes them): the catalog stops serving it, its documents go.
+    RunFixtures.ingestClient().indices().delete(d -> d.index(new ShardingStrategy(RUN).allIndices()));
+    RunFixtures.awaitServable(publishedRuns, MODEL, RUN.runId(), false);
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (cache.size() > 0 && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+    assertThat(cache.size()).as("documents of a run no longer served").isZero();
+  }
+}
