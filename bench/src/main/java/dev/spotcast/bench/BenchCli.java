@@ -11,15 +11,16 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The benchmarks' one entry point, {@code ./spotcast bench ingest|scale|grib|query|sharding}: Spotcast
- * measured against raw Elasticsearch on the same machine (bench.sh prepares the GRIB files and the
- * heap, then calls this).
+ * The benchmarks' one entry point, {@code ./spotcast bench ingest|scale|grib|query|sharding}:
+ * Spotcast measured against raw Elasticsearch on the same machine (bench.sh prepares the GRIB files
+ * and the heap, then calls this).
  */
 @Command(
     name = "spotcast bench",
     mixinStandardHelpOptions = true,
     subcommands = {BenchIngestCommand.class, ScaleBenchCommand.class},
-    description = "Spotcast against raw Elasticsearch: ingest, scale; query and sharding take their own options.")
+    description =
+        "Spotcast against raw Elasticsearch: ingest, scale; query and sharding take their own options.")
 public final class BenchCli {
 
   public static void main(String[] args) throws Exception {

@@ -30,8 +30,12 @@ public final class ElasticsearchClients {
     if (settings.usesTls()) {
       builder.setSSLContext(settings.sslContext());
     }
-    settings.authorization().ifPresent(value ->
-        builder.setDefaultHeaders(new Header[] {new BasicHeader(HttpHeaders.AUTHORIZATION, value)}));
+    settings
+        .authorization()
+        .ifPresent(
+            value ->
+                builder.setDefaultHeaders(
+                    new Header[] {new BasicHeader(HttpHeaders.AUTHORIZATION, value)}));
     Rest5Client rest =
         builder
             .setConnectionManagerCallback(
@@ -39,11 +43,16 @@ public final class ElasticsearchClients {
                     pool.setMaxConnPerRoute(settings.maxConnections())
                         .setMaxConnTotal(settings.maxConnections() * settings.uris().size()))
             .setConnectionConfigCallback(
-                c -> c.setConnectTimeout(Timeout.of(settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)))
+                c ->
+                    c.setConnectTimeout(
+                        Timeout.of(settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)))
             .setRequestConfigCallback(
-                r -> r.setResponseTimeout(Timeout.of(settings.responseTimeout().toMillis(), TimeUnit.MILLISECONDS)))
+                r ->
+                    r.setResponseTimeout(
+                        Timeout.of(settings.responseTimeout().toMillis(), TimeUnit.MILLISECONDS)))
             .build();
-    return new ElasticsearchClient(new Rest5ClientTransport(rest, new JacksonJsonpMapper(objectMapper())));
+    return new ElasticsearchClient(
+        new Rest5ClientTransport(rest, new JacksonJsonpMapper(objectMapper())));
   }
 
   /** The JSON mapper Spotcast stores its own records with (run catalog, jobs). */

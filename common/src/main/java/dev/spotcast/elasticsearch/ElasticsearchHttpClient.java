@@ -30,10 +30,13 @@ public final class ElasticsearchHttpClient extends HttpClient {
     this.authorization = authorization;
   }
 
-  /** An HTTP/1.1 client of {@code settings}' nodes with their connect timeout, TLS trust and credential. */
+  /**
+   * An HTTP/1.1 client of {@code settings}' nodes with their connect timeout, TLS trust and
+   * credential.
+   */
   public static HttpClient of(ElasticsearchSettings settings) {
-    HttpClient.Builder builder = HttpClient.newBuilder().version(Version.HTTP_1_1)
-        .connectTimeout(settings.connectTimeout());
+    HttpClient.Builder builder =
+        HttpClient.newBuilder().version(Version.HTTP_1_1).connectTimeout(settings.connectTimeout());
     if (settings.usesTls()) {
       builder.sslContext(settings.sslContext());
     }
@@ -42,7 +45,11 @@ public final class ElasticsearchHttpClient extends HttpClient {
 
   private HttpRequest authorized(HttpRequest request) {
     return authorization
-        .map(value -> HttpRequest.newBuilder(request, (name, old) -> true).setHeader("Authorization", value).build())
+        .map(
+            value ->
+                HttpRequest.newBuilder(request, (name, old) -> true)
+                    .setHeader("Authorization", value)
+                    .build())
         .orElse(request);
   }
 
@@ -53,12 +60,15 @@ public final class ElasticsearchHttpClient extends HttpClient {
   }
 
   @Override
-  public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request, HttpResponse.BodyHandler<T> handler) {
     return http.sendAsync(authorized(request), handler);
   }
 
   @Override
-  public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, HttpResponse.BodyHandler<T> handler,
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(
+      HttpRequest request,
+      HttpResponse.BodyHandler<T> handler,
       HttpResponse.PushPromiseHandler<T> push) {
     return http.sendAsync(authorized(request), handler, push);
   }

@@ -72,70 +72,165 @@ public record ElasticsearchSettings(
     password = blankToNull(password);
     bearerToken = blankToNull(bearerToken);
     if (ca != null && caFingerprint != null) {
-      throw new IllegalArgumentException("Set either the CA file or the CA fingerprint of Elasticsearch, not both");
+      throw new IllegalArgumentException(
+          "Set either the CA file or the CA fingerprint of Elasticsearch, not both");
     }
-    int credentials = (apiKey != null ? 1 : 0) + (username != null ? 1 : 0) + (bearerToken != null ? 1 : 0);
+    int credentials =
+        (apiKey != null ? 1 : 0) + (username != null ? 1 : 0) + (bearerToken != null ? 1 : 0);
     if (credentials > 1) {
       throw new IllegalArgumentException(
           "Set one Elasticsearch credential: an API key, a username and password, or a bearer token");
     }
     if ((username == null) != (password == null)) {
-      throw new IllegalArgumentException("An Elasticsearch username needs its password, and a password its username");
+      throw new IllegalArgumentException(
+          "An Elasticsearch username needs its password, and a password its username");
     }
   }
 
   /** An anonymous connection to {@code url} with the default timeouts and pool. */
   public static ElasticsearchSettings of(String url) {
-    return new ElasticsearchSettings(List.of(URI.create(url)), Duration.ofSeconds(5), Duration.ofSeconds(60), 64,
-        null, null, null, null, null, null);
+    return new ElasticsearchSettings(
+        List.of(URI.create(url)),
+        Duration.ofSeconds(5),
+        Duration.ofSeconds(60),
+        64,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 
   /** These settings with other node URLs. */
   public ElasticsearchSettings withUris(List<URI> newUris) {
-    return new ElasticsearchSettings(newUris, connectTimeout, responseTimeout, maxConnections, ca, caFingerprint,
-        apiKey, username, password, bearerToken);
+    return new ElasticsearchSettings(
+        newUris,
+        connectTimeout,
+        responseTimeout,
+        maxConnections,
+        ca,
+        caFingerprint,
+        apiKey,
+        username,
+        password,
+        bearerToken);
   }
 
   /** These settings with another connect timeout. */
   public ElasticsearchSettings withConnectTimeout(Duration timeout) {
-    return new ElasticsearchSettings(uris, timeout, responseTimeout, maxConnections, ca, caFingerprint,
-        apiKey, username, password, bearerToken);
+    return new ElasticsearchSettings(
+        uris,
+        timeout,
+        responseTimeout,
+        maxConnections,
+        ca,
+        caFingerprint,
+        apiKey,
+        username,
+        password,
+        bearerToken);
   }
 
   /** These settings trusting the CA in {@code caFile} (PEM), or the JVM's trust store when null. */
   public ElasticsearchSettings withCa(Path caFile) {
-    return new ElasticsearchSettings(uris, connectTimeout, responseTimeout, maxConnections, caFile, null,
-        apiKey, username, password, bearerToken);
+    return new ElasticsearchSettings(
+        uris,
+        connectTimeout,
+        responseTimeout,
+        maxConnections,
+        caFile,
+        null,
+        apiKey,
+        username,
+        password,
+        bearerToken);
   }
 
   /** These settings trusting the CA whose SHA-256 fingerprint is {@code fingerprint}. */
   public ElasticsearchSettings withCaFingerprint(String fingerprint) {
-    return new ElasticsearchSettings(uris, connectTimeout, responseTimeout, maxConnections, null, fingerprint,
-        apiKey, username, password, bearerToken);
+    return new ElasticsearchSettings(
+        uris,
+        connectTimeout,
+        responseTimeout,
+        maxConnections,
+        null,
+        fingerprint,
+        apiKey,
+        username,
+        password,
+        bearerToken);
   }
 
-  /** These settings authenticating with the encoded API key {@code key}, instead of any other credential. */
+  /**
+   * These settings authenticating with the encoded API key {@code key}, instead of any other
+   * credential.
+   */
   public ElasticsearchSettings withApiKey(String key) {
-    return new ElasticsearchSettings(uris, connectTimeout, responseTimeout, maxConnections, ca, caFingerprint,
-        key, null, null, null);
+    return new ElasticsearchSettings(
+        uris,
+        connectTimeout,
+        responseTimeout,
+        maxConnections,
+        ca,
+        caFingerprint,
+        key,
+        null,
+        null,
+        null);
   }
 
-  /** These settings authenticating as {@code user} with {@code secret}, instead of any other credential. */
+  /**
+   * These settings authenticating as {@code user} with {@code secret}, instead of any other
+   * credential.
+   */
   public ElasticsearchSettings withBasicAuth(String user, String secret) {
-    return new ElasticsearchSettings(uris, connectTimeout, responseTimeout, maxConnections, ca, caFingerprint,
-        null, user, secret, null);
+    return new ElasticsearchSettings(
+        uris,
+        connectTimeout,
+        responseTimeout,
+        maxConnections,
+        ca,
+        caFingerprint,
+        null,
+        user,
+        secret,
+        null);
   }
 
-  /** These settings authenticating with the bearer {@code token}, instead of any other credential. */
+  /**
+   * These settings authenticating with the bearer {@code token}, instead of any other credential.
+   */
   public ElasticsearchSettings withBearerToken(String token) {
-    return new ElasticsearchSettings(uris, connectTimeout, responseTimeout, maxConnections, ca, caFingerprint,
-        null, null, null, token);
+    return new ElasticsearchSettings(
+        uris,
+        connectTimeout,
+        responseTimeout,
+        maxConnections,
+        ca,
+        caFingerprint,
+        null,
+        null,
+        null,
+        token);
   }
 
-  /** These settings with no credential (anonymous requests), e.g. to show that the cluster refuses them. */
+  /**
+   * These settings with no credential (anonymous requests), e.g. to show that the cluster refuses
+   * them.
+   */
   public ElasticsearchSettings withoutCredentials() {
-    return new ElasticsearchSettings(uris, connectTimeout, responseTimeout, maxConnections, ca, caFingerprint,
-        null, null, null, null);
+    return new ElasticsearchSettings(
+        uris,
+        connectTimeout,
+        responseTimeout,
+        maxConnections,
+        ca,
+        caFingerprint,
+        null,
+        null,
+        null,
+        null);
   }
 
   /** Whether a credential is set (API key, user and password, or bearer token). */
@@ -158,12 +253,13 @@ public record ElasticsearchSettings(
 
   /**
    * Where the nodes are and as whom to connect, as the {@code spotcast.elasticsearch.*} properties
-   * of a service: {@code uris} (comma-separated), the CA file or fingerprint and the credential, each
-   * when set. Not the timeouts and the pool, which each service tunes for itself.
+   * of a service: {@code uris} (comma-separated), the CA file or fingerprint and the credential,
+   * each when set. Not the timeouts and the pool, which each service tunes for itself.
    */
   public Map<String, String> springProperties() {
     Map<String, String> properties = new LinkedHashMap<>();
-    properties.put(PREFIX + ".uris", uris.stream().map(URI::toString).collect(Collectors.joining(",")));
+    properties.put(
+        PREFIX + ".uris", uris.stream().map(URI::toString).collect(Collectors.joining(",")));
     putIfSet(properties, "ca", ca == null ? null : ca.toAbsolutePath().toString());
     putIfSet(properties, "ca-fingerprint", caFingerprint);
     putIfSet(properties, "api-key", apiKey);
@@ -175,14 +271,17 @@ public record ElasticsearchSettings(
 
   /**
    * {@link #springProperties()} as the environment variables a service binds them from ({@code
-   * SPOTCAST_ELASTICSEARCH_URIS}, {@code SPOTCAST_ELASTICSEARCH_API_KEY}, ...): how a secret reaches
-   * a service process without showing on its command line ({@code /proc/PID/environ} is readable by
-   * its owner only).
+   * SPOTCAST_ELASTICSEARCH_URIS}, {@code SPOTCAST_ELASTICSEARCH_API_KEY}, ...): how a secret
+   * reaches a service process without showing on its command line ({@code /proc/PID/environ} is
+   * readable by its owner only).
    */
   public Map<String, String> springEnvironment() {
     Map<String, String> environment = new LinkedHashMap<>();
-    springProperties().forEach((key, value) ->
-        environment.put(key.replace('.', '_').replace('-', '_').toUpperCase(Locale.ROOT), value));
+    springProperties()
+        .forEach(
+            (key, value) ->
+                environment.put(
+                    key.replace('.', '_').replace('-', '_').toUpperCase(Locale.ROOT), value));
     return environment;
   }
 
@@ -192,7 +291,9 @@ public record ElasticsearchSettings(
     }
   }
 
-  /** The value of the {@code Authorization} header every request carries, if a credential is set. */
+  /**
+   * The value of the {@code Authorization} header every request carries, if a credential is set.
+   */
   public Optional<String> authorization() {
     if (apiKey != null) {
       return Optional.of("ApiKey " + apiKey);
@@ -201,8 +302,10 @@ public record ElasticsearchSettings(
       return Optional.of("Bearer " + bearerToken);
     }
     if (username != null) {
-      return Optional.of("Basic " + Base64.getEncoder()
-          .encodeToString((username + ":" + password).getBytes(StandardCharsets.UTF_8)));
+      return Optional.of(
+          "Basic "
+              + Base64.getEncoder()
+                  .encodeToString((username + ":" + password).getBytes(StandardCharsets.UTF_8)));
     }
     return Optional.empty();
   }
@@ -215,7 +318,8 @@ public record ElasticsearchSettings(
     try {
       if (ca != null) {
         if (!Files.isReadable(ca)) {
-          throw new IllegalArgumentException("The Elasticsearch CA certificate " + ca + " is not a readable file");
+          throw new IllegalArgumentException(
+              "The Elasticsearch CA certificate " + ca + " is not a readable file");
         }
         return TransportUtils.sslContextFromHttpCaCrt(ca.toFile());
       }
@@ -238,7 +342,9 @@ public record ElasticsearchSettings(
   public static String sha256Fingerprint(Path pemFile) {
     try (InputStream in = Files.newInputStream(pemFile)) {
       byte[] der = CertificateFactory.getInstance("X.509").generateCertificate(in).getEncoded();
-      return HexFormat.ofDelimiter(":").withUpperCase().formatHex(MessageDigest.getInstance("SHA-256").digest(der));
+      return HexFormat.ofDelimiter(":")
+          .withUpperCase()
+          .formatHex(MessageDigest.getInstance("SHA-256").digest(der));
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the certificate " + pemFile, e);
     } catch (GeneralSecurityException e) {
@@ -269,7 +375,9 @@ public record ElasticsearchSettings(
     return "ElasticsearchSettings[" + String.join(", ", parts) + "]";
   }
 
-  /** "api key", "user NAME", "bearer token" or "none": what a log line may say about the credential. */
+  /**
+   * "api key", "user NAME", "bearer token" or "none": what a log line may say about the credential.
+   */
   public String credentialKind() {
     if (apiKey != null) {
       return "api key";

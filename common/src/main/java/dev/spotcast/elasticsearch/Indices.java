@@ -19,7 +19,8 @@ public final class Indices {
    * @return true when this call created the index
    */
   public static boolean createIfAbsent(
-      ElasticsearchClient client, Function<CreateIndexRequest.Builder, ObjectBuilder<CreateIndexRequest>> request)
+      ElasticsearchClient client,
+      Function<CreateIndexRequest.Builder, ObjectBuilder<CreateIndexRequest>> request)
       throws IOException {
     CreateIndexRequest create = CreateIndexRequest.of(request);
     if (client.indices().exists(e -> e.index(create.index())).value()) {

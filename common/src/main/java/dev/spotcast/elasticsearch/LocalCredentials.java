@@ -19,17 +19,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The credentials of a local Elasticsearch that {@code spotcast es start} secured: one file per role
- * under {@code $SPOTCAST_HOME/credentials/} ({@code admin}, {@code ingest}, {@code query}, each
- * {@code ROLE.properties}, readable by their owner only), holding the node's URL, its CA file and
- * the role's credential under the names of the {@code spotcast.elasticsearch.*} settings.
+ * The credentials of a local Elasticsearch that {@code spotcast es start} secured: one file per
+ * role under {@code $SPOTCAST_HOME/credentials/} ({@code admin}, {@code ingest}, {@code query},
+ * each {@code ROLE.properties}, readable by their owner only), holding the node's URL, its CA file
+ * and the role's credential under the names of the {@code spotcast.elasticsearch.*} settings.
  *
  * <p>A command-line tool (ingestor CLI, infra, benchmarks) or a test given no credential for a node
  * at the very host and port that such a file names uses that file ({@link #orLocal}): so {@code
  * ./spotcast synth} works against the secured local node without options, while any explicitly set
  * credential wins. The services never read these files: they take their credential from their
- * configuration only, and whoever starts one locally passes it ({@code ./spotcast serve} and the demo
- * through {@code es credential}, the local fleet, the tests).
+ * configuration only, and whoever starts one locally passes it ({@code ./spotcast serve} and the
+ * demo through {@code es credential}, the local fleet, the tests).
  */
 public final class LocalCredentials {
 
@@ -97,14 +97,27 @@ public final class LocalCredentials {
     try {
       Files.createDirectories(directory);
       Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwx------"));
-      Path staging = Files.createTempFile(directory, "." + role.id(), ".tmp",
-          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      Path staging =
+          Files.createTempFile(
+              directory,
+              "." + role.id(),
+              ".tmp",
+              PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
       try (Writer out = Files.newBufferedWriter(staging, StandardCharsets.UTF_8)) {
-        properties.store(out, "Spotcast's " + role.id() + " credential for the local Elasticsearch (docs/security.md)");
+        properties.store(
+            out,
+            "Spotcast's "
+                + role.id()
+                + " credential for the local Elasticsearch (docs/security.md)");
       }
-      Files.move(staging, file(directory, role), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      Files.move(
+          staging,
+          file(directory, role),
+          StandardCopyOption.REPLACE_EXISTING,
+          StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write the " + role.id() + " credential under " + directory, e);
+      throw new UncheckedIOException(
+          "Cannot write the " + role.id() + " credential under " + directory, e);
     }
   }
 
@@ -126,10 +139,18 @@ public final class LocalCredentials {
     }
     String ca = properties.getProperty(CA);
     ElasticsearchSettings base = ElasticsearchSettings.of(url.strip());
-    return Optional.of(new ElasticsearchSettings(base.uris(), base.connectTimeout(), base.responseTimeout(),
-        base.maxConnections(), ca == null || ca.isBlank() ? null : Path.of(ca.strip()),
-        properties.getProperty(CA_FINGERPRINT), properties.getProperty(API_KEY), properties.getProperty(USERNAME),
-        properties.getProperty(PASSWORD), properties.getProperty(BEARER_TOKEN)));
+    return Optional.of(
+        new ElasticsearchSettings(
+            base.uris(),
+            base.connectTimeout(),
+            base.responseTimeout(),
+            base.maxConnections(),
+            ca == null || ca.isBlank() ? null : Path.of(ca.strip()),
+            properties.getProperty(CA_FINGERPRINT),
+            properties.getProperty(API_KEY),
+            properties.getProperty(USERNAME),
+            properties.getProperty(PASSWORD),
+            properties.getProperty(BEARER_TOKEN)));
   }
 
   /** Deletes every role's file in {@code directory} (the node they were for is gone or open). */
@@ -143,7 +164,9 @@ public final class LocalCredentials {
     }
   }
 
-  /** {@link #orLocal(ElasticsearchSettings, Role, Path)} with the credentials of {@link #home()}. */
+  /**
+   * {@link #orLocal(ElasticsearchSettings, Role, Path)} with the credentials of {@link #home()}.
+   */
   public static ElasticsearchSettings orLocal(ElasticsearchSettings settings, Role role) {
     return orLocal(settings, role, directory(home()));
   }
@@ -154,23 +177,35 @@ public final class LocalCredentials {
    * only URL, the settings with that file's URL (its scheme: https on a secured node, whatever
    * scheme was asked), CA and credential.
    */
-  public static ElasticsearchSettings orLocal(ElasticsearchSettings settings, Role role, Path directory) {
+  public static ElasticsearchSettings orLocal(
+      ElasticsearchSettings settings, Role role, Path directory) {
     if (settings.hasCredentials() || settings.uris().size() != 1) {
       return settings;
     }
     Optional<ElasticsearchSettings> local = read(directory, role);
-    if (local.isEmpty() || !sameEndpoint(settings.uris().getFirst(), local.get().uris().getFirst())) {
+    if (local.isEmpty()
+        || !sameEndpoint(settings.uris().getFirst(), local.get().uris().getFirst())) {
       return settings;
     }
     ElasticsearchSettings found = local.get();
-    log.info("Elasticsearch at {}: using the local {} credential in {}", found.uris().getFirst(), role.id(),
+    log.info(
+        "Elasticsearch at {}: using the local {} credential in {}",
+        found.uris().getFirst(),
+        role.id(),
         file(directory, role));
     // A CA the caller named explicitly wins over the file's.
     boolean ownTrust = settings.ca() != null || settings.caFingerprint() != null;
-    return new ElasticsearchSettings(List.of(found.uris().getFirst()), settings.connectTimeout(),
-        settings.responseTimeout(), settings.maxConnections(), ownTrust ? settings.ca() : found.ca(),
+    return new ElasticsearchSettings(
+        List.of(found.uris().getFirst()),
+        settings.connectTimeout(),
+        settings.responseTimeout(),
+        settings.maxConnections(),
+        ownTrust ? settings.ca() : found.ca(),
         ownTrust ? settings.caFingerprint() : found.caFingerprint(),
-        found.apiKey(), found.username(), found.password(), found.bearerToken());
+        found.apiKey(),
+        found.username(),
+        found.password(),
+        found.bearerToken());
   }
 
   private static boolean sameEndpoint(URI asked, URI local) {
@@ -178,7 +213,9 @@ public final class LocalCredentials {
   }
 
   private static int port(URI uri) {
-    return uri.getPort() >= 0 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
+    return uri.getPort() >= 0
+        ? uri.getPort()
+        : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
   }
 
   // localhost and the loopback address are the same node.

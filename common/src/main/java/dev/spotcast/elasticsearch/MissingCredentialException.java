@@ -11,9 +11,13 @@ import java.util.List;
 public final class MissingCredentialException extends IllegalStateException {
 
   /** What a service needs, in the words of its configuration (docs/security.md has the table). */
-  public static final String PROPERTIES = ElasticsearchSettings.PREFIX + ".api-key, or "
-      + ElasticsearchSettings.PREFIX + ".username and .password, or " + ElasticsearchSettings.PREFIX
-      + ".bearer-token (environment: SPOTCAST_ELASTICSEARCH_API_KEY, ...)";
+  public static final String PROPERTIES =
+      ElasticsearchSettings.PREFIX
+          + ".api-key, or "
+          + ElasticsearchSettings.PREFIX
+          + ".username and .password, or "
+          + ElasticsearchSettings.PREFIX
+          + ".bearer-token (environment: SPOTCAST_ELASTICSEARCH_API_KEY, ...)";
 
   private final List<URI> uris;
 

@@ -8,12 +8,15 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
  * TO START" report naming the properties to set, instead of a stack trace (registered in {@code
  * META-INF/spring.factories}, so both services have it).
  */
-public final class MissingCredentialFailureAnalyzer extends AbstractFailureAnalyzer<MissingCredentialException> {
+public final class MissingCredentialFailureAnalyzer
+    extends AbstractFailureAnalyzer<MissingCredentialException> {
 
   @Override
   protected FailureAnalysis analyze(Throwable rootFailure, MissingCredentialException cause) {
     return new FailureAnalysis(
-        "No Elasticsearch credential is configured for " + cause.uris() + "; the service never connects anonymously.",
+        "No Elasticsearch credential is configured for "
+            + cause.uris()
+            + "; the service never connects anonymously.",
         "Set " + MissingCredentialException.PROPERTIES + ".",
         cause);
   }

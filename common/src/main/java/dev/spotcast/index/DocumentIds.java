@@ -20,7 +20,8 @@ public final class DocumentIds {
   }
 
   /** Writes the level field, as an integer when it is one (most are), to keep bodies small. */
-  static void writeLevel(com.fasterxml.jackson.core.JsonGenerator gen, double level) throws java.io.IOException {
+  static void writeLevel(com.fasterxml.jackson.core.JsonGenerator gen, double level)
+      throws java.io.IOException {
     long whole = (long) level;
     if (whole == level) {
       gen.writeNumberField(ForecastFields.LEVEL, whole);

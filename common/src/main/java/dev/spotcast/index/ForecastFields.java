@@ -9,7 +9,9 @@ public final class ForecastFields {
   /** geo_point of the grid point; the only indexed spatial field (geo_distance filter and sort). */
   public static final String LOCATION = "loc";
 
-  /** Level value (m or hPa, by the index's level type; a double: 0.01 hPa exists); a term filter. */
+  /**
+   * Level value (m or hPa, by the index's level type; a double: 0.01 hPa exists); a term filter.
+   */
   public static final String LEVEL = "lvl";
 
   /** Forecast step in hours after the run time; a term filter. */

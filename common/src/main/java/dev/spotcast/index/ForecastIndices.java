@@ -1,14 +1,14 @@
 package dev.spotcast.index;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.HealthStatus;
 import co.elastic.clients.elasticsearch._types.mapping.DynamicMapping;
 import co.elastic.clients.elasticsearch._types.mapping.Property;
+import co.elastic.clients.elasticsearch.cluster.HealthResponse;
 import co.elastic.clients.elasticsearch.indices.IndexSettings;
 import co.elastic.clients.elasticsearch.indices.TranslogDurability;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.sharding.ShardingStrategy;
-import co.elastic.clients.elasticsearch._types.HealthStatus;
-import co.elastic.clients.elasticsearch.cluster.HealthResponse;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,9 +40,9 @@ public final class ForecastIndices {
    * docvalue_fields} and no stored fields they answer faster than a filtered {@code _source} of the
    * same documents (docs/benchmarks.md, "Values from _source or doc values"). No {@code _source} is
    * kept at all: nothing reads it (every field the service reads has doc values), and storing it
-   * cost Elasticsearch a measurable share of its CPU per indexed document (docs/benchmarks.md, "The document
-   * layout"). A run is immutable, so what {@code _source} would allow (update, reindex) is never
-   * needed: a run is reloaded from its files instead.
+   * cost Elasticsearch a measurable share of its CPU per indexed document (docs/benchmarks.md, "The
+   * document layout"). A run is immutable, so what {@code _source} would allow (update, reindex) is
+   * never needed: a run is reloaded from its files instead.
    */
   public void installTemplate() throws IOException {
     client
@@ -59,18 +59,25 @@ public final class ForecastIndices {
                                     m ->
                                         m.dynamic(DynamicMapping.Strict)
                                             .source(src -> src.enabled(false))
-                                            .properties(ForecastFields.LOCATION, p -> p.geoPoint(g -> g))
-                                            .properties(ForecastFields.LEVEL, p -> p.double_(d -> d))
+                                            .properties(
+                                                ForecastFields.LOCATION, p -> p.geoPoint(g -> g))
+                                            .properties(
+                                                ForecastFields.LEVEL, p -> p.double_(d -> d))
                                             .properties(ForecastFields.STEP, p -> p.integer(i -> i))
                                             .properties(
                                                 ForecastFields.POINT,
                                                 p -> p.integer(i -> i.index(false)))
                                             .properties(
                                                 ForecastFields.VALUES,
-                                                p -> p.object(o -> o.dynamic(DynamicMapping.Strict))))));
+                                                p ->
+                                                    p.object(
+                                                        o -> o.dynamic(DynamicMapping.Strict))))));
   }
 
-  /** Creates every index of the run with loading settings and one float field (doc values only) per parameter. */
+  /**
+   * Creates every index of the run with loading settings and one float field (doc values only) per
+   * parameter.
+   */
   public void createForLoading(ShardingStrategy strategy) throws IOException {
     createForLoading(strategy, 0);
   }
@@ -96,7 +103,11 @@ public final class ForecastIndices {
                           m ->
                               m.properties(
                                   ForecastFields.VALUES,
-                                  p -> p.object(o -> o.dynamic(DynamicMapping.Strict).properties(values)))));
+                                  p ->
+                                      p.object(
+                                          o ->
+                                              o.dynamic(DynamicMapping.Strict)
+                                                  .properties(values)))));
     }
   }
 
@@ -105,15 +116,18 @@ public final class ForecastIndices {
    * the tile routing), {@code replicas} (0 for the fastest load), no refresh, async translog.
    */
   public static IndexSettings loadingSettings(ShardingStrategy strategy, int replicas) {
-    return IndexSettings.of(s -> s
-        .numberOfShards(Integer.toString(strategy.shardsPerIndex()))
-        .numberOfRoutingShards(strategy.routingNumShards())
-        .numberOfReplicas(Integer.toString(replicas))
-        .refreshInterval(r -> r.time("-1"))
-        .translog(t -> t.durability(TranslogDurability.Async)));
+    return IndexSettings.of(
+        s ->
+            s.numberOfShards(Integer.toString(strategy.shardsPerIndex()))
+                .numberOfRoutingShards(strategy.routingNumShards())
+                .numberOfReplicas(Integer.toString(replicas))
+                .refreshInterval(r -> r.time("-1"))
+                .translog(t -> t.durability(TranslogDurability.Async)));
   }
 
-  /** Restores search-time settings after a load, sets the replicas, and makes everything visible. */
+  /**
+   * Restores search-time settings after a load, sets the replicas, and makes everything visible.
+   */
   public void finishLoading(List<String> indices, int replicas) throws IOException {
     client
         .indices()
@@ -131,8 +145,8 @@ public final class ForecastIndices {
   /**
    * Waits until every copy of every shard of these indices is started (the indices are green), at
    * most {@code limit}, asking in slices of at most 20 s so that no client's response timeout cuts
-   * the wait short. Replicas added after a load are copied from the primaries; until they are there,
-   * losing a node would make part of the run unanswerable.
+   * the wait short. Replicas added after a load are copied from the primaries; until they are
+   * there, losing a node would make part of the run unanswerable.
    *
    * @return whether the indices are green
    */
@@ -140,8 +154,14 @@ public final class ForecastIndices {
     Instant deadline = Instant.now().plus(limit);
     while (true) {
       long slice = Math.clamp(Duration.between(Instant.now(), deadline).toMillis(), 1, 20_000);
-      HealthResponse health = client.cluster().health(h -> h.index(indices)
-          .waitForStatus(HealthStatus.Green).timeout(t -> t.time(slice + "ms")));
+      HealthResponse health =
+          client
+              .cluster()
+              .health(
+                  h ->
+                      h.index(indices)
+                          .waitForStatus(HealthStatus.Green)
+                          .timeout(t -> t.time(slice + "ms")));
       if (!health.timedOut() && health.status() == HealthStatus.Green) {
         return true;
       }
@@ -156,16 +176,28 @@ public final class ForecastIndices {
     return client.count(c -> c.index(indices)).count();
   }
 
-  /** Merges each index down to one segment: a finished run is never written again, and reads get cheaper. */
+  /**
+   * Merges each index down to one segment: a finished run is never written again, and reads get
+   * cheaper.
+   */
   public void forceMerge(List<String> indices) throws IOException {
     client.indices().forcemerge(f -> f.index(indices).maxNumSegments(1L));
   }
 
   /** The forecast indices of a model that exist now, any run. */
   public List<String> indicesOf(String model) throws IOException {
-    return client.indices().get(g -> g.index(ShardingStrategy.modelIndexPattern(model)).ignoreUnavailable(true).allowNoIndices(true))
-        .indices().keySet().stream()
-        .filter(name -> ForecastIndexName.parse(name).map(n -> n.model().equals(model)).orElse(false))
+    return client
+        .indices()
+        .get(
+            g ->
+                g.index(ShardingStrategy.modelIndexPattern(model))
+                    .ignoreUnavailable(true)
+                    .allowNoIndices(true))
+        .indices()
+        .keySet()
+        .stream()
+        .filter(
+            name -> ForecastIndexName.parse(name).map(n -> n.model().equals(model)).orElse(false))
         .sorted()
         .toList();
   }
@@ -175,8 +207,14 @@ public final class ForecastIndices {
     if (indices.isEmpty()) {
       return List.of();
     }
-    return client.indices().get(g -> g.index(indices).ignoreUnavailable(true).allowNoIndices(true))
-        .indices().keySet().stream().sorted().toList();
+    return client
+        .indices()
+        .get(g -> g.index(indices).ignoreUnavailable(true).allowNoIndices(true))
+        .indices()
+        .keySet()
+        .stream()
+        .sorted()
+        .toList();
   }
 
   /** Deletes the indices (a failed or superseded run). */

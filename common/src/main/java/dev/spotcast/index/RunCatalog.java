@@ -13,9 +13,9 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The runs index ({@code spotcast-runs}): one {@link RunRecord} per run, and which run of each model
- * is published. The model's alias is the single source of truth for "published": a run is served
- * exactly when its indices are behind {@code spotcast-MODEL-latest}.
+ * The runs index ({@code spotcast-runs}): one {@link RunRecord} per run, and which run of each
+ * model is published. The model's alias is the single source of truth for "published": a run is
+ * served exactly when its indices are behind {@code spotcast-MODEL-latest}.
  */
 public final class RunCatalog {
 
@@ -31,9 +31,9 @@ public final class RunCatalog {
   }
 
   /**
-   * Creates the catalog index if it is missing, and gives it a copy on a second node where there
-   * is one (also to a catalog created before it had one): the services read what is served from
-   * here, and losing the node that holds it must not stop them.
+   * Creates the catalog index if it is missing, and gives it a copy on a second node where there is
+   * one (also to a catalog created before it had one): the services read what is served from here,
+   * and losing the node that holds it must not stop them.
    */
   public void ensureIndex() throws IOException {
     Indices.createIfAbsent(
@@ -59,7 +59,8 @@ public final class RunCatalog {
   }
 
   public Optional<RunRecord> get(String model, String runId) throws IOException {
-    var response = client.get(g -> g.index(INDEX).id(RunRecord.idOf(model, runId)), RunRecord.class);
+    var response =
+        client.get(g -> g.index(INDEX).id(RunRecord.idOf(model, runId)), RunRecord.class);
     return response.found() ? Optional.ofNullable(response.source()) : Optional.empty();
   }
 
@@ -68,9 +69,16 @@ public final class RunCatalog {
     Map<String, String> runs = new TreeMap<>();
     GetAliasResponse aliases;
     try {
-      // An index deleted while the aliases are read (retention, a failed run) must not fail the read.
-      aliases = client.indices().getAlias(a -> a.name(ShardingStrategy.latestAlias("*"))
-          .ignoreUnavailable(true).allowNoIndices(true));
+      // An index deleted while the aliases are read (retention, a failed run) must not fail the
+      // read.
+      aliases =
+          client
+              .indices()
+              .getAlias(
+                  a ->
+                      a.name(ShardingStrategy.latestAlias("*"))
+                          .ignoreUnavailable(true)
+                          .allowNoIndices(true));
     } catch (co.elastic.clients.elasticsearch._types.ElasticsearchException e) {
       if (e.status() == 404 && !"index_not_found_exception".equals(e.error().type())) {
         return runs; // no alias at all

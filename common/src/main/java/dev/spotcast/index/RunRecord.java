@@ -5,8 +5,8 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * The catalog entry of a run: its description (enough to query it), where it stands, and the
- * counts that prove it complete.
+ * The catalog entry of a run: its description (enough to query it), where it stands, and the counts
+ * that prove it complete.
  */
 public record RunRecord(
     String model,
@@ -23,8 +23,17 @@ public record RunRecord(
 
   public static RunRecord loading(ForecastRun run, List<String> indices, Instant now) {
     return new RunRecord(
-        run.model(), run.runId(), run.runTime(), RunStatus.LOADING, run, indices,
-        run.documentCount(), 0, now, null, null);
+        run.model(),
+        run.runId(),
+        run.runTime(),
+        RunStatus.LOADING,
+        run,
+        indices,
+        run.documentCount(),
+        0,
+        now,
+        null,
+        null);
   }
 
   public String id() {
@@ -37,6 +46,16 @@ public record RunRecord(
 
   public RunRecord finished(RunStatus newStatus, long indexed, Instant at, String why) {
     return new RunRecord(
-        model, runId, runTime, newStatus, run, indices, expectedDocuments, indexed, startedAt, at, why);
+        model,
+        runId,
+        runTime,
+        newStatus,
+        run,
+        indices,
+        expectedDocuments,
+        indexed,
+        startedAt,
+        at,
+        why);
   }
 }

@@ -44,7 +44,8 @@ public record ForecastRun(
     Set<LevelType> types = new HashSet<>();
     for (LevelAxis axis : axes) {
       if (!types.add(axis.type())) {
-        throw new IllegalArgumentException("a run has one axis per level type; " + axis.type().label() + " twice");
+        throw new IllegalArgumentException(
+            "a run has one axis per level type; " + axis.type().label() + " twice");
       }
     }
     if (steps.isEmpty()) {
@@ -58,12 +59,19 @@ public record ForecastRun(
     List<Parameter> all = new ArrayList<>();
     for (LevelAxis axis : axes) {
       for (Parameter p : axis.parameters()) {
-        Parameter same = all.stream().filter(q -> q.name().equals(p.name())).findFirst().orElse(null);
+        Parameter same =
+            all.stream().filter(q -> q.name().equals(p.name())).findFirst().orElse(null);
         if (same == null) {
           all.add(p);
         } else if (!same.unit().equals(p.unit())) {
           throw new IllegalArgumentException(
-              "parameter " + p.name() + " has unit " + same.unit() + " on one level type and " + p.unit() + " on another");
+              "parameter "
+                  + p.name()
+                  + " has unit "
+                  + same.unit()
+                  + " on one level type and "
+                  + p.unit()
+                  + " on another");
         }
       }
     }
@@ -71,9 +79,21 @@ public record ForecastRun(
 
   /** A run with one level type, as the synthetic model makes. */
   public static ForecastRun of(
-      String model, Instant runTime, GridDefinition grid, LevelType levelType, List<Double> levels,
-      List<Integer> steps, List<Parameter> parameters, ShardingSpec sharding) {
-    return new ForecastRun(model, runTime, grid, List.of(new LevelAxis(levelType, levels, parameters)), steps, sharding);
+      String model,
+      Instant runTime,
+      GridDefinition grid,
+      LevelType levelType,
+      List<Double> levels,
+      List<Integer> steps,
+      List<Parameter> parameters,
+      ShardingSpec sharding) {
+    return new ForecastRun(
+        model,
+        runTime,
+        grid,
+        List.of(new LevelAxis(levelType, levels, parameters)),
+        steps,
+        sharding);
   }
 
   /** The run's identifier inside index names and ids: the UTC run time as yyyyMMddHH. */

@@ -6,8 +6,8 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 /**
  * The horizontal grid of a run as the catalog keeps it: how many points it has, how far apart they
  * are, and, for a regular latitude/longitude grid, where each one is. A grid point is identified by
- * its index in [0, pointCount), which is what documents store and ids contain. Points of other grids
- * (Gaussian, projected) carry their coordinates in their documents.
+ * its index in [0, pointCount), which is what documents store and ids contain. Points of other
+ * grids (Gaussian, projected) carry their coordinates in their documents.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({

@@ -8,7 +8,8 @@ import java.util.Objects;
  * spacing, latitude range); each point's coordinates are in its documents, and its nearest points
  * are found by a geo-distance search.
  */
-public record IrregularGrid(String kind, int pointCount, double maxSpacingKm, double south, double north)
+public record IrregularGrid(
+    String kind, int pointCount, double maxSpacingKm, double south, double north)
     implements GridDefinition {
 
   public IrregularGrid {
@@ -20,7 +21,8 @@ public record IrregularGrid(String kind, int pointCount, double maxSpacingKm, do
       throw new IllegalArgumentException("grid spacing must be positive");
     }
     if (!(south >= -90 && south <= north && north <= 90)) {
-      throw new IllegalArgumentException("grid latitudes must lie within [-90, 90], got " + south + ".." + north);
+      throw new IllegalArgumentException(
+          "grid latitudes must lie within [-90, 90], got " + south + ".." + north);
     }
   }
 }

@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The levels of one level type in a run and the parameters given on them, e.g. isobaric
- * 400..1000 hPa with t, u, v. A parameter may have no value on some of the levels (v on 3 of 5
- * levels): its documents there simply lack it.
+ * The levels of one level type in a run and the parameters given on them, e.g. isobaric 400..1000
+ * hPa with t, u, v. A parameter may have no value on some of the levels (v on 3 of 5 levels): its
+ * documents there simply lack it.
  *
  * @param levels level values in the unit of {@code type}, strictly increasing
  */
@@ -22,14 +22,17 @@ public record LevelAxis(LevelType type, List<Double> levels, List<Parameter> par
     for (int i = 0; i < levels.size(); i++) {
       double level = levels.get(i);
       if (!Double.isFinite(level)) {
-        throw new IllegalArgumentException(type.label() + ": level values must be finite: " + levels);
+        throw new IllegalArgumentException(
+            type.label() + ": level values must be finite: " + levels);
       }
       if (i > 0 && level <= levels.get(i - 1)) {
-        throw new IllegalArgumentException(type.label() + ": levels must be strictly increasing: " + levels);
+        throw new IllegalArgumentException(
+            type.label() + ": levels must be strictly increasing: " + levels);
       }
     }
     if (parameters.isEmpty()) {
-      throw new IllegalArgumentException(type.label() + ": a level axis needs at least one parameter");
+      throw new IllegalArgumentException(
+          type.label() + ": a level axis needs at least one parameter");
     }
   }
 

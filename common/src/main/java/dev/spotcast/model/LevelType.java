@@ -1,9 +1,9 @@
 package dev.spotcast.model;
 
 /**
- * The vertical coordinate a level value is expressed in. The short code is part of index names;
- * the unit is what the API reports next to a level; the query parameter is how a request selects
- * levels of this type (none for the single-level types).
+ * The vertical coordinate a level value is expressed in. The short code is part of index names; the
+ * unit is what the API reports next to a level; the query parameter is how a request selects levels
+ * of this type (none for the single-level types).
  */
 public enum LevelType {
   /** Height above ground in metres (the synthetic model, 2 m / 10 m fields); queried with alt=. */

@@ -13,7 +13,9 @@ public record Parameter(String name, String unit, double min, double max) {
     Objects.requireNonNull(unit, "unit");
     if (!name.matches("[a-z0-9][a-z0-9_]{0,31}")) {
       throw new IllegalArgumentException(
-          "parameter name must be lower-case letters, digits or '_' (GRIB short names such as 10u), got '" + name + "'");
+          "parameter name must be lower-case letters, digits or '_' (GRIB short names such as 10u), got '"
+              + name
+              + "'");
     }
     if (!(min <= max)) {
       throw new IllegalArgumentException("parameter " + name + ": min > max");

@@ -1,12 +1,13 @@
 package dev.spotcast.model;
 
 /**
- * A regular latitude/longitude grid: rows from {@code lat0} stepping {@code dLat} (negative when the
- * rows run north to south, as in most GRIB files), columns from {@code lon0} stepping {@code dLon}.
- * Point index = row * nLon + column, the order GRIB scans them in.
+ * A regular latitude/longitude grid: rows from {@code lat0} stepping {@code dLat} (negative when
+ * the rows run north to south, as in most GRIB files), columns from {@code lon0} stepping {@code
+ * dLon}. Point index = row * nLon + column, the order GRIB scans them in.
  */
 public record RegularLatLonGrid(
-    double lat0, double lon0, double dLat, double dLon, int nLat, int nLon) implements GridDefinition {
+    double lat0, double lon0, double dLat, double dLon, int nLat, int nLon)
+    implements GridDefinition {
 
   private static final double KM_PER_DEGREE = 111.195;
 
@@ -15,7 +16,8 @@ public record RegularLatLonGrid(
       throw new IllegalArgumentException("grid needs at least one row and one column");
     }
     if (!(dLat != 0) || !Double.isFinite(dLat) || !(dLon > 0)) {
-      throw new IllegalArgumentException("grid spacing must be non-zero in latitude and positive in longitude");
+      throw new IllegalArgumentException(
+          "grid spacing must be non-zero in latitude and positive in longitude");
     }
     double last = lat0 + dLat * (nLat - 1);
     if (Math.min(lat0, last) < -90 - 1e-9 || Math.max(lat0, last) > 90 + 1e-9) {
@@ -35,7 +37,8 @@ public record RegularLatLonGrid(
     int rows = (int) Math.round((north - south) / resolution) + 1;
     double span = east - west;
     boolean global = span >= 360 - 1e-9;
-    int cols = global ? (int) Math.round(360 / resolution) : (int) Math.round(span / resolution) + 1;
+    int cols =
+        global ? (int) Math.round(360 / resolution) : (int) Math.round(span / resolution) + 1;
     return new RegularLatLonGrid(south, west, resolution, resolution, rows, cols);
   }
 

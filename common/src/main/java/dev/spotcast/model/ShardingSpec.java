@@ -9,9 +9,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * time always select the index; levels and steps are grouped into bands of their own indices;
  * inside an index, documents are routed by a lat/lon tile so that a spot query touches one shard
  * ({@link Routing#TILE}), or left to Elasticsearch's own spreading by {@code _id} ({@link
- * Routing#DOCUMENT}, every search asks every shard).
- * The spec a run was loaded with is stored with the run, so the query side always reads a run with
- * the sharding it was written with.
+ * Routing#DOCUMENT}, every search asks every shard). The spec a run was loaded with is stored with
+ * the run, so the query side always reads a run with the sharding it was written with.
  *
  * @param levelsPerIndex consecutive levels that share an index
  * @param stepsPerIndex consecutive steps that share an index, 0 for all steps in one
@@ -34,12 +33,15 @@ public record ShardingSpec(
   public enum Routing {
     /** Routed by lat/lon tile: a spot query asks only the shards of the tiles it touches. */
     TILE,
-    /** No custom routing: Elasticsearch spreads documents by {@code _id}; searches ask every shard. */
+    /**
+     * No custom routing: Elasticsearch spreads documents by {@code _id}; searches ask every shard.
+     */
     DOCUMENT
   }
 
   /** Tile routing, as before the routing choice existed. */
-  public ShardingSpec(int levelsPerIndex, int stepsPerIndex, int shardsPerIndex, double tileDegrees) {
+  public ShardingSpec(
+      int levelsPerIndex, int stepsPerIndex, int shardsPerIndex, double tileDegrees) {
     this(levelsPerIndex, stepsPerIndex, shardsPerIndex, tileDegrees, Routing.TILE);
   }
 

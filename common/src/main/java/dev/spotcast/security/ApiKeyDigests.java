@@ -43,7 +43,8 @@ public final class ApiKeyDigests {
   /** A configured hash, checked: 64 hex digits. */
   public static byte[] parse(String sha256Hex, String what) {
     if (sha256Hex == null || !sha256Hex.matches("[0-9a-fA-F]{64}")) {
-      throw new IllegalArgumentException(what + ": 'sha256' must be the key's SHA-256 in 64 hex digits, not the key itself");
+      throw new IllegalArgumentException(
+          what + ": 'sha256' must be the key's SHA-256 in 64 hex digits, not the key itself");
     }
     return HexFormat.of().parseHex(sha256Hex);
   }

@@ -1,9 +1,9 @@
 package dev.spotcast.sharding;
 
-import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.model.ShardingSpec;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -14,9 +14,9 @@ import java.util.Set;
  * The one sharding rule of Spotcast: which index and which routing key a (model, run, level, step,
  * location) document goes to. Indices are per model, run, level band (and optionally step band);
  * routing is a lat/lon tile, so a spot query is sent to the one shard holding its tile (or a few
- * near tile edges). With {@link ShardingSpec.Routing#DOCUMENT} there is no routing key: Elasticsearch
- * spreads documents by {@code _id} and a search asks every shard of its indices. Ingestor and query
- * service both derive it from the run's {@link ShardingSpec}.
+ * near tile edges). With {@link ShardingSpec.Routing#DOCUMENT} there is no routing key:
+ * Elasticsearch spreads documents by {@code _id} and a search asks every shard of its indices.
+ * Ingestor and query service both derive it from the run's {@link ShardingSpec}.
  */
 public final class ShardingStrategy {
 
@@ -53,7 +53,8 @@ public final class ShardingStrategy {
     this.tileShards = new int[tiles];
     for (int tile = 0; tile < tiles; tile++) {
       tileKeys[tile] = Integer.toString(tile);
-      tileShards[tile] = ElasticsearchRouting.shardId(tileKeys[tile], spec.shardsPerIndex(), routingNumShards);
+      tileShards[tile] =
+          ElasticsearchRouting.shardId(tileKeys[tile], spec.shardsPerIndex(), routingNumShards);
     }
   }
 
@@ -149,8 +150,8 @@ public final class ShardingStrategy {
 
   /**
    * The {@code routing} parameter of a search for these routing keys: the distinct non-null keys,
-   * comma-separated; null (no routing, every shard is asked) when there are none, as with routing by
-   * _id.
+   * comma-separated; null (no routing, every shard is asked) when there are none, as with routing
+   * by _id.
    */
   public static String routingParameter(Collection<String> keys) {
     Set<String> distinct = new LinkedHashSet<>();

@@ -17,8 +17,8 @@ import java.util.SplittableRandom;
  *   <li>pressure: the standard atmosphere (ICAO) at the height, with a weather pattern on top.
  * </ul>
  *
- * <p>Optionally a terrain ({@link #TERRAIN}): continents with mountains, the same for every seed.
- * A run loaded with it carries the model's orography ({@code orog}, m above sea level) and land-sea
+ * <p>Optionally a terrain ({@link #TERRAIN}): continents with mountains, the same for every seed. A
+ * run loaded with it carries the model's orography ({@code orog}, m above sea level) and land-sea
  * mask ({@code lsm}, land fraction 0..1) as surface fields, and its heights above ground stand on
  * that terrain: {@link #valueOverTerrain} is the weather at the terrain's height plus the level.
  */
@@ -35,8 +35,10 @@ public final class SyntheticWeather {
 
   /** Height of the model's terrain above sea level, as GRIB's {@code orog}. */
   public static final Parameter OROGRAPHY = new Parameter("orog", "m", 0, 9000);
+
   /** Share of land in a grid cell, as GRIB's {@code lsm} (unit "(0 - 1)" as ecCodes names it). */
   public static final Parameter LAND_SEA_MASK = new Parameter("lsm", "(0 - 1)", 0, 1);
+
   /** The static surface fields of a run loaded with terrain. */
   public static final List<Parameter> TERRAIN = List.of(OROGRAPHY, LAND_SEA_MASK);
 
@@ -90,7 +92,10 @@ public final class SyntheticWeather {
     return Math.max(0, Math.min(1, 0.5 + 4 * continentality(lat, lon)));
   }
 
-  /** The terrain's height above sea level at a place: 0 at sea, rising inland to {@value #PEAK_METRES} m. */
+  /**
+   * The terrain's height above sea level at a place: 0 at sea, rising inland to {@value
+   * #PEAK_METRES} m.
+   */
   public static double orography(double lat, double lon) {
     return PEAK_METRES * Math.max(0, Math.min(1, continentality(lat, lon) / 0.8));
   }
@@ -100,15 +105,18 @@ public final class SyntheticWeather {
     return switch (parameter) {
       case "orog" -> orography(lat, lon);
       case "lsm" -> landFraction(lat, lon);
-      default -> throw new IllegalArgumentException("the synthetic terrain has no field '" + parameter + "'");
+      default ->
+          throw new IllegalArgumentException(
+              "the synthetic terrain has no field '" + parameter + "'");
     };
   }
 
   /**
-   * The value of a parameter at a height above the terrain: the weather at the terrain's height above
-   * sea level plus {@code heightMetres}.
+   * The value of a parameter at a height above the terrain: the weather at the terrain's height
+   * above sea level plus {@code heightMetres}.
    */
-  public double valueOverTerrain(String parameter, double lat, double lon, double heightMetres, long epochSeconds) {
+  public double valueOverTerrain(
+      String parameter, double lat, double lon, double heightMetres, long epochSeconds) {
     return value(parameter, lat, lon, orography(lat, lon) + heightMetres, epochSeconds);
   }
 
@@ -119,12 +127,14 @@ public final class SyntheticWeather {
    * @param heightMetres height above ground
    * @param epochSeconds valid time
    */
-  public double value(String parameter, double lat, double lon, double heightMetres, long epochSeconds) {
+  public double value(
+      String parameter, double lat, double lon, double heightMetres, long epochSeconds) {
     double phi = Math.toRadians(lat);
     double lambda = Math.toRadians(lon);
     double days = epochSeconds / 86_400.0;
     // A pattern drifting eastwards by about 10 degrees a day.
-    double wave = Math.sin(3 * lambda - 2 * Math.PI * days / 36 + phaseA) * Math.cos(2 * phi + phaseB);
+    double wave =
+        Math.sin(3 * lambda - 2 * Math.PI * days / 36 + phaseA) * Math.cos(2 * phi + phaseB);
     return switch (parameter) {
       case "t" -> {
         double localSolarHours = ((epochSeconds % 86_400) / 3600.0 + lon / 15 + 48) % 24;
@@ -136,11 +146,16 @@ public final class SyntheticWeather {
             + 3 * wave;
       }
       case "u" -> {
-        double jet = 15 * Math.sin(2 * phi) * Math.sin(2 * phi) - 6 * Math.cos(phi) * Math.cos(phi) * Math.cos(phi);
+        double jet =
+            15 * Math.sin(2 * phi) * Math.sin(2 * phi)
+                - 6 * Math.cos(phi) * Math.cos(phi) * Math.cos(phi);
         yield jet * (1 + heightMetres / 4000) + 4 * wave;
       }
-      case "v" -> 5 * Math.cos(3 * lambda + phaseC + 2 * Math.PI * days / 5) * Math.cos(phi)
-          * (1 + heightMetres / 8000);
+      case "v" ->
+          5
+              * Math.cos(3 * lambda + phaseC + 2 * Math.PI * days / 5)
+              * Math.cos(phi)
+              * (1 + heightMetres / 8000);
       case "rh" -> {
         double rh = 65 + 25 * wave - heightMetres / 250 + 10 * Math.cos(2 * phi);
         yield Math.max(0, Math.min(100, rh));
@@ -149,7 +164,9 @@ public final class SyntheticWeather {
         double standard = 1013.25 * Math.pow(1 - 2.25577e-5 * heightMetres, 5.25588);
         yield standard + 12 * wave * Math.exp(-heightMetres / 8000);
       }
-      default -> throw new IllegalArgumentException("the synthetic model has no parameter '" + parameter + "'");
+      default ->
+          throw new IllegalArgumentException(
+              "the synthetic model has no parameter '" + parameter + "'");
     };
   }
 }

@@ -12,20 +12,23 @@ import org.springframework.core.Ordered;
  * would use, so that the container's own refusals are problem+json too. Each service imports it
  * ({@code @Import(ContainerErrors.class)}).
  */
-public class ContainerErrors implements WebServerFactoryCustomizer<TomcatServletWebServerFactory>, Ordered {
+public class ContainerErrors
+    implements WebServerFactoryCustomizer<TomcatServletWebServerFactory>, Ordered {
 
   @Override
   public void customize(TomcatServletWebServerFactory factory) {
-    factory.addContextCustomizers(context -> {
-      if (context.getParent() instanceof StandardHost host) {
-        for (Valve valve : host.getPipeline().getValves()) {
-          if (valve instanceof ErrorReportValve && !(valve instanceof ProblemErrorReportValve)) {
-            host.getPipeline().removeValve(valve);
+    factory.addContextCustomizers(
+        context -> {
+          if (context.getParent() instanceof StandardHost host) {
+            for (Valve valve : host.getPipeline().getValves()) {
+              if (valve instanceof ErrorReportValve
+                  && !(valve instanceof ProblemErrorReportValve)) {
+                host.getPipeline().removeValve(valve);
+              }
+            }
+            host.setErrorReportValveClass(ProblemErrorReportValve.class.getName());
           }
-        }
-        host.setErrorReportValveClass(ProblemErrorReportValve.class.getName());
-      }
-    });
+        });
   }
 
   /** After Spring Boot's own customizer, which may add an ErrorReportValve. */

@@ -18,15 +18,16 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Refuses a query string the HTTP server cannot decode with 400 problem+json naming the parameter:
  * a percent sign not followed by two hexadecimal digits, or escapes that are not UTF-8. Tomcat
- * drops such a parameter silently, so without this check {@code model=%ZZ} would be read as no model
- * at all, and the client would be told something else than what is wrong. Each service imports it
- * ({@code @Import(MalformedQueryFilter.class)}), before any other filter.
+ * drops such a parameter silently, so without this check {@code model=%ZZ} would be read as no
+ * model at all, and the client would be told something else than what is wrong. Each service
+ * imports it ({@code @Import(MalformedQueryFilter.class)}), before any other filter.
  */
 @Order(Ordered.HIGHEST_PRECEDENCE)
 public class MalformedQueryFilter extends OncePerRequestFilter {
 
   @Override
-  protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+  protected void doFilterInternal(
+      HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
     Malformed problem = problem(request.getQueryString());
     if (problem == null) {
@@ -38,17 +39,24 @@ public class MalformedQueryFilter extends OncePerRequestFilter {
     response.setContentType("application/problem+json");
     response.setCharacterEncoding("UTF-8");
     response.setHeader("Cache-Control", "no-store");
-    response.getWriter().write("{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\""
-        + new String(json.quoteAsString(problem.detail())) + "\",\"instance\":\""
-        + new String(json.quoteAsString(request.getRequestURI())) + "\",\"parameter\":\""
-        + new String(json.quoteAsString(problem.parameter())) + "\"}");
+    response
+        .getWriter()
+        .write(
+            "{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\""
+                + new String(json.quoteAsString(problem.detail()))
+                + "\",\"instance\":\""
+                + new String(json.quoteAsString(request.getRequestURI()))
+                + "\",\"parameter\":\""
+                + new String(json.quoteAsString(problem.parameter()))
+                + "\"}");
   }
 
   /** A parameter that cannot be decoded, and what is wrong with it. */
   record Malformed(String parameter, String detail) {}
 
-  private static final String RULE = "'%' must be followed by two hexadecimal digits, and escapes must encode UTF-8"
-      + " (write '%' itself as %25)";
+  private static final String RULE =
+      "'%' must be followed by two hexadecimal digits, and escapes must encode UTF-8"
+          + " (write '%' itself as %25)";
 
   /**
    * The first parameter of a raw query string that cannot be decoded, or null when every name and
@@ -63,7 +71,9 @@ public class MalformedQueryFilter extends OncePerRequestFilter {
       String rawName = equals < 0 ? pair : pair.substring(0, equals);
       String name = decode(rawName);
       if (name == null) {
-        return new Malformed("query", "the parameter name '" + rawName + "' has a malformed percent escape: " + RULE);
+        return new Malformed(
+            "query",
+            "the parameter name '" + rawName + "' has a malformed percent escape: " + RULE);
       }
       if (equals >= 0 && decode(pair.substring(equals + 1)) == null) {
         return new Malformed(name, name + " has a malformed percent escape: " + RULE);
@@ -72,7 +82,9 @@ public class MalformedQueryFilter extends OncePerRequestFilter {
     return null;
   }
 
-  /** The text of a form-encoded name or value, or null when its escapes are malformed or not UTF-8. */
+  /**
+   * The text of a form-encoded name or value, or null when its escapes are malformed or not UTF-8.
+   */
   static String decode(String raw) {
     if (raw.indexOf('%') < 0) {
       return raw.replace('+', ' ');
@@ -100,7 +112,8 @@ public class MalformedQueryFilter extends OncePerRequestFilter {
       }
     }
     try {
-      return StandardCharsets.UTF_8.newDecoder()
+      return StandardCharsets.UTF_8
+          .newDecoder()
           .onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT)
           .decode(ByteBuffer.wrap(bytes.toByteArray()))

@@ -9,9 +9,9 @@ import org.apache.catalina.valves.ErrorReportValve;
 
 /**
  * What Tomcat answers for a request it refuses itself, before any servlet sees it (a request line
- * or header over its limits, an encoded slash, backslash or NUL in the path, an unparsable request):
- * RFC 9457 problem+json like every other error of the API, instead of Tomcat's HTML page. Neither
- * the server's version nor a stack trace is shown.
+ * or header over its limits, an encoded slash, backslash or NUL in the path, an unparsable
+ * request): RFC 9457 problem+json like every other error of the API, instead of Tomcat's HTML page.
+ * Neither the server's version nor a stack trace is shown.
  */
 public class ProblemErrorReportValve extends ErrorReportValve {
 
@@ -28,15 +28,23 @@ public class ProblemErrorReportValve extends ErrorReportValve {
     }
     String reason = reasonPhrase(status);
     String message = response.getMessage();
-    String detail = message == null || message.isBlank()
-        ? "the HTTP server refused the request"
-        : "the HTTP server refused the request: " + message;
+    String detail =
+        message == null || message.isBlank()
+            ? "the HTTP server refused the request"
+            : "the HTTP server refused the request: " + message;
     if (status == 400) {
-      detail += "; check the request line, the path (no encoded '/', '\\' or NUL) and the headers (at most 8 KB each)";
+      detail +=
+          "; check the request line, the path (no encoded '/', '\\' or NUL) and the headers (at most 8 KB each)";
     }
     JsonStringEncoder json = JsonStringEncoder.getInstance();
-    String body = "{\"type\":\"about:blank\",\"title\":\"" + new String(json.quoteAsString(reason))
-        + "\",\"status\":" + status + ",\"detail\":\"" + new String(json.quoteAsString(detail)) + "\"}";
+    String body =
+        "{\"type\":\"about:blank\",\"title\":\""
+            + new String(json.quoteAsString(reason))
+            + "\",\"status\":"
+            + status
+            + ",\"detail\":\""
+            + new String(json.quoteAsString(detail))
+            + "\"}";
     try {
       response.setContentType("application/problem+json");
       response.setCharacterEncoding("UTF-8");

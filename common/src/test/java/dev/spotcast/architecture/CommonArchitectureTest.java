@@ -21,10 +21,11 @@ class CommonArchitectureTest {
 
   @BeforeAll
   static void read() {
-    classes = new ClassFileImporter()
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
-        .importPackages("dev.spotcast");
+    classes =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+            .importPackages("dev.spotcast");
   }
 
   @Test
@@ -34,18 +35,33 @@ class CommonArchitectureTest {
 
   @Test
   void theModelDependsOnNoOtherPackage() {
-    noClasses().that().resideInAPackage("dev.spotcast.model..")
-        .should().dependOnClassesThat().resideInAnyPackage(
-            "dev.spotcast.sharding..", "dev.spotcast.index..", "dev.spotcast.elasticsearch..",
-            "dev.spotcast.security..", "dev.spotcast.web..", "dev.spotcast.synthetic..")
+    noClasses()
+        .that()
+        .resideInAPackage("dev.spotcast.model..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "dev.spotcast.sharding..",
+            "dev.spotcast.index..",
+            "dev.spotcast.elasticsearch..",
+            "dev.spotcast.security..",
+            "dev.spotcast.web..",
+            "dev.spotcast.synthetic..")
         .check(classes);
   }
 
   @Test
   void independentOfWhatIsBuiltOnIt() {
-    noClasses().should().dependOnClassesThat().resideInAnyPackage(
-            "dev.spotcast.query..", "dev.spotcast.ingest..", "dev.spotcast.ingestor..", "dev.spotcast.infra..",
-            "dev.spotcast.bench..", "dev.spotcast.testsupport..")
+    noClasses()
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "dev.spotcast.query..",
+            "dev.spotcast.ingest..",
+            "dev.spotcast.ingestor..",
+            "dev.spotcast.infra..",
+            "dev.spotcast.bench..",
+            "dev.spotcast.testsupport..")
         .check(classes);
   }
 }

@@ -9,9 +9,12 @@ import org.junit.jupiter.api.Test;
 
 class ElasticsearchErrorTest {
 
-  /** Reads {"error": ..., "after": 1}: the error, then checks the parser stopped at the error's end. */
+  /**
+   * Reads {"error": ..., "after": 1}: the error, then checks the parser stopped at the error's end.
+   */
   private static ElasticsearchError readError(String error) throws Exception {
-    try (JsonParser json = new JsonFactory().createParser("{\"error\":" + error + ",\"after\":1}")) {
+    try (JsonParser json =
+        new JsonFactory().createParser("{\"error\":" + error + ",\"after\":1}")) {
       json.nextToken();
       json.nextToken();
       json.nextToken();
@@ -24,14 +27,17 @@ class ElasticsearchErrorTest {
 
   @Test
   void anErrorObjectGivesItsTypeAndReasonAndSkipsTheRest() throws Exception {
-    assertThat(readError("{\"root_cause\":[{\"type\":\"a\",\"reason\":\"b\"}],\"type\":\"index_not_found_exception\","
-        + "\"reason\":\"no such index [x]\",\"index\":\"x\",\"caused_by\":{\"type\":\"c\"}}"))
+    assertThat(
+            readError(
+                "{\"root_cause\":[{\"type\":\"a\",\"reason\":\"b\"}],\"type\":\"index_not_found_exception\","
+                    + "\"reason\":\"no such index [x]\",\"index\":\"x\",\"caused_by\":{\"type\":\"c\"}}"))
         .isEqualTo(new ElasticsearchError("index_not_found_exception", "no such index [x]"));
   }
 
   @Test
   void aBareTextIsTheReason() throws Exception {
-    assertThat(readError("\"no handler found\"")).isEqualTo(new ElasticsearchError(null, "no handler found"));
+    assertThat(readError("\"no handler found\""))
+        .isEqualTo(new ElasticsearchError(null, "no handler found"));
   }
 
   @Test

@@ -22,9 +22,16 @@ class RunRecordJsonTest {
   private static RunRecord record(ShardingSpec spec) {
     ForecastRun run =
         ForecastRun.of(
-            "m", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(-10, -10, 10, 10, 5),
-            LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 1000.0), List.of(0, 1), SyntheticWeather.PARAMETERS, spec);
-    return RunRecord.loading(run, List.of("spotcast-fc-m-2026112100-h0"), Instant.parse("2026-11-21T01:00:00Z"));
+            "m",
+            Instant.parse("2026-11-21T00:00:00Z"),
+            RegularLatLonGrid.covering(-10, -10, 10, 10, 5),
+            LevelType.HEIGHT_ABOVE_GROUND,
+            List.of(0.0, 1000.0),
+            List.of(0, 1),
+            SyntheticWeather.PARAMETERS,
+            spec);
+    return RunRecord.loading(
+        run, List.of("spotcast-fc-m-2026112100-h0"), Instant.parse("2026-11-21T01:00:00Z"));
   }
 
   @Test
@@ -32,7 +39,8 @@ class RunRecordJsonTest {
     RunRecord stored = record(new ShardingSpec(3, 1, 2, 10, ShardingSpec.Routing.DOCUMENT));
     String text = json.writeValueAsString(stored);
     assertThat(json.readTree(text).at("/run/sharding/routing").asText()).isEqualTo("DOCUMENT");
-    assertThat(json.readValue(text, RunRecord.class).run().sharding()).isEqualTo(stored.run().sharding());
+    assertThat(json.readValue(text, RunRecord.class).run().sharding())
+        .isEqualTo(stored.run().sharding());
   }
 
   @Test

@@ -63,7 +63,8 @@ class RegularLatLonGridTest {
     assertThat(grid.south()).isEqualTo(-90);
     assertThat(grid.north()).isEqualTo(90);
     assertThat(grid.global()).isTrue();
-    assertThat(grid.maxSpacingKm()).isCloseTo(5 * 111.195, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(grid.maxSpacingKm())
+        .isCloseTo(5 * 111.195, org.assertj.core.data.Offset.offset(1e-9));
     assertThatThrownBy(() -> new RegularLatLonGrid(90, 0, -5, 5, 38, 72))
         .isInstanceOf(IllegalArgumentException.class);
   }

@@ -53,7 +53,8 @@ class ElasticsearchRoutingTest {
     "The quick brown fox jumps over the lazy dog, e07db09c"
   })
   void hashIsElasticsearchsMurmur3(String routing, String expectedHex) {
-    assertThat(ElasticsearchRouting.hash(routing)).isEqualTo(Integer.parseUnsignedInt(expectedHex, 16));
+    assertThat(ElasticsearchRouting.hash(routing))
+        .isEqualTo(Integer.parseUnsignedInt(expectedHex, 16));
   }
 
   /**
@@ -72,7 +73,9 @@ class ElasticsearchRoutingTest {
   })
   void documentIdsLandWhereElasticsearchPutsThem(String id, int hash, int ofTwo, int ofThree) {
     assertThat(ElasticsearchRouting.hash(id)).isEqualTo(hash);
-    assertThat(ElasticsearchRouting.shardId(id, 2, ElasticsearchRouting.defaultRoutingNumShards(2))).isEqualTo(ofTwo);
-    assertThat(ElasticsearchRouting.shardId(id, 3, ElasticsearchRouting.defaultRoutingNumShards(3))).isEqualTo(ofThree);
+    assertThat(ElasticsearchRouting.shardId(id, 2, ElasticsearchRouting.defaultRoutingNumShards(2)))
+        .isEqualTo(ofTwo);
+    assertThat(ElasticsearchRouting.shardId(id, 3, ElasticsearchRouting.defaultRoutingNumShards(3)))
+        .isEqualTo(ofThree);
   }
 }

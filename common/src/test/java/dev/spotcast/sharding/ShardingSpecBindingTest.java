@@ -1,8 +1,8 @@
 package dev.spotcast.sharding;
 
-import dev.spotcast.model.ShardingSpec;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spotcast.model.ShardingSpec;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -24,7 +24,10 @@ class ShardingSpecBindingTest {
 
   @Test
   void routingByDocumentCanBeConfigured() {
-    ShardingSpec spec = bind(Map.of("spotcast.sharding.routing", "document", "spotcast.sharding.steps-per-index", "1"));
+    ShardingSpec spec =
+        bind(
+            Map.of(
+                "spotcast.sharding.routing", "document", "spotcast.sharding.steps-per-index", "1"));
     assertThat(spec).isEqualTo(new ShardingSpec(3, 1, 2, 10, ShardingSpec.Routing.DOCUMENT));
   }
 }

@@ -1,14 +1,14 @@
 package dev.spotcast.sharding;
 
-import dev.spotcast.model.ShardingSpec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
-import dev.spotcast.model.Parameter;
 import dev.spotcast.model.LevelType;
+import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.time.Instant;
 import java.util.List;
@@ -18,12 +18,18 @@ class ShardingStrategyTest {
 
   private static ForecastRun run(ShardingSpec spec) {
     return ForecastRun.of(
-        "m", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(-90, -180, 90, 180, 1),
-        LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 500.0, 1000.0, 2000.0, 3000.0), List.of(0, 1, 2, 3, 4, 5),
-        SyntheticWeather.PARAMETERS, spec);
+        "m",
+        Instant.parse("2026-11-21T00:00:00Z"),
+        RegularLatLonGrid.covering(-90, -180, 90, 180, 1),
+        LevelType.HEIGHT_ABOVE_GROUND,
+        List.of(0.0, 500.0, 1000.0, 2000.0, 3000.0),
+        List.of(0, 1, 2, 3, 4, 5),
+        SyntheticWeather.PARAMETERS,
+        spec);
   }
 
-  private final ShardingStrategy strategy = new ShardingStrategy(run(new ShardingSpec(2, 0, 2, 10)));
+  private final ShardingStrategy strategy =
+      new ShardingStrategy(run(new ShardingSpec(2, 0, 2, 10)));
 
   @Test
   void indicesArePerModelRunAndLevelBand() {
@@ -32,23 +38,38 @@ class ShardingStrategyTest {
     assertThat(strategy.indexName(0, 2, 0)).isEqualTo("spotcast-fc-m-2026112100-h1");
     assertThat(strategy.indexName(0, 4, 3)).isEqualTo("spotcast-fc-m-2026112100-h2");
     assertThat(strategy.allIndices())
-        .containsExactly("spotcast-fc-m-2026112100-h0", "spotcast-fc-m-2026112100-h1", "spotcast-fc-m-2026112100-h2");
+        .containsExactly(
+            "spotcast-fc-m-2026112100-h0",
+            "spotcast-fc-m-2026112100-h1",
+            "spotcast-fc-m-2026112100-h2");
   }
 
   @Test
   void eachLevelTypeHasIndicesOfItsOwn() {
     ForecastRun twoTypes =
         new ForecastRun(
-            "m", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(-90, -180, 90, 180, 1),
+            "m",
+            Instant.parse("2026-11-21T00:00:00Z"),
+            RegularLatLonGrid.covering(-90, -180, 90, 180, 1),
             List.of(
-                new LevelAxis(LevelType.ISOBARIC, List.of(500.0, 850.0, 1000.0), List.of(Parameter.unbounded("t", "K"))),
-                new LevelAxis(LevelType.MEAN_SEA_LEVEL, List.of(0.0), List.of(Parameter.unbounded("prmsl", "Pa")))),
-            List.of(0, 6), new ShardingSpec(2, 0, 2, 10));
+                new LevelAxis(
+                    LevelType.ISOBARIC,
+                    List.of(500.0, 850.0, 1000.0),
+                    List.of(Parameter.unbounded("t", "K"))),
+                new LevelAxis(
+                    LevelType.MEAN_SEA_LEVEL,
+                    List.of(0.0),
+                    List.of(Parameter.unbounded("prmsl", "Pa")))),
+            List.of(0, 6),
+            new ShardingSpec(2, 0, 2, 10));
     ShardingStrategy byType = new ShardingStrategy(twoTypes);
     assertThat(byType.indexName(0, 2, 1)).isEqualTo("spotcast-fc-m-2026112100-p1");
     assertThat(byType.indexName(1, 0, 0)).isEqualTo("spotcast-fc-m-2026112100-msl0");
     assertThat(byType.allIndices())
-        .containsExactly("spotcast-fc-m-2026112100-p0", "spotcast-fc-m-2026112100-p1", "spotcast-fc-m-2026112100-msl0");
+        .containsExactly(
+            "spotcast-fc-m-2026112100-p0",
+            "spotcast-fc-m-2026112100-p1",
+            "spotcast-fc-m-2026112100-msl0");
     // Same name, same instance: batchers key their maps by identity.
     assertThat(byType.indexName(0, 0, 0)).isSameAs(byType.indexName(0, 1, 1));
     assertThat(twoTypes.documentCount()).isEqualTo(360L * 181 * 4 * 2);
@@ -135,7 +156,8 @@ class ShardingStrategyTest {
 
   @Test
   void theRoutingParameterJoinsDistinctKeysOrIsAbsent() {
-    assertThat(ShardingStrategy.routingParameter(List.of("342", "343", "342"))).isEqualTo("342,343");
+    assertThat(ShardingStrategy.routingParameter(List.of("342", "343", "342")))
+        .isEqualTo("342,343");
     assertThat(ShardingStrategy.routingParameter(List.of())).isNull();
     assertThat(ShardingStrategy.routingParameter(java.util.Arrays.asList(null, null))).isNull();
   }

@@ -20,31 +20,46 @@ class JsonBodyErrorsTest {
       new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private static String describe(String body, Class<?> type) {
-    return JsonBodyErrors.describe(catchThrowableOfType(JsonProcessingException.class, () -> JSON.readValue(body, type)));
+    return JsonBodyErrors.describe(
+        catchThrowableOfType(JsonProcessingException.class, () -> JSON.readValue(body, type)));
   }
 
   @Test
   void noAnswerNamesAClassOrTheLibrary() {
-    List<String> messages = List.of(
-        describe("{\"a\":1}{\"b\":2}", JsonNode.class),
-        describe("{\"model\":\"m\",\"points\":[{\"lat\":\"north\",\"lon\":1}]}", Body.class),
-        describe("{\"model\":\"m\",\"points\":{}}", Body.class),
-        describe("{\"model\":\"m\",\"pionts\":[]}", Body.class),
-        describe("{\"model\":", JsonNode.class),
-        describe("{model: 1}", JsonNode.class));
-    assertThat(messages).allSatisfy(message -> assertThat(message)
-        .doesNotContain("com.fasterxml", "java.", "dev.spotcast", "`", "Exception", "DeserializationFeature"));
+    List<String> messages =
+        List.of(
+            describe("{\"a\":1}{\"b\":2}", JsonNode.class),
+            describe("{\"model\":\"m\",\"points\":[{\"lat\":\"north\",\"lon\":1}]}", Body.class),
+            describe("{\"model\":\"m\",\"points\":{}}", Body.class),
+            describe("{\"model\":\"m\",\"pionts\":[]}", Body.class),
+            describe("{\"model\":", JsonNode.class),
+            describe("{model: 1}", JsonNode.class));
+    assertThat(messages)
+        .allSatisfy(
+            message ->
+                assertThat(message)
+                    .doesNotContain(
+                        "com.fasterxml",
+                        "java.",
+                        "dev.spotcast",
+                        "`",
+                        "Exception",
+                        "DeserializationFeature"));
   }
 
   @Test
   void eachSaysWhatAndWhere() {
-    assertThat(describe("{\"a\":1}{\"b\":2}", JsonNode.class)).startsWith("text after the JSON document (line 1, column");
+    assertThat(describe("{\"a\":1}{\"b\":2}", JsonNode.class))
+        .startsWith("text after the JSON document (line 1, column");
     assertThat(describe("{\"model\":\"m\",\"points\":[{\"lat\":\"north\",\"lon\":1}]}", Body.class))
         .startsWith("points[0].lat must be a number");
-    assertThat(describe("{\"model\":\"m\",\"points\":{}}", Body.class)).startsWith("points must be an array");
+    assertThat(describe("{\"model\":\"m\",\"points\":{}}", Body.class))
+        .startsWith("points must be an array");
     assertThat(describe("{\"model\":\"m\",\"pionts\":[]}", Body.class))
-        .startsWith("unknown member 'pionts'").endsWith("known members: model, points");
-    assertThat(describe("{model: 1}", JsonNode.class)).startsWith("not valid JSON: Unexpected character");
+        .startsWith("unknown member 'pionts'")
+        .endsWith("known members: model, points");
+    assertThat(describe("{model: 1}", JsonNode.class))
+        .startsWith("not valid JSON: Unexpected character");
   }
 
   @Test

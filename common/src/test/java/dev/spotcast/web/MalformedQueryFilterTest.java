@@ -10,19 +10,29 @@ class MalformedQueryFilterTest {
   void wellFormedQueriesPass() {
     assertThat(MalformedQueryFilter.problem(null)).isNull();
     assertThat(MalformedQueryFilter.problem("model=demo&lat=45.5")).isNull();
-    assertThat(MalformedQueryFilter.problem("time=2026-11-21T06%3A30%3A00%2B01%3A00&params=t%2Cu")).isNull();
-    assertThat(MalformedQueryFilter.problem("name=M%C3%BCnchen&x=%25")).isNull(); // UTF-8, and '%' itself
+    assertThat(MalformedQueryFilter.problem("time=2026-11-21T06%3A30%3A00%2B01%3A00&params=t%2Cu"))
+        .isNull();
+    assertThat(MalformedQueryFilter.problem("name=M%C3%BCnchen&x=%25"))
+        .isNull(); // UTF-8, and '%' itself
   }
 
   @Test
   void theFirstMalformedParameterIsNamed() {
     assertThat(MalformedQueryFilter.problem("model=%ZZ&lat=1").parameter()).isEqualTo("model");
-    assertThat(MalformedQueryFilter.problem("model=demo&params=t%").parameter()).isEqualTo("params");
-    assertThat(MalformedQueryFilter.problem("model=demo&params=t%4").parameter()).isEqualTo("params");
-    assertThat(MalformedQueryFilter.problem("model=%FF").parameter()).as("not UTF-8").isEqualTo("model");
-    assertThat(MalformedQueryFilter.problem("model=%C3").parameter()).as("a cut UTF-8 sequence").isEqualTo("model");
+    assertThat(MalformedQueryFilter.problem("model=demo&params=t%").parameter())
+        .isEqualTo("params");
+    assertThat(MalformedQueryFilter.problem("model=demo&params=t%4").parameter())
+        .isEqualTo("params");
+    assertThat(MalformedQueryFilter.problem("model=%FF").parameter())
+        .as("not UTF-8")
+        .isEqualTo("model");
+    assertThat(MalformedQueryFilter.problem("model=%C3").parameter())
+        .as("a cut UTF-8 sequence")
+        .isEqualTo("model");
     assertThat(MalformedQueryFilter.problem("pa%ZZrams=t").parameter()).isEqualTo("query");
-    assertThat(MalformedQueryFilter.problem("model=%ZZ").detail()).contains("two hexadecimal digits").contains("%25");
+    assertThat(MalformedQueryFilter.problem("model=%ZZ").detail())
+        .contains("two hexadecimal digits")
+        .contains("%25");
   }
 
   @Test

@@ -37,24 +37,31 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * The whole fleet on this machine, as {@code ./spotcast fleet up} runs it (three secured Elasticsearch nodes with
- * replicas, Kafka, two ingestion and two query services behind HAProxy, Prometheus), and the faults it survives,
- * one after the other on the same fleet; after each, {@code up} brings back what was lost, as an operator would.
- * Every figure is printed: requests by outcome and latency during each fault.
+ * The whole fleet on this machine, as {@code ./spotcast fleet up} runs it (three secured
+ * Elasticsearch nodes with replicas, Kafka, two ingestion and two query services behind HAProxy,
+ * Prometheus), and the faults it survives, one after the other on the same fleet; after each,
+ * {@code up} brings back what was lost, as an operator would. Every figure is printed: requests by
+ * outcome and latency during each fault.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FleetFaultsIT {
 
   private static final PrintWriter OUT = new PrintWriter(System.out, true);
+
   /** The run the query faults are tried on: the demo's run at 4 degrees (414,000 documents). */
   private static final double QUERY_RUN_RESOLUTION = 4;
-  /** The runs the ingestion faults are tried on: 3 degrees, 732,000 documents each, some 16 chunks. */
+
+  /**
+   * The runs the ingestion faults are tried on: 3 degrees, 732,000 documents each, some 16 chunks.
+   */
   private static final double LOAD_RESOLUTION = 3;
 
   private static LocalFleet fleet;
   private static FleetLayout layout;
+
   /** The fleet's home this run made (and removes), when none was given with spotcast.fleet.home. */
   private static Path ownHome;
+
   private static FleetApi api;
   private static Instant runTime;
 
@@ -65,21 +72,31 @@ class FleetFaultsIT {
     if (given != null && !given.isBlank()) {
       home = Path.of(given);
       if (Files.exists(home)) {
-        // What an earlier, interrupted run left: stopped, then removed, so every run starts from nothing.
+        // What an earlier, interrupted run left: stopped, then removed, so every run starts from
+        // nothing.
         new LocalFleet(FleetLayout.standard(home, FleetLayout.DEFAULT_BASE_PORT)).down();
         delete(home);
       }
     } else {
-      // Beside the other tests' nodes, not inside the clone: the nodes run as an unprivileged user, who must be
-      // able to enter every directory on the way, and a clone may sit in a private folder (mode 700).
-      Path parent = Files.isDirectory(Path.of("/var/tmp")) ? Path.of("/var/tmp") : Path.of(System.getProperty("java.io.tmpdir"));
-      home = Files.createTempDirectory(parent, "spotcast-fleet-it-",
-          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+      // Beside the other tests' nodes, not inside the clone: the nodes run as an unprivileged user,
+      // who must be
+      // able to enter every directory on the way, and a clone may sit in a private folder (mode
+      // 700).
+      Path parent =
+          Files.isDirectory(Path.of("/var/tmp"))
+              ? Path.of("/var/tmp")
+              : Path.of(System.getProperty("java.io.tmpdir"));
+      home =
+          Files.createTempDirectory(
+              parent,
+              "spotcast-fleet-it-",
+              PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
       ownHome = home;
     }
     layout = FleetLayout.standard(home, LoopbackPorts.freeBlock(310));
     Map<String, String> environment = new LinkedHashMap<>();
-    // A dead instance's chunks are taken over after 10 s of silence instead of 30: the same code, sooner.
+    // A dead instance's chunks are taken over after 10 s of silence instead of 30: the same code,
+    // sooner.
     environment.put("SPOTCAST_JOBS_HEARTBEATINTERVAL", "1s");
     environment.put("SPOTCAST_JOBS_STALEAFTER", "10s");
     environment.put("SPOTCAST_JOBS_WATCHDOGINTERVAL", "2s");
@@ -87,10 +104,20 @@ class FleetFaultsIT {
     if (eccodes != null) {
       environment.put("SPOTCAST_ECCODES_HOME", eccodes);
     }
-    fleet = new LocalFleet(new LocalFleet.Config(layout, ElasticsearchDistribution.defaultZip(),
-        jar("spotcast.query-service.jar"), jar("spotcast.ingestor-service.jar"),
-        Path.of(System.getProperty("java.home"), "bin", "java"), "768m", "384m", program("haproxy"),
-        program("prometheus"), program("prometheus-elasticsearch-exporter"), environment));
+    fleet =
+        new LocalFleet(
+            new LocalFleet.Config(
+                layout,
+                ElasticsearchDistribution.defaultZip(),
+                jar("spotcast.query-service.jar"),
+                jar("spotcast.ingestor-service.jar"),
+                Path.of(System.getProperty("java.home"), "bin", "java"),
+                "768m",
+                "384m",
+                program("haproxy"),
+                program("prometheus"),
+                program("prometheus-elasticsearch-exporter"),
+                environment));
     fleet.up(OUT);
     api = fleet.api();
     fleet.loadDemo(QUERY_RUN_RESOLUTION, OUT);
@@ -99,8 +126,9 @@ class FleetFaultsIT {
   }
 
   /**
-   * Every scenario starts from the whole fleet, green: a scenario that failed before bringing back what it
-   * killed must not leave the next one a cluster without a quorum (one failure, not a cascade of them).
+   * Every scenario starts from the whole fleet, green: a scenario that failed before bringing back
+   * what it killed must not leave the next one a cluster without a quorum (one failure, not a
+   * cascade of them).
    */
   @BeforeEach
   void wholeFleet() throws Exception {
@@ -127,27 +155,40 @@ class FleetFaultsIT {
   @Test
   @Order(1)
   void theFleetAnswersThroughTheBalancerAndPrometheusScrapesEveryService() throws Exception {
-    assertThat(fleet.status()).allSatisfy(part -> assertThat(part.pid()).as(part.name()).isPresent());
+    assertThat(fleet.status())
+        .allSatisfy(part -> assertThat(part.pid()).as(part.name()).isPresent());
     assertThat(api.servedRun(FleetApi.DEMO_MODEL)).isPresent();
     SpotLoad load = SpotLoad.start(URI.create(layout.queryUrl()), FleetApi.DEMO_MODEL, runTime, 5);
     Thread.sleep(5_000);
     List<Outcome> outcomes = load.stop();
     OUT.println(SpotLoad.summary("through the balancer at 5 req/s", outcomes));
-    // Answered; or, while the services are still cold, refused at their door with a time to come back.
+    // Answered; or, while the services are still cold, refused at their door with a time to come
+    // back.
     assertThat(outcomes).anyMatch(Outcome::ok).allMatch(o -> o.ok() || o.refusedWithRetryAfter());
 
-    // Every target up: both query services, both ingestion services (with the scrape key), the Elasticsearch
+    // Every target up: both query services, both ingestion services (with the scrape key), the
+    // Elasticsearch
     // exporter, HAProxy, itself.
-    JsonNode targets = Http.json(URI.create(layout.prometheusUrl() + "/api/v1/targets"), Duration.ofSeconds(60),
-        body -> body.path("data").path("activeTargets").size() == 7
-            && body.path("data").path("activeTargets").findValuesAsText("health").stream().allMatch("up"::equals));
+    JsonNode targets =
+        Http.json(
+            URI.create(layout.prometheusUrl() + "/api/v1/targets"),
+            Duration.ofSeconds(60),
+            body ->
+                body.path("data").path("activeTargets").size() == 7
+                    && body.path("data").path("activeTargets").findValuesAsText("health").stream()
+                        .allMatch("up"::equals));
     assertThat(targets.path("data").path("activeTargets").findValuesAsText("scrapeUrl"))
-        .anyMatch(url -> url.endsWith(layout.ingestInstances().getFirst().port() + "/actuator/prometheus"))
-        .anyMatch(url -> url.endsWith(layout.queryInstances().getLast().port() + "/actuator/prometheus"));
-    // The cluster as the exporter sees it with the monitoring user: three nodes, every shard assigned (the
+        .anyMatch(
+            url ->
+                url.endsWith(layout.ingestInstances().getFirst().port() + "/actuator/prometheus"))
+        .anyMatch(
+            url -> url.endsWith(layout.queryInstances().getLast().port() + "/actuator/prometheus"));
+    // The cluster as the exporter sees it with the monitoring user: three nodes, every shard
+    // assigned (the
     // cluster is green; the wait covers the scrape interval).
     assertThat(prometheusValue("elasticsearch_cluster_health_number_of_nodes", "3")).isEqualTo("3");
-    assertThat(prometheusValue("elasticsearch_cluster_health_unassigned_shards", "0")).isEqualTo("0");
+    assertThat(prometheusValue("elasticsearch_cluster_health_unassigned_shards", "0"))
+        .isEqualTo("0");
   }
 
   @Test
@@ -161,22 +202,38 @@ class FleetFaultsIT {
     Thread.sleep(12_000);
     List<Outcome> outcomes = load.stop();
 
-    long inFlightAtKill = outcomes.stream()
-        .filter(o -> o.startedMillis() <= killedAt[0] && o.startedMillis() + o.latencyMillis() >= killedAt[0]).count();
-    List<Outcome> serverErrors = outcomes.stream().filter(o -> o.status() >= 500 || o.status() == 0).toList();
-    OUT.println(SpotLoad.summary("query-1 killed (SIGKILL) under 40 req/s", outcomes) + "; " + inFlightAtKill
-        + " requests were in flight at the kill; 5xx or no answer: " + serverErrors);
-    // The balancer retries a refused connection, or one closed without an answer, on the other instance: a 5xx
-    // (or no answer) can reach a client only for a request already in flight on the killed instance.
+    long inFlightAtKill =
+        outcomes.stream()
+            .filter(
+                o ->
+                    o.startedMillis() <= killedAt[0]
+                        && o.startedMillis() + o.latencyMillis() >= killedAt[0])
+            .count();
+    List<Outcome> serverErrors =
+        outcomes.stream().filter(o -> o.status() >= 500 || o.status() == 0).toList();
+    OUT.println(
+        SpotLoad.summary("query-1 killed (SIGKILL) under 40 req/s", outcomes)
+            + "; "
+            + inFlightAtKill
+            + " requests were in flight at the kill; 5xx or no answer: "
+            + serverErrors);
+    // The balancer retries a refused connection, or one closed without an answer, on the other
+    // instance: a 5xx
+    // (or no answer) can reach a client only for a request already in flight on the killed
+    // instance.
     assertThat(serverErrors).allMatch(o -> o.startedMillis() <= killedAt[0]);
     assertThat((long) serverErrors.size()).isLessThanOrEqualTo(inFlightAtKill);
-    // The other instance takes the whole load: what it cannot take at once it refuses at its door, saying when to
+    // The other instance takes the whole load: what it cannot take at once it refuses at its door,
+    // saying when to
     // come back (how many depends on the machine's speed); the balancer goes on sending to it.
-    assertThat(outcomes).allMatch(o -> o.ok() || o.refusedWithRetryAfter() || serverErrors.contains(o));
-    assertThat(outcomes.stream().filter(o -> o.startedMillis() > killedAt[0] + 5_000)).anyMatch(Outcome::ok);
+    assertThat(outcomes)
+        .allMatch(o -> o.ok() || o.refusedWithRetryAfter() || serverErrors.contains(o));
+    assertThat(outcomes.stream().filter(o -> o.startedMillis() > killedAt[0] + 5_000))
+        .anyMatch(Outcome::ok);
 
     fleet.up(OUT);
-    assertThat(fleet.status()).allSatisfy(part -> assertThat(part.pid()).as(part.name()).isPresent());
+    assertThat(fleet.status())
+        .allSatisfy(part -> assertThat(part.pid()).as(part.name()).isPresent());
   }
 
   @Test
@@ -190,11 +247,15 @@ class FleetFaultsIT {
     List<Outcome> outcomes = load.stop();
     OUT.println(SpotLoad.summary("Elasticsearch node 2 killed (SIGKILL) under 30 req/s", outcomes));
 
-    // With a replica of every shard, every request is answered, or refused with 503 and Retry-After while a
-    // shard has no copy that answers (or 429 when the door is full on a slow machine); never another error, never
+    // With a replica of every shard, every request is answered, or refused with 503 and Retry-After
+    // while a
+    // shard has no copy that answers (or 429 when the door is full on a slow machine); never
+    // another error, never
     // no answer; and once the cluster has let the node go, no shard is without an answering copy.
-    assertThat(outcomes).allMatch(o -> o.ok() || o.unavailableWithRetryAfter() || o.refusedWithRetryAfter());
-    assertThat(outcomes.stream().filter(o -> o.startedMillis() > killedAt + 15_000)).anyMatch(Outcome::ok)
+    assertThat(outcomes)
+        .allMatch(o -> o.ok() || o.unavailableWithRetryAfter() || o.refusedWithRetryAfter());
+    assertThat(outcomes.stream().filter(o -> o.startedMillis() > killedAt + 15_000))
+        .anyMatch(Outcome::ok)
         .noneMatch(Outcome::unavailableWithRetryAfter);
 
     fleet.up(OUT);
@@ -205,13 +266,16 @@ class FleetFaultsIT {
   @Order(4)
   void anElasticsearchNodeKilledWhileARunLoadsLosesNoDocument() throws Exception {
     String model = "fault_node";
-    String id = api.submit(FleetApi.syntheticSpec(model, LOAD_RESOLUTION, LocalDate.now(ZoneOffset.UTC)));
+    String id =
+        api.submit(FleetApi.syntheticSpec(model, LOAD_RESOLUTION, LocalDate.now(ZoneOffset.UTC)));
     awaitRunningChunkOwner(id, Duration.ofMinutes(3));
     OUT.println("Killing Elasticsearch node 1 (SIGKILL) while job " + id + " loads");
     assertThat(fleet.killElasticsearchNode(1)).isTrue();
 
-    // The fleet loads with a replica of every shard (spotcast.ingest.loading-replicas=1): every document
-    // Elasticsearch acknowledged is on a second node, and the bulk requests that failed are sent again.
+    // The fleet loads with a replica of every shard (spotcast.ingest.loading-replicas=1): every
+    // document
+    // Elasticsearch acknowledged is on a second node, and the bulk requests that failed are sent
+    // again.
     awaitPublishedExact(id, model);
 
     fleet.up(OUT);
@@ -222,7 +286,8 @@ class FleetFaultsIT {
   @Order(5)
   void anIngestionServiceKilledMidChunkLeavesTheRunToTheOtherExact() throws Exception {
     String model = "fault_ingest";
-    String id = api.submit(FleetApi.syntheticSpec(model, LOAD_RESOLUTION, LocalDate.now(ZoneOffset.UTC)));
+    String id =
+        api.submit(FleetApi.syntheticSpec(model, LOAD_RESOLUTION, LocalDate.now(ZoneOffset.UTC)));
     String victim = awaitRunningChunkOwner(id, Duration.ofMinutes(3));
     OUT.println("Killing " + victim + " (SIGKILL) while it loads a chunk of job " + id);
     assertThat(fleet.kill(victim)).isTrue();
@@ -236,7 +301,8 @@ class FleetFaultsIT {
   @Order(6)
   void theKafkaBrokerRestartedMidRunLosesNothingAndLoadsNothingTwice() throws Exception {
     String model = "fault_kafka";
-    String id = api.submit(FleetApi.syntheticSpec(model, LOAD_RESOLUTION, LocalDate.now(ZoneOffset.UTC)));
+    String id =
+        api.submit(FleetApi.syntheticSpec(model, LOAD_RESOLUTION, LocalDate.now(ZoneOffset.UTC)));
     awaitRunningChunkOwner(id, Duration.ofMinutes(3));
     OUT.println("Restarting the Kafka broker while job " + id + " loads");
     assertThat(LocalKafka.stopRunning(layout.home())).isPresent();
@@ -246,7 +312,8 @@ class FleetFaultsIT {
     awaitPublishedExact(id, model);
     int maxAttempt = chunkAttempts(id);
     OUT.println("Job " + id + ": most attempts of a chunk " + maxAttempt);
-    // A chunk whose record came again after the restart was DONE already: skipped, not loaded again.
+    // A chunk whose record came again after the restart was DONE already: skipped, not loaded
+    // again.
     assertThat(maxAttempt).isEqualTo(1);
   }
 
@@ -266,18 +333,29 @@ class FleetFaultsIT {
     Thread.sleep(5_000);
     long end = load.elapsedMillis();
     List<Outcome> outcomes = load.stop();
-    OUT.println(SpotLoad.summary("Rolling restart of the 3 Elasticsearch nodes under 20 req/s, "
-        + (end - 5_000) / 1000 + " s", outcomes));
+    OUT.println(
+        SpotLoad.summary(
+            "Rolling restart of the 3 Elasticsearch nodes under 20 req/s, "
+                + (end - 5_000) / 1000
+                + " s",
+            outcomes));
     for (int node = 0; node < layout.elasticsearchNodes(); node++) {
       long from = bounds[2 * node];
       long to = bounds[2 * node + 1];
-      OUT.println(SpotLoad.summary("  node " + node + " down and back to green (" + (to - from) / 1000 + " s)",
-          outcomes.stream().filter(o -> o.startedMillis() >= from && o.startedMillis() < to).toList()));
+      OUT.println(
+          SpotLoad.summary(
+              "  node " + node + " down and back to green (" + (to - from) / 1000 + " s)",
+              outcomes.stream()
+                  .filter(o -> o.startedMillis() >= from && o.startedMillis() < to)
+                  .toList()));
     }
-    // Answered, or refused with a time to come back (503 while a shard has no copy that answers, 429 when the
+    // Answered, or refused with a time to come back (503 while a shard has no copy that answers,
+    // 429 when the
     // door is full); never another error, never no answer.
-    assertThat(outcomes).allMatch(o -> o.ok() || o.unavailableWithRetryAfter() || o.refusedWithRetryAfter());
-    assertThat(outcomes.stream().filter(o -> o.startedMillis() > end - 4_000)).anyMatch(Outcome::ok)
+    assertThat(outcomes)
+        .allMatch(o -> o.ok() || o.unavailableWithRetryAfter() || o.refusedWithRetryAfter());
+    assertThat(outcomes.stream().filter(o -> o.startedMillis() > end - 4_000))
+        .anyMatch(Outcome::ok)
         .noneMatch(Outcome::unavailableWithRetryAfter);
   }
 
@@ -288,30 +366,46 @@ class FleetFaultsIT {
     Thread.sleep(5_000);
     for (FleetLayout.Instance instance : layout.queryInstances()) {
       long from = load.elapsedMillis();
-      // As a deployment does it: SIGTERM (the instance finishes what it has in progress), start it again, and go on
-      // to the next once the balancer sends to it again (it is ready only when it knows the runs it serves).
+      // As a deployment does it: SIGTERM (the instance finishes what it has in progress), start it
+      // again, and go on
+      // to the next once the balancer sends to it again (it is ready only when it knows the runs it
+      // serves).
       assertThat(fleet.stop(instance.name())).isTrue();
       fleet.up(OUT);
       awaitBalancerSendsTo(instance.name(), Duration.ofMinutes(2));
-      OUT.println(instance.name() + " restarted and back behind the balancer after "
-          + (load.elapsedMillis() - from) / 1000 + " s");
+      OUT.println(
+          instance.name()
+              + " restarted and back behind the balancer after "
+              + (load.elapsedMillis() - from) / 1000
+              + " s");
     }
     Thread.sleep(5_000);
     List<Outcome> outcomes = load.stop();
-    OUT.println(SpotLoad.summary("Rolling restart of the 2 query services under 20 req/s", outcomes));
-    assertThat(outcomes).isNotEmpty().allSatisfy(o -> assertThat(o.ok()).as("answered 200: %s", o).isTrue());
+    OUT.println(
+        SpotLoad.summary("Rolling restart of the 2 query services under 20 req/s", outcomes));
+    assertThat(outcomes)
+        .isNotEmpty()
+        .allSatisfy(o -> assertThat(o.ok()).as("answered 200: %s", o).isTrue());
   }
 
-  /** Waits until HAProxy's statistics say the query backend's server {@code name} is UP (in rotation). */
+  /**
+   * Waits until HAProxy's statistics say the query backend's server {@code name} is UP (in
+   * rotation).
+   */
   private static void awaitBalancerSendsTo(String name, Duration timeout) throws Exception {
     URI csv = URI.create("http://127.0.0.1:" + layout.balancerStatsPort() + "/;csv");
     java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
     Instant deadline = Instant.now().plus(timeout);
     String last = "";
     while (Instant.now().isBefore(deadline)) {
-      String body = client.send(java.net.http.HttpRequest.newBuilder(csv).build(),
-          java.net.http.HttpResponse.BodyHandlers.ofString()).body();
-      List<String> header = List.of(body.lines().findFirst().orElse("").replaceFirst("^# ", "").split(","));
+      String body =
+          client
+              .send(
+                  java.net.http.HttpRequest.newBuilder(csv).build(),
+                  java.net.http.HttpResponse.BodyHandlers.ofString())
+              .body();
+      List<String> header =
+          List.of(body.lines().findFirst().orElse("").replaceFirst("^# ", "").split(","));
       int status = header.indexOf("status");
       for (String line : body.lines().skip(1).toList()) {
         String[] fields = line.split(",", -1);
@@ -324,35 +418,55 @@ class FleetFaultsIT {
       }
       Thread.sleep(200);
     }
-    throw new AssertionError("the balancer did not send to " + name + " again within " + timeout + " (" + last + ")");
+    throw new AssertionError(
+        "the balancer did not send to " + name + " again within " + timeout + " (" + last + ")");
   }
 
   /**
-   * Follows the job to its end and checks that it was published with exactly the documents it was to load, and
-   * that the query API serves the run.
+   * Follows the job to its end and checks that it was published with exactly the documents it was
+   * to load, and that the query API serves the run.
    */
   private static void awaitPublishedExact(String id, String model) throws Exception {
     JsonNode job = api.awaitEnd(id, OUT, Duration.ofMinutes(10));
-    OUT.println("Job " + id + ": " + job.path("state").asText() + ", counted " + job.path("countedDocuments")
-        + " of " + job.path("expectedDocuments") + ", chunks done by " + job.path("chunksDoneBy") + ", errors "
-        + job.path("errors"));
+    OUT.println(
+        "Job "
+            + id
+            + ": "
+            + job.path("state").asText()
+            + ", counted "
+            + job.path("countedDocuments")
+            + " of "
+            + job.path("expectedDocuments")
+            + ", chunks done by "
+            + job.path("chunksDoneBy")
+            + ", errors "
+            + job.path("errors"));
     assertThat(job.path("state").asText()).isEqualTo("PUBLISHED");
-    assertThat(job.path("countedDocuments").asLong()).isEqualTo(job.path("expectedDocuments").asLong());
+    assertThat(job.path("countedDocuments").asLong())
+        .isEqualTo(job.path("expectedDocuments").asLong());
     assertThat(api.awaitServed(model, Duration.ofSeconds(60))).isPresent();
   }
 
   /**
-   * Waits until the job has a DONE chunk and a RUNNING one, and returns the instance that runs it: the moment to
-   * break something with work both finished and in flight.
+   * Waits until the job has a DONE chunk and a RUNNING one, and returns the instance that runs it:
+   * the moment to break something with work both finished and in flight.
    */
   private static String awaitRunningChunkOwner(String jobId, Duration timeout) throws Exception {
     Instant deadline = Instant.now().plus(timeout);
     try (ClusterApi admin = new ClusterApi(fleet.elasticsearch(Role.ADMIN))) {
       while (Instant.now().isBefore(deadline)) {
         admin.require("POST", "/spotcast-jobs/_refresh", null);
-        JsonNode hits = admin.require("POST", "/spotcast-jobs/_search", """
+        JsonNode hits =
+            admin
+                .require(
+                    "POST",
+                    "/spotcast-jobs/_search",
+                    """
             {"size": 100, "query": {"bool": {"filter": [{"term": {"type": "chunk"}}, {"term": {"jobId": "%s"}}]}}}
-            """.formatted(jobId)).path("hits").path("hits");
+            """
+                        .formatted(jobId))
+                .path("hits")
+                .path("hits");
         boolean done = false;
         String running = null;
         for (JsonNode hit : hits) {
@@ -368,17 +482,27 @@ class FleetFaultsIT {
         Thread.sleep(200);
       }
     }
-    throw new AssertionError("job " + jobId + " never had a chunk DONE and one RUNNING within " + timeout);
+    throw new AssertionError(
+        "job " + jobId + " never had a chunk DONE and one RUNNING within " + timeout);
   }
 
   /** The most attempts any chunk of the job took. */
   private static int chunkAttempts(String jobId) throws Exception {
     try (ClusterApi admin = new ClusterApi(fleet.elasticsearch(Role.ADMIN))) {
       admin.require("POST", "/spotcast-jobs/_refresh", null);
-      return admin.require("POST", "/spotcast-jobs/_search", """
+      return admin
+          .require(
+              "POST",
+              "/spotcast-jobs/_search",
+              """
           {"size": 0, "query": {"bool": {"filter": [{"term": {"type": "chunk"}}, {"term": {"jobId": "%s"}}]}},
            "aggs": {"attempts": {"max": {"field": "attempt"}}}}
-          """.formatted(jobId)).path("aggregations").path("attempts").path("value").asInt();
+          """
+                  .formatted(jobId))
+          .path("aggregations")
+          .path("attempts")
+          .path("value")
+          .asInt();
     }
   }
 
@@ -388,20 +512,30 @@ class FleetFaultsIT {
     return jar;
   }
 
-  /** The metric's single value in Prometheus once it is {@code expected}, or its last value after 60 s. */
-  private static String prometheusValue(String metric, String expected) throws InterruptedException {
+  /**
+   * The metric's single value in Prometheus once it is {@code expected}, or its last value after 60
+   * s.
+   */
+  private static String prometheusValue(String metric, String expected)
+      throws InterruptedException {
     URI query = URI.create(layout.prometheusUrl() + "/api/v1/query?query=" + metric);
     java.util.function.Function<JsonNode, String> value =
         body -> body.path("data").path("result").path(0).path("value").path(1).asText("(none)");
     try {
-      return value.apply(Http.json(query, Duration.ofSeconds(60), body -> value.apply(body).equals(expected)));
+      return value.apply(
+          Http.json(query, Duration.ofSeconds(60), body -> value.apply(body).equals(expected)));
     } catch (AssertionError e) {
       return value.apply(Http.json(query, Duration.ofSeconds(5), body -> true));
     }
   }
 
   private static Path program(String name) throws IOException {
-    return Programs.installed(name).orElseThrow(() -> new IOException(
-        name + " is not installed: './spotcast test' installs the system package " + name));
+    return Programs.installed(name)
+        .orElseThrow(
+            () ->
+                new IOException(
+                    name
+                        + " is not installed: './spotcast test' installs the system package "
+                        + name));
   }
 }

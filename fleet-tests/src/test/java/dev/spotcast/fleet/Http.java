@@ -15,18 +15,25 @@ import java.util.function.Predicate;
 final class Http {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private static final HttpClient CLIENT =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
   private Http() {}
 
-  /** GETs {@code uri} every half second until its JSON answer satisfies {@code until}; fails after {@code timeout}. */
-  static JsonNode json(URI uri, Duration timeout, Predicate<JsonNode> until) throws InterruptedException {
+  /**
+   * GETs {@code uri} every half second until its JSON answer satisfies {@code until}; fails after
+   * {@code timeout}.
+   */
+  static JsonNode json(URI uri, Duration timeout, Predicate<JsonNode> until)
+      throws InterruptedException {
     Instant deadline = Instant.now().plus(timeout);
     String last = "no answer";
     while (Instant.now().isBefore(deadline)) {
       try {
-        HttpResponse<String> response = CLIENT.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
-            .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response =
+            CLIENT.send(
+                HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
         last = response.statusCode() + " " + response.body();
         if (response.statusCode() == 200) {
           JsonNode body = JSON.readTree(response.body());
@@ -39,6 +46,7 @@ final class Http {
       }
       Thread.sleep(500);
     }
-    throw new AssertionError(uri + " did not answer as expected within " + timeout + "; last answer: " + last);
+    throw new AssertionError(
+        uri + " did not answer as expected within " + timeout + "; last answer: " + last);
   }
 }

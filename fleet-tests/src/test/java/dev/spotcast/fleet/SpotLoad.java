@@ -18,15 +18,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Spot requests at a steady rate through the load balancer, each at a random place, height and time of the run,
- * started on schedule whatever the earlier ones are doing (an open model: a slow fleet gets the same traffic), each
- * timed and its outcome kept: the status, whether a refusal said when to come back ({@code Retry-After}), or the
- * I/O error when no answer came.
+ * Spot requests at a steady rate through the load balancer, each at a random place, height and time
+ * of the run, started on schedule whatever the earlier ones are doing (an open model: a slow fleet
+ * gets the same traffic), each timed and its outcome kept: the status, whether a refusal said when
+ * to come back ({@code Retry-After}), or the I/O error when no answer came.
  */
 final class SpotLoad implements AutoCloseable {
 
   /** What one request got. */
-  record Outcome(long startedMillis, long latencyMillis, int status, boolean retryAfter, String error) {
+  record Outcome(
+      long startedMillis, long latencyMillis, int status, boolean retryAfter, String error) {
     boolean ok() {
       return status == 200;
     }
@@ -36,13 +37,17 @@ final class SpotLoad implements AutoCloseable {
       return status == 429 && retryAfter;
     }
 
-    /** The refusal the query service gives while no copy of a shard answers: 503 telling when to retry. */
+    /**
+     * The refusal the query service gives while no copy of a shard answers: 503 telling when to
+     * retry.
+     */
     boolean unavailableWithRetryAfter() {
       return status == 503 && retryAfter;
     }
   }
 
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
   private final ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor();
   private final ConcurrentLinkedQueue<Outcome> outcomes = new ConcurrentLinkedQueue<>();
   private final AtomicInteger inFlight = new AtomicInteger();
@@ -75,23 +80,41 @@ final class SpotLoad implements AutoCloseable {
     double lon = -180 + 360 * random.nextDouble();
     double alt = 4000 * random.nextDouble();
     Instant time = runTime.plusSeconds(random.nextInt(24 * 3600));
-    URI uri = base.resolve(String.format(Locale.ROOT, "/v1/spot?model=%s&lat=%.4f&lon=%.4f&alt=%.0f&time=%s", model,
-        lat, lon, alt, time));
+    URI uri =
+        base.resolve(
+            String.format(
+                Locale.ROOT,
+                "/v1/spot?model=%s&lat=%.4f&lon=%.4f&alt=%.0f&time=%s",
+                model,
+                lat,
+                lon,
+                alt,
+                time));
     long started = System.currentTimeMillis();
     inFlight.incrementAndGet();
-    http.sendAsync(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).build(),
+    http.sendAsync(
+            HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).build(),
             HttpResponse.BodyHandlers.discarding())
-        .whenComplete((response, failure) -> {
-          inFlight.decrementAndGet();
-          long latency = System.currentTimeMillis() - started;
-          outcomes.add(failure != null
-              ? new Outcome(started - began, latency, 0, false, failure.toString())
-              : new Outcome(started - began, latency, response.statusCode(),
-                  response.headers().firstValue("Retry-After").isPresent(), null));
-        });
+        .whenComplete(
+            (response, failure) -> {
+              inFlight.decrementAndGet();
+              long latency = System.currentTimeMillis() - started;
+              outcomes.add(
+                  failure != null
+                      ? new Outcome(started - began, latency, 0, false, failure.toString())
+                      : new Outcome(
+                          started - began,
+                          latency,
+                          response.statusCode(),
+                          response.headers().firstValue("Retry-After").isPresent(),
+                          null));
+            });
   }
 
-  /** Stops sending, waits (at most 40 s) for the answers still due, and returns every outcome in start order. */
+  /**
+   * Stops sending, waits (at most 40 s) for the answers still due, and returns every outcome in
+   * start order.
+   */
   List<Outcome> stop() throws InterruptedException {
     clock.shutdownNow();
     clock.awaitTermination(5, TimeUnit.SECONDS);
@@ -110,25 +133,50 @@ final class SpotLoad implements AutoCloseable {
     http.close();
   }
 
-  /** A line for the test's output: counts by kind, and the latency percentiles of the answered requests. */
+  /**
+   * A line for the test's output: counts by kind, and the latency percentiles of the answered
+   * requests.
+   */
   static String summary(String what, List<Outcome> outcomes) {
     long ok = outcomes.stream().filter(Outcome::ok).count();
     long unavailable = outcomes.stream().filter(Outcome::unavailableWithRetryAfter).count();
     long refused = outcomes.stream().filter(Outcome::refusedWithRetryAfter).count();
-    long otherStatus = outcomes.stream().filter(o -> o.status() != 0 && !o.ok() && !o.unavailableWithRetryAfter()
-        && !o.refusedWithRetryAfter()).count();
+    long otherStatus =
+        outcomes.stream()
+            .filter(
+                o ->
+                    o.status() != 0
+                        && !o.ok()
+                        && !o.unavailableWithRetryAfter()
+                        && !o.refusedWithRetryAfter())
+            .count();
     long noAnswer = outcomes.stream().filter(o -> o.status() == 0).count();
-    List<Long> latencies = outcomes.stream().filter(o -> o.status() != 0).map(Outcome::latencyMillis).sorted()
-        .toList();
-    return String.format(Locale.ROOT,
+    List<Long> latencies =
+        outcomes.stream()
+            .filter(o -> o.status() != 0)
+            .map(Outcome::latencyMillis)
+            .sorted()
+            .toList();
+    return String.format(
+        Locale.ROOT,
         "%s: %d requests, %d answered 200, %d 503 and %d 429 with Retry-After, %d other statuses, %d without "
             + "answer (%.2f %% not 200); latency p50 %d ms, p99 %d ms, max %d ms",
-        what, outcomes.size(), ok, unavailable, refused, otherStatus, noAnswer,
-        outcomes.isEmpty() ? 0 : 100.0 * (outcomes.size() - ok) / outcomes.size(), percentile(latencies, 0.50),
-        percentile(latencies, 0.99), latencies.isEmpty() ? 0 : latencies.getLast());
+        what,
+        outcomes.size(),
+        ok,
+        unavailable,
+        refused,
+        otherStatus,
+        noAnswer,
+        outcomes.isEmpty() ? 0 : 100.0 * (outcomes.size() - ok) / outcomes.size(),
+        percentile(latencies, 0.50),
+        percentile(latencies, 0.99),
+        latencies.isEmpty() ? 0 : latencies.getLast());
   }
 
   private static long percentile(List<Long> sorted, double p) {
-    return sorted.isEmpty() ? 0 : sorted.get((int) Math.min(sorted.size() - 1, Math.floor(p * sorted.size())));
+    return sorted.isEmpty()
+        ? 0
+        : sorted.get((int) Math.min(sorted.size() - 1, Math.floor(p * sorted.size())));
   }
 }

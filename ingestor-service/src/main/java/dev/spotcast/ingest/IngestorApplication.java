@@ -2,9 +2,9 @@ package dev.spotcast.ingest;
 
 import dev.spotcast.web.ContainerErrors;
 import dev.spotcast.web.MalformedQueryFilter;
-import org.springframework.context.annotation.Import;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Import;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
@@ -16,7 +16,8 @@ import org.springframework.scheduling.annotation.EnableScheduling;
  */
 // Spring Boot's own Elasticsearch auto-configurations would build a second client (and health
 // check) from spring.elasticsearch.*; Spotcast builds its one client from spotcast.elasticsearch.*.
-// Boot's in-memory user (a generated password) is of no use: callers present API keys (security package).
+// Boot's in-memory user (a generated password) is of no use: callers present API keys (security
+// package).
 @SpringBootApplication(
     excludeName = {
       "org.springframework.boot.autoconfigure.elasticsearch.ElasticsearchClientAutoConfiguration",

@@ -68,9 +68,7 @@ public final class Fixtures {
     return new RunPublisher(client()).publishedIndices(model);
   }
 
-  /**
-   * A synthetic job spec on a global grid of this resolution: (180/res + 1) x (360/res) points.
-   */
+  /** A synthetic job spec on a global grid of this resolution: (180/res + 1) x (360/res) points. */
   /** The indices named in a job's JSON ({@code indices}). */
   public static java.util.List<String> indices(com.fasterxml.jackson.databind.JsonNode job) {
     java.util.List<String> names = new java.util.ArrayList<>();
@@ -78,8 +76,12 @@ public final class Fixtures {
     return names;
   }
 
-  /** Waits until none of these indices exists (a failed run's are deleted by the watchdog); fails after the timeout. */
-  public static void awaitIndicesGone(java.util.List<String> indices, Duration timeout) throws Exception {
+  /**
+   * Waits until none of these indices exists (a failed run's are deleted by the watchdog); fails
+   * after the timeout.
+   */
+  public static void awaitIndicesGone(java.util.List<String> indices, Duration timeout)
+      throws Exception {
     dev.spotcast.index.ForecastIndices forecast = new dev.spotcast.index.ForecastIndices(client());
     long deadline = System.nanoTime() + timeout.toNanos();
     java.util.List<String> left = forecast.existing(indices);
@@ -87,26 +89,31 @@ public final class Fixtures {
       Thread.sleep(250);
       left = forecast.existing(indices);
     }
-    org.assertj.core.api.Assertions.assertThat(left).as("indices of the failed run still there after " + timeout).isEmpty();
+    org.assertj.core.api.Assertions.assertThat(left)
+        .as("indices of the failed run still there after " + timeout)
+        .isEmpty();
   }
 
-  public static String synthetic(String model, String runTime, double resolution, String levels, String steps) {
+  public static String synthetic(
+      String model, String runTime, double resolution, String levels, String steps) {
     return """
         {"synthetic": {"model": "%s", "runTime": "%s", "resolution": %s, "levels": [%s], "steps": [%s], "seed": 7}}
-        """.formatted(model, runTime, resolution, levels, steps);
+        """
+        .formatted(model, runTime, resolution, levels, steps);
   }
 
   /**
    * Waits until the job has at least {@code done} DONE chunks and a RUNNING one early in its load,
-   * the moment to stop or kill its owner with work both finished and in flight. The chunks are
-   * read after a refresh, not from the job summary's view of the last periodic refresh: a chunk
-   * RUNNING in that view may be DONE by now and its successor not yet claimed. A RUNNING chunk's
-   * heartbeat says how far it is (at most one heartbeat interval old), so one under half way still
-   * has a good part of its load ahead (chunks of a few seconds: {@code spotcast.jobs.min-chunks}).
+   * the moment to stop or kill its owner with work both finished and in flight. The chunks are read
+   * after a refresh, not from the job summary's view of the last periodic refresh: a chunk RUNNING
+   * in that view may be DONE by now and its successor not yet claimed. A RUNNING chunk's heartbeat
+   * says how far it is (at most one heartbeat interval old), so one under half way still has a good
+   * part of its load ahead (chunks of a few seconds: {@code spotcast.jobs.min-chunks}).
    *
    * @param owner checked on every poll (e.g. that the owner is still alive)
    */
-  public static void awaitDoneAndEarlyRunning(JobStore store, String jobId, int done, Duration timeout, Runnable owner)
+  public static void awaitDoneAndEarlyRunning(
+      JobStore store, String jobId, int done, Duration timeout, Runnable owner)
       throws IOException, InterruptedException {
     Instant deadline = Instant.now().plus(timeout);
     while (true) {
@@ -114,32 +121,45 @@ public final class Fixtures {
       client().indices().refresh(r -> r.index(JobStore.INDEX));
       List<Chunk> chunks = store.chunks(jobId);
       long finished = chunks.stream().filter(c -> c.state() == ChunkState.DONE).count();
-      boolean early = chunks.stream()
-          .anyMatch(c -> c.state() == ChunkState.RUNNING && c.indexed() < c.expectedDocuments() / 2);
+      boolean early =
+          chunks.stream()
+              .anyMatch(
+                  c -> c.state() == ChunkState.RUNNING && c.indexed() < c.expectedDocuments() / 2);
       if (finished >= done && early) {
         return;
       }
-      assertThat(Instant.now()).as("chunks never both DONE and early RUNNING: %s", chunks).isBefore(deadline);
+      assertThat(Instant.now())
+          .as("chunks never both DONE and early RUNNING: %s", chunks)
+          .isBefore(deadline);
       Thread.sleep(100);
     }
   }
 
   /** Sends one record and waits for the broker to have it. */
   public static void send(String topic, String key, String value) throws Exception {
-    try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
-        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedKafka.bootstrapServers()), new StringSerializer(),
-        new StringSerializer())) {
+    try (KafkaProducer<String, String> producer =
+        new KafkaProducer<>(
+            Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedKafka.bootstrapServers()),
+            new StringSerializer(),
+            new StringSerializer())) {
       producer.send(new ProducerRecord<>(topic, key, value)).get();
     }
   }
 
   /** Reads the topic from its start until a record matches (fails after the timeout). */
-  public static ConsumerRecord<String, String> awaitRecord(String topic, Predicate<ConsumerRecord<String, String>> match,
-      Duration timeout) {
-    try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedKafka.bootstrapServers(),
-        ConsumerConfig.GROUP_ID_CONFIG, "it-reader-" + UUID.randomUUID(),
-        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(), new StringDeserializer())) {
+  public static ConsumerRecord<String, String> awaitRecord(
+      String topic, Predicate<ConsumerRecord<String, String>> match, Duration timeout) {
+    try (KafkaConsumer<String, String> consumer =
+        new KafkaConsumer<>(
+            Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                SharedKafka.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG,
+                "it-reader-" + UUID.randomUUID(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                "earliest"),
+            new StringDeserializer(),
+            new StringDeserializer())) {
       consumer.subscribe(List.of(topic));
       Instant deadline = Instant.now().plus(timeout);
       List<String> seen = new ArrayList<>();
@@ -151,7 +171,8 @@ public final class Fixtures {
           seen.add(record.value());
         }
       }
-      throw new AssertionError("no matching record on " + topic + " within " + timeout + "; saw " + seen);
+      throw new AssertionError(
+          "no matching record on " + topic + " within " + timeout + "; saw " + seen);
     }
   }
 

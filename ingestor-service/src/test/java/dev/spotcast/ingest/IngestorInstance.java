@@ -35,6 +35,7 @@ public final class IngestorInstance implements AutoCloseable {
 
   /** The tests' API keys, configured in every {@link #fleet}: one with both roles, one per role. */
   public static final String KEY = "it-key-all-" + UUID.randomUUID();
+
   public static final String READ_KEY = "it-key-read-" + UUID.randomUUID();
   public static final String SUBMIT_KEY = "it-key-submit-" + UUID.randomUUID();
 
@@ -77,7 +78,8 @@ public final class IngestorInstance implements AutoCloseable {
   }
 
   /** Configures a key as operators do: its SHA-256, never the key. */
-  private static void apiKey(Map<String, Object> properties, int index, String name, String key, String roles) {
+  private static void apiKey(
+      Map<String, Object> properties, int index, String name, String key, String roles) {
     String prefix = "spotcast.security.api-keys[" + index + "].";
     properties.put(prefix + "name", name);
     properties.put(prefix + "sha256", ApiKeyDigests.digestHex(key));
@@ -92,9 +94,14 @@ public final class IngestorInstance implements AutoCloseable {
   public static IngestorInstance start(String name, Map<String, Object> properties) {
     Map<String, Object> mine = new LinkedHashMap<>(properties);
     mine.put("spotcast.jobs.instance-id", name);
-    // As command-line arguments: they take precedence over application.yml (builder properties would not).
-    String[] args = mine.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
-    ConfigurableApplicationContext context = new SpringApplicationBuilder(IngestorApplication.class).run(args);
+    // As command-line arguments: they take precedence over application.yml (builder properties
+    // would not).
+    String[] args =
+        mine.entrySet().stream()
+            .map(e -> "--" + e.getKey() + "=" + e.getValue())
+            .toArray(String[]::new);
+    ConfigurableApplicationContext context =
+        new SpringApplicationBuilder(IngestorApplication.class).run(args);
     return new IngestorInstance(name, context);
   }
 
@@ -114,9 +121,12 @@ public final class IngestorInstance implements AutoCloseable {
     return URI.create("http://127.0.0.1:" + port() + path);
   }
 
-  public HttpResponse<String> post(String path, String json) throws IOException, InterruptedException {
-    return send(authorized(HttpRequest.newBuilder(uri(path))).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(json)));
+  public HttpResponse<String> post(String path, String json)
+      throws IOException, InterruptedException {
+    return send(
+        authorized(HttpRequest.newBuilder(uri(path)))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json)));
   }
 
   public HttpResponse<String> get(String path) throws IOException, InterruptedException {
@@ -128,7 +138,8 @@ public final class IngestorInstance implements AutoCloseable {
   }
 
   /** Sends a request as built, with whatever credentials it carries (or none). */
-  public HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
+  public HttpResponse<String> send(HttpRequest.Builder request)
+      throws IOException, InterruptedException {
     return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
@@ -139,7 +150,8 @@ public final class IngestorInstance implements AutoCloseable {
   }
 
   /** Polls the job until the condition holds; fails with the job's last view after the timeout. */
-  public JsonNode awaitJob(String id, Predicate<JsonNode> condition, Duration timeout) throws Exception {
+  public JsonNode awaitJob(String id, Predicate<JsonNode> condition, Duration timeout)
+      throws Exception {
     Instant deadline = Instant.now().plus(timeout);
     JsonNode job = job(id);
     while (!condition.test(job)) {
@@ -151,8 +163,14 @@ public final class IngestorInstance implements AutoCloseable {
   }
 
   public JsonNode awaitEnded(String id, Duration timeout) throws Exception {
-    return awaitJob(id, j -> j.path("finishedAt").isTextual() && !j.path("finishedAt").asText().isEmpty()
-        && java.util.Set.of("PUBLISHED", "LOADED", "FAILED", "CANCELLED").contains(j.path("state").asText()), timeout);
+    return awaitJob(
+        id,
+        j ->
+            j.path("finishedAt").isTextual()
+                && !j.path("finishedAt").asText().isEmpty()
+                && java.util.Set.of("PUBLISHED", "LOADED", "FAILED", "CANCELLED")
+                    .contains(j.path("state").asText()),
+        timeout);
   }
 
   @Override

@@ -21,7 +21,8 @@ public final class Samples {
   public static Path folder() {
     String folder = System.getProperty("spotcast.samples");
     if (folder == null) {
-      throw new IllegalStateException("system property spotcast.samples is not set (the build sets it)");
+      throw new IllegalStateException(
+          "system property spotcast.samples is not set (the build sets it)");
     }
     return Path.of(folder);
   }
@@ -29,7 +30,9 @@ public final class Samples {
   /** The one run in a sample file, under this model id. */
   public static ForecastRun run(String name, String model) throws Exception {
     try (ForecastFile file = ForecastFiles.open(file(name))) {
-      return FileRuns.assemble(model, file.fields(), Set.of(), ShardingSpec.DEFAULT).getFirst().run();
+      return FileRuns.assemble(model, file.fields(), Set.of(), ShardingSpec.DEFAULT)
+          .getFirst()
+          .run();
     }
   }
 }

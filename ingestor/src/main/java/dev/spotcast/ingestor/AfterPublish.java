@@ -14,11 +14,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param forceMerge merge the published run's indices to one segment
  */
 @ConfigurationProperties("spotcast.ingest.lifecycle")
-public record AfterPublish(@DefaultValue("0") int keepRuns, @DefaultValue("false") boolean forceMerge) {
+public record AfterPublish(
+    @DefaultValue("0") int keepRuns, @DefaultValue("false") boolean forceMerge) {
 
   public AfterPublish {
     if (keepRuns < 0) {
-      throw new IllegalArgumentException("keep-runs must be >= 0 (0 keeps every run), got " + keepRuns);
+      throw new IllegalArgumentException(
+          "keep-runs must be >= 0 (0 keeps every run), got " + keepRuns);
     }
   }
 

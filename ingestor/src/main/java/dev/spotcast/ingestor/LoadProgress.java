@@ -8,7 +8,12 @@ import java.time.Duration;
  * @param docsPerSecond mean rate since the load started
  */
 public record LoadProgress(
-    long expected, long produced, long indexed, long failed, Duration elapsed, double docsPerSecond) {
+    long expected,
+    long produced,
+    long indexed,
+    long failed,
+    Duration elapsed,
+    double docsPerSecond) {
 
   /** Remaining time at the current mean rate; null before the first acknowledged document. */
   public Duration eta() {
@@ -22,18 +27,23 @@ public record LoadProgress(
     return expected == 0 ? 1 : (double) (indexed + failed) / expected;
   }
 
-  /** e.g. {@code 1,234,567 / 6,480,000 docs (19.1%)  74,512 docs/s  ETA 1m10s}. */
+  /** e.g. {@code 1,234,567 / 6,480,000 docs (19.1%) 74,512 docs/s ETA 1m10s}. */
   public String line() {
     Duration eta = eta();
     return String.format(
         "%,d / %,d docs (%.1f%%)  %,.0f docs/s  ETA %s%s",
-        indexed, expected, 100 * fraction(), docsPerSecond, eta == null ? "-" : format(eta),
+        indexed,
+        expected,
+        100 * fraction(),
+        docsPerSecond,
+        eta == null ? "-" : format(eta),
         failed > 0 ? String.format("  FAILED %,d", failed) : "");
   }
 
   static String format(Duration d) {
     long s = d.toSeconds();
-    return s >= 3600 ? String.format("%dh%02dm", s / 3600, (s % 3600) / 60)
+    return s >= 3600
+        ? String.format("%dh%02dm", s / 3600, (s % 3600) / 60)
         : s >= 60 ? String.format("%dm%02ds", s / 60, s % 60) : s + "s";
   }
 }

@@ -18,7 +18,8 @@ public enum PublishPolicy {
 
   /**
    * Whether a run just loaded replaces the one its model serves. Run ids are {@code yyyyMMddHH} of
-   * the run time (see {@link dev.spotcast.model.ForecastRun#runId()}), so their order is time order.
+   * the run time (see {@link dev.spotcast.model.ForecastRun#runId()}), so their order is time
+   * order.
    *
    * @param servedRunId the run the model serves now, or null if it serves none
    */

@@ -20,26 +20,25 @@ import org.slf4j.LoggerFactory;
  * ingestion service's jobs:
  *
  * <ol>
- *   <li>{@link #begin}: the index template and the run catalog exist, leftovers of an earlier attempt
- *       at this run are deleted, the run's indices are created with loading settings (no replicas, no
- *       refresh, async translog) and its catalog record says LOADING;
+ *   <li>{@link #begin}: the index template and the run catalog exist, leftovers of an earlier
+ *       attempt at this run are deleted, the run's indices are created with loading settings (no
+ *       replicas, no refresh, async translog) and its catalog record says LOADING;
  *   <li>documents are loaded (by the caller);
  *   <li>{@link #finishLoading}: search settings and replicas restored, refreshed, counted;
  *   <li>then exactly one of {@link #complete}, which decides by the {@link PublishPolicy} between
- *       {@link #publish} (the alias moves in one request, the record says
- *       PUBLISHED, older runs beyond {@code keep-runs} are retired) followed by {@link #forceMerge},
- *       or {@link #keepServable} (a run older than the one served: servable by its run time, the
- *       alias untouched),
- *       or {@link #fail} (the record says FAILED with the reason, the indices are deleted if so
- *       configured; the alias is never touched), or {@link #abandon} when the load stopped before a
- *       count (an exception, a cancel, a dead worker).
+ *       {@link #publish} (the alias moves in one request, the record says PUBLISHED, older runs
+ *       beyond {@code keep-runs} are retired) followed by {@link #forceMerge}, or {@link
+ *       #keepServable} (a run older than the one served: servable by its run time, the alias
+ *       untouched), or {@link #fail} (the record says FAILED with the reason, the indices are
+ *       deleted if so configured; the alias is never touched), or {@link #abandon} when the load
+ *       stopped before a count (an exception, a cancel, a dead worker).
  * </ol>
  *
  * <p>Why this order after publishing: the alias switch is what readers wait for, so it comes first;
  * retention only deletes indices and is quick, so the caller can report the run published right
- * after it; the force-merge may take minutes on a large run and changes nothing a reader sees, so it
- * comes last. Neither retention nor the merge can unpublish a run: their failures are logged and the
- * next publish retries the retention.
+ * after it; the force-merge may take minutes on a large run and changes nothing a reader sees, so
+ * it comes last. Neither retention nor the merge can unpublish a run: their failures are logged and
+ * the next publish retries the retention.
  */
 public final class RunLifecycle {
 
@@ -55,7 +54,8 @@ public final class RunLifecycle {
   private final RunCatalog catalog;
   private final RunPublisher publisher;
 
-  public RunLifecycle(ElasticsearchClient client, LoaderSettings settings, AfterPublish afterPublish) {
+  public RunLifecycle(
+      ElasticsearchClient client, LoaderSettings settings, AfterPublish afterPublish) {
     this.client = client;
     this.settings = settings;
     this.afterPublish = afterPublish;
@@ -64,7 +64,10 @@ public final class RunLifecycle {
     this.publisher = new RunPublisher(client);
   }
 
-  /** Whether any of the run's indices is behind its model's alias now (such a run is never loaded again). */
+  /**
+   * Whether any of the run's indices is behind its model's alias now (such a run is never loaded
+   * again).
+   */
   public boolean isPublished(String model, List<String> runIndices) throws IOException {
     return publisher.publishedIndices(model).stream().anyMatch(runIndices::contains);
   }
@@ -72,8 +75,11 @@ public final class RunLifecycle {
   /** The newest run behind the model's alias (the one it serves), or null when it serves none. */
   public String servedRunId(String model) throws IOException {
     return publisher.publishedIndices(model).stream()
-        .map(ForecastIndexName::parse).flatMap(Optional::stream).map(ForecastIndexName::runId)
-        .max(String::compareTo).orElse(null);
+        .map(ForecastIndexName::parse)
+        .flatMap(Optional::stream)
+        .map(ForecastIndexName::runId)
+        .max(String::compareTo)
+        .orElse(null);
   }
 
   /** Creates the run's indices for loading and saves its LOADING record; returns that record. */
@@ -89,16 +95,21 @@ public final class RunLifecycle {
   }
 
   /**
-   * Restores search settings and replicas, refreshes, and counts the run's documents. With replicas,
-   * waits (at most {@link #REPLICA_WAIT}) until every copy is started, so that a published run
-   * survives the loss of a node from its first answer; a cluster that cannot place them (fewer nodes
-   * than copies) is told in the log, and the run, complete on its primaries, goes on.
+   * Restores search settings and replicas, refreshes, and counts the run's documents. With
+   * replicas, waits (at most {@link #REPLICA_WAIT}) until every copy is started, so that a
+   * published run survives the loss of a node from its first answer; a cluster that cannot place
+   * them (fewer nodes than copies) is told in the log, and the run, complete on its primaries, goes
+   * on.
    */
   public long finishLoading(List<String> runIndices) throws IOException {
     indices.finishLoading(runIndices, settings.replicas());
     if (settings.replicas() > 0 && !indices.awaitAllCopies(runIndices, REPLICA_WAIT)) {
-      log.warn("the {} replica(s) of {} are not all started after {}; the run is complete on its primaries "
-          + "and goes on (are there {} nodes for its copies?)", settings.replicas(), runIndices, REPLICA_WAIT,
+      log.warn(
+          "the {} replica(s) of {} are not all started after {}; the run is complete on its primaries "
+              + "and goes on (are there {} nodes for its copies?)",
+          settings.replicas(),
+          runIndices,
+          REPLICA_WAIT,
           settings.replicas() + 1);
     }
     return indices.count(runIndices);
@@ -116,19 +127,26 @@ public final class RunLifecycle {
   /**
    * Ends a complete, counted run by the one rule of both entry points, the CLI and the ingestion
    * service's jobs: it is published ({@link #publish}) unless the policy keeps the served forecast
-   * from going back in time ({@link PublishPolicy}); then it is kept servable by its run time and the
-   * model goes on serving the newer run ({@link #keepServable}). The caller reports the outcome, then
-   * calls {@link #forceMerge}.
+   * from going back in time ({@link PublishPolicy}); then it is kept servable by its run time and
+   * the model goes on serving the newer run ({@link #keepServable}). The caller reports the
+   * outcome, then calls {@link #forceMerge}.
    *
    * @param note a remark kept with the record (e.g. documents refused), or null
    * @param override how the caller's user publishes an older run anyway, for the reason
    */
-  public Completion complete(RunRecord record, long counted, String note, PublishPolicy policy, String override)
+  public Completion complete(
+      RunRecord record, long counted, String note, PublishPolicy policy, String override)
       throws IOException {
     String served = servedRunId(record.model());
     if (!policy.publishes(record.runId(), served)) {
-      String why = "run " + record.runId() + " is older than the served run " + served + ": loaded but not published ("
-          + override + " publishes it)";
+      String why =
+          "run "
+              + record.runId()
+              + " is older than the served run "
+              + served
+              + ": loaded but not published ("
+              + override
+              + " publishes it)";
       String reason = note == null ? why : note + "; " + why;
       keepServable(record, counted, reason);
       return new Completion(false, reason, List.of());
@@ -151,14 +169,22 @@ public final class RunLifecycle {
       return List.of();
     }
     try {
-      List<String> retired = new RunRetention(client).retire(record.model(), record.runId(), afterPublish.keepRuns());
+      List<String> retired =
+          new RunRetention(client).retire(record.model(), record.runId(), afterPublish.keepRuns());
       if (!retired.isEmpty()) {
-        log.info("retired runs {} of {} (keep-runs {})", retired, record.model(), afterPublish.keepRuns());
+        log.info(
+            "retired runs {} of {} (keep-runs {})",
+            retired,
+            record.model(),
+            afterPublish.keepRuns());
       }
       return retired;
     } catch (IOException | RuntimeException e) {
-      log.warn("run {} of {} published, but retiring older runs failed (the next publish retries): {}",
-          record.runId(), record.model(), e.toString());
+      log.warn(
+          "run {} of {} published, but retiring older runs failed (the next publish retries): {}",
+          record.runId(),
+          record.model(),
+          e.toString());
       return List.of();
     }
   }
@@ -181,12 +207,18 @@ public final class RunLifecycle {
     try {
       indices.forceMerge(record.indices());
     } catch (IOException | RuntimeException e) {
-      log.warn("run {} of {} published, but force-merging its indices failed: {}", record.runId(), record.model(),
+      log.warn(
+          "run {} of {} published, but force-merging its indices failed: {}",
+          record.runId(),
+          record.model(),
           e.toString());
     }
   }
 
-  /** A counted run that is not to be published: its record FAILED with the reason, its indices deleted if so configured. */
+  /**
+   * A counted run that is not to be published: its record FAILED with the reason, its indices
+   * deleted if so configured.
+   */
   public void fail(RunRecord record, long counted, String reason) throws IOException {
     catalog.save(record.finished(RunStatus.FAILED, counted, Instant.now(), reason));
     log.error("run {} of {} NOT published: {}", record.runId(), record.model(), reason);
@@ -197,11 +229,12 @@ public final class RunLifecycle {
 
   /**
    * Ends a run whose load stopped before it was counted. Only a LOADING record is marked FAILED (a
-   * published record of the same run is never overwritten); the indices are deleted if so configured,
-   * otherwise their search settings are restored, so nothing is left with loading settings. A
-   * published run's indices are never touched.
+   * published record of the same run is never overwritten); the indices are deleted if so
+   * configured, otherwise their search settings are restored, so nothing is left with loading
+   * settings. A published run's indices are never touched.
    */
-  public void abandon(String model, String runId, List<String> runIndices, String reason) throws IOException {
+  public void abandon(String model, String runId, List<String> runIndices, String reason)
+      throws IOException {
     abandon(model, runId, runIndices, reason, true);
   }
 
@@ -210,23 +243,25 @@ public final class RunLifecycle {
    * flight: deleting an index under them would let a bulk re-create it from the template alone. The
    * indices are left for {@link #discardLeftovers}, to be called once no writer is alive.
    */
-  public void abandonWhileWritersStop(String model, String runId, List<String> runIndices, String reason)
-      throws IOException {
+  public void abandonWhileWritersStop(
+      String model, String runId, List<String> runIndices, String reason) throws IOException {
     abandon(model, runId, runIndices, reason, false);
   }
 
   /**
-   * Deletes what is left of a FAILED run's indices, if failed runs are deleted: nothing when the run
-   * is loading again, has been published since, or was not failed. Safe to repeat.
+   * Deletes what is left of a FAILED run's indices, if failed runs are deleted: nothing when the
+   * run is loading again, has been published since, or was not failed. Safe to repeat.
    *
    * @return the indices deleted
    */
-  public List<String> discardLeftovers(String model, String runId, List<String> runIndices) throws IOException {
+  public List<String> discardLeftovers(String model, String runId, List<String> runIndices)
+      throws IOException {
     if (!settings.deleteFailedRuns() || runIndices == null || runIndices.isEmpty()) {
       return List.of();
     }
     var record = catalog.get(model, runId);
-    if (record.isPresent() && record.get().status() != RunStatus.FAILED || isPublished(model, runIndices)) {
+    if (record.isPresent() && record.get().status() != RunStatus.FAILED
+        || isPublished(model, runIndices)) {
       return List.of();
     }
     List<String> present = indices.existing(runIndices);
@@ -242,7 +277,8 @@ public final class RunLifecycle {
     return settings.deleteFailedRuns();
   }
 
-  private void abandon(String model, String runId, List<String> runIndices, String reason, boolean deleteNow)
+  private void abandon(
+      String model, String runId, List<String> runIndices, String reason, boolean deleteNow)
       throws IOException {
     var record = catalog.get(model, runId);
     if (record.isPresent() && record.get().status() == RunStatus.LOADING) {
@@ -259,7 +295,10 @@ public final class RunLifecycle {
     }
   }
 
-  /** As {@link #abandon}, for a load that already failed with {@code cause}: its own failure is added to it. */
+  /**
+   * As {@link #abandon}, for a load that already failed with {@code cause}: its own failure is
+   * added to it.
+   */
   public void abandonAfter(Throwable cause, RunRecord record) {
     try {
       abandon(record.model(), record.runId(), record.indices(), "the load stopped: " + cause);

@@ -41,21 +41,25 @@ public final class RunLoader {
 
   /**
    * What happens after a run is published: force-merge its indices to one segment (a finished run
-   * is never written again), and keep only the last {@code keepRuns} runs of the model (0: keep all).
+   * is never written again), and keep only the last {@code keepRuns} runs of the model (0: keep
+   * all).
    */
   public RunLoader withLifecycle(int keepRuns, boolean forceMerge) {
     return withLifecycle(new AfterPublish(keepRuns, forceMerge));
   }
 
-  /** As {@link #withLifecycle(int, boolean)}; the ingestion service applies the same {@link AfterPublish}. */
+  /**
+   * As {@link #withLifecycle(int, boolean)}; the ingestion service applies the same {@link
+   * AfterPublish}.
+   */
   public RunLoader withLifecycle(AfterPublish afterPublish) {
     this.afterPublish = afterPublish;
     return this;
   }
 
   /**
-   * Whether a run older than the one its model serves is published ({@link PublishPolicy#ALWAYS}) or
-   * only kept servable by its run time (the default, {@link PublishPolicy#IF_NEWER}, as for the
+   * Whether a run older than the one its model serves is published ({@link PublishPolicy#ALWAYS})
+   * or only kept servable by its run time (the default, {@link PublishPolicy#IF_NEWER}, as for the
    * ingestion service's jobs).
    */
   public RunLoader withPublishPolicy(PublishPolicy policy) {
@@ -68,9 +72,9 @@ public final class RunLoader {
   }
 
   /**
-   * Loads the run, reporting progress every {@code progressInterval}; never throws for lost documents.
-   * An exception after the run was begun ends it through {@link RunLifecycle#abandon} before it is
-   * rethrown: no LOADING record and no loading settings are left behind.
+   * Loads the run, reporting progress every {@code progressInterval}; never throws for lost
+   * documents. An exception after the run was begun ends it through {@link RunLifecycle#abandon}
+   * before it is rethrown: no LOADING record and no loading settings are left behind.
    */
   public LoadReport load(ForecastSource source, Consumer<LoadProgress> progress)
       throws IOException, InterruptedException {
@@ -82,10 +86,19 @@ public final class RunLoader {
 
     if (lifecycle.isPublished(run.model(), runIndices)) {
       throw new IllegalStateException(
-          "run " + run.runId() + " of model " + run.model() + " is already published; load a new run instead");
+          "run "
+              + run.runId()
+              + " of model "
+              + run.model()
+              + " is already published; load a new run instead");
     }
     RunRecord record = lifecycle.begin(strategy, started);
-    log.info("loading run {} of {}: {} documents into {}", run.runId(), run.model(), run.documentCount(), runIndices);
+    log.info(
+        "loading run {} of {}: {} documents into {}",
+        run.runId(),
+        run.model(),
+        run.documentCount(),
+        runIndices);
     try {
       LoadStats stats = new LoadStats();
       String failure = produceAll(source, strategy, stats, started, progress);
@@ -103,9 +116,18 @@ public final class RunLoader {
         lifecycle.fail(record, counted, failure);
       }
       return new LoadReport(
-          run, runIndices, run.documentCount(), stats.produced(), stats.indexed(), counted,
-          stats.failuresByReason(), stats.retriesByCause(), stats.documentsPerShard(), took,
-          completion != null && completion.published(), failure,
+          run,
+          runIndices,
+          run.documentCount(),
+          stats.produced(),
+          stats.indexed(),
+          counted,
+          stats.failuresByReason(),
+          stats.retriesByCause(),
+          stats.documentsPerShard(),
+          took,
+          completion != null && completion.published(),
+          failure,
           completion == null ? List.of() : completion.retired(),
           completion == null || completion.published() ? null : completion.reason());
     } catch (IOException | InterruptedException | RuntimeException | Error e) {
@@ -116,23 +138,38 @@ public final class RunLoader {
 
   /** Runs the producers and waits for every batch to be answered; returns a failure or null. */
   private String produceAll(
-      ForecastSource source, ShardingStrategy strategy, LoadStats stats, Instant started,
-      Consumer<LoadProgress> progress) throws InterruptedException {
+      ForecastSource source,
+      ShardingStrategy strategy,
+      LoadStats stats,
+      Instant started,
+      Consumer<LoadProgress> progress)
+      throws InterruptedException {
     ScheduledExecutorService reporter =
-        Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("progress").factory());
+        Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("progress").factory());
     long every = settings.progressInterval().toMillis();
     reporter.scheduleAtFixedRate(
-        () -> progress.accept(progressOf(source.run(), stats, started)), every, every, TimeUnit.MILLISECONDS);
+        () -> progress.accept(progressOf(source.run(), stats, started)),
+        every,
+        every,
+        TimeUnit.MILLISECONDS);
     try (BulkSender sender = new BulkSender(client, settings, stats)) {
       Throwable failure =
           SliceProducers.run(
-              source, strategy, settings.producerThreads(), settings.bulkDocuments(), settings.bulkBytes(),
-              sender, "produce-");
+              source,
+              strategy,
+              settings.producerThreads(),
+              settings.bulkDocuments(),
+              settings.bulkBytes(),
+              sender,
+              "produce-");
       sender.awaitIdle();
       if (failure != null) {
-        // A file that cannot be decoded is the user's to fix: its one-line reason names the file and
+        // A file that cannot be decoded is the user's to fix: its one-line reason names the file
+        // and
         // message; the stack trace is only for the debug log.
-        String reason = failure instanceof ForecastFileException ? failure.getMessage() : failure.toString();
+        String reason =
+            failure instanceof ForecastFileException ? failure.getMessage() : failure.toString();
         log.debug("producer failed", failure);
         return "source failed: " + reason;
       }
@@ -147,10 +184,17 @@ public final class RunLoader {
       return stats.failed() + " documents lost: " + stats.failuresByReason();
     }
     if (stats.produced() != run.documentCount()) {
-      return "source produced " + stats.produced() + " documents, the run has " + run.documentCount();
+      return "source produced "
+          + stats.produced()
+          + " documents, the run has "
+          + run.documentCount();
     }
     if (counted != stats.produced()) {
-      return "Elasticsearch counts " + counted + " documents, " + stats.produced() + " were produced";
+      return "Elasticsearch counts "
+          + counted
+          + " documents, "
+          + stats.produced()
+          + " were produced";
     }
     return null;
   }
@@ -158,6 +202,7 @@ public final class RunLoader {
   private static LoadProgress progressOf(ForecastRun run, LoadStats stats, Instant started) {
     Duration elapsed = Duration.between(started, Instant.now());
     double rate = elapsed.toMillis() == 0 ? 0 : stats.indexed() * 1000.0 / elapsed.toMillis();
-    return new LoadProgress(run.documentCount(), stats.produced(), stats.indexed(), stats.failed(), elapsed, rate);
+    return new LoadProgress(
+        run.documentCount(), stats.produced(), stats.indexed(), stats.failed(), elapsed, rate);
   }
 }

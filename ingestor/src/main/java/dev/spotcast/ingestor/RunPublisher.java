@@ -26,7 +26,12 @@ public final class RunPublisher {
   /** Indices the model's alias points at now (empty before the first run). */
   public Set<String> publishedIndices(String model) throws IOException {
     try {
-      return new HashSet<>(client.indices().getAlias(a -> a.name(ShardingStrategy.latestAlias(model))).aliases().keySet());
+      return new HashSet<>(
+          client
+              .indices()
+              .getAlias(a -> a.name(ShardingStrategy.latestAlias(model)))
+              .aliases()
+              .keySet());
     } catch (ElasticsearchException e) {
       if (e.status() == 404) {
         return Set.of();

@@ -43,7 +43,9 @@ public final class RunRetention {
     // Run ids are yyyyMMddHH: their string order is their time order.
     TreeMap<String, List<String>> byRun = new TreeMap<>();
     for (String index : indices.indicesOf(model)) {
-      ForecastIndexName.parse(index).ifPresent(name -> byRun.computeIfAbsent(name.runId(), r -> new ArrayList<>()).add(index));
+      ForecastIndexName.parse(index)
+          .ifPresent(
+              name -> byRun.computeIfAbsent(name.runId(), r -> new ArrayList<>()).add(index));
     }
     List<String> older = new ArrayList<>(byRun.headMap(publishedRunId, false).descendingKeySet());
     List<String> retired = new ArrayList<>();
@@ -54,8 +56,14 @@ public final class RunRetention {
       indices.delete(byRun.get(runId));
       var record = catalog.get(model, runId);
       if (record.isPresent()) {
-        catalog.save(record.get().finished(RunStatus.RETIRED, record.get().indexedDocuments(), Instant.now(),
-            "retired: only the last " + keep + " runs of " + model + " are kept"));
+        catalog.save(
+            record
+                .get()
+                .finished(
+                    RunStatus.RETIRED,
+                    record.get().indexedDocuments(),
+                    Instant.now(),
+                    "retired: only the last " + keep + " runs of " + model + " are kept"));
       }
       log.info("retired run {} of {}: deleted {}", runId, model, byRun.get(runId));
     }

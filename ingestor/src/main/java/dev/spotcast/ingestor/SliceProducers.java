@@ -1,9 +1,8 @@
 package dev.spotcast.ingestor;
 
-import dev.spotcast.ingestor.source.ForecastSource;
-
 import dev.spotcast.ingestor.bulk.BatchConsumer;
 import dev.spotcast.ingestor.bulk.ShardBatcher;
+import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,10 +28,17 @@ public final class SliceProducers {
    * remaining slices are then dropped), or null when every slice was produced.
    */
   public static Throwable run(
-      ForecastSource source, ShardingStrategy strategy, int threads, int bulkDocuments, long bulkBytes,
-      BatchConsumer consumer, String threadName) throws InterruptedException {
+      ForecastSource source,
+      ShardingStrategy strategy,
+      int threads,
+      int bulkDocuments,
+      long bulkBytes,
+      BatchConsumer consumer,
+      String threadName)
+      throws InterruptedException {
     Queue<ForecastSource.Slice> work = new ConcurrentLinkedQueue<>(source.slices());
-    ExecutorService pool = Executors.newFixedThreadPool(threads, Thread.ofPlatform().name(threadName, 0).factory());
+    ExecutorService pool =
+        Executors.newFixedThreadPool(threads, Thread.ofPlatform().name(threadName, 0).factory());
     Throwable failure = null;
     try {
       List<Future<?>> running = new ArrayList<>();
@@ -40,7 +46,8 @@ public final class SliceProducers {
         running.add(
             pool.submit(
                 () -> {
-                  ShardBatcher batcher = new ShardBatcher(strategy, consumer, bulkDocuments, bulkBytes);
+                  ShardBatcher batcher =
+                      new ShardBatcher(strategy, consumer, bulkDocuments, bulkBytes);
                   ForecastSource.Slice slice;
                   while ((slice = work.poll()) != null) {
                     source.produce(slice, batcher);

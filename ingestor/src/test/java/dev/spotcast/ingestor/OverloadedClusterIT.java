@@ -19,9 +19,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * An Elasticsearch that rejects writes (a write thread pool of one thread and a queue of one,
- * so concurrent bulks are answered 429) still ends with every document indexed exactly once:
- * rejected items are retried with backoff, the count matches and the run is published.
+ * An Elasticsearch that rejects writes (a write thread pool of one thread and a queue of one, so
+ * concurrent bulks are answered 429) still ends with every document indexed exactly once: rejected
+ * items are retried with backoff, the count matches and the run is published.
  */
 class OverloadedClusterIT {
 
@@ -44,9 +44,14 @@ class OverloadedClusterIT {
       try {
         ForecastRun run =
             ForecastRun.of(
-                "itoverload", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(30, -20, 60, 30, 0.5),
-                LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 1000.0), List.of(0, 1, 2, 3),
-                SyntheticWeather.PARAMETERS, ShardingSpec.DEFAULT);
+                "itoverload",
+                Instant.parse("2026-11-21T00:00:00Z"),
+                RegularLatLonGrid.covering(30, -20, 60, 30, 0.5),
+                LevelType.HEIGHT_ABOVE_GROUND,
+                List.of(0.0, 1000.0),
+                List.of(0, 1, 2, 3),
+                SyntheticWeather.PARAMETERS,
+                ShardingSpec.DEFAULT);
         // Many small concurrent bulks against one write thread: most of them meet a full queue.
         LoaderSettings settings =
             LoaderSettings.defaults()
@@ -54,7 +59,8 @@ class OverloadedClusterIT {
                 .withBulkDocuments(200)
                 .withRetries(50, Duration.ofMillis(20), Duration.ofMillis(500));
 
-        LoadReport report = new RunLoader(client, settings).load(new SyntheticForecastSource(run, 3));
+        LoadReport report =
+            new RunLoader(client, settings).load(new SyntheticForecastSource(run, 3));
 
         assertThat(report.failure()).isNull();
         assertThat(report.published()).isTrue();

@@ -47,8 +47,14 @@ class RunLoaderIT {
 
   private static ForecastRun run(String model, Instant time, ShardingSpec sharding) {
     return ForecastRun.of(
-        model, time, RegularLatLonGrid.covering(40, -10, 50, 10, 1), LevelType.HEIGHT_ABOVE_GROUND,
-        List.of(0.0, 500.0, 1000.0, 2000.0), List.of(0, 1, 2, 3, 4, 5, 6), SyntheticWeather.PARAMETERS, sharding);
+        model,
+        time,
+        RegularLatLonGrid.covering(40, -10, 50, 10, 1),
+        LevelType.HEIGHT_ABOVE_GROUND,
+        List.of(0.0, 500.0, 1000.0, 2000.0),
+        List.of(0, 1, 2, 3, 4, 5, 6),
+        SyntheticWeather.PARAMETERS,
+        sharding);
   }
 
   @Test
@@ -72,21 +78,39 @@ class RunLoaderIT {
 
     // A stored document holds the model's values, as floats, in doc values; no _source is kept.
     int point = 5 * 21 + 7; // lat 45, lon -3
-    var hits = client.search(q -> q.index(strategy.indexName(0, 2, 3)).routing(strategy.routingKey(45, -3))
-        .query(qq -> qq.ids(i -> i.values(DocumentIds.of(1000, 3, point))))
-        .docvalueFields(f -> f.field("v.t")), Map.class).hits().hits();
+    var hits =
+        client
+            .search(
+                q ->
+                    q.index(strategy.indexName(0, 2, 3))
+                        .routing(strategy.routingKey(45, -3))
+                        .query(qq -> qq.ids(i -> i.values(DocumentIds.of(1000, 3, point))))
+                        .docvalueFields(f -> f.field("v.t")),
+                Map.class)
+            .hits()
+            .hits();
     assertThat(hits).hasSize(1);
     assertThat(hits.get(0).source()).isNull();
-    double stored = hits.get(0).fields().get("v.t").toJson().asJsonArray().getJsonNumber(0).doubleValue();
+    double stored =
+        hits.get(0).fields().get("v.t").toJson().asJsonArray().getJsonNumber(0).doubleValue();
     long validTime = T0.plusSeconds(3 * 3600).getEpochSecond();
-    assertThat((float) stored).isEqualTo((float) new SyntheticWeather(5).value("t", 45, -3, 1000, validTime));
+    assertThat((float) stored)
+        .isEqualTo((float) new SyntheticWeather(5).value("t", 45, -3, 1000, validTime));
   }
 
   /** The documents (with their grid point) one shard of the index holds. */
   @SuppressWarnings("rawtypes")
   private List<Hit<Map>> hitsOnShard(String index, int shard) throws Exception {
-    return client.search(q -> q.index(index).preference("_shards:" + shard).size(10_000)
-        .docvalueFields(f -> f.field("gp")), Map.class).hits().hits();
+    return client
+        .search(
+            q ->
+                q.index(index)
+                    .preference("_shards:" + shard)
+                    .size(10_000)
+                    .docvalueFields(f -> f.field("gp")),
+            Map.class)
+        .hits()
+        .hits();
   }
 
   @Test
@@ -105,7 +129,9 @@ class RunLoaderIT {
         RegularLatLonGrid grid = (RegularLatLonGrid) run.grid();
         double lat = grid.latitude(point);
         double lon = grid.longitude(point);
-        assertThat(strategy.shardOf(strategy.tileOf(lat, lon))).as("shard of point %d", point).isEqualTo(s);
+        assertThat(strategy.shardOf(strategy.tileOf(lat, lon)))
+            .as("shard of point %d", point)
+            .isEqualTo(s);
       }
       seen += hits.size();
     }
@@ -114,7 +140,8 @@ class RunLoaderIT {
 
   @Test
   void documentRoutedDocumentsLandOnTheShardOfTheirIdWithoutARoutingKey() throws Exception {
-    ForecastRun run = run("itbyid", T0, new ShardingSpec(4, 0, 3, 2, ShardingSpec.Routing.DOCUMENT));
+    ForecastRun run =
+        run("itbyid", T0, new ShardingSpec(4, 0, 3, 2, ShardingSpec.Routing.DOCUMENT));
     LoadReport report = new RunLoader(client, settings).load(new SyntheticForecastSource(run, 1));
     assertThat(report.published()).isTrue();
     assertThat(report.counted()).isEqualTo(231L * 4 * 7);
@@ -132,8 +159,10 @@ class RunLoaderIT {
     }
     assertThat(seen).isEqualTo(231L * 4 * 7);
     // Without routing a search asks every shard and still finds the document by id.
-    var found = client.search(q -> q.index(index).query(qq -> qq.ids(i -> i.values(DocumentIds.of(1000, 3, 112)))),
-        Map.class);
+    var found =
+        client.search(
+            q -> q.index(index).query(qq -> qq.ids(i -> i.values(DocumentIds.of(1000, 3, 112)))),
+            Map.class);
     assertThat(found.hits().hits()).hasSize(1);
     assertThat(found.shards().total().intValue()).isEqualTo(3);
   }
@@ -142,48 +171,76 @@ class RunLoaderIT {
   void aNewRunStaysInvisibleUntilItIsComplete() throws Exception {
     ForecastRun first = run("itswitch", T0, ShardingSpec.DEFAULT);
     ForecastRun second = run("itswitch", T0.plusSeconds(6 * 3600), ShardingSpec.DEFAULT);
-    assertThat(new RunLoader(client, settings).load(new SyntheticForecastSource(first, 1)).published()).isTrue();
+    assertThat(
+            new RunLoader(client, settings).load(new SyntheticForecastSource(first, 1)).published())
+        .isTrue();
 
     List<String> seenDuringLoad = new ArrayList<>();
     List<Long> countsDuringLoad = new ArrayList<>();
-    ForecastSource observing = new ObservingSource(new SyntheticForecastSource(second, 2), () -> {
-      seenDuringLoad.add(catalog.publishedRunIds().get("itswitch"));
-      client.indices().refresh(r -> r.index(ShardingStrategy.modelIndexPattern("itswitch")));
-      countsDuringLoad.add(client.count(c -> c.index(ShardingStrategy.latestAlias("itswitch"))).count());
-    });
+    ForecastSource observing =
+        new ObservingSource(
+            new SyntheticForecastSource(second, 2),
+            () -> {
+              seenDuringLoad.add(catalog.publishedRunIds().get("itswitch"));
+              client
+                  .indices()
+                  .refresh(r -> r.index(ShardingStrategy.modelIndexPattern("itswitch")));
+              countsDuringLoad.add(
+                  client.count(c -> c.index(ShardingStrategy.latestAlias("itswitch"))).count());
+            });
     LoadReport report = new RunLoader(client, settings.withThreads(1, 1)).load(observing);
 
     assertThat(report.published()).isTrue();
     assertThat(seenDuringLoad).isNotEmpty().containsOnly(first.runId());
     assertThat(countsDuringLoad).containsOnly(first.documentCount());
     assertThat(catalog.publishedRunIds()).containsEntry("itswitch", second.runId());
-    assertThat(aliasTargets("itswitch")).containsExactlyInAnyOrderElementsOf(new ShardingStrategy(second).allIndices());
+    assertThat(aliasTargets("itswitch"))
+        .containsExactlyInAnyOrderElementsOf(new ShardingStrategy(second).allIndices());
   }
 
   @Test
   void aFailedRunLeavesThePreviousRunServed() throws Exception {
     ForecastRun good = run("itfail", T0, ShardingSpec.DEFAULT);
     ForecastRun bad = run("itfail", T0.plusSeconds(12 * 3600), ShardingSpec.DEFAULT);
-    assertThat(new RunLoader(client, settings).load(new SyntheticForecastSource(good, 1)).published()).isTrue();
+    assertThat(
+            new RunLoader(client, settings).load(new SyntheticForecastSource(good, 1)).published())
+        .isTrue();
 
-    ForecastSource failing = new ObservingSource(new SyntheticForecastSource(bad, 1), () -> {
-      throw new IllegalStateException("disk on fire");
-    });
+    ForecastSource failing =
+        new ObservingSource(
+            new SyntheticForecastSource(bad, 1),
+            () -> {
+              throw new IllegalStateException("disk on fire");
+            });
     LoadReport report = new RunLoader(client, settings).load(failing);
 
     assertThat(report.published()).isFalse();
     assertThat(report.failure()).contains("disk on fire");
     assertThat(catalog.publishedRunIds()).containsEntry("itfail", good.runId());
-    assertThat(catalog.get("itfail", bad.runId()).orElseThrow().status()).isEqualTo(RunStatus.FAILED);
-    assertThat(client.indices().exists(e -> e.index(new ShardingStrategy(bad).allIndices())).value()).isFalse();
+    assertThat(catalog.get("itfail", bad.runId()).orElseThrow().status())
+        .isEqualTo(RunStatus.FAILED);
+    assertThat(
+            client.indices().exists(e -> e.index(new ShardingStrategy(bad).allIndices())).value())
+        .isFalse();
   }
 
-  /** A source that fails outside the producers (its slices cannot be listed) once the run has begun. */
+  /**
+   * A source that fails outside the producers (its slices cannot be listed) once the run has begun.
+   */
   private static ForecastSource failingAfterBegin(ForecastRun run) {
     return new ForecastSource() {
-      @Override public ForecastRun run() { return run; }
-      @Override public List<Slice> slices() { throw new IllegalStateException("the files vanished"); }
-      @Override public void produce(Slice slice, DocumentSink sink) {}
+      @Override
+      public ForecastRun run() {
+        return run;
+      }
+
+      @Override
+      public List<Slice> slices() {
+        throw new IllegalStateException("the files vanished");
+      }
+
+      @Override
+      public void produce(Slice slice, DocumentSink sink) {}
     };
   }
 
@@ -192,7 +249,8 @@ class RunLoaderIT {
     ForecastRun kept = run("itabandon", T0, ShardingSpec.DEFAULT);
     LoaderSettings keepIndices = settings.withDeleteFailedRuns(false);
 
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunLoader(client, keepIndices).load(failingAfterBegin(kept)))
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new RunLoader(client, keepIndices).load(failingAfterBegin(kept)))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("the files vanished");
 
@@ -202,34 +260,56 @@ class RunLoaderIT {
     List<String> indices = new ShardingStrategy(kept).allIndices();
     var settingsNow = client.indices().getSettings(g -> g.index(indices)).settings();
     assertThat(settingsNow).hasSize(indices.size());
-    settingsNow.values().forEach(index -> {
-      // Search-time settings, as after a completed load: refresh on again, not -1.
-      assertThat(index.settings().index().refreshInterval().time()).isEqualTo("1s");
-    });
+    settingsNow
+        .values()
+        .forEach(
+            index -> {
+              // Search-time settings, as after a completed load: refresh on again, not -1.
+              assertThat(index.settings().index().refreshInterval().time()).isEqualTo("1s");
+            });
     assertThat(catalog.publishedRunIds()).doesNotContainKey("itabandon");
 
     // With the default settings the failed run's indices are deleted instead.
     ForecastRun deleted = run("itabandon", T0.plusSeconds(6 * 3600), ShardingSpec.DEFAULT);
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunLoader(client, settings).load(failingAfterBegin(deleted)))
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new RunLoader(client, settings).load(failingAfterBegin(deleted)))
         .isInstanceOf(IllegalStateException.class);
-    assertThat(catalog.get("itabandon", deleted.runId()).orElseThrow().status()).isEqualTo(RunStatus.FAILED);
-    assertThat(client.indices().exists(e -> e.index(new ShardingStrategy(deleted).allIndices())).value()).isFalse();
+    assertThat(catalog.get("itabandon", deleted.runId()).orElseThrow().status())
+        .isEqualTo(RunStatus.FAILED);
+    assertThat(
+            client
+                .indices()
+                .exists(e -> e.index(new ShardingStrategy(deleted).allIndices()))
+                .value())
+        .isFalse();
   }
 
   @Test
   void aDocumentTheMappingRejectsIsCountedWithItsReason() throws Exception {
     ForecastRun run = run("itreject", T0, ShardingSpec.DEFAULT);
     SyntheticForecastSource synthetic = new SyntheticForecastSource(run, 1);
-    ForecastSource poisoned = new ForecastSource() {
-      @Override public ForecastRun run() { return run; }
-      @Override public List<Slice> slices() { return synthetic.slices(); }
-      @Override public void produce(Slice slice, DocumentSink sink) throws Exception {
-        synthetic.produce(slice, (a, l, s, doc) -> {
-          boolean poison = doc.point() == 17 && doc.level() == 500 && doc.step() == 2;
-          sink.accept(a, l, s, poison ? withUnknownParameter(doc) : doc);
-        });
-      }
-    };
+    ForecastSource poisoned =
+        new ForecastSource() {
+          @Override
+          public ForecastRun run() {
+            return run;
+          }
+
+          @Override
+          public List<Slice> slices() {
+            return synthetic.slices();
+          }
+
+          @Override
+          public void produce(Slice slice, DocumentSink sink) throws Exception {
+            synthetic.produce(
+                slice,
+                (a, l, s, doc) -> {
+                  boolean poison = doc.point() == 17 && doc.level() == 500 && doc.step() == 2;
+                  sink.accept(a, l, s, poison ? withUnknownParameter(doc) : doc);
+                });
+          }
+        };
     LoadReport report = new RunLoader(client, settings).load(poisoned);
 
     assertThat(report.published()).isFalse();
@@ -245,26 +325,45 @@ class RunLoaderIT {
   void writesBlockedMidRunPauseTheLoadUntilTheBlockIsLiftedAndNothingIsLost() throws Exception {
     ForecastRun run = run("itblock", T0, ShardingSpec.DEFAULT);
     List<String> indices = new ShardingStrategy(run).allIndices();
-    java.util.concurrent.ScheduledExecutorService lifter = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+    java.util.concurrent.ScheduledExecutorService lifter =
+        java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
     try {
       // As the flood-stage disk watermark does: the run's indices turn read-only (allow delete)
       // in the middle of the load; an operator frees the disk 3 s later.
-      ForecastSource blocking = new ObservingSource(new SyntheticForecastSource(run, 4), () -> {
-        client.indices().putSettings(p -> p.index(indices).settings(x -> x.blocks(b -> b.readOnlyAllowDelete(true))));
-        lifter.schedule(
-            () -> client.indices().putSettings(p -> p.index(indices).settings(x -> x.blocks(b -> b.readOnlyAllowDelete(false)))),
-            3, java.util.concurrent.TimeUnit.SECONDS);
-      });
+      ForecastSource blocking =
+          new ObservingSource(
+              new SyntheticForecastSource(run, 4),
+              () -> {
+                client
+                    .indices()
+                    .putSettings(
+                        p ->
+                            p.index(indices)
+                                .settings(x -> x.blocks(b -> b.readOnlyAllowDelete(true))));
+                lifter.schedule(
+                    () ->
+                        client
+                            .indices()
+                            .putSettings(
+                                p ->
+                                    p.index(indices)
+                                        .settings(
+                                            x -> x.blocks(b -> b.readOnlyAllowDelete(false)))),
+                    3,
+                    java.util.concurrent.TimeUnit.SECONDS);
+              });
 
       // Two quick retries (about 60 ms in all) could never outlast a 3 s block: only waiting for
       // the block to be lifted, without spending retries, gets every document in.
-      LoaderSettings fewRetries = settings.withRetries(2, java.time.Duration.ofMillis(10), java.time.Duration.ofMillis(50));
+      LoaderSettings fewRetries =
+          settings.withRetries(2, java.time.Duration.ofMillis(10), java.time.Duration.ofMillis(50));
       LoadReport report = new RunLoader(client, fewRetries).load(blocking);
 
       assertThat(report.failure()).isNull();
       assertThat(report.published()).isTrue();
       assertThat(report.counted()).isEqualTo(run.documentCount());
-      assertThat(report.retriesByCause().keySet()).anyMatch(cause -> cause.contains("cluster_block_exception"));
+      assertThat(report.retriesByCause().keySet())
+          .anyMatch(cause -> cause.contains("cluster_block_exception"));
     } finally {
       lifter.shutdown();
       lifter.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
@@ -279,7 +378,11 @@ class RunLoaderIT {
     ForecastRun third = run(model, T0.plusSeconds(12 * 3600), ShardingSpec.DEFAULT);
     ForecastRun newer = run(model, T0.plusSeconds(18 * 3600), ShardingSpec.DEFAULT);
     for (ForecastRun run : List.of(first, second)) {
-      assertThat(new RunLoader(client, settings).withLifecycle(2, false).load(new SyntheticForecastSource(run, 1)).published())
+      assertThat(
+              new RunLoader(client, settings)
+                  .withLifecycle(2, false)
+                  .load(new SyntheticForecastSource(run, 1))
+                  .published())
           .isTrue();
     }
     // A newer run being loaded by someone else while the third is published: never retired.
@@ -287,14 +390,24 @@ class RunLoaderIT {
     client.indices().create(c -> c.index(loadingElsewhere));
 
     LoadReport report =
-        new RunLoader(client, settings).withLifecycle(2, true).load(new SyntheticForecastSource(third, 1));
+        new RunLoader(client, settings)
+            .withLifecycle(2, true)
+            .load(new SyntheticForecastSource(third, 1));
 
     assertThat(report.published()).isTrue();
     assertThat(report.retiredRuns()).containsExactly(first.runId());
-    assertThat(client.indices().exists(e -> e.index(new ShardingStrategy(first).allIndices())).value()).isFalse();
-    assertThat(client.indices().exists(e -> e.index(new ShardingStrategy(second).allIndices())).value()).isTrue();
+    assertThat(
+            client.indices().exists(e -> e.index(new ShardingStrategy(first).allIndices())).value())
+        .isFalse();
+    assertThat(
+            client
+                .indices()
+                .exists(e -> e.index(new ShardingStrategy(second).allIndices()))
+                .value())
+        .isTrue();
     assertThat(client.indices().exists(e -> e.index(loadingElsewhere)).value()).isTrue();
-    assertThat(catalog.get(model, first.runId()).orElseThrow().status()).isEqualTo(RunStatus.RETIRED);
+    assertThat(catalog.get(model, first.runId()).orElseThrow().status())
+        .isEqualTo(RunStatus.RETIRED);
     assertThat(catalog.publishedRunIds()).containsEntry(model, third.runId());
     assertThat(aliasTargets(model)).containsExactlyInAnyOrderElementsOf(report.indices());
   }
@@ -302,14 +415,22 @@ class RunLoaderIT {
   private static ForecastDocument withUnknownParameter(ForecastDocument doc) {
     String[] names = doc.parameterNames().clone();
     names[0] = "snow";
-    return new ForecastDocument(doc.point(), doc.lat(), doc.lon(), doc.level(), doc.step(), names, doc.values());
+    return new ForecastDocument(
+        doc.point(), doc.lat(), doc.lon(), doc.level(), doc.step(), names, doc.values());
   }
 
   private static Set<String> aliasTargets(String model) throws Exception {
-    return new HashSet<>(client.indices().getAlias(a -> a.name(ShardingStrategy.latestAlias(model))).aliases().keySet());
+    return new HashSet<>(
+        client
+            .indices()
+            .getAlias(a -> a.name(ShardingStrategy.latestAlias(model)))
+            .aliases()
+            .keySet());
   }
 
-  /** Runs a check in the producer thread when the fourth slice starts, i.e. in the middle of a load. */
+  /**
+   * Runs a check in the producer thread when the fourth slice starts, i.e. in the middle of a load.
+   */
   private record ObservingSource(ForecastSource delegate, Check check) implements ForecastSource {
     interface Check {
       void run() throws Exception;

@@ -15,7 +15,9 @@ public final class ElasticsearchArc {
     double p2 = Math.toRadians(lat2);
     double dp = p2 - p1;
     double dl = Math.toRadians(lon2 - lon1);
-    double h = Math.sin(dp / 2) * Math.sin(dp / 2) + Math.cos(p1) * Math.cos(p2) * Math.sin(dl / 2) * Math.sin(dl / 2);
+    double h =
+        Math.sin(dp / 2) * Math.sin(dp / 2)
+            + Math.cos(p1) * Math.cos(p2) * Math.sin(dl / 2) * Math.sin(dl / 2);
     return 2 * 6_371_008.7714 * Math.asin(Math.min(1, Math.sqrt(h)));
   }
 }

@@ -25,7 +25,9 @@ public final class RawHttp {
     }
   }
 
-  /** Sends {@code head} (request line and headers, without the final blank line) and {@code body}. */
+  /**
+   * Sends {@code head} (request line and headers, without the final blank line) and {@code body}.
+   */
   public static Response send(int port, String head, byte[] body) throws IOException {
     try (Socket socket = new Socket("127.0.0.1", port)) {
       socket.setSoTimeout(30_000);
@@ -47,10 +49,17 @@ public final class RawHttp {
     return send(port, "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1" + lines(headers), null);
   }
 
-  public static Response post(int port, String target, String contentType, byte[] body, String... headers) throws IOException {
-    String head = "POST " + target + " HTTP/1.1\r\nHost: 127.0.0.1"
-        + (contentType == null ? "" : "\r\nContent-Type: " + contentType)
-        + "\r\nContent-Length: " + body.length + lines(headers);
+  public static Response post(
+      int port, String target, String contentType, byte[] body, String... headers)
+      throws IOException {
+    String head =
+        "POST "
+            + target
+            + " HTTP/1.1\r\nHost: 127.0.0.1"
+            + (contentType == null ? "" : "\r\nContent-Type: " + contentType)
+            + "\r\nContent-Length: "
+            + body.length
+            + lines(headers);
     return send(port, head, body);
   }
 
@@ -82,10 +91,15 @@ public final class RawHttp {
     Map<String, String> headers = new LinkedHashMap<>();
     for (int i = 1; i < lines.length; i++) {
       int colon = lines[i].indexOf(':');
-      headers.put(lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).strip());
+      headers.put(
+          lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT),
+          lines[i].substring(colon + 1).strip());
     }
     byte[] raw = text.substring(end + 4).getBytes(StandardCharsets.ISO_8859_1);
-    String body = "chunked".equalsIgnoreCase(headers.get("transfer-encoding")) ? dechunk(raw) : new String(raw, StandardCharsets.UTF_8);
+    String body =
+        "chunked".equalsIgnoreCase(headers.get("transfer-encoding"))
+            ? dechunk(raw)
+            : new String(raw, StandardCharsets.UTF_8);
     return new Response(status, headers, body);
   }
 
@@ -97,7 +111,8 @@ public final class RawHttp {
       while (lineEnd + 1 < raw.length && !(raw[lineEnd] == '\r' && raw[lineEnd + 1] == '\n')) {
         lineEnd++;
       }
-      String size = new String(raw, at, lineEnd - at, StandardCharsets.ISO_8859_1).split(";")[0].strip();
+      String size =
+          new String(raw, at, lineEnd - at, StandardCharsets.ISO_8859_1).split(";")[0].strip();
       int length = size.isEmpty() ? 0 : Integer.parseInt(size, 16);
       if (length == 0) {
         break;

@@ -1,6 +1,5 @@
 package dev.spotcast.query;
 
-import dev.spotcast.query.api.SpotApiIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
@@ -13,6 +12,7 @@ import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.RunLoader;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.model.ForecastRun;
+import dev.spotcast.query.api.SpotApiIT;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.testsupport.SharedElasticsearch;
 import java.time.Duration;
@@ -39,31 +39,44 @@ public final class RunFixtures {
     return ingestClient;
   }
 
-  /** {@link SpotApiIT#RUN}, the run most tests ask, published and served by the service under test. */
-  public static void spotRunServed(ElasticsearchClient client, PublishedRuns runs) throws Exception {
-    ensurePublished(client, new dev.spotcast.ingestor.source.SyntheticForecastSource(SpotApiIT.RUN, SpotApiIT.SEED));
+  /**
+   * {@link SpotApiIT#RUN}, the run most tests ask, published and served by the service under test.
+   */
+  public static void spotRunServed(ElasticsearchClient client, PublishedRuns runs)
+      throws Exception {
+    ensurePublished(
+        client,
+        new dev.spotcast.ingestor.source.SyntheticForecastSource(SpotApiIT.RUN, SpotApiIT.SEED));
     awaitServed(runs, SpotApiIT.MODEL, SpotApiIT.RUN.runId());
   }
 
   /** Loads and publishes the source's run unless it already is the model's published run. */
-  public static synchronized void ensurePublished(ElasticsearchClient client, ForecastSource source) throws Exception {
+  public static synchronized void ensurePublished(ElasticsearchClient client, ForecastSource source)
+      throws Exception {
     ForecastRun run = source.run();
     if (run.runId().equals(new RunCatalog(client).publishedRunIds().get(run.model()))) {
       return;
     }
-    LoadReport report = new RunLoader(ingestClient(), LoaderSettings.defaults())
-        .withPublishPolicy(dev.spotcast.ingestor.PublishPolicy.ALWAYS).load(source);
-    assertThat(report.published()).as("run %s of %s: %s", run.runId(), run.model(), report.failure()).isTrue();
+    LoadReport report =
+        new RunLoader(ingestClient(), LoaderSettings.defaults())
+            .withPublishPolicy(dev.spotcast.ingestor.PublishPolicy.ALWAYS)
+            .load(source);
+    assertThat(report.published())
+        .as("run %s of %s: %s", run.runId(), run.model(), report.failure())
+        .isTrue();
     assertThat(report.counted()).isEqualTo(run.documentCount());
   }
 
   /** Polls the service's published runs until the model serves the run (at most 30 s). */
-  public static void awaitServed(PublishedRuns runs, String model, String runId) throws InterruptedException {
+  public static void awaitServed(PublishedRuns runs, String model, String runId)
+      throws InterruptedException {
     Instant deadline = Instant.now().plus(SERVE_TIMEOUT);
     while (!runId.equals(runs.get(model).map(RunRecord::runId).orElse(null))) {
       Optional<RunRecord> current = runs.get(model);
       assertThat(Instant.now())
-          .as("model %s still serves %s instead of run %s", model, current.map(RunRecord::runId), runId)
+          .as(
+              "model %s still serves %s instead of run %s",
+              model, current.map(RunRecord::runId), runId)
           .isBefore(deadline);
       Thread.sleep(20);
     }
@@ -74,7 +87,8 @@ public final class RunFixtures {
    * published; returns when the service serves the later one and can still answer the earlier one.
    */
   public static void ensureEarlierAndLaterRuns(
-      ElasticsearchClient client, PublishedRuns runs, ForecastSource earlier, ForecastSource later) throws Exception {
+      ElasticsearchClient client, PublishedRuns runs, ForecastSource earlier, ForecastSource later)
+      throws Exception {
     String model = later.run().model();
     if (runs.get(model, earlier.run().runId()).isEmpty()) {
       ensurePublished(client, earlier);
@@ -86,10 +100,13 @@ public final class RunFixtures {
   }
 
   /** Polls until the service can (or can no longer) answer a run of the model (at most 30 s). */
-  public static void awaitServable(PublishedRuns runs, String model, String runId, boolean servable) throws InterruptedException {
+  public static void awaitServable(PublishedRuns runs, String model, String runId, boolean servable)
+      throws InterruptedException {
     Instant deadline = Instant.now().plus(SERVE_TIMEOUT);
     while (runs.get(model, runId).isPresent() != servable) {
-      assertThat(Instant.now()).as("run %s of %s servable: %s", runId, model, servable).isBefore(deadline);
+      assertThat(Instant.now())
+          .as("run %s of %s servable: %s", runId, model, servable)
+          .isBefore(deadline);
       Thread.sleep(20);
     }
   }

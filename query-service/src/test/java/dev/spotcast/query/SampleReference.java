@@ -27,7 +27,10 @@ public record SampleReference(
 
   private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("yyyyMMddHHmm");
 
-  /** The samples folder: the build sets {@code spotcast.samples}; from a module folder it is ../samples. */
+  /**
+   * The samples folder: the build sets {@code spotcast.samples}; from a module folder it is
+   * ../samples.
+   */
   public static Path samples() {
     String configured = System.getProperty("spotcast.samples");
     Path folder = configured != null ? Path.of(configured) : Path.of("..", "samples");
@@ -47,14 +50,25 @@ public record SampleReference(
     // pointIndex,latitude,longitude,value
     String[] f = line.split(",", -1);
     Instant reference =
-        LocalDateTime.parse(f[6] + String.format("%04d", Integer.parseInt(f[7])), DATE_TIME).toInstant(ZoneOffset.UTC);
+        LocalDateTime.parse(f[6] + String.format("%04d", Integer.parseInt(f[7])), DATE_TIME)
+            .toInstant(ZoneOffset.UTC);
     Instant valid = reference.plusSeconds(3600L * Integer.parseInt(f[8]));
     return new SampleReference(
-        Integer.parseInt(f[0]), f[2], f[4], Double.parseDouble(f[5]), valid, f[10], Integer.parseInt(f[11]),
-        Double.parseDouble(f[12]), Double.parseDouble(f[13]), Double.parseDouble(f[14]));
+        Integer.parseInt(f[0]),
+        f[2],
+        f[4],
+        Double.parseDouble(f[5]),
+        valid,
+        f[10],
+        Integer.parseInt(f[11]),
+        Double.parseDouble(f[12]),
+        Double.parseDouble(f[13]),
+        Double.parseDouble(f[14]));
   }
 
-  /** The level as the API takes it: pressure in hPa (a level in Pa divided by 100), heights in m. */
+  /**
+   * The level as the API takes it: pressure in hPa (a level in Pa divided by 100), heights in m.
+   */
   public double apiLevel() {
     return typeOfLevel.equals("isobaricInPa") ? level / 100 : level;
   }

@@ -28,7 +28,8 @@ public final class TcpProxy implements AutoCloseable {
   public TcpProxy(String targetUrl) throws IOException {
     URI uri = URI.create(targetUrl);
     this.target = new InetSocketAddress(uri.getHost(), uri.getPort());
-    // Bytes pass through untouched, TLS included: the client talks https to the proxy as to the node.
+    // Bytes pass through untouched, TLS included: the client talks https to the proxy as to the
+    // node.
     this.scheme = uri.getScheme();
     this.server = new ServerSocket(0, 200, InetAddress.getLoopbackAddress());
     Thread.ofPlatform().daemon().name("tcp-proxy-accept").start(this::acceptLoop);
@@ -87,7 +88,8 @@ public final class TcpProxy implements AutoCloseable {
 
   private void pump(Socket from, Socket to, boolean answers) {
     byte[] buffer = new byte[16384];
-    try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+    try (InputStream in = from.getInputStream();
+        OutputStream out = to.getOutputStream()) {
       int read;
       while ((read = in.read(buffer)) >= 0) {
         if (answers && latencyMillis > 0) {

@@ -27,31 +27,65 @@ import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 /**
  * Checks of docker/ that need no Docker engine: the Compose file parses; the environment it gives a
- * service binds, variable for variable, to that service's configuration; what a Dockerfile copies is
- * what the build makes; the metrics a Grafana dashboard queries are ones a running service exposes.
+ * service binds, variable for variable, to that service's configuration; what a Dockerfile copies
+ * is what the build makes; the metrics a Grafana dashboard queries are ones a running service
+ * exposes.
  */
 public final class DockerComposition {
 
   private static final Pattern IDENTIFIER = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
-  private static final Set<String> PROMQL = Set.of(
-      "sum", "by", "without", "rate", "irate", "increase", "histogram_quantile", "avg", "max", "min", "count",
-      "on", "ignoring", "group_left", "group_right", "and", "or", "unless", "offset", "bool", "topk", "bottomk");
+  private static final Set<String> PROMQL =
+      Set.of(
+          "sum",
+          "by",
+          "without",
+          "rate",
+          "irate",
+          "increase",
+          "histogram_quantile",
+          "avg",
+          "max",
+          "min",
+          "count",
+          "on",
+          "ignoring",
+          "group_left",
+          "group_right",
+          "and",
+          "or",
+          "unless",
+          "offset",
+          "bool",
+          "topk",
+          "bottomk");
 
   /** Values for the variables docker/.env must set (docker/.env.example), for the checks. */
-  public static final Map<String, String> EXAMPLE_VARIABLES = Map.of(
-      "ELASTIC_PASSWORD", "secret", "ES_MONITOR_PASSWORD", "secret", "GRAFANA_ADMIN_PASSWORD", "secret",
-      "INGEST_API_KEY_SHA256", "a".repeat(64), "PROMETHEUS_API_KEY_SHA256", "b".repeat(64));
+  public static final Map<String, String> EXAMPLE_VARIABLES =
+      Map.of(
+          "ELASTIC_PASSWORD",
+          "secret",
+          "ES_MONITOR_PASSWORD",
+          "secret",
+          "GRAFANA_ADMIN_PASSWORD",
+          "secret",
+          "INGEST_API_KEY_SHA256",
+          "a".repeat(64),
+          "PROMETHEUS_API_KEY_SHA256",
+          "b".repeat(64));
 
   private DockerComposition() {}
 
-  /** The repository's root: the folder above the working directory that holds docker/compose.yaml. */
+  /**
+   * The repository's root: the folder above the working directory that holds docker/compose.yaml.
+   */
   public static Path root() {
     for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
       if (Files.isRegularFile(dir.resolve("docker/compose.yaml"))) {
         return dir;
       }
     }
-    throw new IllegalStateException("docker/compose.yaml not found above " + Path.of("").toAbsolutePath());
+    throw new IllegalStateException(
+        "docker/compose.yaml not found above " + Path.of("").toAbsolutePath());
   }
 
   /** The fleet docker/ describes, as this clone has it (the local fleet's own reader). */
@@ -70,7 +104,8 @@ public final class DockerComposition {
    *
    * @throws IllegalArgumentException for a required variable {@code variables} lacks
    */
-  public static Map<String, String> environment(String service, Map<String, String> variables) throws IOException {
+  public static Map<String, String> environment(String service, Map<String, String> variables)
+      throws IOException {
     return fleet().environment(service, variables);
   }
 
@@ -85,36 +120,48 @@ public final class DockerComposition {
    * class with nothing left over, or be one of {@code springBoot} (Spring Boot's own, e.g.
    * SPRING_CONFIG_IMPORT). Empty when all bind.
    */
-  public static List<String> unbound(Map<String, String> environment, Map<String, Class<?>> prefixes, Set<String> springBoot) {
+  public static List<String> unbound(
+      Map<String, String> environment, Map<String, Class<?>> prefixes, Set<String> springBoot) {
     List<String> problems = new ArrayList<>();
     Map<String, Object> source = new LinkedHashMap<>(environment);
-    Binder binder = new Binder(ConfigurationPropertySources.from(
-        new SystemEnvironmentPropertySource(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, source)));
+    Binder binder =
+        new Binder(
+            ConfigurationPropertySources.from(
+                new SystemEnvironmentPropertySource(
+                    StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, source)));
     for (String variable : environment.keySet()) {
       if (springBoot.contains(variable)) {
         continue;
       }
-      boolean covered = prefixes.keySet().stream()
-          .anyMatch(prefix -> variable.startsWith(prefix.toUpperCase().replace('.', '_').replace("-", "") + "_"));
+      boolean covered =
+          prefixes.keySet().stream()
+              .anyMatch(
+                  prefix ->
+                      variable.startsWith(
+                          prefix.toUpperCase().replace('.', '_').replace("-", "") + "_"));
       if (!covered) {
         problems.add(variable + ": no configuration of the service takes it");
       }
     }
-    prefixes.forEach((prefix, type) -> {
-      try {
-        binder.bind(prefix, Bindable.of(type), new NoUnboundElementsBindHandler(BindHandler.DEFAULT));
-      } catch (RuntimeException e) {
-        Throwable cause = e;
-        while (cause.getCause() != null) {
-          cause = cause.getCause();
-        }
-        problems.add(prefix + ": " + cause.getMessage());
-      }
-    });
+    prefixes.forEach(
+        (prefix, type) -> {
+          try {
+            binder.bind(
+                prefix, Bindable.of(type), new NoUnboundElementsBindHandler(BindHandler.DEFAULT));
+          } catch (RuntimeException e) {
+            Throwable cause = e;
+            while (cause.getCause() != null) {
+              cause = cause.getCause();
+            }
+            problems.add(prefix + ": " + cause.getMessage());
+          }
+        });
     return problems;
   }
 
-  /** What the Dockerfile's COPY instructions name that the build did not make (paths from the root). */
+  /**
+   * What the Dockerfile's COPY instructions name that the build did not make (paths from the root).
+   */
   public static List<String> missingCopySources(String dockerfile) throws IOException {
     List<String> missing = new ArrayList<>();
     Path root = root();
@@ -123,9 +170,11 @@ public final class DockerComposition {
       if (words.length >= 3 && words[0].equals("COPY") && !words[1].startsWith("--")) {
         for (int i = 1; i < words.length - 1; i++) {
           Path parent = root.resolve(words[i]).getParent();
-          PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + root.resolve(words[i]));
+          PathMatcher matcher =
+              FileSystems.getDefault().getPathMatcher("glob:" + root.resolve(words[i]));
           boolean found;
-          try (Stream<Path> files = Files.isDirectory(parent) ? Files.list(parent) : Stream.empty()) {
+          try (Stream<Path> files =
+              Files.isDirectory(parent) ? Files.list(parent) : Stream.empty()) {
             found = files.anyMatch(matcher::matches);
           }
           if (!found) {
@@ -143,11 +192,14 @@ public final class DockerComposition {
     Set<String> metrics = new LinkedHashSet<>();
     for (JsonNode panel : json.path("panels")) {
       for (JsonNode target : panel.path("targets")) {
-        String expr = target.path("expr").asText()
-            .replaceAll("\\{[^}]*}", " ")       // label matchers
-            .replaceAll("\\[[^]]*]", " ")       // ranges
-            .replaceAll("\\b(by|without)\\s*\\([^)]*\\)", " ") // grouping labels
-            .replaceAll("\"[^\"]*\"", " ");
+        String expr =
+            target
+                .path("expr")
+                .asText()
+                .replaceAll("\\{[^}]*}", " ") // label matchers
+                .replaceAll("\\[[^]]*]", " ") // ranges
+                .replaceAll("\\b(by|without)\\s*\\([^)]*\\)", " ") // grouping labels
+                .replaceAll("\"[^\"]*\"", " ");
         Matcher m = IDENTIFIER.matcher(expr);
         while (m.find()) {
           String word = m.group();

@@ -21,18 +21,19 @@ import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * A real headless Chromium for the browser tests: the system's {@code chromium} and {@code chromedriver}
- * (Debian's chromium and chromium-driver packages, which {@code ./spotcast test} installs when they
- * are missing), so nothing is downloaded at test time. {@code SPOTCAST_CHROMIUM} and
- * {@code SPOTCAST_CHROMEDRIVER} name other executables.
+ * A real headless Chromium for the browser tests: the system's {@code chromium} and {@code
+ * chromedriver} (Debian's chromium and chromium-driver packages, which {@code ./spotcast test}
+ * installs when they are missing), so nothing is downloaded at test time. {@code SPOTCAST_CHROMIUM}
+ * and {@code SPOTCAST_CHROMEDRIVER} name other executables.
  *
- * <p>It records the page's console: {@link #consoleErrors()} lists what a page logged at SEVERE level
- * (script errors, failed requests). {@code -Dspotcast.screenshots=DIR} makes {@link #screenshot} write
- * PNGs there (how {@code ./spotcast screenshots} regenerates the ones in docs/).
+ * <p>It records the page's console: {@link #consoleErrors()} lists what a page logged at SEVERE
+ * level (script errors, failed requests). {@code -Dspotcast.screenshots=DIR} makes {@link
+ * #screenshot} write PNGs there (how {@code ./spotcast screenshots} regenerates the ones in docs/).
  */
 public final class HeadlessChromium implements AutoCloseable {
 
-  private static final List<String> BROWSERS = List.of("chromium", "chromium-browser", "google-chrome");
+  private static final List<String> BROWSERS =
+      List.of("chromium", "chromium-browser", "google-chrome");
 
   private final ChromeDriver driver;
 
@@ -42,14 +43,25 @@ public final class HeadlessChromium implements AutoCloseable {
     ChromeOptions options = new ChromeOptions();
     options.setBinary(browser.toFile());
     // Root (as here and in CI) runs Chromium only without its sandbox; /dev/shm may be small.
-    options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-        "--window-size=" + width + "," + height, "--lang=en-GB", "--disable-extensions",
-        "--no-first-run", "--disable-background-networking", "--disable-component-update");
+    options.addArguments(
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-gpu",
+        "--window-size=" + width + "," + height,
+        "--lang=en-GB",
+        "--disable-extensions",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update");
     LoggingPreferences logs = new LoggingPreferences();
     logs.enable(LogType.BROWSER, Level.ALL);
     options.setCapability("goog:loggingPrefs", logs);
-    ChromeDriverService service = new ChromeDriverService.Builder()
-        .usingDriverExecutable(chromedriver.toFile()).usingAnyFreePort().build();
+    ChromeDriverService service =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(chromedriver.toFile())
+            .usingAnyFreePort()
+            .build();
     driver = new ChromeDriver(service, options);
     driver.manage().window().setSize(new Dimension(width, height));
   }
@@ -111,8 +123,16 @@ public final class HeadlessChromium implements AutoCloseable {
         }
       }
     }
-    throw new IllegalStateException("no " + names.getFirst() + " on PATH (nor " + variable + "): the browser tests need"
-        + " Chromium and its driver; install the packages chromium and chromium-driver (./spotcast test does it)."
-        + " Looked for " + names + " in " + Map.of("PATH", System.getenv().getOrDefault("PATH", "")));
+    throw new IllegalStateException(
+        "no "
+            + names.getFirst()
+            + " on PATH (nor "
+            + variable
+            + "): the browser tests need"
+            + " Chromium and its driver; install the packages chromium and chromium-driver (./spotcast test does it)."
+            + " Looked for "
+            + names
+            + " in "
+            + Map.of("PATH", System.getenv().getOrDefault("PATH", "")));
   }
 }

@@ -24,23 +24,24 @@ import org.testcontainers.images.builder.Transferable;
 import org.testcontainers.utility.DockerImageName;
 
 /**
- * One real Elasticsearch per test JVM, started on first use and stopped by a shutdown hook when the JVM exits. It is
- * the server named by the environment variable {@value #URL_VARIABLE} if set, else an Elasticsearch container where
- * Docker is available, else local processes started by {@link LocalElasticsearch} from the distribution zip.
+ * One real Elasticsearch per test JVM, started on first use and stopped by a shutdown hook when the
+ * JVM exits. It is the server named by the environment variable {@value #URL_VARIABLE} if set, else
+ * an Elasticsearch container where Docker is available, else local processes started by {@link
+ * LocalElasticsearch} from the distribution zip.
  *
- * <p>The server is secured as Elasticsearch is installed by default (HTTPS under its own CA, authentication
- * required), with Spotcast's least-privilege roles: tests connect with {@link #settings(Role)} of the role whose
- * work they do ({@link Role#INGEST} to load, {@link Role#QUERY} for the query service, {@link Role#ADMIN} to set up
- * or inspect anything else).
+ * <p>The server is secured as Elasticsearch is installed by default (HTTPS under its own CA,
+ * authentication required), with Spotcast's least-privilege roles: tests connect with {@link
+ * #settings(Role)} of the role whose work they do ({@link Role#INGEST} to load, {@link Role#QUERY}
+ * for the query service, {@link Role#ADMIN} to set up or inspect anything else).
  *
  * <p>Tests share it, so each test should use its own index names (or delete what it created).
  */
 public final class SharedElasticsearch {
 
   /**
-   * Environment variable with the base URL of an already running server to use instead of starting one, e.g.
-   * {@code SPOTCAST_TEST_ES_URL=https://127.0.0.1:9200 ./mvnw verify} against a cluster from {@code es start} (its
-   * credentials are found in {@code $SPOTCAST_HOME/credentials}).
+   * Environment variable with the base URL of an already running server to use instead of starting
+   * one, e.g. {@code SPOTCAST_TEST_ES_URL=https://127.0.0.1:9200 ./mvnw verify} against a cluster
+   * from {@code es start} (its credentials are found in {@code $SPOTCAST_HOME/credentials}).
    */
   public static final String URL_VARIABLE = "SPOTCAST_TEST_ES_URL";
 
@@ -48,7 +49,8 @@ public final class SharedElasticsearch {
 
   private static final String IMAGE = "docker.elastic.co/elasticsearch/elasticsearch";
   private static final String HEAP = "1g";
-  // Generous: on a 2-core machine that also runs other modules' builds, a node has been seen to need 100 s.
+  // Generous: on a 2-core machine that also runs other modules' builds, a node has been seen to
+  // need 100 s.
   private static final Duration START_TIMEOUT = Duration.ofSeconds(300);
 
   private static Map<Role, ElasticsearchSettings> credentials;
@@ -57,8 +59,9 @@ public final class SharedElasticsearch {
   private SharedElasticsearch() {}
 
   /**
-   * The server's base URL without trailing slash, e.g. {@code https://127.0.0.1:23105}. The first call starts it
-   * (some 20-60 s); later calls return at once, or rethrow the first call's failure so that every test fails fast.
+   * The server's base URL without trailing slash, e.g. {@code https://127.0.0.1:23105}. The first
+   * call starts it (some 20-60 s); later calls return at once, or rethrow the first call's failure
+   * so that every test fails fast.
    */
   public static String url() {
     return settings(Role.ADMIN).uris().getFirst().toString();
@@ -79,33 +82,37 @@ public final class SharedElasticsearch {
       }
     }
     if (startFailure != null) {
-      throw new IllegalStateException("The shared Elasticsearch for tests did not start", startFailure);
+      throw new IllegalStateException(
+          "The shared Elasticsearch for tests did not start", startFailure);
     }
     return credentials.get(role);
   }
 
   /**
-   * The {@code spotcast.elasticsearch.*} properties of a Spring Boot service connecting as {@code role}: URL, CA and
-   * credential ({@link ElasticsearchSettings#springProperties()}). A service reads no credential file: a test that
-   * starts one passes these.
+   * The {@code spotcast.elasticsearch.*} properties of a Spring Boot service connecting as {@code
+   * role}: URL, CA and credential ({@link ElasticsearchSettings#springProperties()}). A service
+   * reads no credential file: a test that starts one passes these.
    */
   public static Map<String, String> springProperties(Role role) {
     return settings(role).springProperties();
   }
 
   /**
-   * The ingestor CLI's options that connect as {@code role} besides {@code --es URL}: {@code --es-ca} and the
-   * credential ({@code --es-username}/{@code --es-password}, {@code --es-api-key} or {@code --es-bearer-token}).
+   * The ingestor CLI's options that connect as {@code role} besides {@code --es URL}: {@code
+   * --es-ca} and the credential ({@code --es-username}/{@code --es-password}, {@code --es-api-key}
+   * or {@code --es-bearer-token}).
    */
   public static List<String> cliSecurityOptions(Role role) {
     List<String> options = new java.util.ArrayList<>();
-    springProperties(role).forEach((key, value) -> {
-      String name = key.substring("spotcast.elasticsearch.".length());
-      if (!name.equals("uris")) {
-        options.add("--es-" + name);
-        options.add(value);
-      }
-    });
+    springProperties(role)
+        .forEach(
+            (key, value) -> {
+              String name = key.substring("spotcast.elasticsearch.".length());
+              if (!name.equals("uris")) {
+                options.add("--es-" + name);
+                options.add(value);
+              }
+            });
     return options;
   }
 
@@ -127,24 +134,36 @@ public final class SharedElasticsearch {
   }
 
   /**
-   * The official image with security on as it ships (it makes its own CA at first start; copied out), and the same
-   * file-realm users and roles as a local cluster, copied in before start.
+   * The official image with security on as it ships (it makes its own CA at first start; copied
+   * out), and the same file-realm users and roles as a local cluster, copied in before start.
    */
   private static Map<Role, ElasticsearchSettings> startContainer() {
     try {
       Path dir = Files.createTempDirectory("spotcast-test-es-");
-      Map<Role, ElasticsearchSettings> planned = ClusterSecurity.credentials("https://127.0.0.1:9200", null, dir);
-      ElasticsearchContainer container = new ElasticsearchContainer(
-          DockerImageName.parse(IMAGE).withTag(ElasticsearchDistribution.version()))
-          .withEnv("ES_JAVA_OPTS", "-Xms" + HEAP + " -Xmx" + HEAP)
-          .withStartupTimeout(START_TIMEOUT);
-      ClusterSecurity.securityFiles(planned).forEach((name, content) ->
-          container.withCopyToContainer(Transferable.of(content), "/usr/share/elasticsearch/config/" + name));
+      Map<Role, ElasticsearchSettings> planned =
+          ClusterSecurity.credentials("https://127.0.0.1:9200", null, dir);
+      ElasticsearchContainer container =
+          new ElasticsearchContainer(
+                  DockerImageName.parse(IMAGE).withTag(ElasticsearchDistribution.version()))
+              .withEnv("ES_JAVA_OPTS", "-Xms" + HEAP + " -Xmx" + HEAP)
+              .withStartupTimeout(START_TIMEOUT);
+      ClusterSecurity.securityFiles(planned)
+          .forEach(
+              (name, content) ->
+                  container.withCopyToContainer(
+                      Transferable.of(content), "/usr/share/elasticsearch/config/" + name));
       container.start();
-      Runtime.getRuntime().addShutdownHook(new Thread(container::stop, "stop-shared-elasticsearch"));
+      Runtime.getRuntime()
+          .addShutdownHook(new Thread(container::stop, "stop-shared-elasticsearch"));
       Path ca = dir.resolve("http_ca.crt");
-      Files.write(ca, container.caCertAsBytes().orElseThrow(
-          () -> new IllegalStateException("The Elasticsearch container made no CA certificate")));
+      Files.write(
+          ca,
+          container
+              .caCertAsBytes()
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "The Elasticsearch container made no CA certificate")));
       List<URI> uris = List.of(URI.create("https://" + container.getHttpHostAddress()));
       Map<Role, ElasticsearchSettings> started = new EnumMap<>(Role.class);
       planned.forEach((role, settings) -> started.put(role, settings.withUris(uris).withCa(ca)));
@@ -156,15 +175,17 @@ public final class SharedElasticsearch {
 
   private static Map<Role, ElasticsearchSettings> startLocalProcesses() {
     int firstPort = LoopbackPorts.freeBlock(2);
-    LocalElasticsearch cluster = new LocalElasticsearch(LocalElasticsearch.Config.builder()
-        .distribution(ElasticsearchDistribution.defaultZip())
-        .firstHttpPort(firstPort)
-        .firstTransportPort(firstPort + 1)
-        .heap(HEAP)
-        .startTimeout(START_TIMEOUT)
-        .clusterName("spotcast-test-" + firstPort)
-        .ephemeral(true)
-        .build());
+    LocalElasticsearch cluster =
+        new LocalElasticsearch(
+            LocalElasticsearch.Config.builder()
+                .distribution(ElasticsearchDistribution.defaultZip())
+                .firstHttpPort(firstPort)
+                .firstTransportPort(firstPort + 1)
+                .heap(HEAP)
+                .startTimeout(START_TIMEOUT)
+                .clusterName("spotcast-test-" + firstPort)
+                .ephemeral(true)
+                .build());
     cluster.start();
     Runtime.getRuntime().addShutdownHook(new Thread(cluster::stop, "stop-shared-elasticsearch"));
     Map<Role, ElasticsearchSettings> started = new EnumMap<>(Role.class);

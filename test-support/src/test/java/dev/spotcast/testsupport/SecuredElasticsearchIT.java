@@ -27,11 +27,12 @@ import org.junit.jupiter.api.Test;
  */
 class SecuredElasticsearchIT {
 
-  private static final String RUN_INDEX = "spotcast-fc-secured-" + UUID.randomUUID().toString().substring(0, 8)
-      + "-2026112100-h0";
+  private static final String RUN_INDEX =
+      "spotcast-fc-secured-" + UUID.randomUUID().toString().substring(0, 8) + "-2026112100-h0";
   private static final String ALIAS = "spotcast-secured-latest";
   private static final String CATALOG = "spotcast-runs";
-  private static final String FOREIGN = "not-spotcast-" + UUID.randomUUID().toString().substring(0, 8);
+  private static final String FOREIGN =
+      "not-spotcast-" + UUID.randomUUID().toString().substring(0, 8);
 
   private static ElasticsearchClient admin;
   private static ElasticsearchClient ingest;
@@ -45,10 +46,19 @@ class SecuredElasticsearchIT {
     query = ElasticsearchClients.create(SharedElasticsearch.settings(Role.QUERY));
     monitor = ElasticsearchClients.create(SharedElasticsearch.settings(Role.MONITOR));
     // What the ingestor does when it publishes a run, done with the ingest credential.
-    ingest.index(i -> i.index(RUN_INDEX).id("0_0_1").document(Map.of("t", 271.5)).refresh(Refresh.True));
-    ingest.indices().updateAliases(a -> a.actions(x -> x.add(add -> add.index(RUN_INDEX).alias(ALIAS))));
-    ingest.index(i -> i.index(CATALOG).id("secured-it").document(Map.of("model", "secured")).refresh(Refresh.True));
-    admin.index(i -> i.index(FOREIGN).id("1").document(Map.of("secret", "payroll")).refresh(Refresh.True));
+    ingest.index(
+        i -> i.index(RUN_INDEX).id("0_0_1").document(Map.of("t", 271.5)).refresh(Refresh.True));
+    ingest
+        .indices()
+        .updateAliases(a -> a.actions(x -> x.add(add -> add.index(RUN_INDEX).alias(ALIAS))));
+    ingest.index(
+        i ->
+            i.index(CATALOG)
+                .id("secured-it")
+                .document(Map.of("model", "secured"))
+                .refresh(Refresh.True));
+    admin.index(
+        i -> i.index(FOREIGN).id("1").document(Map.of("secret", "payroll")).refresh(Refresh.True));
   }
 
   @AfterAll
@@ -63,21 +73,25 @@ class SecuredElasticsearchIT {
   @Test
   void overHttpsWithoutACredentialEverythingIsRefused() throws Exception {
     assertThat(SharedElasticsearch.url()).startsWith("https://");
-    try (ElasticsearchClient anonymous = ElasticsearchClients.create(SharedElasticsearch.settings().withoutCredentials())) {
+    try (ElasticsearchClient anonymous =
+        ElasticsearchClients.create(SharedElasticsearch.settings().withoutCredentials())) {
       assertStatus(401, () -> anonymous.cluster().health());
       assertStatus(401, () -> anonymous.search(s -> s.index(ALIAS), Map.class));
     }
   }
 
   @Test
-  void theQueryCredentialReadsTheForecastsAndTheCatalogButCannotWriteCreateOrDelete() throws Exception {
+  void theQueryCredentialReadsTheForecastsAndTheCatalogButCannotWriteCreateOrDelete()
+      throws Exception {
     assertThat(query.search(s -> s.index(ALIAS), Map.class).hits().total().value()).isEqualTo(1);
     assertThat(query.get(g -> g.index(CATALOG).id("secured-it"), Map.class).found()).isTrue();
     assertThat(query.indices().getAlias(a -> a.name(ALIAS)).aliases()).containsOnlyKeys(RUN_INDEX);
     assertThat(query.cluster().health().status()).isNotNull();
 
-    assertStatus(403, () -> query.index(i -> i.index(RUN_INDEX).id("x").document(Map.of("t", 1.0))));
-    assertStatus(403, () -> query.index(i -> i.index(CATALOG).id("x").document(Map.of("model", "x"))));
+    assertStatus(
+        403, () -> query.index(i -> i.index(RUN_INDEX).id("x").document(Map.of("t", 1.0))));
+    assertStatus(
+        403, () -> query.index(i -> i.index(CATALOG).id("x").document(Map.of("model", "x"))));
     assertStatus(403, () -> query.delete(d -> d.index(RUN_INDEX).id("0_0_1")));
     assertStatus(403, () -> query.indices().delete(d -> d.index(RUN_INDEX)));
     assertStatus(403, () -> query.indices().create(c -> c.index("spotcast-fc-secured-new")));
@@ -95,7 +109,8 @@ class SecuredElasticsearchIT {
     assertStatus(403, () -> monitor.search(s -> s.index(ALIAS), Map.class));
     assertStatus(403, () -> monitor.get(g -> g.index(CATALOG).id("secured-it"), Map.class));
     assertStatus(403, () -> monitor.search(s -> s.index(FOREIGN), Map.class));
-    assertStatus(403, () -> monitor.index(i -> i.index(RUN_INDEX).id("x").document(Map.of("t", 1.0))));
+    assertStatus(
+        403, () -> monitor.index(i -> i.index(RUN_INDEX).id("x").document(Map.of("t", 1.0))));
     assertStatus(403, () -> monitor.indices().delete(d -> d.index(RUN_INDEX)));
   }
 
@@ -113,16 +128,22 @@ class SecuredElasticsearchIT {
     assertThat(byFile.ca()).isNotNull();
     String fingerprint = ElasticsearchSettings.sha256Fingerprint(byFile.ca());
 
-    for (ElasticsearchSettings settings : List.of(byFile, byFile.withCaFingerprint(fingerprint),
-        byFile.withCaFingerprint(fingerprint.replace(":", "").toLowerCase()))) {
+    for (ElasticsearchSettings settings :
+        List.of(
+            byFile,
+            byFile.withCaFingerprint(fingerprint),
+            byFile.withCaFingerprint(fingerprint.replace(":", "").toLowerCase()))) {
       try (ElasticsearchClient client = ElasticsearchClients.create(settings)) {
-        assertThat(client.search(s -> s.index(ALIAS), Map.class).hits().total().value()).as(settings.toString())
+        assertThat(client.search(s -> s.index(ALIAS), Map.class).hits().total().value())
+            .as(settings.toString())
             .isEqualTo(1);
       }
     }
     // Another CA's fingerprint: the TLS handshake fails, nothing is sent.
-    try (ElasticsearchClient wrong = ElasticsearchClients.create(byFile.withCaFingerprint("00".repeat(32)))) {
-      assertThatThrownBy(() -> wrong.cluster().health()).isNotInstanceOf(ElasticsearchException.class);
+    try (ElasticsearchClient wrong =
+        ElasticsearchClients.create(byFile.withCaFingerprint("00".repeat(32)))) {
+      assertThatThrownBy(() -> wrong.cluster().health())
+          .isNotInstanceOf(ElasticsearchException.class);
     }
   }
 
@@ -130,14 +151,16 @@ class SecuredElasticsearchIT {
   void aRefusedCredentialIsNeverEchoedInTheError() {
     String password = "wrong-" + UUID.randomUUID();
     String apiKey = java.util.Base64.getEncoder().encodeToString(("id:" + password).getBytes());
-    List<ElasticsearchSettings> refused = List.of(
-        SharedElasticsearch.settings().withBasicAuth("spotcast-query", password),
-        SharedElasticsearch.settings().withApiKey(apiKey));
+    List<ElasticsearchSettings> refused =
+        List.of(
+            SharedElasticsearch.settings().withBasicAuth("spotcast-query", password),
+            SharedElasticsearch.settings().withApiKey(apiKey));
     for (ElasticsearchSettings settings : refused) {
       try (ElasticsearchClient client = ElasticsearchClients.create(settings)) {
         assertThatThrownBy(() -> client.cluster().health())
             .satisfies(e -> assertThat(status(e)).isEqualTo(401))
-            .satisfies(e -> assertThat(chain(e, Throwable::toString)).doesNotContain(password, apiKey));
+            .satisfies(
+                e -> assertThat(chain(e, Throwable::toString)).doesNotContain(password, apiKey));
       } catch (Exception e) {
         throw new AssertionError(e);
       }
@@ -146,7 +169,8 @@ class SecuredElasticsearchIT {
   }
 
   private static void assertStatus(int expected, ThrowingCallable call) {
-    assertThatThrownBy(call).satisfies(e -> assertThat(status(e)).as(e.toString()).isEqualTo(expected));
+    assertThatThrownBy(call)
+        .satisfies(e -> assertThat(status(e)).as(e.toString()).isEqualTo(expected));
   }
 
   /** The HTTP status of a refusal, whichever way the client reports it. */

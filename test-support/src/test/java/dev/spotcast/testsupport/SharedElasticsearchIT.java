@@ -19,7 +19,8 @@ class SharedElasticsearchIT {
     try (ClusterApi api = new ClusterApi(SharedElasticsearch.settings())) {
       ClusterHealth health = api.awaitHealth(1, Duration.ofSeconds(5));
       assertThat(health.isUsable()).as(health.toString()).isTrue();
-      ClusterApi.Answer created = api.send("PUT", "/shared-it/_doc/1?refresh=true", "{\"spot\":\"Bergen\"}");
+      ClusterApi.Answer created =
+          api.send("PUT", "/shared-it/_doc/1?refresh=true", "{\"spot\":\"Bergen\"}");
       assertThat(created.status()).as(created.body()).isIn(200, 201);
       ClusterApi.Answer found = api.send("GET", "/shared-it/_doc/1", null);
       assertThat(found.body()).contains("\"found\":true", "Bergen");

@@ -5,18 +5,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The whole machine's CPU time from the first line of {@code /proc/stat}, in clock ticks summed over
- * all CPUs: the one CPU accounting of every benchmark and of the load test. Busy is user + nice +
- * system + irq + softirq; idle is idle + iowait; steal (time a hypervisor gave to other guests) is
- * kept apart, counted neither as busy nor as idle, so that a phase's "other processes" figure is
- * never inflated by the host.
+ * The whole machine's CPU time from the first line of {@code /proc/stat}, in clock ticks summed
+ * over all CPUs: the one CPU accounting of every benchmark and of the load test. Busy is user +
+ * nice + system + irq + softirq; idle is idle + iowait; steal (time a hypervisor gave to other
+ * guests) is kept apart, counted neither as busy nor as idle, so that a phase's "other processes"
+ * figure is never inflated by the host.
  */
 public final class MachineTicks {
 
   /** The file read; on Linux only. */
   public static final Path STAT = Path.of("/proc/stat");
 
-  /** USER_HZ, the unit of /proc/stat and /proc/PID/stat times: 100 on every Linux architecture in use. */
+  /**
+   * USER_HZ, the unit of /proc/stat and /proc/PID/stat times: 100 on every Linux architecture in
+   * use.
+   */
   public static final double TICKS_PER_SECOND = 100;
 
   private MachineTicks() {}

@@ -13,10 +13,10 @@ import ucar.nc2.grib.grib2.Grib2RecordScanner;
 import ucar.unidata.io.RandomAccessFile;
 
 /**
- * Decoding rate (values per second, one thread) of ecCodes, as Spotcast calls it, and of netCDF-Java
- * 4.5.5 on the same single-field GRIB files; netCDF-Java is timed only on the packings it reads.
- * Run: {@code ./spotcast bench grib-decode FILE...}
- * (each file one field; write them with ecCodes in each packing). Prints one table row per file.
+ * Decoding rate (values per second, one thread) of ecCodes, as Spotcast calls it, and of
+ * netCDF-Java 4.5.5 on the same single-field GRIB files; netCDF-Java is timed only on the packings
+ * it reads. Run: {@code ./spotcast bench grib-decode FILE...} (each file one field; write them with
+ * ecCodes in each packing). Prints one table row per file.
  */
 public final class GribDecodeRates {
 
@@ -44,7 +44,8 @@ public final class GribDecodeRates {
       } catch (Exception | LinkageError e) {
         netcdf = "cannot decode (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")";
       }
-      System.out.printf(Locale.ROOT, "| %s | %,d | %.3g | %s |%n", file.getFileName(), values, eccodes, netcdf);
+      System.out.printf(
+          Locale.ROOT, "| %s | %,d | %.3g | %s |%n", file.getFileName(), values, eccodes, netcdf);
     }
   }
 
@@ -56,10 +57,17 @@ public final class GribDecodeRates {
     }
     raf.seek(0);
     Grib1Record record = new Grib1RecordScanner(raf).next();
-    // Grib1Record.readData needs a bzip2 library the build leaves out; its simple-packing reader directly:
+    // Grib1Record.readData needs a bzip2 library the build leaves out; its simple-packing reader
+    // directly:
     int points = record.getGDSsection().getGDS().getNpts();
-    Grib1DataReader reader = new Grib1DataReader(record.getPDSsection().getDecimalScale(), 0, points, 1, points,
-        record.getDataSection().getStartingPosition());
+    Grib1DataReader reader =
+        new Grib1DataReader(
+            record.getPDSsection().getDecimalScale(),
+            0,
+            points,
+            1,
+            points,
+            record.getDataSection().getStartingPosition());
     return () -> reader.getData(raf, null);
   }
 

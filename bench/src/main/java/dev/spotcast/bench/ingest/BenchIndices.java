@@ -15,8 +15,8 @@ import java.util.Set;
 
 /**
  * The benchmark's footprint in Elasticsearch: the run's indices (created exactly as the loader
- * creates them), the model alias they get when published, and the run's catalog record. Everything is
- * removed between and after phases, by name.
+ * creates them), the model alias they get when published, and the run's catalog record. Everything
+ * is removed between and after phases, by name.
  */
 final class BenchIndices {
 
@@ -42,10 +42,14 @@ final class BenchIndices {
   /** Notes whether the run catalog and the index template exist, to leave the cluster as found. */
   void rememberFootprint() throws IOException {
     catalogExisted = client.indices().exists(e -> e.index(RunCatalog.INDEX)).value();
-    templateExisted = client.indices().existsIndexTemplate(e -> e.name(ForecastIndices.TEMPLATE)).value();
+    templateExisted =
+        client.indices().existsIndexTemplate(e -> e.name(ForecastIndices.TEMPLATE)).value();
   }
 
-  /** Removes the catalog index and the template if the benchmark created them and nothing else uses them. */
+  /**
+   * Removes the catalog index and the template if the benchmark created them and nothing else uses
+   * them.
+   */
   void removeFootprint() throws IOException {
     if (!catalogExisted && client.indices().exists(e -> e.index(RunCatalog.INDEX)).value()) {
       client.indices().refresh(r -> r.index(RunCatalog.INDEX));
@@ -54,7 +58,11 @@ final class BenchIndices {
       }
     }
     if (!templateExisted
-        && client.indices().get(g -> g.index(ShardingStrategy.INDEX_PREFIX + "*").allowNoIndices(true)).indices().isEmpty()) {
+        && client
+            .indices()
+            .get(g -> g.index(ShardingStrategy.INDEX_PREFIX + "*").allowNoIndices(true))
+            .indices()
+            .isEmpty()) {
       client.indices().deleteIndexTemplate(d -> d.name(ForecastIndices.TEMPLATE));
     }
   }
@@ -69,42 +77,65 @@ final class BenchIndices {
     for (String index : published) {
       if (!names.contains(index)) {
         throw new IllegalStateException(
-            "model '" + model + "' has a published run (" + published + ") that is not a benchmark"
+            "model '"
+                + model
+                + "' has a published run ("
+                + published
+                + ") that is not a benchmark"
                 + " leftover; pass another --model");
       }
     }
   }
 
-  /** The same template and loading settings as the loader uses (ForecastIndices.createForLoading). */
+  /**
+   * The same template and loading settings as the loader uses (ForecastIndices.createForLoading).
+   */
   void createForLoading() throws IOException {
     indices.installTemplate();
     indices.createForLoading(strategy);
   }
 
-  /** The template of the leanest layout's phase: matches exactly this run's indices, above Spotcast's. */
+  /**
+   * The template of the leanest layout's phase: matches exactly this run's indices, above
+   * Spotcast's.
+   */
   static final String LEAN_TEMPLATE = "spotcast-bench-lean";
 
   /**
    * Creates the run's indices with the leanest layout of the same documents, for the raw baseline
-   * the ingestor is compared with: location, level and step indexed as Spotcast's template does, the
-   * values kept in {@code _source} only (an object mapped {@code enabled: false}: neither indexed nor
-   * given doc values). A template of higher priority than Spotcast's, for exactly these index names,
-   * replaces Spotcast's (which excludes the values from {@code _source}); {@link #clean} removes it.
+   * the ingestor is compared with: location, level and step indexed as Spotcast's template does,
+   * the values kept in {@code _source} only (an object mapped {@code enabled: false}: neither
+   * indexed nor given doc values). A template of higher priority than Spotcast's, for exactly these
+   * index names, replaces Spotcast's (which excludes the values from {@code _source}); {@link
+   * #clean} removes it.
    */
   void createLeanForLoading() throws IOException {
-    client.indices().putIndexTemplate(t -> t
-        .name(LEAN_TEMPLATE)
-        .indexPatterns(names)
-        .priority(1000L)
-        .template(tpl -> tpl.mappings(m -> m
-            .dynamic(DynamicMapping.Strict)
-            .properties(ForecastFields.LOCATION, p -> p.geoPoint(g -> g))
-            .properties(ForecastFields.LEVEL, p -> p.double_(d -> d))
-            .properties(ForecastFields.STEP, p -> p.integer(i -> i))
-            .properties(ForecastFields.POINT, p -> p.integer(i -> i.index(false)))
-            .properties(ForecastFields.VALUES, p -> p.object(o -> o.enabled(false))))));
+    client
+        .indices()
+        .putIndexTemplate(
+            t ->
+                t.name(LEAN_TEMPLATE)
+                    .indexPatterns(names)
+                    .priority(1000L)
+                    .template(
+                        tpl ->
+                            tpl.mappings(
+                                m ->
+                                    m.dynamic(DynamicMapping.Strict)
+                                        .properties(
+                                            ForecastFields.LOCATION, p -> p.geoPoint(g -> g))
+                                        .properties(ForecastFields.LEVEL, p -> p.double_(d -> d))
+                                        .properties(ForecastFields.STEP, p -> p.integer(i -> i))
+                                        .properties(
+                                            ForecastFields.POINT,
+                                            p -> p.integer(i -> i.index(false)))
+                                        .properties(
+                                            ForecastFields.VALUES,
+                                            p -> p.object(o -> o.enabled(false))))));
     for (String index : names) {
-      client.indices().create(c -> c.index(index).settings(ForecastIndices.loadingSettings(strategy, 0)));
+      client
+          .indices()
+          .create(c -> c.index(index).settings(ForecastIndices.loadingSettings(strategy, 0)));
     }
   }
 

@@ -1,9 +1,9 @@
 package dev.spotcast.bench.ingest;
 
 import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingestor.SliceProducers;
 import dev.spotcast.ingestor.bulk.ShardBatch;
 import dev.spotcast.ingestor.source.ForecastSource;
-import dev.spotcast.ingestor.SliceProducers;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,7 +11,8 @@ import java.util.List;
 
 /**
  * The bulk request bodies of a run, generated before anything is timed: the very bytes the ingestor
- * sends (its own {@link dev.spotcast.ingestor.bulk.ShardBatcher}, one NDJSON body per shard batch, posted to the batch's index).
+ * sends (its own {@link dev.spotcast.ingestor.bulk.ShardBatcher}, one NDJSON body per shard batch,
+ * posted to the batch's index).
  */
 final class BulkBodies {
 
@@ -44,13 +45,18 @@ final class BulkBodies {
    * Produces every slice of the source with the loader's producer count and batch limits, and keeps
    * each full shard batch's body.
    */
-  static BulkBodies generate(ForecastSource source, ShardingStrategy strategy, LoaderSettings settings)
-      throws Exception {
+  static BulkBodies generate(
+      ForecastSource source, ShardingStrategy strategy, LoaderSettings settings) throws Exception {
     List<Body> bodies = Collections.synchronizedList(new ArrayList<>());
     Throwable failure =
         SliceProducers.run(
-            source, strategy, settings.producerThreads(), settings.bulkDocuments(), settings.bulkBytes(),
-            batch -> bodies.add(new Body(batch.index(), batch.body(), batch.documents(), batch)), "bench-generate-");
+            source,
+            strategy,
+            settings.producerThreads(),
+            settings.bulkDocuments(),
+            settings.bulkBytes(),
+            batch -> bodies.add(new Body(batch.index(), batch.body(), batch.documents(), batch)),
+            "bench-generate-");
     if (failure != null) {
       throw new IllegalStateException("generating the bulk bodies failed", failure);
     }

@@ -18,13 +18,12 @@ import java.util.stream.Stream;
 /**
  * Where this JVM's CPU goes, per thread, without a profiler: Linux's {@code
  * /proc/self/task/TID/schedstat} gives each thread's time on a CPU and its time waiting in the run
- * queue (runnable, but the cores were busy), for Java threads and for the JVM's own (GC, JIT). Threads
- * are sampled every 200 ms so that short-lived pools (producers, senders) are counted after they end.
- * Also the machine's CPU from {@code /proc/stat}. Without /proc, only the process total is known.
- * https://docs.kernel.org/scheduler/sched-stats.html
+ * queue (runnable, but the cores were busy), for Java threads and for the JVM's own (GC, JIT).
+ * Threads are sampled every 200 ms so that short-lived pools (producers, senders) are counted after
+ * they end. Also the machine's CPU from {@code /proc/stat}. Without /proc, only the process total
+ * is known. https://docs.kernel.org/scheduler/sched-stats.html
  */
 final class CpuSampler implements AutoCloseable {
-
 
   private static final Path TASKS = Path.of("/proc/self/task");
 
@@ -36,7 +35,8 @@ final class CpuSampler implements AutoCloseable {
 
   private final boolean available = Files.isDirectory(TASKS) && Files.isReadable(MachineTicks.STAT);
   private final ScheduledExecutorService timer =
-      Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("bench-cpu-sampler").factory());
+      Executors.newSingleThreadScheduledExecutor(
+          Thread.ofPlatform().daemon().name("bench-cpu-sampler").factory());
 
   CpuSampler() {
     if (available) {
@@ -70,13 +70,20 @@ final class CpuSampler implements AutoCloseable {
       gcMillis += Math.max(0, gc.getCollectionTime());
     }
     return new Snapshot(
-        System.nanoTime(), new HashMap<>(threads), machine[0], machine[1], machine[2],
-        processCpuNanos(), allocatedBytes(), gcCount, gcMillis);
+        System.nanoTime(),
+        new HashMap<>(threads),
+        machine[0],
+        machine[1],
+        machine[2],
+        processCpuNanos(),
+        allocatedBytes(),
+        gcCount,
+        gcMillis);
   }
 
   /**
-   * CPU of this JVM between two snapshots, by thread category, in seconds: index 0 on a CPU, index 1
-   * runnable but waiting for one.
+   * CPU of this JVM between two snapshots, by thread category, in seconds: index 0 on a CPU, index
+   * 1 runnable but waiting for one.
    */
   static Map<String, double[]> byCategory(Snapshot from, Snapshot to) {
     Map<String, double[]> categories = new TreeMap<>();
@@ -143,8 +150,10 @@ final class CpuSampler implements AutoCloseable {
               long run = Long.parseLong(sched[0]);
               ThreadTimes known = threads.get(tid);
               // Names are read once per thread (this runs often); a smaller time means a reused id.
-              String name = known != null && run >= known.runNanos()
-                  ? known.name() : Files.readString(task.resolve("comm")).strip();
+              String name =
+                  known != null && run >= known.runNanos()
+                      ? known.name()
+                      : Files.readString(task.resolve("comm")).strip();
               threads.put(tid, new ThreadTimes(name, run, Long.parseLong(sched[1])));
             } catch (IOException | RuntimeException e) {
               // The thread ended while we looked at it: its last sample stays.
@@ -165,7 +174,8 @@ final class CpuSampler implements AutoCloseable {
   }
 
   private static long processCpuNanos() {
-    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+    if (ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os) {
       return os.getProcessCpuTime();
     }
     return 0;

@@ -4,9 +4,9 @@ import dev.spotcast.bench.cpu.MachineTicks;
 import java.util.Map;
 
 /**
- * Who used the machine during a phase, in CPU seconds: Elasticsearch, this JVM (by thread category),
- * everything else, and what was left idle. On a machine shared by client and server, the client's CPU
- * is CPU that Elasticsearch did not get.
+ * Who used the machine during a phase, in CPU seconds: Elasticsearch, this JVM (by thread
+ * category), everything else, and what was left idle. On a machine shared by client and server, the
+ * client's CPU is CPU that Elasticsearch did not get.
  *
  * @param threads this JVM's threads by category: {seconds on a CPU, seconds runnable but waiting}
  */
@@ -24,7 +24,10 @@ record CpuUsage(
     long writeRejected) {
 
   static CpuUsage between(
-      CpuSampler.Snapshot from, CpuSampler.Snapshot to, ElasticsearchNode.Stats esFrom, ElasticsearchNode.Stats esTo) {
+      CpuSampler.Snapshot from,
+      CpuSampler.Snapshot to,
+      ElasticsearchNode.Stats esFrom,
+      ElasticsearchNode.Stats esTo) {
     return new CpuUsage(
         (to.nanos() - from.nanos()) / 1e9,
         MachineTicks.seconds(to.machineBusyTicks() - from.machineBusyTicks()),
@@ -59,7 +62,9 @@ record CpuUsage(
     return cpu <= 0 ? Double.NaN : documents * cores() / cpu;
   }
 
-  /** Other processes took more than a tenth of the machine: the phase's figure is not comparable. */
+  /**
+   * Other processes took more than a tenth of the machine: the phase's figure is not comparable.
+   */
   boolean disturbed() {
     return otherSeconds() > 0.1 * capacitySeconds();
   }

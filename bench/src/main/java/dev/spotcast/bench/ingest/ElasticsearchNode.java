@@ -14,8 +14,8 @@ import java.util.Iterator;
 
 /**
  * What the benchmark reports about Elasticsearch: version, heap and processors from node info, and
- * the counters it compares before and after a phase (process CPU, write rejections) from node stats.
- * https://www.elastic.co/docs/api/doc/elasticsearch/operation/operation-nodes-stats
+ * the counters it compares before and after a phase (process CPU, write rejections) from node
+ * stats. https://www.elastic.co/docs/api/doc/elasticsearch/operation/operation-nodes-stats
  */
 final class ElasticsearchNode {
 
@@ -35,8 +35,8 @@ final class ElasticsearchNode {
   }
 
   /**
-   * The first node of {@code settings}, through an HTTP/1.1 client of its own with their TLS trust and credential
-   * (which the raw phases post with too).
+   * The first node of {@code settings}, through an HTTP/1.1 client of its own with their TLS trust
+   * and credential (which the raw phases post with too).
    */
   static ElasticsearchNode at(ElasticsearchSettings settings) {
     return new ElasticsearchNode(ElasticsearchHttpClient.of(settings), settings.uris().getFirst());
@@ -57,7 +57,9 @@ final class ElasticsearchNode {
         nodes.size(),
         node.path("version").asText("?"),
         node.path("jvm").path("mem").path("heap_max_in_bytes").asLong(),
-        node.path("jvm").path("vm_vendor").asText("") + " " + node.path("jvm").path("version").asText("?"),
+        node.path("jvm").path("vm_vendor").asText("")
+            + " "
+            + node.path("jvm").path("version").asText("?"),
         node.path("os").path("available_processors").asInt());
   }
 
@@ -66,7 +68,8 @@ final class ElasticsearchNode {
     try {
       return info();
     } catch (IOException e) {
-      err.printf("spotcast: cannot reach Elasticsearch at %s (%s). Start it with './spotcast es start' or pass --es URL.%n",
+      err.printf(
+          "spotcast: cannot reach Elasticsearch at %s (%s). Start it with './spotcast es start' or pass --es URL.%n",
           base, e.getMessage());
       return null;
     }
@@ -87,7 +90,10 @@ final class ElasticsearchNode {
   private JsonNode get(String path) throws IOException, InterruptedException {
     HttpResponse<byte[]> response =
         http.send(
-            HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30)).GET().build(),
+            HttpRequest.newBuilder(base.resolve(path))
+                .timeout(Duration.ofSeconds(30))
+                .GET()
+                .build(),
             HttpResponse.BodyHandlers.ofByteArray());
     if (response.statusCode() != 200) {
       throw new IOException("GET " + path + " answered " + response.statusCode());

@@ -11,9 +11,10 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Size on disk and segment count of a run's indices (primaries), read from the index stats API while
- * a load runs: the scale benchmark reports them beside the rate, to show how the rate behaves as
- * the index grows and merges. https://www.elastic.co/docs/api/doc/elasticsearch/operation/operation-indices-stats
+ * Size on disk and segment count of a run's indices (primaries), read from the index stats API
+ * while a load runs: the scale benchmark reports them beside the rate, to show how the rate behaves
+ * as the index grows and merges.
+ * https://www.elastic.co/docs/api/doc/elasticsearch/operation/operation-indices-stats
  */
 final class IndexFootprint {
 
@@ -31,17 +32,24 @@ final class IndexFootprint {
 
   IndexFootprint(HttpClient http, URI base, List<String> indices) {
     this.http = http;
-    this.uri = base.resolve("/" + String.join(",", indices)
-        + "/_stats/store,segments?ignore_unavailable=true&filter_path=_all.primaries.store.size_in_bytes,_all.primaries.segments.count");
+    this.uri =
+        base.resolve(
+            "/"
+                + String.join(",", indices)
+                + "/_stats/store,segments?ignore_unavailable=true&filter_path=_all.primaries.store.size_in_bytes,_all.primaries.segments.count");
   }
 
   Size read() throws IOException, InterruptedException {
     HttpResponse<byte[]> response =
-        http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+        http.send(
+            HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).GET().build(),
+            HttpResponse.BodyHandlers.ofByteArray());
     if (response.statusCode() != 200) {
       throw new IOException("index stats answered " + response.statusCode());
     }
     JsonNode primaries = JSON.readTree(response.body()).path("_all").path("primaries");
-    return new Size(primaries.path("store").path("size_in_bytes").asLong(), primaries.path("segments").path("count").asLong());
+    return new Size(
+        primaries.path("store").path("size_in_bytes").asLong(),
+        primaries.path("segments").path("count").asLong());
   }
 }

@@ -3,8 +3,8 @@ package dev.spotcast.bench.ingest;
 /**
  * One timed phase.
  *
- * @param phase {@code raw-source} (raw bulk into the leanest layout), {@code raw} (raw bulk into Spotcast's
- *     layout), {@code sender} or {@code spotcast}
+ * @param phase {@code raw-source} (raw bulk into the leanest layout), {@code raw} (raw bulk into
+ *     Spotcast's layout), {@code sender} or {@code spotcast}
  * @param indexed documents Elasticsearch acknowledged
  * @param counted documents counted after the refresh
  * @param seconds the timed part: raw, posting every body; spotcast, the whole {@code load()} call

@@ -20,9 +20,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The raw limit: pre-generated bulk bodies posted to {@code /INDEX/_bulk} by a few parallel HTTP clients
- * that do nothing else (the reference measurement used 4 {@code curl} clients). No retries: a
- * rejected or failed document counts as lost, and the benchmark says so.
+ * The raw limit: pre-generated bulk bodies posted to {@code /INDEX/_bulk} by a few parallel HTTP
+ * clients that do nothing else (the reference measurement used 4 {@code curl} clients). No retries:
+ * a rejected or failed document counts as lost, and the benchmark says so.
  */
 final class RawBulkLoad {
 
@@ -52,17 +52,23 @@ final class RawBulkLoad {
   static Result post(HttpClient http, URI elasticsearch, List<BulkBodies.Body> bodies, int posters)
       throws InterruptedException {
     AtomicInteger next = new AtomicInteger();
-    return post(http, elasticsearch, () -> {
-      int i = next.getAndIncrement();
-      return i < bodies.size() ? bodies.get(i) : null;
-    }, posters, new AtomicLong());
+    return post(
+        http,
+        elasticsearch,
+        () -> {
+          int i = next.getAndIncrement();
+          return i < bodies.size() ? bodies.get(i) : null;
+        },
+        posters,
+        new AtomicLong());
   }
 
   /**
-   * Posts every body with {@code posters} parallel clients; {@code acknowledged} counts the documents
-   * of the requests answered so far (for sampling the rate while it runs).
+   * Posts every body with {@code posters} parallel clients; {@code acknowledged} counts the
+   * documents of the requests answered so far (for sampling the rate while it runs).
    */
-  static Result post(HttpClient http, URI elasticsearch, Bodies bodies, int posters, AtomicLong acknowledged)
+  static Result post(
+      HttpClient http, URI elasticsearch, Bodies bodies, int posters, AtomicLong acknowledged)
       throws InterruptedException {
     LongAdder requests = new LongAdder();
     LongAdder documents = new LongAdder();
@@ -84,9 +90,16 @@ final class RawBulkLoad {
                     while ((body = bodies.next()) != null) {
                       requests.increment();
                       documents.add(body.documents());
-                      String failure = send(http, elasticsearch.resolve("/" + body.index() + "/_bulk"), body, failures);
+                      String failure =
+                          send(
+                              http,
+                              elasticsearch.resolve("/" + body.index() + "/_bulk"),
+                              body,
+                              failures);
                       if (failure != null) {
-                        failures.computeIfAbsent(failure, k -> new LongAdder()).add(body.documents());
+                        failures
+                            .computeIfAbsent(failure, k -> new LongAdder())
+                            .add(body.documents());
                       }
                       acknowledged.addAndGet(body.documents());
                     }
@@ -104,10 +117,12 @@ final class RawBulkLoad {
     return new Result(requests.sum(), documents.sum(), failedDocuments, failed, nanos);
   }
 
-  /** Posts one body; returns why the whole request failed, or null (item failures are added to failures). */
+  /**
+   * Posts one body; returns why the whole request failed, or null (item failures are added to
+   * failures).
+   */
   private static String send(
-      HttpClient http, URI bulk, BulkBodies.Body body,
-      Map<String, LongAdder> failures) {
+      HttpClient http, URI bulk, BulkBodies.Body body, Map<String, LongAdder> failures) {
     HttpRequest request =
         HttpRequest.newBuilder(bulk)
             .timeout(Duration.ofMinutes(2))
@@ -134,13 +149,18 @@ final class RawBulkLoad {
     return null;
   }
 
-  /** The bulk response says {@code "errors":false} in its first fields; only a failed bulk is parsed. */
+  /**
+   * The bulk response says {@code "errors":false} in its first fields; only a failed bulk is
+   * parsed.
+   */
   static boolean hasErrors(byte[] response) {
-    String head = new String(response, 0, Math.min(response.length, 256), StandardCharsets.ISO_8859_1);
+    String head =
+        new String(response, 0, Math.min(response.length, 256), StandardCharsets.ISO_8859_1);
     return !head.contains("\"errors\":false");
   }
 
-  private static void countItemFailures(byte[] response, int documents, Map<String, LongAdder> failures) {
+  private static void countItemFailures(
+      byte[] response, int documents, Map<String, LongAdder> failures) {
     try {
       JsonNode root = JSON.readTree(response);
       for (JsonNode item : root.path("items")) {

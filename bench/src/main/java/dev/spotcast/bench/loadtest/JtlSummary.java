@@ -20,9 +20,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The result table of {@code ./spotcast loadtest}: throughput, latency percentiles and errors of the
- * steady phase from JMeter's CSV results (JTL), and the load generator's share of the machine's CPU
- * from the samples {@code bench/loadtest.sh} took of /proc during the run.
+ * The result table of {@code ./spotcast loadtest}: throughput, latency percentiles and errors of
+ * the steady phase from JMeter's CSV results (JTL), and the load generator's share of the machine's
+ * CPU from the samples {@code bench/loadtest.sh} took of /proc during the run.
  *
  * <p>Percentiles are nearest-rank: the smallest elapsed time such that at least p % of the steady
  * samples took no longer, i.e. element ceil(p/100 * n) of the sorted elapsed times (1-based).
@@ -35,21 +35,30 @@ import picocli.CommandLine.Option;
  */
 public final class JtlSummary {
 
-
   private JtlSummary() {}
 
   /** One JTL row, as far as the table needs it. */
-  record Sample(long start, long elapsed, String label, boolean success, String code, String message) {}
+  record Sample(
+      long start, long elapsed, String label, boolean success, String code, String message) {}
 
-  /** One /proc reading: wall clock, JMeter's CPU ticks, the machine's busy and total ticks, cores. */
+  /**
+   * One /proc reading: wall clock, JMeter's CPU ticks, the machine's busy and total ticks, cores.
+   */
   record CpuReading(long epochMs, long jmeterTicks, long busyTicks, long totalTicks) {}
 
-  /** One reading of the service's actuator: wall clock, live platform threads, heap used, requests in progress. */
+  /**
+   * One reading of the service's actuator: wall clock, live platform threads, heap used, requests
+   * in progress.
+   */
   record ServiceReading(long epochMs, long threads, long heapBytes, long activeRequests) {}
 
   /** The command line (picocli); loadtest.sh passes every option. */
-  @Command(name = "JtlSummary", mixinStandardHelpOptions = true, sortOptions = false,
-      description = "Prints the load test's table from JMeter's CSV results and the samplers' logs.")
+  @Command(
+      name = "JtlSummary",
+      mixinStandardHelpOptions = true,
+      sortOptions = false,
+      description =
+          "Prints the load test's table from JMeter's CSV results and the samplers' logs.")
   static final class Options {
     @Option(names = "--jtl", required = true, description = "JMeter's CSV results")
     Path jtl;
@@ -57,10 +66,15 @@ public final class JtlSummary {
     @Option(names = "--cpu", description = "/proc readings taken during the test (loadtest.sh)")
     Path cpu;
 
-    @Option(names = "--service", description = "the service's actuator readings taken during the test (loadtest.sh)")
+    @Option(
+        names = "--service",
+        description = "the service's actuator readings taken during the test (loadtest.sh)")
     Path service;
 
-    @Option(names = "--label", defaultValue = "spot steady", description = "label of the steady phase's samples (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--label",
+        defaultValue = "spot steady",
+        description = "label of the steady phase's samples (default: ${DEFAULT-VALUE})")
     String label;
 
     @Option(names = "--rate", description = "the rate offered, req/s")
@@ -77,18 +91,29 @@ public final class JtlSummary {
     }
     List<Sample> samples = readJtl(options.jtl);
     List<CpuReading> cpu = options.cpu != null ? readCpu(options.cpu) : List.of();
-    List<ServiceReading> service = options.service != null ? readService(options.service) : List.of();
+    List<ServiceReading> service =
+        options.service != null ? readService(options.service) : List.of();
     System.out.print(table(samples, cpu, service, options.label, options.rate, options.report));
   }
 
-  static String table(List<Sample> all, List<CpuReading> cpu, List<ServiceReading> service, String steadyLabel,
-      String rate, String report) {
+  static String table(
+      List<Sample> all,
+      List<CpuReading> cpu,
+      List<ServiceReading> service,
+      String steadyLabel,
+      String rate,
+      String report) {
     List<Sample> steady = all.stream().filter(s -> s.label().equals(steadyLabel)).toList();
     List<Sample> others = all.stream().filter(s -> !s.label().equals(steadyLabel)).toList();
     StringBuilder out = new StringBuilder();
     if (steady.isEmpty()) {
-      out.append(String.format(Locale.ROOT, "No '%s' samples in the results (%d samples in all): "
-          + "the run ended before its steady phase began.%n", steadyLabel, all.size()));
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "No '%s' samples in the results (%d samples in all): "
+                  + "the run ended before its steady phase began.%n",
+              steadyLabel,
+              all.size()));
       return out.toString();
     }
     long[] elapsed = steady.stream().mapToLong(Sample::elapsed).sorted().toArray();
@@ -98,27 +123,59 @@ public final class JtlSummary {
     double throughput = seconds > 0 ? (steady.size() - 1) / seconds : Double.NaN;
     long errors = steady.stream().filter(s -> !s.success()).count();
 
-    row(out, "steady phase", String.format(Locale.ROOT, "%.1f s, %,d requests", seconds, steady.size()));
-    row(out, "throughput", String.format(Locale.ROOT, "%.1f req/s%s", throughput,
-        rate == null ? "" : String.format(Locale.ROOT, "  (target %s, %.1f %%)", rate,
-            100 * throughput / Double.parseDouble(rate))));
+    row(
+        out,
+        "steady phase",
+        String.format(Locale.ROOT, "%.1f s, %,d requests", seconds, steady.size()));
+    row(
+        out,
+        "throughput",
+        String.format(
+            Locale.ROOT,
+            "%.1f req/s%s",
+            throughput,
+            rate == null
+                ? ""
+                : String.format(
+                    Locale.ROOT,
+                    "  (target %s, %.1f %%)",
+                    rate,
+                    100 * throughput / Double.parseDouble(rate))));
     row(out, "latency p50", percentile(elapsed, 50) + " ms");
     row(out, "latency p95", percentile(elapsed, 95) + " ms");
     row(out, "latency p99", percentile(elapsed, 99) + " ms");
     row(out, "latency max", elapsed[elapsed.length - 1] + " ms");
-    row(out, "errors", String.format(Locale.ROOT, "%,d (%.2f %%)", errors, 100.0 * errors / steady.size()));
-    topErrors(steady).forEach((why, n) -> row(out, "", String.format(Locale.ROOT, "%,d x %s", n, why)));
-    byStatus(steady).forEach((code, elapsedOfCode) -> row(out, "HTTP " + code, String.format(Locale.ROOT,
-        "%,d (%.1f %%), p50 %d / p95 %d / p99 %d / max %d ms", elapsedOfCode.length, 100.0 * elapsedOfCode.length / steady.size(),
-        percentile(elapsedOfCode, 50), percentile(elapsedOfCode, 95), percentile(elapsedOfCode, 99),
-        elapsedOfCode[elapsedOfCode.length - 1])));
+    row(
+        out,
+        "errors",
+        String.format(Locale.ROOT, "%,d (%.2f %%)", errors, 100.0 * errors / steady.size()));
+    topErrors(steady)
+        .forEach((why, n) -> row(out, "", String.format(Locale.ROOT, "%,d x %s", n, why)));
+    byStatus(steady)
+        .forEach(
+            (code, elapsedOfCode) ->
+                row(
+                    out,
+                    "HTTP " + code,
+                    String.format(
+                        Locale.ROOT,
+                        "%,d (%.1f %%), p50 %d / p95 %d / p99 %d / max %d ms",
+                        elapsedOfCode.length,
+                        100.0 * elapsedOfCode.length / steady.size(),
+                        percentile(elapsedOfCode, 50),
+                        percentile(elapsedOfCode, 95),
+                        percentile(elapsedOfCode, 99),
+                        elapsedOfCode[elapsedOfCode.length - 1])));
     row(out, "JMeter CPU", cpuShare(cpu, first, last));
     if (!service.isEmpty()) {
       row(out, "service (actuator)", serviceBounds(service, first, last));
     }
     if (!others.isEmpty()) {
       long otherErrors = others.stream().filter(s -> !s.success()).count();
-      row(out, "ramp-up (not above)", String.format(Locale.ROOT, "%,d requests, %,d errors", others.size(), otherErrors));
+      row(
+          out,
+          "ramp-up (not above)",
+          String.format(Locale.ROOT, "%,d requests, %,d errors", others.size(), otherErrors));
     }
     if (report != null) {
       row(out, "HTML report", report);
@@ -133,7 +190,8 @@ public final class JtlSummary {
 
   /** JMeter's CPU over [from, to] (epoch ms) as cores and as a share of the whole machine. */
   static String cpuShare(List<CpuReading> cpu, long from, long to) {
-    List<CpuReading> inside = cpu.stream().filter(r -> r.epochMs() >= from && r.epochMs() <= to).toList();
+    List<CpuReading> inside =
+        cpu.stream().filter(r -> r.epochMs() >= from && r.epochMs() <= to).toList();
     if (inside.size() < 2) {
       return "n/a (fewer than two /proc readings in the steady phase)";
     }
@@ -144,38 +202,58 @@ public final class JtlSummary {
     double total = b.totalTicks() - a.totalTicks();
     double share = (b.jmeterTicks() - a.jmeterTicks()) / total;
     double busy = (b.busyTicks() - a.busyTicks()) / total;
-    return String.format(Locale.ROOT, "%.1f %% of the machine (%.2f cores of %d); machine busy %.1f %%",
-        100 * share, jmeterCores, Math.round(total / MachineTicks.TICKS_PER_SECOND / wall), 100 * busy);
+    return String.format(
+        Locale.ROOT,
+        "%.1f %% of the machine (%.2f cores of %d); machine busy %.1f %%",
+        100 * share,
+        jmeterCores,
+        Math.round(total / MachineTicks.TICKS_PER_SECOND / wall),
+        100 * busy);
   }
 
   /**
-   * Elapsed times (sorted) of the samples of each HTTP status, most frequent first; only when there is
-   * more than one status, so that the latency of the accepted requests shows apart from the shed ones.
+   * Elapsed times (sorted) of the samples of each HTTP status, most frequent first; only when there
+   * is more than one status, so that the latency of the accepted requests shows apart from the shed
+   * ones.
    */
   static Map<String, long[]> byStatus(List<Sample> samples) {
     Map<String, List<Long>> codes = new HashMap<>();
     for (Sample s : samples) {
-      codes.computeIfAbsent(s.code().isBlank() ? "none" : s.code(), c -> new ArrayList<>()).add(s.elapsed());
+      codes
+          .computeIfAbsent(s.code().isBlank() ? "none" : s.code(), c -> new ArrayList<>())
+          .add(s.elapsed());
     }
     Map<String, long[]> out = new LinkedHashMap<>();
     if (codes.size() > 1) {
       codes.entrySet().stream()
           .sorted((a, b) -> Integer.compare(b.getValue().size(), a.getValue().size()))
-          .forEach(e -> out.put(e.getKey(), e.getValue().stream().mapToLong(Long::longValue).sorted().toArray()));
+          .forEach(
+              e ->
+                  out.put(
+                      e.getKey(),
+                      e.getValue().stream().mapToLong(Long::longValue).sorted().toArray()));
     }
     return out;
   }
 
-  /** The service's live threads, heap and requests in progress over [from, to]: first reading and maximum. */
+  /**
+   * The service's live threads, heap and requests in progress over [from, to]: first reading and
+   * maximum.
+   */
   static String serviceBounds(List<ServiceReading> readings, long from, long to) {
-    List<ServiceReading> inside = readings.stream().filter(r -> r.epochMs() >= from && r.epochMs() <= to).toList();
+    List<ServiceReading> inside =
+        readings.stream().filter(r -> r.epochMs() >= from && r.epochMs() <= to).toList();
     if (inside.isEmpty()) {
       return "n/a (no actuator reading in the steady phase)";
     }
     ServiceReading start = inside.getFirst();
-    return String.format(Locale.ROOT, "threads %d -> max %d; heap used %,d -> max %,d MB; requests in progress max %d",
-        start.threads(), inside.stream().mapToLong(ServiceReading::threads).max().orElseThrow(),
-        start.heapBytes() >> 20, inside.stream().mapToLong(ServiceReading::heapBytes).max().orElseThrow() >> 20,
+    return String.format(
+        Locale.ROOT,
+        "threads %d -> max %d; heap used %,d -> max %,d MB; requests in progress max %d",
+        start.threads(),
+        inside.stream().mapToLong(ServiceReading::threads).max().orElseThrow(),
+        start.heapBytes() >> 20,
+        inside.stream().mapToLong(ServiceReading::heapBytes).max().orElseThrow() >> 20,
         inside.stream().mapToLong(ServiceReading::activeRequests).max().orElseThrow());
   }
 
@@ -183,12 +261,18 @@ public final class JtlSummary {
     Map<String, Long> counts = new HashMap<>();
     for (Sample s : samples) {
       if (!s.success()) {
-        String why = s.code() + " " + (s.message().isBlank() ? "" : s.message().lines().findFirst().orElse(""));
-        counts.merge(why.length() > 100 ? why.substring(0, 100) + "..." : why.strip(), 1L, Long::sum);
+        String why =
+            s.code()
+                + " "
+                + (s.message().isBlank() ? "" : s.message().lines().findFirst().orElse(""));
+        counts.merge(
+            why.length() > 100 ? why.substring(0, 100) + "..." : why.strip(), 1L, Long::sum);
       }
     }
     Map<String, Long> top = new LinkedHashMap<>();
-    counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(3)
+    counts.entrySet().stream()
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+        .limit(3)
         .forEach(e -> top.put(e.getKey(), e.getValue()));
     return top;
   }
@@ -200,13 +284,16 @@ public final class JtlSummary {
   /** JMeter's CSV results (header line first); rows cut short by a killed JMeter are skipped. */
   static List<Sample> readJtl(Path jtl) throws IOException {
     CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
-    try (Reader in = Files.newBufferedReader(jtl); CSVParser parser = CSVParser.parse(in, format)) {
+    try (Reader in = Files.newBufferedReader(jtl);
+        CSVParser parser = CSVParser.parse(in, format)) {
       if (parser.getHeaderNames().isEmpty()) {
         return List.of(); // an empty file: JMeter wrote nothing
       }
-      for (String column : List.of("timeStamp", "elapsed", "label", "success", "responseCode", "failureMessage")) {
+      for (String column :
+          List.of("timeStamp", "elapsed", "label", "success", "responseCode", "failureMessage")) {
         if (!parser.getHeaderMap().containsKey(column)) {
-          throw new IllegalArgumentException("the JTL has no column '" + column + "': " + parser.getHeaderNames());
+          throw new IllegalArgumentException(
+              "the JTL has no column '" + column + "': " + parser.getHeaderNames());
         }
       }
       List<Sample> samples = new ArrayList<>();
@@ -214,22 +301,33 @@ public final class JtlSummary {
         if (!r.isConsistent()) {
           continue;
         }
-        samples.add(new Sample(Long.parseLong(r.get("timeStamp")), Long.parseLong(r.get("elapsed")), r.get("label"),
-            Boolean.parseBoolean(r.get("success")), r.get("responseCode"), r.get("failureMessage")));
+        samples.add(
+            new Sample(
+                Long.parseLong(r.get("timeStamp")),
+                Long.parseLong(r.get("elapsed")),
+                r.get("label"),
+                Boolean.parseBoolean(r.get("success")),
+                r.get("responseCode"),
+                r.get("failureMessage")));
       }
       return samples;
     }
   }
 
   static List<ServiceReading> readService(Path tsv) throws IOException {
-    return readNumbers(tsv, 4).stream().map(v -> new ServiceReading(v[0], v[1], v[2], v[3])).toList();
+    return readNumbers(tsv, 4).stream()
+        .map(v -> new ServiceReading(v[0], v[1], v[2], v[3]))
+        .toList();
   }
 
   static List<CpuReading> readCpu(Path tsv) throws IOException {
     return readNumbers(tsv, 4).stream().map(v -> new CpuReading(v[0], v[1], v[2], v[3])).toList();
   }
 
-  /** Lines of whitespace-separated whole numbers with exactly {@code columns} fields; others are skipped. */
+  /**
+   * Lines of whitespace-separated whole numbers with exactly {@code columns} fields; others are
+   * skipped.
+   */
   private static List<long[]> readNumbers(Path tsv, int columns) throws IOException {
     if (!Files.exists(tsv)) {
       return List.of();

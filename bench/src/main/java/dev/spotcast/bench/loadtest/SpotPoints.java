@@ -1,5 +1,7 @@
 package dev.spotcast.bench.loadtest;
 
+import dev.spotcast.bench.query.Cities;
+import dev.spotcast.bench.query.RandomSpots;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -10,62 +12,95 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import dev.spotcast.bench.query.Cities;
-import dev.spotcast.bench.query.RandomSpots;
 
 /**
  * Writes the points CSV the JMeter plans read: a header {@code lat,lon,vertical,time} and N random
  * rows over a run, the same rows for the same seed. Latitude and longitude are uniform over the
  * grid's box (in degrees, the longitude written in [-180, 180)); {@code vertical} is the request's
  * whole vertical fragment, {@code &alt=1234.5} or {@code &pressure=612.3} with the level uniform
- * between the lowest and highest level, or empty for single-level requests ({@code --vertical none});
- * the time is uniform over the run's valid times to the second, written ISO-8601 with Z.
+ * between the lowest and highest level, or empty for single-level requests ({@code --vertical
+ * none}); the time is uniform over the run's valid times to the second, written ISO-8601 with Z.
  *
  * <pre>
  * java -cp jmeter/target/classes dev.spotcast.bench.loadtest.SpotPoints --out points.csv --count 100000 \
  *     --seed 42 --run today --steps 0-24 --vertical alt --levels 0,1000,3000,5000 --box -90,90,-180,180
  * </pre>
  *
- * <p>{@code --times FIRST..LAST} gives the valid times directly instead of {@code --run} and {@code --steps}.
+ * <p>{@code --times FIRST..LAST} gives the valid times directly instead of {@code --run} and {@code
+ * --steps}.
  */
 public final class SpotPoints {
 
   private SpotPoints() {}
 
   /** The command line (picocli). */
-  @Command(name = "SpotPoints", mixinStandardHelpOptions = true, sortOptions = false,
+  @Command(
+      name = "SpotPoints",
+      mixinStandardHelpOptions = true,
+      sortOptions = false,
       description = "Writes the random points CSV of the JMeter plans.")
   static final class Options {
-    @Option(names = "--out", defaultValue = "points.csv", description = "the CSV to write (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--out",
+        defaultValue = "points.csv",
+        description = "the CSV to write (default: ${DEFAULT-VALUE})")
     Path out;
 
-    @Option(names = "--count", defaultValue = "100000", description = "rows (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--count",
+        defaultValue = "100000",
+        description = "rows (default: ${DEFAULT-VALUE})")
     int count;
 
-    @Option(names = "--seed", defaultValue = "42", description = "seed: the same rows for the same seed (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--seed",
+        defaultValue = "42",
+        description = "seed: the same rows for the same seed (default: ${DEFAULT-VALUE})")
     long seed;
 
-    @Option(names = "--box", defaultValue = "-90,90,-180,180", description = "south,north,west,east (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--box",
+        defaultValue = "-90,90,-180,180",
+        description = "south,north,west,east (default: ${DEFAULT-VALUE})")
     String box;
 
-    @Option(names = "--vertical", defaultValue = "alt", description = "alt, pressure or none (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--vertical",
+        defaultValue = "alt",
+        description = "alt, pressure or none (default: ${DEFAULT-VALUE})")
     String vertical;
 
-    @Option(names = "--levels", defaultValue = "0,1000,3000,5000", description = "the run's levels (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--levels",
+        defaultValue = "0,1000,3000,5000",
+        description = "the run's levels (default: ${DEFAULT-VALUE})")
     String levels;
 
-    @Option(names = "--run", defaultValue = "today", description = "run time, or today for 00Z today (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--run",
+        defaultValue = "today",
+        description = "run time, or today for 00Z today (default: ${DEFAULT-VALUE})")
     String run;
 
-    @Option(names = "--steps", defaultValue = "0-24", description = "the run's steps in hours (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--steps",
+        defaultValue = "0-24",
+        description = "the run's steps in hours (default: ${DEFAULT-VALUE})")
     String steps;
 
-    @Option(names = "--times", defaultValue = "from-run", description = "FIRST..LAST valid times instead of --run and --steps")
+    @Option(
+        names = "--times",
+        defaultValue = "from-run",
+        description = "FIRST..LAST valid times instead of --run and --steps")
     String times;
 
-    @Option(names = "--cities", defaultValue = "none", description = "the city workload: places drawn from this"
-        + " cities CSV (latitude,longitude,population,name) by population, heights within "
-        + "100 m of the lowest level; none: uniform over the box (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--cities",
+        defaultValue = "none",
+        description =
+            "the city workload: places drawn from this"
+                + " cities CSV (latitude,longitude,population,name) by population, heights within "
+                + "100 m of the lowest level; none: uniform over the box (default: ${DEFAULT-VALUE})")
     String cities;
   }
 
@@ -74,15 +109,30 @@ public final class SpotPoints {
     if (!CommandLines.parse(options, args)) {
       return;
     }
-    RunExtent run = RunExtent.of(options.box, options.vertical, options.levels, options.run, options.steps, options.times);
-    Cities places = options.cities.equals("none") ? null
-        : Cities.read(Path.of(options.cities)).within(run.south(), run.north(), run.west(), run.east());
+    RunExtent run =
+        RunExtent.of(
+            options.box,
+            options.vertical,
+            options.levels,
+            options.run,
+            options.steps,
+            options.times);
+    Cities places =
+        options.cities.equals("none")
+            ? null
+            : Cities.read(Path.of(options.cities))
+                .within(run.south(), run.north(), run.west(), run.east());
     write(options.out, run, options.count, options.seed, places);
-    System.out.printf(Locale.ROOT, "Wrote %,d points over %s .. %s, %s, to %s%n",
-        options.count, run.firstValid(), run.lastValid(),
+    System.out.printf(
+        Locale.ROOT,
+        "Wrote %,d points over %s .. %s, %s, to %s%n",
+        options.count,
+        run.firstValid(),
+        run.lastValid(),
         run.vertical().isEmpty()
             ? "no vertical parameter"
-            : String.format(Locale.ROOT, "%s=%s..%s", run.vertical(), run.lowestLevel(), run.highestLevel()),
+            : String.format(
+                Locale.ROOT, "%s=%s..%s", run.vertical(), run.lowestLevel(), run.highestLevel()),
         options.out.toAbsolutePath());
   }
 
@@ -92,23 +142,27 @@ public final class SpotPoints {
 
   /**
    * @param cities the city workload's places (drawn by population, heights within {@value
-   *     RandomSpots#NEAR_GROUND_METRES} m of the lowest level, as {@code bench city} asks), or null for
-   *     uniform places over the run's box
+   *     RandomSpots#NEAR_GROUND_METRES} m of the lowest level, as {@code bench city} asks), or null
+   *     for uniform places over the run's box
    */
-  static void write(Path out, RunExtent run, int count, long seed, Cities cities) throws IOException {
+  static void write(Path out, RunExtent run, int count, long seed, Cities cities)
+      throws IOException {
     if (out.toAbsolutePath().getParent() != null) {
       Files.createDirectories(out.toAbsolutePath().getParent());
     }
     SplittableRandom random = new SplittableRandom(seed);
     long first = run.firstValid().getEpochSecond();
-    long seconds = run.lastValid().getEpochSecond() - first; // inclusive range: [first, first + seconds]
+    long seconds =
+        run.lastValid().getEpochSecond() - first; // inclusive range: [first, first + seconds]
     try (BufferedWriter w = Files.newBufferedWriter(out)) {
       w.write("lat,lon,vertical,time\n");
       for (int i = 0; i < count; i++) {
         double lat = run.south() + random.nextDouble() * (run.north() - run.south());
         double lon = longitude180(run.west() + random.nextDouble() * (run.east() - run.west()));
-        double highest = cities == null ? run.highestLevel()
-            : Math.min(run.highestLevel(), run.lowestLevel() + RandomSpots.NEAR_GROUND_METRES);
+        double highest =
+            cities == null
+                ? run.highestLevel()
+                : Math.min(run.highestLevel(), run.lowestLevel() + RandomSpots.NEAR_GROUND_METRES);
         double level = run.lowestLevel() + random.nextDouble() * (highest - run.lowestLevel());
         if (cities != null) {
           Cities.City city = cities.draw(random);
@@ -116,10 +170,12 @@ public final class SpotPoints {
           lon = longitude180(city.lon());
         }
         Instant time = Instant.ofEpochSecond(first + random.nextLong(seconds + 1));
-        // Drawn even when unused, so that lat, lon and time are the same rows whatever the vertical.
-        String vertical = run.vertical().isEmpty()
-            ? ""
-            : "&" + run.vertical() + "=" + level(level, run.lowestLevel(), run.highestLevel());
+        // Drawn even when unused, so that lat, lon and time are the same rows whatever the
+        // vertical.
+        String vertical =
+            run.vertical().isEmpty()
+                ? ""
+                : "&" + run.vertical() + "=" + level(level, run.lowestLevel(), run.highestLevel());
         // 5 decimals of a degree is about a metre; Locale.ROOT keeps the decimal point a point.
         w.write(String.format(Locale.ROOT, "%.5f,%.5f,%s,%s%n", lat, lon, vertical, time));
       }

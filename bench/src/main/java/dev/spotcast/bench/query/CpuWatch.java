@@ -32,7 +32,8 @@ final class CpuWatch {
   }
 
   /** Counters at one moment. */
-  record Snapshot(long nanos, double selfSeconds, Map<String, Double> processSeconds, long[] machineTicks) {}
+  record Snapshot(
+      long nanos, double selfSeconds, Map<String, Double> processSeconds, long[] machineTicks) {}
 
   Snapshot snapshot() {
     Map<String, Double> processes = new LinkedHashMap<>();
@@ -41,9 +42,9 @@ final class CpuWatch {
   }
 
   /**
-   * CPU between two snapshots, in cores (CPU seconds per wall second): {@code loadGenerator} is this
-   * JVM, {@code processes} the watched ones, {@code machineBusy} everything on the machine, and
-   * {@code others} what is left for processes outside the benchmark; NaN when /proc is missing.
+   * CPU between two snapshots, in cores (CPU seconds per wall second): {@code loadGenerator} is
+   * this JVM, {@code processes} the watched ones, {@code machineBusy} everything on the machine,
+   * and {@code others} what is left for processes outside the benchmark; NaN when /proc is missing.
    */
   record Usage(
       double wallSeconds,
@@ -63,7 +64,8 @@ final class CpuWatch {
       Map<String, Double> rest = new LinkedHashMap<>(processes);
       Double generator = rest.remove(name);
       double added = generator == null || generator.isNaN() ? 0 : generator;
-      return new Usage(wallSeconds, cores, loadGenerator + added, rest, machineBusy, steal, others, loadAverage);
+      return new Usage(
+          wallSeconds, cores, loadGenerator + added, rest, machineBusy, steal, others, loadAverage);
     }
 
     /** Share of the machine's capacity taken by the load generator. */
@@ -80,8 +82,10 @@ final class CpuWatch {
     double ours = self;
     for (Map.Entry<String, Double> entry : b.processSeconds().entrySet()) {
       Double before = a.processSeconds().get(entry.getKey());
-      double cores0 = before == null || before.isNaN() || entry.getValue().isNaN()
-          ? Double.NaN : (entry.getValue() - before) / wall;
+      double cores0 =
+          before == null || before.isNaN() || entry.getValue().isNaN()
+              ? Double.NaN
+              : (entry.getValue() - before) / wall;
       processes.put(entry.getKey(), cores0);
       if (!Double.isNaN(cores0)) {
         ours += cores0;
@@ -110,7 +114,8 @@ final class CpuWatch {
   }
 
   private static double selfCpuSeconds() {
-    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+    if (ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os) {
       long nanos = os.getProcessCpuTime();
       if (nanos >= 0) {
         return nanos / 1e9;

@@ -7,8 +7,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * What the load generators that run as their own process (wrk, vegeta) share: the binary, the
- * measured duration, the CPU watch, Elasticsearch's credential for raw phases, and the window in which
- * a phase's CPU and search figures are taken.
+ * measured duration, the CPU watch, Elasticsearch's credential for raw phases, and the window in
+ * which a phase's CPU and search figures are taken.
  */
 abstract class ExternalGenerator {
 
@@ -18,6 +18,7 @@ abstract class ExternalGenerator {
   protected final String binary;
   protected final Duration measure;
   protected final CpuWatch cpu;
+
   /** The Authorization header of raw phases (Elasticsearch's credential), or null. */
   protected final String authorization;
 
@@ -28,8 +29,11 @@ abstract class ExternalGenerator {
     this.authorization = authorization;
   }
 
-  /** The binary's output for {@code versionFlag}; fails with {@code missing} when it cannot be run. */
-  protected String versionOutput(String versionFlag, String missing) throws IOException, InterruptedException {
+  /**
+   * The binary's output for {@code versionFlag}; fails with {@code missing} when it cannot be run.
+   */
+  protected String versionOutput(String versionFlag, String missing)
+      throws IOException, InterruptedException {
     Process process;
     try {
       process = new ProcessBuilder(binary, versionFlag).redirectErrorStream(true).start();
@@ -41,15 +45,17 @@ abstract class ExternalGenerator {
     return text;
   }
 
-  /** The binary's file name (e.g. {@code vegeta-v12.13.0}, as './spotcast bench' names its build). */
+  /**
+   * The binary's file name (e.g. {@code vegeta-v12.13.0}, as './spotcast bench' names its build).
+   */
   protected String name() {
     return java.nio.file.Path.of(binary).getFileName().toString();
   }
 
   /**
-   * Watches {@code process} (started at {@code begin}, running for the measured duration) as the load
-   * generator and takes the CPU and search figures inside its run: from 0.3 s after its start to 0.2 s
-   * before its end (a dead process has no CPU time to read).
+   * Watches {@code process} (started at {@code begin}, running for the measured duration) as the
+   * load generator and takes the CPU and search figures inside its run: from 0.3 s after its start
+   * to 0.2 s before its end (a dead process has no CPU time to read).
    */
   protected Window window(String name, Process process, long begin, SearchStats stats) {
     cpu.watch(name, process.toHandle());
@@ -60,7 +66,9 @@ abstract class ExternalGenerator {
     CpuWatch.Snapshot after = cpu.snapshot();
     SearchStats.Snapshot searchAfter = stats.snapshot();
     cpu.unwatch(name);
-    return new Window(CpuWatch.between(before, after).withGenerator(name), SearchStats.between(searchBefore, searchAfter));
+    return new Window(
+        CpuWatch.between(before, after).withGenerator(name),
+        SearchStats.between(searchBefore, searchAfter));
   }
 
   private static void sleepUntil(long nanoTime) {

@@ -37,14 +37,20 @@ final class LoadGenerator {
    * @param stats Elasticsearch's search statistics of the indices the phase searches, read at the
    *     start and end of the measured window
    */
-  QueryPhaseResult run(String phase, int repeat, List<HttpRequest> requests, HttpClient client, SearchStats stats)
+  QueryPhaseResult run(
+      String phase, int repeat, List<HttpRequest> requests, HttpClient client, SearchStats stats)
       throws InterruptedException {
     return run(phase, repeat, requests, client, stats, warmup);
   }
 
   /** Runs one phase with a warm-up of its own (a freshly started JVM needs longer for its JIT). */
   QueryPhaseResult run(
-      String phase, int repeat, List<HttpRequest> requests, HttpClient client, SearchStats stats, Duration warmup)
+      String phase,
+      int repeat,
+      List<HttpRequest> requests,
+      HttpClient client,
+      SearchStats stats,
+      Duration warmup)
       throws InterruptedException {
     long start = System.nanoTime() + 50_000_000L;
     long measureStart = start + warmup.toNanos();
@@ -54,7 +60,8 @@ final class LoadGenerator {
     AtomicReference<String> firstError = new AtomicReference<>();
     int stride = Math.max(1, requests.size() / concurrency);
     for (int w = 0; w < concurrency; w++) {
-      workers[w] = new Worker(client, requests, w * stride, start, measureStart, measureEnd, firstError);
+      workers[w] =
+          new Worker(client, requests, w * stride, start, measureStart, measureEnd, firstError);
       threads.add(Thread.ofPlatform().name("load-" + w).daemon().start(workers[w]));
     }
     sleepUntil(measureStart);
@@ -83,8 +90,17 @@ final class LoadGenerator {
       at += worker.count;
     }
     return new QueryPhaseResult(
-        phase, repeat, concurrency, measure.toNanos() / 1e9, total, QueryPhaseResult.Latency.ofMicros(latencies), errors, firstError.get(), bytes,
-        CpuWatch.between(before, after), SearchStats.between(searchBefore, searchAfter));
+        phase,
+        repeat,
+        concurrency,
+        measure.toNanos() / 1e9,
+        total,
+        QueryPhaseResult.Latency.ofMicros(latencies),
+        errors,
+        firstError.get(),
+        bytes,
+        CpuWatch.between(before, after),
+        SearchStats.between(searchBefore, searchAfter));
   }
 
   /**
@@ -92,12 +108,19 @@ final class LoadGenerator {
    * answers (as JMeter's throughput shaping timer holds a rate), sent asynchronously, each latency
    * measured from the moment it was due, so a stall counts in full rather than slowing the
    * generator down (no coordinated omission). Requests due inside the measured window count, with
-   * the answers that arrive after it; at most {@code maxOutstanding} wait at once, the rest count as
-   * errors of the generator.
+   * the answers that arrive after it; at most {@code maxOutstanding} wait at once, the rest count
+   * as errors of the generator.
    */
   QueryPhaseResult runAtRate(
-      String phase, int repeat, List<HttpRequest> requests, HttpClient client, SearchStats stats, Duration warmup,
-      double rate, int maxOutstanding) throws InterruptedException {
+      String phase,
+      int repeat,
+      List<HttpRequest> requests,
+      HttpClient client,
+      SearchStats stats,
+      Duration warmup,
+      double rate,
+      int maxOutstanding)
+      throws InterruptedException {
     long start = System.nanoTime() + 50_000_000L;
     long measureStart = start + warmup.toNanos();
     long measureEnd = measureStart + measure.toNanos();
@@ -120,22 +143,37 @@ final class LoadGenerator {
       boolean counted = due >= measureStart;
       HttpRequest request = requests.get((int) (i % size));
       if (!outstanding.tryAcquire()) {
-        recorder.error(counted, "the generator's limit of " + maxOutstanding + " requests waiting at once was reached");
+        recorder.error(
+            counted,
+            "the generator's limit of " + maxOutstanding + " requests waiting at once was reached");
         continue;
       }
-      client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).whenComplete((response, failure) -> {
-        long done = System.nanoTime();
-        outstanding.release();
-        if (failure != null) {
-          recorder.error(counted, failure.toString());
-        } else if (response.statusCode() != 200) {
-          byte[] body = response.body();
-          recorder.error(counted, "HTTP " + response.statusCode() + " " + request.uri() + ": "
-              + new String(body, 0, Math.min(300, body.length), java.nio.charset.StandardCharsets.UTF_8));
-        } else if (counted) {
-          recorder.ok((done - due) / 1000, response.body().length);
-        }
-      });
+      client
+          .sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
+          .whenComplete(
+              (response, failure) -> {
+                long done = System.nanoTime();
+                outstanding.release();
+                if (failure != null) {
+                  recorder.error(counted, failure.toString());
+                } else if (response.statusCode() != 200) {
+                  byte[] body = response.body();
+                  recorder.error(
+                      counted,
+                      "HTTP "
+                          + response.statusCode()
+                          + " "
+                          + request.uri()
+                          + ": "
+                          + new String(
+                              body,
+                              0,
+                              Math.min(300, body.length),
+                              java.nio.charset.StandardCharsets.UTF_8));
+                } else if (counted) {
+                  recorder.ok((done - due) / 1000, response.body().length);
+                }
+              });
     }
     sleepUntil(measureEnd);
     CpuWatch.Snapshot after = cpu.snapshot();
@@ -145,8 +183,13 @@ final class LoadGenerator {
       recorder.error(true, "answers still missing 60 s after the window");
     }
     client.shutdownNow();
-    return recorder.result(phase, repeat, (int) Math.round(rate), measure.toNanos() / 1e9,
-        CpuWatch.between(before, after), SearchStats.between(searchBefore, searchAfter));
+    return recorder.result(
+        phase,
+        repeat,
+        (int) Math.round(rate),
+        measure.toNanos() / 1e9,
+        CpuWatch.between(before, after),
+        SearchStats.between(searchBefore, searchAfter));
   }
 
   /** What the answers of an open-model phase gave, recorded from the client's threads. */
@@ -175,9 +218,24 @@ final class LoadGenerator {
     }
 
     synchronized QueryPhaseResult result(
-        String phase, int repeat, int rate, double seconds, CpuWatch.Usage cpu, SearchStats.Delta search) {
-      return new QueryPhaseResult(phase, repeat, rate, seconds, count,
-          QueryPhaseResult.Latency.ofMicros(Arrays.copyOf(latencies, count)), errors, firstError, bytes, cpu, search);
+        String phase,
+        int repeat,
+        int rate,
+        double seconds,
+        CpuWatch.Usage cpu,
+        SearchStats.Delta search) {
+      return new QueryPhaseResult(
+          phase,
+          repeat,
+          rate,
+          seconds,
+          count,
+          QueryPhaseResult.Latency.ofMicros(Arrays.copyOf(latencies, count)),
+          errors,
+          firstError,
+          bytes,
+          cpu,
+          search);
     }
   }
 
@@ -202,7 +260,12 @@ final class LoadGenerator {
     long bytes;
 
     Worker(
-        HttpClient client, List<HttpRequest> requests, int first, long start, long measureStart, long measureEnd,
+        HttpClient client,
+        List<HttpRequest> requests,
+        int first,
+        long start,
+        long measureStart,
+        long measureEnd,
         AtomicReference<String> firstError) {
       this.client = client;
       this.requests = requests;
@@ -227,11 +290,21 @@ final class LoadGenerator {
         String error = null;
         int length = 0;
         try {
-          HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+          HttpResponse<byte[]> response =
+              client.send(request, HttpResponse.BodyHandlers.ofByteArray());
           length = response.body().length;
           if (response.statusCode() != 200) {
-            error = "HTTP " + response.statusCode() + " " + request.uri() + ": "
-                + new String(response.body(), 0, Math.min(300, length), java.nio.charset.StandardCharsets.UTF_8);
+            error =
+                "HTTP "
+                    + response.statusCode()
+                    + " "
+                    + request.uri()
+                    + ": "
+                    + new String(
+                        response.body(),
+                        0,
+                        Math.min(300, length),
+                        java.nio.charset.StandardCharsets.UTF_8);
           }
         } catch (java.io.IOException e) {
           error = e.toString();

@@ -1,13 +1,6 @@
 package dev.spotcast.bench.query;
 
-import dev.spotcast.query.search.OneSearch;
-import dev.spotcast.query.search.SearchPlans;
-import dev.spotcast.query.search.SearchPlan;
-import dev.spotcast.ingestor.cli.SpotcastIngestorCli;
-import co.elastic.clients.json.JsonData;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import co.elastic.clients.elasticsearch.core.MsearchRequest;
-import co.elastic.clients.elasticsearch.core.SearchRequest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
@@ -16,13 +9,13 @@ import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
+import dev.spotcast.ingestor.cli.SpotcastIngestorCli;
 import dev.spotcast.model.ForecastRun;
-import dev.spotcast.query.search.ForecastHit;
-import dev.spotcast.query.search.ElasticsearchGuard;
-import dev.spotcast.query.search.NeighbourSearch;
+import dev.spotcast.query.search.OneSearch;
+import dev.spotcast.query.search.SearchPlan;
+import dev.spotcast.query.search.SearchPlans;
 import dev.spotcast.query.spot.SpotPlan;
 import dev.spotcast.sharding.ShardingStrategy;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -52,19 +45,34 @@ public final class QueryBench {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int VERIFIED_REQUESTS = 50;
-  /** Requests the open-model generator lets wait at once before it counts further ones as its own errors. */
+
+  /**
+   * Requests the open-model generator lets wait at once before it counts further ones as its own
+   * errors.
+   */
   private static final int OPEN_MODEL_OUTSTANDING = 2_000;
 
   private final QueryBenchOptions options;
   private final PrintWriter out;
+
   /** The indices of the run being measured (the raw and service phases search them). */
   private List<String> runIndices = List.of();
-  /** Documents per second of the load, as the ingestor reported it; NaN when the run was already there. */
+
+  /**
+   * Documents per second of the load, as the ingestor reported it; NaN when the run was already
+   * there.
+   */
   private double loadDocumentsPerSecond = Double.NaN;
+
   /** Wall time of the load {@link #ensureRun} ran (0 when the run was already published). */
   private double loadSeconds;
-  /** Elasticsearch with its TLS trust and credential; set by {@link #run} (or {@link #useElasticsearch}). */
+
+  /**
+   * Elasticsearch with its TLS trust and credential; set by {@link #run} (or {@link
+   * #useElasticsearch}).
+   */
   private ElasticsearchSettings elasticsearchSettings;
+
   /** HTTP to Elasticsearch for the benchmark's own calls (node facts, search statistics). */
   private HttpClient elasticsearchHttp;
 
@@ -77,39 +85,63 @@ public final class QueryBench {
 
   /** One random request in every form the phases send it. */
   record Prepared(
-      RandomSpots.Spot spot, SearchPlan search, HttpCall raw, List<Integer> sizes,
-      HttpCall rawIds, List<Integer> idsSizes) {}
+      RandomSpots.Spot spot,
+      SearchPlan search,
+      HttpCall raw,
+      List<Integer> sizes,
+      HttpCall rawIds,
+      List<Integer> idsSizes) {}
 
   /**
    * The requests of one phase, and what a correct answer to each holds; {@code calls} are the same
    * requests as bytes for wrk, to be sent to {@code base}.
    */
   record PhaseRequests(
-      String phase, List<HttpRequest> requests, List<List<Integer>> expectedHits, Expect expect, List<String> indices,
-      URI base, List<HttpCall> calls) {}
+      String phase,
+      List<HttpRequest> requests,
+      List<List<Integer>> expectedHits,
+      Expect expect,
+      List<String> indices,
+      URI base,
+      List<HttpCall> calls) {}
 
   enum Expect {
     DOCVALUE_HITS,
     SPOT_ANSWER
   }
 
-  /** The benchmark's view of Elasticsearch: the given URL, with the local node's admin credential when it is the local node. */
+  /**
+   * The benchmark's view of Elasticsearch: the given URL, with the local node's admin credential
+   * when it is the local node.
+   */
   static ElasticsearchSettings elasticsearch(String url) {
     return LocalCredentials.orLocal(
-        new ElasticsearchSettings(List.of(URI.create(url)), Duration.ofSeconds(5), Duration.ofMinutes(30), 16,
-            null, null, null, null, null, null),
+        new ElasticsearchSettings(
+            List.of(URI.create(url)),
+            Duration.ofSeconds(5),
+            Duration.ofMinutes(30),
+            16,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null),
         LocalCredentials.Role.ADMIN);
   }
 
   /**
-   * The query service's view of the Elasticsearch at {@code url}: the local node's query credential when it is the
-   * local node (the service reads no credential file; the benchmark hands it this, as {@code ./spotcast serve} does).
+   * The query service's view of the Elasticsearch at {@code url}: the local node's query credential
+   * when it is the local node (the service reads no credential file; the benchmark hands it this,
+   * as {@code ./spotcast serve} does).
    */
   static ElasticsearchSettings serviceElasticsearch(String url) {
     return LocalCredentials.orLocal(ElasticsearchSettings.of(url), LocalCredentials.Role.QUERY);
   }
 
-  /** The first node's URL, as the clients use it (https for a secured node), without trailing slash. */
+  /**
+   * The first node's URL, as the clients use it (https for a secured node), without trailing slash.
+   */
   static String baseUrl(ElasticsearchSettings settings) {
     return settings.uris().getFirst().toString().replaceAll("/+$", "");
   }
@@ -121,7 +153,10 @@ public final class QueryBench {
    */
   HttpClient clientFor(PhaseRequests phase) {
     return phase.expect() == Expect.SPOT_ANSWER
-        ? HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build()
+        ? HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build()
         : ElasticsearchHttpClient.of(elasticsearchSettings);
   }
 
@@ -164,7 +199,8 @@ public final class QueryBench {
 
   /** The Elasticsearch client and Apache HttpClient log at DEBUG without a configuration. */
   static void quietLogging() {
-    if (LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME) instanceof ch.qos.logback.classic.Logger root) {
+    if (LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)
+        instanceof ch.qos.logback.classic.Logger root) {
       root.setLevel(ch.qos.logback.classic.Level.WARN);
     }
   }
@@ -179,8 +215,13 @@ public final class QueryBench {
       try {
         client.cluster().health();
       } catch (IOException e) {
-        throw new IOException("cannot reach Elasticsearch at " + options.elasticsearch + " (" + e.getMessage()
-            + "); start one with './spotcast es start' or pass --es URL", e);
+        throw new IOException(
+            "cannot reach Elasticsearch at "
+                + options.elasticsearch
+                + " ("
+                + e.getMessage()
+                + "); start one with './spotcast es start' or pass --es URL",
+            e);
       }
       CpuWatch cpu = new CpuWatch();
       QueryBenchReport report = new QueryBenchReport(out, options);
@@ -202,19 +243,33 @@ public final class QueryBench {
       }
       if (options.wants("service")) {
         if (options.serviceJar == null || !Files.isRegularFile(options.serviceJar)) {
-          throw new IOException("the query service jar is needed for the service phase (--service-jar), got " + options.serviceJar);
+          throw new IOException(
+              "the query service jar is needed for the service phase (--service-jar), got "
+                  + options.serviceJar);
         }
         Files.createDirectories(options.logDir);
         Path log = options.logDir.resolve("bench-query-service.log");
-        out.printf("%nStarting the query service (%s) against %s, log %s%n", options.serviceJar.getFileName(),
-            options.elasticsearch, log);
+        out.printf(
+            "%nStarting the query service (%s) against %s, log %s%n",
+            options.serviceJar.getFileName(), options.elasticsearch, log);
         out.flush();
-        service = ServiceProcess.start(javaBinary(), options.serviceJar, options.serviceJavaOptions(),
-            serviceElasticsearch(options.elasticsearch), options.servicePort, log);
+        service =
+            ServiceProcess.start(
+                javaBinary(),
+                options.serviceJar,
+                options.serviceJavaOptions(),
+                serviceElasticsearch(options.elasticsearch),
+                options.servicePort,
+                log);
         long begin = System.nanoTime();
-        service.awaitServing("/v1/spot?" + prepared.getFirst().spot().queryString(), Duration.ofMinutes(3));
-        out.printf("  serving %s on %s after %.1f s (pid %d)%n", options.model, service.base(),
-            (System.nanoTime() - begin) / 1e9, service.handle().pid());
+        service.awaitServing(
+            "/v1/spot?" + prepared.getFirst().spot().queryString(), Duration.ofMinutes(3));
+        out.printf(
+            "  serving %s on %s after %.1f s (pid %d)%n",
+            options.model,
+            service.base(),
+            (System.nanoTime() - begin) / 1e9,
+            service.handle().pid());
         cpu.watch("service", service.handle());
         phases.put("service", serviceRequests(service.base(), prepared));
       }
@@ -223,33 +278,60 @@ public final class QueryBench {
         verify(phase);
       }
 
-      LoadGenerator generator = new LoadGenerator(options.concurrency, options.warmup, options.duration, cpu);
-      WrkGenerator wrk = options.generator == QueryBenchOptions.Generator.WRK
-          ? new WrkGenerator(options.wrk, options.concurrency, options.duration, cpu,
-              elasticsearchSettings.authorization().orElse(null))
-          : null;
-      VegetaGenerator vegeta = options.generator == QueryBenchOptions.Generator.VEGETA
-          ? new VegetaGenerator(options.vegeta, options.rate, options.duration, cpu,
-              elasticsearchSettings.authorization().orElse(null))
-          : null;
-      String load = wrk != null
-          ? options.concurrency + " connections of wrk (" + wrk.version() + "), closed loop"
-          : vegeta != null
-          ? String.format(Locale.ROOT, "%.0f requests per second, open model (%s)", options.rate, vegeta.version())
-          : options.rate > 0
-              ? String.format(Locale.ROOT, "%.0f requests per second, open model (java.net.http in the benchmark's JVM,"
-                  + " at most %d waiting)", options.rate, OPEN_MODEL_OUTSTANDING)
-              : options.concurrency + " workers (java.net.http in the benchmark's JVM), closed loop";
-      out.printf("%nMeasuring: %s, %d s warm-up + %d s measured per phase, %d repeat(s)%n",
+      LoadGenerator generator =
+          new LoadGenerator(options.concurrency, options.warmup, options.duration, cpu);
+      WrkGenerator wrk =
+          options.generator == QueryBenchOptions.Generator.WRK
+              ? new WrkGenerator(
+                  options.wrk,
+                  options.concurrency,
+                  options.duration,
+                  cpu,
+                  elasticsearchSettings.authorization().orElse(null))
+              : null;
+      VegetaGenerator vegeta =
+          options.generator == QueryBenchOptions.Generator.VEGETA
+              ? new VegetaGenerator(
+                  options.vegeta,
+                  options.rate,
+                  options.duration,
+                  cpu,
+                  elasticsearchSettings.authorization().orElse(null))
+              : null;
+      String load =
+          wrk != null
+              ? options.concurrency + " connections of wrk (" + wrk.version() + "), closed loop"
+              : vegeta != null
+                  ? String.format(
+                      Locale.ROOT,
+                      "%.0f requests per second, open model (%s)",
+                      options.rate,
+                      vegeta.version())
+                  : options.rate > 0
+                      ? String.format(
+                          Locale.ROOT,
+                          "%.0f requests per second, open model (java.net.http in the benchmark's JVM,"
+                              + " at most %d waiting)",
+                          options.rate,
+                          OPEN_MODEL_OUTSTANDING)
+                      : options.concurrency
+                          + " workers (java.net.http in the benchmark's JVM), closed loop";
+      out.printf(
+          "%nMeasuring: %s, %d s warm-up + %d s measured per phase, %d repeat(s)%n",
           load, options.warmup.toSeconds(), options.duration.toSeconds(), options.repeat);
       out.flush();
       for (int repeat = 1; repeat <= options.repeat; repeat++) {
         for (PhaseRequests phase : orderedAsAsked(phases)) {
-          SearchStats stats = new SearchStats(options.elasticsearch, phase.indices(), elasticsearchHttp);
+          SearchStats stats =
+              new SearchStats(options.elasticsearch, phase.indices(), elasticsearchHttp);
           Duration warmup = options.warmup;
-          if (repeat == 1 && phase.phase().equals("service") && options.servicePrime.compareTo(warmup) > 0) {
+          if (repeat == 1
+              && phase.phase().equals("service")
+              && options.servicePrime.compareTo(warmup) > 0) {
             warmup = options.servicePrime;
-            out.printf("%n(the service JVM is new: %d s warm-up before its first measured phase)%n", warmup.toSeconds());
+            out.printf(
+                "%n(the service JVM is new: %d s warm-up before its first measured phase)%n",
+                warmup.toSeconds());
           }
           QueryPhaseResult result;
           if (wrk != null) {
@@ -257,10 +339,20 @@ public final class QueryBench {
           } else if (vegeta != null) {
             result = vegeta.run(phase, repeat, stats, warmup);
           } else if (options.rate > 0) {
-            result = generator.runAtRate(phase.phase(), repeat, phase.requests(), clientFor(phase), stats, warmup,
-                options.rate, OPEN_MODEL_OUTSTANDING);
+            result =
+                generator.runAtRate(
+                    phase.phase(),
+                    repeat,
+                    phase.requests(),
+                    clientFor(phase),
+                    stats,
+                    warmup,
+                    options.rate,
+                    OPEN_MODEL_OUTSTANDING);
           } else {
-            result = generator.run(phase.phase(), repeat, phase.requests(), clientFor(phase), stats, warmup);
+            result =
+                generator.run(
+                    phase.phase(), repeat, phase.requests(), clientFor(phase), stats, warmup);
           }
           report.phase(result);
         }
@@ -288,28 +380,44 @@ public final class QueryBench {
     return ordered;
   }
 
-  /** The published run of the model, loaded first by the ingestor (in this JVM) when there is none. */
+  /**
+   * The published run of the model, loaded first by the ingestor (in this JVM) when there is none.
+   */
   RunRecord ensureRun(ElasticsearchClient client) throws IOException, InterruptedException {
     RunCatalog catalog = new RunCatalog(client);
     String runId = catalog.publishedRunIds().get(options.model);
     if (runId == null) {
       String[] synth = {
-          "synth",
-          "--es", options.elasticsearch,
-          "--model", options.model,
-          "--resolution", options.resolution,
-          "--region", options.region,
-          "--levels", options.levels,
-          "--steps", options.steps,
-          "--shards", Integer.toString(options.shards),
-          "--levels-per-index", Integer.toString(options.levelsPerIndex),
-          "--steps-per-index", Integer.toString(options.stepsPerIndex),
-          "--routing", options.routing,
-          "--seed", Long.toString(options.weatherSeed)};
-      out.printf("%nModel %s has no published run on %s: loading one with the ingestor%n  %s%n", options.model,
-          options.elasticsearch, String.join(" ", synth));
+        "synth",
+        "--es",
+        options.elasticsearch,
+        "--model",
+        options.model,
+        "--resolution",
+        options.resolution,
+        "--region",
+        options.region,
+        "--levels",
+        options.levels,
+        "--steps",
+        options.steps,
+        "--shards",
+        Integer.toString(options.shards),
+        "--levels-per-index",
+        Integer.toString(options.levelsPerIndex),
+        "--steps-per-index",
+        Integer.toString(options.stepsPerIndex),
+        "--routing",
+        options.routing,
+        "--seed",
+        Long.toString(options.weatherSeed)
+      };
+      out.printf(
+          "%nModel %s has no published run on %s: loading one with the ingestor%n  %s%n",
+          options.model, options.elasticsearch, String.join(" ", synth));
       out.flush();
-      // The ingestor runs in this JVM through its own command line (same options, progress and summary).
+      // The ingestor runs in this JVM through its own command line (same options, progress and
+      // summary).
       long started = System.nanoTime();
       int exit = SpotcastIngestorCli.commandLine().execute(synth);
       loadSeconds = (System.nanoTime() - started) / 1e9;
@@ -318,16 +426,23 @@ public final class QueryBench {
       }
       runId = catalog.publishedRunIds().get(options.model);
       if (runId == null) {
-        throw new IOException("the ingestor finished but model " + options.model + " is still not published");
+        throw new IOException(
+            "the ingestor finished but model " + options.model + " is still not published");
       }
     } else {
-      out.printf("%nModel %s: using its published run %s (loading options are ignored)%n", options.model, runId);
+      out.printf(
+          "%nModel %s: using its published run %s (loading options are ignored)%n",
+          options.model, runId);
     }
     String id = runId;
     RunRecord record =
-        catalog.get(options.model, runId)
+        catalog
+            .get(options.model, runId)
             .filter(r -> r.run() != null)
-            .orElseThrow(() -> new IOException("run " + id + " of model " + options.model + " has no catalog record"));
+            .orElseThrow(
+                () ->
+                    new IOException(
+                        "run " + id + " of model " + options.model + " has no catalog record"));
     runIndices = new ShardingStrategy(record.run()).allIndices();
     if (loadSeconds > 0) {
       loadDocumentsPerSecond = record.run().documentCount() / loadSeconds;
@@ -335,39 +450,61 @@ public final class QueryBench {
     return record;
   }
 
-  /** Documents per second of the load {@link #ensureRun} ran, end to end (the run's documents over the load's wall time); NaN if none ran. */
+  /**
+   * Documents per second of the load {@link #ensureRun} ran, end to end (the run's documents over
+   * the load's wall time); NaN if none ran.
+   */
   double loadDocumentsPerSecond() {
     return loadDocumentsPerSecond;
   }
 
   /**
-   * Plans every request as the service does and takes the HTTP request its search sends when nothing
-   * is cached ({@link SearchPlans#requestOf}): the same bytes, so that the raw phases measure the
-   * service's own searches, not hand-written look-alikes. All of it happens before any timing.
+   * Plans every request as the service does and takes the HTTP request its search sends when
+   * nothing is cached ({@link SearchPlans#requestOf}): the same bytes, so that the raw phases
+   * measure the service's own searches, not hand-written look-alikes. All of it happens before any
+   * timing.
    */
   List<Prepared> prepare(ForecastRun run) {
     long begin = System.nanoTime();
     List<RandomSpots.Spot> spots =
-        RandomSpots.generate(run, options.requests, options.seed, options.sampling, cities(), options.neighbours,
+        RandomSpots.generate(
+            run,
+            options.requests,
+            options.seed,
+            options.sampling,
+            cities(),
+            options.neighbours,
             options.params);
     List<Prepared> prepared = new ArrayList<>(spots.size());
-    ShardingStrategy strategy = new ShardingStrategy(run); // once, as the service's catalog holds it
+    ShardingStrategy strategy =
+        new ShardingStrategy(run); // once, as the service's catalog holds it
     for (RandomSpots.Spot spot : spots) {
       SpotPlan plan = SpotPlan.of(strategy, spot.request());
       SearchPlan geo = sent(plan, false);
       SearchPlan ids = SearchPlans.usesIds(plan.query(), true) ? sent(plan, true) : null;
-      prepared.add(new Prepared(spot, geo, HttpCall.of(geo), sizes(geo), ids == null ? null : HttpCall.of(ids),
-          ids == null ? null : sizes(ids)));
+      prepared.add(
+          new Prepared(
+              spot,
+              geo,
+              HttpCall.of(geo),
+              sizes(geo),
+              ids == null ? null : HttpCall.of(ids),
+              ids == null ? null : sizes(ids)));
     }
-    out.printf("  %,d requests planned and serialised in %.1f s (seed %d, sampling %s)%n", prepared.size(),
-        (System.nanoTime() - begin) / 1e9, options.seed, options.sampling.name().toLowerCase());
+    out.printf(
+        "  %,d requests planned and serialised in %.1f s (seed %d, sampling %s)%n",
+        prepared.size(),
+        (System.nanoTime() - begin) / 1e9,
+        options.seed,
+        options.sampling.name().toLowerCase());
     return prepared;
   }
 
   private static SearchPlan sent(SpotPlan plan, boolean fastPath) {
     SearchPlan sent = SearchPlans.requestOf(plan.query(), fastPath);
     if (sent == null) {
-      throw new IllegalStateException("no grid point near " + plan.request().lat() + "," + plan.request().lon());
+      throw new IllegalStateException(
+          "no grid point near " + plan.request().lat() + "," + plan.request().lon());
     }
     return sent;
   }
@@ -379,11 +516,13 @@ public final class QueryBench {
     }
     try {
       Cities cities = Cities.read(options.cities);
-      out.printf("  places: %,d cities of %,d people in all (%s), drawn by population%n", cities.size(),
-          cities.population(), options.cities);
+      out.printf(
+          "  places: %,d cities of %,d people in all (%s), drawn by population%n",
+          cities.size(), cities.population(), options.cities);
       return cities;
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException("cannot read --cities " + options.cities + ": " + e.getMessage(), e);
+      throw new java.io.UncheckedIOException(
+          "cannot read --cities " + options.cities + ": " + e.getMessage(), e);
     }
   }
 
@@ -404,8 +543,14 @@ public final class QueryBench {
       expected.add(p.idsSizes());
       calls.add(p.rawIds());
     }
-    return new PhaseRequests("raw-ids", requests, expected, Expect.DOCVALUE_HITS, runIndices,
-        URI.create(options.elasticsearch), calls);
+    return new PhaseRequests(
+        "raw-ids",
+        requests,
+        expected,
+        Expect.DOCVALUE_HITS,
+        runIndices,
+        URI.create(options.elasticsearch),
+        calls);
   }
 
   PhaseRequests rawRequests(List<Prepared> prepared) {
@@ -417,8 +562,14 @@ public final class QueryBench {
       expected.add(p.sizes());
       calls.add(p.raw());
     }
-    return new PhaseRequests("raw", requests, expected, Expect.DOCVALUE_HITS, runIndices,
-        URI.create(options.elasticsearch), calls);
+    return new PhaseRequests(
+        "raw",
+        requests,
+        expected,
+        Expect.DOCVALUE_HITS,
+        runIndices,
+        URI.create(options.elasticsearch),
+        calls);
   }
 
   PhaseRequests serviceRequests(URI base, List<Prepared> prepared) {
@@ -436,7 +587,8 @@ public final class QueryBench {
       expected.add(p.sizes());
       calls.add(new HttpCall("GET", path, Map.of("Accept", "application/json"), new byte[0]));
     }
-    return new PhaseRequests("service", requests, expected, Expect.SPOT_ANSWER, runIndices, base, calls);
+    return new PhaseRequests(
+        "service", requests, expected, Expect.SPOT_ANSWER, runIndices, base, calls);
   }
 
   private HttpRequest toHttp(HttpCall call) {
@@ -459,8 +611,8 @@ public final class QueryBench {
 
   /**
    * Checks the answers to the first {@code count} requests of a phase, and returns the shards each
-   * request searched on average: Elasticsearch's {@code _shards.total}, summed over the searches of a
-   * multi-search (NaN for the service, whose answers do not tell).
+   * request searched on average: Elasticsearch's {@code _shards.total}, summed over the searches of
+   * a multi-search (NaN for the service, whose answers do not tell).
    */
   double verify(PhaseRequests phase, int count) throws IOException, InterruptedException {
     HttpClient http = clientFor(phase);
@@ -473,7 +625,8 @@ public final class QueryBench {
       bytes += response.body().length;
       String problem = problem(phase, i, response);
       if (problem != null) {
-        throw new IOException("phase " + phase.phase() + ": request " + i + " (" + request.uri() + ") " + problem);
+        throw new IOException(
+            "phase " + phase.phase() + ": request " + i + " (" + request.uri() + ") " + problem);
       }
       if (phase.expect() != Expect.SPOT_ANSWER) {
         JsonNode root = JSON.readTree(response.body());
@@ -484,16 +637,26 @@ public final class QueryBench {
     }
     http.shutdownNow();
     double shardsEach = phase.expect() == Expect.SPOT_ANSWER ? Double.NaN : (double) shards / n;
-    out.printf(Locale.ROOT, "  verified %-26s %d answers correct (HTTP 200, planned hits, values present), %,.0f bytes each%s%n",
-        phase.phase() + ":", n, (double) bytes / n,
-        Double.isNaN(shardsEach) ? "" : String.format(Locale.ROOT, ", %.2f shards searched each", shardsEach));
+    out.printf(
+        Locale.ROOT,
+        "  verified %-26s %d answers correct (HTTP 200, planned hits, values present), %,.0f bytes each%s%n",
+        phase.phase() + ":",
+        n,
+        (double) bytes / n,
+        Double.isNaN(shardsEach)
+            ? ""
+            : String.format(Locale.ROOT, ", %.2f shards searched each", shardsEach));
     return shardsEach;
   }
 
-  private static String problem(PhaseRequests phase, int i, HttpResponse<byte[]> response) throws IOException {
+  private static String problem(PhaseRequests phase, int i, HttpResponse<byte[]> response)
+      throws IOException {
     String text = new String(response.body(), java.nio.charset.StandardCharsets.UTF_8);
     if (response.statusCode() != 200) {
-      return "answered HTTP " + response.statusCode() + ": " + text.substring(0, Math.min(400, text.length()));
+      return "answered HTTP "
+          + response.statusCode()
+          + ": "
+          + text.substring(0, Math.min(400, text.length()));
     }
     JsonNode root = JSON.readTree(response.body());
     if (phase.expect() == Expect.SPOT_ANSWER) {
@@ -540,10 +703,16 @@ public final class QueryBench {
   Map<String, String> nodeFacts() {
     Map<String, String> facts = new LinkedHashMap<>();
     try {
-      JsonNode node = localNode("version,jvm.mem.heap_max_in_bytes,os.available_processors,os.allocated_processors,process.id");
+      JsonNode node =
+          localNode(
+              "version,jvm.mem.heap_max_in_bytes,os.available_processors,os.allocated_processors,process.id");
       if (node != null) {
         facts.put("version", node.path("version").asText("?"));
-        facts.put("heap", String.format("%.1f GiB", node.path("jvm").path("mem").path("heap_max_in_bytes").asLong() / 1073741824.0));
+        facts.put(
+            "heap",
+            String.format(
+                "%.1f GiB",
+                node.path("jvm").path("mem").path("heap_max_in_bytes").asLong() / 1073741824.0));
         facts.put("processors", node.path("os").path("allocated_processors").asText("?"));
         facts.put("pid", node.path("process").path("id").asText(""));
       }
@@ -553,7 +722,9 @@ public final class QueryBench {
     return facts;
   }
 
-  /** Watches Elasticsearch's CPU when it runs on this machine; its pid comes from the node itself. */
+  /**
+   * Watches Elasticsearch's CPU when it runs on this machine; its pid comes from the node itself.
+   */
   Optional<ProcessHandle> watchElasticsearch(CpuWatch cpu) {
     try {
       if (!InetAddress.getByName(URI.create(options.elasticsearch).getHost()).isLoopbackAddress()) {
@@ -578,7 +749,9 @@ public final class QueryBench {
     }
     HttpResponse<byte[]> response =
         elasticsearchHttp.send(
-            HttpRequest.newBuilder(URI.create(options.elasticsearch + "/_nodes/_local?filter_path=" + filter)).build(),
+            HttpRequest.newBuilder(
+                    URI.create(options.elasticsearch + "/_nodes/_local?filter_path=" + filter))
+                .build(),
             HttpResponse.BodyHandlers.ofByteArray());
     Iterator<JsonNode> nodes = JSON.readTree(response.body()).path("nodes").elements();
     return nodes.hasNext() ? nodes.next() : null;

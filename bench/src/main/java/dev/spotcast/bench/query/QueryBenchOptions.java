@@ -25,131 +25,252 @@ import picocli.CommandLine.Option;
     })
 final class QueryBenchOptions {
 
-  static final List<String> KNOWN_PHASES =
-      List.of("raw", "raw-ids", "service");
+  static final List<String> KNOWN_PHASES = List.of("raw", "raw-ids", "service");
 
   // The run to measure (and how to load it when it is not there).
-  @Option(names = "--es", paramLabel = "URL", defaultValue = "${env:SPOTCAST_ES_URL:-http://127.0.0.1:9200}",
+  @Option(
+      names = "--es",
+      paramLabel = "URL",
+      defaultValue = "${env:SPOTCAST_ES_URL:-http://127.0.0.1:9200}",
       description = "Elasticsearch (default: $SPOTCAST_ES_URL or http://127.0.0.1:9200)")
   String elasticsearch;
 
-  @Option(names = "--model", paramLabel = "NAME", defaultValue = "qbench", description = "model id (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--model",
+      paramLabel = "NAME",
+      defaultValue = "qbench",
+      description = "model id (default: ${DEFAULT-VALUE})")
   String model;
 
-  @Option(names = "--resolution", paramLabel = "DEG", defaultValue = "1", description = "grid spacing when loading (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--resolution",
+      paramLabel = "DEG",
+      defaultValue = "1",
+      description = "grid spacing when loading (default: ${DEFAULT-VALUE})")
   String resolution;
 
-  @Option(names = "--region", paramLabel = "S,W,N,E", defaultValue = "-90,-180,90,180",
+  @Option(
+      names = "--region",
+      paramLabel = "S,W,N,E",
+      defaultValue = "-90,-180,90,180",
       description = "grid box when loading (default: ${DEFAULT-VALUE})")
   String region;
 
-  @Option(names = "--levels", paramLabel = "LIST", defaultValue = "0,1000,3000,5000",
+  @Option(
+      names = "--levels",
+      paramLabel = "LIST",
+      defaultValue = "0,1000,3000,5000",
       description = "heights in m when loading (default: ${DEFAULT-VALUE})")
   String levels;
 
-  @Option(names = "--steps", paramLabel = "SPEC", defaultValue = "0-12",
+  @Option(
+      names = "--steps",
+      paramLabel = "SPEC",
+      defaultValue = "0-12",
       description = "forecast steps when loading, 'a-b' or a list (default: ${DEFAULT-VALUE})")
   String steps;
 
-  @Option(names = "--shards", paramLabel = "N", defaultValue = "2", description = "primary shards per index when loading (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--shards",
+      paramLabel = "N",
+      defaultValue = "2",
+      description = "primary shards per index when loading (default: ${DEFAULT-VALUE})")
   int shards;
 
-  @Option(names = "--levels-per-index", paramLabel = "N", defaultValue = "3", description = "levels per index when loading (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--levels-per-index",
+      paramLabel = "N",
+      defaultValue = "3",
+      description = "levels per index when loading (default: ${DEFAULT-VALUE})")
   int levelsPerIndex;
 
-  @Option(names = "--steps-per-index", paramLabel = "N", defaultValue = "0",
+  @Option(
+      names = "--steps-per-index",
+      paramLabel = "N",
+      defaultValue = "0",
       description = "steps per index when loading, 0 = all in one (default: ${DEFAULT-VALUE})")
   int stepsPerIndex;
 
-  @Option(names = "--routing", paramLabel = "tile|document", defaultValue = "tile",
-      description = "shard routing when loading: by lat/lon tile or by _id (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--routing",
+      paramLabel = "tile|document",
+      defaultValue = "tile",
+      description =
+          "shard routing when loading: by lat/lon tile or by _id (default: ${DEFAULT-VALUE})")
   String routing;
 
-  @Option(names = "--weather-seed", paramLabel = "N", defaultValue = "42", description = "seed of the synthetic weather (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--weather-seed",
+      paramLabel = "N",
+      defaultValue = "42",
+      description = "seed of the synthetic weather (default: ${DEFAULT-VALUE})")
   long weatherSeed;
 
   // The load.
-  @Option(names = "--requests", paramLabel = "K", defaultValue = "10000", description = "random requests generated (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--requests",
+      paramLabel = "K",
+      defaultValue = "10000",
+      description = "random requests generated (default: ${DEFAULT-VALUE})")
   int requests;
 
-  @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "seed of the random requests (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--seed",
+      paramLabel = "N",
+      defaultValue = "1",
+      description = "seed of the random requests (default: ${DEFAULT-VALUE})")
   long seed;
 
-  @Option(names = "--sampling", paramLabel = "area|degrees|cities", defaultValue = "area",
-      description = "places uniform over the area or in degrees, or the world's cities weighted by population"
-          + " at heights near the ground (needs --cities) (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--sampling",
+      paramLabel = "area|degrees|cities",
+      defaultValue = "area",
+      description =
+          "places uniform over the area or in degrees, or the world's cities weighted by population"
+              + " at heights near the ground (needs --cities) (default: ${DEFAULT-VALUE})")
   RandomSpots.Sampling sampling;
 
-  @Option(names = "--cities", paramLabel = "CSV", description = "cities for --sampling cities: a header, then"
-      + " latitude,longitude,population,name per line ('./spotcast bench city' writes it from GeoNames)")
+  @Option(
+      names = "--cities",
+      paramLabel = "CSV",
+      description =
+          "cities for --sampling cities: a header, then"
+              + " latitude,longitude,population,name per line ('./spotcast bench city' writes it from GeoNames)")
   Path cities;
 
-  @Option(names = "--generator", paramLabel = "java|wrk|vegeta", defaultValue = "java",
-      description = "load generator: this JVM's HTTP client (0.2-0.4 ms of CPU per request), wrk (a tenth of that,"
-          + " closed loop only) or vegeta (open model at --rate) (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--generator",
+      paramLabel = "java|wrk|vegeta",
+      defaultValue = "java",
+      description =
+          "load generator: this JVM's HTTP client (0.2-0.4 ms of CPU per request), wrk (a tenth of that,"
+              + " closed loop only) or vegeta (open model at --rate) (default: ${DEFAULT-VALUE})")
   Generator generator;
 
-  @Option(names = "--rate", paramLabel = "R", defaultValue = "0",
-      description = "open model: R requests per second started whatever the latency, each timed from when it was due"
-          + " (Java generator or vegeta; 0: closed loop of --concurrency workers) (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--rate",
+      paramLabel = "R",
+      defaultValue = "0",
+      description =
+          "open model: R requests per second started whatever the latency, each timed from when it was due"
+              + " (Java generator or vegeta; 0: closed loop of --concurrency workers) (default: ${DEFAULT-VALUE})")
   double rate;
 
-  @Option(names = "--wrk", paramLabel = "PATH", defaultValue = "wrk", description = "the wrk binary (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--wrk",
+      paramLabel = "PATH",
+      defaultValue = "wrk",
+      description = "the wrk binary (default: ${DEFAULT-VALUE})")
   String wrk;
 
-  @Option(names = "--vegeta", paramLabel = "PATH", defaultValue = "${env:SPOTCAST_VEGETA:-vegeta}",
-      description = "the vegeta binary ('./spotcast bench' builds one and sets SPOTCAST_VEGETA) (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--vegeta",
+      paramLabel = "PATH",
+      defaultValue = "${env:SPOTCAST_VEGETA:-vegeta}",
+      description =
+          "the vegeta binary ('./spotcast bench' builds one and sets SPOTCAST_VEGETA) (default: ${DEFAULT-VALUE})")
   String vegeta;
 
-  @Option(names = "--n", paramLabel = "N", defaultValue = "4", description = "neighbours per request (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--n",
+      paramLabel = "N",
+      defaultValue = "4",
+      description = "neighbours per request (default: ${DEFAULT-VALUE})")
   int neighbours;
 
-  @Option(names = "--params", paramLabel = "LIST", split = ",", description = "parameters asked for (default: all)")
+  @Option(
+      names = "--params",
+      paramLabel = "LIST",
+      split = ",",
+      description = "parameters asked for (default: all)")
   List<String> params;
 
-  @Option(names = "--concurrency", paramLabel = "C", defaultValue = "16", description = "closed-loop workers (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--concurrency",
+      paramLabel = "C",
+      defaultValue = "16",
+      description = "closed-loop workers (default: ${DEFAULT-VALUE})")
   int concurrency;
 
-  @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "10", converter = Seconds.class,
+  @Option(
+      names = "--warmup",
+      paramLabel = "SECONDS",
+      defaultValue = "10",
+      converter = Seconds.class,
       description = "warm-up of each phase, not counted (default: ${DEFAULT-VALUE})")
   Duration warmup;
 
-  @Option(names = "--duration", paramLabel = "SECONDS", defaultValue = "30", converter = Seconds.class,
+  @Option(
+      names = "--duration",
+      paramLabel = "SECONDS",
+      defaultValue = "30",
+      converter = Seconds.class,
       description = "measured time of each phase (default: ${DEFAULT-VALUE})")
   Duration duration;
 
-  @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "repeat the phases R times, alternating (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--repeat",
+      paramLabel = "R",
+      defaultValue = "1",
+      description = "repeat the phases R times, alternating (default: ${DEFAULT-VALUE})")
   int repeat;
 
-  // One string, split in check(): a later --phases replaces an earlier one ('bench city' passes its own first).
-  @Option(names = "--phases", paramLabel = "LIST", defaultValue = "raw,service",
-      description = "raw,service (default); also raw-ids (the service's ids path on regular grids: documents by"
-          + " _id instead of the geo sort)")
+  // One string, split in check(): a later --phases replaces an earlier one ('bench city' passes its
+  // own first).
+  @Option(
+      names = "--phases",
+      paramLabel = "LIST",
+      defaultValue = "raw,service",
+      description =
+          "raw,service (default); also raw-ids (the service's ids path on regular grids: documents by"
+              + " _id instead of the geo sort)")
   String phasesText;
+
   List<String> phases;
 
   // The query service.
-  @Option(names = "--service-jar", paramLabel = "PATH", description = "the runnable jar (bench.sh passes it)")
+  @Option(
+      names = "--service-jar",
+      paramLabel = "PATH",
+      description = "the runnable jar (bench.sh passes it)")
   Path serviceJar;
 
-  @Option(names = "--service-java-opts", paramLabel = "STR", defaultValue = "${env:SPOTCAST_JAVA_OPTS:-}",
+  @Option(
+      names = "--service-java-opts",
+      paramLabel = "STR",
+      defaultValue = "${env:SPOTCAST_JAVA_OPTS:-}",
       description = "JVM options of the service (default: $SPOTCAST_JAVA_OPTS)")
   String serviceJavaOpts;
 
-  @Option(names = "--service-port", paramLabel = "N", defaultValue = "0", description = "its port (default: a free one)")
+  @Option(
+      names = "--service-port",
+      paramLabel = "N",
+      defaultValue = "0",
+      description = "its port (default: a free one)")
   int servicePort;
 
-  @Option(names = "--service-prime", paramLabel = "SECONDS", defaultValue = "60", converter = Seconds.class,
-      description = "warm-up of the first service phase: the service JVM is new and its JIT needs more requests"
-          + " than Elasticsearch's (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--service-prime",
+      paramLabel = "SECONDS",
+      defaultValue = "60",
+      converter = Seconds.class,
+      description =
+          "warm-up of the first service phase: the service JVM is new and its JIT needs more requests"
+              + " than Elasticsearch's (default: ${DEFAULT-VALUE})")
   Duration servicePrime;
 
-
-  @Option(names = "--log-dir", paramLabel = "DIR", defaultValue = "${env:SPOTCAST_HOME:-${sys:java.io.tmpdir}}",
-      description = "where the service log goes (default: $SPOTCAST_HOME or the temporary directory)")
+  @Option(
+      names = "--log-dir",
+      paramLabel = "DIR",
+      defaultValue = "${env:SPOTCAST_HOME:-${sys:java.io.tmpdir}}",
+      description =
+          "where the service log goes (default: $SPOTCAST_HOME or the temporary directory)")
   Path logDir;
 
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "show this help and exit")
   boolean help;
 
   /**
@@ -174,7 +295,9 @@ final class QueryBenchOptions {
 
   private static CommandLine commandLine(QueryBenchOptions o) {
     // A later option overrides an earlier one: 'bench city' passes its defaults first.
-    return new CommandLine(o).setCaseInsensitiveEnumValuesAllowed(true).setOverwrittenOptionsAllowed(true);
+    return new CommandLine(o)
+        .setCaseInsensitiveEnumValuesAllowed(true)
+        .setOverwrittenOptionsAllowed(true);
   }
 
   private void check() {
@@ -189,24 +312,36 @@ final class QueryBenchOptions {
     }
     routing = routing.strip().toLowerCase(Locale.ROOT);
     if (!routing.equals("tile") && !routing.equals("document")) {
-      throw new IllegalArgumentException("--routing must be tile or document, got '" + routing + "'");
+      throw new IllegalArgumentException(
+          "--routing must be tile or document, got '" + routing + "'");
     }
-    phases = new ArrayList<>(Arrays.stream(phasesText.split(",")).map(String::strip).filter(s -> !s.isEmpty()).distinct().toList());
+    phases =
+        new ArrayList<>(
+            Arrays.stream(phasesText.split(","))
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
+                .distinct()
+                .toList());
     for (String p : phases) {
       if (!KNOWN_PHASES.contains(p)) {
         throw new IllegalArgumentException("unknown phase '" + p + "'; known: " + KNOWN_PHASES);
       }
     }
     if (rate < 0 || (rate > 0 && generator == Generator.WRK)) {
-      throw new IllegalArgumentException("--rate must be positive and needs --generator vegeta or java (wrk runs a closed loop)");
+      throw new IllegalArgumentException(
+          "--rate must be positive and needs --generator vegeta or java (wrk runs a closed loop)");
     }
     if (generator == Generator.VEGETA && rate <= 0) {
-      throw new IllegalArgumentException("--generator vegeta runs an open model: give --rate R (requests per second)");
+      throw new IllegalArgumentException(
+          "--generator vegeta runs an open model: give --rate R (requests per second)");
     }
     if (sampling == RandomSpots.Sampling.CITIES && cities == null) {
       throw new IllegalArgumentException("--sampling cities needs --cities CSV");
     }
-    params = params == null ? List.of() : params.stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
+    params =
+        params == null
+            ? List.of()
+            : params.stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
     elasticsearch = elasticsearch.replaceAll("/+$", "");
   }
 
@@ -221,7 +356,9 @@ final class QueryBenchOptions {
   }
 
   List<String> serviceJavaOptions() {
-    return serviceJavaOpts.isBlank() ? List.of() : Arrays.asList(serviceJavaOpts.trim().split("\\s+"));
+    return serviceJavaOpts.isBlank()
+        ? List.of()
+        : Arrays.asList(serviceJavaOpts.trim().split("\\s+"));
   }
 
   private static void positive(String name, int value) {

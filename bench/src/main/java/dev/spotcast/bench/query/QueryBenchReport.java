@@ -23,7 +23,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
-/** Prints the machine, the run, each phase as it ends, then medians, ratios and rows for docs/benchmarks.md. */
+/**
+ * Prints the machine, the run, each phase as it ends, then medians, ratios and rows for
+ * docs/benchmarks.md.
+ */
 final class QueryBenchReport {
 
   private final PrintWriter out;
@@ -42,28 +45,53 @@ final class QueryBenchReport {
   void machine(Map<String, String> node, Optional<ProcessHandle> esProcess) {
     int cores = Runtime.getRuntime().availableProcessors();
     double memory = Double.NaN;
-    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+    if (ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os) {
       memory = os.getTotalMemorySize() / 1073741824.0;
     }
     machine = String.format(Locale.ROOT, "%d cores (%s), %.0f GiB RAM", cores, cpuModel(), memory);
-    elasticsearch = String.format(Locale.ROOT, "Elasticsearch %s, heap %s, %s processors", node.getOrDefault("version", "?"),
-        node.getOrDefault("heap", "?"), node.getOrDefault("processors", "?"));
+    elasticsearch =
+        String.format(
+            Locale.ROOT,
+            "Elasticsearch %s, heap %s, %s processors",
+            node.getOrDefault("version", "?"),
+            node.getOrDefault("heap", "?"),
+            node.getOrDefault("processors", "?"));
     out.printf("Spotcast bench query, %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS));
-    out.printf("Machine: %s, %s %s, Java %s; load average %s%n", machine, System.getProperty("os.name"),
-        System.getProperty("os.version"), System.getProperty("java.version"), CpuWatch.loadAverage());
-    out.printf("%s at %s; its CPU is %s%n", elasticsearch, options.elasticsearch,
-        esProcess.map(p -> "measured (pid " + p.pid() + ")").orElse("not measured (not a local process)"));
+    out.printf(
+        "Machine: %s, %s %s, Java %s; load average %s%n",
+        machine,
+        System.getProperty("os.name"),
+        System.getProperty("os.version"),
+        System.getProperty("java.version"),
+        CpuWatch.loadAverage());
+    out.printf(
+        "%s at %s; its CPU is %s%n",
+        elasticsearch,
+        options.elasticsearch,
+        esProcess
+            .map(p -> "measured (pid " + p.pid() + ")")
+            .orElse("not measured (not a local process)"));
     out.flush();
   }
 
   void run(RunRecord record) {
     ForecastRun run = record.run();
     ShardingStrategy strategy = new ShardingStrategy(run);
-    runLine = String.format(Locale.ROOT, "%s: %,d points x %d levels x %d steps = %.2f M docs, %d indices x %d shards",
-        run.model(), run.grid().pointCount(), run.axes().getFirst().levels().size(), run.steps().size(), run.documentCount() / 1e6,
-        strategy.allIndices().size(), strategy.shardsPerIndex());
-    out.printf("Run: %s run %s, levels %s, steps %s, %s%n  %s%n", run.model(), run.runId(), run.axes().getFirst().levels(), run.steps(),
-        runLine, run.grid());
+    runLine =
+        String.format(
+            Locale.ROOT,
+            "%s: %,d points x %d levels x %d steps = %.2f M docs, %d indices x %d shards",
+            run.model(),
+            run.grid().pointCount(),
+            run.axes().getFirst().levels().size(),
+            run.steps().size(),
+            run.documentCount() / 1e6,
+            strategy.allIndices().size(),
+            strategy.shardsPerIndex());
+    out.printf(
+        "Run: %s run %s, levels %s, steps %s, %s%n  %s%n",
+        run.model(), run.runId(), run.axes().getFirst().levels(), run.steps(), runLine, run.grid());
     out.flush();
   }
 
@@ -98,46 +126,82 @@ final class QueryBenchReport {
       body += p.raw().body().length;
     }
     int n = prepared.size();
-    mixLine = String.format(Locale.ROOT,
-        "%.0f%% read 4 (level, step) combinations, %.0f%% 2, %.0f%% 1; %.0f%% span two indices (_msearch); "
-            + "%.1f routing keys and %.2f shards per request on average; request body %.0f bytes",
-        100.0 * combinations[4] / n, 100.0 * combinations[2] / n, 100.0 * combinations[1] / n, 100.0 * multi / n,
-        (double) keys / n, (double) shards / n, (double) body / n);
+    mixLine =
+        String.format(
+            Locale.ROOT,
+            "%.0f%% read 4 (level, step) combinations, %.0f%% 2, %.0f%% 1; %.0f%% span two indices (_msearch); "
+                + "%.1f routing keys and %.2f shards per request on average; request body %.0f bytes",
+            100.0 * combinations[4] / n,
+            100.0 * combinations[2] / n,
+            100.0 * combinations[1] / n,
+            100.0 * multi / n,
+            (double) keys / n,
+            (double) shards / n,
+            (double) body / n);
     out.printf("Requests: %s%n", mixLine);
     QueryBench.Prepared first = prepared.getFirst();
-    out.printf("  e.g. GET /v1/spot?%s%n       %s %s%n       %s%n", first.spot().queryString(), first.raw().method(),
-        first.raw().pathAndQuery(), abbreviate(first.raw().bodyText().replace("\n", "\\n"), 600));
+    out.printf(
+        "  e.g. GET /v1/spot?%s%n       %s %s%n       %s%n",
+        first.spot().queryString(),
+        first.raw().method(),
+        first.raw().pathAndQuery(),
+        abbreviate(first.raw().bodyText().replace("\n", "\\n"), 600));
     out.flush();
   }
 
   void phase(QueryPhaseResult r) {
     results.add(r);
     CpuWatch.Usage c = r.cpu();
-    out.printf(Locale.ROOT,
+    out.printf(
+        Locale.ROOT,
         "%n%-26s repeat %d: %,8.0f req/s  p50 %6.2f  p95 %6.2f  p99 %7.2f  mean %6.2f ms  errors %d  %,.0f bytes/answer%n",
-        r.phase().toUpperCase(Locale.ROOT), r.repeat(), r.requestsPerSecond(), r.latency().p50(), r.latency().p95(),
-        r.latency().p99(), r.latency().mean(), r.errors(), r.meanResponseBytes());
+        r.phase().toUpperCase(Locale.ROOT),
+        r.repeat(),
+        r.requestsPerSecond(),
+        r.latency().p50(),
+        r.latency().p95(),
+        r.latency().p99(),
+        r.latency().mean(),
+        r.errors(),
+        r.meanResponseBytes());
     StringBuilder cpu = new StringBuilder();
-    cpu.append(String.format(Locale.ROOT, "load generator %.2f (%.0f%% of the machine)", c.loadGenerator(),
-        100 * c.loadGeneratorShare()));
-    c.processes().forEach((name, cores) -> cpu.append(String.format(Locale.ROOT, ", %s %.2f", name, cores)));
-    cpu.append(String.format(Locale.ROOT, ", other processes %.2f, steal %.2f", c.others(), c.steal()));
-    out.printf("  CPU in cores over %.0f s: %s; load average %s%n", c.wallSeconds(), cpu, c.loadAverage());
+    cpu.append(
+        String.format(
+            Locale.ROOT,
+            "load generator %.2f (%.0f%% of the machine)",
+            c.loadGenerator(),
+            100 * c.loadGeneratorShare()));
+    c.processes()
+        .forEach((name, cores) -> cpu.append(String.format(Locale.ROOT, ", %s %.2f", name, cores)));
+    cpu.append(
+        String.format(Locale.ROOT, ", other processes %.2f, steal %.2f", c.others(), c.steal()));
+    out.printf(
+        "  CPU in cores over %.0f s: %s; load average %s%n", c.wallSeconds(), cpu, c.loadAverage());
     StringBuilder perRequest = new StringBuilder();
-    perRequest.append(String.format(Locale.ROOT, "load generator %.2f", r.cpuMillisPerRequest(c.loadGenerator())));
-    c.processes().forEach((name, cores) -> {
-      if (cores > 0.01) {
-        perRequest.append(String.format(Locale.ROOT, ", %s %.2f", name, r.cpuMillisPerRequest(cores)));
-      }
-    });
+    perRequest.append(
+        String.format(
+            Locale.ROOT, "load generator %.2f", r.cpuMillisPerRequest(c.loadGenerator())));
+    c.processes()
+        .forEach(
+            (name, cores) -> {
+              if (cores > 0.01) {
+                perRequest.append(
+                    String.format(Locale.ROOT, ", %s %.2f", name, r.cpuMillisPerRequest(cores)));
+              }
+            });
     out.printf("  CPU ms per request: %s%n", perRequest);
     SearchStats.Delta search = r.search();
     if (search != null && search.queries() > 0) {
-      out.printf(Locale.ROOT, "  Elasticsearch shard searches: %.2f per request; query phase %.2f ms, fetch phase %.2f ms each%n",
-          (double) search.queries() / Math.max(1, r.ok() + r.errors()), search.queryMillisEach(), search.fetchMillisEach());
+      out.printf(
+          Locale.ROOT,
+          "  Elasticsearch shard searches: %.2f per request; query phase %.2f ms, fetch phase %.2f ms each%n",
+          (double) search.queries() / Math.max(1, r.ok() + r.errors()),
+          search.queryMillisEach(),
+          search.fetchMillisEach());
     }
     if (r.disturbed()) {
-      out.printf("  NOTE: processes outside the benchmark used %.0f%% of the machine during this phase%n",
+      out.printf(
+          "  NOTE: processes outside the benchmark used %.0f%% of the machine during this phase%n",
           100 * c.others() / c.cores());
     }
     if (r.errors() > 0) {
@@ -159,46 +223,102 @@ final class QueryBenchReport {
     for (QueryPhaseResult r : results) {
       byPhase.computeIfAbsent(r.phase(), k -> new ArrayList<>()).add(r);
     }
-    out.printf("%nSummary: medians over the repeats in which other processes used under 10%% of the machine "
-        + "(all repeats, marked *, when none did); %s, %d s measured per phase%n%n",
+    out.printf(
+        "%nSummary: medians over the repeats in which other processes used under 10%% of the machine "
+            + "(all repeats, marked *, when none did); %s, %d s measured per phase%n%n",
         loadShape(), options.duration.toSeconds());
-    out.println("| phase | repeats | req/s | p50 ms | p95 ms | p99 ms | errors | CPU ms/request: ES / service / load gen."
-        + " | ES query / fetch ms per shard search | bytes/answer | load gen. share | other processes | load avg |");
+    out.println(
+        "| phase | repeats | req/s | p50 ms | p95 ms | p99 ms | errors | CPU ms/request: ES / service / load gen."
+            + " | ES query / fetch ms per shard search | bytes/answer | load gen. share | other processes | load avg |");
     out.println("|---|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---|");
     Map<String, Summary> summaries = new LinkedHashMap<>();
     for (Map.Entry<String, List<QueryPhaseResult>> e : byPhase.entrySet()) {
       Summary s = Summary.of(e.getValue());
       summaries.put(e.getKey(), s);
-      out.printf(Locale.ROOT, "| %s | %s | %,.0f | %.1f | %.1f | %.1f | %d | %s / %s / %s | %s / %s | %,.0f | %.0f%% | %.2f cores | %s |%n",
-          e.getKey(), s.repeats, s.rps, s.p50, s.p95, s.p99, s.errors, num(s.esCpuMs), num(s.serviceCpuMs), num(s.loadGenCpuMs),
-          num(s.queryMs), num(s.fetchMs), s.bytes, 100 * s.loadGenShare, s.others, s.loadAverage);
+      out.printf(
+          Locale.ROOT,
+          "| %s | %s | %,.0f | %.1f | %.1f | %.1f | %d | %s / %s / %s | %s / %s | %,.0f | %.0f%% | %.2f cores | %s |%n",
+          e.getKey(),
+          s.repeats,
+          s.rps,
+          s.p50,
+          s.p95,
+          s.p99,
+          s.errors,
+          num(s.esCpuMs),
+          num(s.serviceCpuMs),
+          num(s.loadGenCpuMs),
+          num(s.queryMs),
+          num(s.fetchMs),
+          s.bytes,
+          100 * s.loadGenShare,
+          s.others,
+          s.loadAverage);
     }
-    // The service's own request on regular grids is the ids one: compare with it when it was measured.
+    // The service's own request on regular grids is the ids one: compare with it when it was
+    // measured.
     String rawPhase = summaries.containsKey("raw-ids") ? "raw-ids" : "raw";
     Summary raw = summaries.get(rawPhase);
     Summary service = summaries.get("service");
     String date = LocalDate.now(ZoneOffset.UTC).toString();
     if (raw != null && service != null) {
       Pairs throughput = pairs("service", rawPhase, QueryPhaseResult::requestsPerSecond);
-      out.printf(Locale.ROOT, "%nservice/%s throughput per repeat: %s -> median %.2f (target >= 0.8); p50 %.2fx, p99 %.2fx%n",
-          rawPhase, throughput.list(), throughput.median(), service.p50 / raw.p50, service.p99 / raw.p99);
+      out.printf(
+          Locale.ROOT,
+          "%nservice/%s throughput per repeat: %s -> median %.2f (target >= 0.8); p50 %.2fx, p99 %.2fx%n",
+          rawPhase,
+          throughput.list(),
+          throughput.median(),
+          service.p50 / raw.p50,
+          service.p99 / raw.p99);
       double rawCpu = raw.esCpuMs + raw.loadGenCpuMs;
       double serviceCpu = service.esCpuMs + service.serviceCpuMs + service.loadGenCpuMs;
-      out.printf(Locale.ROOT,
+      out.printf(
+          Locale.ROOT,
           "CPU per request: raw %.2f ms (Elasticsearch %.2f + load generator %.2f); service %.2f ms (Elasticsearch %.2f"
               + " + service %.2f + load generator %.2f). With the machine's CPUs saturated the rates go as the inverse:"
               + " expected ratio %.2f.%n",
-          rawCpu, raw.esCpuMs, raw.loadGenCpuMs, serviceCpu, service.esCpuMs, service.serviceCpuMs, service.loadGenCpuMs,
+          rawCpu,
+          raw.esCpuMs,
+          raw.loadGenCpuMs,
+          serviceCpu,
+          service.esCpuMs,
+          service.serviceCpuMs,
+          service.loadGenCpuMs,
           rawCpu / serviceCpu);
       out.printf("%nRow for docs/benchmarks.md:%n");
-      out.println("| date | machine | Elasticsearch | run | load | raw ES (service's query) | /v1/spot | service/raw | CPU ms/request raw / service | load generator CPU | load avg |");
+      out.println(
+          "| date | machine | Elasticsearch | run | load | raw ES (service's query) | /v1/spot | service/raw | CPU ms/request raw / service | load generator CPU | load avg |");
       out.println("|---|---|---|---|---|---|---|---|---|---|---|");
-      out.printf(Locale.ROOT, "| %s | %s | %s | %s | %,d %s requests, n=%d, %s, %d+%d s, %s repeats | %,.0f req/s, p50/p95/p99 %.1f/%.1f/%.1f ms | %,.0f req/s, p50/p95/p99 %.1f/%.1f/%.1f ms | **%.2f** | %.1f / %.1f (service itself %.1f) | %.0f%% / %.0f%% | %s |%n",
-          date, machine, elasticsearch, runLine, options.requests, options.sampling.name().toLowerCase(Locale.ROOT),
-          options.neighbours, loadShape(),
-          options.warmup.toSeconds(), options.duration.toSeconds(), service.repeats,
-          raw.rps, raw.p50, raw.p95, raw.p99, service.rps, service.p50, service.p95, service.p99, throughput.median(),
-          rawCpu, serviceCpu, service.serviceCpuMs, 100 * raw.loadGenShare, 100 * service.loadGenShare, service.loadAverage);
+      out.printf(
+          Locale.ROOT,
+          "| %s | %s | %s | %s | %,d %s requests, n=%d, %s, %d+%d s, %s repeats | %,.0f req/s, p50/p95/p99 %.1f/%.1f/%.1f ms | %,.0f req/s, p50/p95/p99 %.1f/%.1f/%.1f ms | **%.2f** | %.1f / %.1f (service itself %.1f) | %.0f%% / %.0f%% | %s |%n",
+          date,
+          machine,
+          elasticsearch,
+          runLine,
+          options.requests,
+          options.sampling.name().toLowerCase(Locale.ROOT),
+          options.neighbours,
+          loadShape(),
+          options.warmup.toSeconds(),
+          options.duration.toSeconds(),
+          service.repeats,
+          raw.rps,
+          raw.p50,
+          raw.p95,
+          raw.p99,
+          service.rps,
+          service.p50,
+          service.p95,
+          service.p99,
+          throughput.median(),
+          rawCpu,
+          serviceCpu,
+          service.serviceCpuMs,
+          100 * raw.loadGenShare,
+          100 * service.loadGenShare,
+          service.loadAverage);
     }
     out.flush();
   }
@@ -206,7 +326,12 @@ final class QueryBenchReport {
   /** Ratios a/b of a metric between two phases of the same repeat. */
   private record Pairs(List<Double> ratios) {
     double median() {
-      double[] v = ratios.stream().filter(d -> !d.isNaN()).mapToDouble(Double::doubleValue).sorted().toArray();
+      double[] v =
+          ratios.stream()
+              .filter(d -> !d.isNaN())
+              .mapToDouble(Double::doubleValue)
+              .sorted()
+              .toArray();
       if (v.length == 0) {
         return Double.NaN;
       }
@@ -218,7 +343,10 @@ final class QueryBenchReport {
     }
   }
 
-  /** Paired ratios over the repeats in which neither phase was disturbed, or over all when none qualifies. */
+  /**
+   * Paired ratios over the repeats in which neither phase was disturbed, or over all when none
+   * qualifies.
+   */
   private Pairs pairs(String a, String b, ToDoubleFunction<QueryPhaseResult> metric) {
     List<QueryPhaseResult[]> all = new ArrayList<>();
     for (QueryPhaseResult x : results) {
@@ -231,9 +359,11 @@ final class QueryBenchReport {
         }
       }
     }
-    List<QueryPhaseResult[]> clean = all.stream().filter(p -> !p[0].disturbed() && !p[1].disturbed()).toList();
+    List<QueryPhaseResult[]> clean =
+        all.stream().filter(p -> !p[0].disturbed() && !p[1].disturbed()).toList();
     List<QueryPhaseResult[]> used = clean.isEmpty() ? all : clean;
-    return new Pairs(used.stream().map(p -> metric.applyAsDouble(p[0]) / metric.applyAsDouble(p[1])).toList());
+    return new Pairs(
+        used.stream().map(p -> metric.applyAsDouble(p[0]) / metric.applyAsDouble(p[1])).toList());
   }
 
   private static double process(QueryPhaseResult r, String name) {
@@ -246,15 +376,31 @@ final class QueryBenchReport {
 
   /** Medians of a phase's repeats. */
   private record Summary(
-      String repeats, double rps, double p50, double p95, double p99, long errors, double esCpuMs, double serviceCpuMs,
-      double loadGenCpuMs, double queryMs, double fetchMs, double bytes, double loadGenShare, double others,
+      String repeats,
+      double rps,
+      double p50,
+      double p95,
+      double p99,
+      long errors,
+      double esCpuMs,
+      double serviceCpuMs,
+      double loadGenCpuMs,
+      double queryMs,
+      double fetchMs,
+      double bytes,
+      double loadGenShare,
+      double others,
       String loadAverage) {
 
     static Summary of(List<QueryPhaseResult> all) {
       List<QueryPhaseResult> clean = all.stream().filter(r -> !r.disturbed()).toList();
       List<QueryPhaseResult> rs = clean.isEmpty() ? all : clean;
       String repeats = clean.isEmpty() ? all.size() + "*" : clean.size() + " of " + all.size();
-      QueryPhaseResult middle = rs.stream().sorted(Comparator.comparingDouble(QueryPhaseResult::requestsPerSecond)).toList().get(rs.size() / 2);
+      QueryPhaseResult middle =
+          rs.stream()
+              .sorted(Comparator.comparingDouble(QueryPhaseResult::requestsPerSecond))
+              .toList()
+              .get(rs.size() / 2);
       return new Summary(
           repeats,
           median(rs, QueryPhaseResult::requestsPerSecond),
@@ -301,7 +447,8 @@ final class QueryBenchReport {
     if (options.rate > 0) {
       return String.format(Locale.ROOT, "%.0f req/s offered (open model)", options.rate);
     }
-    return options.concurrency + (options.generator == QueryBenchOptions.Generator.WRK ? " wrk connections" : " workers");
+    return options.concurrency
+        + (options.generator == QueryBenchOptions.Generator.WRK ? " wrk connections" : " workers");
   }
 
   private static String abbreviate(String text, int max) {

@@ -35,8 +35,8 @@ record QueryPhaseResult(
   }
 
   /**
-   * Latency of successful requests in milliseconds: nearest-rank percentiles and the mean (NaN
-   * when none succeeded).
+   * Latency of successful requests in milliseconds: nearest-rank percentiles and the mean (NaN when
+   * none succeeded).
    */
   record Latency(double p50, double p95, double p99, double mean) {
 
@@ -46,7 +46,10 @@ record QueryPhaseResult(
         return new Latency(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
       }
       Percentiles p = Percentiles.of(micros);
-      return new Latency(p.at(50) / 1000.0, p.at(95) / 1000.0, p.at(99) / 1000.0,
+      return new Latency(
+          p.at(50) / 1000.0,
+          p.at(95) / 1000.0,
+          p.at(99) / 1000.0,
           Arrays.stream(micros).average().orElse(Double.NaN) / 1000.0);
     }
   }
@@ -55,7 +58,10 @@ record QueryPhaseResult(
     return ok() == 0 ? Double.NaN : (double) responseBytes / ok();
   }
 
-  /** CPU milliseconds per completed request of a process (or the load generator), from cores x seconds. */
+  /**
+   * CPU milliseconds per completed request of a process (or the load generator), from cores x
+   * seconds.
+   */
   double cpuMillisPerRequest(double cores) {
     return ok() == 0 ? Double.NaN : cores * seconds * 1000 / ok();
   }

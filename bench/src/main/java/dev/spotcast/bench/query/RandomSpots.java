@@ -37,7 +37,10 @@ public final class RandomSpots {
     CITIES
   }
 
-  /** Heights of the city workload: up to this many metres above the run's lowest level (people ask near the ground). */
+  /**
+   * Heights of the city workload: up to this many metres above the run's lowest level (people ask
+   * near the ground).
+   */
   public static final double NEAR_GROUND_METRES = 100;
 
   /** One request: the service's query string and the parsed request. */
@@ -49,7 +52,13 @@ public final class RandomSpots {
    * @param cities the places of {@link Sampling#CITIES} (ignored otherwise)
    */
   static List<Spot> generate(
-      ForecastRun run, int count, long seed, Sampling sampling, Cities cities, int neighbours, List<String> params) {
+      ForecastRun run,
+      int count,
+      long seed,
+      Sampling sampling,
+      Cities cities,
+      int neighbours,
+      List<String> params) {
     if (!(run.grid() instanceof RegularLatLonGrid grid)) {
       throw new IllegalArgumentException("only regular lat/lon grids are supported");
     }
@@ -60,8 +69,10 @@ public final class RandomSpots {
     double span = global ? 360 : grid.dLon() * (grid.nLon() - 1);
     LevelAxis heights = run.axes().get(run.axisPosition(LevelType.HEIGHT_ABOVE_GROUND));
     double lowest = heights.lowest();
-    double highest = sampling == Sampling.CITIES
-        ? Math.min(heights.highest(), lowest + NEAR_GROUND_METRES) : heights.highest();
+    double highest =
+        sampling == Sampling.CITIES
+            ? Math.min(heights.highest(), lowest + NEAR_GROUND_METRES)
+            : heights.highest();
     Cities places = sampling == Sampling.CITIES ? cities.within(grid) : null;
     long firstSecond = run.validTime(run.steps().getFirst()).getEpochSecond();
     long lastSecond = run.validTime(run.steps().getLast()).getEpochSecond();
@@ -76,21 +87,23 @@ public final class RandomSpots {
         lat = city.lat();
         lon = city.lon();
       } else {
-        lat = switch (sampling) {
-            case AREA -> {
-              double lo = Math.sin(Math.toRadians(south));
-              double hi = Math.sin(Math.toRadians(north));
-              yield Math.toDegrees(Math.asin(lo + random.nextDouble() * (hi - lo)));
-            }
-            case DEGREES, CITIES -> south + random.nextDouble() * (north - south);
-          };
+        lat =
+            switch (sampling) {
+              case AREA -> {
+                double lo = Math.sin(Math.toRadians(south));
+                double hi = Math.sin(Math.toRadians(north));
+                yield Math.toDegrees(Math.asin(lo + random.nextDouble() * (hi - lo)));
+              }
+              case DEGREES, CITIES -> south + random.nextDouble() * (north - south);
+            };
         lon = west + random.nextDouble() * span;
         if (global && lon >= 180) {
           lon -= 360;
         }
       }
       double alt = lowest + random.nextDouble() * (highest - lowest);
-      long second = firstSecond + (long) Math.floor(random.nextDouble() * (lastSecond - firstSecond + 1));
+      long second =
+          firstSecond + (long) Math.floor(random.nextDouble() * (lastSecond - firstSecond + 1));
       second = Math.min(second, lastSecond);
 
       // 1e-5 degrees is about a metre: enough to land between grid points almost always.
@@ -101,13 +114,20 @@ public final class RandomSpots {
       StringBuilder query =
           new StringBuilder("model=")
               .append(URLEncoder.encode(run.model(), StandardCharsets.UTF_8))
-              .append("&lat=").append(latText)
-              .append("&lon=").append(lonText)
-              .append("&alt=").append(altText)
-              .append("&time=").append(URLEncoder.encode(timeText, StandardCharsets.UTF_8))
-              .append("&n=").append(neighbours);
+              .append("&lat=")
+              .append(latText)
+              .append("&lon=")
+              .append(lonText)
+              .append("&alt=")
+              .append(altText)
+              .append("&time=")
+              .append(URLEncoder.encode(timeText, StandardCharsets.UTF_8))
+              .append("&n=")
+              .append(neighbours);
       if (!params.isEmpty()) {
-        query.append("&params=").append(URLEncoder.encode(String.join(",", params), StandardCharsets.UTF_8));
+        query
+            .append("&params=")
+            .append(URLEncoder.encode(String.join(",", params), StandardCharsets.UTF_8));
       }
       SpotRequest request =
           new SpotRequest(
@@ -124,6 +144,9 @@ public final class RandomSpots {
   }
 
   private static String decimal(double value, int scale) {
-    return BigDecimal.valueOf(value).setScale(scale, RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString();
+    return BigDecimal.valueOf(value)
+        .setScale(scale, RoundingMode.HALF_EVEN)
+        .stripTrailingZeros()
+        .toPlainString();
   }
 }

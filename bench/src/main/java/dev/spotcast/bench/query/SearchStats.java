@@ -29,18 +29,27 @@ final class SearchStats {
   private final HttpClient http;
   private final URI uri;
 
-  /** @param http a client with the node's TLS trust and credential */
+  /**
+   * @param http a client with the node's TLS trust and credential
+   */
   SearchStats(String elasticsearch, List<String> indices, HttpClient http) {
     this.http = http;
-    this.uri = URI.create(elasticsearch + "/" + String.join(",", indices)
-        + "/_stats/search?filter_path=_all.primaries.search");
+    this.uri =
+        URI.create(
+            elasticsearch
+                + "/"
+                + String.join(",", indices)
+                + "/_stats/search?filter_path=_all.primaries.search");
   }
 
   Snapshot snapshot() {
     try {
       HttpResponse<byte[]> response =
-          http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofByteArray());
-      JsonNode search = JSON.readTree(response.body()).path("_all").path("primaries").path("search");
+          http.send(
+              HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+              HttpResponse.BodyHandlers.ofByteArray());
+      JsonNode search =
+          JSON.readTree(response.body()).path("_all").path("primaries").path("search");
       return new Snapshot(
           search.path("query_total").asLong(), search.path("query_time_in_millis").asLong(),
           search.path("fetch_total").asLong(), search.path("fetch_time_in_millis").asLong());
@@ -60,6 +69,7 @@ final class SearchStats {
     long fetches = b.fetchTotal() - a.fetchTotal();
     return new Delta(
         queries, queries == 0 ? Double.NaN : (double) (b.queryMillis() - a.queryMillis()) / queries,
-        fetches, fetches == 0 ? Double.NaN : (double) (b.fetchMillis() - a.fetchMillis()) / fetches);
+        fetches,
+            fetches == 0 ? Double.NaN : (double) (b.fetchMillis() - a.fetchMillis()) / fetches);
   }
 }

@@ -31,8 +31,14 @@ final class ServiceProcess implements AutoCloseable {
     this.log = log;
   }
 
-  static ServiceProcess start(Path java, Path jar, List<String> javaOptions, ElasticsearchSettings elasticsearch,
-      int port, Path log) throws IOException {
+  static ServiceProcess start(
+      Path java,
+      Path jar,
+      List<String> javaOptions,
+      ElasticsearchSettings elasticsearch,
+      int port,
+      Path log)
+      throws IOException {
     int chosen = port > 0 ? port : freePort();
     List<String> command = new ArrayList<>();
     command.add(java.toString());
@@ -41,10 +47,12 @@ final class ServiceProcess implements AutoCloseable {
     command.add(jar.toString());
     command.add("--server.port=" + chosen);
     command.add("--server.address=127.0.0.1");
-    ProcessBuilder builder = new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.to(log.toFile()));
-    // The connection the benchmark chose, not one this shell happens to export; secrets not on the command line.
+    ProcessBuilder builder =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.to(log.toFile()));
+    // The connection the benchmark chose, not one this shell happens to export; secrets not on the
+    // command line.
     builder.environment().keySet().removeIf(name -> name.startsWith("SPOTCAST_ELASTICSEARCH_"));
     builder.environment().putAll(elasticsearch.springEnvironment());
     Process process = builder.start();
@@ -67,26 +75,34 @@ final class ServiceProcess implements AutoCloseable {
    * Waits until {@code /actuator/health} says UP and {@code probe} (a spot request of the model)
    * answers 200, i.e. the run catalog has been read and the model is served.
    */
-  void awaitServing(String probePathAndQuery, Duration timeout) throws IOException, InterruptedException {
+  void awaitServing(String probePathAndQuery, Duration timeout)
+      throws IOException, InterruptedException {
     HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     long deadline = System.nanoTime() + timeout.toNanos();
     String last = "no answer yet";
     boolean healthy = false;
     while (System.nanoTime() < deadline) {
       if (!process.isAlive()) {
-        throw new IOException("the query service exited with " + process.exitValue() + "; see " + log);
+        throw new IOException(
+            "the query service exited with " + process.exitValue() + "; see " + log);
       }
       try {
         if (!healthy) {
           HttpResponse<String> health =
-              client.send(HttpRequest.newBuilder(base().resolve("/actuator/health")).timeout(Duration.ofSeconds(5)).build(),
+              client.send(
+                  HttpRequest.newBuilder(base().resolve("/actuator/health"))
+                      .timeout(Duration.ofSeconds(5))
+                      .build(),
                   HttpResponse.BodyHandlers.ofString());
           healthy = health.statusCode() == 200 && health.body().contains("\"status\":\"UP\"");
           last = "health " + health.statusCode() + " " + abbreviate(health.body());
         }
         if (healthy) {
           HttpResponse<String> spot =
-              client.send(HttpRequest.newBuilder(base().resolve(probePathAndQuery)).timeout(Duration.ofSeconds(10)).build(),
+              client.send(
+                  HttpRequest.newBuilder(base().resolve(probePathAndQuery))
+                      .timeout(Duration.ofSeconds(10))
+                      .build(),
                   HttpResponse.BodyHandlers.ofString());
           if (spot.statusCode() == 200) {
             return;
@@ -98,8 +114,13 @@ final class ServiceProcess implements AutoCloseable {
       }
       Thread.sleep(500);
     }
-    throw new IOException("the query service did not serve the model within " + timeout.toSeconds() + " s (" + last
-        + "); see " + log);
+    throw new IOException(
+        "the query service did not serve the model within "
+            + timeout.toSeconds()
+            + " s ("
+            + last
+            + "); see "
+            + log);
   }
 
   @Override

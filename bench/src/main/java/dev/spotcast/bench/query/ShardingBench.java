@@ -5,7 +5,6 @@ import co.elastic.clients.elasticsearch._types.Refresh;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchHttpClient;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
-import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.model.ForecastRun;
@@ -13,13 +12,11 @@ import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -62,33 +59,51 @@ public final class ShardingBench {
             + " GET /v1/spot too). --model, --levels-per-index, --steps-per-index and --routing are set per strategy."
       })
   static final class Options {
-    @Option(names = "--strategies", paramLabel = "LIST", split = ",", defaultValue = "location,time,hybrid,none",
+    @Option(
+        names = "--strategies",
+        paramLabel = "LIST",
+        split = ",",
+        defaultValue = "location,time,hybrid,none",
         description = "strategies to compare (default: ${DEFAULT-VALUE})")
     List<String> strategies;
 
-    @Option(names = "--model-prefix", paramLabel = "P", defaultValue = "shard_",
+    @Option(
+        names = "--model-prefix",
+        paramLabel = "P",
+        defaultValue = "shard_",
         description = "model id prefix of the bench runs (default: ${DEFAULT-VALUE})")
     String prefix;
 
-    @Option(names = "--hybrid-steps-per-index", paramLabel = "N", defaultValue = "0",
+    @Option(
+        names = "--hybrid-steps-per-index",
+        paramLabel = "N",
+        defaultValue = "0",
         description = "steps per index of the hybrid strategy (default: 0 = all)")
     int hybridSteps;
 
-    @Option(names = "--reuse", description = "measure an already published run of a strategy's model instead of"
-        + " reloading it (its docs/s is then unknown); default: delete and reload")
+    @Option(
+        names = "--reuse",
+        description =
+            "measure an already published run of a strategy's model instead of"
+                + " reloading it (its docs/s is then unknown); default: delete and reload")
     boolean reuse;
 
-    @Option(names = "--keep", description = "keep the bench models' indices afterwards (default: deleted)")
+    @Option(
+        names = "--keep",
+        description = "keep the bench models' indices afterwards (default: deleted)")
     boolean keep;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+    @Option(
+        names = {"-h", "--help"},
+        usageHelp = true,
+        description = "show this help and exit")
     boolean help;
 
-    @Unmatched
-    List<String> queryOptions = new ArrayList<>();
+    @Unmatched List<String> queryOptions = new ArrayList<>();
   }
 
-  private static final List<String> PER_STRATEGY = List.of("--model", "--levels-per-index", "--steps-per-index", "--routing");
+  private static final List<String> PER_STRATEGY =
+      List.of("--model", "--levels-per-index", "--steps-per-index", "--routing");
 
   static String usage() {
     return new CommandLine(new Options()).getUsageMessage(CommandLine.Help.Ansi.OFF);
@@ -103,19 +118,27 @@ public final class ShardingBench {
         case "time" -> new Strategy(name, levels, 1, "document");
         case "hybrid" -> new Strategy(name, 3, hybridStepsPerIndex, "tile");
         case "none" -> new Strategy(name, levels, 0, "document");
-        default -> throw new IllegalArgumentException("unknown strategy '" + name + "'; known: location, time, hybrid, none");
+        default ->
+            throw new IllegalArgumentException(
+                "unknown strategy '" + name + "'; known: location, time, hybrid, none");
       };
     }
 
     /** Whether a run was loaded with this strategy's sharding and these shards per index. */
     boolean matches(ShardingSpec spec, int shards) {
-      return spec.levelsPerIndex() == levelsPerIndex && spec.stepsPerIndex() == stepsPerIndex
-          && spec.routing().name().equalsIgnoreCase(routing) && spec.shardsPerIndex() == shards;
+      return spec.levelsPerIndex() == levelsPerIndex
+          && spec.stepsPerIndex() == stepsPerIndex
+          && spec.routing().name().equalsIgnoreCase(routing)
+          && spec.shardsPerIndex() == shards;
     }
 
     String describe() {
-      return String.format(Locale.ROOT, "levels-per-index %d, steps-per-index %d, routing %s", levelsPerIndex,
-          stepsPerIndex, routing);
+      return String.format(
+          Locale.ROOT,
+          "levels-per-index %d, steps-per-index %d, routing %s",
+          levelsPerIndex,
+          stepsPerIndex,
+          routing);
     }
   }
 
@@ -148,7 +171,13 @@ public final class ShardingBench {
   private final QueryBenchOptions shared;
   private final PrintWriter out;
 
-  ShardingBench(List<Strategy> strategies, List<String> common, String prefix, boolean reuse, boolean keep, PrintWriter out) {
+  ShardingBench(
+      List<Strategy> strategies,
+      List<String> common,
+      String prefix,
+      boolean reuse,
+      boolean keep,
+      PrintWriter out) {
     this.strategies = strategies;
     this.common = common;
     this.prefix = prefix;
@@ -212,7 +241,8 @@ public final class ShardingBench {
       throw new IllegalArgumentException("--hybrid-steps-per-index must be >= 0");
     }
     List<String> common = new ArrayList<>();
-    if (options.queryOptions.stream().noneMatch(a -> a.equals("--phases") || a.startsWith("--phases="))) {
+    if (options.queryOptions.stream()
+        .noneMatch(a -> a.equals("--phases") || a.startsWith("--phases="))) {
       common.addAll(List.of("--phases", "raw,raw-ids"));
     }
     common.addAll(options.queryOptions);
@@ -258,14 +288,24 @@ public final class ShardingBench {
       try {
         client.cluster().health();
       } catch (IOException e) {
-        throw new IOException("cannot reach Elasticsearch at " + shared.elasticsearch + " (" + e.getMessage()
-            + "); start one with './spotcast es start' or pass --es URL", e);
+        throw new IOException(
+            "cannot reach Elasticsearch at "
+                + shared.elasticsearch
+                + " ("
+                + e.getMessage()
+                + "); start one with './spotcast es start' or pass --es URL",
+            e);
       }
       CpuWatch cpu = new CpuWatch();
       QueryBench facts = new QueryBench(shared, out);
       new QueryBenchReport(out, shared).machine(facts.nodeFacts(), facts.watchElasticsearch(cpu));
-      out.printf("%nSharding comparison: %s; grid %s deg over %s, levels %s, steps %s, %d shards per index%n",
-          strategies.stream().map(Strategy::name).toList(), shared.resolution, shared.region, shared.levels, shared.steps,
+      out.printf(
+          "%nSharding comparison: %s; grid %s deg over %s, levels %s, steps %s, %d shards per index%n",
+          strategies.stream().map(Strategy::name).toList(),
+          shared.resolution,
+          shared.region,
+          shared.levels,
+          shared.steps,
           shared.shards);
 
       // 1. Load the same run once per strategy, timed by the ingestor.
@@ -273,7 +313,8 @@ public final class ShardingBench {
         Measured m = new Measured(strategy, options(strategy), out);
         m.bench.useElasticsearch(settings);
         measured.add(m);
-        out.printf("%n== %s (%s): model %s%n", strategy.name(), strategy.describe(), m.options.model);
+        out.printf(
+            "%n== %s (%s): model %s%n", strategy.name(), strategy.describe(), m.options.model);
         out.flush();
         if (!reuse) {
           deleteModel(client, m.options.model);
@@ -282,17 +323,29 @@ public final class ShardingBench {
         m.docsPerSecond = m.bench.loadDocumentsPerSecond();
         ShardingSpec spec = m.record.run().sharding();
         if (!strategy.matches(spec, shared.shards)) {
-          throw new IOException("model " + m.options.model + " has a run sharded " + spec + ", not as strategy "
-              + strategy.name() + " (" + strategy.describe() + ", " + shared.shards + " shards); run without --reuse");
+          throw new IOException(
+              "model "
+                  + m.options.model
+                  + " has a run sharded "
+                  + spec
+                  + ", not as strategy "
+                  + strategy.name()
+                  + " ("
+                  + strategy.describe()
+                  + ", "
+                  + shared.shards
+                  + " shards); run without --reuse");
         }
         ShardingStrategy sharding = new ShardingStrategy(m.record.run());
         m.indices = sharding.allIndices().size();
         m.shardsPerIndex = sharding.shardsPerIndex();
-        out.printf("  %d indices x %d shards = %d primary shards, sharding %s%n", m.indices, m.shardsPerIndex,
-            m.indices * m.shardsPerIndex, m.record.run().sharding());
+        out.printf(
+            "  %d indices x %d shards = %d primary shards, sharding %s%n",
+            m.indices, m.shardsPerIndex, m.indices * m.shardsPerIndex, m.record.run().sharding());
       }
 
-      // 2. The same random requests for every strategy (same grid, same seed), planned and verified.
+      // 2. The same random requests for every strategy (same grid, same seed), planned and
+      // verified.
       for (Measured m : measured) {
         ForecastRun run = m.record.run();
         out.printf("%n== %s: planning %,d requests%n", m.strategy.name(), m.options.requests);
@@ -314,14 +367,20 @@ public final class ShardingBench {
       }
       for (Measured m : measured) {
         for (QueryBench.PhaseRequests phase : m.phases.values()) {
-          m.shardsPerRequest.put(phase.phase(), m.bench.verify(phase, Math.min(500, m.options.requests)));
+          m.shardsPerRequest.put(
+              phase.phase(), m.bench.verify(phase, Math.min(500, m.options.requests)));
         }
       }
 
       // 3. Measure: strategies back to back per phase, repeated.
-      LoadGenerator generator = new LoadGenerator(shared.concurrency, shared.warmup, shared.duration, cpu);
-      out.printf("%nMeasuring: %d workers, closed loop, %d s warm-up + %d s measured per phase, %d repeat(s)%n",
-          shared.concurrency, shared.warmup.toSeconds(), shared.duration.toSeconds(), shared.repeat);
+      LoadGenerator generator =
+          new LoadGenerator(shared.concurrency, shared.warmup, shared.duration, cpu);
+      out.printf(
+          "%nMeasuring: %d workers, closed loop, %d s warm-up + %d s measured per phase, %d repeat(s)%n",
+          shared.concurrency,
+          shared.warmup.toSeconds(),
+          shared.duration.toSeconds(),
+          shared.repeat);
       out.flush();
       for (int repeat = 1; repeat <= shared.repeat; repeat++) {
         for (String phaseName : shared.phases) {
@@ -331,20 +390,30 @@ public final class ShardingBench {
               continue;
             }
             Duration warmup = shared.warmup;
-            if (repeat == 1 && phaseName.equals("service") && m == measured.getFirst()
+            if (repeat == 1
+                && phaseName.equals("service")
+                && m == measured.getFirst()
                 && shared.servicePrime.compareTo(warmup) > 0) {
               warmup = shared.servicePrime;
             }
             QueryPhaseResult result =
-                generator.run(m.strategy.name() + "/" + phaseName, repeat, phase.requests(), m.bench.clientFor(phase),
-                    new SearchStats(shared.elasticsearch, phase.indices(), elasticsearchHttp), warmup);
+                generator.run(
+                    m.strategy.name() + "/" + phaseName,
+                    repeat,
+                    phase.requests(),
+                    m.bench.clientFor(phase),
+                    new SearchStats(shared.elasticsearch, phase.indices(), elasticsearchHttp),
+                    warmup);
             new QueryBenchReport(out, m.options).phase(result);
             m.results.computeIfAbsent(phaseName, k -> new ArrayList<>()).add(result);
           }
         }
       }
       table(measured);
-      return measured.stream().flatMap(m -> m.results.values().stream()).flatMap(List::stream).anyMatch(r -> r.errors() > 0)
+      return measured.stream()
+              .flatMap(m -> m.results.values().stream())
+              .flatMap(List::stream)
+              .anyMatch(r -> r.errors() > 0)
           ? 1
           : 0;
     } finally {
@@ -369,38 +438,60 @@ public final class ShardingBench {
     }
   }
 
-  private ServiceProcess startService(List<Measured> measured) throws IOException, InterruptedException {
+  private ServiceProcess startService(List<Measured> measured)
+      throws IOException, InterruptedException {
     if (shared.serviceJar == null || !Files.isRegularFile(shared.serviceJar)) {
-      throw new IOException("the query service jar is needed for the service phase (--service-jar), got " + shared.serviceJar);
+      throw new IOException(
+          "the query service jar is needed for the service phase (--service-jar), got "
+              + shared.serviceJar);
     }
     Files.createDirectories(shared.logDir);
     Path log = shared.logDir.resolve("bench-sharding-service.log");
-    out.printf("%nStarting the query service (%s) against %s, log %s%n", shared.serviceJar.getFileName(),
-        shared.elasticsearch, log);
+    out.printf(
+        "%nStarting the query service (%s) against %s, log %s%n",
+        shared.serviceJar.getFileName(), shared.elasticsearch, log);
     out.flush();
     ServiceProcess service =
-        ServiceProcess.start(QueryBench.javaBinary(), shared.serviceJar, shared.serviceJavaOptions(),
-            QueryBench.serviceElasticsearch(shared.elasticsearch), shared.servicePort, log);
+        ServiceProcess.start(
+            QueryBench.javaBinary(),
+            shared.serviceJar,
+            shared.serviceJavaOptions(),
+            QueryBench.serviceElasticsearch(shared.elasticsearch),
+            shared.servicePort,
+            log);
     for (Measured m : measured) {
-      service.awaitServing("/v1/spot?" + m.prepared.getFirst().spot().queryString(), Duration.ofMinutes(3));
+      service.awaitServing(
+          "/v1/spot?" + m.prepared.getFirst().spot().queryString(), Duration.ofMinutes(3));
     }
     return service;
   }
 
-  /** Deletes every forecast index of a bench model (its alias goes with them) and its catalog records. */
+  /**
+   * Deletes every forecast index of a bench model (its alias goes with them) and its catalog
+   * records.
+   */
   private static void deleteModel(ElasticsearchClient client, String model) throws IOException {
     // By name: Elasticsearch refuses wildcard deletes (action.destructive_requires_name).
     List<String> indices =
         new ArrayList<>(
-            client.indices().get(g -> g.index(ShardingStrategy.modelIndexPattern(model)).allowNoIndices(true)).indices().keySet());
+            client
+                .indices()
+                .get(g -> g.index(ShardingStrategy.modelIndexPattern(model)).allowNoIndices(true))
+                .indices()
+                .keySet());
     if (!indices.isEmpty()) {
       client.indices().delete(d -> d.index(indices));
     }
     // Catalog records one by one: a minimal distribution has no _delete_by_query (reindex module).
     var records =
         client.search(
-            q -> q.index(RunCatalog.INDEX).ignoreUnavailable(true).allowNoIndices(true).size(1000)
-                .query(t -> t.term(f -> f.field("model").value(model))).source(f -> f.fetch(false)),
+            q ->
+                q.index(RunCatalog.INDEX)
+                    .ignoreUnavailable(true)
+                    .allowNoIndices(true)
+                    .size(1000)
+                    .query(t -> t.term(f -> f.field("model").value(model)))
+                    .source(f -> f.fetch(false)),
             Void.class);
     for (var hit : records.hits().hits()) {
       client.delete(d -> d.index(RunCatalog.INDEX).id(hit.id()).refresh(Refresh.True));
@@ -409,24 +500,47 @@ public final class ShardingBench {
 
   /** One Markdown row per strategy; medians over the repeats. */
   private void table(List<Measured> measured) {
-    out.printf("%nResults (medians over %d repeat(s); %d workers, %d s per phase; %s deg grid over %s, levels %s,"
+    out.printf(
+        "%nResults (medians over %d repeat(s); %d workers, %d s per phase; %s deg grid over %s, levels %s,"
             + " steps %s; shards per query from _shards.total of the first %d answers):%n%n",
-        shared.repeat, shared.concurrency, shared.duration.toSeconds(), shared.resolution, shared.region, shared.levels,
-        shared.steps, Math.min(500, shared.requests));
+        shared.repeat,
+        shared.concurrency,
+        shared.duration.toSeconds(),
+        shared.resolution,
+        shared.region,
+        shared.levels,
+        shared.steps,
+        Math.min(500, shared.requests));
     boolean service = measured.stream().anyMatch(m -> m.results.containsKey("service"));
-    out.println("| strategy | indices x shards per run | ingest docs/s | shards per query (geo / ids) "
-        + "| raw geo p50 / p99 ms | raw ids p50 / p99 ms | req/s (geo / ids) |" + (service ? " service p50 / p99 ms | service req/s |" : ""));
+    out.println(
+        "| strategy | indices x shards per run | ingest docs/s | shards per query (geo / ids) "
+            + "| raw geo p50 / p99 ms | raw ids p50 / p99 ms | req/s (geo / ids) |"
+            + (service ? " service p50 / p99 ms | service req/s |" : ""));
     out.println("|---|---|---:|---|---|---|---|" + (service ? "---|---:|" : ""));
     for (Measured m : measured) {
-      out.printf(Locale.ROOT, "| %s (%s) | %d x %d | %s | %s / %s | %s / %s | %s / %s | %s / %s |%s%n",
-          m.strategy.name(), m.strategy.describe(), m.indices, m.shardsPerIndex,
-          Double.isNaN(m.docsPerSecond) ? "-" : String.format(Locale.ROOT, "%,.0f", m.docsPerSecond),
-          num(m.shardsPerRequest.get("raw")), num(m.shardsPerRequest.get("raw-ids")),
-          num(median(m, "raw", r -> r.latency().p50())), num(median(m, "raw", r -> r.latency().p99())),
-          num(median(m, "raw-ids", r -> r.latency().p50())), num(median(m, "raw-ids", r -> r.latency().p99())),
-          rate(median(m, "raw", QueryPhaseResult::requestsPerSecond)), rate(median(m, "raw-ids", QueryPhaseResult::requestsPerSecond)),
+      out.printf(
+          Locale.ROOT,
+          "| %s (%s) | %d x %d | %s | %s / %s | %s / %s | %s / %s | %s / %s |%s%n",
+          m.strategy.name(),
+          m.strategy.describe(),
+          m.indices,
+          m.shardsPerIndex,
+          Double.isNaN(m.docsPerSecond)
+              ? "-"
+              : String.format(Locale.ROOT, "%,.0f", m.docsPerSecond),
+          num(m.shardsPerRequest.get("raw")),
+          num(m.shardsPerRequest.get("raw-ids")),
+          num(median(m, "raw", r -> r.latency().p50())),
+          num(median(m, "raw", r -> r.latency().p99())),
+          num(median(m, "raw-ids", r -> r.latency().p50())),
+          num(median(m, "raw-ids", r -> r.latency().p99())),
+          rate(median(m, "raw", QueryPhaseResult::requestsPerSecond)),
+          rate(median(m, "raw-ids", QueryPhaseResult::requestsPerSecond)),
           service
-              ? String.format(Locale.ROOT, " %s / %s | %s |", num(median(m, "service", r -> r.latency().p50())),
+              ? String.format(
+                  Locale.ROOT,
+                  " %s / %s | %s |",
+                  num(median(m, "service", r -> r.latency().p50())),
                   num(median(m, "service", r -> r.latency().p99())),
                   rate(median(m, "service", QueryPhaseResult::requestsPerSecond)))
               : "");

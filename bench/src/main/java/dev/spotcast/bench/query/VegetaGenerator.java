@@ -26,8 +26,8 @@ import java.util.concurrent.TimeUnit;
  * of the machine at 500 req/s; vegeta costs a fraction of that.
  *
  * <p>The phase's prepared requests go to vegeta as JSON targets (the exact bytes the other
- * generators send), round robin. Each result (status, latency from the scheduled start) is read from
- * {@code vegeta encode}: answered means 200; refusals at the door (429) and other statuses are
+ * generators send), round robin. Each result (status, latency from the scheduled start) is read
+ * from {@code vegeta encode}: answered means 200; refusals at the door (429) and other statuses are
  * counted apart. vegeta's CPU is watched as the load generator's.
  */
 final class VegetaGenerator extends ExternalGenerator {
@@ -38,23 +38,35 @@ final class VegetaGenerator extends ExternalGenerator {
   private final Map<String, Path> targets = new TreeMap<>();
 
   /**
-   * @param authorization the Authorization header of raw phases (Elasticsearch's credential), or null
+   * @param authorization the Authorization header of raw phases (Elasticsearch's credential), or
+   *     null
    */
-  VegetaGenerator(String vegeta, double rate, Duration measure, CpuWatch cpu, String authorization) {
+  VegetaGenerator(
+      String vegeta, double rate, Duration measure, CpuWatch cpu, String authorization) {
     super(vegeta, measure, cpu, authorization);
     this.rate = rate;
   }
 
   /** vegeta's version; fails with what to do when it is missing. */
   String version() throws IOException, InterruptedException {
-    String text = versionOutput("-version", "run through './spotcast bench', which builds it with Go, or pass --vegeta PATH");
-    // A build from the module proxy carries no version stamp; the file name ./spotcast gives it does.
-    String stamped = text.lines().filter(l -> l.startsWith("Version:")).map(l -> l.substring(8).strip())
-        .filter(v -> !v.isEmpty()).findFirst().orElse(null);
+    String text =
+        versionOutput(
+            "-version",
+            "run through './spotcast bench', which builds it with Go, or pass --vegeta PATH");
+    // A build from the module proxy carries no version stamp; the file name ./spotcast gives it
+    // does.
+    String stamped =
+        text.lines()
+            .filter(l -> l.startsWith("Version:"))
+            .map(l -> l.substring(8).strip())
+            .filter(v -> !v.isEmpty())
+            .findFirst()
+            .orElse(null);
     return stamped != null ? stamped : name();
   }
 
-  QueryPhaseResult run(QueryBench.PhaseRequests phase, int repeat, SearchStats stats, Duration warmup)
+  QueryPhaseResult run(
+      QueryBench.PhaseRequests phase, int repeat, SearchStats stats, Duration warmup)
       throws IOException, InterruptedException {
     Path file = targetsFile(phase);
     Path results = Files.createTempFile("spotcast-vegeta-" + phase.phase() + "-", ".bin");
@@ -74,15 +86,23 @@ final class VegetaGenerator extends ExternalGenerator {
   }
 
   private Process attack(Path file, Duration duration, Path results) throws IOException {
-    List<String> command = List.of(
-        binary, "attack", "-format=json", "-targets=" + file, "-lazy",
-        "-rate=" + String.format(Locale.ROOT, "%.0f/1s", rate),
-        "-duration=" + Math.max(1, Math.round(duration.toMillis() / 1000.0)) + "s",
-        "-timeout=30s", "-insecure", "-output=" + results);
+    List<String> command =
+        List.of(
+            binary,
+            "attack",
+            "-format=json",
+            "-targets=" + file,
+            "-lazy",
+            "-rate=" + String.format(Locale.ROOT, "%.0f/1s", rate),
+            "-duration=" + Math.max(1, Math.round(duration.toMillis() / 1000.0)) + "s",
+            "-timeout=30s",
+            "-insecure",
+            "-output=" + results);
     return new ProcessBuilder(command).redirectErrorStream(true).start();
   }
 
-  private static void await(Process process, Duration duration, QueryBench.PhaseRequests phase, String what)
+  private static void await(
+      Process process, Duration duration, QueryBench.PhaseRequests phase, String what)
       throws IOException, InterruptedException {
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (!process.waitFor(duration.toSeconds() + 60, TimeUnit.SECONDS)) {
@@ -90,14 +110,25 @@ final class VegetaGenerator extends ExternalGenerator {
       throw new IOException("vegeta did not finish the " + what + " of phase " + phase.phase());
     }
     if (process.exitValue() != 0) {
-      throw new IOException("vegeta failed in the " + what + " of phase " + phase.phase() + " (exit "
-          + process.exitValue() + "): " + output.strip());
+      throw new IOException(
+          "vegeta failed in the "
+              + what
+              + " of phase "
+              + phase.phase()
+              + " (exit "
+              + process.exitValue()
+              + "): "
+              + output.strip());
     }
   }
 
   /** Reads every result: latencies of the 200s, counts of the other statuses. */
   private QueryPhaseResult read(
-      QueryBench.PhaseRequests phase, int repeat, Path results, CpuWatch.Usage usage, SearchStats.Delta search)
+      QueryBench.PhaseRequests phase,
+      int repeat,
+      Path results,
+      CpuWatch.Usage usage,
+      SearchStats.Delta search)
       throws IOException, InterruptedException {
     Process encode = new ProcessBuilder(binary, "encode", "-to=csv", results.toString()).start();
     List<Long> micros = new ArrayList<>();
@@ -105,7 +136,9 @@ final class VegetaGenerator extends ExternalGenerator {
     long bytes = 0;
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
-    try (BufferedReader lines = new BufferedReader(new InputStreamReader(encode.getInputStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader lines =
+        new BufferedReader(
+            new InputStreamReader(encode.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = lines.readLine()) != null) {
         // timestamp (ns), status, latency (ns), bytes out, bytes in, error, ...
@@ -121,18 +154,36 @@ final class VegetaGenerator extends ExternalGenerator {
           micros.add(Long.parseLong(f[2]) / 1000);
           bytes += Long.parseLong(f[4]);
         } else {
-          others.merge(status == 0 ? "no answer (" + f[5].strip() + ")" : "HTTP " + status, 1L, Long::sum);
+          others.merge(
+              status == 0 ? "no answer (" + f[5].strip() + ")" : "HTTP " + status, 1L, Long::sum);
         }
       }
     }
     encode.waitFor(60, TimeUnit.SECONDS);
     long refused = others.values().stream().mapToLong(Long::longValue).sum();
-    String firstError = refused == 0 ? null : "not answered with 200: " + others
-        + (others.containsKey("HTTP 429") ? " (429: refused at the door, Retry-After)" : "");
-    double seconds = first == Long.MAX_VALUE ? measure.toSeconds() : Math.max(1e-3, (last - first) / 1e9);
+    String firstError =
+        refused == 0
+            ? null
+            : "not answered with 200: "
+                + others
+                + (others.containsKey("HTTP 429")
+                    ? " (429: refused at the door, Retry-After)"
+                    : "");
+    double seconds =
+        first == Long.MAX_VALUE ? measure.toSeconds() : Math.max(1e-3, (last - first) / 1e9);
     long[] latencies = micros.stream().mapToLong(Long::longValue).toArray();
-    return new QueryPhaseResult(phase.phase(), repeat, 0, seconds, latencies.length,
-        QueryPhaseResult.Latency.ofMicros(latencies), refused, firstError, bytes, usage, search);
+    return new QueryPhaseResult(
+        phase.phase(),
+        repeat,
+        0,
+        seconds,
+        latencies.length,
+        QueryPhaseResult.Latency.ofMicros(latencies),
+        refused,
+        firstError,
+        bytes,
+        usage,
+        search);
   }
 
   /** The phase's requests as vegeta's JSON targets, written once per phase. */
@@ -164,5 +215,4 @@ final class VegetaGenerator extends ExternalGenerator {
     targets.put(phase.phase(), file);
     return file;
   }
-
 }

@@ -18,10 +18,9 @@ import java.util.concurrent.TimeUnit;
  * is in. wrk costs about a tenth of the CPU per request of {@link LoadGenerator} (0.03 against
  * 0.2-0.4 ms here), which matters when the generator shares the machine with what it measures.
  *
- * <p>The phase's prepared requests are written to a file once and replayed by a Lua script
- * ({@code replay.lua}), so wrk sends exactly the bytes the other generator sends. wrk's CPU is
- * watched as the load generator's; the rate, errors and latency percentiles come from wrk's own
- * summary.
+ * <p>The phase's prepared requests are written to a file once and replayed by a Lua script ({@code
+ * replay.lua}), so wrk sends exactly the bytes the other generator sends. wrk's CPU is watched as
+ * the load generator's; the rate, errors and latency percentiles come from wrk's own summary.
  */
 final class WrkGenerator extends ExternalGenerator {
 
@@ -34,7 +33,8 @@ final class WrkGenerator extends ExternalGenerator {
   private Path script;
 
   /**
-   * @param authorization the Authorization header of raw phases (Elasticsearch's credential), or null
+   * @param authorization the Authorization header of raw phases (Elasticsearch's credential), or
+   *     null
    */
   WrkGenerator(String wrk, int connections, Duration measure, CpuWatch cpu, String authorization) {
     super(wrk, measure, cpu, authorization);
@@ -44,12 +44,17 @@ final class WrkGenerator extends ExternalGenerator {
 
   /** wrk's version line; fails with what to do when wrk is missing. */
   String version() throws IOException, InterruptedException {
-    String first = versionOutput("--version", "'apt-get install wrk', or pass --wrk PATH").lines().findFirst().orElse("");
+    String first =
+        versionOutput("--version", "'apt-get install wrk', or pass --wrk PATH")
+            .lines()
+            .findFirst()
+            .orElse("");
     int copyright = first.indexOf(" Copyright");
     return (copyright > 0 ? first.substring(0, copyright) : first).strip();
   }
 
-  QueryPhaseResult run(QueryBench.PhaseRequests phase, int repeat, SearchStats stats, Duration warmup)
+  QueryPhaseResult run(
+      QueryBench.PhaseRequests phase, int repeat, SearchStats stats, Duration warmup)
       throws IOException, InterruptedException {
     Path requests = requestsFile(phase);
     if (!warmup.isZero()) {
@@ -68,26 +73,60 @@ final class WrkGenerator extends ExternalGenerator {
     long statusErrors = f.getOrDefault("errors_status", 0L);
     long otherErrors = f.getOrDefault("errors_other", 0L);
     long ok = Math.max(0, requestsSent - statusErrors);
-    QueryPhaseResult.Latency latency = ok == 0
-        ? new QueryPhaseResult.Latency(Double.NaN, Double.NaN, Double.NaN, Double.NaN)
-        : new QueryPhaseResult.Latency(f.get("latency_p50_us") / 1000.0, f.get("latency_p95_us") / 1000.0,
-            f.get("latency_p99_us") / 1000.0, f.get("latency_mean_us") / 1000.0);
-    String firstError = statusErrors + otherErrors == 0 ? null
-        : statusErrors + " answers with an HTTP status of 400 or more, " + otherErrors
-            + " connect/read/write errors or timeouts (wrk counts them, it does not keep them)";
-    return new QueryPhaseResult(phase.phase(), repeat, connections, f.getOrDefault("duration_us", 0L) / 1e6, ok,
-        latency, statusErrors + otherErrors, firstError, f.getOrDefault("bytes", 0L),
-        window.cpu(), window.search());
+    QueryPhaseResult.Latency latency =
+        ok == 0
+            ? new QueryPhaseResult.Latency(Double.NaN, Double.NaN, Double.NaN, Double.NaN)
+            : new QueryPhaseResult.Latency(
+                f.get("latency_p50_us") / 1000.0,
+                f.get("latency_p95_us") / 1000.0,
+                f.get("latency_p99_us") / 1000.0,
+                f.get("latency_mean_us") / 1000.0);
+    String firstError =
+        statusErrors + otherErrors == 0
+            ? null
+            : statusErrors
+                + " answers with an HTTP status of 400 or more, "
+                + otherErrors
+                + " connect/read/write errors or timeouts (wrk counts them, it does not keep them)";
+    return new QueryPhaseResult(
+        phase.phase(),
+        repeat,
+        connections,
+        f.getOrDefault("duration_us", 0L) / 1e6,
+        ok,
+        latency,
+        statusErrors + otherErrors,
+        firstError,
+        f.getOrDefault("bytes", 0L),
+        window.cpu(),
+        window.search());
   }
 
-  private Process start(QueryBench.PhaseRequests phase, Path requests, Duration duration) throws IOException {
-    List<String> command = new ArrayList<>(List.of(
-        binary, "-t", Integer.toString(threads), "-c", Integer.toString(connections),
-        "-d", Math.max(1, Math.round(duration.toMillis() / 1000.0)) + "s", "--timeout", "30s", "-s", script().toString()));
-    phase.calls().getFirst().headers().forEach((name, value) -> {
-      command.add("-H");
-      command.add(name + ": " + value);
-    });
+  private Process start(QueryBench.PhaseRequests phase, Path requests, Duration duration)
+      throws IOException {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                binary,
+                "-t",
+                Integer.toString(threads),
+                "-c",
+                Integer.toString(connections),
+                "-d",
+                Math.max(1, Math.round(duration.toMillis() / 1000.0)) + "s",
+                "--timeout",
+                "30s",
+                "-s",
+                script().toString()));
+    phase
+        .calls()
+        .getFirst()
+        .headers()
+        .forEach(
+            (name, value) -> {
+              command.add("-H");
+              command.add(name + ": " + value);
+            });
     if (phase.expect() != QueryBench.Expect.SPOT_ANSWER && authorization != null) {
       command.add("-H");
       command.add("Authorization: " + authorization);
@@ -99,7 +138,9 @@ final class WrkGenerator extends ExternalGenerator {
     return new ProcessBuilder(command).redirectErrorStream(true).start();
   }
 
-  /** Waits for wrk and reads the figures its script printed; fails with wrk's output when it failed. */
+  /**
+   * Waits for wrk and reads the figures its script printed; fails with wrk's output when it failed.
+   */
   private static Map<String, Long> finish(Process process, QueryBench.PhaseRequests phase)
       throws IOException, InterruptedException {
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -115,8 +156,13 @@ final class WrkGenerator extends ExternalGenerator {
       }
     }
     if (process.exitValue() != 0 || !figures.containsKey("requests")) {
-      throw new IOException("wrk failed in phase " + phase.phase() + " (exit " + process.exitValue() + "): "
-          + output.strip());
+      throw new IOException(
+          "wrk failed in phase "
+              + phase.phase()
+              + " (exit "
+              + process.exitValue()
+              + "): "
+              + output.strip());
     }
     return figures;
   }
@@ -131,7 +177,9 @@ final class WrkGenerator extends ExternalGenerator {
       for (HttpCall call : phase.calls()) {
         text.append(call.method()).append('\t').append(call.pathAndQuery());
         if (call.body().length > 0) {
-          text.append('\t').append(call.bodyText().strip().replace('\n', BODY_NEWLINE)).append(BODY_NEWLINE);
+          text.append('\t')
+              .append(call.bodyText().strip().replace('\n', BODY_NEWLINE))
+              .append(BODY_NEWLINE);
         }
         text.append('\n');
       }
@@ -154,5 +202,4 @@ final class WrkGenerator extends ExternalGenerator {
     }
     return script;
   }
-
 }

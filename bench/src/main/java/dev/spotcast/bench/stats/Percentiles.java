@@ -3,9 +3,9 @@ package dev.spotcast.bench.stats;
 import org.HdrHistogram.Histogram;
 
 /**
- * Latency percentiles of every benchmark and of the load test's result table, from HdrHistogram: the
- * nearest rank (the smallest recorded value such that at least p % of the values are at or below it),
- * exact below 2,048 units and within 0.1 % above.
+ * Latency percentiles of every benchmark and of the load test's result table, from HdrHistogram:
+ * the nearest rank (the smallest recorded value such that at least p % of the values are at or
+ * below it), exact below 2,048 units and within 0.1 % above.
  */
 public final class Percentiles {
 

@@ -27,9 +27,14 @@ class JtlSummaryTest {
 
   @Test
   void statusesAreSplitOnlyWhenThereIsMoreThanOne() {
-    List<Sample> mixed = List.of(
-        sample(0, 40, "200"), sample(1, 10, "200"), sample(2, 30, "200"),
-        sample(3, 2, "429"), sample(4, 1, "429"), sample(5, 900, ""));
+    List<Sample> mixed =
+        List.of(
+            sample(0, 40, "200"),
+            sample(1, 10, "200"),
+            sample(2, 30, "200"),
+            sample(3, 2, "429"),
+            sample(4, 1, "429"),
+            sample(5, 900, ""));
     Map<String, long[]> split = JtlSummary.byStatus(mixed);
     assertThat(split.keySet()).containsExactly("200", "429", "none"); // most frequent first
     assertThat(split.get("200")).containsExactly(10, 30, 40);
@@ -39,13 +44,15 @@ class JtlSummaryTest {
 
   @Test
   void serviceBoundsReadTheSteadyPhaseOnly() {
-    List<ServiceReading> readings = List.of(
-        new ServiceReading(500, 99, 900L << 20, 50), // before the phase: ignored
-        new ServiceReading(1_000, 40, 100L << 20, 3),
-        new ServiceReading(2_000, 44, 300L << 20, 33),
-        new ServiceReading(3_000, 42, 200L << 20, 12));
+    List<ServiceReading> readings =
+        List.of(
+            new ServiceReading(500, 99, 900L << 20, 50), // before the phase: ignored
+            new ServiceReading(1_000, 40, 100L << 20, 3),
+            new ServiceReading(2_000, 44, 300L << 20, 33),
+            new ServiceReading(3_000, 42, 200L << 20, 12));
     assertThat(JtlSummary.serviceBounds(readings, 1_000, 3_000))
-        .isEqualTo("threads 40 -> max 44; heap used 100 -> max 300 MB; requests in progress max 33");
+        .isEqualTo(
+            "threads 40 -> max 44; heap used 100 -> max 300 MB; requests in progress max 33");
     assertThat(JtlSummary.serviceBounds(readings, 4_000, 5_000)).startsWith("n/a");
   }
 
@@ -58,7 +65,8 @@ class JtlSummaryTest {
       all.add(new Sample(1_000 + i * 1_000L, 10 + i, "spot steady", true, "200", ""));
     }
     all.add(new Sample(11_000, 3, "spot steady", false, "429", "Too Many Requests"));
-    List<CpuReading> cpu = List.of(new CpuReading(1_000, 0, 0, 0), new CpuReading(11_000, 200, 1_000, 2_000));
+    List<CpuReading> cpu =
+        List.of(new CpuReading(1_000, 0, 0, 0), new CpuReading(11_000, 200, 1_000, 2_000));
     String table = JtlSummary.table(all, cpu, List.of(), "spot steady", "2", null);
     assertThat(table)
         .contains("10.0 s, 11 requests")
@@ -75,7 +83,9 @@ class JtlSummaryTest {
   @Test
   void readsQuotedJtlFieldsAndSkipsCutLines(@TempDir Path dir) throws IOException {
     Path jtl = dir.resolve("r.csv");
-    Files.writeString(jtl, """
+    Files.writeString(
+        jtl,
+        """
         timeStamp,elapsed,label,responseCode,success,failureMessage
         1000,12,spot steady,200,true,
         1001,13,spot steady,503,false,"line one

@@ -16,8 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The points CSV over a run: its vertical column, box and times; and, with jq installed, the whole
- * path loadtest.sh takes from a canned {@code GET /v1/models} answer (src/test/resources/models.json,
- * written from the query service's ModelsController records) through run-extent.jq to the CSV.
+ * path loadtest.sh takes from a canned {@code GET /v1/models} answer
+ * (src/test/resources/models.json, written from the query service's ModelsController records)
+ * through run-extent.jq to the CSV.
  */
 class SpotPointsTest {
 
@@ -28,20 +29,30 @@ class SpotPointsTest {
 
   @Test
   void heightLevelsGiveAnAltFragmentWithinTheLevels() throws IOException {
-    List<String[]> rows = write(RunExtent.of("-90,90,-180,180", "alt", "0,1000,3000,5000", "2026-11-21T00:00:00Z", "0-24",
-        "from-run"));
+    List<String[]> rows =
+        write(
+            RunExtent.of(
+                "-90,90,-180,180",
+                "alt",
+                "0,1000,3000,5000",
+                "2026-11-21T00:00:00Z",
+                "0-24",
+                "from-run"));
     assertThat(rows).hasSize(1000);
     for (String[] row : rows) {
       assertThat(row[2]).startsWith("&alt=");
       assertThat(Double.parseDouble(row[2].substring(5))).isBetween(0.0, 5000.0);
-      assertThat(Instant.parse(row[3])).isBetween(Instant.parse("2026-11-21T00:00:00Z"), Instant.parse("2026-11-22T00:00:00Z"));
+      assertThat(Instant.parse(row[3]))
+          .isBetween(Instant.parse("2026-11-21T00:00:00Z"), Instant.parse("2026-11-22T00:00:00Z"));
     }
   }
 
   @Test
   void singleLevelRunsGiveAnEmptyColumnAndTheSameOtherColumns() throws IOException {
-    RunExtent alt = RunExtent.of("-10,10,0,20", "alt", "0,100", "2026-11-21T00:00:00Z", "0-6", "from-run");
-    RunExtent none = RunExtent.of("-10,10,0,20", "none", "ignored", "2026-11-21T00:00:00Z", "0-6", "from-run");
+    RunExtent alt =
+        RunExtent.of("-10,10,0,20", "alt", "0,100", "2026-11-21T00:00:00Z", "0-6", "from-run");
+    RunExtent none =
+        RunExtent.of("-10,10,0,20", "none", "ignored", "2026-11-21T00:00:00Z", "0-6", "from-run");
     List<String[]> withAlt = write(alt);
     List<String[]> without = write(none);
     assertThat(without).allSatisfy(row -> assertThat(row[2]).isEmpty());
@@ -55,26 +66,40 @@ class SpotPointsTest {
   @Test
   void theCityWorkloadDrawsCitiesByPopulationNearTheGround() throws IOException {
     Path csv = dir.resolve("cities.csv");
-    // Paris and Lyon inside the box, Sydney outside it: only the first two are drawn, Paris about 4 times as often.
-    Files.writeString(csv, "latitude,longitude,population,name\n48.85341,2.3488,2000000,Paris\n"
-        + "45.74846,4.84671,500000,Lyon\n-33.86785,151.20732,4000000,Sydney, NSW\n");
-    RunExtent run = RunExtent.of("30,60,-10,30", "alt", "2,10,500,1000", "2026-11-21T00:00:00Z", "0-24", "from-run");
+    // Paris and Lyon inside the box, Sydney outside it: only the first two are drawn, Paris about 4
+    // times as often.
+    Files.writeString(
+        csv,
+        "latitude,longitude,population,name\n48.85341,2.3488,2000000,Paris\n"
+            + "45.74846,4.84671,500000,Lyon\n-33.86785,151.20732,4000000,Sydney, NSW\n");
+    RunExtent run =
+        RunExtent.of(
+            "30,60,-10,30", "alt", "2,10,500,1000", "2026-11-21T00:00:00Z", "0-24", "from-run");
     Path out = dir.resolve("city-points.csv");
-    SpotPoints.write(out, run, 1000, 42,
-        dev.spotcast.bench.query.Cities.read(csv).within(run.south(), run.north(), run.west(), run.east()));
-    List<String[]> rows = Files.readAllLines(out).stream().skip(1).map(line -> line.split(",", -1)).toList();
+    SpotPoints.write(
+        out,
+        run,
+        1000,
+        42,
+        dev.spotcast.bench.query.Cities.read(csv)
+            .within(run.south(), run.north(), run.west(), run.east()));
+    List<String[]> rows =
+        Files.readAllLines(out).stream().skip(1).map(line -> line.split(",", -1)).toList();
     long paris = rows.stream().filter(row -> row[0].equals("48.85341")).count();
     long lyon = rows.stream().filter(row -> row[0].equals("45.74846")).count();
     assertThat(paris + lyon).isEqualTo(1000);
     assertThat(paris).isBetween(740L, 860L); // 0.8 of 1000
-    assertThat(rows).allSatisfy(row -> assertThat(Double.parseDouble(row[2].substring(5))).isBetween(2.0, 102.0));
+    assertThat(rows)
+        .allSatisfy(
+            row -> assertThat(Double.parseDouble(row[2].substring(5))).isBetween(2.0, 102.0));
   }
 
   @Test
   void levelsAreRoundedInsideTheRunsLevels() {
     assertThat(SpotPoints.level(612.34, 250, 1000)).isEqualTo("612.3");
     assertThat(SpotPoints.level(1000.0, 250, 1000)).isEqualTo("1000");
-    assertThat(SpotPoints.level(0.2599, 0.1, 0.26)).isEqualTo("0.26"); // 0.3 would be above the highest level
+    assertThat(SpotPoints.level(0.2599, 0.1, 0.26))
+        .isEqualTo("0.26"); // 0.3 would be above the highest level
     assertThat(SpotPoints.level(0.00001, 0.00001, 1)).isEqualTo("0.00001"); // no exponent
   }
 
@@ -82,11 +107,14 @@ class SpotPointsTest {
   void longitudesPastTheAntimeridianAreWrapped() throws IOException {
     assertThat(SpotPoints.longitude180(190)).isEqualTo(-170);
     assertThat(SpotPoints.longitude180(-180)).isEqualTo(-180);
-    List<String[]> rows = write(RunExtent.of("0,10,170,200", "alt", "2,10", "2026-11-21T00:00:00Z", "0", "from-run"));
-    assertThat(rows).allSatisfy(row -> {
-      double lon = Double.parseDouble(row[1]);
-      assertThat(lon >= 170 || lon <= -160).as("lon %s", lon).isTrue();
-    });
+    List<String[]> rows =
+        write(RunExtent.of("0,10,170,200", "alt", "2,10", "2026-11-21T00:00:00Z", "0", "from-run"));
+    assertThat(rows)
+        .allSatisfy(
+            row -> {
+              double lon = Double.parseDouble(row[1]);
+              assertThat(lon >= 170 || lon <= -160).as("lon %s", lon).isTrue();
+            });
   }
 
   @Test
@@ -100,8 +128,15 @@ class SpotPointsTest {
   @Test
   void heightModelFromTheCatalog() throws Exception {
     String[] e = extent("demo", "auto");
-    assertThat(e).containsExactly("OK", "2026112100", "alt", "0,1000,3000,5000",
-        "2026-11-21T00:00:00Z..2026-11-22T00:00:00Z", "-90,90,-180,180", "height above ground (alt, 4 levels)");
+    assertThat(e)
+        .containsExactly(
+            "OK",
+            "2026112100",
+            "alt",
+            "0,1000,3000,5000",
+            "2026-11-21T00:00:00Z..2026-11-22T00:00:00Z",
+            "-90,90,-180,180",
+            "height above ground (alt, 4 levels)");
     assertThat(write(fromExtent(e))).allSatisfy(row -> assertThat(row[2]).matches("&alt=[0-9.]+"));
   }
 
@@ -112,7 +147,8 @@ class SpotPointsTest {
     assertThat(e[0]).isEqualTo("OK");
     assertThat(e[2]).isEqualTo("pressure");
     assertThat(e[3]).isEqualTo("250,500,700,850,1000");
-    assertThat(e[4]).isEqualTo("2026-11-21T06:00:00Z..2026-11-21T12:00:00Z"); // steps sorted by step
+    assertThat(e[4])
+        .isEqualTo("2026-11-21T06:00:00Z..2026-11-21T12:00:00Z"); // steps sorted by step
     assertThat(e[5]).isEqualTo("30,70,-10,15");
     List<String[]> rows = write(fromExtent(e));
     for (String[] row : rows) {
@@ -128,10 +164,18 @@ class SpotPointsTest {
   @Test
   void singleLevelModelFromTheCatalog() throws Exception {
     String[] e = extent("stations", "auto");
-    assertThat(e).containsExactly("OK", "2026112012", "none", "-", "2026-11-20T12:00:00Z..2026-11-21T00:00:00Z",
-        "41.5,51,-180,180", "surface; mean sea level");
+    assertThat(e)
+        .containsExactly(
+            "OK",
+            "2026112012",
+            "none",
+            "-",
+            "2026-11-20T12:00:00Z..2026-11-21T00:00:00Z",
+            "41.5,51,-180,180",
+            "surface; mean sea level");
     assertThat(write(fromExtent(e))).allSatisfy(row -> assertThat(row[2]).isEmpty());
-    assertThat(extent("stations", "pressure")).containsExactly("ERROR", "no-vertical", "surface; mean sea level");
+    assertThat(extent("stations", "pressure"))
+        .containsExactly("ERROR", "no-vertical", "surface; mean sea level");
   }
 
   @Test
@@ -147,22 +191,39 @@ class SpotPointsTest {
   @Test
   void theCommandLineTakesNegativeCoordinatesAsValuesAndKeepsTheDefaults() {
     SpotPoints.Options options = new SpotPoints.Options();
-    new picocli.CommandLine(options).parseArgs("--box", "-10,10,-20,20", "--count=5", "--times", "from-run");
+    new picocli.CommandLine(options)
+        .parseArgs("--box", "-10,10,-20,20", "--count=5", "--times", "from-run");
     assertThat(options.box).isEqualTo("-10,10,-20,20");
     assertThat(options.count).isEqualTo(5);
     assertThat(options.out).isEqualTo(Path.of("points.csv"));
     assertThat(List.of(options.vertical, options.levels, options.run, options.steps))
         .containsExactly("alt", "0,1000,3000,5000", "today", "0-24");
-    assertThatThrownBy(() -> new picocli.CommandLine(new SpotPoints.Options()).parseArgs("--count", "many"))
+    assertThatThrownBy(
+            () -> new picocli.CommandLine(new SpotPoints.Options()).parseArgs("--count", "many"))
         .hasMessageContaining("--count");
-    assertThatThrownBy(() -> new picocli.CommandLine(new SpotPoints.Options()).parseArgs("--colour", "red"))
-        .hasMessageContaining("Unknown option").hasMessageContaining("'--colour'");
+    assertThatThrownBy(
+            () -> new picocli.CommandLine(new SpotPoints.Options()).parseArgs("--colour", "red"))
+        .hasMessageContaining("Unknown option")
+        .hasMessageContaining("'--colour'");
   }
 
   private static String[] extent(String model, String vertical) throws Exception {
     Assumptions.assumeTrue(onPath("jq"), "jq is not installed");
-    Process jq = new ProcessBuilder("jq", "-r", "-f", FILTER.toString(), "--arg", "model", model, "--arg", "vertical", vertical,
-        MODELS.toString()).redirectErrorStream(true).start();
+    Process jq =
+        new ProcessBuilder(
+                "jq",
+                "-r",
+                "-f",
+                FILTER.toString(),
+                "--arg",
+                "model",
+                model,
+                "--arg",
+                "vertical",
+                vertical,
+                MODELS.toString())
+            .redirectErrorStream(true)
+            .start();
     String out = new String(jq.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
     assertThat(jq.waitFor(30, TimeUnit.SECONDS)).isTrue();
     assertThat(jq.exitValue()).as(out).isZero();
@@ -184,6 +245,10 @@ class SpotPointsTest {
     List<String> lines = Files.readAllLines(csv);
     assertThat(lines.getFirst()).isEqualTo("lat,lon,vertical,time");
     // split with -1 keeps the empty vertical column, as JMeter's CSV Data Set does.
-    return lines.stream().skip(1).map(l -> l.split(",", -1)).peek(r -> assertThat(r).hasSize(4)).toList();
+    return lines.stream()
+        .skip(1)
+        .map(l -> l.split(",", -1))
+        .peek(r -> assertThat(r).hasSize(4))
+        .toList();
   }
 }

@@ -14,10 +14,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 class CitiesTest {
 
-  private static final Cities THREE = new Cities(List.of(
-      new Cities.City(48.85, 2.35, 1_000, "Paris"),
-      new Cities.City(-33.87, 151.21, 3_000, "Sydney"),
-      new Cities.City(40.71, -74.01, 6_000, "New York")));
+  private static final Cities THREE =
+      new Cities(
+          List.of(
+              new Cities.City(48.85, 2.35, 1_000, "Paris"),
+              new Cities.City(-33.87, 151.21, 3_000, "Sydney"),
+              new Cities.City(40.71, -74.01, 6_000, "New York")));
 
   @Test
   void citiesAreDrawnInProportionToTheirPopulation() {
@@ -50,8 +52,10 @@ class CitiesTest {
   @Test
   void theFileIsReadWithNamesHoldingCommasAndABadLineIsNamed(@TempDir Path dir) throws IOException {
     Path file = dir.resolve("cities.csv");
-    Files.writeString(file, "latitude,longitude,population,name\n51.5,-0.13,8961989,London\n"
-        + "38.9,-77.04,689545,\"Washington, D.C.\"\n\n");
+    Files.writeString(
+        file,
+        "latitude,longitude,population,name\n51.5,-0.13,8961989,London\n"
+            + "38.9,-77.04,689545,\"Washington, D.C.\"\n\n");
     Cities cities = Cities.read(file);
     assertThat(cities.size()).isEqualTo(2);
     assertThat(cities.population()).isEqualTo(8_961_989L + 689_545L);

@@ -25,9 +25,28 @@ class QueryBenchOptionsTest {
 
   @Test
   void valuesTakeBothFormsListsSplitAndSecondsMayBeFractions() {
-    QueryBenchOptions o = QueryBenchOptions.parse(new String[] {
-        "--model=scale", "--es", "http://es:9200//", "--params", "t, u,,v", "--warmup", "0.5", "--duration=2",
-        "--region", "-10,-20,10,20", "--sampling", "DEGREES", "--routing", " Document ", "--phases", "raw-ids,service", "--repeat", "3"});
+    QueryBenchOptions o =
+        QueryBenchOptions.parse(
+            new String[] {
+              "--model=scale",
+              "--es",
+              "http://es:9200//",
+              "--params",
+              "t, u,,v",
+              "--warmup",
+              "0.5",
+              "--duration=2",
+              "--region",
+              "-10,-20,10,20",
+              "--sampling",
+              "DEGREES",
+              "--routing",
+              " Document ",
+              "--phases",
+              "raw-ids,service",
+              "--repeat",
+              "3"
+            });
     assertThat(o.model).isEqualTo("scale");
     assertThat(o.region).isEqualTo("-10,-20,10,20");
     assertThat(o.elasticsearch).isEqualTo("http://es:9200");
@@ -36,8 +55,7 @@ class QueryBenchOptionsTest {
     assertThat(o.duration).isEqualTo(Duration.ofSeconds(2));
     assertThat(o.sampling).isEqualTo(RandomSpots.Sampling.DEGREES);
     assertThat(o.routing).isEqualTo("document");
-    assertThat(o.phases)
-        .containsExactly("raw-ids", "service");
+    assertThat(o.phases).containsExactly("raw-ids", "service");
     assertThat(o.repeat).isEqualTo(3);
   }
 
@@ -45,9 +63,24 @@ class QueryBenchOptionsTest {
   void theCityWorkloadNeedsItsCitiesAndLaterOptionsOverrideEarlierOnes() {
     assertThatThrownBy(() -> QueryBenchOptions.parse(new String[] {"--sampling", "cities"}))
         .hasMessageContaining("--sampling cities needs --cities CSV");
-    QueryBenchOptions o = QueryBenchOptions.parse(new String[] {
-        "--sampling", "cities", "--cities", "c.csv", "--generator", "wrk", "--phases", "raw-ids,service",
-        "--phases", "service", "--concurrency", "16", "--concurrency", "64"});
+    QueryBenchOptions o =
+        QueryBenchOptions.parse(
+            new String[] {
+              "--sampling",
+              "cities",
+              "--cities",
+              "c.csv",
+              "--generator",
+              "wrk",
+              "--phases",
+              "raw-ids,service",
+              "--phases",
+              "service",
+              "--concurrency",
+              "16",
+              "--concurrency",
+              "64"
+            });
     assertThat(o.sampling).isEqualTo(RandomSpots.Sampling.CITIES);
     assertThat(o.generator).isEqualTo(QueryBenchOptions.Generator.WRK);
     assertThat(o.phases).containsExactly("service");
@@ -56,19 +89,22 @@ class QueryBenchOptionsTest {
 
   @Test
   void anOpenModelRateNeedsAGeneratorThatHoldsOne() {
-    QueryBenchOptions o = QueryBenchOptions.parse(new String[] {"--generator", "vegeta", "--rate", "500"});
+    QueryBenchOptions o =
+        QueryBenchOptions.parse(new String[] {"--generator", "vegeta", "--rate", "500"});
     assertThat(o.generator).isEqualTo(QueryBenchOptions.Generator.VEGETA);
     assertThat(o.rate).isEqualTo(500.0);
     assertThatThrownBy(() -> QueryBenchOptions.parse(new String[] {"--generator", "vegeta"}))
         .hasMessageContaining("--generator vegeta runs an open model: give --rate R");
-    assertThatThrownBy(() -> QueryBenchOptions.parse(new String[] {"--generator", "wrk", "--rate", "500"}))
+    assertThatThrownBy(
+            () -> QueryBenchOptions.parse(new String[] {"--generator", "wrk", "--rate", "500"}))
         .hasMessageContaining("needs --generator vegeta or java");
   }
 
   @Test
   void badOptionsNameWhatIsWrong() {
     assertThatThrownBy(() -> QueryBenchOptions.parse(new String[] {"--phases", "raw,warp"}))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown phase 'warp'");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("unknown phase 'warp'");
     assertThatThrownBy(() -> QueryBenchOptions.parse(new String[] {"--routing", "random"}))
         .hasMessageContaining("--routing must be tile or document");
     assertThatThrownBy(() -> QueryBenchOptions.parse(new String[] {"--concurrency", "0"}))
@@ -76,9 +112,11 @@ class QueryBenchOptionsTest {
     assertThatThrownBy(() -> QueryBenchOptions.parse(new String[] {"--duration", "0"}))
         .hasMessageContaining("--duration must be positive");
     assertThatThrownBy(() -> QueryBenchOptions.parse(new String[] {"--requests", "many"}))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--requests");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--requests");
     assertThatThrownBy(() -> QueryBenchOptions.parse(new String[] {"--no-such", "1"}))
-        .hasMessageContaining("Unknown option").hasMessageContaining("'--no-such'");
+        .hasMessageContaining("Unknown option")
+        .hasMessageContaining("'--no-such'");
     assertThatThrownBy(() -> QueryBenchOptions.parse(new String[] {"--model"}))
         .hasMessageContaining("--model");
   }
@@ -86,7 +124,14 @@ class QueryBenchOptionsTest {
   @Test
   void usageListsEveryOptionWithItsDefault() {
     String usage = QueryBenchOptions.usage();
-    assertThat(usage).contains("spotcast bench query", "--phases", "--service-prime", "default: 10", "default: qbench");
-    assertThat(ShardingBench.usage()).contains("spotcast bench sharding", "--strategies", "set per strategy");
+    assertThat(usage)
+        .contains(
+            "spotcast bench query",
+            "--phases",
+            "--service-prime",
+            "default: 10",
+            "default: qbench");
+    assertThat(ShardingBench.usage())
+        .contains("spotcast bench sharding", "--strategies", "set per strategy");
   }
 }

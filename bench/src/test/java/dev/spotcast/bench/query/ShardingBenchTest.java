@@ -17,8 +17,19 @@ class ShardingBenchTest {
 
   @Test
   void eachStrategyLoadsTheSameRunWithItsOwnShardingAndModel() {
-    ShardingBench bench = parse("--levels", "0,1000,3000,5000", "--steps", "0-6", "--shards", "3", "--hybrid-steps-per-index", "4");
-    assertThat(bench.strategies()).extracting(ShardingBench.Strategy::name).containsExactly("location", "time", "hybrid", "none");
+    ShardingBench bench =
+        parse(
+            "--levels",
+            "0,1000,3000,5000",
+            "--steps",
+            "0-6",
+            "--shards",
+            "3",
+            "--hybrid-steps-per-index",
+            "4");
+    assertThat(bench.strategies())
+        .extracting(ShardingBench.Strategy::name)
+        .containsExactly("location", "time", "hybrid", "none");
     QueryBenchOptions location = bench.options(bench.strategies().get(0));
     QueryBenchOptions time = bench.options(bench.strategies().get(1));
     QueryBenchOptions hybrid = bench.options(bench.strategies().get(2));
@@ -52,16 +63,20 @@ class ShardingBenchTest {
   @Test
   void aReusedRunMustHaveTheStrategysSharding() {
     ShardingBench.Strategy time = ShardingBench.Strategy.of("time", 4, 0);
-    assertThat(time.matches(new ShardingSpec(4, 1, 2, 10, ShardingSpec.Routing.DOCUMENT), 2)).isTrue();
+    assertThat(time.matches(new ShardingSpec(4, 1, 2, 10, ShardingSpec.Routing.DOCUMENT), 2))
+        .isTrue();
     assertThat(time.matches(new ShardingSpec(4, 1, 2, 10, ShardingSpec.Routing.TILE), 2)).isFalse();
-    assertThat(time.matches(new ShardingSpec(4, 1, 2, 10, ShardingSpec.Routing.DOCUMENT), 3)).isFalse();
+    assertThat(time.matches(new ShardingSpec(4, 1, 2, 10, ShardingSpec.Routing.DOCUMENT), 3))
+        .isFalse();
   }
 
   @Test
   void strategyOptionsAreNotAccepted() {
     assertThatThrownBy(() -> parse("--routing", "tile")).hasMessageContaining("set per strategy");
-    assertThatThrownBy(() -> parse("--strategies", "location,space")).hasMessageContaining("unknown strategy 'space'");
-    assertThatThrownBy(() -> parse("--no-such=1")).hasMessageContaining("Unknown option: '--no-such=1'");
+    assertThatThrownBy(() -> parse("--strategies", "location,space"))
+        .hasMessageContaining("unknown strategy 'space'");
+    assertThatThrownBy(() -> parse("--no-such=1"))
+        .hasMessageContaining("Unknown option: '--no-such=1'");
     assertThat(parse("--help")).isNull();
   }
 }

@@ -23,7 +23,8 @@ class PercentilesTest {
       micros[i] = 1_000_000L + i * 1000L; // 1.000 s .. 1.999 s
     }
     // The 990th smallest is 1.989 s.
-    assertThat((double) Percentiles.of(micros).at(99)).isCloseTo(1_989_000, org.assertj.core.data.Percentage.withPercentage(0.1));
+    assertThat((double) Percentiles.of(micros).at(99))
+        .isCloseTo(1_989_000, org.assertj.core.data.Percentage.withPercentage(0.1));
   }
 
   @Test

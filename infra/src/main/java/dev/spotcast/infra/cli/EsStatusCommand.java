@@ -15,10 +15,16 @@ import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
 
-/** {@code es status}: a JSON summary of the cluster running from the home directory; exit code 1 if none runs. */
-@Command(name = "status", mixinStandardHelpOptions = true,
-    description = "Print a JSON summary (status, nodes, indices, docs) of the cluster running from the home "
-        + "directory. Exit code 1 if none runs.")
+/**
+ * {@code es status}: a JSON summary of the cluster running from the home directory; exit code 1 if
+ * none runs.
+ */
+@Command(
+    name = "status",
+    mixinStandardHelpOptions = true,
+    description =
+        "Print a JSON summary (status, nodes, indices, docs) of the cluster running from the home "
+            + "directory. Exit code 1 if none runs.")
 final class EsStatusCommand extends HomeCommand {
 
   @Override
@@ -29,8 +35,9 @@ final class EsStatusCommand extends HomeCommand {
     }
     String url = running.getFirst().url();
     // A secured node answers its administrator only.
-    ElasticsearchSettings admin = LocalCredentials.orLocal(ElasticsearchSettings.of(url), Role.ADMIN,
-        LocalCredentials.directory(home()));
+    ElasticsearchSettings admin =
+        LocalCredentials.orLocal(
+            ElasticsearchSettings.of(url), Role.ADMIN, LocalCredentials.directory(home()));
     ClusterStats stats;
     try (ClusterApi api = new ClusterApi(admin)) {
       stats = api.stats();
@@ -42,8 +49,14 @@ final class EsStatusCommand extends HomeCommand {
     summary.put("nodes", stats.nodes());
     summary.put("indices", stats.indices());
     summary.put("docs", stats.docs());
-    summary.put("processes", running.stream().map(node -> new NodeProcesses(node.name(), node.pids())).toList());
-    out().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(summary));
+    summary.put(
+        "processes",
+        running.stream().map(node -> new NodeProcesses(node.name(), node.pids())).toList());
+    out()
+        .println(
+            new ObjectMapper()
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .writeValueAsString(summary));
     return 0;
   }
 

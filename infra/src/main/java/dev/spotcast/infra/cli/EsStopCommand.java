@@ -6,8 +6,11 @@ import java.util.List;
 import picocli.CommandLine.Command;
 
 /** {@code es stop}: stops exactly the node processes recorded under the home directory. */
-@Command(name = "stop", mixinStandardHelpOptions = true,
-    description = "Stop the local Elasticsearch nodes started from the home directory; other processes are left alone.")
+@Command(
+    name = "stop",
+    mixinStandardHelpOptions = true,
+    description =
+        "Stop the local Elasticsearch nodes started from the home directory; other processes are left alone.")
 final class EsStopCommand extends HomeCommand {
 
   @Override

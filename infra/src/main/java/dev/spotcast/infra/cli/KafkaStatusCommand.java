@@ -5,10 +5,16 @@ import dev.spotcast.infra.kafka.RunningBroker;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 
-/** {@code kafka status}: whether a broker runs from the home directory, and where; exit code 1 if none runs. */
-@Command(name = "status", mixinStandardHelpOptions = true,
-    description = "Print whether a Kafka broker runs from the home directory and its bootstrap address. "
-        + "Exit code 1 if none runs.")
+/**
+ * {@code kafka status}: whether a broker runs from the home directory, and where; exit code 1 if
+ * none runs.
+ */
+@Command(
+    name = "status",
+    mixinStandardHelpOptions = true,
+    description =
+        "Print whether a Kafka broker runs from the home directory and its bootstrap address. "
+            + "Exit code 1 if none runs.")
 final class KafkaStatusCommand extends HomeCommand {
 
   @Override
@@ -18,7 +24,10 @@ final class KafkaStatusCommand extends HomeCommand {
       return notRunning("Kafka broker");
     }
     RunningBroker broker = running.get();
-    out().printf("Kafka broker runs at %s (pid %d) from %s%n", broker.bootstrapServers(), broker.pid(), broker.dir());
+    out()
+        .printf(
+            "Kafka broker runs at %s (pid %d) from %s%n",
+            broker.bootstrapServers(), broker.pid(), broker.dir());
     return 0;
   }
 }

@@ -20,11 +20,12 @@ final class FileTrees {
 
   private FileTrees() {}
 
-  private static final Set<PosixFilePermission> TRAVERSABLE = PosixFilePermissions.fromString("rwxr-xr-x");
+  private static final Set<PosixFilePermission> TRAVERSABLE =
+      PosixFilePermissions.fromString("rwxr-xr-x");
 
   /**
-   * Creates {@code dir} and its missing parents as rwxr-xr-x whatever the umask, because the nodes may run as
-   * another user that has to traverse them.
+   * Creates {@code dir} and its missing parents as rwxr-xr-x whatever the umask, because the nodes
+   * may run as another user that has to traverse them.
    */
   static void createTraversable(Path dir) throws IOException {
     if (Files.isDirectory(dir)) {
@@ -39,7 +40,10 @@ final class FileTrees {
     }
   }
 
-  /** Deletes {@code root} and everything below it; does nothing if it does not exist. Never follows links. */
+  /**
+   * Deletes {@code root} and everything below it; does nothing if it does not exist. Never follows
+   * links.
+   */
   static void delete(Path root) throws IOException {
     if (!Files.exists(root)) {
       return;
@@ -52,23 +56,29 @@ final class FileTrees {
   }
 
   /**
-   * Sets the numeric owner and group of {@code root} and of everything below it, except below the directories that
-   * {@code keepContents} accepts (those themselves are changed). Never follows links.
+   * Sets the numeric owner and group of {@code root} and of everything below it, except below the
+   * directories that {@code keepContents} accepts (those themselves are changed). Never follows
+   * links.
    */
-  static void changeOwner(Path root, int uid, int gid, Predicate<Path> keepContents) throws IOException {
-    Files.walkFileTree(root, new SimpleFileVisitor<>() {
-      @Override
-      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) throws IOException {
-        changeOwner(dir, uid, gid);
-        return keepContents.test(dir) ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
-      }
+  static void changeOwner(Path root, int uid, int gid, Predicate<Path> keepContents)
+      throws IOException {
+    Files.walkFileTree(
+        root,
+        new SimpleFileVisitor<>() {
+          @Override
+          public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes)
+              throws IOException {
+            changeOwner(dir, uid, gid);
+            return keepContents.test(dir) ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+          }
 
-      @Override
-      public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-        changeOwner(file, uid, gid);
-        return FileVisitResult.CONTINUE;
-      }
-    });
+          @Override
+          public FileVisitResult visitFile(Path file, BasicFileAttributes attributes)
+              throws IOException {
+            changeOwner(file, uid, gid);
+            return FileVisitResult.CONTINUE;
+          }
+        });
   }
 
   private static void changeOwner(Path path, int uid, int gid) throws IOException {

@@ -21,8 +21,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A real Elasticsearch cluster of one or more nodes running as local processes, started from the server
- * distribution zip on Maven Central. Used by tests where Docker is not available, and by the CLI for development.
+ * A real Elasticsearch cluster of one or more nodes running as local processes, started from the
+ * server distribution zip on Maven Central. Used by tests where Docker is not available, and by the
+ * CLI for development.
  *
  * <pre>{@code
  * try (var es = new LocalElasticsearch(LocalElasticsearch.Config.builder().firstHttpPort(9250).build()).start()) {
@@ -42,29 +43,37 @@ public final class LocalElasticsearch implements AutoCloseable {
   private final Config config;
   private final List<NodeLayout> nodes;
   private final List<NodeProcess> processes = new ArrayList<>();
-  /** The nodes this instance launched (all of {@link #processes} but those {@link #startMissing} found running). */
+
+  /**
+   * The nodes this instance launched (all of {@link #processes} but those {@link #startMissing}
+   * found running).
+   */
   private final List<NodeProcess> launched = new ArrayList<>();
+
   /** The administrator's connection, known once {@link #start()} has prepared the nodes. */
   private ElasticsearchSettings admin;
 
   public LocalElasticsearch(Config config) {
     this.config = config;
-    this.nodes = IntStream.range(0, config.nodes()).mapToObj(index -> NodeLayout.of(config, index)).toList();
+    this.nodes =
+        IntStream.range(0, config.nodes()).mapToObj(index -> NodeLayout.of(config, index)).toList();
   }
 
   /**
-   * Unpacks the distribution if needed, writes each node's configuration, starts the nodes and returns once the
-   * cluster is yellow or green with all of them. On failure, stops what it started and throws an
-   * {@link IllegalStateException} whose message ends with the tail of the nodes' console logs.
+   * Unpacks the distribution if needed, writes each node's configuration, starts the nodes and
+   * returns once the cluster is yellow or green with all of them. On failure, stops what it started
+   * and throws an {@link IllegalStateException} whose message ends with the tail of the nodes'
+   * console logs.
    */
   public synchronized LocalElasticsearch start() {
     return start(false);
   }
 
   /**
-   * Starts the nodes of this cluster that do not run (killed, or stopped by hand), keeps those that do, and returns
-   * once the cluster is yellow or green with all of them: how a node rejoins after a failure. A node started again
-   * keeps its data, certificates and credentials. On failure, stops only the nodes it started.
+   * Starts the nodes of this cluster that do not run (killed, or stopped by hand), keeps those that
+   * do, and returns once the cluster is yellow or green with all of them: how a node rejoins after
+   * a failure. A node started again keeps its data, certificates and credentials. On failure, stops
+   * only the nodes it started.
    */
   public synchronized LocalElasticsearch startMissing() {
     return start(true);
@@ -91,21 +100,29 @@ public final class LocalElasticsearch implements AutoCloseable {
       if (kept.isEmpty()) {
         prepareClusterDir();
       }
-      log.info("Starting {} of the {} node(s) of Elasticsearch cluster '{}' from {} as {} with the Java in {}, {}",
-          nodes.size() - kept.size(), nodes.size(), config.clusterName(), home, user, javaHome,
+      log.info(
+          "Starting {} of the {} node(s) of Elasticsearch cluster '{}' from {} as {} with the Java in {}, {}",
+          nodes.size() - kept.size(),
+          nodes.size(),
+          config.clusterName(),
+          home,
+          user,
+          javaHome,
           config.secured() ? "secured" : "open (no TLS, no authentication)");
       Path certs = null;
       Map<Role, ElasticsearchSettings> credentials = Map.of();
       Map<String, String> securityFiles = Map.of();
       if (config.secured()) {
         certs = ClusterSecurity.certificatesOnce(home, config.baseDir(), javaHome);
-        credentials = ClusterSecurity.credentials(url(), certs.resolve(ClusterSecurity.CA_CERT),
-            config.credentialsDir());
+        credentials =
+            ClusterSecurity.credentials(
+                url(), certs.resolve(ClusterSecurity.CA_CERT), config.credentialsDir());
         securityFiles = ClusterSecurity.securityFiles(credentials);
         admin = credentials.get(Role.ADMIN);
       } else {
         admin = ElasticsearchSettings.of(url());
-        // Credentials of an earlier secured start would point clients at TLS and keys this node does not have.
+        // Credentials of an earlier secured start would point clients at TLS and keys this node
+        // does not have.
         LocalCredentials.deleteAll(config.credentialsDir());
       }
       for (NodeLayout node : nodes) {
@@ -128,8 +145,13 @@ public final class LocalElasticsearch implements AutoCloseable {
       if (config.secured()) {
         ClusterSecurity.writeCredentials(credentials, config.credentialsDir());
       }
-      log.info("Cluster '{}' is {} with {} node(s) at {} after {} ms", config.clusterName(), health.status(),
-          health.numberOfNodes(), url(), Duration.between(begin, Instant.now()).toMillis());
+      log.info(
+          "Cluster '{}' is {} with {} node(s) at {} after {} ms",
+          config.clusterName(),
+          health.status(),
+          health.numberOfNodes(),
+          url(),
+          Duration.between(begin, Instant.now()).toMillis());
       return this;
     } catch (IOException | RuntimeException e) {
       stopAfterFailedStart(e);
@@ -137,7 +159,8 @@ public final class LocalElasticsearch implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       stopAfterFailedStart(e);
-      throw new IllegalStateException("Interrupted while starting cluster '" + config.clusterName() + "'", e);
+      throw new IllegalStateException(
+          "Interrupted while starting cluster '" + config.clusterName() + "'", e);
     }
   }
 
@@ -152,16 +175,24 @@ public final class LocalElasticsearch implements AutoCloseable {
   }
 
   /**
-   * The connection of {@code role} to the started cluster: its CA and credential from the credential files of a
-   * secured cluster; the anonymous URL for every role of an open one.
+   * The connection of {@code role} to the started cluster: its CA and credential from the
+   * credential files of a secured cluster; the anonymous URL for every role of an open one.
    */
   public ElasticsearchSettings settings(Role role) {
     if (!config.secured()) {
       return ElasticsearchSettings.of(url());
     }
-    return LocalCredentials.read(config.credentialsDir(), role).orElseThrow(() -> new IllegalStateException(
-        "No " + role.id() + " credential in " + config.credentialsDir() + "; is cluster '" + config.clusterName()
-            + "' started?"));
+    return LocalCredentials.read(config.credentialsDir(), role)
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "No "
+                        + role.id()
+                        + " credential in "
+                        + config.credentialsDir()
+                        + "; is cluster '"
+                        + config.clusterName()
+                        + "' started?"));
   }
 
   /** Where each node lives and listens, first node first. */
@@ -171,12 +202,16 @@ public final class LocalElasticsearch implements AutoCloseable {
 
   /** The process ids of every running process of every node (launcher and server JVMs). */
   public synchronized List<Long> pids() {
-    return processes.stream().flatMap(process -> process.processes().stream()).map(ProcessHandle::pid).toList();
+    return processes.stream()
+        .flatMap(process -> process.processes().stream())
+        .map(ProcessHandle::pid)
+        .toList();
   }
 
   /**
-   * Stops the processes this instance started, the whole tree of each node, and waits until they have exited. An
-   * ephemeral cluster's directories are deleted afterwards. Does nothing if nothing runs.
+   * Stops the processes this instance started, the whole tree of each node, and waits until they
+   * have exited. An ephemeral cluster's directories are deleted afterwards. Does nothing if nothing
+   * runs.
    */
   public synchronized void stop() {
     stopNodes();
@@ -202,13 +237,19 @@ public final class LocalElasticsearch implements AutoCloseable {
     return recordedNodes(baseDir).map(NodeProcess::describe).toList();
   }
 
-  /** Stops every node under {@code baseDir} that some JVM started (detached or not) and returns those it stopped. */
+  /**
+   * Stops every node under {@code baseDir} that some JVM started (detached or not) and returns
+   * those it stopped.
+   */
   public static List<RunningNode> stopRunning(Path baseDir) {
-    return recordedNodes(baseDir).map(process -> {
-      RunningNode stopped = process.describe();
-      process.stop(STOP_GRACE);
-      return stopped;
-    }).toList();
+    return recordedNodes(baseDir)
+        .map(
+            process -> {
+              RunningNode stopped = process.describe();
+              process.stop(STOP_GRACE);
+              return stopped;
+            })
+        .toList();
   }
 
   private static Stream<NodeProcess> recordedNodes(Path baseDir) {
@@ -216,8 +257,11 @@ public final class LocalElasticsearch implements AutoCloseable {
     if (!Files.isDirectory(clusters)) {
       return Stream.empty();
     }
-    try (Stream<Path> nodeDirs = Files.find(clusters, 3,
-        (path, attributes) -> path.getFileName().toString().equals(NodeProcess.RECORD_FILE))) {
+    try (Stream<Path> nodeDirs =
+        Files.find(
+            clusters,
+            3,
+            (path, attributes) -> path.getFileName().toString().equals(NodeProcess.RECORD_FILE))) {
       return nodeDirs.map(Path::getParent).sorted().toList().stream()
           .map(NodeProcess::find)
           .flatMap(Optional::stream);
@@ -233,8 +277,16 @@ public final class LocalElasticsearch implements AutoCloseable {
       }
       Optional<NodeProcess> running = NodeProcess.find(node.dir());
       if (running.isPresent()) {
-        throw new IllegalStateException(node.name() + " of cluster '" + config.clusterName() + "' is already running"
-            + " (pids " + running.get().describe().pids() + ") from " + node.dir() + "; stop it first");
+        throw new IllegalStateException(
+            node.name()
+                + " of cluster '"
+                + config.clusterName()
+                + "' is already running"
+                + " (pids "
+                + running.get().describe().pids()
+                + ") from "
+                + node.dir()
+                + "; stop it first");
       }
       requireFree(node.httpPort(), "HTTP", node);
       requireFree(node.transportPort(), "transport", node);
@@ -251,28 +303,43 @@ public final class LocalElasticsearch implements AutoCloseable {
 
   private static void requireFree(int port, String purpose, NodeLayout node) {
     if (!LoopbackPorts.isFree(port)) {
-      throw new IllegalStateException("Port " + port + " on " + NodeLayout.HOST + " (" + purpose + " port of "
-          + node.name() + ") is already in use; is another Elasticsearch running there?");
+      throw new IllegalStateException(
+          "Port "
+              + port
+              + " on "
+              + NodeLayout.HOST
+              + " ("
+              + purpose
+              + " port of "
+              + node.name()
+              + ") is already in use; is another Elasticsearch running there?");
     }
   }
 
-  /** Writes the node's configuration; with {@code certs} (a secured cluster) its certificates and file realm too. */
-  private void prepareNodeDir(NodeLayout node, Path home, NodeUser user, Path certs,
-      Map<String, String> securityFiles) throws IOException {
+  /**
+   * Writes the node's configuration; with {@code certs} (a secured cluster) its certificates and
+   * file realm too.
+   */
+  private void prepareNodeDir(
+      NodeLayout node, Path home, NodeUser user, Path certs, Map<String, String> securityFiles)
+      throws IOException {
     // Scratch space of the previous run only; emptied so that it cannot grow over restarts.
     FileTrees.delete(node.tmpDir());
     for (Path dir : List.of(node.dataDir(), node.logsDir(), node.tmpDir())) {
       FileTrees.createTraversable(dir);
     }
-    // Copied once, so that the keystore Elasticsearch creates there survives restarts of a persistent cluster.
+    // Copied once, so that the keystore Elasticsearch creates there survives restarts of a
+    // persistent cluster.
     if (!Files.isDirectory(node.configDir())) {
       copyTree(home.resolve("config"), node.configDir());
     }
-    Files.writeString(node.configDir().resolve("elasticsearch.yml"),
+    Files.writeString(
+        node.configDir().resolve("elasticsearch.yml"),
         NodeConfigFiles.elasticsearchYml(config, node, nodes));
     Path jvmOptions = node.configDir().resolve("jvm.options.d");
     Files.createDirectories(jvmOptions);
-    Files.writeString(jvmOptions.resolve("heap.options"), NodeConfigFiles.heapOptions(config.heap()));
+    Files.writeString(
+        jvmOptions.resolve("heap.options"), NodeConfigFiles.heapOptions(config.heap()));
     if (certs != null) {
       ClusterSecurity.installFiles(certs, securityFiles, node.configDir());
     }
@@ -298,22 +365,35 @@ public final class LocalElasticsearch implements AutoCloseable {
       while (true) {
         for (int index = 0; index < nodes.size(); index++) {
           if (!processes.get(index).isAlive()) {
-            throw startFailure(nodes.get(index).name() + " exited during startup", List.of(nodes.get(index)));
+            throw startFailure(
+                nodes.get(index).name() + " exited during startup", List.of(nodes.get(index)));
           }
         }
         Duration remaining = Duration.between(Instant.now(), deadline);
         if (remaining.isNegative() || remaining.isZero()) {
-          throw startFailure("did not become yellow with " + nodes.size() + " node(s) within "
-              + config.startTimeout().toSeconds() + " s (last health: " + lastAnswer + ")", nodes);
+          throw startFailure(
+              "did not become yellow with "
+                  + nodes.size()
+                  + " node(s) within "
+                  + config.startTimeout().toSeconds()
+                  + " s (last health: "
+                  + lastAnswer
+                  + ")",
+              nodes);
         }
         try {
-          ClusterHealth health = api.awaitHealth(nodes.size(), remaining.compareTo(HEALTH_WAIT) < 0
-              ? remaining : HEALTH_WAIT);
+          ClusterHealth health =
+              api.awaitHealth(
+                  nodes.size(), remaining.compareTo(HEALTH_WAIT) < 0 ? remaining : HEALTH_WAIT);
           if (!health.clusterName().equals(config.clusterName())) {
-            throw startFailure("found another cluster, '" + health.clusterName() + "', at " + url(), nodes);
+            throw startFailure(
+                "found another cluster, '" + health.clusterName() + "', at " + url(), nodes);
           }
-          // A node that just left may still be counted for a moment: every node must answer on its own port too.
-          if (!health.timedOut() && health.isUsable() && health.numberOfNodes() == nodes.size()
+          // A node that just left may still be counted for a moment: every node must answer on its
+          // own port too.
+          if (!health.timedOut()
+              && health.isUsable()
+              && health.numberOfNodes() == nodes.size()
               && nodes.stream().allMatch(this::answers)) {
             return health;
           }
@@ -329,7 +409,8 @@ public final class LocalElasticsearch implements AutoCloseable {
 
   /** Whether {@code node} answers HTTP requests (as the administrator, on a secured cluster). */
   private boolean answers(NodeLayout node) {
-    try (ClusterApi api = new ClusterApi(admin.withUris(List.of(java.net.URI.create(node.url()))))) {
+    try (ClusterApi api =
+        new ClusterApi(admin.withUris(List.of(java.net.URI.create(node.url()))))) {
       return api.send("GET", "/_cluster/health", null).status() == 200;
     } catch (IOException e) {
       return false;
@@ -340,10 +421,16 @@ public final class LocalElasticsearch implements AutoCloseable {
   }
 
   private IllegalStateException startFailure(String what, List<NodeLayout> nodesToShow) {
-    StringBuilder message = new StringBuilder("Elasticsearch cluster '" + config.clusterName() + "' " + what);
+    StringBuilder message =
+        new StringBuilder("Elasticsearch cluster '" + config.clusterName() + "' " + what);
     for (NodeLayout node : nodesToShow) {
-      message.append("\n--- last ").append(LOG_TAIL_LINES).append(" lines of ").append(node.consoleLog())
-          .append(" ---\n").append(LogTail.of(node.consoleLog(), LOG_TAIL_LINES));
+      message
+          .append("\n--- last ")
+          .append(LOG_TAIL_LINES)
+          .append(" lines of ")
+          .append(node.consoleLog())
+          .append(" ---\n")
+          .append(LogTail.of(node.consoleLog(), LOG_TAIL_LINES));
     }
     return new IllegalStateException(message.toString());
   }
@@ -374,24 +461,40 @@ public final class LocalElasticsearch implements AutoCloseable {
    * How to run a local cluster.
    *
    * @param distribution the server distribution zip
-   * @param baseDir where the distribution is unpacked and the node directories live; when this process is root,
-   *     every directory down to it must be traversable by nobody
+   * @param baseDir where the distribution is unpacked and the node directories live; when this
+   *     process is root, every directory down to it must be traversable by nobody
    * @param firstHttpPort HTTP port of node 0; node i listens on firstHttpPort + i
    * @param firstTransportPort transport port of node 0; node i listens on firstTransportPort + i
    * @param nodes how many nodes, 1 or more
    * @param heap JVM heap of each node, e.g. "1g" or "512m"
-   * @param clusterName cluster name, also the name of the cluster's directory under baseDir/clusters
+   * @param clusterName cluster name, also the name of the cluster's directory under
+   *     baseDir/clusters
    * @param startTimeout how long {@link #start()} waits for the cluster to be yellow with all nodes
-   * @param detached whether the nodes should outlive this JVM ({@link #close()} then leaves them running)
-   * @param ephemeral whether the cluster's directories are deleted before start and after stop (tests)
+   * @param detached whether the nodes should outlive this JVM ({@link #close()} then leaves them
+   *     running)
+   * @param ephemeral whether the cluster's directories are deleted before start and after stop
+   *     (tests)
    * @param settings extra elasticsearch.yml settings of every node
-   * @param secured whether the nodes run with security on: TLS on HTTP and transport under a CA made once per base
-   *     directory, authentication required, Spotcast's roles with one credential each ({@link ClusterSecurity})
-   * @param credentialsDir where a secured cluster's credential files go, one per role ({@code LocalCredentials})
+   * @param secured whether the nodes run with security on: TLS on HTTP and transport under a CA
+   *     made once per base directory, authentication required, Spotcast's roles with one credential
+   *     each ({@link ClusterSecurity})
+   * @param credentialsDir where a secured cluster's credential files go, one per role ({@code
+   *     LocalCredentials})
    */
-  public record Config(Path distribution, Path baseDir, int firstHttpPort, int firstTransportPort, int nodes,
-      String heap, String clusterName, Duration startTimeout, boolean detached, boolean ephemeral,
-      java.util.Map<String, String> settings, boolean secured, Path credentialsDir) {
+  public record Config(
+      Path distribution,
+      Path baseDir,
+      int firstHttpPort,
+      int firstTransportPort,
+      int nodes,
+      String heap,
+      String clusterName,
+      Duration startTimeout,
+      boolean detached,
+      boolean ephemeral,
+      java.util.Map<String, String> settings,
+      boolean secured,
+      Path credentialsDir) {
 
     private static final Pattern HEAP = Pattern.compile("\\d+[kmgKMG]?");
     private static final Pattern CLUSTER_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
@@ -402,29 +505,40 @@ public final class LocalElasticsearch implements AutoCloseable {
       }
       requirePortRange(firstHttpPort, nodes, "firstHttpPort");
       requirePortRange(firstTransportPort, nodes, "firstTransportPort");
-      if (firstHttpPort < firstTransportPort + nodes && firstTransportPort < firstHttpPort + nodes) {
-        throw new IllegalArgumentException("HTTP ports " + firstHttpPort + "+ and transport ports "
-            + firstTransportPort + "+ overlap for " + nodes + " nodes");
+      if (firstHttpPort < firstTransportPort + nodes
+          && firstTransportPort < firstHttpPort + nodes) {
+        throw new IllegalArgumentException(
+            "HTTP ports "
+                + firstHttpPort
+                + "+ and transport ports "
+                + firstTransportPort
+                + "+ overlap for "
+                + nodes
+                + " nodes");
       }
       if (!HEAP.matcher(heap).matches()) {
         throw new IllegalArgumentException("heap must look like 512m or 2g, was '" + heap + "'");
       }
       if (!CLUSTER_NAME.matcher(clusterName).matches()) {
-        throw new IllegalArgumentException("clusterName must be letters, digits, '.', '_' or '-', was '"
-            + clusterName + "'");
+        throw new IllegalArgumentException(
+            "clusterName must be letters, digits, '.', '_' or '-', was '" + clusterName + "'");
       }
       if (detached && ephemeral) {
-        throw new IllegalArgumentException("a detached cluster outlives this JVM, so it cannot be ephemeral");
+        throw new IllegalArgumentException(
+            "a detached cluster outlives this JVM, so it cannot be ephemeral");
       }
       baseDir = baseDir.toAbsolutePath().normalize();
       settings = java.util.Map.copyOf(settings);
-      credentialsDir = credentialsDir != null ? credentialsDir.toAbsolutePath().normalize()
-          : NodeLayout.clustersDir(baseDir).resolve(clusterName).resolve("credentials");
+      credentialsDir =
+          credentialsDir != null
+              ? credentialsDir.toAbsolutePath().normalize()
+              : NodeLayout.clustersDir(baseDir).resolve(clusterName).resolve("credentials");
     }
 
     private static void requirePortRange(int first, int nodes, String name) {
       if (first < 1 || first + nodes - 1 > 65535) {
-        throw new IllegalArgumentException(name + " " + first + " leaves no room for " + nodes + " node(s)");
+        throw new IllegalArgumentException(
+            name + " " + first + " leaves no room for " + nodes + " node(s)");
       }
     }
 
@@ -433,9 +547,10 @@ public final class LocalElasticsearch implements AutoCloseable {
     }
 
     /**
-     * Builds a {@link Config}. Defaults: the distribution from {@link ElasticsearchDistribution#defaultZip()}, base
-     * dir {@code java.io.tmpdir/spotcast-es}, ports 9200 (HTTP) and HTTP + 100 (transport), 1 node, heap 1g,
-     * cluster "spotcast", start timeout 120 s, attached, persistent, secured, credentials in the cluster's directory.
+     * Builds a {@link Config}. Defaults: the distribution from {@link
+     * ElasticsearchDistribution#defaultZip()}, base dir {@code java.io.tmpdir/spotcast-es}, ports
+     * 9200 (HTTP) and HTTP + 100 (transport), 1 node, heap 1g, cluster "spotcast", start timeout
+     * 120 s, attached, persistent, secured, credentials in the cluster's directory.
      */
     public static final class Builder {
       private Path distribution;
@@ -505,9 +620,20 @@ public final class LocalElasticsearch implements AutoCloseable {
       }
 
       public Config build() {
-        return new Config(distribution != null ? distribution : ElasticsearchDistribution.defaultZip(), baseDir,
-            firstHttpPort, firstTransportPort != null ? firstTransportPort : firstHttpPort + 100, nodes, heap,
-            clusterName, startTimeout, detached, ephemeral, settings, secured, credentialsDir);
+        return new Config(
+            distribution != null ? distribution : ElasticsearchDistribution.defaultZip(),
+            baseDir,
+            firstHttpPort,
+            firstTransportPort != null ? firstTransportPort : firstHttpPort + 100,
+            nodes,
+            heap,
+            clusterName,
+            startTimeout,
+            detached,
+            ephemeral,
+            settings,
+            secured,
+            credentialsDir);
       }
 
       /** False runs the nodes open: plain HTTP, no authentication (experiments only). */
@@ -516,15 +642,18 @@ public final class LocalElasticsearch implements AutoCloseable {
         return this;
       }
 
-      /** Where a secured cluster writes its credential files (default: {@code credentials/} in its directory). */
+      /**
+       * Where a secured cluster writes its credential files (default: {@code credentials/} in its
+       * directory).
+       */
       public Builder credentialsDir(Path credentialsDir) {
         this.credentialsDir = credentialsDir;
         return this;
       }
 
       /**
-       * An extra elasticsearch.yml setting of every node, e.g. a tiny {@code thread_pool.write.queue_size}
-       * to make the cluster answer 429 in a test.
+       * An extra elasticsearch.yml setting of every node, e.g. a tiny {@code
+       * thread_pool.write.queue_size} to make the cluster answer 429 in a test.
        */
       public Builder setting(String key, String value) {
         settings.put(key, value);

@@ -9,7 +9,8 @@ import java.util.stream.IntStream;
 /** Free TCP ports on 127.0.0.1, where local nodes listen. */
 public final class LoopbackPorts {
 
-  // Below Linux's ephemeral range (32768+), so outgoing connections are unlikely to take a port between the
+  // Below Linux's ephemeral range (32768+), so outgoing connections are unlikely to take a port
+  // between the
   // check and the node's bind.
   private static final int LOWEST = 20000;
   private static final int HIGHEST = 32000;
@@ -27,7 +28,10 @@ public final class LoopbackPorts {
     }
   }
 
-  /** The first of {@code count} consecutive ports that are all free, chosen at random so that JVMs rarely collide. */
+  /**
+   * The first of {@code count} consecutive ports that are all free, chosen at random so that JVMs
+   * rarely collide.
+   */
   public static int freeBlock(int count) {
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
       int first = ThreadLocalRandom.current().nextInt(LOWEST, HIGHEST - count);
@@ -35,7 +39,14 @@ public final class LoopbackPorts {
         return first;
       }
     }
-    throw new IllegalStateException("No " + count + " consecutive free ports on " + NodeLayout.HOST
-        + " between " + LOWEST + " and " + HIGHEST);
+    throw new IllegalStateException(
+        "No "
+            + count
+            + " consecutive free ports on "
+            + NodeLayout.HOST
+            + " between "
+            + LOWEST
+            + " and "
+            + HIGHEST);
   }
 }

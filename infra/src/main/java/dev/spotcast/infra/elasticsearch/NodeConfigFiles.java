@@ -9,16 +9,18 @@ import java.util.Map;
 /** The configuration files written for one node of a local cluster on every start. */
 final class NodeConfigFiles {
 
-  // A JSON value is a valid YAML flow value, so JSON-quoting every value keeps paths and names safe.
+  // A JSON value is a valid YAML flow value, so JSON-quoting every value keeps paths and names
+  // safe.
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private NodeConfigFiles() {}
 
   /**
-   * config/elasticsearch.yml: loopback only, security on (TLS, authentication; {@link ClusterSecurity}) unless the
-   * cluster is configured open, discovery for one or several nodes.
+   * config/elasticsearch.yml: loopback only, security on (TLS, authentication; {@link
+   * ClusterSecurity}) unless the cluster is configured open, discovery for one or several nodes.
    */
-  static String elasticsearchYml(LocalElasticsearch.Config config, NodeLayout node, List<NodeLayout> cluster) {
+  static String elasticsearchYml(
+      LocalElasticsearch.Config config, NodeLayout node, List<NodeLayout> cluster) {
     Map<String, Object> settings = new LinkedHashMap<>();
     settings.put("cluster.name", config.clusterName());
     settings.put("node.name", node.name());
@@ -35,7 +37,8 @@ final class NodeConfigFiles {
     if (cluster.size() == 1) {
       settings.put("discovery.type", "single-node");
     } else {
-      settings.put("discovery.seed_hosts", cluster.stream().map(NodeLayout::transportAddress).toList());
+      settings.put(
+          "discovery.seed_hosts", cluster.stream().map(NodeLayout::transportAddress).toList());
       settings.put("cluster.initial_master_nodes", cluster.stream().map(NodeLayout::name).toList());
     }
     // Watermarks stay on because fault tests fill disks on purpose; set high so that a nearly full
@@ -45,12 +48,16 @@ final class NodeConfigFiles {
     settings.put("cluster.routing.allocation.disk.watermark.flood_stage", "99%");
     settings.putAll(config.settings());
 
-    StringBuilder yml = new StringBuilder("# Written by spotcast-infra LocalElasticsearch on every start.\n");
+    StringBuilder yml =
+        new StringBuilder("# Written by spotcast-infra LocalElasticsearch on every start.\n");
     settings.forEach((key, value) -> yml.append(key).append(": ").append(json(value)).append('\n'));
     return yml.toString();
   }
 
-  /** config/jvm.options.d/heap.options: that fixes the heap, minimum equal to maximum as Elasticsearch recommends. */
+  /**
+   * config/jvm.options.d/heap.options: that fixes the heap, minimum equal to maximum as
+   * Elasticsearch recommends.
+   */
   static String heapOptions(String heap) {
     return "-Xms" + heap + "\n-Xmx" + heap + "\n";
   }

@@ -3,8 +3,9 @@ package dev.spotcast.infra.elasticsearch;
 import java.nio.file.Path;
 
 /**
- * Where one node of a local cluster lives and listens: {@code <baseDir>/clusters/<cluster>/node-<index>} with its
- * own config, data, logs and tmp directories, on loopback ports.
+ * Where one node of a local cluster lives and listens: {@code
+ * <baseDir>/clusters/<cluster>/node-<index>} with its own config, data, logs and tmp directories,
+ * on loopback ports.
  */
 public record NodeLayout(String name, Path dir, int httpPort, int transportPort, boolean tls) {
 
@@ -13,8 +14,12 @@ public record NodeLayout(String name, Path dir, int httpPort, int transportPort,
 
   static NodeLayout of(LocalElasticsearch.Config config, int index) {
     String name = "node-" + index;
-    return new NodeLayout(name, clusterDir(config).resolve(name),
-        config.firstHttpPort() + index, config.firstTransportPort() + index, config.secured());
+    return new NodeLayout(
+        name,
+        clusterDir(config).resolve(name),
+        config.firstHttpPort() + index,
+        config.firstTransportPort() + index,
+        config.secured());
   }
 
   static Path clusterDir(LocalElasticsearch.Config config) {
@@ -41,12 +46,18 @@ public record NodeLayout(String name, Path dir, int httpPort, int transportPort,
     return dir.resolve("tmp");
   }
 
-  /** Standard output and error of bin/elasticsearch: the first place to look when a node does not come up. */
+  /**
+   * Standard output and error of bin/elasticsearch: the first place to look when a node does not
+   * come up.
+   */
   public Path consoleLog() {
     return logsDir().resolve("console.log");
   }
 
-  /** The node's HTTP base URL, e.g. {@code https://127.0.0.1:9200} ({@code http} when the cluster runs open). */
+  /**
+   * The node's HTTP base URL, e.g. {@code https://127.0.0.1:9200} ({@code http} when the cluster
+   * runs open).
+   */
   public String url() {
     return (tls ? "https" : "http") + "://" + HOST + ":" + httpPort;
   }

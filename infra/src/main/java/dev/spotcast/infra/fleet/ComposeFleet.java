@@ -17,12 +17,14 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
- * The fleet as {@code docker/} describes it: the one description both the containers and the local fleet are made
- * from. {@code docker/compose.yaml} (its services, each one's image, environment, command and mounts; YAML anchors and
- * merge keys resolved) and the two files it mounts into the load balancer and Prometheus, {@code
- * docker/haproxy/haproxy.cfg} and {@code docker/prometheus/prometheus.yml}. The build packs the three into this
- * module's jar ({@link #bundled}), so the local fleet runs from what the jar was built with; the checks of {@code
- * docker/} read a clone's ({@link #read}). What each service is on this machine is {@link LocalMapping}'s business.
+ * The fleet as {@code docker/} describes it: the one description both the containers and the local
+ * fleet are made from. {@code docker/compose.yaml} (its services, each one's image, environment,
+ * command and mounts; YAML anchors and merge keys resolved) and the two files it mounts into the
+ * load balancer and Prometheus, {@code docker/haproxy/haproxy.cfg} and {@code
+ * docker/prometheus/prometheus.yml}. The build packs the three into this module's jar ({@link
+ * #bundled}), so the local fleet runs from what the jar was built with; the checks of {@code
+ * docker/} read a clone's ({@link #read}). What each service is on this machine is {@link
+ * LocalMapping}'s business.
  */
 public final class ComposeFleet {
 
@@ -30,8 +32,12 @@ public final class ComposeFleet {
   static final String HAPROXY_FILE = "haproxy/haproxy.cfg";
   static final String PROMETHEUS_FILE = "prometheus/prometheus.yml";
   private static final String BUNDLED = "/dev/spotcast/infra/fleet/docker/";
-  /** {@code ${VAR}}, {@code ${VAR:-default}}, {@code ${VAR:?message}}, as Compose interpolates them. */
-  private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::([-?])([^}]*))?}");
+
+  /**
+   * {@code ${VAR}}, {@code ${VAR:-default}}, {@code ${VAR:?message}}, as Compose interpolates them.
+   */
+  private static final Pattern VARIABLE =
+      Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::([-?])([^}]*))?}");
 
   private final Map<String, Object> document;
   private final Map<String, Map<String, Object>> services;
@@ -44,8 +50,11 @@ public final class ComposeFleet {
     if (!(document.get("services") instanceof Map<?, ?> all)) {
       throw new IllegalArgumentException("docker/compose.yaml has no services");
     }
-    all.forEach((name, definition) -> services.put(String.valueOf(name),
-        definition instanceof Map<?, ?> map ? strings(map) : Map.of()));
+    all.forEach(
+        (name, definition) ->
+            services.put(
+                String.valueOf(name),
+                definition instanceof Map<?, ?> map ? strings(map) : Map.of()));
     this.haproxyConfig = haproxyConfig;
     this.prometheusConfig = prometheusConfig;
   }
@@ -57,7 +66,9 @@ public final class ComposeFleet {
 
   /** The description in {@code docker}, a clone's {@code docker/} folder. */
   public static ComposeFleet read(Path docker) throws IOException {
-    return new ComposeFleet(Files.readString(docker.resolve(COMPOSE_FILE)), Files.readString(docker.resolve(HAPROXY_FILE)),
+    return new ComposeFleet(
+        Files.readString(docker.resolve(COMPOSE_FILE)),
+        Files.readString(docker.resolve(HAPROXY_FILE)),
         Files.readString(docker.resolve(PROMETHEUS_FILE)));
   }
 
@@ -76,7 +87,10 @@ public final class ComposeFleet {
     return List.copyOf(services.keySet());
   }
 
-  /** The image's repository, without its tag ({@code spotcast/query-service}); empty when it has no image. */
+  /**
+   * The image's repository, without its tag ({@code spotcast/query-service}); empty when it has no
+   * image.
+   */
   public String repository(String service) {
     String image = String.valueOf(definition(service).getOrDefault("image", ""));
     int tag = image.indexOf(':');
@@ -87,26 +101,32 @@ public final class ComposeFleet {
   public Map<String, String> environment(String service) {
     Map<String, String> environment = new LinkedHashMap<>();
     switch (definition(service).get("environment")) {
-      case Map<?, ?> map -> map.forEach((name, value) -> environment.put(String.valueOf(name),
-          value == null ? "" : String.valueOf(value)));
-      case List<?> list -> list.forEach(entry -> {
-        String[] pair = String.valueOf(entry).split("=", 2);
-        environment.put(pair[0], pair.length > 1 ? pair[1] : "");
-      });
-      case null, default -> { }
+      case Map<?, ?> map ->
+          map.forEach(
+              (name, value) ->
+                  environment.put(
+                      String.valueOf(name), value == null ? "" : String.valueOf(value)));
+      case List<?> list ->
+          list.forEach(
+              entry -> {
+                String[] pair = String.valueOf(entry).split("=", 2);
+                environment.put(pair[0], pair.length > 1 ? pair[1] : "");
+              });
+      case null, default -> {}
     }
     return environment;
   }
 
   /**
-   * The environment Compose gives {@code service}, with its variables interpolated from {@code variables} (what
-   * {@code docker/.env} holds).
+   * The environment Compose gives {@code service}, with its variables interpolated from {@code
+   * variables} (what {@code docker/.env} holds).
    *
    * @throws IllegalArgumentException for a required variable {@code variables} lacks
    */
   public Map<String, String> environment(String service, Map<String, String> variables) {
     Map<String, String> environment = new LinkedHashMap<>();
-    environment(service).forEach((name, value) -> environment.put(name, interpolate(value, variables)));
+    environment(service)
+        .forEach((name, value) -> environment.put(name, interpolate(value, variables)));
     return environment;
   }
 
@@ -119,7 +139,9 @@ public final class ComposeFleet {
     };
   }
 
-  /** Where the service's volumes are mounted in its container ({@code /certs}, {@code /data}...). */
+  /**
+   * Where the service's volumes are mounted in its container ({@code /certs}, {@code /data}...).
+   */
   public List<String> mountTargets(String service) {
     List<String> targets = new ArrayList<>();
     if (definition(service).get("volumes") instanceof List<?> volumes) {
@@ -128,7 +150,8 @@ public final class ComposeFleet {
           targets.add(String.valueOf(longSyntax.get("target")));
         } else {
           // SOURCE:TARGET[:MODE], where SOURCE may hold a variable with ":-" in it.
-          String[] parts = VARIABLE.matcher(String.valueOf(volume)).replaceAll("variable").split(":");
+          String[] parts =
+              VARIABLE.matcher(String.valueOf(volume)).replaceAll("variable").split(":");
           targets.add(parts.length > 1 ? parts[1] : parts[0]);
         }
       }
@@ -147,8 +170,9 @@ public final class ComposeFleet {
   }
 
   /**
-   * {@code value} with {@code ${VAR}}, {@code ${VAR:-default}} and {@code ${VAR:?message}} replaced as Compose does
-   * from {@code variables}: an unset or empty variable takes the default, or fails when required, or is empty.
+   * {@code value} with {@code ${VAR}}, {@code ${VAR:-default}} and {@code ${VAR:?message}} replaced
+   * as Compose does from {@code variables}: an unset or empty variable takes the default, or fails
+   * when required, or is empty.
    *
    * @throws IllegalArgumentException for a required variable {@code variables} lacks
    */
@@ -177,7 +201,8 @@ public final class ComposeFleet {
   static Map<String, Object> yaml(String text) {
     Object loaded = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
     if (!(loaded instanceof Map<?, ?> map)) {
-      throw new IllegalArgumentException("not a YAML mapping: " + text.lines().findFirst().orElse(""));
+      throw new IllegalArgumentException(
+          "not a YAML mapping: " + text.lines().findFirst().orElse(""));
     }
     return strings(map);
   }
@@ -200,7 +225,8 @@ public final class ComposeFleet {
   static String bundledText(String name) {
     try (InputStream in = ComposeFleet.class.getResourceAsStream(BUNDLED + name)) {
       if (in == null) {
-        throw new IllegalStateException("docker/" + name + " is not packed in this jar: build it with Maven");
+        throw new IllegalStateException(
+            "docker/" + name + " is not packed in this jar: build it with Maven");
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
@@ -210,7 +236,8 @@ public final class ComposeFleet {
 
   /** The packed description, read once. */
   private static final class Bundled {
-    static final ComposeFleet FLEET = new ComposeFleet(bundledText(COMPOSE_FILE), bundledText(HAPROXY_FILE),
-        bundledText(PROMETHEUS_FILE));
+    static final ComposeFleet FLEET =
+        new ComposeFleet(
+            bundledText(COMPOSE_FILE), bundledText(HAPROXY_FILE), bundledText(PROMETHEUS_FILE));
   }
 }

@@ -17,20 +17,22 @@ import java.util.Set;
 import java.util.stream.IntStream;
 
 /**
- * The fleet's two APIs as an operator uses them, through the load balancers: jobs submitted to the ingestion API
- * with the operator's key and followed until they end, and what the query API serves.
+ * The fleet's two APIs as an operator uses them, through the load balancers: jobs submitted to the
+ * ingestion API with the operator's key and followed until they end, and what the query API serves.
  */
 public final class FleetApi {
 
   /** The model of the demo run (the one {@code ./spotcast demo} loads). */
   public static final String DEMO_MODEL = "demo";
+
   private static final Set<String> ENDED = Set.of("PUBLISHED", "LOADED", "FAILED", "CANCELLED");
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration POLL = Duration.ofSeconds(2);
 
   private final FleetLayout layout;
   private final String operatorKey;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   public FleetApi(FleetLayout layout, String operatorKey) {
     this.layout = layout;
@@ -38,50 +40,70 @@ public final class FleetApi {
   }
 
   /**
-   * A synthetic job's spec: the demo's run (1000, 3000, 5000 m and the ground, steps 0-24 h) of {@code model} at
-   * {@code resolution} degrees over the globe, 00 UTC of {@code day}.
+   * A synthetic job's spec: the demo's run (1000, 3000, 5000 m and the ground, steps 0-24 h) of
+   * {@code model} at {@code resolution} degrees over the globe, 00 UTC of {@code day}.
    */
   public static String syntheticSpec(String model, double resolution, LocalDate day) {
     return """
         {"synthetic": {"model": "%s", "runTime": "%sT00:00:00Z", "resolution": %s, "levels": [0, 1000, 3000, 5000],
           "steps": [%s], "seed": 1}}
-        """.formatted(model, day, resolution, String.join(", ",
-        IntStream.rangeClosed(0, 24).mapToObj(Integer::toString).toList()));
+        """
+        .formatted(
+            model,
+            day,
+            resolution,
+            String.join(", ", IntStream.rangeClosed(0, 24).mapToObj(Integer::toString).toList()));
   }
 
-  /** Submits a job ({@code POST /v1/ingestions}) and returns its id; fails with the problem the API answered. */
+  /**
+   * Submits a job ({@code POST /v1/ingestions}) and returns its id; fails with the problem the API
+   * answered.
+   */
   public String submit(String spec) throws IOException, InterruptedException {
-    HttpResponse<String> accepted = http.send(HttpRequest.newBuilder(URI.create(layout.ingestUrl() + "/v1/ingestions"))
-            .header("Authorization", "ApiKey " + operatorKey)
-            .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(spec))
-            .timeout(Duration.ofMinutes(2)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> accepted =
+        http.send(
+            HttpRequest.newBuilder(URI.create(layout.ingestUrl() + "/v1/ingestions"))
+                .header("Authorization", "ApiKey " + operatorKey)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(spec))
+                .timeout(Duration.ofMinutes(2))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     if (accepted.statusCode() != 202) {
-      throw new IllegalStateException("the ingestion API refused the job: " + accepted.statusCode() + " "
-          + accepted.body());
+      throw new IllegalStateException(
+          "the ingestion API refused the job: " + accepted.statusCode() + " " + accepted.body());
     }
     return JSON.readTree(accepted.body()).path("id").asText();
   }
 
   /** The job's view ({@code GET /v1/ingestions/{id}}). */
   public JsonNode job(String id) throws IOException, InterruptedException {
-    HttpResponse<String> response = http.send(
-        HttpRequest.newBuilder(URI.create(layout.ingestUrl() + "/v1/ingestions/" + id))
-            .header("Authorization", "ApiKey " + operatorKey).timeout(Duration.ofSeconds(30)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response =
+        http.send(
+            HttpRequest.newBuilder(URI.create(layout.ingestUrl() + "/v1/ingestions/" + id))
+                .header("Authorization", "ApiKey " + operatorKey)
+                .timeout(Duration.ofSeconds(30))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     if (response.statusCode() != 200) {
-      throw new IOException("GET /v1/ingestions/" + id + " answered " + response.statusCode() + ": " + response.body());
+      throw new IOException(
+          "GET /v1/ingestions/"
+              + id
+              + " answered "
+              + response.statusCode()
+              + ": "
+              + response.body());
     }
     return JSON.readTree(response.body());
   }
 
   /**
-   * Follows the job until it ends (published, loaded, failed or cancelled), printing its progress (documents, rate,
-   * ETA) every 2 s, and returns its last view. A view that cannot be read (an instance or the balancer down for a
-   * moment) is tried again at the next poll.
+   * Follows the job until it ends (published, loaded, failed or cancelled), printing its progress
+   * (documents, rate, ETA) every 2 s, and returns its last view. A view that cannot be read (an
+   * instance or the balancer down for a moment) is tried again at the next poll.
    */
-  public JsonNode awaitEnd(String id, PrintWriter out, Duration limit) throws IOException, InterruptedException {
+  public JsonNode awaitEnd(String id, PrintWriter out, Duration limit)
+      throws IOException, InterruptedException {
     Instant deadline = Instant.now().plus(limit);
     String lastLine = "";
     while (Instant.now().isBefore(deadline)) {
@@ -93,9 +115,16 @@ public final class FleetApi {
         continue;
       }
       String state = job.path("state").asText();
-      String line = String.format(Locale.ROOT, "  %-10s %,d / %,d docs (%.1f%%)  %,.0f docs/s  ETA %s", state,
-          job.path("acknowledgedDocuments").asLong(), job.path("expectedDocuments").asLong(),
-          100 * job.path("progress").asDouble(), job.path("docsPerSecond").asDouble(), eta(job.path("eta")));
+      String line =
+          String.format(
+              Locale.ROOT,
+              "  %-10s %,d / %,d docs (%.1f%%)  %,.0f docs/s  ETA %s",
+              state,
+              job.path("acknowledgedDocuments").asLong(),
+              job.path("expectedDocuments").asLong(),
+              100 * job.path("progress").asDouble(),
+              job.path("docsPerSecond").asDouble(),
+              eta(job.path("eta")));
       if (!line.equals(lastLine)) {
         out.println(line);
         out.flush();
@@ -105,7 +134,8 @@ public final class FleetApi {
         return job;
       }
     }
-    throw new IllegalStateException("job " + id + " did not end within " + limit.toMinutes() + " minutes");
+    throw new IllegalStateException(
+        "job " + id + " did not end within " + limit.toMinutes() + " minutes");
   }
 
   /** The job's ETA (seconds, or an ISO-8601 duration) as 1m36s; "-" when there is none. */
@@ -118,14 +148,17 @@ public final class FleetApi {
     } else {
       return "-";
     }
-    return seconds >= 60 ? seconds / 60 + "m" + String.format(Locale.ROOT, "%02d", seconds % 60) + "s" : seconds + "s";
+    return seconds >= 60
+        ? seconds / 60 + "m" + String.format(Locale.ROOT, "%02d", seconds % 60) + "s"
+        : seconds + "s";
   }
 
   /**
-   * The run the query API serves for {@code model}, waiting up to {@code limit} for it: the query services see a
-   * newly published run at their next look at the catalog.
+   * The run the query API serves for {@code model}, waiting up to {@code limit} for it: the query
+   * services see a newly published run at their next look at the catalog.
    */
-  public Optional<String> awaitServed(String model, Duration limit) throws IOException, InterruptedException {
+  public Optional<String> awaitServed(String model, Duration limit)
+      throws IOException, InterruptedException {
     Instant deadline = Instant.now().plus(limit);
     Optional<String> served = servedRun(model);
     while (served.isEmpty() && Instant.now().isBefore(deadline)) {
@@ -137,9 +170,12 @@ public final class FleetApi {
 
   /** The run the query API serves for {@code model} ({@code GET /v1/models}), if any. */
   public Optional<String> servedRun(String model) throws IOException, InterruptedException {
-    HttpResponse<String> response = http.send(
-        HttpRequest.newBuilder(URI.create(layout.queryUrl() + "/v1/models")).timeout(Duration.ofSeconds(30)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response =
+        http.send(
+            HttpRequest.newBuilder(URI.create(layout.queryUrl() + "/v1/models"))
+                .timeout(Duration.ofSeconds(30))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     if (response.statusCode() != 200) {
       return Optional.empty();
     }

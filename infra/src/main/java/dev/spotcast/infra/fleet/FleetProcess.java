@@ -12,37 +12,50 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One process of a local fleet that is not an Elasticsearch node nor the Kafka broker (those keep their own
- * records): a service instance, the load balancer or Prometheus. It runs in a session of its own, so it outlives
- * the command that started it, with its output in {@code parts/NAME.log} and its pid and start time in {@code
- * parts/NAME.running.properties}, where {@code fleet status} and {@code fleet down} find exactly it again.
+ * One process of a local fleet that is not an Elasticsearch node nor the Kafka broker (those keep
+ * their own records): a service instance, the load balancer or Prometheus. It runs in a session of
+ * its own, so it outlives the command that started it, with its output in {@code parts/NAME.log}
+ * and its pid and start time in {@code parts/NAME.running.properties}, where {@code fleet status}
+ * and {@code fleet down} find exactly it again.
  */
 record FleetProcess(String name, String url, ProcessRecord record) {
 
   private static final String URL = "url";
 
   /** Starts {@code command} as the part {@code name} of the fleet in {@code layout}. */
-  static FleetProcess start(FleetLayout layout, String name, String url, List<String> command,
-      Map<String, String> environment) throws IOException {
+  static FleetProcess start(
+      FleetLayout layout,
+      String name,
+      String url,
+      List<String> command,
+      Map<String, String> environment)
+      throws IOException {
     Files.createDirectories(layout.partsDir());
     List<String> full = new ArrayList<>(Programs.ownSession());
     full.addAll(command);
-    ProcessBuilder builder = new ProcessBuilder(full)
-        .directory(layout.partsDir().toFile())
-        .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-        .redirectErrorStream(true)
-        .redirectOutput(layout.log(name).toFile());
+    ProcessBuilder builder =
+        new ProcessBuilder(full)
+            .directory(layout.partsDir().toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+            .redirectErrorStream(true)
+            .redirectOutput(layout.log(name).toFile());
     builder.environment().putAll(environment);
     Process process = builder.start();
-    ProcessRecord record = ProcessRecord.write(layout.record(name),
-        "Process of the local fleet's " + name + ", for `spotcast fleet down` (pid@startMillis)", Map.of(URL, url),
-        List.of(process.toHandle()));
+    ProcessRecord record =
+        ProcessRecord.write(
+            layout.record(name),
+            "Process of the local fleet's "
+                + name
+                + ", for `spotcast fleet down` (pid@startMillis)",
+            Map.of(URL, url),
+            List.of(process.toHandle()));
     return new FleetProcess(name, url, record);
   }
 
   /** The part {@code name} of the fleet in {@code layout}, if its recorded process still runs. */
   static Optional<FleetProcess> find(FleetLayout layout, String name) {
-    return ProcessRecord.find(layout.record(name)).map(record -> new FleetProcess(name, record.attribute(URL), record));
+    return ProcessRecord.find(layout.record(name))
+        .map(record -> new FleetProcess(name, record.attribute(URL), record));
   }
 
   /** Its pid. */
@@ -54,7 +67,10 @@ record FleetProcess(String name, String url, ProcessRecord record) {
     return !record.processTree().isEmpty();
   }
 
-  /** SIGTERM (a Spring Boot service finishes what it is doing), SIGKILL after {@code grace}; then the record goes. */
+  /**
+   * SIGTERM (a Spring Boot service finishes what it is doing), SIGKILL after {@code grace}; then
+   * the record goes.
+   */
   void stop(Duration grace) {
     record.stop(grace, ProcessRecord.Shutdown.ALL_AT_ONCE);
     record.delete();

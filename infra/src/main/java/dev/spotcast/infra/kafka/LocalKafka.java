@@ -29,13 +29,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A real single-node Kafka broker (KRaft: one JVM is both broker and controller, no ZooKeeper) running as a local
- * process from the {@code kafka_2.13} jars on Maven Central, for demos, manual use and integration tests on machines
- * without Docker. The broker is a separate JVM, so its Scala and server dependencies never meet the caller's
- * classpath, and it can outlive the JVM that started it ({@code kafka start} in the CLI).
+ * A real single-node Kafka broker (KRaft: one JVM is both broker and controller, no ZooKeeper)
+ * running as a local process from the {@code kafka_2.13} jars on Maven Central, for demos, manual
+ * use and integration tests on machines without Docker. The broker is a separate JVM, so its Scala
+ * and server dependencies never meet the caller's classpath, and it can outlive the JVM that
+ * started it ({@code kafka start} in the CLI).
  *
- * <p>Everything lives under {@code HOME/kafka}: {@code server.properties}, the data in {@code data/}, the broker's
- * output in {@code broker.log} and the pid file. Data persists between starts.
+ * <p>Everything lives under {@code HOME/kafka}: {@code server.properties}, the data in {@code
+ * data/}, the broker's output in {@code broker.log} and the pid file. Data persists between starts.
  *
  * <pre>{@code
  * try (var kafka = new LocalKafka(LocalKafka.Config.builder().home(dir).port(29092).build()).start()) {
@@ -45,7 +46,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class LocalKafka implements AutoCloseable {
 
-  /** Where the broker listens: loopback only, so a demo broker is never reachable from the network. */
+  /**
+   * Where the broker listens: loopback only, so a demo broker is never reachable from the network.
+   */
   public static final String HOST = "127.0.0.1";
 
   private static final Logger log = LoggerFactory.getLogger(LocalKafka.class);
@@ -66,9 +69,10 @@ public final class LocalKafka implements AutoCloseable {
   }
 
   /**
-   * Formats the storage on first use, writes {@code server.properties}, starts the broker and returns once it answers
-   * an AdminClient's describeCluster with the cluster id it was formatted with. On failure, stops what it started
-   * and throws an {@link IllegalStateException} whose message ends with the tail of {@code broker.log}.
+   * Formats the storage on first use, writes {@code server.properties}, starts the broker and
+   * returns once it answers an AdminClient's describeCluster with the cluster id it was formatted
+   * with. On failure, stops what it started and throws an {@link IllegalStateException} whose
+   * message ends with the tail of {@code broker.log}.
    */
   public synchronized LocalKafka start() {
     if (process != null) {
@@ -84,17 +88,24 @@ public final class LocalKafka implements AutoCloseable {
       String clusterId = formatOnce();
       List<String> command = new ArrayList<>();
       if (config.detached()) {
-        // Its own session, so that closing the terminal that ran `kafka start` does not hang the broker up.
+        // Its own session, so that closing the terminal that ran `kafka start` does not hang the
+        // broker up.
         command.addAll(Programs.ownSession());
       }
       command.addAll(javaCommand(config.heap()));
       command.add(MAIN_CLASS);
       command.add(config.serverProperties().toString());
-      log.info("Starting Kafka broker at {} (controller port {}) in {}", bootstrapServers(), config.controllerPort(),
+      log.info(
+          "Starting Kafka broker at {} (controller port {}) in {}",
+          bootstrapServers(),
+          config.controllerPort(),
           config.dir());
       process = BrokerProcess.launch(command, config.dir(), config.log(), bootstrapServers());
       awaitBroker(clusterId, begin.plus(config.startTimeout()));
-      log.info("Kafka broker is up at {} (pid {}) after {} ms", bootstrapServers(), process.pid(),
+      log.info(
+          "Kafka broker is up at {} (pid {}) after {} ms",
+          bootstrapServers(),
+          process.pid(),
           Duration.between(begin, Instant.now()).toMillis());
       return this;
     } catch (IOException e) {
@@ -125,7 +136,10 @@ public final class LocalKafka implements AutoCloseable {
     return process != null && process.isAlive() ? Optional.of(process.pid()) : Optional.empty();
   }
 
-  /** Stops the broker this instance started and waits until its process has exited. Does nothing if none runs. */
+  /**
+   * Stops the broker this instance started and waits until its process has exited. Does nothing if
+   * none runs.
+   */
   public synchronized void stop() {
     if (process == null) {
       return;
@@ -147,19 +161,28 @@ public final class LocalKafka implements AutoCloseable {
     return BrokerProcess.find(Config.brokerDir(home)).map(BrokerProcess::describe);
   }
 
-  /** Stops the broker started from {@code home} by any JVM, if one runs, and returns what it stopped. */
+  /**
+   * Stops the broker started from {@code home} by any JVM, if one runs, and returns what it
+   * stopped.
+   */
   public static Optional<RunningBroker> stopRunning(Path home) {
-    return BrokerProcess.find(Config.brokerDir(home)).map(broker -> {
-      RunningBroker stopped = broker.describe();
-      broker.stop(STOP_GRACE);
-      return stopped;
-    });
+    return BrokerProcess.find(Config.brokerDir(home))
+        .map(
+            broker -> {
+              RunningBroker stopped = broker.describe();
+              broker.stop(STOP_GRACE);
+              return stopped;
+            });
   }
 
-  /** The broker's server.properties: one KRaft node in both roles, loopback listeners, replication factor 1. */
+  /**
+   * The broker's server.properties: one KRaft node in both roles, loopback listeners, replication
+   * factor 1.
+   */
   static String serverProperties(Config config) {
     String controller = HOST + ":" + config.controllerPort();
-    return String.join("\n",
+    return String.join(
+        "\n",
         "# Written by spotcast-infra on every start; edits are lost.",
         "process.roles=broker,controller",
         "node.id=1",
@@ -170,7 +193,8 @@ public final class LocalKafka implements AutoCloseable {
         "controller.listener.names=CONTROLLER",
         "inter.broker.listener.name=PLAINTEXT",
         "log.dirs=" + config.dataDir(),
-        // Topics are created on purpose, with their partitions and settings, never by a typo in a producer.
+        // Topics are created on purpose, with their partitions and settings, never by a typo in a
+        // producer.
         "auto.create.topics.enable=false",
         "num.partitions=1",
         "default.replication.factor=1",
@@ -186,8 +210,14 @@ public final class LocalKafka implements AutoCloseable {
   private void requireNotRunning() {
     Optional<BrokerProcess> running = BrokerProcess.find(config.dir());
     if (running.isPresent()) {
-      throw new IllegalStateException("A Kafka broker already runs from " + config.dir() + " (pid "
-          + running.get().pid() + ", " + running.get().describe().bootstrapServers() + "); stop it first");
+      throw new IllegalStateException(
+          "A Kafka broker already runs from "
+              + config.dir()
+              + " (pid "
+              + running.get().pid()
+              + ", "
+              + running.get().describe().bootstrapServers()
+              + "); stop it first");
     }
     requireFree(config.port(), "PLAINTEXT");
     requireFree(config.controllerPort(), "CONTROLLER");
@@ -195,8 +225,15 @@ public final class LocalKafka implements AutoCloseable {
 
   private static void requireFree(int port, String listener) {
     if (!LoopbackPorts.isFree(port)) {
-      throw new IllegalStateException("Port " + port + " on " + HOST + " (for the " + listener + " listener) is "
-          + "already in use; is another Kafka running there? Choose another with --port");
+      throw new IllegalStateException(
+          "Port "
+              + port
+              + " on "
+              + HOST
+              + " (for the "
+              + listener
+              + " listener) is "
+              + "already in use; is another Kafka running there? Choose another with --port");
     }
   }
 
@@ -206,17 +243,26 @@ public final class LocalKafka implements AutoCloseable {
     if (!Files.isRegularFile(meta)) {
       String clusterId = Uuid.randomUuid().toString();
       List<String> command = new ArrayList<>(javaCommand("256m"));
-      command.addAll(List.of(STORAGE_TOOL, "format", "--cluster-id", clusterId,
-          "--config", config.serverProperties().toString(), "--ignore-formatted"));
-      Process format = new ProcessBuilder(command)
-          .directory(config.dir().toFile())
-          .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-          .redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.appendTo(config.log().toFile()))
-          .start();
+      command.addAll(
+          List.of(
+              STORAGE_TOOL,
+              "format",
+              "--cluster-id",
+              clusterId,
+              "--config",
+              config.serverProperties().toString(),
+              "--ignore-formatted"));
+      Process format =
+          new ProcessBuilder(command)
+              .directory(config.dir().toFile())
+              .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.appendTo(config.log().toFile()))
+              .start();
       if (!format.waitFor(FORMAT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
         format.destroyForcibly();
-        throw failure("formatting the storage did not finish within " + FORMAT_TIMEOUT.toSeconds() + " s");
+        throw failure(
+            "formatting the storage did not finish within " + FORMAT_TIMEOUT.toSeconds() + " s");
       }
       if (format.exitValue() != 0 || !Files.isRegularFile(meta)) {
         throw failure("formatting the storage failed (exit code " + format.exitValue() + ")");
@@ -236,18 +282,21 @@ public final class LocalKafka implements AutoCloseable {
   private List<String> javaCommand(String heap) {
     return List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xms" + heap, "-Xmx" + heap,
+        "-Xms" + heap,
+        "-Xmx" + heap,
         "-XX:+ExitOnOutOfMemoryError",
         "-Djava.awt.headless=true",
-        // The broker logs through SLF4J; slf4j-simple writes to its standard error, which is broker.log.
+        // The broker logs through SLF4J; slf4j-simple writes to its standard error, which is
+        // broker.log.
         "-Dorg.slf4j.simpleLogger.showDateTime=true",
         "-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSS",
-        "-cp", BrokerClasspath.asArgument());
+        "-cp",
+        BrokerClasspath.asArgument());
   }
 
   /**
-   * Waits for the port to accept connections (so that the AdminClient does not log a warning per refused attempt),
-   * then for describeCluster to answer with our cluster id and one node.
+   * Waits for the port to accept connections (so that the AdminClient does not log a warning per
+   * refused attempt), then for describeCluster to answer with our cluster id and one node.
    */
   private void awaitBroker(String clusterId, Instant deadline) throws InterruptedException {
     String lastAnswer = "no answer yet";
@@ -256,19 +305,27 @@ public final class LocalKafka implements AutoCloseable {
       Thread.sleep(POLL_PAUSE);
     }
     int timeoutMillis = (int) REQUEST_TIMEOUT.toMillis();
-    try (Admin admin = Admin.create(Map.of(
-        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
-        AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, timeoutMillis,
-        AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeoutMillis,
-        AdminClientConfig.RETRY_BACKOFF_MS_CONFIG, (int) POLL_PAUSE.toMillis()))) {
+    try (Admin admin =
+        Admin.create(
+            Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers(),
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                timeoutMillis,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                timeoutMillis,
+                AdminClientConfig.RETRY_BACKOFF_MS_CONFIG,
+                (int) POLL_PAUSE.toMillis()))) {
       while (true) {
         requireAliveBefore(deadline, lastAnswer);
         try {
           DescribeClusterResult cluster = admin.describeCluster();
-          String answeredId = cluster.clusterId().get(REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+          String answeredId =
+              cluster.clusterId().get(REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
           int nodes = cluster.nodes().get(REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).size();
           if (!clusterId.equals(answeredId)) {
-            throw failure("another Kafka cluster (" + answeredId + ") answers at " + bootstrapServers());
+            throw failure(
+                "another Kafka cluster (" + answeredId + ") answers at " + bootstrapServers());
           }
           if (nodes == 1) {
             return;
@@ -287,8 +344,14 @@ public final class LocalKafka implements AutoCloseable {
       throw failure("the broker exited during startup");
     }
     if (!Instant.now().isBefore(deadline)) {
-      throw failure("the broker did not answer at " + bootstrapServers() + " within "
-          + config.startTimeout().toSeconds() + " s (last answer: " + lastAnswer + ")");
+      throw failure(
+          "the broker did not answer at "
+              + bootstrapServers()
+              + " within "
+              + config.startTimeout().toSeconds()
+              + " s (last answer: "
+              + lastAnswer
+              + ")");
     }
   }
 
@@ -302,8 +365,15 @@ public final class LocalKafka implements AutoCloseable {
   }
 
   private IllegalStateException failure(String what) {
-    return new IllegalStateException("Kafka broker in " + config.dir() + ": " + what + ". Last lines of "
-        + config.log() + ":\n" + LogTail.of(config.log(), LOG_TAIL_LINES));
+    return new IllegalStateException(
+        "Kafka broker in "
+            + config.dir()
+            + ": "
+            + what
+            + ". Last lines of "
+            + config.log()
+            + ":\n"
+            + LogTail.of(config.log(), LOG_TAIL_LINES));
   }
 
   private void stopAfterFailedStart(Exception cause) {
@@ -327,7 +397,12 @@ public final class LocalKafka implements AutoCloseable {
    * @param startTimeout how long {@link #start()} waits for the broker to answer
    * @param detached whether the broker outlives this JVM ({@link #close()} then leaves it running)
    */
-  public record Config(Path home, int port, int controllerPort, String heap, Duration startTimeout,
+  public record Config(
+      Path home,
+      int port,
+      int controllerPort,
+      String heap,
+      Duration startTimeout,
       boolean detached) {
 
     private static final Pattern HEAP = Pattern.compile("\\d+[kmgKMG]?");
@@ -378,8 +453,8 @@ public final class LocalKafka implements AutoCloseable {
     }
 
     /**
-     * Builds a {@link Config}. Defaults: home {@code java.io.tmpdir/spotcast}, port 9092, controller port = port + 1,
-     * heap 512m, start timeout 120 s, attached.
+     * Builds a {@link Config}. Defaults: home {@code java.io.tmpdir/spotcast}, port 9092,
+     * controller port = port + 1, heap 512m, start timeout 120 s, attached.
      */
     public static final class Builder {
       private Path home = Path.of(System.getProperty("java.io.tmpdir"), "spotcast");
@@ -422,7 +497,12 @@ public final class LocalKafka implements AutoCloseable {
       }
 
       public Config build() {
-        return new Config(home, port, controllerPort != null ? controllerPort : port + 1, heap, startTimeout,
+        return new Config(
+            home,
+            port,
+            controllerPort != null ? controllerPort : port + 1,
+            heap,
+            startTimeout,
             detached);
       }
     }

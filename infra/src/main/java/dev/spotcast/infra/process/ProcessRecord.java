@@ -21,23 +21,29 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
- * Processes that this code started, recorded in a properties file so that another JVM (a later {@code stop} or
- * {@code status} command) can find and stop exactly those processes, and a few attributes that describe them (where
- * they listen). The Kafka broker and the Elasticsearch nodes are recorded this way.
+ * Processes that this code started, recorded in a properties file so that another JVM (a later
+ * {@code stop} or {@code status} command) can find and stop exactly those processes, and a few
+ * attributes that describe them (where they listen). The Kafka broker and the Elasticsearch nodes
+ * are recorded this way.
  *
- * <p>Each process is recorded as {@code pid@startMillis}: a pid alone could by now belong to another process, since
- * the system reuses pids, and killing that one would be a disaster. A recorded process counts as running only while
- * its pid has the recorded start time.
+ * <p>Each process is recorded as {@code pid@startMillis}: a pid alone could by now belong to
+ * another process, since the system reuses pids, and killing that one would be a disaster. A
+ * recorded process counts as running only while its pid has the recorded start time.
  *
- * <p>A record is immutable: it holds the recorded processes that ran when it was written or found. Writing again
- * (e.g. once a launcher has forked the server JVM) gives a new record.
+ * <p>A record is immutable: it holds the recorded processes that ran when it was written or found.
+ * Writing again (e.g. once a launcher has forked the server JVM) gives a new record.
  */
 public final class ProcessRecord {
 
   /** The processes, "pid@startMillis" separated by spaces. */
   private static final String PROCESSES = "processes";
-  /** Records written before the format was shared held one process as {@code pid} and {@code startMillis}. */
+
+  /**
+   * Records written before the format was shared held one process as {@code pid} and {@code
+   * startMillis}.
+   */
   private static final String LEGACY_PID = "pid";
+
   private static final String LEGACY_START_MILLIS = "startMillis";
 
   private final Path file;
@@ -51,17 +57,22 @@ public final class ProcessRecord {
   }
 
   /**
-   * Records {@code processes} (in this order) and {@code attributes} in {@code file}, replacing what it held. The file
-   * is written beside and moved into place, so that a reader never sees half a record.
+   * Records {@code processes} (in this order) and {@code attributes} in {@code file}, replacing
+   * what it held. The file is written beside and moved into place, so that a reader never sees half
+   * a record.
    *
    * @param comment the file's header, saying who wrote it and for which command
    */
-  public static ProcessRecord write(Path file, String comment, Map<String, String> attributes,
-      List<ProcessHandle> processes) throws IOException {
+  public static ProcessRecord write(
+      Path file, String comment, Map<String, String> attributes, List<ProcessHandle> processes)
+      throws IOException {
     Properties properties = new Properties();
     attributes.forEach(properties::setProperty);
-    properties.setProperty(PROCESSES, String.join(" ",
-        processes.stream().map(handle -> handle.pid() + "@" + startMillis(handle)).toList()));
+    properties.setProperty(
+        PROCESSES,
+        String.join(
+            " ",
+            processes.stream().map(handle -> handle.pid() + "@" + startMillis(handle)).toList()));
     Path written = file.resolveSibling(file.getFileName() + ".tmp");
     try (OutputStream out = Files.newOutputStream(written)) {
       properties.store(out, comment);
@@ -71,8 +82,8 @@ public final class ProcessRecord {
   }
 
   /**
-   * The record in {@code file} with those of its processes that still run, in recorded order; empty if there is no
-   * such file or none of its processes runs any more.
+   * The record in {@code file} with those of its processes that still run, in recorded order; empty
+   * if there is no such file or none of its processes runs any more.
    */
   public static Optional<ProcessRecord> find(Path file) {
     if (!Files.isRegularFile(file)) {
@@ -87,19 +98,27 @@ public final class ProcessRecord {
     String entries = properties.getProperty(PROCESSES);
     if (entries == null) {
       // A detached broker started by an earlier build is still found, and so can still be stopped.
-      entries = properties.getProperty(LEGACY_PID, "-1") + "@" + properties.getProperty(LEGACY_START_MILLIS, "-1");
+      entries =
+          properties.getProperty(LEGACY_PID, "-1")
+              + "@"
+              + properties.getProperty(LEGACY_START_MILLIS, "-1");
     }
-    List<ProcessHandle> alive = Stream.of(entries.split(" "))
-        .filter(entry -> entry.contains("@"))
-        .map(ProcessRecord::liveProcess)
-        .flatMap(Optional::stream)
-        .toList();
+    List<ProcessHandle> alive =
+        Stream.of(entries.split(" "))
+            .filter(entry -> entry.contains("@"))
+            .map(ProcessRecord::liveProcess)
+            .flatMap(Optional::stream)
+            .toList();
     if (alive.isEmpty()) {
       return Optional.empty();
     }
     Map<String, String> attributes = new HashMap<>();
     properties.stringPropertyNames().stream()
-        .filter(name -> !name.equals(PROCESSES) && !name.equals(LEGACY_PID) && !name.equals(LEGACY_START_MILLIS))
+        .filter(
+            name ->
+                !name.equals(PROCESSES)
+                    && !name.equals(LEGACY_PID)
+                    && !name.equals(LEGACY_START_MILLIS))
         .forEach(name -> attributes.put(name, properties.getProperty(name)));
     return Optional.of(new ProcessRecord(file, attributes, alive));
   }
@@ -133,7 +152,10 @@ public final class ProcessRecord {
     return recorded;
   }
 
-  /** The recorded processes and all their descendants that still run, each recorded process before its own. */
+  /**
+   * The recorded processes and all their descendants that still run, each recorded process before
+   * its own.
+   */
   public List<ProcessHandle> processTree() {
     return recorded.stream()
         .flatMap(handle -> Stream.concat(Stream.of(handle), handle.descendants()))
@@ -143,9 +165,9 @@ public final class ProcessRecord {
   }
 
   /**
-   * Stops the {@link #processTree() process tree}: SIGTERM so that the processes shut down cleanly, then SIGKILL to
-   * whatever is left, each step given {@code grace} to take effect. Returns whether every process has exited. Leaves
-   * the record file in place: see {@link #delete()}.
+   * Stops the {@link #processTree() process tree}: SIGTERM so that the processes shut down cleanly,
+   * then SIGKILL to whatever is left, each step given {@code grace} to take effect. Returns whether
+   * every process has exited. Leaves the record file in place: see {@link #delete()}.
    */
   public boolean stop(Duration grace, Shutdown shutdown) {
     List<ProcessHandle> processes = processTree();
@@ -167,8 +189,8 @@ public final class ProcessRecord {
   }
 
   /**
-   * Deletes the record file, once its processes are stopped. Unchecked, like {@link #find}: it ends a stop, whose
-   * callers have nothing to do about a failure but report it.
+   * Deletes the record file, once its processes are stopped. Unchecked, like {@link #find}: it ends
+   * a stop, whose callers have nothing to do about a failure but report it.
    */
   public void delete() {
     try {
@@ -183,14 +205,15 @@ public final class ProcessRecord {
     /** All processes at once: each shuts itself down. */
     ALL_AT_ONCE,
     /**
-     * The first recorded process alone, which shuts the others down cleanly (a launcher and the server it forked);
-     * only if that does not end them all within the grace period, all of them.
+     * The first recorded process alone, which shuts the others down cleanly (a launcher and the
+     * server it forked); only if that does not end them all within the grace period, all of them.
      */
     FIRST_PROCESS_FIRST
   }
 
   private static boolean exitedWithin(List<ProcessHandle> processes, Duration timeout) {
-    CompletableFuture<?>[] exits = processes.stream().map(ProcessHandle::onExit).toArray(CompletableFuture[]::new);
+    CompletableFuture<?>[] exits =
+        processes.stream().map(ProcessHandle::onExit).toArray(CompletableFuture[]::new);
     try {
       CompletableFuture.allOf(exits).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
       return true;

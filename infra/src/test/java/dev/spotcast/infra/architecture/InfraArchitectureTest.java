@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The local infrastructure's packages: the command line on top, then the fleet, which starts
- * Elasticsearch and Kafka, which run processes; nothing points back up, no cycles, and nothing of the
- * benchmarks or tests. (test-support is built on this module, so the shared rules are written here.)
+ * Elasticsearch and Kafka, which run processes; nothing points back up, no cycles, and nothing of
+ * the benchmarks or tests. (test-support is built on this module, so the shared rules are written
+ * here.)
  */
 class InfraArchitectureTest {
 
@@ -22,10 +23,11 @@ class InfraArchitectureTest {
 
   @BeforeAll
   static void read() {
-    classes = new ClassFileImporter()
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
-        .importPackages(ROOT);
+    classes =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+            .importPackages(ROOT);
   }
 
   @Test
@@ -35,22 +37,33 @@ class InfraArchitectureTest {
 
   @Test
   void onlyTheCommandLineUsesTheCommandLine() {
-    noClasses().that().resideOutsideOfPackages(ROOT + ".cli..", ROOT)
-        .should().dependOnClassesThat().resideInAPackage(ROOT + ".cli..")
+    noClasses()
+        .that()
+        .resideOutsideOfPackages(ROOT + ".cli..", ROOT)
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(ROOT + ".cli..")
         .check(classes);
   }
 
   @Test
   void processesKnowNothingOfWhatRunsInThem() {
-    noClasses().that().resideInAPackage(ROOT + ".process..")
-        .should().dependOnClassesThat().resideInAnyPackage(
+    noClasses()
+        .that()
+        .resideInAPackage(ROOT + ".process..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
             ROOT + ".elasticsearch..", ROOT + ".kafka..", ROOT + ".fleet..", ROOT + ".cli..")
         .check(classes);
   }
 
   @Test
   void independentOfBenchmarksAndTests() {
-    noClasses().should().dependOnClassesThat().resideInAnyPackage("dev.spotcast.bench..", "dev.spotcast.testsupport..")
+    noClasses()
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("dev.spotcast.bench..", "dev.spotcast.testsupport..")
         .check(classes);
   }
 }

@@ -19,34 +19,50 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class EsCredentialCommandTest {
 
-  @TempDir
-  Path home;
+  @TempDir Path home;
 
   @Test
   void theLocalNodesCredentialOfTheRoleForThatNode() {
     Path ca = home.resolve("certs/ca.crt");
-    LocalCredentials.write(LocalCredentials.directory(home), Role.QUERY,
-        ElasticsearchSettings.of("https://127.0.0.1:29200").withCa(ca).withBasicAuth("spotcast-query", "s3cret=:x"));
-    LocalCredentials.write(LocalCredentials.directory(home), Role.INGEST,
-        ElasticsearchSettings.of("https://127.0.0.1:29200").withCa(ca).withBasicAuth("spotcast-ingest", "other"));
+    LocalCredentials.write(
+        LocalCredentials.directory(home),
+        Role.QUERY,
+        ElasticsearchSettings.of("https://127.0.0.1:29200")
+            .withCa(ca)
+            .withBasicAuth("spotcast-query", "s3cret=:x"));
+    LocalCredentials.write(
+        LocalCredentials.directory(home),
+        Role.INGEST,
+        ElasticsearchSettings.of("https://127.0.0.1:29200")
+            .withCa(ca)
+            .withBasicAuth("spotcast-ingest", "other"));
 
     // The launcher's default URL says http; the secured node's file says https, and that wins.
-    assertThat(run("query", "--es", "http://localhost:29200")).isEqualTo("""
+    assertThat(run("query", "--es", "http://localhost:29200"))
+        .isEqualTo(
+            """
         SPOTCAST_ELASTICSEARCH_URIS=https://127.0.0.1:29200
         SPOTCAST_ELASTICSEARCH_CA=%s
         SPOTCAST_ELASTICSEARCH_USERNAME=spotcast-query
         SPOTCAST_ELASTICSEARCH_PASSWORD=s3cret=:x
-        """.formatted(ca));
-    assertThat(run("INGEST", "--es", "https://127.0.0.1:29200")).contains("SPOTCAST_ELASTICSEARCH_USERNAME=spotcast-ingest\n");
+        """
+                .formatted(ca));
+    assertThat(run("INGEST", "--es", "https://127.0.0.1:29200"))
+        .contains("SPOTCAST_ELASTICSEARCH_USERNAME=spotcast-ingest\n");
   }
 
   @Test
   void anotherNodeGetsItsUrlAlone() {
-    LocalCredentials.write(LocalCredentials.directory(home), Role.QUERY,
-        ElasticsearchSettings.of("https://127.0.0.1:29200").withBasicAuth("spotcast-query", "secret"));
+    LocalCredentials.write(
+        LocalCredentials.directory(home),
+        Role.QUERY,
+        ElasticsearchSettings.of("https://127.0.0.1:29200")
+            .withBasicAuth("spotcast-query", "secret"));
 
-    assertThat(run("query", "--es", "https://es1.example:9200")).isEqualTo("SPOTCAST_ELASTICSEARCH_URIS=https://es1.example:9200\n");
-    assertThat(run("monitor", "--es", "http://127.0.0.1:29200")).isEqualTo("SPOTCAST_ELASTICSEARCH_URIS=http://127.0.0.1:29200\n");
+    assertThat(run("query", "--es", "https://es1.example:9200"))
+        .isEqualTo("SPOTCAST_ELASTICSEARCH_URIS=https://es1.example:9200\n");
+    assertThat(run("monitor", "--es", "http://127.0.0.1:29200"))
+        .isEqualTo("SPOTCAST_ELASTICSEARCH_URIS=http://127.0.0.1:29200\n");
   }
 
   private String run(String... args) {

@@ -15,20 +15,25 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The status and stop commands' answers, on a home directory where nothing or only a pretend broker runs. */
+/**
+ * The status and stop commands' answers, on a home directory where nothing or only a pretend broker
+ * runs.
+ */
 class HomeCommandTest {
 
-  @TempDir
-  Path home;
+  @TempDir Path home;
 
   @Test
   void statusFailsAndStopDoesNothingWhereNothingRuns() {
-    assertThat(run("kafka", "status")).isEqualTo(new Answer(1, "",
-        "spotcast-infra: no Kafka broker runs from " + home + "\n"));
-    assertThat(run("es", "status")).isEqualTo(new Answer(1, "",
-        "spotcast-infra: no Elasticsearch node runs from " + home + "\n"));
-    assertThat(run("kafka", "stop")).isEqualTo(new Answer(0, "No Kafka broker runs from " + home + "\n", ""));
-    assertThat(run("es", "stop")).isEqualTo(new Answer(0, "No Elasticsearch node runs from " + home + "\n", ""));
+    assertThat(run("kafka", "status"))
+        .isEqualTo(new Answer(1, "", "spotcast-infra: no Kafka broker runs from " + home + "\n"));
+    assertThat(run("es", "status"))
+        .isEqualTo(
+            new Answer(1, "", "spotcast-infra: no Elasticsearch node runs from " + home + "\n"));
+    assertThat(run("kafka", "stop"))
+        .isEqualTo(new Answer(0, "No Kafka broker runs from " + home + "\n", ""));
+    assertThat(run("es", "stop"))
+        .isEqualTo(new Answer(0, "No Elasticsearch node runs from " + home + "\n", ""));
   }
 
   @Test
@@ -36,11 +41,22 @@ class HomeCommandTest {
     // This JVM stands in for the broker: status only looks, it never stops anything.
     Path dir = home.resolve("kafka");
     Files.createDirectories(dir);
-    ProcessRecord.write(dir.resolve("broker.pid"), "test", Map.of("bootstrapServers", "127.0.0.1:29092"),
+    ProcessRecord.write(
+        dir.resolve("broker.pid"),
+        "test",
+        Map.of("bootstrapServers", "127.0.0.1:29092"),
         List.of(ProcessHandle.current()));
 
-    assertThat(run("kafka", "status")).isEqualTo(new Answer(0, "Kafka broker runs at 127.0.0.1:29092 (pid "
-        + ProcessHandle.current().pid() + ") from " + dir + "\n", ""));
+    assertThat(run("kafka", "status"))
+        .isEqualTo(
+            new Answer(
+                0,
+                "Kafka broker runs at 127.0.0.1:29092 (pid "
+                    + ProcessHandle.current().pid()
+                    + ") from "
+                    + dir
+                    + "\n",
+                ""));
   }
 
   private Answer run(String service, String command) {
@@ -54,7 +70,10 @@ class HomeCommandTest {
       int exitCode = SpotcastInfraCli.run(service, command, "--home", home.toString());
       System.out.flush();
       System.err.flush();
-      return new Answer(exitCode, outBytes.toString(StandardCharsets.UTF_8), errBytes.toString(StandardCharsets.UTF_8));
+      return new Answer(
+          exitCode,
+          outBytes.toString(StandardCharsets.UTF_8),
+          errBytes.toString(StandardCharsets.UTF_8));
     } finally {
       System.setOut(out);
       System.setErr(err);

@@ -31,30 +31,37 @@ class ClusterSecurityTest {
     assertThat(credentials.get(Role.INGEST).username()).isEqualTo("spotcast-ingest");
     assertThat(credentials.get(Role.QUERY).username()).isEqualTo("spotcast-query");
     assertThat(credentials.get(Role.ADMIN).username()).isEqualTo("spotcast-admin");
-    assertThat(credentials.values()).allSatisfy(settings -> {
-      assertThat(settings.ca()).isEqualTo(Path.of("/base/certs/ca.crt"));
-      assertThat(settings.password()).hasSize(32); // 24 random bytes, base64url
-    });
-    assertThat(credentials.values().stream().map(ElasticsearchSettings::password).distinct()).hasSize(4);
+    assertThat(credentials.values())
+        .allSatisfy(
+            settings -> {
+              assertThat(settings.ca()).isEqualTo(Path.of("/base/certs/ca.crt"));
+              assertThat(settings.password()).hasSize(32); // 24 random bytes, base64url
+            });
+    assertThat(credentials.values().stream().map(ElasticsearchSettings::password).distinct())
+        .hasSize(4);
   }
 
   @Test
   void aRestartKeepsThePasswordsOfTheCredentialFiles() throws Exception {
-    Map<Role, ElasticsearchSettings> first = ClusterSecurity.credentials("https://127.0.0.1:9200", null, dir);
+    Map<Role, ElasticsearchSettings> first =
+        ClusterSecurity.credentials("https://127.0.0.1:9200", null, dir);
     ClusterSecurity.writeCredentials(first, dir);
     Files.delete(LocalCredentials.file(dir, Role.QUERY));
 
-    Map<Role, ElasticsearchSettings> again = ClusterSecurity.credentials("https://127.0.0.1:9200", null, dir);
+    Map<Role, ElasticsearchSettings> again =
+        ClusterSecurity.credentials("https://127.0.0.1:9200", null, dir);
 
     assertThat(again.get(Role.INGEST).password()).isEqualTo(first.get(Role.INGEST).password());
     assertThat(again.get(Role.ADMIN).password()).isEqualTo(first.get(Role.ADMIN).password());
-    assertThat(again.get(Role.QUERY).password()).as("its file was deleted: a new one")
+    assertThat(again.get(Role.QUERY).password())
+        .as("its file was deleted: a new one")
         .isNotEqualTo(first.get(Role.QUERY).password());
   }
 
   @Test
   void theFileRealmHoldsBcryptHashesOfThePasswordsAndEachUsersRole() throws Exception {
-    Map<Role, ElasticsearchSettings> credentials = ClusterSecurity.credentials("https://127.0.0.1:9200", null, dir);
+    Map<Role, ElasticsearchSettings> credentials =
+        ClusterSecurity.credentials("https://127.0.0.1:9200", null, dir);
 
     Map<String, String> files = ClusterSecurity.securityFiles(credentials);
 
@@ -62,14 +69,21 @@ class ClusterSecurityTest {
     List<String> users = files.get("users").lines().toList();
     assertThat(users).hasSize(4);
     for (ElasticsearchSettings settings : credentials.values()) {
-      String line = users.stream().filter(u -> u.startsWith(settings.username() + ":")).findFirst().orElseThrow();
+      String line =
+          users.stream()
+              .filter(u -> u.startsWith(settings.username() + ":"))
+              .findFirst()
+              .orElseThrow();
       String hash = line.substring(settings.username().length() + 1);
       assertThat(hash).startsWith("$2a$10$").doesNotContain(settings.password());
       assertThat(BCrypt.checkpw(settings.password(), hash)).isTrue();
     }
     assertThat(files.get("users_roles").lines())
-        .containsExactlyInAnyOrder("superuser:spotcast-admin", "spotcast_ingest:spotcast-ingest",
-            "spotcast_query:spotcast-query", "spotcast_monitor:spotcast-monitor");
+        .containsExactlyInAnyOrder(
+            "superuser:spotcast-admin",
+            "spotcast_ingest:spotcast-ingest",
+            "spotcast_query:spotcast-query",
+            "spotcast_monitor:spotcast-monitor");
   }
 
   @Test
@@ -88,6 +102,7 @@ class ClusterSecurityTest {
         .as("read only: no write, create, delete or manage")
         .isEqualTo("[\"read\",\"view_index_metadata\",\"monitor\"]");
     JsonNode ingest = JSON.readTree(lines.get(0).substring("spotcast_ingest: ".length()));
-    assertThat(ingest.path("indices").get(0).path("names").toString()).isEqualTo("[\"spotcast-*\"]");
+    assertThat(ingest.path("indices").get(0).path("names").toString())
+        .isEqualTo("[\"spotcast-*\"]");
   }
 }

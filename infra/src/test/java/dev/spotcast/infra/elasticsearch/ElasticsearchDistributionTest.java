@@ -22,8 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ElasticsearchDistributionTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void unpacksWithScriptsExecutableAndEverythingReadable() throws IOException {
@@ -54,14 +53,16 @@ class ElasticsearchDistributionTest {
     Callable<Path> unpack = () -> ElasticsearchDistribution.unpackOnce(zip, base);
     List<Path> homes;
     try (ExecutorService threads = Executors.newFixedThreadPool(4)) {
-      List<Future<Path>> results = threads.invokeAll(IntStream.range(0, 4).mapToObj(i -> unpack).toList());
+      List<Future<Path>> results =
+          threads.invokeAll(IntStream.range(0, 4).mapToObj(i -> unpack).toList());
       homes = results.stream().map(ElasticsearchDistributionTest::get).toList();
     }
 
     assertThat(homes).containsOnly(base.resolve("elasticsearch-1.2.3"));
     assertThat(base.resolve("elasticsearch-1.2.3/bin/elasticsearch")).exists();
     try (Stream<Path> children = Files.list(base)) {
-      assertThat(children.map(path -> path.getFileName().toString())).containsExactly("elasticsearch-1.2.3");
+      assertThat(children.map(path -> path.getFileName().toString()))
+          .containsExactly("elasticsearch-1.2.3");
     }
   }
 

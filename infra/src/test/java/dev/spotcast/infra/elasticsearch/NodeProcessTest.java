@@ -12,19 +12,20 @@ import org.junit.jupiter.api.io.TempDir;
 
 class NodeProcessTest {
 
-  @TempDir
-  Path nodeDir;
+  @TempDir Path nodeDir;
 
   @Test
   void findsARecordedProcessThatStillRuns() throws IOException {
     ProcessHandle self = ProcessHandle.current();
     record(self.pid() + "@" + self.info().startInstant().orElseThrow().toEpochMilli());
 
-    assertThat(NodeProcess.find(nodeDir)).hasValueSatisfying(found -> {
-      assertThat(found.describe().url()).isEqualTo("http://127.0.0.1:9200");
-      assertThat(found.describe().pids()).contains(self.pid());
-      assertThat(found.describe().name()).isEqualTo(nodeDir.getFileName().toString());
-    });
+    assertThat(NodeProcess.find(nodeDir))
+        .hasValueSatisfying(
+            found -> {
+              assertThat(found.describe().url()).isEqualTo("http://127.0.0.1:9200");
+              assertThat(found.describe().pids()).contains(self.pid());
+              assertThat(found.describe().name()).isEqualTo(nodeDir.getFileName().toString());
+            });
   }
 
   @Test
@@ -45,14 +46,23 @@ class NodeProcessTest {
   void runsElasticsearchOnEsJavaHomeElseOnThisJvm() {
     Path running = Path.of("/opt/jdk-25");
 
-    assertThat(NodeProcess.javaHome(Map.of("ES_JAVA_HOME", "/usr/lib/jvm/jdk-21", "JAVA_HOME", "/opt/jdk-17"), running))
+    assertThat(
+            NodeProcess.javaHome(
+                Map.of("ES_JAVA_HOME", "/usr/lib/jvm/jdk-21", "JAVA_HOME", "/opt/jdk-17"), running))
         .isEqualTo(Path.of("/usr/lib/jvm/jdk-21"));
-    assertThat(NodeProcess.javaHome(Map.of("JAVA_HOME", "/opt/jdk-17"), running)).isEqualTo(running);
+    assertThat(NodeProcess.javaHome(Map.of("JAVA_HOME", "/opt/jdk-17"), running))
+        .isEqualTo(running);
     assertThat(NodeProcess.javaHome(Map.of("ES_JAVA_HOME", " "), running)).isEqualTo(running);
   }
 
   private void record(String processes) throws IOException {
-    Files.writeString(nodeDir.resolve(NodeProcess.RECORD_FILE), "# " + Instant.now() + "\nurl=http\\://127.0.0.1\\:9200\n"
-        + "processes=" + processes + "\n");
+    Files.writeString(
+        nodeDir.resolve(NodeProcess.RECORD_FILE),
+        "# "
+            + Instant.now()
+            + "\nurl=http\\://127.0.0.1\\:9200\n"
+            + "processes="
+            + processes
+            + "\n");
   }
 }

@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 
 class ComposeFleetTest {
 
-  private static final String COMPOSE = """
+  private static final String COMPOSE =
+      """
       x-service: &service
         image: spotcast/query-service:${SPOTCAST_VERSION:-latest}
         volumes:
@@ -41,8 +42,11 @@ class ComposeFleetTest {
     assertThat(fleet.services()).containsExactly("one", "two");
     assertThat(fleet.repository("one")).isEqualTo("spotcast/query-service");
     assertThat(fleet.repository("two")).isEqualTo("haproxy");
-    assertThat(fleet.environment("one")).containsExactly(Map.entry("A", "one"),
-        Map.entry("B", "${B_VALUE:?set B_VALUE in docker/.env}"), Map.entry("C", "3"));
+    assertThat(fleet.environment("one"))
+        .containsExactly(
+            Map.entry("A", "one"),
+            Map.entry("B", "${B_VALUE:?set B_VALUE in docker/.env}"),
+            Map.entry("C", "3"));
     assertThat(fleet.environment("two")).containsExactly(Map.entry("D", "four"));
     assertThat(fleet.command("one")).containsExactly("--x=1", "--y");
     assertThat(fleet.command("two")).containsExactly("run", "--fast");
@@ -53,7 +57,8 @@ class ComposeFleetTest {
   @Test
   void variablesAreInterpolatedAsComposeDoes() {
     assertThat(fleet.environment("one", Map.of("B_VALUE", "b"))).containsEntry("B", "b");
-    assertThatThrownBy(() -> fleet.environment("one", Map.of())).hasMessage("B_VALUE is required: set B_VALUE in docker/.env");
+    assertThatThrownBy(() -> fleet.environment("one", Map.of()))
+        .hasMessage("B_VALUE is required: set B_VALUE in docker/.env");
     assertThat(ComposeFleet.interpolate("x-${V:-d}-${W}", Map.of())).isEqualTo("x-d-");
     assertThat(ComposeFleet.interpolate("x-${V:-d}", Map.of("V", ""))).isEqualTo("x-d");
     assertThat(ComposeFleet.interpolate("${V}$1", Map.of("V", "v"))).isEqualTo("v$1");

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The local balancer's and Prometheus' configuration are docker/'s, on loopback: the same lines, the same jobs, every
- * instance of the composition behind the balancer and scraped; and the programs themselves accept them.
+ * The local balancer's and Prometheus' configuration are docker/'s, on loopback: the same lines,
+ * the same jobs, every instance of the composition behind the balancer and scraped; and the
+ * programs themselves accept them.
  */
 class FleetConfigFilesTest {
 
@@ -30,20 +31,35 @@ class FleetConfigFilesTest {
   void theBalancerIsComposesOnLoopbackWithTheIngestionServicesBehindItToo() {
     String local = FleetConfigFiles.haproxy(mapping);
     // Every line that names no address is Compose's, as written.
-    compose.haproxyConfig().lines().map(String::strip)
+    compose
+        .haproxyConfig()
+        .lines()
+        .map(String::strip)
         .filter(line -> !line.startsWith("bind ") && !line.startsWith("server "))
-        .forEach(line -> assertThat(local.lines().map(String::strip)).as("from docker/haproxy/haproxy.cfg").contains(line));
+        .forEach(
+            line ->
+                assertThat(local.lines().map(String::strip))
+                    .as("from docker/haproxy/haproxy.cfg")
+                    .contains(line));
 
     Map<String, List<String>> sections = sections(local);
-    assertThat(sections.values().stream().flatMap(List::stream).filter(line -> line.startsWith("bind ")))
-        .containsExactlyInAnyOrder("bind 127.0.0.1:19080", "bind 127.0.0.1:19070", "bind 127.0.0.1:19081");
-    assertThat(sections.get("frontend ingest-api")).contains("bind 127.0.0.1:19081", "default_backend ingest");
+    assertThat(
+            sections.values().stream()
+                .flatMap(List::stream)
+                .filter(line -> line.startsWith("bind ")))
+        .containsExactlyInAnyOrder(
+            "bind 127.0.0.1:19080", "bind 127.0.0.1:19070", "bind 127.0.0.1:19081");
+    assertThat(sections.get("frontend ingest-api"))
+        .contains("bind 127.0.0.1:19081", "default_backend ingest");
     assertThat(servers(sections.get("backend query")))
-        .containsExactly("server query-1 127.0.0.1:19101 check", "server query-2 127.0.0.1:19102 check");
+        .containsExactly(
+            "server query-1 127.0.0.1:19101 check", "server query-2 127.0.0.1:19102 check");
     assertThat(servers(sections.get("backend ingest")))
-        .containsExactly("server ingest-1 127.0.0.1:19111 check", "server ingest-2 127.0.0.1:19112 check");
+        .containsExactly(
+            "server ingest-1 127.0.0.1:19111 check", "server ingest-2 127.0.0.1:19112 check");
     // The ingestion backend is balanced and checked as the query backend is.
-    assertThat(withoutServers(sections.get("backend ingest"))).isNotEmpty()
+    assertThat(withoutServers(sections.get("backend ingest")))
+        .isNotEmpty()
         .isEqualTo(withoutServers(sections.get("backend query")));
   }
 
@@ -60,9 +76,12 @@ class FleetConfigFilesTest {
   void prometheusScrapesComposesJobsAtTheLocalAddresses() {
     Map<String, Object> local = ComposeFleet.yaml(FleetConfigFiles.prometheus(mapping));
     Map<String, Map<String, Object>> jobs = jobs(local);
-    assertThat(jobs.keySet()).containsExactlyElementsOf(jobs(ComposeFleet.yaml(compose.prometheusConfig())).keySet());
-    assertThat(targets(jobs.get("spotcast-query"))).containsExactly("127.0.0.1:19101", "127.0.0.1:19102");
-    assertThat(targets(jobs.get("spotcast-ingest"))).containsExactly("127.0.0.1:19111", "127.0.0.1:19112");
+    assertThat(jobs.keySet())
+        .containsExactlyElementsOf(jobs(ComposeFleet.yaml(compose.prometheusConfig())).keySet());
+    assertThat(targets(jobs.get("spotcast-query")))
+        .containsExactly("127.0.0.1:19101", "127.0.0.1:19102");
+    assertThat(targets(jobs.get("spotcast-ingest")))
+        .containsExactly("127.0.0.1:19111", "127.0.0.1:19112");
     assertThat(targets(jobs.get("elasticsearch"))).containsExactly("127.0.0.1:19094");
     assertThat(targets(jobs.get("haproxy"))).containsExactly("127.0.0.1:19070");
     assertThat(targets(jobs.get("prometheus"))).containsExactly("127.0.0.1:19090");
@@ -80,11 +99,23 @@ class FleetConfigFilesTest {
     String prometheus = compose.prometheusConfig();
     assertThat(haproxy).contains("query-2:8080");
     assertThat(prometheus).contains("\"query-2:8080\"");
-    assertThatThrownBy(() -> FleetConfigFiles.haproxy(LocalMappingTest.mapping(
-        ComposeFleet.of(composeText, haproxy.replace("query-2:8080", "qeury-2:8080"), prometheus))))
+    assertThatThrownBy(
+            () ->
+                FleetConfigFiles.haproxy(
+                    LocalMappingTest.mapping(
+                        ComposeFleet.of(
+                            composeText,
+                            haproxy.replace("query-2:8080", "qeury-2:8080"),
+                            prometheus))))
         .hasMessageContaining("qeury-2:8080");
-    assertThatThrownBy(() -> FleetConfigFiles.prometheus(LocalMappingTest.mapping(
-        ComposeFleet.of(composeText, haproxy, prometheus.replace("\"query-2:8080\"", "\"query-2:8081\"")))))
+    assertThatThrownBy(
+            () ->
+                FleetConfigFiles.prometheus(
+                    LocalMappingTest.mapping(
+                        ComposeFleet.of(
+                            composeText,
+                            haproxy,
+                            prometheus.replace("\"query-2:8080\"", "\"query-2:8081\"")))))
         .hasMessageContaining("query-2:8081");
   }
 
@@ -92,15 +123,25 @@ class FleetConfigFilesTest {
   void promtoolAcceptsPrometheusConfiguration(@TempDir Path home) throws Exception {
     Optional<Path> promtool = Programs.installed("promtool");
     assumeTrue(promtool.isPresent(), "promtool is not installed");
-    LocalMapping inHome = new LocalMapping(compose, LocalMapping.layout(compose, home, 19000), home.resolve("ca.crt"),
-        "operator-key", "scrape-key");
+    LocalMapping inHome =
+        new LocalMapping(
+            compose,
+            LocalMapping.layout(compose, home, 19000),
+            home.resolve("ca.crt"),
+            "operator-key",
+            "scrape-key");
     Files.createDirectories(inHome.layout().partsDir());
     Files.writeString(inHome.layout().scrapeKeyFile(), "scrape-key\n");
-    Path config = Files.writeString(inHome.layout().prometheusConfig(), FleetConfigFiles.prometheus(inHome));
-    assertThat(run(promtool.get().toString(), "check", "config", config.toString())).startsWith("0 ");
+    Path config =
+        Files.writeString(inHome.layout().prometheusConfig(), FleetConfigFiles.prometheus(inHome));
+    assertThat(run(promtool.get().toString(), "check", "config", config.toString()))
+        .startsWith("0 ");
   }
 
-  /** Each section of an HAProxy configuration ({@code backend query}) with its lines, stripped, blanks left out. */
+  /**
+   * Each section of an HAProxy configuration ({@code backend query}) with its lines, stripped,
+   * blanks left out.
+   */
   private static Map<String, List<String>> sections(String config) {
     Map<String, List<String>> sections = new LinkedHashMap<>();
     List<String> current = new ArrayList<>();
@@ -130,7 +171,8 @@ class FleetConfigFilesTest {
   private static Map<String, Map<String, Object>> jobs(Map<String, Object> prometheus) {
     Map<String, Map<String, Object>> jobs = new LinkedHashMap<>();
     for (Object job : (List<Object>) prometheus.get("scrape_configs")) {
-      jobs.put(String.valueOf(((Map<String, Object>) job).get("job_name")), (Map<String, Object>) job);
+      jobs.put(
+          String.valueOf(((Map<String, Object>) job).get("job_name")), (Map<String, Object>) job);
     }
     return jobs;
   }
@@ -139,7 +181,8 @@ class FleetConfigFilesTest {
   private static List<String> targets(Map<String, Object> job) {
     List<String> targets = new ArrayList<>();
     for (Object config : (List<Object>) job.get("static_configs")) {
-      ((List<Object>) ((Map<String, Object>) config).get("targets")).forEach(target -> targets.add(String.valueOf(target)));
+      ((List<Object>) ((Map<String, Object>) config).get("targets"))
+          .forEach(target -> targets.add(String.valueOf(target)));
     }
     return targets;
   }

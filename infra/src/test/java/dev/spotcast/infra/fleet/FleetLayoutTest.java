@@ -21,12 +21,22 @@ class FleetLayoutTest {
     assertThat(layout.prometheusUrl()).isEqualTo("http://127.0.0.1:19090");
     assertThat(layout.kafkaBootstrap()).isEqualTo("127.0.0.1:19092");
     assertThat(layout.elasticsearchUrls())
-        .containsExactly("https://127.0.0.1:19200", "https://127.0.0.1:19201", "https://127.0.0.1:19202");
-    assertThat(layout.queryInstances()).extracting(Instance::name).containsExactly("query-1", "query-2");
+        .containsExactly(
+            "https://127.0.0.1:19200", "https://127.0.0.1:19201", "https://127.0.0.1:19202");
+    assertThat(layout.queryInstances())
+        .extracting(Instance::name)
+        .containsExactly("query-1", "query-2");
     assertThat(layout.ingestInstances()).extracting(Instance::port).containsExactly(19111, 19112);
 
-    List<Integer> ports = new ArrayList<>(List.of(layout.queryBalancerPort(), layout.ingestBalancerPort(),
-        layout.balancerStatsPort(), layout.prometheusPort(), layout.kafkaPort(), layout.kafkaControllerPort()));
+    List<Integer> ports =
+        new ArrayList<>(
+            List.of(
+                layout.queryBalancerPort(),
+                layout.ingestBalancerPort(),
+                layout.balancerStatsPort(),
+                layout.prometheusPort(),
+                layout.kafkaPort(),
+                layout.kafkaControllerPort()));
     layout.queryInstances().forEach(instance -> ports.add(instance.port()));
     layout.ingestInstances().forEach(instance -> ports.add(instance.port()));
     for (int i = 0; i < 3; i++) {
@@ -39,15 +49,19 @@ class FleetLayoutTest {
   @Test
   void everythingLivesUnderTheFleetsHome() {
     assertThat(layout.log("query-1")).isEqualTo(Path.of("/var/tmp/f/parts/query-1.log"));
-    assertThat(layout.record("haproxy")).isEqualTo(Path.of("/var/tmp/f/parts/haproxy.running.properties"));
+    assertThat(layout.record("haproxy"))
+        .isEqualTo(Path.of("/var/tmp/f/parts/haproxy.running.properties"));
     assertThat(layout.operatorKeyFile().startsWith(layout.home())).isTrue();
   }
 
   @Test
   void refusesPortsOutOfRangeAndEmptyFleets() {
-    assertThatThrownBy(() -> FleetLayout.standard(Path.of("/f"), 80)).hasMessageContaining("base port");
-    assertThatThrownBy(() -> FleetLayout.standard(Path.of("/f"), 65400)).hasMessageContaining("base port");
-    assertThatThrownBy(() -> new FleetLayout(Path.of("/f"), 19000, 0, 2, 2)).hasMessageContaining("nodes");
+    assertThatThrownBy(() -> FleetLayout.standard(Path.of("/f"), 80))
+        .hasMessageContaining("base port");
+    assertThatThrownBy(() -> FleetLayout.standard(Path.of("/f"), 65400))
+        .hasMessageContaining("base port");
+    assertThatThrownBy(() -> new FleetLayout(Path.of("/f"), 19000, 0, 2, 2))
+        .hasMessageContaining("nodes");
   }
 
   @Test

@@ -11,34 +11,41 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Records of this test's own JVM: found while it runs, never stopped (that would end the test run). */
+/**
+ * Records of this test's own JVM: found while it runs, never stopped (that would end the test run).
+ */
 class ProcessRecordTest {
 
   private static final ProcessHandle SELF = ProcessHandle.current();
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void findsTheRecordOfARunningProcessWithItsAttributes() throws IOException {
     Path file = dir.resolve("self.pid");
-    ProcessRecord written = ProcessRecord.write(file, "this JVM", Map.of("url", "http://127.0.0.1:9200"),
-        List.of(SELF));
+    ProcessRecord written =
+        ProcessRecord.write(
+            file, "this JVM", Map.of("url", "http://127.0.0.1:9200"), List.of(SELF));
 
     assertThat(written.recorded()).containsExactly(SELF);
     assertThat(file.resolveSibling("self.pid.tmp")).doesNotExist();
-    assertThat(ProcessRecord.find(file)).hasValueSatisfying(found -> {
-      assertThat(found.file()).isEqualTo(file);
-      assertThat(found.recorded()).extracting(ProcessHandle::pid).containsExactly(SELF.pid());
-      assertThat(found.processTree().getFirst().pid()).isEqualTo(SELF.pid());
-      assertThat(found.attribute("url")).isEqualTo("http://127.0.0.1:9200");
-      assertThat(found.attribute("processes")).isNull();
-    });
+    assertThat(ProcessRecord.find(file))
+        .hasValueSatisfying(
+            found -> {
+              assertThat(found.file()).isEqualTo(file);
+              assertThat(found.recorded())
+                  .extracting(ProcessHandle::pid)
+                  .containsExactly(SELF.pid());
+              assertThat(found.processTree().getFirst().pid()).isEqualTo(SELF.pid());
+              assertThat(found.attribute("url")).isEqualTo("http://127.0.0.1:9200");
+              assertThat(found.attribute("processes")).isNull();
+            });
   }
 
   @Test
   void aRecordWhoseStartTimeDoesNotMatchIsNotFound() throws IOException {
-    // This JVM's pid with another start time: what a record looks like once the system has reused the pid.
+    // This JVM's pid with another start time: what a record looks like once the system has reused
+    // the pid.
     long otherStart = ProcessRecord.startMillis(SELF) - 60_000;
     Path file = dir.resolve("reused.pid");
     Files.writeString(file, "processes=" + SELF.pid() + "@" + otherStart + "\n");
@@ -50,24 +57,46 @@ class ProcessRecordTest {
   void keepsOnlyTheRecordedProcessesThatStillRun() throws IOException {
     long otherStart = ProcessRecord.startMillis(SELF) - 60_000;
     Path file = dir.resolve("node.properties");
-    Files.writeString(file, "url=x\nprocesses=" + SELF.pid() + "@" + otherStart + " " + SELF.pid() + "@"
-        + ProcessRecord.startMillis(SELF) + "\n");
+    Files.writeString(
+        file,
+        "url=x\nprocesses="
+            + SELF.pid()
+            + "@"
+            + otherStart
+            + " "
+            + SELF.pid()
+            + "@"
+            + ProcessRecord.startMillis(SELF)
+            + "\n");
 
-    assertThat(ProcessRecord.find(file)).hasValueSatisfying(
-        found -> assertThat(found.recorded()).extracting(ProcessHandle::pid).containsExactly(SELF.pid()));
+    assertThat(ProcessRecord.find(file))
+        .hasValueSatisfying(
+            found ->
+                assertThat(found.recorded())
+                    .extracting(ProcessHandle::pid)
+                    .containsExactly(SELF.pid()));
   }
 
   @Test
   void findsARecordOfOneProcessInTheEarlierPidAndStartMillisForm() throws IOException {
     Path file = dir.resolve("broker.pid");
-    Files.writeString(file, "pid=" + SELF.pid() + "\nstartMillis=" + ProcessRecord.startMillis(SELF)
-        + "\nbootstrapServers=127.0.0.1\\:9092\n");
+    Files.writeString(
+        file,
+        "pid="
+            + SELF.pid()
+            + "\nstartMillis="
+            + ProcessRecord.startMillis(SELF)
+            + "\nbootstrapServers=127.0.0.1\\:9092\n");
 
-    assertThat(ProcessRecord.find(file)).hasValueSatisfying(found -> {
-      assertThat(found.recorded()).extracting(ProcessHandle::pid).containsExactly(SELF.pid());
-      assertThat(found.attribute("bootstrapServers")).isEqualTo("127.0.0.1:9092");
-      assertThat(found.attribute("pid")).isNull();
-    });
+    assertThat(ProcessRecord.find(file))
+        .hasValueSatisfying(
+            found -> {
+              assertThat(found.recorded())
+                  .extracting(ProcessHandle::pid)
+                  .containsExactly(SELF.pid());
+              assertThat(found.attribute("bootstrapServers")).isEqualTo("127.0.0.1:9092");
+              assertThat(found.attribute("pid")).isNull();
+            });
     Files.writeString(file, "pid=" + SELF.pid() + "\nstartMillis=1\n");
     assertThat(ProcessRecord.find(file)).isEmpty();
   }
@@ -81,7 +110,8 @@ class ProcessRecordTest {
   void stoppingARecordWhoseProcessesHaveExitedOnlyLeavesTheFileToDelete() throws Exception {
     Process child = new ProcessBuilder("sleep", "60").start();
     Path file = dir.resolve("child.pid");
-    ProcessRecord record = ProcessRecord.write(file, "a child", Map.of(), List.of(child.toHandle()));
+    ProcessRecord record =
+        ProcessRecord.write(file, "a child", Map.of(), List.of(child.toHandle()));
 
     assertThat(record.stop(Duration.ofSeconds(10), ProcessRecord.Shutdown.ALL_AT_ONCE)).isTrue();
     assertThat(child.isAlive()).isFalse();
@@ -95,11 +125,16 @@ class ProcessRecordTest {
   void stopsTheFirstProcessFirst() throws Exception {
     Process first = new ProcessBuilder("sleep", "60").start();
     Process second = new ProcessBuilder("sleep", "60").start();
-    ProcessRecord record = ProcessRecord.write(dir.resolve("two.pid"), "two children", Map.of(),
-        List.of(first.toHandle(), second.toHandle()));
+    ProcessRecord record =
+        ProcessRecord.write(
+            dir.resolve("two.pid"),
+            "two children",
+            Map.of(),
+            List.of(first.toHandle(), second.toHandle()));
 
     // Nothing makes the second exit with the first, so it takes the second round of SIGTERM.
-    assertThat(record.stop(Duration.ofMillis(200), ProcessRecord.Shutdown.FIRST_PROCESS_FIRST)).isTrue();
+    assertThat(record.stop(Duration.ofMillis(200), ProcessRecord.Shutdown.FIRST_PROCESS_FIRST))
+        .isTrue();
     assertThat(first.isAlive()).isFalse();
     assertThat(second.isAlive()).isFalse();
   }

@@ -16,12 +16,11 @@ import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
 /**
- * Starts a job for each run announcement. An announcement that is not JSON, lacks a field, or
- * names files that do not hold the announced run throws {@link InvalidAnnouncementException}, which
- * the container's error handler sends to the dead-letter topic (see {@code KafkaConfiguration}). A
- * run that is already published or being loaded is a repeated announcement (Kafka delivers at
- * least once) and is skipped. The outcome is published when the job ends, by whichever instance
- * ends it.
+ * Starts a job for each run announcement. An announcement that is not JSON, lacks a field, or names
+ * files that do not hold the announced run throws {@link InvalidAnnouncementException}, which the
+ * container's error handler sends to the dead-letter topic (see {@code KafkaConfiguration}). A run
+ * that is already published or being loaded is a repeated announcement (Kafka delivers at least
+ * once) and is skipped. The outcome is published when the job ends, by whichever instance ends it.
  */
 @Component
 public class AnnouncementListener {
@@ -43,13 +42,21 @@ public class AnnouncementListener {
       containerFactory = "announcementListenerFactory")
   public void onAnnouncement(ConsumerRecord<String, String> record) throws IOException {
     RunAnnouncement announcement = parse(record.value());
-    JobSpec spec = new JobSpec(
-        null, new JobSpec.Files(announcement.model(), announcement.files(), announcement.members()));
+    JobSpec spec =
+        new JobSpec(
+            null,
+            new JobSpec.Files(announcement.model(), announcement.files(), announcement.members()));
     try {
       Job job = jobs.submit(spec, Trigger.ANNOUNCEMENT, announcement.id(), announcement.runTime());
-      log.info("announcement {}: job {} loads run {} of {}", announcement.id(), job.id(), job.runId(), job.model());
+      log.info(
+          "announcement {}: job {} loads run {} of {}",
+          announcement.id(),
+          job.id(),
+          job.runId(),
+          job.model());
     } catch (InvalidJobException e) {
-      throw new InvalidAnnouncementException("announcement " + announcement.id() + ": " + e.getMessage(), e);
+      throw new InvalidAnnouncementException(
+          "announcement " + announcement.id() + ": " + e.getMessage(), e);
     } catch (JobConflictException e) {
       log.info("announcement {} skipped: {}", announcement.id(), e.getMessage());
     }
@@ -63,7 +70,8 @@ public class AnnouncementListener {
     try {
       announcement = json.readValue(value, RunAnnouncement.class);
     } catch (JsonProcessingException e) {
-      throw new InvalidAnnouncementException("not a run announcement: " + e.getOriginalMessage(), e);
+      throw new InvalidAnnouncementException(
+          "not a run announcement: " + e.getOriginalMessage(), e);
     }
     if (announcement == null || announcement.model() == null || announcement.model().isBlank()) {
       throw new InvalidAnnouncementException("a run announcement needs 'model'", null);

@@ -13,4 +13,5 @@ import java.util.List;
  * @param files files, folders or globs on a filesystem every instance sees
  * @param members ensemble members to load (optional); the files must then hold one run
  */
-public record RunAnnouncement(String id, String model, Instant runTime, List<String> files, List<Integer> members) {}
+public record RunAnnouncement(
+    String id, String model, Instant runTime, List<String> files, List<Integer> members) {}

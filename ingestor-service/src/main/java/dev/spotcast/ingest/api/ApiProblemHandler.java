@@ -1,9 +1,9 @@
 package dev.spotcast.ingest.api;
 
-import dev.spotcast.web.JsonBodyErrors;
 import dev.spotcast.ingest.job.InvalidJobException;
 import dev.spotcast.ingest.job.JobConflictException;
 import dev.spotcast.ingest.job.JobNotFoundException;
+import dev.spotcast.web.JsonBodyErrors;
 import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,24 +45,32 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
     log.warn("request failed: {}", e.toString());
     return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
         .header(HttpHeaders.RETRY_AFTER, "10")
-        .body(ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, "storage unavailable: " + e.getMessage()));
+        .body(
+            ProblemDetail.forStatusAndDetail(
+                HttpStatus.SERVICE_UNAVAILABLE, "storage unavailable: " + e.getMessage()));
   }
 
   @ExceptionHandler(Exception.class)
   ProblemDetail unexpected(Exception e) {
     log.error("unexpected error", e);
-    return ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR, "internal error; see the service log");
+    return ProblemDetail.forStatusAndDetail(
+        HttpStatus.INTERNAL_SERVER_ERROR, "internal error; see the service log");
   }
 
   /** A body that is not JSON, or a field of the wrong type: say which. */
   @Override
   protected ResponseEntity<Object> handleHttpMessageNotReadable(
-      HttpMessageNotReadableException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+      HttpMessageNotReadableException e,
+      HttpHeaders headers,
+      HttpStatusCode status,
+      WebRequest request) {
     Throwable cause = e.getMostSpecificCause();
-    String detail = cause instanceof com.fasterxml.jackson.core.JsonProcessingException json
-        ? JsonBodyErrors.describe(json)
-        : "send one JSON object with Content-Type: application/json";
-    ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, "unreadable job spec: " + detail);
+    String detail =
+        cause instanceof com.fasterxml.jackson.core.JsonProcessingException json
+            ? JsonBodyErrors.describe(json)
+            : "send one JSON object with Content-Type: application/json";
+    ProblemDetail problem =
+        ProblemDetail.forStatusAndDetail(status, "unreadable job spec: " + detail);
     return handleExceptionInternal(e, problem, headers, status, request);
   }
 }

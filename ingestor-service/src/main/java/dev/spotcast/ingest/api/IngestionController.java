@@ -44,7 +44,8 @@ public class IngestionController {
   private final JobFinisher finisher;
   private final DeadLetterIndex deadLetters;
 
-  public IngestionController(JobService jobs, JobStore store, JobFinisher finisher, DeadLetterIndex deadLetters) {
+  public IngestionController(
+      JobService jobs, JobStore store, JobFinisher finisher, DeadLetterIndex deadLetters) {
     this.jobs = jobs;
     this.store = store;
     this.finisher = finisher;
@@ -52,22 +53,38 @@ public class IngestionController {
   }
 
   @PostMapping
-  @Operation(summary = "Load a run",
-      description = "Accepts the job (202) once its chunks are queued; follow it at the Location. 400 for a bad"
-          + " spec or unreadable files, 409 if the run is already published or being loaded.")
-  public ResponseEntity<JobView> submit(@RequestBody JobSpec spec, Principal caller) throws IOException {
+  @Operation(
+      summary = "Load a run",
+      description =
+          "Accepts the job (202) once its chunks are queued; follow it at the Location. 400 for a bad"
+              + " spec or unreadable files, 409 if the run is already published or being loaded.")
+  public ResponseEntity<JobView> submit(@RequestBody JobSpec spec, Principal caller)
+      throws IOException {
     Job job = jobs.submit(spec, Trigger.REST, null);
-    log.info("job {} (run {} of {}) submitted with API key {}", job.id(), job.runId(), job.model(), name(caller));
-    URI location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{id}").buildAndExpand(job.id()).toUri();
+    log.info(
+        "job {} (run {} of {}) submitted with API key {}",
+        job.id(),
+        job.runId(),
+        job.model(),
+        name(caller));
+    URI location =
+        ServletUriComponentsBuilder.fromCurrentRequest()
+            .path("/{id}")
+            .buildAndExpand(job.id())
+            .toUri();
     return ResponseEntity.accepted().location(location).body(view(job));
   }
 
   @GetMapping
-  @Operation(summary = "The newest jobs, newest first",
-      description = "Each as GET /v1/ingestions/{id} shows it (state, progress, rate, ETA, chunks by state and by"
-          + " instance, retries, dead letters). limit: how many (1..100, default 20).")
+  @Operation(
+      summary = "The newest jobs, newest first",
+      description =
+          "Each as GET /v1/ingestions/{id} shows it (state, progress, rate, ETA, chunks by state and by"
+              + " instance, retries, dead letters). limit: how many (1..100, default 20).")
   public List<JobView> recent(
-      @Parameter(description = "how many jobs (1..100)") @RequestParam(name = "limit", defaultValue = "20") int limit)
+      @Parameter(description = "how many jobs (1..100)")
+          @RequestParam(name = "limit", defaultValue = "20")
+          int limit)
       throws IOException {
     if (limit < 1 || limit > 100) {
       throw new InvalidJobException("limit must be between 1 and 100, not " + limit);
@@ -87,9 +104,11 @@ public class IngestionController {
   }
 
   @DeleteMapping("/{id}")
-  @Operation(summary = "Cancel a job",
-      description = "The run will not be published; the model keeps serving its previous run. 409 once the job has"
-          + " ended or its publishing has begun.")
+  @Operation(
+      summary = "Cancel a job",
+      description =
+          "The run will not be published; the model keeps serving its previous run. 409 once the job has"
+              + " ended or its publishing has begun.")
   public JobView cancel(@PathVariable String id, Principal caller) throws IOException {
     JobView cancelled = view(finisher.cancel(id, "cancelled through the API by " + name(caller)));
     log.info("job {} cancelled with API key {}", id, name(caller));

@@ -14,7 +14,8 @@ import java.time.Instant;
  * @param docsPerSecond acknowledged documents per second since loading started
  * @param eta time left at that rate; null when the job has ended or nothing is acknowledged yet
  */
-public record JobProgress(long acknowledgedDocuments, double progress, double docsPerSecond, Duration eta) {
+public record JobProgress(
+    long acknowledgedDocuments, double progress, double docsPerSecond, Duration eta) {
 
   /**
    * @param expected documents of the run
@@ -24,12 +25,16 @@ public record JobProgress(long acknowledgedDocuments, double progress, double do
    * @param until now, or when the job ended
    * @param ended whether the job has ended (no ETA then)
    */
-  public static JobProgress of(long expected, long done, long running, Instant startedAt, Instant until, boolean ended) {
+  public static JobProgress of(
+      long expected, long done, long running, Instant startedAt, Instant until, boolean ended) {
     long acknowledged = Math.min(Math.max(0, done) + Math.max(0, running), Math.max(0, expected));
     double progress = expected <= 0 ? 1.0 : (double) acknowledged / expected;
     long millis = startedAt == null ? 0 : Duration.between(startedAt, until).toMillis();
     double rate = millis <= 0 ? 0 : acknowledged * 1000.0 / millis;
-    Duration eta = ended || rate <= 0 ? null : Duration.ofMillis(Math.round((expected - acknowledged) * 1000.0 / rate));
+    Duration eta =
+        ended || rate <= 0
+            ? null
+            : Duration.ofMillis(Math.round((expected - acknowledged) * 1000.0 / rate));
     return new JobProgress(acknowledged, progress, rate, eta);
   }
 }

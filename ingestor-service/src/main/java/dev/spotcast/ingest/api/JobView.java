@@ -57,8 +57,14 @@ public record JobView(
   public static JobView of(Job job, ChunkSummary summary, long deadLetters) {
     long indexed = summary.indexedDocuments();
     Instant end = job.finishedAt() != null ? job.finishedAt() : Instant.now();
-    JobProgress progress = JobProgress.of(job.expectedDocuments(), indexed,
-        job.state().terminal() ? 0 : summary.runningIndexedDocuments(), job.startedAt(), end, job.state().terminal());
+    JobProgress progress =
+        JobProgress.of(
+            job.expectedDocuments(),
+            indexed,
+            job.state().terminal() ? 0 : summary.runningIndexedDocuments(),
+            job.startedAt(),
+            end,
+            job.state().terminal());
     Map<String, Long> chunks = new TreeMap<>();
     for (ChunkState state : ChunkState.values()) {
       chunks.put(state.name(), summary.count(state));
@@ -68,10 +74,32 @@ public record JobView(
       errors.addFirst(job.reason());
     }
     return new JobView(
-        job.id(), job.state().name(), job.trigger().name(), job.correlationId(), job.model(), job.runId(),
-        job.runTime(), job.indices(), job.expectedDocuments(), indexed, progress.acknowledgedDocuments(),
-        job.countedDocuments(), progress.progress(), progress.docsPerSecond(), progress.eta(), job.chunkCount(),
-        chunks, summary.doneBy(), summary.retries(), deadLetters, job.createdAt(), job.startedAt(), job.finishedAt(), job.finisher(), job.reason(),
-        errors, job.spec());
+        job.id(),
+        job.state().name(),
+        job.trigger().name(),
+        job.correlationId(),
+        job.model(),
+        job.runId(),
+        job.runTime(),
+        job.indices(),
+        job.expectedDocuments(),
+        indexed,
+        progress.acknowledgedDocuments(),
+        job.countedDocuments(),
+        progress.progress(),
+        progress.docsPerSecond(),
+        progress.eta(),
+        job.chunkCount(),
+        chunks,
+        summary.doneBy(),
+        summary.retries(),
+        deadLetters,
+        job.createdAt(),
+        job.startedAt(),
+        job.finishedAt(),
+        job.finisher(),
+        job.reason(),
+        errors,
+        job.spec());
   }
 }

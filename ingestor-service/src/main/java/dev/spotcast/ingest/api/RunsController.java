@@ -14,7 +14,10 @@ import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** The runs the query services serve now: one per model, from the run catalog and the models' aliases. */
+/**
+ * The runs the query services serve now: one per model, from the run catalog and the models'
+ * aliases.
+ */
 @RestController
 @Tag(name = "runs")
 public class RunsController {
@@ -27,7 +30,13 @@ public class RunsController {
    * @param documents documents it holds
    */
   public record PublishedRun(
-      String model, String run, Instant runTime, Duration age, Instant publishedAt, long documents, List<String> indices) {}
+      String model,
+      String run,
+      Instant runTime,
+      Duration age,
+      Instant publishedAt,
+      long documents,
+      List<String> indices) {}
 
   private final RunCatalog catalog;
 
@@ -43,8 +52,15 @@ public class RunsController {
     for (Map.Entry<String, String> entry : catalog.publishedRunIds().entrySet()) {
       RunRecord record = catalog.get(entry.getKey(), entry.getValue()).orElse(null);
       if (record != null) {
-        runs.add(new PublishedRun(record.model(), record.runId(), record.runTime(),
-            Duration.between(record.runTime(), now), record.finishedAt(), record.indexedDocuments(), record.indices()));
+        runs.add(
+            new PublishedRun(
+                record.model(),
+                record.runId(),
+                record.runTime(),
+                Duration.between(record.runTime(), now),
+                record.finishedAt(),
+                record.indexedDocuments(),
+                record.indices()));
       }
     }
     return runs;

@@ -1,7 +1,7 @@
 package dev.spotcast.ingest.config;
 
-import dev.spotcast.ingest.settings.KafkaTopics;
 import dev.spotcast.ingest.announce.InvalidAnnouncementException;
+import dev.spotcast.ingest.settings.KafkaTopics;
 import dev.spotcast.ingest.work.IngestMetrics;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.TopicPartition;
@@ -35,14 +35,17 @@ public class KafkaConfiguration {
   @Bean
   ConcurrentKafkaListenerContainerFactory<String, String> workListenerFactory(
       ConsumerFactory<String, String> consumers, KafkaTopics topics) {
-    ConcurrentKafkaListenerContainerFactory<String, String> factory = new ConcurrentKafkaListenerContainerFactory<>();
+    ConcurrentKafkaListenerContainerFactory<String, String> factory =
+        new ConcurrentKafkaListenerContainerFactory<>();
     factory.setConsumerFactory(consumers);
     factory.setAutoStartup(topics.workerEnabled());
     factory.getContainerProperties().setAckMode(AckMode.MANUAL_IMMEDIATE);
     ExponentialBackOff backOff = new ExponentialBackOff(500, 2);
     backOff.setMaxInterval(30_000);
-    DefaultErrorHandler errors = new DefaultErrorHandler(
-        (record, e) -> log.error("work record {} dropped: {}", record.value(), e.getMessage()), backOff);
+    DefaultErrorHandler errors =
+        new DefaultErrorHandler(
+            (record, e) -> log.error("work record {} dropped: {}", record.value(), e.getMessage()),
+            backOff);
     // A record that is not a chunk message will never become one.
     errors.addNotRetryableExceptions(IllegalArgumentException.class);
     factory.setCommonErrorHandler(errors);
@@ -51,23 +54,35 @@ public class KafkaConfiguration {
 
   @Bean
   ConcurrentKafkaListenerContainerFactory<String, String> announcementListenerFactory(
-      ConsumerFactory<String, String> consumers, KafkaTemplate<String, String> template, KafkaTopics topics,
+      ConsumerFactory<String, String> consumers,
+      KafkaTemplate<String, String> template,
+      KafkaTopics topics,
       IngestMetrics metrics) {
-    ConcurrentKafkaListenerContainerFactory<String, String> factory = new ConcurrentKafkaListenerContainerFactory<>();
+    ConcurrentKafkaListenerContainerFactory<String, String> factory =
+        new ConcurrentKafkaListenerContainerFactory<>();
     factory.setConsumerFactory(consumers);
     factory.getContainerProperties().setAckMode(AckMode.RECORD);
-    // Any partition of the dead-letter topic: it need not have as many partitions as the announcements.
+    // Any partition of the dead-letter topic: it need not have as many partitions as the
+    // announcements.
     DeadLetterPublishingRecoverer deadLetters =
-        new DeadLetterPublishingRecoverer(template, (record, e) -> new TopicPartition(topics.deadLetters(), -1));
-    DefaultErrorHandler errors = new DefaultErrorHandler(
-        (record, e) -> {
-          log.warn("announcement at {}-{}@{} sent to {}: {}", record.topic(), record.partition(), record.offset(),
-              topics.deadLetters(), rootMessage(e));
-          metrics.deadLetter("announcement");
-          deadLetters.accept(record, e);
-        },
-        // Elasticsearch or the broker briefly away: a few tries before giving the announcement up.
-        new FixedBackOff(2_000, 3));
+        new DeadLetterPublishingRecoverer(
+            template, (record, e) -> new TopicPartition(topics.deadLetters(), -1));
+    DefaultErrorHandler errors =
+        new DefaultErrorHandler(
+            (record, e) -> {
+              log.warn(
+                  "announcement at {}-{}@{} sent to {}: {}",
+                  record.topic(),
+                  record.partition(),
+                  record.offset(),
+                  topics.deadLetters(),
+                  rootMessage(e));
+              metrics.deadLetter("announcement");
+              deadLetters.accept(record, e);
+            },
+            // Elasticsearch or the broker briefly away: a few tries before giving the announcement
+            // up.
+            new FixedBackOff(2_000, 3));
     errors.addNotRetryableExceptions(InvalidAnnouncementException.class);
     factory.setCommonErrorHandler(errors);
     return factory;
@@ -83,7 +98,10 @@ public class KafkaConfiguration {
 
   /** Topics created at startup when missing (a managed cluster may create them instead). */
   @Configuration(proxyBeanMethods = false)
-  @ConditionalOnProperty(name = "spotcast.kafka.create-topics", havingValue = "true", matchIfMissing = true)
+  @ConditionalOnProperty(
+      name = "spotcast.kafka.create-topics",
+      havingValue = "true",
+      matchIfMissing = true)
   static class Topics {
 
     @Bean

@@ -1,10 +1,5 @@
 package dev.spotcast.ingest.config;
 
-import dev.spotcast.ingest.settings.SyntheticLimits;
-import dev.spotcast.ingest.settings.ScheduleProperties;
-import dev.spotcast.ingest.settings.KafkaTopics;
-import dev.spotcast.ingest.settings.JobProperties;
-import dev.spotcast.ingest.settings.FileProperties;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
@@ -12,8 +7,13 @@ import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.ingest.job.DataRoots;
 import dev.spotcast.ingest.job.JobSources;
 import dev.spotcast.ingest.job.JobStore;
-import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingest.settings.FileProperties;
+import dev.spotcast.ingest.settings.JobProperties;
+import dev.spotcast.ingest.settings.KafkaTopics;
+import dev.spotcast.ingest.settings.ScheduleProperties;
+import dev.spotcast.ingest.settings.SyntheticLimits;
 import dev.spotcast.ingestor.AfterPublish;
+import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.RunLifecycle;
 import dev.spotcast.model.ShardingSpec;
 import io.swagger.v3.oas.models.Components;
@@ -32,14 +32,21 @@ import org.springframework.context.annotation.Configuration;
  * The service's one Elasticsearch client (built by common's factory from {@code
  * spotcast.elasticsearch.*} alone; without a configured credential the service does not start: the
  * ingest credential, docs/security.md, which {@code ./spotcast ingest-service} passes for the local
- * node), the job store on it, and the settings shared with the CLI loader:
- * {@code spotcast.ingest.*} (bulk sizes, retries, replicas), {@code spotcast.ingest.lifecycle.*}
+ * node), the job store on it, and the settings shared with the CLI loader: {@code
+ * spotcast.ingest.*} (bulk sizes, retries, replicas), {@code spotcast.ingest.lifecycle.*}
  * (force-merge, keep-runs after publishing) and {@code spotcast.sharding.*}.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties({
-  ElasticsearchSettings.class, LoaderSettings.class, AfterPublish.class, ShardingSpec.class, JobProperties.class,
-  KafkaTopics.class, ScheduleProperties.class, FileProperties.class, SyntheticLimits.class
+  ElasticsearchSettings.class,
+  LoaderSettings.class,
+  AfterPublish.class,
+  ShardingSpec.class,
+  JobProperties.class,
+  KafkaTopics.class,
+  ScheduleProperties.class,
+  FileProperties.class,
+  SyntheticLimits.class
 })
 public class ServiceConfiguration {
 
@@ -50,7 +57,8 @@ public class ServiceConfiguration {
 
   /** The run lifecycle the CLI loader uses too: begin, count, publish or fail, retire, merge. */
   @Bean
-  RunLifecycle runLifecycle(ElasticsearchClient client, LoaderSettings loaderSettings, AfterPublish afterPublish) {
+  RunLifecycle runLifecycle(
+      ElasticsearchClient client, LoaderSettings loaderSettings, AfterPublish afterPublish) {
     return new RunLifecycle(client, loaderSettings, afterPublish);
   }
 
@@ -83,14 +91,23 @@ public class ServiceConfiguration {
   /** The API description, with its API key, so that Swagger UI's "Authorize" sends it. */
   @Bean
   OpenAPI ingestorOpenApi() {
-    return new OpenAPI().info(new Info()
-            .title("Spotcast ingestor service")
-            .version("v1")
-            .description("Ingestion jobs: POST a run to load, follow its progress, cancel it. Every call needs an"
-                + " API key (X-API-Key or 'Authorization: ApiKey <key>'): ingest:submit to start and cancel jobs,"
-                + " ingest:read to read them. Errors are RFC 9457 problem+json."))
-        .components(new Components().addSecuritySchemes("apiKey",
-            new SecurityScheme().type(SecurityScheme.Type.APIKEY).in(SecurityScheme.In.HEADER).name("X-API-Key")))
+    return new OpenAPI()
+        .info(
+            new Info()
+                .title("Spotcast ingestor service")
+                .version("v1")
+                .description(
+                    "Ingestion jobs: POST a run to load, follow its progress, cancel it. Every call needs an"
+                        + " API key (X-API-Key or 'Authorization: ApiKey <key>'): ingest:submit to start and cancel jobs,"
+                        + " ingest:read to read them. Errors are RFC 9457 problem+json."))
+        .components(
+            new Components()
+                .addSecuritySchemes(
+                    "apiKey",
+                    new SecurityScheme()
+                        .type(SecurityScheme.Type.APIKEY)
+                        .in(SecurityScheme.In.HEADER)
+                        .name("X-API-Key")))
         .addSecurityItem(new SecurityRequirement().addList("apiKey"));
   }
 }

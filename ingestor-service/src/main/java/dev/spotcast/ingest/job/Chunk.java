@@ -15,8 +15,8 @@ import java.util.List;
  * @param heartbeat when its owner last said it is still at work; a stale one means a dead owner
  * @param produced documents produced by the last attempt; while RUNNING, so far (each heartbeat)
  * @param indexed documents Elasticsearch acknowledged in the last attempt; while RUNNING, so far
- * @param queuedAt when it was (last) put on the work topic as TODO; a TODO chunk that stays so
- *     for long had its message lost, and the watchdog sends it again
+ * @param queuedAt when it was (last) put on the work topic as TODO; a TODO chunk that stays so for
+ *     long had its message lost, and the watchdog sends it again
  */
 public record Chunk(
     String jobId,
@@ -43,8 +43,22 @@ public record Chunk(
 
   public static Chunk todo(String jobId, int number, List<SliceRef> slices, Instant queuedAt) {
     long documents = slices.stream().mapToLong(SliceRef::documents).sum();
-    return new Chunk(jobId, number, List.copyOf(slices), documents, ChunkState.TODO, null, 0, null, null, null, 0, 0,
-        0, null, queuedAt);
+    return new Chunk(
+        jobId,
+        number,
+        List.copyOf(slices),
+        documents,
+        ChunkState.TODO,
+        null,
+        0,
+        null,
+        null,
+        null,
+        0,
+        0,
+        0,
+        null,
+        queuedAt);
   }
 
   @JsonProperty("type")
@@ -57,19 +71,63 @@ public record Chunk(
   }
 
   public Chunk claimed(String instance, Instant now) {
-    return new Chunk(jobId, number, slices, expectedDocuments, ChunkState.RUNNING, instance, attempt + 1, now, now,
-        null, 0, 0, 0, null, queuedAt);
+    return new Chunk(
+        jobId,
+        number,
+        slices,
+        expectedDocuments,
+        ChunkState.RUNNING,
+        instance,
+        attempt + 1,
+        now,
+        now,
+        null,
+        0,
+        0,
+        0,
+        null,
+        queuedAt);
   }
 
   public Chunk beat(Instant now) {
-    return new Chunk(jobId, number, slices, expectedDocuments, state, owner, attempt, now, startedAt, finishedAt,
-        produced, indexed, failed, reason, queuedAt);
+    return new Chunk(
+        jobId,
+        number,
+        slices,
+        expectedDocuments,
+        state,
+        owner,
+        attempt,
+        now,
+        startedAt,
+        finishedAt,
+        produced,
+        indexed,
+        failed,
+        reason,
+        queuedAt);
   }
 
-  /** A heartbeat that also tells how far the attempt is: documents produced and acknowledged so far. */
+  /**
+   * A heartbeat that also tells how far the attempt is: documents produced and acknowledged so far.
+   */
   public Chunk beat(Instant now, long producedSoFar, long indexedSoFar, long failedSoFar) {
-    return new Chunk(jobId, number, slices, expectedDocuments, state, owner, attempt, now, startedAt, finishedAt,
-        producedSoFar, indexedSoFar, failedSoFar, reason, queuedAt);
+    return new Chunk(
+        jobId,
+        number,
+        slices,
+        expectedDocuments,
+        state,
+        owner,
+        attempt,
+        now,
+        startedAt,
+        finishedAt,
+        producedSoFar,
+        indexedSoFar,
+        failedSoFar,
+        reason,
+        queuedAt);
   }
 
   /**
@@ -78,19 +136,66 @@ public record Chunk(
    * @param now when it goes back on the work topic
    */
   public Chunk released(String why, Instant now) {
-    return new Chunk(jobId, number, slices, expectedDocuments, ChunkState.TODO, null, attempt, null, null, null, 0, 0,
-        0, why, now);
+    return new Chunk(
+        jobId,
+        number,
+        slices,
+        expectedDocuments,
+        ChunkState.TODO,
+        null,
+        attempt,
+        null,
+        null,
+        null,
+        0,
+        0,
+        0,
+        why,
+        now);
   }
 
   /** Still TODO, put on the work topic again (its earlier message is thought lost). */
   public Chunk requeued(Instant now) {
-    return new Chunk(jobId, number, slices, expectedDocuments, state, owner, attempt, heartbeat, startedAt, finishedAt,
-        produced, indexed, failed, reason, now);
+    return new Chunk(
+        jobId,
+        number,
+        slices,
+        expectedDocuments,
+        state,
+        owner,
+        attempt,
+        heartbeat,
+        startedAt,
+        finishedAt,
+        produced,
+        indexed,
+        failed,
+        reason,
+        now);
   }
 
-  public Chunk finished(ChunkState newState, long producedDocs, long indexedDocs, long failedDocs, String why,
+  public Chunk finished(
+      ChunkState newState,
+      long producedDocs,
+      long indexedDocs,
+      long failedDocs,
+      String why,
       Instant now) {
-    return new Chunk(jobId, number, slices, expectedDocuments, newState, owner, attempt, now, startedAt, now,
-        producedDocs, indexedDocs, failedDocs, why, queuedAt);
+    return new Chunk(
+        jobId,
+        number,
+        slices,
+        expectedDocuments,
+        newState,
+        owner,
+        attempt,
+        now,
+        startedAt,
+        now,
+        producedDocs,
+        indexedDocs,
+        failedDocs,
+        why,
+        queuedAt);
   }
 }

@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Cuts a run's slices into chunks. A chunk holds consecutive slices (the sources list them by
- * step, then axis and level, so a chunk mostly stays within one index) up to a document budget:
- * the smaller of the configured size and an even share of the run over {@code minChunks}, so that
- * a small run still gives every worker thread of the fleet several chunks and no thread sits idle
+ * Cuts a run's slices into chunks. A chunk holds consecutive slices (the sources list them by step,
+ * then axis and level, so a chunk mostly stays within one index) up to a document budget: the
+ * smaller of the configured size and an even share of the run over {@code minChunks}, so that a
+ * small run still gives every worker thread of the fleet several chunks and no thread sits idle
  * while another finishes a big one. A slice is never split: it is the source's unit of work.
  */
 public final class ChunkPlanner {

@@ -16,8 +16,8 @@ import java.util.TreeSet;
  * normalised ({@code ..} removed) and must lie inside a root as written, before anything on disk is
  * looked at, so a refusal says the same whether the path exists or not; then the path, and every
  * file its folder or glob expands to, must lie inside a root once symbolic links are resolved. A
- * relative path is taken relative to the first root. Refusals echo the caller's own argument,
- * never what is on disk outside the roots.
+ * relative path is taken relative to the first root. Refusals echo the caller's own argument, never
+ * what is on disk outside the roots.
  */
 public final class DataRoots {
 
@@ -43,7 +43,8 @@ public final class DataRoots {
       try {
         resolved.add(new Root(written, written.toRealPath()));
       } catch (IOException e) {
-        throw new IllegalArgumentException("data root " + root + " is not a readable folder: " + e, e);
+        throw new IllegalArgumentException(
+            "data root " + root + " is not a readable folder: " + e, e);
       }
       if (!Files.isDirectory(resolved.getLast().real())) {
         throw new IllegalArgumentException("data root " + root + " is not a folder");
@@ -67,9 +68,11 @@ public final class DataRoots {
    */
   public List<Path> expand(List<String> arguments) {
     if (roots.isEmpty()) {
-      throw new InvalidJobException("file jobs are turned off here: no data root is configured (spotcast.files.roots)");
+      throw new InvalidJobException(
+          "file jobs are turned off here: no data root is configured (spotcast.files.roots)");
     }
-    // Sorted and without duplicates across the arguments, as FileInputs gives them: a stable load order.
+    // Sorted and without duplicates across the arguments, as FileInputs gives them: a stable load
+    // order.
     Set<Path> files = new TreeSet<>();
     for (String argument : arguments) {
       String absolute = confine(argument);
@@ -77,7 +80,8 @@ public final class DataRoots {
       try {
         matched = FileInputs.expand(List.of(absolute));
       } catch (IllegalArgumentException e) {
-        throw new InvalidJobException(argument + ": no such file, or no file in it / matching it", e);
+        throw new InvalidJobException(
+            argument + ": no such file, or no file in it / matching it", e);
       } catch (IOException | UncheckedIOException e) {
         throw new InvalidJobException(argument + ": cannot be listed", e);
       }
@@ -87,7 +91,8 @@ public final class DataRoots {
         }
         files.add(file);
         if (files.size() > maxFiles) {
-          throw new InvalidJobException("the paths name more than " + maxFiles + " files (spotcast.files.max-files)");
+          throw new InvalidJobException(
+              "the paths name more than " + maxFiles + " files (spotcast.files.max-files)");
         }
       }
     }
@@ -122,19 +127,24 @@ public final class DataRoots {
     return file;
   }
 
-  /** The argument as an absolute path (or glob) inside a root, or a refusal that reveals nothing of the disk. */
+  /**
+   * The argument as an absolute path (or glob) inside a root, or a refusal that reveals nothing of
+   * the disk.
+   */
   private String confine(String argument) {
     if (argument == null || argument.isBlank()) {
       throw new InvalidJobException("files.paths holds an empty path");
     }
     int wildcard = firstWildcard(argument);
-    String fixed = wildcard < 0 ? argument : argument.substring(0, argument.lastIndexOf('/', wildcard) + 1);
+    String fixed =
+        wildcard < 0 ? argument : argument.substring(0, argument.lastIndexOf('/', wildcard) + 1);
     String pattern = wildcard < 0 ? "" : argument.substring(fixed.length());
     if (List.of(pattern.split("/")).contains("..")) {
       throw new InvalidJobException(argument + ": a glob may not lead out of its folder with '..'");
     }
     Path base = parse(fixed.isEmpty() ? "." : fixed);
-    Path absolute = (base.isAbsolute() ? base : roots.getFirst().written().resolve(base)).normalize();
+    Path absolute =
+        (base.isAbsolute() ? base : roots.getFirst().written().resolve(base)).normalize();
     if (roots.stream().noneMatch(root -> root.holds(absolute))) {
       throw new InvalidJobException(argument + ": outside the data roots");
     }

@@ -35,52 +35,95 @@ public final class JobSources {
     this.limits = limits;
   }
 
-  /** @throws InvalidJobException saying what is wrong with the spec or its files */
+  /**
+   * @throws InvalidJobException saying what is wrong with the spec or its files
+   */
   public OpenedSource open(JobSpec spec, ShardingSpec sharding) {
     if (spec == null || (spec.synthetic() == null) == (spec.files() == null)) {
       throw new InvalidJobException("give exactly one of 'synthetic' or 'files'");
     }
-    return spec.synthetic() != null ? synthetic(spec.synthetic(), sharding) : files(spec.files(), sharding);
+    return spec.synthetic() != null
+        ? synthetic(spec.synthetic(), sharding)
+        : files(spec.files(), sharding);
   }
 
   private OpenedSource synthetic(JobSpec.Synthetic s, ShardingSpec sharding) {
     require(s.model() != null, "synthetic.model is required");
-    require(s.runTime() != null, "synthetic.runTime is required (ISO-8601, e.g. 2026-01-01T00:00:00Z)");
+    require(
+        s.runTime() != null, "synthetic.runTime is required (ISO-8601, e.g. 2026-01-01T00:00:00Z)");
     List<Double> region = s.region() == null ? List.of(-90.0, -180.0, 90.0, 180.0) : s.region();
-    require(region.size() == 4 && region.stream().allMatch(v -> v != null),
+    require(
+        region.size() == 4 && region.stream().allMatch(v -> v != null),
         "synthetic.region must be [south, west, north, east] in degrees");
     double resolution = s.resolution() == null ? 1.0 : s.resolution();
     require(resolution > 0 && resolution <= 90, "synthetic.resolution must be in (0, 90] degrees");
-    require(region.get(0) < region.get(2) && region.get(1) < region.get(3) && region.get(0) >= -90
-        && region.get(2) <= 90, "synthetic.region must have south < north within [-90, 90] and west < east");
-    List<Double> levels = s.levels() == null ? List.of(0.0, 500.0, 1000.0, 2000.0, 3000.0, 5000.0) : s.levels();
+    require(
+        region.get(0) < region.get(2)
+            && region.get(1) < region.get(3)
+            && region.get(0) >= -90
+            && region.get(2) <= 90,
+        "synthetic.region must have south < north within [-90, 90] and west < east");
+    List<Double> levels =
+        s.levels() == null ? List.of(0.0, 500.0, 1000.0, 2000.0, 3000.0, 5000.0) : s.levels();
     List<Integer> steps = s.steps() == null ? List.of(0, 1, 2, 3, 6, 12, 24) : s.steps();
-    require(!levels.isEmpty() && levels.stream().allMatch(v -> v != null), "synthetic.levels must not be empty");
-    require(!steps.isEmpty() && steps.stream().allMatch(v -> v != null && v >= 0),
+    require(
+        !levels.isEmpty() && levels.stream().allMatch(v -> v != null),
+        "synthetic.levels must not be empty");
+    require(
+        !steps.isEmpty() && steps.stream().allMatch(v -> v != null && v >= 0),
         "synthetic.steps must be hours >= 0");
-    require(levels.size() <= limits.maxLevels(),
-        "synthetic.levels: " + levels.size() + " levels, at most " + limits.maxLevels() + " allowed");
-    require(steps.size() <= limits.maxSteps(),
+    require(
+        levels.size() <= limits.maxLevels(),
+        "synthetic.levels: "
+            + levels.size()
+            + " levels, at most "
+            + limits.maxLevels()
+            + " allowed");
+    require(
+        steps.size() <= limits.maxSteps(),
         "synthetic.steps: " + steps.size() + " steps, at most " + limits.maxSteps() + " allowed");
-    require(steps.stream().allMatch(v -> v <= limits.maxStepHours()),
+    require(
+        steps.stream().allMatch(v -> v <= limits.maxStepHours()),
         "synthetic.steps: at most " + limits.maxStepHours() + " hours allowed");
-    // Counted in floating point before the grid is built: a tiny resolution would overflow its int sizes.
-    double points = (Math.round((region.get(2) - region.get(0)) / resolution) + 1.0)
-        * (Math.round((region.get(3) - region.get(1)) / resolution) + 1.0);
+    // Counted in floating point before the grid is built: a tiny resolution would overflow its int
+    // sizes.
+    double points =
+        (Math.round((region.get(2) - region.get(0)) / resolution) + 1.0)
+            * (Math.round((region.get(3) - region.get(1)) / resolution) + 1.0);
     boolean terrain = Boolean.TRUE.equals(s.terrain());
     double documents = points * (levels.size() + (terrain ? 1 : 0)) * steps.size();
-    require(documents <= limits.maxDocuments(), "synthetic: about " + String.format("%.3g", documents)
-        + " documents (points x levels x steps), at most " + limits.maxDocuments() + " allowed");
+    require(
+        documents <= limits.maxDocuments(),
+        "synthetic: about "
+            + String.format("%.3g", documents)
+            + " documents (points x levels x steps), at most "
+            + limits.maxDocuments()
+            + " allowed");
     try {
-      RegularLatLonGrid grid = RegularLatLonGrid.covering(
-          region.get(0), region.get(1), region.get(2), region.get(3), resolution);
-      ForecastRun run = terrain
-          ? SyntheticForecastSource.withTerrain(
-              s.model(), s.runTime(), grid, levels, steps, SyntheticWeather.PARAMETERS, sharding)
-          : ForecastRun.of(
-              s.model(), s.runTime(), grid, LevelType.HEIGHT_ABOVE_GROUND, levels, steps, SyntheticWeather.PARAMETERS,
-              sharding);
-      SyntheticForecastSource source = new SyntheticForecastSource(run, s.seed() == null ? 42 : s.seed());
+      RegularLatLonGrid grid =
+          RegularLatLonGrid.covering(
+              region.get(0), region.get(1), region.get(2), region.get(3), resolution);
+      ForecastRun run =
+          terrain
+              ? SyntheticForecastSource.withTerrain(
+                  s.model(),
+                  s.runTime(),
+                  grid,
+                  levels,
+                  steps,
+                  SyntheticWeather.PARAMETERS,
+                  sharding)
+              : ForecastRun.of(
+                  s.model(),
+                  s.runTime(),
+                  grid,
+                  LevelType.HEIGHT_ABOVE_GROUND,
+                  levels,
+                  steps,
+                  SyntheticWeather.PARAMETERS,
+                  sharding);
+      SyntheticForecastSource source =
+          new SyntheticForecastSource(run, s.seed() == null ? 42 : s.seed());
       return new OpenedSource(source, new ShardingStrategy(run), () -> {});
     } catch (IllegalArgumentException e) {
       throw new InvalidJobException("synthetic: " + e.getMessage(), e);
@@ -89,7 +132,9 @@ public final class JobSources {
 
   private OpenedSource files(JobSpec.Files f, ShardingSpec sharding) {
     require(f.model() != null, "files.model is required");
-    require(f.paths() != null && !f.paths().isEmpty(), "files.paths must name at least one file, folder or glob");
+    require(
+        f.paths() != null && !f.paths().isEmpty(),
+        "files.paths must name at least one file, folder or glob");
     List<java.nio.file.Path> paths;
     try {
       paths = roots.expand(f.paths());
@@ -111,9 +156,12 @@ public final class JobSources {
         throw new InvalidJobException("files: no field matches members " + f.members());
       }
       if (runs.size() > 1) {
-        throw new InvalidJobException("files hold " + runs.size() + " runs ("
-            + runs.stream().map(r -> r.run().model() + " " + r.run().runId()).toList()
-            + "); a job loads one run: name its files, or its member with 'members'");
+        throw new InvalidJobException(
+            "files hold "
+                + runs.size()
+                + " runs ("
+                + runs.stream().map(r -> r.run().model() + " " + r.run().runId()).toList()
+                + "); a job loads one run: name its files, or its member with 'members'");
       }
       FileForecastSource source = runs.getFirst();
       return new OpenedSource(source, new ShardingStrategy(source.run()), closeAll);

@@ -9,16 +9,23 @@ import java.util.List;
  * What a job loads: exactly one of a synthetic run or a run read from forecast files. Stored with
  * the job, so that every instance rebuilds the same source (and the same slices) from it.
  */
-@Schema(description = "Exactly one of 'synthetic' or 'files'; 'publish': 'always' to publish a run older than the"
-    + " one the model serves (by default such a run is loaded but the model keeps serving the newer one).")
+@Schema(
+    description =
+        "Exactly one of 'synthetic' or 'files'; 'publish': 'always' to publish a run older than the"
+            + " one the model serves (by default such a run is loaded but the model keeps serving the newer one).")
 public record JobSpec(Synthetic synthetic, Files files, PublishPolicy publish) {
 
-  /** A spec with the default publishing: only a run at least as new as the served one is published. */
+  /**
+   * A spec with the default publishing: only a run at least as new as the served one is published.
+   */
   public JobSpec(Synthetic synthetic, Files files) {
     this(synthetic, files, null);
   }
 
-  /** How the run is published once loaded; {@link PublishPolicy#IF_NEWER} when the spec does not say. */
+  /**
+   * How the run is published once loaded; {@link PublishPolicy#IF_NEWER} when the spec does not
+   * say.
+   */
   public PublishPolicy publishPolicy() {
     return publish == null ? PublishPolicy.IF_NEWER : publish;
   }
@@ -37,13 +44,24 @@ public record JobSpec(Synthetic synthetic, Files files, PublishPolicy publish) {
    * @param steps forecast steps in hours
    */
   public record Synthetic(
-      String model, Instant runTime, List<Double> region, Double resolution, List<Double> levels,
-      List<Integer> steps, Long seed, Boolean terrain) {
+      String model,
+      Instant runTime,
+      List<Double> region,
+      Double resolution,
+      List<Double> levels,
+      List<Integer> steps,
+      Long seed,
+      Boolean terrain) {
 
     /** Without the terrain. */
     public Synthetic(
-        String model, Instant runTime, List<Double> region, Double resolution, List<Double> levels,
-        List<Integer> steps, Long seed) {
+        String model,
+        Instant runTime,
+        List<Double> region,
+        Double resolution,
+        List<Double> levels,
+        List<Integer> steps,
+        Long seed) {
       this(model, runTime, region, resolution, levels, steps, seed, null);
     }
   }

@@ -9,7 +9,8 @@ public enum JobState {
   PUBLISHED,
   /**
    * Loaded completely and counted, but older than the run its model serves: it can be asked for by
-   * run time, the model's alias stays on the newer run ({@link dev.spotcast.ingestor.PublishPolicy}).
+   * run time, the model's alias stays on the newer run ({@link
+   * dev.spotcast.ingestor.PublishPolicy}).
    */
   LOADED,
   FAILED,

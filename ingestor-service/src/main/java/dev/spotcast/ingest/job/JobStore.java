@@ -2,7 +2,6 @@ package dev.spotcast.ingest.job;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.ElasticsearchException;
-import dev.spotcast.elasticsearch.Indices;
 import co.elastic.clients.elasticsearch._types.OpType;
 import co.elastic.clients.elasticsearch._types.Refresh;
 import co.elastic.clients.elasticsearch._types.aggregations.StringTermsBucket;
@@ -14,6 +13,7 @@ import co.elastic.clients.elasticsearch.core.IndexResponse;
 import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
 import co.elastic.clients.elasticsearch.core.search.Hit;
+import dev.spotcast.elasticsearch.Indices;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -43,45 +43,56 @@ public final class JobStore {
 
   /** Creates the index unless it exists; several instances may race here, which is harmless. */
   public void ensureIndex() throws IOException {
-    Indices.createIfAbsent(client, c -> c
-        .index(INDEX)
-        // One shard: a refresh after a chunk's update makes it visible to the next count at once.
-        .settings(s -> s.numberOfShards("1").autoExpandReplicas("0-1"))
-        .mappings(m -> m
-            .dynamic(DynamicMapping.False)
-            .properties("type", p -> p.keyword(k -> k))
-            .properties("id", p -> p.keyword(k -> k))
-            .properties("jobId", p -> p.keyword(k -> k))
-            .properties("state", p -> p.keyword(k -> k))
-            .properties("trigger", p -> p.keyword(k -> k))
-            .properties("model", p -> p.keyword(k -> k))
-            .properties("runId", p -> p.keyword(k -> k))
-            .properties("owner", p -> p.keyword(k -> k))
-            .properties("finisher", p -> p.keyword(k -> k))
-            .properties("reason", p -> p.keyword(k -> k.ignoreAbove(512)))
-            .properties("number", p -> p.integer(i -> i))
-            .properties("attempt", p -> p.integer(i -> i))
-            .properties("expectedDocuments", p -> p.long_(l -> l))
-            .properties("produced", p -> p.long_(l -> l))
-            .properties("indexed", p -> p.long_(l -> l))
-            .properties("failed", p -> p.long_(l -> l))
-            .properties("heartbeat", p -> p.date(d -> d))
-            .properties("queuedAt", p -> p.date(d -> d))
-            .properties("createdAt", p -> p.date(d -> d))
-            .properties("finishingAt", p -> p.date(d -> d))
-            .properties("finishedAt", p -> p.date(d -> d))
-            .properties("spec", p -> p.object(o -> o.enabled(false)))
-            .properties("slices", p -> p.object(o -> o.enabled(false)))));
-    // Fields added since the index may have been created by an older version (adding a field is allowed).
-    client.indices().putMapping(m -> m.index(INDEX)
-        .properties("queuedAt", p -> p.date(d -> d))
-        .properties("finishedAt", p -> p.date(d -> d)));
+    Indices.createIfAbsent(
+        client,
+        c ->
+            c.index(INDEX)
+                // One shard: a refresh after a chunk's update makes it visible to the next count at
+                // once.
+                .settings(s -> s.numberOfShards("1").autoExpandReplicas("0-1"))
+                .mappings(
+                    m ->
+                        m.dynamic(DynamicMapping.False)
+                            .properties("type", p -> p.keyword(k -> k))
+                            .properties("id", p -> p.keyword(k -> k))
+                            .properties("jobId", p -> p.keyword(k -> k))
+                            .properties("state", p -> p.keyword(k -> k))
+                            .properties("trigger", p -> p.keyword(k -> k))
+                            .properties("model", p -> p.keyword(k -> k))
+                            .properties("runId", p -> p.keyword(k -> k))
+                            .properties("owner", p -> p.keyword(k -> k))
+                            .properties("finisher", p -> p.keyword(k -> k))
+                            .properties("reason", p -> p.keyword(k -> k.ignoreAbove(512)))
+                            .properties("number", p -> p.integer(i -> i))
+                            .properties("attempt", p -> p.integer(i -> i))
+                            .properties("expectedDocuments", p -> p.long_(l -> l))
+                            .properties("produced", p -> p.long_(l -> l))
+                            .properties("indexed", p -> p.long_(l -> l))
+                            .properties("failed", p -> p.long_(l -> l))
+                            .properties("heartbeat", p -> p.date(d -> d))
+                            .properties("queuedAt", p -> p.date(d -> d))
+                            .properties("createdAt", p -> p.date(d -> d))
+                            .properties("finishingAt", p -> p.date(d -> d))
+                            .properties("finishedAt", p -> p.date(d -> d))
+                            .properties("spec", p -> p.object(o -> o.enabled(false)))
+                            .properties("slices", p -> p.object(o -> o.enabled(false)))));
+    // Fields added since the index may have been created by an older version (adding a field is
+    // allowed).
+    client
+        .indices()
+        .putMapping(
+            m ->
+                m.index(INDEX)
+                    .properties("queuedAt", p -> p.date(d -> d))
+                    .properties("finishedAt", p -> p.date(d -> d)));
   }
 
   /** Stores a new document; false if one with this id exists already. */
   public boolean create(String id, Object document) throws IOException {
     try {
-      client.index(i -> i.index(INDEX).id(id).document(document).opType(OpType.Create).refresh(Refresh.True));
+      client.index(
+          i ->
+              i.index(INDEX).id(id).document(document).opType(OpType.Create).refresh(Refresh.True));
       return true;
     } catch (ElasticsearchException e) {
       if (e.status() == 409) {
@@ -108,7 +119,8 @@ public final class JobStore {
     if (!response.found() || response.source() == null) {
       return Optional.empty();
     }
-    return Optional.of(new Versioned<>(response.source(), response.seqNo(), response.primaryTerm()));
+    return Optional.of(
+        new Versioned<>(response.source(), response.seqNo(), response.primaryTerm()));
   }
 
   /**
@@ -117,12 +129,18 @@ public final class JobStore {
    * @param refresh make the change visible to searches before returning (needed where a count that
    *     follows must see it)
    */
-  public <T> Optional<Versioned<T>> update(String id, Versioned<?> read, T next, boolean refresh) throws IOException {
+  public <T> Optional<Versioned<T>> update(String id, Versioned<?> read, T next, boolean refresh)
+      throws IOException {
     try {
-      IndexResponse response = client.index(i -> i
-          .index(INDEX).id(id).document(next)
-          .ifSeqNo(read.seqNo()).ifPrimaryTerm(read.primaryTerm())
-          .refresh(refresh ? Refresh.True : Refresh.False));
+      IndexResponse response =
+          client.index(
+              i ->
+                  i.index(INDEX)
+                      .id(id)
+                      .document(next)
+                      .ifSeqNo(read.seqNo())
+                      .ifPrimaryTerm(read.primaryTerm())
+                      .refresh(refresh ? Refresh.True : Refresh.False));
       return Optional.of(new Versioned<>(next, response.seqNo(), response.primaryTerm()));
     } catch (ElasticsearchException e) {
       if (e.status() == 409) {
@@ -136,7 +154,8 @@ public final class JobStore {
     return update(next.id(), read, next, true);
   }
 
-  public Optional<Versioned<Chunk>> update(Versioned<Chunk> read, Chunk next, boolean refresh) throws IOException {
+  public Optional<Versioned<Chunk>> update(Versioned<Chunk> read, Chunk next, boolean refresh)
+      throws IOException {
     return update(next.id(), read, next, refresh);
   }
 
@@ -148,12 +167,15 @@ public final class JobStore {
       for (Chunk chunk : chunks.subList(from, Math.min(chunks.size(), from + batch))) {
         operations.add(BulkOperation.of(o -> o.index(i -> i.id(chunk.id()).document(chunk))));
       }
-      BulkResponse response = client.bulk(b -> b.index(INDEX).refresh(Refresh.True).operations(operations));
+      BulkResponse response =
+          client.bulk(b -> b.index(INDEX).refresh(Refresh.True).operations(operations));
       if (response.errors()) {
-        String first = response.items().stream()
-            .filter(item -> item.error() != null)
-            .map(item -> item.id() + ": " + item.error().reason())
-            .findFirst().orElse("?");
+        String first =
+            response.items().stream()
+                .filter(item -> item.error() != null)
+                .map(item -> item.id() + ": " + item.error().reason())
+                .findFirst()
+                .orElse("?");
         throw new IOException("storing the chunks failed: " + first);
       }
     }
@@ -161,18 +183,43 @@ public final class JobStore {
 
   /** Chunks of the job not yet DONE, as of the last refresh. */
   public long unfinishedChunks(String jobId) throws IOException {
-    return client.count(c -> c.index(INDEX).query(q -> q.bool(b -> b
-        .filter(chunksOf(jobId))
-        .mustNot(m -> m.term(t -> t.field("state").value(ChunkState.DONE.name())))))).count();
+    return client
+        .count(
+            c ->
+                c.index(INDEX)
+                    .query(
+                        q ->
+                            q.bool(
+                                b ->
+                                    b.filter(chunksOf(jobId))
+                                        .mustNot(
+                                            m ->
+                                                m.term(
+                                                    t ->
+                                                        t.field("state")
+                                                            .value(ChunkState.DONE.name()))))))
+        .count();
   }
 
   /** RUNNING chunks of these jobs whose owner has not beaten since {@code before}. */
-  public List<Versioned<Chunk>> staleChunks(List<String> jobIds, Instant before, int max) throws IOException {
-    Query query = Query.of(q -> q.bool(b -> b
-        .filter(f -> f.term(t -> t.field("type").value(Chunk.TYPE)))
-        .filter(ofJobs(jobIds))
-        .filter(f -> f.term(t -> t.field("state").value(ChunkState.RUNNING.name())))
-        .filter(f -> f.range(r -> r.date(d -> d.field("heartbeat").lt(before.toString()))))));
+  public List<Versioned<Chunk>> staleChunks(List<String> jobIds, Instant before, int max)
+      throws IOException {
+    Query query =
+        Query.of(
+            q ->
+                q.bool(
+                    b ->
+                        b.filter(f -> f.term(t -> t.field("type").value(Chunk.TYPE)))
+                            .filter(ofJobs(jobIds))
+                            .filter(
+                                f -> f.term(t -> t.field("state").value(ChunkState.RUNNING.name())))
+                            .filter(
+                                f ->
+                                    f.range(
+                                        r ->
+                                            r.date(
+                                                d ->
+                                                    d.field("heartbeat").lt(before.toString()))))));
     return search(query, max, Chunk.class);
   }
 
@@ -180,65 +227,171 @@ public final class JobStore {
    * TODO chunks of these jobs put on the work topic before {@code before}: their message was lost,
    * or is still waiting behind many others.
    */
-  public List<Versioned<Chunk>> waitingChunks(List<String> jobIds, Instant before, int max) throws IOException {
-    Query query = Query.of(q -> q.bool(b -> b
-        .filter(f -> f.term(t -> t.field("type").value(Chunk.TYPE)))
-        .filter(ofJobs(jobIds))
-        .filter(f -> f.term(t -> t.field("state").value(ChunkState.TODO.name())))
-        .filter(f -> f.range(r -> r.date(d -> d.field("queuedAt").lt(before.toString()))))));
+  public List<Versioned<Chunk>> waitingChunks(List<String> jobIds, Instant before, int max)
+      throws IOException {
+    Query query =
+        Query.of(
+            q ->
+                q.bool(
+                    b ->
+                        b.filter(f -> f.term(t -> t.field("type").value(Chunk.TYPE)))
+                            .filter(ofJobs(jobIds))
+                            .filter(
+                                f -> f.term(t -> t.field("state").value(ChunkState.TODO.name())))
+                            .filter(
+                                f ->
+                                    f.range(
+                                        r ->
+                                            r.date(
+                                                d -> d.field("queuedAt").lt(before.toString()))))));
     return search(query, max, Chunk.class);
   }
 
   private static Query ofJobs(List<String> jobIds) {
-    return Query.of(f -> f.terms(t -> t.field("jobId").terms(v -> v.value(
-        jobIds.stream().map(co.elastic.clients.elasticsearch._types.FieldValue::of).toList()))));
+    return Query.of(
+        f ->
+            f.terms(
+                t ->
+                    t.field("jobId")
+                        .terms(
+                            v ->
+                                v.value(
+                                    jobIds.stream()
+                                        .map(co.elastic.clients.elasticsearch._types.FieldValue::of)
+                                        .toList()))));
   }
 
-  /** RUNNING chunks of the job whose owner has beaten since {@code since}: they may still be writing. */
+  /**
+   * RUNNING chunks of the job whose owner has beaten since {@code since}: they may still be
+   * writing.
+   */
   public long liveChunks(String jobId, Instant since) throws IOException {
-    return client.count(c -> c.index(INDEX).query(q -> q.bool(b -> b
-        .filter(chunksOf(jobId))
-        .filter(f -> f.term(t -> t.field("state").value(ChunkState.RUNNING.name())))
-        .filter(f -> f.range(r -> r.date(d -> d.field("heartbeat").gte(since.toString()))))))).count();
+    return client
+        .count(
+            c ->
+                c.index(INDEX)
+                    .query(
+                        q ->
+                            q.bool(
+                                b ->
+                                    b.filter(chunksOf(jobId))
+                                        .filter(
+                                            f ->
+                                                f.term(
+                                                    t ->
+                                                        t.field("state")
+                                                            .value(ChunkState.RUNNING.name())))
+                                        .filter(
+                                            f ->
+                                                f.range(
+                                                    r ->
+                                                        r.date(
+                                                            d ->
+                                                                d.field("heartbeat")
+                                                                    .gte(since.toString())))))))
+        .count();
   }
 
   /** Jobs that ended in one of these states since {@code since}. */
-  public List<Versioned<Job>> endedSince(List<JobState> states, Instant since, int max) throws IOException {
-    Query query = Query.of(q -> q.bool(b -> b
-        .filter(f -> f.term(t -> t.field("type").value(Job.TYPE)))
-        .filter(f -> f.terms(t -> t.field("state").terms(v -> v.value(
-            states.stream().map(s -> co.elastic.clients.elasticsearch._types.FieldValue.of(s.name())).toList()))))
-        .filter(f -> f.range(r -> r.date(d -> d.field("finishedAt").gte(since.toString()))))));
+  public List<Versioned<Job>> endedSince(List<JobState> states, Instant since, int max)
+      throws IOException {
+    Query query =
+        Query.of(
+            q ->
+                q.bool(
+                    b ->
+                        b.filter(f -> f.term(t -> t.field("type").value(Job.TYPE)))
+                            .filter(
+                                f ->
+                                    f.terms(
+                                        t ->
+                                            t.field("state")
+                                                .terms(
+                                                    v ->
+                                                        v.value(
+                                                            states.stream()
+                                                                .map(
+                                                                    s ->
+                                                                        co.elastic.clients
+                                                                            .elasticsearch._types
+                                                                            .FieldValue.of(
+                                                                            s.name()))
+                                                                .toList()))))
+                            .filter(
+                                f ->
+                                    f.range(
+                                        r ->
+                                            r.date(
+                                                d ->
+                                                    d.field("finishedAt")
+                                                        .gte(since.toString()))))));
     return search(query, max, Job.class);
   }
 
   /** Jobs in one of these states. */
   public List<Versioned<Job>> jobs(List<JobState> states, int max) throws IOException {
-    Query query = Query.of(q -> q.bool(b -> b
-        .filter(f -> f.term(t -> t.field("type").value(Job.TYPE)))
-        .filter(f -> f.terms(t -> t.field("state").terms(v -> v.value(
-            states.stream().map(s -> co.elastic.clients.elasticsearch._types.FieldValue.of(s.name())).toList()))))));
+    Query query =
+        Query.of(
+            q ->
+                q.bool(
+                    b ->
+                        b.filter(f -> f.term(t -> t.field("type").value(Job.TYPE)))
+                            .filter(
+                                f ->
+                                    f.terms(
+                                        t ->
+                                            t.field("state")
+                                                .terms(
+                                                    v ->
+                                                        v.value(
+                                                            states.stream()
+                                                                .map(
+                                                                    s ->
+                                                                        co.elastic.clients
+                                                                            .elasticsearch._types
+                                                                            .FieldValue.of(
+                                                                            s.name()))
+                                                                .toList()))))));
     return search(query, max, Job.class);
   }
 
   /** The newest jobs, newest first, in any state; none before the first job made the index. */
   public List<Versioned<Job>> recent(int max) throws IOException {
-    Query query = Query.of(q -> q.bool(b -> b.filter(f -> f.term(t -> t.field("type").value(Job.TYPE)))));
-    SearchResponse<Job> response = client.search(s -> s.index(INDEX).ignoreUnavailable(true).allowNoIndices(true)
-        .size(max).seqNoPrimaryTerm(true).query(query)
-        .sort(o -> o.field(f -> f.field("createdAt").order(co.elastic.clients.elasticsearch._types.SortOrder.Desc))),
-        Job.class);
+    Query query =
+        Query.of(q -> q.bool(b -> b.filter(f -> f.term(t -> t.field("type").value(Job.TYPE)))));
+    SearchResponse<Job> response =
+        client.search(
+            s ->
+                s.index(INDEX)
+                    .ignoreUnavailable(true)
+                    .allowNoIndices(true)
+                    .size(max)
+                    .seqNoPrimaryTerm(true)
+                    .query(query)
+                    .sort(
+                        o ->
+                            o.field(
+                                f ->
+                                    f.field("createdAt")
+                                        .order(
+                                            co.elastic.clients.elasticsearch._types.SortOrder
+                                                .Desc))),
+            Job.class);
     return versioned(response);
   }
 
-  /** Every chunk of a job, in no particular order (for tests and diagnostics; jobs have at most thousands). */
+  /**
+   * Every chunk of a job, in no particular order (for tests and diagnostics; jobs have at most
+   * thousands).
+   */
   public List<Chunk> chunks(String jobId) throws IOException {
     Query query = Query.of(q -> q.bool(b -> b.filter(chunksOf(jobId))));
     return search(query, 10_000, Chunk.class).stream().map(Versioned::value).toList();
   }
 
   private <T> List<Versioned<T>> search(Query query, int max, Class<T> type) throws IOException {
-    return versioned(client.search(s -> s.index(INDEX).size(max).seqNoPrimaryTerm(true).query(query), type));
+    return versioned(
+        client.search(s -> s.index(INDEX).size(max).seqNoPrimaryTerm(true).query(query), type));
   }
 
   private static <T> List<Versioned<T>> versioned(SearchResponse<T> response) {
@@ -251,34 +404,51 @@ public final class JobStore {
     return found;
   }
 
-  /** Per state: how many chunks, and how many documents their last attempts indexed; plus who did the done ones. */
+  /**
+   * Per state: how many chunks, and how many documents their last attempts indexed; plus who did
+   * the done ones.
+   */
   public ChunkSummary summary(String jobId) throws IOException {
-    SearchResponse<Void> response = client.search(s -> s
-        .index(INDEX).size(0)
-        .query(q -> q.bool(b -> b.filter(chunksOf(jobId))))
-        .aggregations("states", a -> a
-            .terms(t -> t.field("state").size(10))
-            .aggregations("indexed", sub -> sub.sum(m -> m.field("indexed")))
-            .aggregations("failed", sub -> sub.sum(m -> m.field("failed")))
-            .aggregations("owners", sub -> sub.terms(t -> t.field("owner").size(100)))
-            .aggregations("reasons", sub -> sub.terms(t -> t.field("reason").size(10))))
-        // A chunk claimed k times was retried k - 1 times: retries = all claims - chunks claimed at all.
-        .aggregations("claims", a -> a.sum(m -> m.field("attempt")))
-        .aggregations("claimed", a -> a.filter(f -> f.range(r -> r.number(n -> n.field("attempt").gte(1.0))))),
-        Void.class);
+    SearchResponse<Void> response =
+        client.search(
+            s ->
+                s.index(INDEX)
+                    .size(0)
+                    .query(q -> q.bool(b -> b.filter(chunksOf(jobId))))
+                    .aggregations(
+                        "states",
+                        a ->
+                            a.terms(t -> t.field("state").size(10))
+                                .aggregations("indexed", sub -> sub.sum(m -> m.field("indexed")))
+                                .aggregations("failed", sub -> sub.sum(m -> m.field("failed")))
+                                .aggregations(
+                                    "owners", sub -> sub.terms(t -> t.field("owner").size(100)))
+                                .aggregations(
+                                    "reasons", sub -> sub.terms(t -> t.field("reason").size(10))))
+                    // A chunk claimed k times was retried k - 1 times: retries = all claims -
+                    // chunks claimed at all.
+                    .aggregations("claims", a -> a.sum(m -> m.field("attempt")))
+                    .aggregations(
+                        "claimed",
+                        a ->
+                            a.filter(
+                                f -> f.range(r -> r.number(n -> n.field("attempt").gte(1.0))))),
+            Void.class);
     Map<ChunkState, Long> chunks = new LinkedHashMap<>();
     Map<String, Long> doneBy = new LinkedHashMap<>();
     List<String> reasons = new ArrayList<>();
     long indexed = 0;
     long failed = 0;
     long indexedRunning = 0;
-    for (StringTermsBucket bucket : response.aggregations().get("states").sterms().buckets().array()) {
+    for (StringTermsBucket bucket :
+        response.aggregations().get("states").sterms().buckets().array()) {
       ChunkState state = ChunkState.valueOf(bucket.key().stringValue());
       chunks.put(state, bucket.docCount());
       if (state == ChunkState.DONE) {
         indexed = Math.round(bucket.aggregations().get("indexed").sum().value());
         failed = Math.round(bucket.aggregations().get("failed").sum().value());
-        for (StringTermsBucket owner : bucket.aggregations().get("owners").sterms().buckets().array()) {
+        for (StringTermsBucket owner :
+            bucket.aggregations().get("owners").sterms().buckets().array()) {
           doneBy.put(owner.key().stringValue(), owner.docCount());
         }
       }
@@ -286,7 +456,8 @@ public final class JobStore {
         indexedRunning = Math.round(bucket.aggregations().get("indexed").sum().value());
       }
       if (state == ChunkState.FAILED || state == ChunkState.TODO) {
-        for (StringTermsBucket reason : bucket.aggregations().get("reasons").sterms().buckets().array()) {
+        for (StringTermsBucket reason :
+            bucket.aggregations().get("reasons").sterms().buckets().array()) {
           reasons.add(reason.key().stringValue());
         }
       }
@@ -297,24 +468,34 @@ public final class JobStore {
   }
 
   private static Query chunksOf(String jobId) {
-    return Query.of(q -> q.bool(b -> b
-        .filter(f -> f.term(t -> t.field("type").value(Chunk.TYPE)))
-        .filter(f -> f.term(t -> t.field("jobId").value(jobId)))));
+    return Query.of(
+        q ->
+            q.bool(
+                b ->
+                    b.filter(f -> f.term(t -> t.field("type").value(Chunk.TYPE)))
+                        .filter(f -> f.term(t -> t.field("jobId").value(jobId)))));
   }
 
   /**
    * @param chunks chunks per state
    * @param indexedDocuments documents indexed by the DONE chunks
-   * @param failedDocuments documents the DONE chunks had refused (only when publishing with failures)
+   * @param failedDocuments documents the DONE chunks had refused (only when publishing with
+   *     failures)
    * @param runningIndexedDocuments documents acknowledged so far in the RUNNING chunks, as of their
    *     last heartbeat
    * @param doneBy DONE chunks per instance
    * @param reasons why chunks failed or were put back (the most frequent first)
-   * @param retries chunk attempts beyond each chunk's first (a chunk put back, or taken over from a dead owner)
+   * @param retries chunk attempts beyond each chunk's first (a chunk put back, or taken over from a
+   *     dead owner)
    */
   public record ChunkSummary(
-      Map<ChunkState, Long> chunks, long indexedDocuments, long failedDocuments, long runningIndexedDocuments,
-      Map<String, Long> doneBy, List<String> reasons, long retries) {
+      Map<ChunkState, Long> chunks,
+      long indexedDocuments,
+      long failedDocuments,
+      long runningIndexedDocuments,
+      Map<String, Long> doneBy,
+      List<String> reasons,
+      long retries) {
 
     public long count(ChunkState state) {
       return chunks.getOrDefault(state, 0L);

@@ -4,7 +4,8 @@ import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.sharding.ShardingStrategy;
 
 /** A job's source, ready to produce slices, with what it holds open (forecast files). */
-public record OpenedSource(ForecastSource source, ShardingStrategy strategy, AutoCloseable resources)
+public record OpenedSource(
+    ForecastSource source, ShardingStrategy strategy, AutoCloseable resources)
     implements AutoCloseable {
 
   @Override

@@ -5,11 +5,11 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * Which job loads a run: one document per (model, run) in the jobs index, created with
- * {@code op_type=create} and taken over only with optimistic concurrency once its job has ended, so
- * the same run is never loaded by two jobs at once (a redelivered announcement, two instances'
- * daily ticks, a user's second POST). While the indices an ended job left are being deleted,
- * {@code sweeping} says since when: no new job takes the run over meanwhile.
+ * Which job loads a run: one document per (model, run) in the jobs index, created with {@code
+ * op_type=create} and taken over only with optimistic concurrency once its job has ended, so the
+ * same run is never loaded by two jobs at once (a redelivered announcement, two instances' daily
+ * ticks, a user's second POST). While the indices an ended job left are being deleted, {@code
+ * sweeping} says since when: no new job takes the run over meanwhile.
  */
 public record RunLock(String jobId, String model, String runId, Instant sweeping) {
 

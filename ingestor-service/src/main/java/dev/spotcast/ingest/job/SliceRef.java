@@ -7,7 +7,11 @@ public record SliceRef(int axis, int level, int step, int from, int to, long doc
 
   public static SliceRef of(Slice slice) {
     return new SliceRef(
-        slice.axisPosition(), slice.levelPosition(), slice.stepPosition(), slice.fromPoint(), slice.toPoint(),
+        slice.axisPosition(),
+        slice.levelPosition(),
+        slice.stepPosition(),
+        slice.fromPoint(),
+        slice.toPoint(),
         slice.documents());
   }
 

@@ -1,13 +1,13 @@
 package dev.spotcast.ingest.schedule;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.spotcast.ingest.settings.ScheduleProperties;
 import dev.spotcast.ingest.job.DataRoots;
 import dev.spotcast.ingest.job.InvalidJobException;
 import dev.spotcast.ingest.job.Job;
 import dev.spotcast.ingest.job.JobConflictException;
 import dev.spotcast.ingest.job.JobSpec;
 import dev.spotcast.ingest.job.Trigger;
+import dev.spotcast.ingest.settings.ScheduleProperties;
 import dev.spotcast.ingest.work.JobService;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -49,7 +49,10 @@ public class InboxScanner {
   public void tick() {
     try {
       ScanResult result = scan();
-      log.info("inbox scan: {} runs started, {} folders skipped", result.started().size(), result.skipped().size());
+      log.info(
+          "inbox scan: {} runs started, {} folders skipped",
+          result.started().size(),
+          result.skipped().size());
     } catch (IOException | RuntimeException e) {
       log.error("inbox scan failed", e);
     }
@@ -59,7 +62,8 @@ public class InboxScanner {
   public ScanResult scan() throws IOException {
     Path inbox = properties.inbox();
     if (inbox == null) {
-      throw new IllegalStateException("spotcast.schedule.inbox is not set; the daily scan has no folder to look in");
+      throw new IllegalStateException(
+          "spotcast.schedule.inbox is not set; the daily scan has no folder to look in");
     }
     if (!Files.isDirectory(inbox)) {
       throw new IOException("inbox " + inbox + " is not a folder");
@@ -92,13 +96,21 @@ public class InboxScanner {
     }
     RunManifest manifest;
     try {
-      manifest = json.readValue(DataRoots.withinFolder(folder, properties.manifest()).toFile(), RunManifest.class);
+      manifest =
+          json.readValue(
+              DataRoots.withinFolder(folder, properties.manifest()).toFile(), RunManifest.class);
     } catch (InvalidJobException e) {
       return "cannot be loaded: " + e.getMessage();
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       // Where, not what: the parser's message would quote the file's text.
-      String where = e.getLocation() == null ? ""
-          : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+      String where =
+          e.getLocation() == null
+              ? ""
+              : " (line "
+                  + e.getLocation().getLineNr()
+                  + ", column "
+                  + e.getLocation().getColumnNr()
+                  + ")";
       return "unreadable " + properties.manifest() + ": not a run manifest" + where;
     } catch (IOException e) {
       return "unreadable " + properties.manifest() + ": " + e.getMessage();
@@ -122,11 +134,18 @@ public class InboxScanner {
       paths.add(file.toString());
     }
     try {
-      Job job = jobs.submit(
-          new JobSpec(null, new JobSpec.Files(manifest.model(), paths, manifest.members())), Trigger.SCHEDULE,
-          folder.getFileName().toString());
+      Job job =
+          jobs.submit(
+              new JobSpec(null, new JobSpec.Files(manifest.model(), paths, manifest.members())),
+              Trigger.SCHEDULE,
+              folder.getFileName().toString());
       started.add(job);
-      log.info("inbox {}: job {} loads run {} of {}", folder.getFileName(), job.id(), job.runId(), job.model());
+      log.info(
+          "inbox {}: job {} loads run {} of {}",
+          folder.getFileName(),
+          job.id(),
+          job.runId(),
+          job.model());
       return null;
     } catch (JobConflictException e) {
       return "not loaded again: " + e.getMessage();

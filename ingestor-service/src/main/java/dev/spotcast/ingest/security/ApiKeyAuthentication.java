@@ -6,15 +6,16 @@ import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.core.GrantedAuthority;
 
 /**
- * A request's API key: before checking, the presented key; after, the name of the configured key
- * it matched and that key's roles. The key itself is dropped once checked.
+ * A request's API key: before checking, the presented key; after, the name of the configured key it
+ * matched and that key's roles. The key itself is dropped once checked.
  */
 public final class ApiKeyAuthentication extends AbstractAuthenticationToken {
 
   private final String name;
   private String presentedKey;
 
-  private ApiKeyAuthentication(String name, String presentedKey, Collection<? extends GrantedAuthority> roles) {
+  private ApiKeyAuthentication(
+      String name, String presentedKey, Collection<? extends GrantedAuthority> roles) {
     super(roles);
     this.name = name;
     this.presentedKey = presentedKey;

@@ -1,7 +1,7 @@
 package dev.spotcast.ingest.security;
 
-import dev.spotcast.security.ApiKeyDigests;
 import dev.spotcast.ingest.security.ApiKeyProperties.ApiKey;
+import dev.spotcast.security.ApiKeyDigests;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import org.springframework.http.HttpHeaders;
@@ -33,7 +33,9 @@ final class ApiKeyAuthenticator implements AuthenticationConverter, Authenticati
   public Authentication convert(HttpServletRequest request) {
     String presented;
     try {
-      presented = ApiKeyDigests.presented(request.getHeader(HEADER), request.getHeader(HttpHeaders.AUTHORIZATION));
+      presented =
+          ApiKeyDigests.presented(
+              request.getHeader(HEADER), request.getHeader(HttpHeaders.AUTHORIZATION));
     } catch (IllegalArgumentException e) {
       throw new BadCredentialsException(e.getMessage());
     }
@@ -51,6 +53,7 @@ final class ApiKeyAuthenticator implements AuthenticationConverter, Authenticati
       throw new BadCredentialsException("unknown API key");
     }
     ApiKey key = keys.get(matched);
-    return ApiKeyAuthentication.checked(key.name(), key.roles().stream().map(SimpleGrantedAuthority::new).toList());
+    return ApiKeyAuthentication.checked(
+        key.name(), key.roles().stream().map(SimpleGrantedAuthority::new).toList());
   }
 }

@@ -11,8 +11,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * The API keys the ingestion service accepts. Only the SHA-256 of each key is configured, so a
  * leaked configuration does not leak a usable key; keys are long random strings, for which a fast
  * unsalted hash is enough (nothing to guess by brute force). Several keys may hold the same roles:
- * rotating a key means adding the new one, moving clients to it, then removing the old one.
- * Without any key every request to the API is refused.
+ * rotating a key means adding the new one, moving clients to it, then removing the old one. Without
+ * any key every request to the API is refused.
  *
  * @param apiKeys the accepted keys
  */
@@ -25,11 +25,15 @@ public record ApiKeyProperties(@DefaultValue List<ApiKey> apiKeys) {
     Set<String> hashes = new HashSet<>();
     for (ApiKey key : apiKeys) {
       if (!names.add(key.name())) {
-        throw new IllegalArgumentException("spotcast.security.api-keys: the name '" + key.name() + "' is used twice");
+        throw new IllegalArgumentException(
+            "spotcast.security.api-keys: the name '" + key.name() + "' is used twice");
       }
       if (!hashes.add(key.sha256())) {
-        throw new IllegalArgumentException("spotcast.security.api-keys: '" + key.name() + "' has the same sha256 as "
-            + "another key");
+        throw new IllegalArgumentException(
+            "spotcast.security.api-keys: '"
+                + key.name()
+                + "' has the same sha256 as "
+                + "another key");
       }
     }
   }
@@ -47,15 +51,18 @@ public record ApiKeyProperties(@DefaultValue List<ApiKey> apiKeys) {
       if (name == null || name.isBlank()) {
         throw new IllegalArgumentException("spotcast.security.api-keys: every key needs a 'name'");
       }
-      dev.spotcast.security.ApiKeyDigests.parse(sha256, "spotcast.security.api-keys '" + name + "'");
+      dev.spotcast.security.ApiKeyDigests.parse(
+          sha256, "spotcast.security.api-keys '" + name + "'");
       sha256 = sha256.toLowerCase(Locale.ROOT);
       if (roles == null || roles.isEmpty()) {
-        throw new IllegalArgumentException("spotcast.security.api-keys '" + name + "': give its 'roles'");
+        throw new IllegalArgumentException(
+            "spotcast.security.api-keys '" + name + "': give its 'roles'");
       }
       try {
         roles.forEach(ApiRole::of);
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("spotcast.security.api-keys '" + name + "': " + e.getMessage(), e);
+        throw new IllegalArgumentException(
+            "spotcast.security.api-keys '" + name + "': " + e.getMessage(), e);
       }
       roles = List.copyOf(roles);
     }

@@ -7,9 +7,14 @@ import java.util.Arrays;
  * operators write in {@code spotcast.security.api-keys[*].roles}.
  */
 public enum ApiRole {
-  /** Start jobs ({@code POST /v1/ingestions}) and cancel them ({@code DELETE /v1/ingestions/{id}}). */
+  /**
+   * Start jobs ({@code POST /v1/ingestions}) and cancel them ({@code DELETE /v1/ingestions/{id}}).
+   */
   SUBMIT("ingest:submit"),
-  /** Read jobs ({@code GET /v1/ingestions/{id}}), health details, metrics and the other actuator endpoints. */
+  /**
+   * Read jobs ({@code GET /v1/ingestions/{id}}), health details, metrics and the other actuator
+   * endpoints.
+   */
   READ("ingest:read");
 
   private final String authority;
@@ -22,10 +27,19 @@ public enum ApiRole {
     return authority;
   }
 
-  /** @throws IllegalArgumentException naming the valid roles */
+  /**
+   * @throws IllegalArgumentException naming the valid roles
+   */
   public static ApiRole of(String authority) {
-    return Arrays.stream(values()).filter(r -> r.authority.equals(authority)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("unknown role '" + authority + "'; valid roles: "
-            + Arrays.stream(values()).map(ApiRole::authority).toList()));
+    return Arrays.stream(values())
+        .filter(r -> r.authority.equals(authority))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "unknown role '"
+                        + authority
+                        + "'; valid roles: "
+                        + Arrays.stream(values()).map(ApiRole::authority).toList()));
   }
 }

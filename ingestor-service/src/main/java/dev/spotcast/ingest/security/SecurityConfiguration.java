@@ -17,11 +17,11 @@ import org.springframework.security.web.authentication.AuthenticationEntryPointF
 import org.springframework.security.web.authentication.AuthenticationFilter;
 
 /**
- * Who may call what. Every request but health and the API description needs an API key
- * ({@link ApiKeyProperties}); starting and cancelling jobs needs {@code ingest:submit}, reading
- * jobs, metrics and the other actuator endpoints {@code ingest:read}. Health answers anyone with
- * its status only; its details (cluster name, errors) need {@code ingest:read}
- * ({@code management.endpoint.health.roles}). Stateless: no session, no cookie, so no CSRF token.
+ * Who may call what. Every request but health and the API description needs an API key ({@link
+ * ApiKeyProperties}); starting and cancelling jobs needs {@code ingest:submit}, reading jobs,
+ * metrics and the other actuator endpoints {@code ingest:read}. Health answers anyone with its
+ * status only; its details (cluster name, errors) need {@code ingest:read} ({@code
+ * management.endpoint.health.roles}). Stateless: no session, no cookie, so no CSRF token.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(ApiKeyProperties.class)
@@ -32,16 +32,21 @@ public class SecurityConfiguration {
   private static final String RUNS = "/v1/runs";
 
   @Bean
-  SecurityFilterChain apiSecurity(HttpSecurity http, ApiKeyProperties keys, ObjectMapper json) throws Exception {
+  SecurityFilterChain apiSecurity(HttpSecurity http, ApiKeyProperties keys, ObjectMapper json)
+      throws Exception {
     if (keys.apiKeys().isEmpty()) {
-      log.warn("no API key configured (spotcast.security.api-keys): every request to the API will be refused");
+      log.warn(
+          "no API key configured (spotcast.security.api-keys): every request to the API will be refused");
     } else {
-      log.info("API keys accepted: {}", keys.apiKeys().stream().map(k -> k.name() + " " + k.roles()).toList());
+      log.info(
+          "API keys accepted: {}",
+          keys.apiKeys().stream().map(k -> k.name() + " " + k.roles()).toList());
     }
     ProblemResponses problems = new ProblemResponses(json);
     ApiKeyAuthenticator authenticator = new ApiKeyAuthenticator(keys);
     AuthenticationFilter apiKeys = new AuthenticationFilter(authenticator, authenticator);
-    // Go on with the request once the key is checked (the default would redirect, as after a login form).
+    // Go on with the request once the key is checked (the default would redirect, as after a login
+    // form).
     apiKeys.setSuccessHandler((request, response, authentication) -> {});
     apiKeys.setFailureHandler(new AuthenticationEntryPointFailureHandler(problems));
     http.csrf(AbstractHttpConfigurer::disable)
@@ -52,24 +57,38 @@ public class SecurityConfiguration {
         .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
         .addFilterBefore(apiKeys, AnonymousAuthenticationFilter.class)
         .exceptionHandling(e -> e.authenticationEntryPoint(problems).accessDeniedHandler(problems))
-        .authorizeHttpRequests(requests -> requests
-            .requestMatchers("/actuator/health", "/actuator/health/**", "/error").permitAll()
-            .requestMatchers("/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**").permitAll()
-            .requestMatchers(HttpMethod.POST, JOBS).hasAuthority(ApiRole.SUBMIT.authority())
-            .requestMatchers(HttpMethod.DELETE, JOBS + "/*").hasAuthority(ApiRole.SUBMIT.authority())
-            .requestMatchers(HttpMethod.GET, JOBS, JOBS + "/*", RUNS).hasAuthority(ApiRole.READ.authority())
-            // The console's page and script hold no data: every number it shows comes from the API above,
-            // with the key its user types in.
-            .requestMatchers(HttpMethod.GET, "/", "/console", "/console/", "/console/*").permitAll()
-            .requestMatchers("/actuator/**").hasAuthority(ApiRole.READ.authority())
-            .anyRequest().denyAll());
+        .authorizeHttpRequests(
+            requests ->
+                requests
+                    .requestMatchers("/actuator/health", "/actuator/health/**", "/error")
+                    .permitAll()
+                    .requestMatchers(
+                        "/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**")
+                    .permitAll()
+                    .requestMatchers(HttpMethod.POST, JOBS)
+                    .hasAuthority(ApiRole.SUBMIT.authority())
+                    .requestMatchers(HttpMethod.DELETE, JOBS + "/*")
+                    .hasAuthority(ApiRole.SUBMIT.authority())
+                    .requestMatchers(HttpMethod.GET, JOBS, JOBS + "/*", RUNS)
+                    .hasAuthority(ApiRole.READ.authority())
+                    // The console's page and script hold no data: every number it shows comes from
+                    // the API above,
+                    // with the key its user types in.
+                    .requestMatchers(HttpMethod.GET, "/", "/console", "/console/", "/console/*")
+                    .permitAll()
+                    .requestMatchers("/actuator/**")
+                    .hasAuthority(ApiRole.READ.authority())
+                    .anyRequest()
+                    .denyAll());
     return http.build();
   }
 
   /** The role the rules above ask of a request, for the 403's detail. */
   static String requiredRole(HttpServletRequest request) {
-    boolean changesJobs = request.getRequestURI().startsWith(JOBS)
-        && (HttpMethod.POST.matches(request.getMethod()) || HttpMethod.DELETE.matches(request.getMethod()));
+    boolean changesJobs =
+        request.getRequestURI().startsWith(JOBS)
+            && (HttpMethod.POST.matches(request.getMethod())
+                || HttpMethod.DELETE.matches(request.getMethod()));
     return (changesJobs ? ApiRole.SUBMIT : ApiRole.READ).authority();
   }
 }

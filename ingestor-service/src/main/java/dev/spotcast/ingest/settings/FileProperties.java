@@ -8,9 +8,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * Where file jobs may read. Every path of a job (REST, inbox manifest, Kafka announcement) must lie,
- * once symbolic links are resolved, inside one of these folders; the inbox of the daily scan is one
- * of them too. Without any, file jobs are refused.
+ * Where file jobs may read. Every path of a job (REST, inbox manifest, Kafka announcement) must
+ * lie, once symbolic links are resolved, inside one of these folders; the inbox of the daily scan
+ * is one of them too. Without any, file jobs are refused.
  *
  * @param roots folders holding forecast files, on a filesystem every instance sees; a relative path
  *     of a job is taken relative to the first one
@@ -18,4 +18,5 @@ import org.springframework.validation.annotation.Validated;
  */
 @ConfigurationProperties("spotcast.files")
 @Validated
-public record FileProperties(@DefaultValue List<Path> roots, @DefaultValue("10000") @Min(1) int maxFiles) {}
+public record FileProperties(
+    @DefaultValue List<Path> roots, @DefaultValue("10000") @Min(1) int maxFiles) {}

@@ -19,8 +19,8 @@ import org.springframework.validation.annotation.Validated;
  * @param maxChunkAttempts attempts of a chunk whose documents could not all be indexed before the
  *     job fails
  * @param heartbeatInterval how often a worker tells that its chunks are still in progress
- * @param staleAfter a RUNNING chunk without a heartbeat for this long belongs to a dead instance and
- *     is put back on the work topic
+ * @param staleAfter a RUNNING chunk without a heartbeat for this long belongs to a dead instance
+ *     and is put back on the work topic
  * @param requeueTodoAfter a TODO chunk queued this long ago and still not claimed is sent again on
  *     the work topic (its message may have been lost); harmless if it was only waiting its turn (a
  *     chunk that is no longer TODO is skipped), so set it well above the time a message may wait
@@ -48,13 +48,22 @@ public record JobProperties(
   public JobProperties {
     if (instanceId == null || instanceId.isBlank()) {
       String host = System.getenv().getOrDefault("HOSTNAME", "ingestor");
-      instanceId = host + "-" + ManagementFactory.getRuntimeMXBean().getPid() + "-"
-          + UUID.randomUUID().toString().substring(0, 6);
+      instanceId =
+          host
+              + "-"
+              + ManagementFactory.getRuntimeMXBean().getPid()
+              + "-"
+              + UUID.randomUUID().toString().substring(0, 6);
     }
-    if (staleAfter != null && heartbeatInterval != null && staleAfter.compareTo(heartbeatInterval.multipliedBy(3)) < 0) {
+    if (staleAfter != null
+        && heartbeatInterval != null
+        && staleAfter.compareTo(heartbeatInterval.multipliedBy(3)) < 0) {
       throw new IllegalArgumentException(
-          "spotcast.jobs.stale-after (" + staleAfter + ") must be at least 3 heartbeat intervals ("
-              + heartbeatInterval + "), or live chunks would be taken from their owners");
+          "spotcast.jobs.stale-after ("
+              + staleAfter
+              + ") must be at least 3 heartbeat intervals ("
+              + heartbeatInterval
+              + "), or live chunks would be taken from their owners");
     }
   }
 }

@@ -7,10 +7,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * The Kafka topics and consumer groups of the service (the broker itself is {@code spring.kafka.*}).
+ * The Kafka topics and consumer groups of the service (the broker itself is {@code
+ * spring.kafka.*}).
  *
- * @param work chunks to load; every instance consumes it in {@code workGroup}, so each chunk goes to
- *     one of them. Its partition count bounds how many worker threads the whole fleet can use
+ * @param work chunks to load; every instance consumes it in {@code workGroup}, so each chunk goes
+ *     to one of them. Its partition count bounds how many worker threads the whole fleet can use
  * @param workGroup the consumer group all instances share for the work topic
  * @param workConcurrency worker threads (consumers) per instance
  * @param announcements run announcements (model, run time, files) that start jobs

@@ -1,7 +1,6 @@
 package dev.spotcast.ingest.work;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingest.job.Chunk;
 import dev.spotcast.ingest.job.ChunkState;
 import dev.spotcast.ingest.job.InvalidJobException;
@@ -10,8 +9,9 @@ import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingest.job.OpenedSource;
 import dev.spotcast.ingest.job.SliceRef;
 import dev.spotcast.ingest.job.Versioned;
-import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingest.work.DeadLetterIndex.DeadLetter;
+import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.bulk.BatchConsumer;
 import dev.spotcast.ingestor.bulk.BulkListener;
 import dev.spotcast.ingestor.bulk.BulkSender;
@@ -47,8 +47,8 @@ import org.springframework.stereotype.Component;
  * consumers of one shared group, so the fleet's threads take chunks off the same queue until it is
  * empty. For each record: claim the chunk (optimistic concurrency on its document: two instances
  * never both load it), produce its slices through the ingestor's {@link ShardBatcher} and {@link
- * BulkSender}, wait until Elasticsearch has acknowledged every document, mark it DONE, and only then
- * commit the record's offset. A chunk redone after a crash overwrites the same document ids.
+ * BulkSender}, wait until Elasticsearch has acknowledged every document, mark it DONE, and only
+ * then commit the record's offset. A chunk redone after a crash overwrites the same document ids.
  *
  * <p>While loading, a heartbeat keeps the chunk's document fresh; a chunk whose owner stops beating
  * is put back on the topic by the {@link Watchdog}. Stopping the instance lets go of its chunks at
@@ -60,7 +60,10 @@ public class ChunkWorker implements SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(ChunkWorker.class);
   private static final Duration STOP_WAIT = Duration.ofSeconds(60);
-  /** Refused documents kept per chunk attempt: enough to see the cause without flooding the index. */
+
+  /**
+   * Refused documents kept per chunk attempt: enough to see the cause without flooding the index.
+   */
   private static final int MAX_DEAD_LETTERS = 1_000;
 
   private final JobStore store;
@@ -78,8 +81,14 @@ public class ChunkWorker implements SmartLifecycle {
   private ScheduledExecutorService heartbeat;
 
   public ChunkWorker(
-      JobStore store, LoaderSettings loaderSettings, JobProperties properties, SourceCache sources, WorkQueue queue,
-      JobFinisher finisher, IngestMetrics metrics, DeadLetterIndex deadLetters) {
+      JobStore store,
+      LoaderSettings loaderSettings,
+      JobProperties properties,
+      SourceCache sources,
+      WorkQueue queue,
+      JobFinisher finisher,
+      IngestMetrics metrics,
+      DeadLetterIndex deadLetters) {
     this.store = store;
     this.client = store.client();
     this.loaderSettings = loaderSettings;
@@ -135,7 +144,8 @@ public class ChunkWorker implements SmartLifecycle {
       groupId = "${spotcast.kafka.work-group}",
       concurrency = "${spotcast.kafka.work-concurrency}",
       containerFactory = "workListenerFactory")
-  public void onChunk(ConsumerRecord<String, String> record, Acknowledgment ack) throws IOException {
+  public void onChunk(ConsumerRecord<String, String> record, Acknowledgment ack)
+      throws IOException {
     if (stopping) {
       pause(); // not committed: whoever gets the partition next reads it again
       return;
@@ -172,12 +182,19 @@ public class ChunkWorker implements SmartLifecycle {
           return Outcome.COMMIT; // finished chunks are never redone
         }
         case RUNNING -> {
-          boolean fresh = chunk.heartbeat() != null
-              && chunk.heartbeat().isAfter(Instant.now().minus(properties.staleAfter()));
-          if (inFlight.containsKey(id) || (fresh && !properties.instanceId().equals(chunk.owner()))) {
-            return Outcome.COMMIT; // its owner is at it; if the owner dies, the watchdog re-queues it
+          boolean fresh =
+              chunk.heartbeat() != null
+                  && chunk.heartbeat().isAfter(Instant.now().minus(properties.staleAfter()));
+          if (inFlight.containsKey(id)
+              || (fresh && !properties.instanceId().equals(chunk.owner()))) {
+            return Outcome
+                .COMMIT; // its owner is at it; if the owner dies, the watchdog re-queues it
           }
-          log.info("chunk {}: taking over from {} (last heartbeat {})", id, chunk.owner(), chunk.heartbeat());
+          log.info(
+              "chunk {}: taking over from {} (last heartbeat {})",
+              id,
+              chunk.owner(),
+              chunk.heartbeat());
         }
         case TODO -> {
           // claim below
@@ -209,8 +226,12 @@ public class ChunkWorker implements SmartLifecycle {
     if (!letters.isEmpty()) {
       deadLetters.store(letters);
       letters.forEach(letter -> metrics.deadLetter("document"));
-      log.warn("chunk {}: {} documents refused by Elasticsearch, kept in {}: {}", chunk.id(), letters.size(),
-          DeadLetterIndex.INDEX, FailureReasons.summary(stats.failuresByReason()));
+      log.warn(
+          "chunk {}: {} documents refused by Elasticsearch, kept in {}: {}",
+          chunk.id(),
+          letters.size(),
+          DeadLetterIndex.INDEX,
+          FailureReasons.summary(stats.failuresByReason()));
     }
     if (flight.abort != null) {
       metrics.chunkEnded(job, ChunkState.TODO, stats);
@@ -224,23 +245,45 @@ public class ChunkWorker implements SmartLifecycle {
       Optional<Versioned<Chunk>> done;
       synchronized (flight) {
         // Refreshed, so that the count of unfinished chunks that follows sees it.
-        done = store.update(flight.chunk, chunk.finished(
-            ChunkState.DONE, stats.produced(), stats.indexed(), stats.failed(), failure, now), true);
+        done =
+            store.update(
+                flight.chunk,
+                chunk.finished(
+                    ChunkState.DONE,
+                    stats.produced(),
+                    stats.indexed(),
+                    stats.failed(),
+                    failure,
+                    now),
+                true);
       }
       metrics.chunkEnded(job, ChunkState.DONE, stats);
       if (done.isEmpty()) {
         log.warn("chunk {}: loaded, but another instance took it over meanwhile", chunk.id());
         return Outcome.COMMIT;
       }
-      log.debug("chunk {}: {} documents indexed (attempt {})", chunk.id(), stats.indexed(), chunk.attempt());
+      log.debug(
+          "chunk {}: {} documents indexed (attempt {})",
+          chunk.id(),
+          stats.indexed(),
+          chunk.attempt());
       return Outcome.COMMIT_THEN_FINISH;
     }
     boolean retryable = !onlyRefusals(chunk, stats);
     if (retryable && chunk.attempt() < properties.maxChunkAttempts()) {
-      log.warn("chunk {}: attempt {} of {} failed, queued again: {}", chunk.id(), chunk.attempt(),
-          properties.maxChunkAttempts(), failure);
+      log.warn(
+          "chunk {}: attempt {} of {} failed, queued again: {}",
+          chunk.id(),
+          chunk.attempt(),
+          properties.maxChunkAttempts(),
+          failure);
       synchronized (flight) {
-        if (store.update(flight.chunk, chunk.released("attempt " + chunk.attempt() + ": " + failure, Instant.now()), true).isPresent()) {
+        if (store
+            .update(
+                flight.chunk,
+                chunk.released("attempt " + chunk.attempt() + ": " + failure, Instant.now()),
+                true)
+            .isPresent()) {
           queue.send(List.of(new ChunkMessage(chunk.jobId(), chunk.number())));
         }
       }
@@ -248,20 +291,28 @@ public class ChunkWorker implements SmartLifecycle {
       metrics.chunkRequeued("failed");
       return Outcome.COMMIT;
     }
-    String why = retryable ? "failed after " + chunk.attempt() + " attempts: " + failure
-        : "refused by Elasticsearch (see " + DeadLetterIndex.INDEX + "): " + failure;
+    String why =
+        retryable
+            ? "failed after " + chunk.attempt() + " attempts: " + failure
+            : "refused by Elasticsearch (see " + DeadLetterIndex.INDEX + "): " + failure;
     log.error("chunk {}: {}", chunk.id(), why);
     synchronized (flight) {
-      store.update(flight.chunk,
-          chunk.finished(ChunkState.FAILED, stats.produced(), stats.indexed(), stats.failed(), failure, now), true);
+      store.update(
+          flight.chunk,
+          chunk.finished(
+              ChunkState.FAILED, stats.produced(), stats.indexed(), stats.failed(), failure, now),
+          true);
     }
     metrics.chunkEnded(job, ChunkState.FAILED, stats);
     finisher.fail(job.id(), "chunk " + chunk.number() + " " + why);
     return Outcome.COMMIT;
   }
 
-  /** Produces the chunk's slices and waits for every bulk; returns a failure of the source, or null. */
-  private String produce(Job job, Chunk chunk, InFlight flight, LoadStats stats, List<DeadLetter> letters) {
+  /**
+   * Produces the chunk's slices and waits for every bulk; returns a failure of the source, or null.
+   */
+  private String produce(
+      Job job, Chunk chunk, InFlight flight, LoadStats stats, List<DeadLetter> letters) {
     OpenedSource source;
     try {
       source = sources.acquire(job);
@@ -270,37 +321,44 @@ public class ChunkWorker implements SmartLifecycle {
     }
     String failure = null;
     boolean interrupted = false;
-    BulkListener listener = new BulkListener() {
-      @Override
-      public void bulkDone(ShardBatch batch, long nanos) {
-        metrics.bulkDone(nanos);
-      }
+    BulkListener listener =
+        new BulkListener() {
+          @Override
+          public void bulkDone(ShardBatch batch, long nanos) {
+            metrics.bulkDone(nanos);
+          }
 
-      @Override
-      public void itemFailed(ShardBatch batch, int item, FailureKind kind, String reason) {
-        if (kind == FailureKind.PERMANENT && letters.size() < MAX_DEAD_LETTERS) {
-          letters.add(deadLetters.letter(job.id(), chunk.number(), batch, item, reason));
-        }
-      }
-    };
+          @Override
+          public void itemFailed(ShardBatch batch, int item, FailureKind kind, String reason) {
+            if (kind == FailureKind.PERMANENT && letters.size() < MAX_DEAD_LETTERS) {
+              letters.add(deadLetters.letter(job.id(), chunk.number(), batch, item, reason));
+            }
+          }
+        };
     try (BulkSender sender = new BulkSender(client, loaderSettings, stats, listener)) {
-      BatchConsumer counted = batch -> {
-        metrics.bulkSubmitted();
-        try {
-          sender.submit(batch);
-        } catch (InterruptedException | RuntimeException e) {
-          metrics.bulkAbandoned();
-          throw e;
-        }
-      };
-      ShardBatcher batcher = new ShardBatcher(
-          source.strategy(), counted, loaderSettings.bulkDocuments(), loaderSettings.bulkBytes());
-      DocumentSink sink = (axis, level, step, document) -> {
-        if (flight.abort != null) {
-          throw new Aborted();
-        }
-        batcher.accept(axis, level, step, document);
-      };
+      BatchConsumer counted =
+          batch -> {
+            metrics.bulkSubmitted();
+            try {
+              sender.submit(batch);
+            } catch (InterruptedException | RuntimeException e) {
+              metrics.bulkAbandoned();
+              throw e;
+            }
+          };
+      ShardBatcher batcher =
+          new ShardBatcher(
+              source.strategy(),
+              counted,
+              loaderSettings.bulkDocuments(),
+              loaderSettings.bulkBytes());
+      DocumentSink sink =
+          (axis, level, step, document) -> {
+            if (flight.abort != null) {
+              throw new Aborted();
+            }
+            batcher.accept(axis, level, step, document);
+          };
       try {
         for (SliceRef slice : chunk.slices()) {
           source.source().produce(slice.toSlice(), sink);
@@ -328,7 +386,9 @@ public class ChunkWorker implements SmartLifecycle {
     return failure;
   }
 
-  /** Waits for the chunk's bulks even when the thread was interrupted: their answers are counted. */
+  /**
+   * Waits for the chunk's bulks even when the thread was interrupted: their answers are counted.
+   */
   private static void awaitQuietly(BulkSender sender) {
     boolean interrupted = Thread.interrupted();
     try {
@@ -344,10 +404,15 @@ public class ChunkWorker implements SmartLifecycle {
 
   private static String check(Chunk chunk, LoadStats stats) {
     if (stats.failed() > 0) {
-      return stats.failed() + " documents not indexed: " + FailureReasons.summary(stats.failuresByReason());
+      return stats.failed()
+          + " documents not indexed: "
+          + FailureReasons.summary(stats.failuresByReason());
     }
     if (stats.produced() != chunk.expectedDocuments()) {
-      return "produced " + stats.produced() + " documents, the chunk has " + chunk.expectedDocuments();
+      return "produced "
+          + stats.produced()
+          + " documents, the chunk has "
+          + chunk.expectedDocuments();
     }
     if (stats.indexed() != stats.produced()) {
       return "indexed " + stats.indexed() + " of " + stats.produced() + " documents";
@@ -363,7 +428,10 @@ public class ChunkWorker implements SmartLifecycle {
     return properties.publishWithFailures() && onlyRefusals(chunk, stats);
   }
 
-  /** Every document was produced and answered, and the only losses are refusals: redoing cannot help. */
+  /**
+   * Every document was produced and answered, and the only losses are refusals: redoing cannot
+   * help.
+   */
   private static boolean onlyRefusals(Chunk chunk, LoadStats stats) {
     return stats.failed() > 0
         && stats.produced() == chunk.expectedDocuments()
@@ -376,7 +444,10 @@ public class ChunkWorker implements SmartLifecycle {
     switch (flight.abort) {
       case STOPPING -> {
         synchronized (flight) {
-          store.update(flight.chunk, chunk.released("released by " + properties.instanceId() + " stopping", Instant.now()), true);
+          store.update(
+              flight.chunk,
+              chunk.released("released by " + properties.instanceId() + " stopping", Instant.now()),
+              true);
         }
         log.info("chunk {}: released, instance stopping", chunk.id());
         return Outcome.LEAVE;
@@ -400,21 +471,33 @@ public class ChunkWorker implements SmartLifecycle {
     Map<String, Boolean> jobEnded = new HashMap<>();
     for (InFlight flight : inFlight.values()) {
       try {
-        boolean ended = jobEnded.computeIfAbsent(flight.job.id(), id -> {
-          try {
-            return store.job(id).map(j -> j.value().state().terminal()).orElse(true);
-          } catch (IOException e) {
-            return false;
-          }
-        });
+        boolean ended =
+            jobEnded.computeIfAbsent(
+                flight.job.id(),
+                id -> {
+                  try {
+                    return store.job(id).map(j -> j.value().state().terminal()).orElse(true);
+                  } catch (IOException e) {
+                    return false;
+                  }
+                });
         if (ended) {
           flight.abort = Abort.JOB_ENDED;
           continue;
         }
         synchronized (flight) {
           Optional<Versioned<Chunk>> beaten =
-              store.update(flight.chunk, flight.chunk.value().beat(
-                  Instant.now(), flight.stats.produced(), flight.stats.indexed(), flight.stats.failed()), false);
+              store.update(
+                  flight.chunk,
+                  flight
+                      .chunk
+                      .value()
+                      .beat(
+                          Instant.now(),
+                          flight.stats.produced(),
+                          flight.stats.indexed(),
+                          flight.stats.failed()),
+                  false);
           if (beaten.isPresent()) {
             flight.chunk = beaten.get();
           } else {
@@ -443,7 +526,9 @@ public class ChunkWorker implements SmartLifecycle {
   @Override
   public void start() {
     stopping = false;
-    heartbeat = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("chunk-heartbeat").factory());
+    heartbeat =
+        Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("chunk-heartbeat").factory());
     long every = properties.heartbeatInterval().toMillis();
     heartbeat.scheduleWithFixedDelay(this::beat, every, every, TimeUnit.MILLISECONDS);
     running = true;
@@ -459,7 +544,8 @@ public class ChunkWorker implements SmartLifecycle {
       pause();
     }
     if (!inFlight.isEmpty()) {
-      log.warn("{} chunks still in flight at shutdown; the watchdog of another instance will re-queue them",
+      log.warn(
+          "{} chunks still in flight at shutdown; the watchdog of another instance will re-queue them",
           inFlight.size());
     }
     heartbeat.shutdownNow();

@@ -1,12 +1,12 @@
 package dev.spotcast.ingest.work;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import dev.spotcast.elasticsearch.Indices;
 import co.elastic.clients.elasticsearch._types.mapping.DynamicMapping;
 import co.elastic.clients.elasticsearch.core.BulkResponse;
 import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.elasticsearch.Indices;
 import dev.spotcast.ingestor.bulk.ShardBatch;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,10 +19,10 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Documents Elasticsearch refused for good (mapping or parsing errors, status 400), kept in
- * {@value #INDEX} with their target index, the reason and the job, so that they can be looked at
- * and replayed once the cause is fixed. The id is the target index and document id, so a chunk
- * redone writes the same letters again instead of new ones.
+ * Documents Elasticsearch refused for good (mapping or parsing errors, status 400), kept in {@value
+ * #INDEX} with their target index, the reason and the job, so that they can be looked at and
+ * replayed once the cause is fixed. The id is the target index and document id, so a chunk redone
+ * writes the same letters again instead of new ones.
  */
 @Component
 public class DeadLetterIndex {
@@ -42,7 +42,13 @@ public class DeadLetterIndex {
 
   /** One refused document. {@code document} is its JSON source as it was sent. */
   public record DeadLetter(
-      String jobId, int chunk, String index, String documentId, String reason, String document, Instant at) {}
+      String jobId,
+      int chunk,
+      String index,
+      String documentId,
+      String reason,
+      String document,
+      Instant at) {}
 
   /** Builds the letter of a batch's item from its NDJSON lines (action, then source). */
   public DeadLetter letter(String jobId, int chunk, ShardBatch batch, int item, String reason) {
@@ -72,33 +78,47 @@ public class DeadLetterIndex {
     }
     BulkResponse response = client.bulk(b -> b.index(INDEX).operations(operations));
     if (response.errors()) {
-      log.error("some dead letters were not stored: {}", response.items().stream()
-          .filter(i -> i.error() != null).map(i -> i.error().reason()).findFirst().orElse("?"));
+      log.error(
+          "some dead letters were not stored: {}",
+          response.items().stream()
+              .filter(i -> i.error() != null)
+              .map(i -> i.error().reason())
+              .findFirst()
+              .orElse("?"));
     }
   }
 
   /** How many documents of a job were refused and kept here (0 before the first). */
   public long count(String jobId) throws IOException {
-    return client.count(c -> c.index(INDEX).ignoreUnavailable(true).allowNoIndices(true)
-        .query(q -> q.term(t -> t.field("jobId").value(jobId)))).count();
+    return client
+        .count(
+            c ->
+                c.index(INDEX)
+                    .ignoreUnavailable(true)
+                    .allowNoIndices(true)
+                    .query(q -> q.term(t -> t.field("jobId").value(jobId))))
+        .count();
   }
 
   private void ensureIndex() throws IOException {
     if (ready.get()) {
       return;
     }
-    Indices.createIfAbsent(client, c -> c
-        .index(INDEX)
-        .settings(s -> s.numberOfShards("1").autoExpandReplicas("0-1"))
-        .mappings(m -> m
-            .dynamic(DynamicMapping.False)
-            .properties("jobId", p -> p.keyword(k -> k))
-            .properties("chunk", p -> p.integer(i -> i))
-            .properties("index", p -> p.keyword(k -> k))
-            .properties("documentId", p -> p.keyword(k -> k))
-            .properties("reason", p -> p.keyword(k -> k.ignoreAbove(1024)))
-            .properties("document", p -> p.text(t -> t.index(false)))
-            .properties("at", p -> p.date(d -> d))));
+    Indices.createIfAbsent(
+        client,
+        c ->
+            c.index(INDEX)
+                .settings(s -> s.numberOfShards("1").autoExpandReplicas("0-1"))
+                .mappings(
+                    m ->
+                        m.dynamic(DynamicMapping.False)
+                            .properties("jobId", p -> p.keyword(k -> k))
+                            .properties("chunk", p -> p.integer(i -> i))
+                            .properties("index", p -> p.keyword(k -> k))
+                            .properties("documentId", p -> p.keyword(k -> k))
+                            .properties("reason", p -> p.keyword(k -> k.ignoreAbove(1024)))
+                            .properties("document", p -> p.text(t -> t.index(false)))
+                            .properties("at", p -> p.date(d -> d))));
     ready.set(true);
   }
 }

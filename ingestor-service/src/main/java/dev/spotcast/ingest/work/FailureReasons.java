@@ -6,9 +6,9 @@ import java.util.stream.Collectors;
 
 /**
  * Bulk failure reasons as the ingestor reports them ({@code "400 document_parsing_exception: failed
- * to parse field [v.pres] ... in document with id '1000_1_12' ..."}) name the document, so there are
- * as many as refused documents. For messages and metric tags they are grouped by their kind, the
- * status and error type before the colon.
+ * to parse field [v.pres] ... in document with id '1000_1_12' ..."}) name the document, so there
+ * are as many as refused documents. For messages and metric tags they are grouped by their kind,
+ * the status and error type before the colon.
  */
 final class FailureReasons {
 
@@ -26,12 +26,20 @@ final class FailureReasons {
   static String summary(Map<String, Long> failuresByReason) {
     Map<String, Long> counts = new TreeMap<>();
     Map<String, String> examples = new TreeMap<>();
-    failuresByReason.forEach((reason, n) -> {
-      counts.merge(kind(reason), n, Long::sum);
-      examples.putIfAbsent(kind(reason), reason);
-    });
+    failuresByReason.forEach(
+        (reason, n) -> {
+          counts.merge(kind(reason), n, Long::sum);
+          examples.putIfAbsent(kind(reason), reason);
+        });
     return counts.entrySet().stream()
-        .map(e -> e.getValue() + " x " + e.getKey() + " (e.g. " + shorten(examples.get(e.getKey())) + ")")
+        .map(
+            e ->
+                e.getValue()
+                    + " x "
+                    + e.getKey()
+                    + " (e.g. "
+                    + shorten(examples.get(e.getKey()))
+                    + ")")
         .collect(Collectors.joining("; "));
   }
 

@@ -28,15 +28,20 @@ public class IngestMetrics {
 
   public IngestMetrics(MeterRegistry registry) {
     this.registry = registry;
-    this.indexed = Counter.builder("spotcast.ingest.documents")
-        .description("Documents acknowledged by Elasticsearch").baseUnit("documents").register(registry);
+    this.indexed =
+        Counter.builder("spotcast.ingest.documents")
+            .description("Documents acknowledged by Elasticsearch")
+            .baseUnit("documents")
+            .register(registry);
     registry.gauge("spotcast.ingest.chunks.running", runningChunks);
     registry.gauge("spotcast.ingest.bulks.in.flight", bulksInFlight);
-    this.bulkLatency = Timer.builder("spotcast.ingest.bulk.latency")
-        .description("From a bulk's first send to its last answer, retries included")
-        .publishPercentileHistogram()
-        .register(registry);
-    // Counters whose label values are known start at zero, so that a dashboard shows 0, not "no data".
+    this.bulkLatency =
+        Timer.builder("spotcast.ingest.bulk.latency")
+            .description("From a bulk's first send to its last answer, retries included")
+            .publishPercentileHistogram()
+            .register(registry);
+    // Counters whose label values are known start at zero, so that a dashboard shows 0, not "no
+    // data".
     for (String cause : java.util.List.of("stale", "lost", "failed")) {
       registry.counter("spotcast.ingest.chunks.requeued", "cause", cause);
     }
@@ -44,13 +49,19 @@ public class IngestMetrics {
       registry.counter("spotcast.ingest.dead.letters", "kind", kind);
     }
     for (ChunkState state : ChunkState.values()) {
-      activeChunks.put(state, registry.gauge("spotcast.ingest.chunks.active",
-          java.util.List.of(io.micrometer.core.instrument.Tag.of("state", state.name())),
-          new java.util.concurrent.atomic.AtomicLong()));
+      activeChunks.put(
+          state,
+          registry.gauge(
+              "spotcast.ingest.chunks.active",
+              java.util.List.of(io.micrometer.core.instrument.Tag.of("state", state.name())),
+              new java.util.concurrent.atomic.AtomicLong()));
     }
   }
 
-  /** Chunks of the fleet's unfinished jobs per state, as the watchdog last counted them (fleet-wide). */
+  /**
+   * Chunks of the fleet's unfinished jobs per state, as the watchdog last counted them
+   * (fleet-wide).
+   */
   public void activeChunks(java.util.Map<ChunkState, Long> counts) {
     activeChunks.forEach((state, gauge) -> gauge.set(counts.getOrDefault(state, 0L)));
   }
@@ -84,14 +95,32 @@ public class IngestMetrics {
     }
     indexed.increment(stats.indexed());
     // Tagged by kind (status and error type): full reasons name documents and would be unbounded.
-    stats.retriesByCause().forEach((cause, n) ->
-        registry.counter("spotcast.ingest.retries", "cause", FailureReasons.kind(cause)).increment(n));
-    stats.failuresByReason().forEach((reason, n) ->
-        registry.counter("spotcast.ingest.failed.documents", "reason", FailureReasons.kind(reason)).increment(n));
+    stats
+        .retriesByCause()
+        .forEach(
+            (cause, n) ->
+                registry
+                    .counter("spotcast.ingest.retries", "cause", FailureReasons.kind(cause))
+                    .increment(n));
+    stats
+        .failuresByReason()
+        .forEach(
+            (reason, n) ->
+                registry
+                    .counter(
+                        "spotcast.ingest.failed.documents", "reason", FailureReasons.kind(reason))
+                    .increment(n));
     // Tagged by index band and shard without the run id, so the series do not grow with every run.
-    stats.documentsPerShard().forEach((shard, n) ->
-        registry.counter("spotcast.ingest.shard.documents", "shard", shard.replace("-" + job.runId(), ""))
-            .increment(n));
+    stats
+        .documentsPerShard()
+        .forEach(
+            (shard, n) ->
+                registry
+                    .counter(
+                        "spotcast.ingest.shard.documents",
+                        "shard",
+                        shard.replace("-" + job.runId(), ""))
+                    .increment(n));
     if (stats.bulks() > 0) {
       registry.counter("spotcast.ingest.bulks").increment(stats.bulks());
     }
@@ -102,8 +131,10 @@ public class IngestMetrics {
   }
 
   public void jobEnded(Job job) {
-    Duration took = job.createdAt() == null || job.finishedAt() == null
-        ? Duration.ZERO : Duration.between(job.createdAt(), job.finishedAt());
+    Duration took =
+        job.createdAt() == null || job.finishedAt() == null
+            ? Duration.ZERO
+            : Duration.between(job.createdAt(), job.finishedAt());
     Timer.builder("spotcast.ingest.run.duration")
         .description("From a job's submission to its end")
         .tag("state", job.state().name())

@@ -2,13 +2,13 @@ package dev.spotcast.ingest.work;
 
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
-import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingest.job.Job;
 import dev.spotcast.ingest.job.JobState;
 import dev.spotcast.ingest.job.JobStore;
-import dev.spotcast.ingestor.PublishPolicy;
 import dev.spotcast.ingest.job.JobStore.ChunkSummary;
 import dev.spotcast.ingest.job.Versioned;
+import dev.spotcast.ingest.settings.JobProperties;
+import dev.spotcast.ingestor.PublishPolicy;
 import dev.spotcast.ingestor.RunLifecycle;
 import java.io.IOException;
 import java.time.Duration;
@@ -21,10 +21,10 @@ import org.springframework.stereotype.Component;
 /**
  * Ends jobs. Finishing a loaded run (search settings back, exact count, alias switch) is claimed on
  * the job document with optimistic concurrency, so of the instances that see the last chunk done
- * exactly one goes on; the claim carries a time, so a finisher that died is replaced after
- * {@link JobProperties#finishTimeout()}. A run that fails its count is not published: the alias
- * stays on the previous run. Nor is a run older than the one its model serves, unless its job says
- * so ({@link PublishPolicy}): it ends LOADED, servable by its run time.
+ * exactly one goes on; the claim carries a time, so a finisher that died is replaced after {@link
+ * JobProperties#finishTimeout()}. A run that fails its count is not published: the alias stays on
+ * the previous run. Nor is a run older than the one its model serves, unless its job says so
+ * ({@link PublishPolicy}): it ends LOADED, servable by its run time.
  */
 @Component
 public class JobFinisher {
@@ -39,7 +39,10 @@ public class JobFinisher {
   private final IngestMetrics metrics;
 
   public JobFinisher(
-      JobStore store, RunLifecycle lifecycle, JobProperties properties, JobOutcomes outcomes,
+      JobStore store,
+      RunLifecycle lifecycle,
+      JobProperties properties,
+      JobOutcomes outcomes,
       IngestMetrics metrics) {
     this.store = store;
     this.catalog = new RunCatalog(store.client());
@@ -55,7 +58,9 @@ public class JobFinisher {
       return;
     }
     Optional<Versioned<Job>> read = store.job(jobId);
-    if (read.isEmpty() || read.get().value().state() != JobState.LOADING || read.get().value().finisher() != null) {
+    if (read.isEmpty()
+        || read.get().value().state() != JobState.LOADING
+        || read.get().value().finisher() != null) {
       return;
     }
     claimAndFinish(read.get());
@@ -63,23 +68,33 @@ public class JobFinisher {
 
   /** Takes over a job whose finisher has been silent for too long (it died, or ES was down). */
   public void takeOver(Versioned<Job> stale) throws IOException {
-    log.warn("job {}: finishing claimed by {} at {} did not end; taking over", stale.value().id(),
-        stale.value().finisher(), stale.value().finishingAt());
-    Optional<Versioned<Job>> claimed = store.update(stale, stale.value().finishing(properties.instanceId(), Instant.now()));
+    log.warn(
+        "job {}: finishing claimed by {} at {} did not end; taking over",
+        stale.value().id(),
+        stale.value().finisher(),
+        stale.value().finishingAt());
+    Optional<Versioned<Job>> claimed =
+        store.update(stale, stale.value().finishing(properties.instanceId(), Instant.now()));
     if (claimed.isEmpty()) {
       return;
     }
     if (store.unfinishedChunks(stale.value().id()) > 0) {
       // It was being failed or cancelled: never publish it.
-      abandonRun(stale.value(), "its finisher " + stale.value().finisher() + " died while ending it");
-      end(claimed.get(), JobState.FAILED, 0, "its finisher " + stale.value().finisher() + " died while ending it");
+      abandonRun(
+          stale.value(), "its finisher " + stale.value().finisher() + " died while ending it");
+      end(
+          claimed.get(),
+          JobState.FAILED,
+          0,
+          "its finisher " + stale.value().finisher() + " died while ending it");
       return;
     }
     finish(claimed.get());
   }
 
   private void claimAndFinish(Versioned<Job> read) throws IOException {
-    Optional<Versioned<Job>> claimed = store.update(read, read.value().finishing(properties.instanceId(), Instant.now()));
+    Optional<Versioned<Job>> claimed =
+        store.update(read, read.value().finishing(properties.instanceId(), Instant.now()));
     if (claimed.isEmpty()) {
       return; // another instance claimed it, or the job was cancelled
     }
@@ -88,19 +103,36 @@ public class JobFinisher {
 
   private void finish(Versioned<Job> claimed) throws IOException {
     Job job = claimed.value();
-    RunRecord record = catalog.get(job.model(), job.runId())
-        .orElseThrow(() -> new IOException("run " + job.runId() + " of " + job.model() + " is missing from the catalog"));
+    RunRecord record =
+        catalog
+            .get(job.model(), job.runId())
+            .orElseThrow(
+                () ->
+                    new IOException(
+                        "run "
+                            + job.runId()
+                            + " of "
+                            + job.model()
+                            + " is missing from the catalog"));
     long counted = lifecycle.finishLoading(job.indices());
     ChunkSummary summary = store.summary(job.id());
     String failure = null;
     String note = null;
     if (counted != job.expectedDocuments()) {
       long refused = summary.failedDocuments();
-      if (properties.publishWithFailures() && refused > 0 && counted + refused == job.expectedDocuments()) {
-        note = refused + " documents refused by Elasticsearch (see the dead-letter index); published without them";
+      if (properties.publishWithFailures()
+          && refused > 0
+          && counted + refused == job.expectedDocuments()) {
+        note =
+            refused
+                + " documents refused by Elasticsearch (see the dead-letter index); published without them";
       } else {
-        failure = "Elasticsearch counts " + counted + " documents, the run has " + job.expectedDocuments()
-            + (refused > 0 ? " (" + refused + " refused)" : "");
+        failure =
+            "Elasticsearch counts "
+                + counted
+                + " documents, the run has "
+                + job.expectedDocuments()
+                + (refused > 0 ? " (" + refused + " refused)" : "");
       }
     }
     if (failure != null) {
@@ -108,11 +140,16 @@ public class JobFinisher {
       end(claimed, JobState.FAILED, counted, failure);
       return;
     }
-    // Complete and counted: published, or, older than the served run, kept servable by its run time.
+    // Complete and counted: published, or, older than the served run, kept servable by its run
+    // time.
     PublishPolicy policy = job.spec() == null ? PublishPolicy.IF_NEWER : job.spec().publishPolicy();
     RunLifecycle.Completion completion =
         lifecycle.complete(record, counted, note, policy, "\"publish\": \"always\"");
-    end(claimed, completion.published() ? JobState.PUBLISHED : JobState.LOADED, counted, completion.reason());
+    end(
+        claimed,
+        completion.published() ? JobState.PUBLISHED : JobState.LOADED,
+        counted,
+        completion.reason());
     lifecycle.forceMerge(record);
   }
 
@@ -131,7 +168,8 @@ public class JobFinisher {
       if (job.finisher() != null && !job.finisher().equals(properties.instanceId())) {
         return;
       }
-      Optional<Versioned<Job>> claimed = store.update(read.get(), job.finishing(properties.instanceId(), Instant.now()));
+      Optional<Versioned<Job>> claimed =
+          store.update(read.get(), job.finishing(properties.instanceId(), Instant.now()));
       if (claimed.isPresent()) {
         abandonRun(job, reason);
         end(claimed.get(), JobState.FAILED, 0, reason);
@@ -148,30 +186,44 @@ public class JobFinisher {
    */
   public Job cancel(String jobId, String reason) throws IOException {
     for (int attempt = 0; attempt < 10; attempt++) {
-      Versioned<Job> read = store.job(jobId).orElseThrow(() -> new dev.spotcast.ingest.job.JobNotFoundException(jobId));
+      Versioned<Job> read =
+          store
+              .job(jobId)
+              .orElseThrow(() -> new dev.spotcast.ingest.job.JobNotFoundException(jobId));
       Job job = read.value();
       if (job.state().terminal()) {
-        throw new dev.spotcast.ingest.job.JobConflictException("job " + jobId + " has already ended: " + job.state());
+        throw new dev.spotcast.ingest.job.JobConflictException(
+            "job " + jobId + " has already ended: " + job.state());
       }
       if (job.finisher() != null) {
         throw new dev.spotcast.ingest.job.JobConflictException(
-            "job " + jobId + " is being finished by " + job.finisher() + " and can no longer be cancelled");
+            "job "
+                + jobId
+                + " is being finished by "
+                + job.finisher()
+                + " and can no longer be cancelled");
       }
-      Optional<Versioned<Job>> claimed = store.update(read, job.finishing(properties.instanceId(), Instant.now()));
+      Optional<Versioned<Job>> claimed =
+          store.update(read, job.finishing(properties.instanceId(), Instant.now()));
       if (claimed.isPresent()) {
         abandonRun(job, reason);
         return end(claimed.get(), JobState.CANCELLED, 0, reason);
       }
     }
-    throw new dev.spotcast.ingest.job.JobConflictException("job " + jobId + " keeps changing; try again");
+    throw new dev.spotcast.ingest.job.JobConflictException(
+        "job " + jobId + " keeps changing; try again");
   }
 
-  /** Chunks of the job may still be writing here or elsewhere: the watchdog deletes its indices once they stopped. */
+  /**
+   * Chunks of the job may still be writing here or elsewhere: the watchdog deletes its indices once
+   * they stopped.
+   */
   private void abandonRun(Job job, String reason) throws IOException {
     lifecycle.abandonWhileWritersStop(job.model(), job.runId(), job.indices(), reason);
   }
 
-  private Job end(Versioned<Job> claimed, JobState state, long counted, String reason) throws IOException {
+  private Job end(Versioned<Job> claimed, JobState state, long counted, String reason)
+      throws IOException {
     Job ended = claimed.value().ended(state, counted, Instant.now(), reason);
     if (store.update(claimed, ended).isEmpty()) {
       // Only a takeover by another finisher writes a claimed job; it ends the job itself.
@@ -180,10 +232,20 @@ public class JobFinisher {
     }
     Duration took = Duration.between(ended.createdAt(), ended.finishedAt());
     // One structured line per run, for log search: key=value pairs.
-    log.info("run-ended job={} model={} run={} state={} documents={} expected={} chunks={} duration={}s trigger={} "
+    log.info(
+        "run-ended job={} model={} run={} state={} documents={} expected={} chunks={} duration={}s trigger={} "
             + "finisher={} reason=\"{}\"",
-        ended.id(), ended.model(), ended.runId(), state, counted, ended.expectedDocuments(), ended.chunkCount(),
-        took.toMillis() / 1000.0, ended.trigger(), properties.instanceId(), reason == null ? "" : reason);
+        ended.id(),
+        ended.model(),
+        ended.runId(),
+        state,
+        counted,
+        ended.expectedDocuments(),
+        ended.chunkCount(),
+        took.toMillis() / 1000.0,
+        ended.trigger(),
+        properties.instanceId(),
+        reason == null ? "" : reason);
     metrics.jobEnded(ended);
     outcomes.publish(ended);
     return ended;

@@ -1,10 +1,9 @@
 package dev.spotcast.ingest.work;
 
-import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingest.job.Chunk;
 import dev.spotcast.ingest.job.ChunkPlanner;
-import dev.spotcast.ingest.job.Job;
 import dev.spotcast.ingest.job.InvalidJobException;
+import dev.spotcast.ingest.job.Job;
 import dev.spotcast.ingest.job.JobConflictException;
 import dev.spotcast.ingest.job.JobSources;
 import dev.spotcast.ingest.job.JobSpec;
@@ -15,6 +14,7 @@ import dev.spotcast.ingest.job.RunLock;
 import dev.spotcast.ingest.job.SliceRef;
 import dev.spotcast.ingest.job.Trigger;
 import dev.spotcast.ingest.job.Versioned;
+import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingestor.RunLifecycle;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.ShardingSpec;
@@ -32,8 +32,8 @@ import org.springframework.stereotype.Service;
 /**
  * Starts jobs, whatever triggers them. Submitting reads the spec's source (so a bad spec or an
  * unreadable file is refused at once, with the reason), takes the run's lock, begins the run
- * ({@link RunLifecycle#begin}, as the CLI loader does), stores the chunks and only then puts them on
- * the work topic. Any instance may then load them; see {@link ChunkWorker}.
+ * ({@link RunLifecycle#begin}, as the CLI loader does), stores the chunks and only then puts them
+ * on the work topic. Any instance may then load them; see {@link ChunkWorker}.
  */
 @Service
 public class JobService {
@@ -51,8 +51,13 @@ public class JobService {
   private final AtomicBoolean indexReady = new AtomicBoolean();
 
   public JobService(
-      JobStore store, WorkQueue queue, JobFinisher finisher, JobProperties properties, ShardingSpec sharding,
-      RunLifecycle lifecycle, JobSources sources) {
+      JobStore store,
+      WorkQueue queue,
+      JobFinisher finisher,
+      JobProperties properties,
+      ShardingSpec sharding,
+      RunLifecycle lifecycle,
+      JobSources sources) {
     this.store = store;
     this.sources = sources;
     this.queue = queue;
@@ -76,31 +81,61 @@ public class JobService {
   }
 
   /**
-   * As {@link #submit(JobSpec, Trigger, String)}, refusing files that do not hold the run announced.
+   * As {@link #submit(JobSpec, Trigger, String)}, refusing files that do not hold the run
+   * announced.
    *
    * @param expectedRunTime the run time the files must hold, or null for any
    */
-  public Job submit(JobSpec spec, Trigger trigger, String correlationId, Instant expectedRunTime) throws IOException {
+  public Job submit(JobSpec spec, Trigger trigger, String correlationId, Instant expectedRunTime)
+      throws IOException {
     ensureIndex();
     try (OpenedSource opened = sources.open(spec, sharding)) {
       ForecastRun run = opened.source().run();
       if (expectedRunTime != null && !expectedRunTime.equals(run.runTime())) {
         throw new InvalidJobException(
-            "the files hold run " + run.runTime() + " of " + run.model() + ", not the announced " + expectedRunTime);
+            "the files hold run "
+                + run.runTime()
+                + " of "
+                + run.model()
+                + ", not the announced "
+                + expectedRunTime);
       }
       List<String> runIndices = opened.strategy().allIndices();
       if (lifecycle.isPublished(run.model(), runIndices)) {
         throw new JobConflictException(
-            "run " + run.runId() + " of model " + run.model() + " is already published; load a new run instead");
+            "run "
+                + run.runId()
+                + " of model "
+                + run.model()
+                + " is already published; load a new run instead");
       }
       List<List<SliceRef>> plan = planner.plan(opened.source().slices());
       Instant now = Instant.now();
-      Job job = new Job(
-          UUID.randomUUID().toString(), JobState.QUEUED, trigger, correlationId, spec, sharding, run.model(),
-          run.runId(), run.runTime(), runIndices, run.documentCount(), plan.size(), properties.instanceId(), now, null,
-          null, null, null, 0, null);
+      Job job =
+          new Job(
+              UUID.randomUUID().toString(),
+              JobState.QUEUED,
+              trigger,
+              correlationId,
+              spec,
+              sharding,
+              run.model(),
+              run.runId(),
+              run.runTime(),
+              runIndices,
+              run.documentCount(),
+              plan.size(),
+              properties.instanceId(),
+              now,
+              null,
+              null,
+              null,
+              null,
+              0,
+              null);
       store.create(job.id(), job);
-      Versioned<Job> created = store.job(job.id()).orElseThrow(() -> new IOException("job " + job.id() + " vanished"));
+      Versioned<Job> created =
+          store.job(job.id()).orElseThrow(() -> new IOException("job " + job.id() + " vanished"));
       lock(job);
       try {
         return prepare(created, opened, run, plan);
@@ -112,7 +147,8 @@ public class JobService {
     }
   }
 
-  private Job prepare(Versioned<Job> created, OpenedSource opened, ForecastRun run, List<List<SliceRef>> plan)
+  private Job prepare(
+      Versioned<Job> created, OpenedSource opened, ForecastRun run, List<List<SliceRef>> plan)
       throws IOException {
     Job job = created.value();
     lifecycle.begin(opened.strategy(), job.createdAt());
@@ -124,16 +160,26 @@ public class JobService {
       messages.add(new ChunkMessage(job.id(), i));
     }
     store.putChunks(chunks);
-    // Queued before the job says LOADING: if this instance dies in between, the job stays QUEUED and
-    // the watchdog fails it after finish-timeout, rather than a LOADING job waiting for chunks never sent.
+    // Queued before the job says LOADING: if this instance dies in between, the job stays QUEUED
+    // and
+    // the watchdog fails it after finish-timeout, rather than a LOADING job waiting for chunks
+    // never sent.
     queue.send(messages);
     Optional<Versioned<Job>> loading = store.update(created, job.loading(Instant.now()));
     if (loading.isEmpty()) {
-      // Cancelled while being prepared: the canceller has dealt with the run; workers skip its chunks.
+      // Cancelled while being prepared: the canceller has dealt with the run; workers skip its
+      // chunks.
       return store.job(job.id()).map(Versioned::value).orElse(job);
     }
-    log.info("job {} ({}): loading run {} of {}: {} documents in {} chunks into {}", job.id(), job.trigger(),
-        run.runId(), run.model(), run.documentCount(), plan.size(), job.indices());
+    log.info(
+        "job {} ({}): loading run {} of {}: {} documents in {} chunks into {}",
+        job.id(),
+        job.trigger(),
+        run.runId(),
+        run.model(),
+        run.documentCount(),
+        plan.size(),
+        job.indices());
     return loading.get().value();
   }
 
@@ -157,32 +203,56 @@ public class JobService {
       }
       if (held.get().value().sweptAt(Instant.now())) {
         abandon(job);
-        throw new JobConflictException("run " + job.runId() + " of model " + job.model()
-            + " is being cleaned up after its failed job " + held.get().value().jobId() + "; try again in a minute");
+        throw new JobConflictException(
+            "run "
+                + job.runId()
+                + " of model "
+                + job.model()
+                + " is being cleaned up after its failed job "
+                + held.get().value().jobId()
+                + "; try again in a minute");
       }
       Optional<Versioned<Job>> holder = store.job(held.get().value().jobId());
       if (holder.isPresent() && !holder.get().value().state().terminal()) {
         abandon(job);
-        throw new JobConflictException("run " + job.runId() + " of model " + job.model() + " is being loaded by job "
-            + holder.get().value().id() + " (" + holder.get().value().state() + ")");
+        throw new JobConflictException(
+            "run "
+                + job.runId()
+                + " of model "
+                + job.model()
+                + " is being loaded by job "
+                + holder.get().value().id()
+                + " ("
+                + holder.get().value().state()
+                + ")");
       }
       if (store.update(lockId, held.get(), mine, true).isPresent()) {
         return;
       }
     }
     abandon(job);
-    throw new JobConflictException("run " + job.runId() + " of model " + job.model() + " is contended; try again");
+    throw new JobConflictException(
+        "run " + job.runId() + " of model " + job.model() + " is contended; try again");
   }
 
-  /** A job that lost the run's lock never ran; it is marked CANCELLED so that it does not look stuck. */
+  /**
+   * A job that lost the run's lock never ran; it is marked CANCELLED so that it does not look
+   * stuck.
+   */
   private void abandon(Job job) throws IOException {
-    store.job(job.id()).ifPresent(read -> {
-      try {
-        store.update(read, read.value().ended(JobState.CANCELLED, 0, Instant.now(), "another job loads this run"));
-      } catch (IOException e) {
-        log.warn("job {}: could not mark it cancelled", job.id(), e);
-      }
-    });
+    store
+        .job(job.id())
+        .ifPresent(
+            read -> {
+              try {
+                store.update(
+                    read,
+                    read.value()
+                        .ended(JobState.CANCELLED, 0, Instant.now(), "another job loads this run"));
+              } catch (IOException e) {
+                log.warn("job {}: could not mark it cancelled", job.id(), e);
+              }
+            });
   }
 
   private void ensureIndex() throws IOException {

@@ -1,9 +1,9 @@
 package dev.spotcast.ingest.work;
 
-import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingest.job.Job;
 import dev.spotcast.ingest.job.JobSources;
 import dev.spotcast.ingest.job.OpenedSource;
+import dev.spotcast.ingest.settings.JobProperties;
 import jakarta.annotation.PreDestroy;
 import java.time.Duration;
 import java.time.Instant;
@@ -82,14 +82,17 @@ public class SourceCache {
 
   @PreDestroy
   public void closeAll() {
-    entries.values().forEach(entry -> {
-      synchronized (entry) {
-        entry.closed = true;
-        if (entry.source != null) {
-          entry.source.close();
-        }
-      }
-    });
+    entries
+        .values()
+        .forEach(
+            entry -> {
+              synchronized (entry) {
+                entry.closed = true;
+                if (entry.source != null) {
+                  entry.source.close();
+                }
+              }
+            });
     entries.clear();
   }
 }

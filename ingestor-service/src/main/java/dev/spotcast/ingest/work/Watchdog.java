@@ -1,13 +1,13 @@
 package dev.spotcast.ingest.work;
 
-import dev.spotcast.ingest.settings.JobProperties;
-import dev.spotcast.ingestor.RunLifecycle;
 import dev.spotcast.ingest.job.Chunk;
 import dev.spotcast.ingest.job.Job;
 import dev.spotcast.ingest.job.JobState;
 import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingest.job.RunLock;
 import dev.spotcast.ingest.job.Versioned;
+import dev.spotcast.ingest.settings.JobProperties;
+import dev.spotcast.ingestor.RunLifecycle;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
@@ -20,6 +20,7 @@ import org.springframework.stereotype.Component;
 /**
  * Repairs what a dead instance leaves behind; every instance runs it, and every repair is an
  * optimistic-concurrency write, so only one instance makes each.
+ *
  * <ul>
  *   <li>a RUNNING chunk without a heartbeat for {@code stale-after} goes back to TODO and onto the
  *       work topic (its owner died without letting go, e.g. killed, or its record was committed
@@ -53,8 +54,13 @@ public class Watchdog {
   private final RunLifecycle lifecycle;
 
   public Watchdog(
-      JobStore store, JobProperties properties, WorkQueue queue, JobFinisher finisher, SourceCache sources,
-      IngestMetrics metrics, RunLifecycle lifecycle) {
+      JobStore store,
+      JobProperties properties,
+      WorkQueue queue,
+      JobFinisher finisher,
+      SourceCache sources,
+      IngestMetrics metrics,
+      RunLifecycle lifecycle) {
     this.lifecycle = lifecycle;
     this.store = store;
     this.properties = properties;
@@ -74,7 +80,8 @@ public class Watchdog {
       }
       // Only chunks of LOADING jobs: those of ended jobs (TODO, or RUNNING under a killed owner)
       // stay as they are for good and must not fill the watchdog's page.
-      List<String> loading = store.jobs(List.of(JobState.LOADING), BATCH).stream().map(j -> j.value().id()).toList();
+      List<String> loading =
+          store.jobs(List.of(JobState.LOADING), BATCH).stream().map(j -> j.value().id()).toList();
       if (!loading.isEmpty()) {
         requeueStaleChunks(loading);
         requeueWaitingChunks(loading);
@@ -101,20 +108,24 @@ public class Watchdog {
   }
 
   /**
-   * Sends again the TODO chunks queued before {@code requeue-todo-after}. The chunk's queuedAt moves
-   * first, with optimistic concurrency: of several watchdogs only one re-sends it, and a worker that
-   * claims it meanwhile wins (the watchdog's write then fails and nothing is sent). The message comes
-   * after the write, so a chunk never waits twice as long for a message that was not sent.
+   * Sends again the TODO chunks queued before {@code requeue-todo-after}. The chunk's queuedAt
+   * moves first, with optimistic concurrency: of several watchdogs only one re-sends it, and a
+   * worker that claims it meanwhile wins (the watchdog's write then fails and nothing is sent). The
+   * message comes after the write, so a chunk never waits twice as long for a message that was not
+   * sent.
    */
   void requeueWaitingChunks(List<String> loading) throws IOException {
     Instant now = Instant.now();
-    for (Versioned<Chunk> waiting : store.waitingChunks(loading, now.minus(properties.requeueTodoAfter()), BATCH)) {
+    for (Versioned<Chunk> waiting :
+        store.waitingChunks(loading, now.minus(properties.requeueTodoAfter()), BATCH)) {
       Chunk chunk = waiting.value();
       if (store.update(waiting, chunk.requeued(now), true).isPresent()) {
         queue.send(List.of(new ChunkMessage(chunk.jobId(), chunk.number())));
         metrics.chunkRequeued("lost");
-        log.warn("chunk {}: TODO since {} and never claimed; sent again (its message may have been lost)",
-            chunk.id(), chunk.queuedAt());
+        log.warn(
+            "chunk {}: TODO since {} and never claimed; sent again (its message may have been lost)",
+            chunk.id(),
+            chunk.queuedAt());
       }
     }
   }
@@ -124,19 +135,27 @@ public class Watchdog {
       return;
     }
     Instant now = Instant.now();
-    for (Versioned<Job> read : store.endedSince(
-        List.of(JobState.FAILED, JobState.CANCELLED), now.minus(properties.finishTimeout()), BATCH)) {
+    for (Versioned<Job> read :
+        store.endedSince(
+            List.of(JobState.FAILED, JobState.CANCELLED),
+            now.minus(properties.finishTimeout()),
+            BATCH)) {
       Job job = read.value();
-      if (job.indices() == null || job.indices().isEmpty()
+      if (job.indices() == null
+          || job.indices().isEmpty()
           || store.liveChunks(job.id(), now.minus(properties.staleAfter())) > 0) {
         continue;
       }
       Optional<Versioned<RunLock>> lock = store.lock(job.model(), job.runId());
-      if (lock.isEmpty() || !job.id().equals(lock.get().value().jobId()) || lock.get().value().sweptAt(now)) {
-        continue; // another job holds the run now (it deletes leftovers itself), or a sweep is under way
+      if (lock.isEmpty()
+          || !job.id().equals(lock.get().value().jobId())
+          || lock.get().value().sweptAt(now)) {
+        continue; // another job holds the run now (it deletes leftovers itself), or a sweep is
+        // under way
       }
       String lockId = RunLock.idOf(job.model(), job.runId());
-      Optional<Versioned<RunLock>> held = store.update(lockId, lock.get(), lock.get().value().sweepingSince(now), true);
+      Optional<Versioned<RunLock>> held =
+          store.update(lockId, lock.get(), lock.get().value().sweepingSince(now), true);
       if (held.isEmpty()) {
         continue;
       }
@@ -165,8 +184,12 @@ public class Watchdog {
       } else if (job.state() == JobState.LOADING) {
         finisher.maybeFinish(job.id());
       } else if (job.createdAt().isBefore(timeout)) {
-        finisher.fail(job.id(), "preparation by " + job.submittedBy() + " did not complete within "
-            + properties.finishTimeout());
+        finisher.fail(
+            job.id(),
+            "preparation by "
+                + job.submittedBy()
+                + " did not complete within "
+                + properties.finishTimeout());
       }
     }
     metrics.activeChunks(active);

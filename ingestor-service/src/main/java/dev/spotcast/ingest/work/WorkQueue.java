@@ -2,8 +2,8 @@ package dev.spotcast.ingest.work;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.spotcast.ingest.settings.KafkaTopics;
 import dev.spotcast.ingest.job.Chunk;
+import dev.spotcast.ingest.settings.KafkaTopics;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,17 +39,30 @@ public class WorkQueue {
     List<CompletableFuture<SendResult<String, String>>> sent = new ArrayList<>();
     for (ChunkMessage message : messages) {
       try {
-        sent.add(kafka.send(topics.work(), Chunk.idOf(message.jobId(), message.chunk()), json.writeValueAsString(message)));
+        sent.add(
+            kafka.send(
+                topics.work(),
+                Chunk.idOf(message.jobId(), message.chunk()),
+                json.writeValueAsString(message)));
       } catch (JsonProcessingException e) {
         throw new IllegalStateException("a chunk message cannot be written as JSON", e);
       }
     }
     try {
-      CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new))
+          .get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     } catch (ExecutionException e) {
-      throw new IOException("the work topic " + topics.work() + " refused chunks: " + e.getCause().getMessage(), e.getCause());
+      throw new IOException(
+          "the work topic " + topics.work() + " refused chunks: " + e.getCause().getMessage(),
+          e.getCause());
     } catch (TimeoutException e) {
-      throw new IOException("the work topic " + topics.work() + " did not take the chunks within " + SEND_TIMEOUT_SECONDS + " s", e);
+      throw new IOException(
+          "the work topic "
+              + topics.work()
+              + " did not take the chunks within "
+              + SEND_TIMEOUT_SECONDS
+              + " s",
+          e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while sending chunks", e);

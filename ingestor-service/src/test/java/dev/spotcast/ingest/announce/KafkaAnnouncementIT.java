@@ -1,11 +1,11 @@
 package dev.spotcast.ingest.announce;
 
-import dev.spotcast.ingest.Samples;
-import dev.spotcast.ingest.IngestorInstance;
-import dev.spotcast.ingest.Fixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.spotcast.ingest.Fixtures;
+import dev.spotcast.ingest.IngestorInstance;
+import dev.spotcast.ingest.Samples;
 import dev.spotcast.model.ForecastRun;
 import java.time.Duration;
 import java.util.Map;
@@ -46,7 +46,8 @@ class KafkaAnnouncementIT {
   private static String announcement(String id, String model, ForecastRun run) {
     return """
         {"id": "%s", "model": "%s", "runTime": "%s", "files": ["%s"]}
-        """.formatted(id, model, run.runTime(), Samples.file(SAMPLE));
+        """
+        .formatted(id, model, run.runTime(), Samples.file(SAMPLE));
   }
 
   @Test
@@ -56,8 +57,9 @@ class KafkaAnnouncementIT {
 
     Fixtures.send(topic("announcements"), model, announcement("ann-1-" + model, model, run));
 
-    ConsumerRecord<String, String> outcome = Fixtures.awaitRecord(
-        topic("outcomes"), r -> r.value().contains("ann-1-" + model), Duration.ofMinutes(2));
+    ConsumerRecord<String, String> outcome =
+        Fixtures.awaitRecord(
+            topic("outcomes"), r -> r.value().contains("ann-1-" + model), Duration.ofMinutes(2));
     JsonNode body = IngestorInstance.JSON.readTree(outcome.value());
     assertThat(body.path("status").asText()).as(outcome.value()).isEqualTo("PUBLISHED");
     assertThat(body.path("trigger").asText()).isEqualTo("ANNOUNCEMENT");
@@ -74,29 +76,39 @@ class KafkaAnnouncementIT {
     String model = Fixtures.model("after_poison");
     ForecastRun run = Samples.run(SAMPLE, model);
     String poison = "{\"id\": \"poison-" + model + "\", \"model\": ";
-    String wrongRun = """
+    String wrongRun =
+        """
         {"id": "wrong-%s", "model": "%s", "runTime": "1999-01-01T00:00:00Z", "files": ["%s"]}
-        """.formatted(model, model, Samples.file(SAMPLE));
+        """
+            .formatted(model, model, Samples.file(SAMPLE));
 
     // Same key: the same partition, in this order, behind the poison.
     Fixtures.send(topic("announcements"), model, poison);
     Fixtures.send(topic("announcements"), model, wrongRun);
     Fixtures.send(topic("announcements"), model, announcement("good-" + model, model, run));
 
-    ConsumerRecord<String, String> dead = Fixtures.awaitRecord(
-        topic("dead-letters"), r -> r.value().equals(poison), Duration.ofMinutes(1));
-    assertThat(Fixtures.header(dead, "kafka_dlt-exception-message")).contains("not a run announcement");
+    ConsumerRecord<String, String> dead =
+        Fixtures.awaitRecord(
+            topic("dead-letters"), r -> r.value().equals(poison), Duration.ofMinutes(1));
+    assertThat(Fixtures.header(dead, "kafka_dlt-exception-message"))
+        .contains("not a run announcement");
     assertThat(Fixtures.header(dead, "kafka_dlt-original-topic")).isEqualTo(topic("announcements"));
-    ConsumerRecord<String, String> wrong = Fixtures.awaitRecord(
-        topic("dead-letters"), r -> r.value().contains("wrong-" + model), Duration.ofMinutes(1));
+    ConsumerRecord<String, String> wrong =
+        Fixtures.awaitRecord(
+            topic("dead-letters"),
+            r -> r.value().contains("wrong-" + model),
+            Duration.ofMinutes(1));
     assertThat(Fixtures.header(wrong, "kafka_dlt-exception-message"))
         .contains("not the announced 1999-01-01T00:00:00Z");
 
-    ConsumerRecord<String, String> outcome = Fixtures.awaitRecord(
-        topic("outcomes"), r -> r.value().contains("good-" + model), Duration.ofMinutes(2));
-    assertThat(IngestorInstance.JSON.readTree(outcome.value()).path("status").asText()).isEqualTo("PUBLISHED");
+    ConsumerRecord<String, String> outcome =
+        Fixtures.awaitRecord(
+            topic("outcomes"), r -> r.value().contains("good-" + model), Duration.ofMinutes(2));
+    assertThat(IngestorInstance.JSON.readTree(outcome.value()).path("status").asText())
+        .isEqualTo("PUBLISHED");
     assertThat(Fixtures.servedCount(model)).isEqualTo(run.documentCount());
     assertThat(instance.get("/actuator/prometheus").body())
-        .containsPattern("spotcast_ingest_dead_letters_total\\{[^}]*kind=\"announcement\"[^}]*} 2.0");
+        .containsPattern(
+            "spotcast_ingest_dead_letters_total\\{[^}]*kind=\"announcement\"[^}]*} 2.0");
   }
 }

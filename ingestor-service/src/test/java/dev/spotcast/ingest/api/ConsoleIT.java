@@ -1,10 +1,10 @@
 package dev.spotcast.ingest.api;
 
-import dev.spotcast.ingest.IngestorInstance;
-import dev.spotcast.ingest.Fixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.spotcast.ingest.Fixtures;
+import dev.spotcast.ingest.IngestorInstance;
 import dev.spotcast.testsupport.HeadlessChromium;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -21,8 +21,8 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 
 /**
  * The ingestion console at {@code /console/} in a real headless Chromium, against a real ingestion
- * service, Kafka and Elasticsearch: without a key it shows nothing; with a read key it shows a run's
- * job rise to 100 % and the run published, as the API reports them.
+ * service, Kafka and Elasticsearch: without a key it shows nothing; with a read key it shows a
+ * run's job rise to 100 % and the run published, as the API reports them.
  */
 class ConsoleIT {
 
@@ -32,7 +32,8 @@ class ConsoleIT {
 
   @BeforeAll
   static void start() {
-    instance = IngestorInstance.start("console-1", IngestorInstance.fleet(Fixtures.prefix("console")));
+    instance =
+        IngestorInstance.start("console-1", IngestorInstance.fleet(Fixtures.prefix("console")));
     browser = new HeadlessChromium(1500, 900);
   }
 
@@ -50,7 +51,8 @@ class ConsoleIT {
     var driver = browser.driver();
     driver.get(instance.uri("/").toString()); // the service's root leads to the console
     browser.waiting(WAIT).until(ExpectedConditions.urlToBe(instance.uri("/console/").toString()));
-    WebElement field = browser.waiting(WAIT).until(ExpectedConditions.elementToBeClickable(By.id("key")));
+    WebElement field =
+        browser.waiting(WAIT).until(ExpectedConditions.elementToBeClickable(By.id("key")));
     field.sendKeys(key);
     driver.findElement(By.cssSelector("#login button[type=submit]")).click();
   }
@@ -58,13 +60,19 @@ class ConsoleIT {
   @Test
   void showsARunLoadToOneHundredPercentAndPublished() throws Exception {
     String model = Fixtures.model("console");
-    // 121 x 240 points x 3 levels x 6 steps = 522,720 documents: seconds of loading, several refreshes.
+    // 121 x 240 points x 3 levels x 6 steps = 522,720 documents: seconds of loading, several
+    // refreshes.
     long expected = 121L * 240 * 3 * 6;
     openWithKey(IngestorInstance.READ_KEY);
-    browser.waiting(WAIT).until(ExpectedConditions.attributeToBe(By.tagName("body"), "data-state", "shown"));
+    browser
+        .waiting(WAIT)
+        .until(ExpectedConditions.attributeToBe(By.tagName("body"), "data-state", "shown"));
 
-    HttpResponse<String> accepted = instance.post("/v1/ingestions",
-        Fixtures.synthetic(model, "2026-02-01T00:00:00Z", 1.5, "0, 500, 1000", "0, 1, 2, 3, 4, 5"));
+    HttpResponse<String> accepted =
+        instance.post(
+            "/v1/ingestions",
+            Fixtures.synthetic(
+                model, "2026-02-01T00:00:00Z", 1.5, "0, 500, 1000", "0, 1, 2, 3, 4, 5"));
     assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
     String id = IngestorInstance.JSON.readTree(accepted.body()).path("id").asText();
 
@@ -74,10 +82,16 @@ class ConsoleIT {
     String state = "";
     boolean pictured = false;
     while (!state.equals("PUBLISHED")) {
-      assertThat(Instant.now()).as("job %s shown as %s, progress %s", id, state, shown).isBefore(deadline);
+      assertThat(Instant.now())
+          .as("job %s shown as %s, progress %s", id, state, shown)
+          .isBefore(deadline);
       // Read in one go: the page replaces its rows at each refresh.
-      List<?> row = (List<?>) browser.script("const r = document.querySelector(`#jobs tr[data-job='${arguments[0]}']`);"
-          + " return r ? [r.dataset.state, r.dataset.progress] : null;", id);
+      List<?> row =
+          (List<?>)
+              browser.script(
+                  "const r = document.querySelector(`#jobs tr[data-job='${arguments[0]}']`);"
+                      + " return r ? [r.dataset.state, r.dataset.progress] : null;",
+                  id);
       if (row != null) {
         state = (String) row.get(0);
         double progress = Double.parseDouble((String) row.get(1));
@@ -96,18 +110,26 @@ class ConsoleIT {
 
     // The row says what the API says of the job.
     JsonNode job = instance.job(id);
-    String row = (String) browser.script(
-        "return document.querySelector(`#jobs tr[data-job='${arguments[0]}']`).innerText;", id);
-    assertThat(row).contains(model + " / " + job.path("runId").asText()).contains("PUBLISHED")
-        .contains("100.0 %").contains("DONE " + job.path("chunkCount").asInt());
+    String row =
+        (String)
+            browser.script(
+                "return document.querySelector(`#jobs tr[data-job='${arguments[0]}']`).innerText;",
+                id);
+    assertThat(row)
+        .contains(model + " / " + job.path("runId").asText())
+        .contains("PUBLISHED")
+        .contains("100.0 %")
+        .contains("DONE " + job.path("chunkCount").asInt());
     assertThat(job.path("retries").asLong()).isZero();
     assertThat(job.path("deadLetters").asLong()).isZero();
 
     // The run is listed among the published ones with its documents, within a refresh.
-    String runRow = "const r = document.querySelector(`#runs tr[data-model='${arguments[0]}']`);"
-        + " return r ? r.dataset.run + ' | ' + r.innerText : null;";
+    String runRow =
+        "const r = document.querySelector(`#runs tr[data-model='${arguments[0]}']`);"
+            + " return r ? r.dataset.run + ' | ' + r.innerText : null;";
     browser.waiting(WAIT).until(driver -> browser.script(runRow, model) != null);
-    assertThat((String) browser.script(runRow, model)).startsWith(job.path("runId").asText() + " | ")
+    assertThat((String) browser.script(runRow, model))
+        .startsWith(job.path("runId").asText() + " | ")
         .contains("522,720"); // the browser runs in en-GB
     JsonNode runs = IngestorInstance.JSON.readTree(instance.get("/v1/runs").body());
     JsonNode published = null;
@@ -127,18 +149,36 @@ class ConsoleIT {
   @Test
   void withoutAReadKeyItShowsNothingAndSaysWhichKeyItNeeds() throws Exception {
     openWithKey(IngestorInstance.SUBMIT_KEY);
-    browser.waiting(WAIT).until(ExpectedConditions.attributeToBe(By.tagName("body"), "data-state", "failed"));
-    assertThat(browser.driver().findElement(By.id("error")).getText()).startsWith("403").contains("ingest:read");
+    browser
+        .waiting(WAIT)
+        .until(ExpectedConditions.attributeToBe(By.tagName("body"), "data-state", "failed"));
+    assertThat(browser.driver().findElement(By.id("error")).getText())
+        .startsWith("403")
+        .contains("ingest:read");
     assertThat(browser.driver().findElements(By.cssSelector("#jobs tbody tr"))).isEmpty();
     browser.consoleErrors(); // the refused requests, logged by the browser
 
     // The API behind it: the lists need the read role; the page itself holds no data.
     for (String path : List.of("/v1/ingestions", "/v1/runs")) {
-      assertThat(instance.send(HttpRequest.newBuilder(instance.uri(path))).statusCode()).as(path).isEqualTo(401);
-      assertThat(instance.send(HttpRequest.newBuilder(instance.uri(path)).header("X-API-Key", IngestorInstance.SUBMIT_KEY))
-          .statusCode()).as(path).isEqualTo(403);
-      assertThat(instance.send(HttpRequest.newBuilder(instance.uri(path)).header("X-API-Key", IngestorInstance.READ_KEY))
-          .statusCode()).as(path).isEqualTo(200);
+      assertThat(instance.send(HttpRequest.newBuilder(instance.uri(path))).statusCode())
+          .as(path)
+          .isEqualTo(401);
+      assertThat(
+              instance
+                  .send(
+                      HttpRequest.newBuilder(instance.uri(path))
+                          .header("X-API-Key", IngestorInstance.SUBMIT_KEY))
+                  .statusCode())
+          .as(path)
+          .isEqualTo(403);
+      assertThat(
+              instance
+                  .send(
+                      HttpRequest.newBuilder(instance.uri(path))
+                          .header("X-API-Key", IngestorInstance.READ_KEY))
+                  .statusCode())
+          .as(path)
+          .isEqualTo(200);
     }
     HttpResponse<String> tooMany = instance.get("/v1/ingestions?limit=1000");
     assertThat(tooMany.statusCode()).isEqualTo(400);

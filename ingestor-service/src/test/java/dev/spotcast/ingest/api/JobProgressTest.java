@@ -15,7 +15,8 @@ class JobProgressTest {
   void countsTheRunningChunksAcknowledgedDocuments() {
     // 200,000 in DONE chunks + 50,000 so far in RUNNING ones, 100 s after the start:
     // 250,000 / 100 s = 2,500 docs/s; 750,000 left / 2,500 = 300 s.
-    JobProgress p = JobProgress.of(1_000_000, 200_000, 50_000, START, START.plusSeconds(100), false);
+    JobProgress p =
+        JobProgress.of(1_000_000, 200_000, 50_000, START, START.plusSeconds(100), false);
 
     assertThat(p.acknowledgedDocuments()).isEqualTo(250_000);
     assertThat(p.progress()).isEqualTo(0.25);
@@ -71,6 +72,7 @@ class JobProgressTest {
 
   @Test
   void anEmptyRunIsComplete() {
-    assertThat(JobProgress.of(0, 0, 0, START, START.plusSeconds(1), false).progress()).isEqualTo(1.0);
+    assertThat(JobProgress.of(0, 0, 0, START, START.plusSeconds(1), false).progress())
+        .isEqualTo(1.0);
   }
 }

@@ -1,17 +1,20 @@
 package dev.spotcast.ingest.api;
 
-import dev.spotcast.ingest.IngestorInstance;
-import dev.spotcast.ingest.Fixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.spotcast.ingest.Fixtures;
+import dev.spotcast.ingest.IngestorInstance;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** A job started over REST loads a synthetic run exactly and publishes it; bad requests are problems. */
+/**
+ * A job started over REST loads a synthetic run exactly and publishes it; bad requests are
+ * problems.
+ */
 class RestIngestionIT {
 
   private static IngestorInstance instance;
@@ -33,16 +36,20 @@ class RestIngestionIT {
     String model = Fixtures.model("rest");
     // 37 x 72 points x 3 levels x 4 steps
     long expected = 37L * 72 * 3 * 4;
-    HttpResponse<String> accepted = instance.post("/v1/ingestions",
-        Fixtures.synthetic(model, "2026-01-01T00:00:00Z", 5, "0, 500, 1000", "0, 1, 2, 3"));
+    HttpResponse<String> accepted =
+        instance.post(
+            "/v1/ingestions",
+            Fixtures.synthetic(model, "2026-01-01T00:00:00Z", 5, "0, 500, 1000", "0, 1, 2, 3"));
 
     assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
     JsonNode body = IngestorInstance.JSON.readTree(accepted.body());
     String id = body.path("id").asText();
-    assertThat(accepted.headers().firstValue("Location")).hasValueSatisfying(
-        location -> assertThat(location).endsWith("/v1/ingestions/" + id));
+    assertThat(accepted.headers().firstValue("Location"))
+        .hasValueSatisfying(location -> assertThat(location).endsWith("/v1/ingestions/" + id));
     assertThat(body.path("expectedDocuments").asLong()).isEqualTo(expected);
-    assertThat(body.path("chunkCount").asInt()).as("many more chunks than threads").isGreaterThanOrEqualTo(12);
+    assertThat(body.path("chunkCount").asInt())
+        .as("many more chunks than threads")
+        .isGreaterThanOrEqualTo(12);
 
     JsonNode job = instance.awaitEnded(id, Duration.ofMinutes(3));
 
@@ -54,30 +61,50 @@ class RestIngestionIT {
     assertThat(job.path("docsPerSecond").asDouble()).isPositive();
     assertThat(Fixtures.servedCount(model)).isEqualTo(expected);
 
-    HttpResponse<String> again = instance.post("/v1/ingestions",
-        Fixtures.synthetic(model, "2026-01-01T00:00:00Z", 5, "0, 500, 1000", "0, 1, 2, 3"));
+    HttpResponse<String> again =
+        instance.post(
+            "/v1/ingestions",
+            Fixtures.synthetic(model, "2026-01-01T00:00:00Z", 5, "0, 500, 1000", "0, 1, 2, 3"));
     assertThat(again.statusCode()).as(again.body()).isEqualTo(409);
     assertThat(again.body()).contains("already published");
 
-    // The probes the container health check uses (docker/ingestor-service.Dockerfile) answer without a key.
-    assertThat(java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
-            instance.uri("/actuator/health/liveness")).build(),
-        java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
+    // The probes the container health check uses (docker/ingestor-service.Dockerfile) answer
+    // without a key.
+    assertThat(
+            java.net.http.HttpClient.newHttpClient()
+                .send(
+                    java.net.http.HttpRequest.newBuilder(instance.uri("/actuator/health/liveness"))
+                        .build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString())
+                .statusCode())
+        .isEqualTo(200);
     String metrics = instance.get("/actuator/prometheus").body();
-    assertThat(metrics).contains("spotcast_ingest_documents_total").contains("spotcast_ingest_chunks_total")
-        .contains("spotcast_ingest_run_duration_seconds").contains("spotcast_ingest_bulk_latency_seconds_bucket")
+    assertThat(metrics)
+        .contains("spotcast_ingest_documents_total")
+        .contains("spotcast_ingest_chunks_total")
+        .contains("spotcast_ingest_run_duration_seconds")
+        .contains("spotcast_ingest_bulk_latency_seconds_bucket")
         .contains("spotcast_ingest_chunks_active{");
-    // docker/'s ingestion dashboard asks only for metrics the service exposes (or the exporter's, listed).
-    java.util.Set<String> wanted = dev.spotcast.testsupport.DockerComposition.dashboardMetrics(
-        "docker/grafana/dashboards/spotcast-ingestion.json");
-    java.util.Set<String> exporter = new java.util.TreeSet<>(wanted.stream().filter(m -> m.startsWith("elasticsearch_")).toList());
-    assertThat(exporter).containsExactly("elasticsearch_cluster_health_status", "elasticsearch_cluster_health_unassigned_shards");
+    // docker/'s ingestion dashboard asks only for metrics the service exposes (or the exporter's,
+    // listed).
+    java.util.Set<String> wanted =
+        dev.spotcast.testsupport.DockerComposition.dashboardMetrics(
+            "docker/grafana/dashboards/spotcast-ingestion.json");
+    java.util.Set<String> exporter =
+        new java.util.TreeSet<>(
+            wanted.stream().filter(m -> m.startsWith("elasticsearch_")).toList());
+    assertThat(exporter)
+        .containsExactly(
+            "elasticsearch_cluster_health_status",
+            "elasticsearch_cluster_health_unassigned_shards");
     wanted.removeAll(exporter);
-    // Retries are counted by their cause (e.g. 429 es_rejected_execution_exception): the series appears
+    // Retries are counted by their cause (e.g. 429 es_rejected_execution_exception): the series
+    // appears
     // with the first retried bulk, which this run has none of.
     assertThat(wanted.remove("spotcast_ingest_retries_total")).isTrue();
     assertThat(dev.spotcast.testsupport.DockerComposition.notExposed(wanted, metrics))
-        .as("dashboard metrics the service does not expose").isEmpty();
+        .as("dashboard metrics the service does not expose")
+        .isEmpty();
   }
 
   @Test
@@ -87,12 +114,15 @@ class RestIngestionIT {
     assertThat(neither.headers().firstValue("Content-Type")).hasValue("application/problem+json");
     assertThat(neither.body()).contains("exactly one of 'synthetic' or 'files'");
 
-    HttpResponse<String> noRunTime = instance.post("/v1/ingestions", "{\"synthetic\": {\"model\": \"x\"}}");
+    HttpResponse<String> noRunTime =
+        instance.post("/v1/ingestions", "{\"synthetic\": {\"model\": \"x\"}}");
     assertThat(noRunTime.statusCode()).isEqualTo(400);
     assertThat(noRunTime.body()).contains("synthetic.runTime is required");
 
-    HttpResponse<String> missingFile = instance.post("/v1/ingestions",
-        "{\"files\": {\"model\": \"x\", \"paths\": [\"/nonexistent/run.grib2\"]}}");
+    HttpResponse<String> missingFile =
+        instance.post(
+            "/v1/ingestions",
+            "{\"files\": {\"model\": \"x\", \"paths\": [\"/nonexistent/run.grib2\"]}}");
     assertThat(missingFile.statusCode()).isEqualTo(400);
     assertThat(missingFile.body()).contains("/nonexistent/run.grib2");
 

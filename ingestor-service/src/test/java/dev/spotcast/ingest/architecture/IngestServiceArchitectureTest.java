@@ -8,8 +8,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The ingestion service's packages: the ways in (api, schedule, announce) hand jobs to the work, never
- * the other way; no cycles between packages; nothing of the benchmarks or tests.
+ * The ingestion service's packages: the ways in (api, schedule, announce) hand jobs to the work,
+ * never the other way; no cycles between packages; nothing of the benchmarks or tests.
  */
 class IngestServiceArchitectureTest {
 
@@ -29,8 +29,12 @@ class IngestServiceArchitectureTest {
 
   @Test
   void theWorkKnowsNothingOfTheWaysIn() {
-    noClasses().that().resideInAnyPackage(ROOT + ".work..", ROOT + ".job..")
-        .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".api..", ROOT + ".schedule..")
+    noClasses()
+        .that()
+        .resideInAnyPackage(ROOT + ".work..", ROOT + ".job..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(ROOT + ".api..", ROOT + ".schedule..")
         .check(classes);
   }
 

@@ -1,8 +1,8 @@
 package dev.spotcast.ingest.config;
 
-import dev.spotcast.ingest.settings.KafkaTopics;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spotcast.ingest.settings.KafkaTopics;
 import dev.spotcast.ingest.work.IngestMetrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.Map;
@@ -49,25 +49,37 @@ class KafkaSecuritySettingsTest {
             "spring.kafka.properties.sasl.mechanism=SCRAM-SHA-512",
             "spring.kafka.properties.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule"
                 + " required username=\"ingestor\" password=\"secret\";")
-        .run(context -> {
-          assertThat(context).hasNotFailed();
-          @SuppressWarnings("unchecked")
-          Map<String, Object> work = ((ConcurrentKafkaListenerContainerFactory<String, String>)
-              context.getBean("workListenerFactory")).getConsumerFactory().getConfigurationProperties();
-          @SuppressWarnings("unchecked")
-          Map<String, Object> announcements = ((ConcurrentKafkaListenerContainerFactory<String, String>)
-              context.getBean("announcementListenerFactory")).getConsumerFactory().getConfigurationProperties();
-          Map<String, Object> producer = context.getBean(KafkaTemplate.class).getProducerFactory()
-              .getConfigurationProperties();
-          Map<String, Object> admin = context.getBean(KafkaAdmin.class).getConfigurationProperties();
-          for (Map<String, Object> client : java.util.List.of(work, announcements, producer, admin)) {
-            assertThat(client)
-                .containsEntry("security.protocol", "SASL_SSL")
-                .containsEntry("sasl.mechanism", "SCRAM-SHA-512")
-                .containsEntry("ssl.truststore.location", "/etc/spotcast/kafka-truststore.p12")
-                .containsEntry("ssl.truststore.type", "PKCS12")
-                .containsKey("sasl.jaas.config");
-          }
-        });
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              @SuppressWarnings("unchecked")
+              Map<String, Object> work =
+                  ((ConcurrentKafkaListenerContainerFactory<String, String>)
+                          context.getBean("workListenerFactory"))
+                      .getConsumerFactory()
+                      .getConfigurationProperties();
+              @SuppressWarnings("unchecked")
+              Map<String, Object> announcements =
+                  ((ConcurrentKafkaListenerContainerFactory<String, String>)
+                          context.getBean("announcementListenerFactory"))
+                      .getConsumerFactory()
+                      .getConfigurationProperties();
+              Map<String, Object> producer =
+                  context
+                      .getBean(KafkaTemplate.class)
+                      .getProducerFactory()
+                      .getConfigurationProperties();
+              Map<String, Object> admin =
+                  context.getBean(KafkaAdmin.class).getConfigurationProperties();
+              for (Map<String, Object> client :
+                  java.util.List.of(work, announcements, producer, admin)) {
+                assertThat(client)
+                    .containsEntry("security.protocol", "SASL_SSL")
+                    .containsEntry("sasl.mechanism", "SCRAM-SHA-512")
+                    .containsEntry("ssl.truststore.location", "/etc/spotcast/kafka-truststore.p12")
+                    .containsEntry("ssl.truststore.type", "PKCS12")
+                    .containsKey("sasl.jaas.config");
+              }
+            });
   }
 }

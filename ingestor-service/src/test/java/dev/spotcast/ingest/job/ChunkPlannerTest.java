@@ -23,8 +23,13 @@ class ChunkPlannerTest {
 
     List<List<SliceRef>> chunks = new ChunkPlanner(2_500, 1).plan(slices);
 
-    assertThat(chunks.stream().flatMap(List::stream).map(SliceRef::toSlice).toList()).isEqualTo(slices);
-    assertThat(chunks).allSatisfy(c -> assertThat(c.stream().mapToLong(SliceRef::documents).sum()).isLessThanOrEqualTo(2_500));
+    assertThat(chunks.stream().flatMap(List::stream).map(SliceRef::toSlice).toList())
+        .isEqualTo(slices);
+    assertThat(chunks)
+        .allSatisfy(
+            c ->
+                assertThat(c.stream().mapToLong(SliceRef::documents).sum())
+                    .isLessThanOrEqualTo(2_500));
     assertThat(chunks).hasSize(15);
   }
 

@@ -14,8 +14,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Job paths stay inside the data roots: {@code ..}, absolute names elsewhere, links pointing out and
- * globs leading out are refused with the same words whether the target exists or not.
+ * Job paths stay inside the data roots: {@code ..}, absolute names elsewhere, links pointing out
+ * and globs leading out are refused with the same words whether the target exists or not.
  */
 class DataRootsTest {
 
@@ -32,7 +32,8 @@ class DataRootsTest {
     Files.createDirectories(root.resolve("gfs/2026010100"));
     Files.writeString(root.resolve("gfs/2026010100/a.grib2"), "a");
     Files.writeString(root.resolve("gfs/2026010100/b.grib2"), "b");
-    Files.createSymbolicLink(root.resolve("gfs/2026010100/link.grib2"), outside.resolve("passwd.grib2"));
+    Files.createSymbolicLink(
+        root.resolve("gfs/2026010100/link.grib2"), outside.resolve("passwd.grib2"));
     Files.createSymbolicLink(root.resolve("elsewhere"), outside);
     roots = new DataRoots(List.of(root), 100);
   }
@@ -41,21 +42,24 @@ class DataRootsTest {
   void filesFoldersAndGlobsInsideARootAreExpanded() {
     Path run = root.resolve("gfs/2026010100");
     assertThat(roots.expand(List.of(run + "/a.grib2"))).containsExactly(run.resolve("a.grib2"));
-    assertThat(roots.expand(List.of(run + "/[ab].grib2"))).containsExactly(run.resolve("a.grib2"), run.resolve("b.grib2"));
+    assertThat(roots.expand(List.of(run + "/[ab].grib2")))
+        .containsExactly(run.resolve("a.grib2"), run.resolve("b.grib2"));
     // Relative to the first root; '..' that stays inside is harmless.
-    assertThat(roots.expand(List.of("gfs/2026010100/../2026010100/b.grib2"))).containsExactly(run.resolve("b.grib2"));
+    assertThat(roots.expand(List.of("gfs/2026010100/../2026010100/b.grib2")))
+        .containsExactly(run.resolve("b.grib2"));
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "../secret/passwd.grib2",          // relative, climbing out
-      "gfs/../../secret/passwd.grib2",   // climbing out through a folder
-      "elsewhere/passwd.grib2",          // a link in the root to a folder outside
-      "elsewhere",                       // the link itself, as a folder
-      "elsewhere/*.grib2",               // a glob under that link
-      "gfs/*/../../../secret/*.grib2",   // a glob whose pattern climbs out
-      "../secret/*",                     // a glob based outside
-  })
+  @ValueSource(
+      strings = {
+        "../secret/passwd.grib2", // relative, climbing out
+        "gfs/../../secret/passwd.grib2", // climbing out through a folder
+        "elsewhere/passwd.grib2", // a link in the root to a folder outside
+        "elsewhere", // the link itself, as a folder
+        "elsewhere/*.grib2", // a glob under that link
+        "gfs/*/../../../secret/*.grib2", // a glob whose pattern climbs out
+        "../secret/*", // a glob based outside
+      })
   void pathsLeadingOutAreRefused(String argument) {
     assertThatThrownBy(() -> roots.expand(List.of(argument)))
         .isInstanceOf(InvalidJobException.class)
@@ -67,10 +71,13 @@ class DataRootsTest {
   void absolutePathsOutsideTheRootsAreRefusedAlikeWhetherTheyExistOrNot() {
     String existing = outside.resolve("passwd.grib2").toString();
     String missing = outside.resolve("nothing.grib2").toString();
-    assertThatThrownBy(() -> roots.expand(List.of(existing))).hasMessage(existing + ": outside the data roots");
-    assertThatThrownBy(() -> roots.expand(List.of(missing))).hasMessage(missing + ": outside the data roots");
+    assertThatThrownBy(() -> roots.expand(List.of(existing)))
+        .hasMessage(existing + ": outside the data roots");
+    assertThatThrownBy(() -> roots.expand(List.of(missing)))
+        .hasMessage(missing + ": outside the data roots");
     assertThatThrownBy(() -> roots.expand(List.of("/"))).hasMessage("/: outside the data roots");
-    assertThatThrownBy(() -> roots.expand(List.of("/etc/passwd"))).hasMessage("/etc/passwd: outside the data roots");
+    assertThatThrownBy(() -> roots.expand(List.of("/etc/passwd")))
+        .hasMessage("/etc/passwd: outside the data roots");
   }
 
   @Test
@@ -98,7 +105,8 @@ class DataRootsTest {
     assertThat(DataRoots.withinFolder(run, "*.grib2")).isEqualTo(run.resolve("*.grib2"));
     assertThatThrownBy(() -> DataRoots.withinFolder(run, "../../../secret/passwd.grib2"))
         .hasMessage("../../../secret/passwd.grib2: leads outside the run folder");
-    assertThatThrownBy(() -> DataRoots.withinFolder(run, outside.resolve("passwd.grib2").toString()))
+    assertThatThrownBy(
+            () -> DataRoots.withinFolder(run, outside.resolve("passwd.grib2").toString()))
         .hasMessageContaining("names in a manifest are relative to the run folder");
     assertThatThrownBy(() -> DataRoots.withinFolder(run, "link.grib2"))
         .hasMessage("link.grib2: leads outside the run folder");

@@ -1,10 +1,10 @@
 package dev.spotcast.ingest.job;
 
-import dev.spotcast.ingest.Samples;
-import dev.spotcast.ingest.IngestorInstance;
-import dev.spotcast.ingest.Fixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spotcast.ingest.Fixtures;
+import dev.spotcast.ingest.IngestorInstance;
+import dev.spotcast.ingest.Samples;
 import dev.spotcast.ingest.schedule.InboxScanner;
 import dev.spotcast.ingest.schedule.InboxScanner.ScanResult;
 import java.io.IOException;
@@ -62,23 +62,27 @@ class FileConfinementIT {
   }
 
   private static HttpResponse<String> submitFiles(String path) throws Exception {
-    return instance.post("/v1/ingestions", """
+    return instance.post(
+        "/v1/ingestions",
+        """
         {"files": {"model": "%s", "paths": ["%s"]}}
-        """.formatted(Fixtures.model("confine"), path));
+        """
+            .formatted(Fixtures.model("confine"), path));
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "../outside/passwd.grib2",            // relative (to the first root), climbing out
-      "DATA/../outside/passwd.grib2",       // absolute, climbing out
-      "OUTSIDE/passwd.grib2",               // absolute, outside every root
-      "OUTSIDE/nothing.grib2",              // the same, for a file that does not exist: the same answer
-      "/etc/passwd",
-      "/",                                  // would walk the whole filesystem
-      "DATA/link.grib2",                    // a link in a root to a file outside
-      "DATA/escape/*.grib2",                // a glob under a link to a folder outside
-      "DATA/*/../../outside/*.grib2",       // a glob whose pattern climbs out
-  })
+  @ValueSource(
+      strings = {
+        "../outside/passwd.grib2", // relative (to the first root), climbing out
+        "DATA/../outside/passwd.grib2", // absolute, climbing out
+        "OUTSIDE/passwd.grib2", // absolute, outside every root
+        "OUTSIDE/nothing.grib2", // the same, for a file that does not exist: the same answer
+        "/etc/passwd",
+        "/", // would walk the whole filesystem
+        "DATA/link.grib2", // a link in a root to a file outside
+        "DATA/escape/*.grib2", // a glob under a link to a folder outside
+        "DATA/*/../../outside/*.grib2", // a glob whose pattern climbs out
+      })
   void restPathsLeadingOutAreRefused(String template) throws Exception {
     String path = template.replace("DATA", data.toString()).replace("OUTSIDE", outside.toString());
 
@@ -86,7 +90,8 @@ class FileConfinementIT {
 
     assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
     assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-    assertThat(response.body()).contains("files.paths: " + path + ": ")
+    assertThat(response.body())
+        .contains("files.paths: " + path + ": ")
         .containsAnyOf("outside the data roots", "may not lead out of its folder")
         .doesNotContain("root:x");
   }
@@ -96,7 +101,9 @@ class FileConfinementIT {
     HttpResponse<String> response = submitFiles(data.resolve("notes.grib2").toString());
 
     assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
-    assertThat(response.body()).contains("notes.grib2: not a GRIB or NetCDF file").doesNotContain("root:x");
+    assertThat(response.body())
+        .contains("notes.grib2: not a GRIB or NetCDF file")
+        .doesNotContain("root:x");
 
     HttpResponse<String> missing = submitFiles(data.resolve("nothing.grib2").toString());
     assertThat(missing.statusCode()).as(missing.body()).isEqualTo(400);
@@ -112,7 +119,8 @@ class FileConfinementIT {
     Files.createSymbolicLink(linked.resolve("link.grib2"), outside.resolve("passwd.grib2"));
     manifest("d-glob", model, "*/../../../outside/*.grib2");
     // A run folder that is itself a link to a folder outside, with a manifest there.
-    Files.writeString(outside.resolve("manifest.json"),
+    Files.writeString(
+        outside.resolve("manifest.json"),
         "{\"model\": \"" + model + "\", \"files\": [\"passwd.grib2\"]}");
     Files.createSymbolicLink(inbox.resolve("e-folder-link"), outside);
 
@@ -120,22 +128,40 @@ class FileConfinementIT {
 
     assertThat(scan.started()).isEmpty();
     assertThat(scan.skipped())
-        .anySatisfy(s -> assertThat(s).isEqualTo(
-            "a-dotdot: cannot be loaded: manifest.json: ../../outside/passwd.grib2: leads outside the run folder"))
-        .anySatisfy(s -> assertThat(s).startsWith("b-absolute: cannot be loaded: manifest.json: ")
-            .endsWith("names in a manifest are relative to the run folder"))
-        .anySatisfy(s -> assertThat(s).isEqualTo(
-            "c-link: cannot be loaded: manifest.json: link.grib2: leads outside the run folder"))
-        .anySatisfy(s -> assertThat(s).isEqualTo(
-            "d-glob: cannot be loaded: manifest.json: */../../../outside/*.grib2: leads outside the run folder"))
-        .anySatisfy(s -> assertThat(s).isEqualTo("e-folder-link: cannot be loaded: the folder leads outside the inbox"))
+        .anySatisfy(
+            s ->
+                assertThat(s)
+                    .isEqualTo(
+                        "a-dotdot: cannot be loaded: manifest.json: ../../outside/passwd.grib2: leads outside the run folder"))
+        .anySatisfy(
+            s ->
+                assertThat(s)
+                    .startsWith("b-absolute: cannot be loaded: manifest.json: ")
+                    .endsWith("names in a manifest are relative to the run folder"))
+        .anySatisfy(
+            s ->
+                assertThat(s)
+                    .isEqualTo(
+                        "c-link: cannot be loaded: manifest.json: link.grib2: leads outside the run folder"))
+        .anySatisfy(
+            s ->
+                assertThat(s)
+                    .isEqualTo(
+                        "d-glob: cannot be loaded: manifest.json: */../../../outside/*.grib2: leads outside the run folder"))
+        .anySatisfy(
+            s ->
+                assertThat(s)
+                    .isEqualTo(
+                        "e-folder-link: cannot be loaded: the folder leads outside the inbox"))
         .allSatisfy(s -> assertThat(s).doesNotContain("root:x"));
     assertThat(Fixtures.published(model)).isEmpty();
   }
 
   private static Path manifest(String folder, String model, String file) throws IOException {
     Path run = Files.createDirectories(inbox.resolve(folder));
-    Files.writeString(run.resolve("manifest.json"), "{\"model\": \"" + model + "\", \"files\": [\"" + file + "\"]}");
+    Files.writeString(
+        run.resolve("manifest.json"),
+        "{\"model\": \"" + model + "\", \"files\": [\"" + file + "\"]}");
     return run;
   }
 
@@ -144,20 +170,30 @@ class FileConfinementIT {
     String topic = (String) fleet.get("spotcast.kafka.announcements");
     String deadLetters = (String) fleet.get("spotcast.kafka.dead-letters");
     String model = Fixtures.model("confine_announced");
-    String[] paths = {outside.resolve("passwd.grib2").toString(), data + "/../outside/passwd.grib2",
-        data.resolve("link.grib2").toString(), data + "/escape/*.grib2"};
+    String[] paths = {
+      outside.resolve("passwd.grib2").toString(),
+      data + "/../outside/passwd.grib2",
+      data.resolve("link.grib2").toString(),
+      data + "/escape/*.grib2"
+    };
     for (int i = 0; i < paths.length; i++) {
-      Fixtures.send(topic, model, """
+      Fixtures.send(
+          topic,
+          model,
+          """
           {"id": "out-%d-%s", "model": "%s", "runTime": "2026-01-01T00:00:00Z", "files": ["%s"]}
-          """.formatted(i, model, model, paths[i]));
+          """
+              .formatted(i, model, model, paths[i]));
     }
 
     for (int i = 0; i < paths.length; i++) {
       String id = "out-" + i + "-" + model;
-      ConsumerRecord<String, String> dead = Fixtures.awaitRecord(
-          deadLetters, r -> r.value().contains(id), Duration.ofMinutes(1));
-      assertThat(Fixtures.header(dead, "kafka_dlt-exception-message")).as(paths[i])
-          .contains("announcement " + id + ": files.paths: " + paths[i] + ": outside the data roots")
+      ConsumerRecord<String, String> dead =
+          Fixtures.awaitRecord(deadLetters, r -> r.value().contains(id), Duration.ofMinutes(1));
+      assertThat(Fixtures.header(dead, "kafka_dlt-exception-message"))
+          .as(paths[i])
+          .contains(
+              "announcement " + id + ": files.paths: " + paths[i] + ": outside the data roots")
           .doesNotContain("root:x");
     }
     assertThat(Fixtures.published(model)).isEmpty();

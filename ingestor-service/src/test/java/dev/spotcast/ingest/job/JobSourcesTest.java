@@ -23,13 +23,16 @@ class JobSourcesTest {
     return new JobSources(new DataRoots(List.of(root), 10), SyntheticLimits.defaults());
   }
 
-  private static JobSpec synthetic(List<Double> region, double resolution, List<Double> levels, List<Integer> steps) {
-    return new JobSpec(new JobSpec.Synthetic("synth", RUN, region, resolution, levels, steps, 7L), null);
+  private static JobSpec synthetic(
+      List<Double> region, double resolution, List<Double> levels, List<Integer> steps) {
+    return new JobSpec(
+        new JobSpec.Synthetic("synth", RUN, region, resolution, levels, steps, 7L), null);
   }
 
   @Test
   void aSyntheticSpecGivesTheSameSlicesEveryTime() {
-    JobSpec spec = synthetic(List.of(-10.0, -10.0, 10.0, 10.0), 1.0, List.of(0.0, 100.0), List.of(0, 3));
+    JobSpec spec =
+        synthetic(List.of(-10.0, -10.0, 10.0, 10.0), 1.0, List.of(0.0, 100.0), List.of(0, 3));
 
     try (OpenedSource one = sources().open(spec, ShardingSpec.DEFAULT);
         OpenedSource two = sources().open(spec, ShardingSpec.DEFAULT)) {
@@ -41,18 +44,38 @@ class JobSourcesTest {
   @Test
   void badSpecsSayWhatToFix() {
     assertThatThrownBy(() -> sources().open(new JobSpec(null, null), ShardingSpec.DEFAULT))
-        .isInstanceOf(InvalidJobException.class).hasMessageContaining("exactly one of");
-    assertThatThrownBy(() -> sources().open(
-        new JobSpec(new JobSpec.Synthetic("Bad Model", RUN, null, null, null, null, null), null), ShardingSpec.DEFAULT))
-        .isInstanceOf(InvalidJobException.class).hasMessageContaining("model id");
-    assertThatThrownBy(() -> sources().open(
-        new JobSpec(new JobSpec.Synthetic("m", RUN, List.of(1.0, 2.0), null, null, null, null), null),
-        ShardingSpec.DEFAULT))
-        .isInstanceOf(InvalidJobException.class).hasMessageContaining("[south, west, north, east]");
+        .isInstanceOf(InvalidJobException.class)
+        .hasMessageContaining("exactly one of");
+    assertThatThrownBy(
+            () ->
+                sources()
+                    .open(
+                        new JobSpec(
+                            new JobSpec.Synthetic("Bad Model", RUN, null, null, null, null, null),
+                            null),
+                        ShardingSpec.DEFAULT))
+        .isInstanceOf(InvalidJobException.class)
+        .hasMessageContaining("model id");
+    assertThatThrownBy(
+            () ->
+                sources()
+                    .open(
+                        new JobSpec(
+                            new JobSpec.Synthetic(
+                                "m", RUN, List.of(1.0, 2.0), null, null, null, null),
+                            null),
+                        ShardingSpec.DEFAULT))
+        .isInstanceOf(InvalidJobException.class)
+        .hasMessageContaining("[south, west, north, east]");
     String missing = root.resolve("no/such/file.grib2").toString();
-    assertThatThrownBy(() -> sources().open(
-        new JobSpec(null, new JobSpec.Files("m", List.of(missing), null)), ShardingSpec.DEFAULT))
-        .isInstanceOf(InvalidJobException.class).hasMessageContaining(missing);
+    assertThatThrownBy(
+            () ->
+                sources()
+                    .open(
+                        new JobSpec(null, new JobSpec.Files("m", List.of(missing), null)),
+                        ShardingSpec.DEFAULT))
+        .isInstanceOf(InvalidJobException.class)
+        .hasMessageContaining(missing);
   }
 
   @Test
@@ -61,28 +84,59 @@ class JobSourcesTest {
     JobSources bounded = new JobSources(new DataRoots(List.of(root), 10), limits);
     List<Double> region = List.of(0.0, 0.0, 10.0, 10.0);
 
-    assertThatThrownBy(() -> bounded.open(synthetic(region, 5, List.of(0.0, 1.0, 2.0, 3.0), List.of(0)),
-        ShardingSpec.DEFAULT)).hasMessage("synthetic.levels: 4 levels, at most 3 allowed");
-    assertThatThrownBy(() -> bounded.open(synthetic(region, 5, List.of(0.0), List.of(0, 1, 2, 3, 4)),
-        ShardingSpec.DEFAULT)).hasMessage("synthetic.steps: 5 steps, at most 4 allowed");
-    assertThatThrownBy(() -> bounded.open(synthetic(region, 5, List.of(0.0), List.of(0, 49)),
-        ShardingSpec.DEFAULT)).hasMessage("synthetic.steps: at most 48 hours allowed");
+    assertThatThrownBy(
+            () ->
+                bounded.open(
+                    synthetic(region, 5, List.of(0.0, 1.0, 2.0, 3.0), List.of(0)),
+                    ShardingSpec.DEFAULT))
+        .hasMessage("synthetic.levels: 4 levels, at most 3 allowed");
+    assertThatThrownBy(
+            () ->
+                bounded.open(
+                    synthetic(region, 5, List.of(0.0), List.of(0, 1, 2, 3, 4)),
+                    ShardingSpec.DEFAULT))
+        .hasMessage("synthetic.steps: 5 steps, at most 4 allowed");
+    assertThatThrownBy(
+            () ->
+                bounded.open(
+                    synthetic(region, 5, List.of(0.0), List.of(0, 49)), ShardingSpec.DEFAULT))
+        .hasMessage("synthetic.steps: at most 48 hours allowed");
     // 0.1 degree over 10 x 10 degrees: 101 x 101 points, x 1 level x 1 step = 10,201 documents.
-    assertThatThrownBy(() -> bounded.open(synthetic(region, 0.1, List.of(0.0), List.of(0)),
-        ShardingSpec.DEFAULT)).hasMessage("synthetic: about 1.02e+04 documents (points x levels x steps), at most"
-            + " 10000 allowed");
-    // A resolution so fine that the grid's sizes would overflow an int is refused by the count, not built.
-    assertThatThrownBy(() -> sources().open(synthetic(List.of(-90.0, -180.0, 90.0, 180.0), 1e-6, List.of(0.0),
-        List.of(0)), ShardingSpec.DEFAULT)).hasMessageContaining("at most 1000000000 allowed");
+    assertThatThrownBy(
+            () ->
+                bounded.open(
+                    synthetic(region, 0.1, List.of(0.0), List.of(0)), ShardingSpec.DEFAULT))
+        .hasMessage(
+            "synthetic: about 1.02e+04 documents (points x levels x steps), at most"
+                + " 10000 allowed");
+    // A resolution so fine that the grid's sizes would overflow an int is refused by the count, not
+    // built.
+    assertThatThrownBy(
+            () ->
+                sources()
+                    .open(
+                        synthetic(
+                            List.of(-90.0, -180.0, 90.0, 180.0), 1e-6, List.of(0.0), List.of(0)),
+                        ShardingSpec.DEFAULT))
+        .hasMessageContaining("at most 1000000000 allowed");
     // At the bounds: accepted. 3 x 3 points x 3 levels x 4 steps = 108 documents.
-    try (OpenedSource atBounds = bounded.open(synthetic(region, 5, List.of(0.0, 1.0, 2.0), List.of(0, 1, 2, 48)),
-        ShardingSpec.DEFAULT)) {
+    try (OpenedSource atBounds =
+        bounded.open(
+            synthetic(region, 5, List.of(0.0, 1.0, 2.0), List.of(0, 1, 2, 48)),
+            ShardingSpec.DEFAULT)) {
       assertThat(atBounds.source().run().documentCount()).isEqualTo(108);
     }
     List<Integer> manySteps = IntStream.range(0, 1001).boxed().toList();
-    assertThatThrownBy(() -> sources().open(synthetic(region, 5, List.of(0.0), manySteps), ShardingSpec.DEFAULT))
+    assertThatThrownBy(
+            () ->
+                sources().open(synthetic(region, 5, List.of(0.0), manySteps), ShardingSpec.DEFAULT))
         .hasMessageContaining("at most 1000 allowed");
-    assertThatThrownBy(() -> sources().open(synthetic(region, 5, Collections.nCopies(101, 0.0), List.of(0)),
-        ShardingSpec.DEFAULT)).hasMessageContaining("101 levels, at most 100 allowed");
+    assertThatThrownBy(
+            () ->
+                sources()
+                    .open(
+                        synthetic(region, 5, Collections.nCopies(101, 0.0), List.of(0)),
+                        ShardingSpec.DEFAULT))
+        .hasMessageContaining("101 levels, at most 100 allowed");
   }
 }

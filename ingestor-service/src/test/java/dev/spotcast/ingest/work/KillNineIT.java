@@ -1,11 +1,11 @@
 package dev.spotcast.ingest.work;
 
-import dev.spotcast.ingest.IngestorApplication;
-import dev.spotcast.ingest.IngestorInstance;
-import dev.spotcast.ingest.Fixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.spotcast.ingest.Fixtures;
+import dev.spotcast.ingest.IngestorApplication;
+import dev.spotcast.ingest.IngestorInstance;
 import dev.spotcast.ingest.job.Chunk;
 import dev.spotcast.ingest.job.ChunkState;
 import dev.spotcast.ingest.job.JobStore;
@@ -55,26 +55,42 @@ class KillNineIT {
       child = startChild(fleet, port);
       awaitUp(child, port, Duration.ofMinutes(3));
 
-      HttpResponse<String> accepted = HTTP.send(IngestorInstance.authorized(
-                  HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v1/ingestions")))
-              .header("Content-Type", "application/json")
-              .POST(HttpRequest.BodyPublishers.ofString(
-                  Fixtures.synthetic(model, "2026-08-01T00:00:00Z", 2, "0, 1000, 3000", "0, 1, 2, 3, 4, 5")))
-              .build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> accepted =
+          HTTP.send(
+              IngestorInstance.authorized(
+                      HttpRequest.newBuilder(
+                          URI.create("http://127.0.0.1:" + port + "/v1/ingestions")))
+                  .header("Content-Type", "application/json")
+                  .POST(
+                      HttpRequest.BodyPublishers.ofString(
+                          Fixtures.synthetic(
+                              model,
+                              "2026-08-01T00:00:00Z",
+                              2,
+                              "0, 1000, 3000",
+                              "0, 1, 2, 3, 4, 5")))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
       assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
       String id = IngestorInstance.JSON.readTree(accepted.body()).path("id").asText();
 
       // Kill it once it has finished some chunks and is early in another.
       Process owner = child;
-      Fixtures.awaitDoneAndEarlyRunning(store, id, 2, Duration.ofMinutes(3),
+      Fixtures.awaitDoneAndEarlyRunning(
+          store,
+          id,
+          2,
+          Duration.ofMinutes(3),
           () -> assertThat(owner.isAlive()).as("the child died on its own").isTrue());
       child.destroyForcibly();
-      assertThat(child.waitFor(Duration.ofSeconds(30).toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS))
+      assertThat(
+              child.waitFor(
+                  Duration.ofSeconds(30).toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS))
           .isTrue();
       assertThat(child.exitValue()).as("killed by SIGKILL (128 + 9)").isEqualTo(137);
       String log = Files.readString(CHILD_LOG, StandardCharsets.UTF_8);
-      assertThat(log).as("no shutdown hook ran")
+      assertThat(log)
+          .as("no shutdown hook ran")
           .doesNotContain("Commencing graceful shutdown")
           .doesNotContain("instance stopping");
 
@@ -82,12 +98,18 @@ class KillNineIT {
       // (after a moment for a request it had already sent to be applied).
       Thread.sleep(1000);
       Fixtures.client().indices().refresh(r -> r.index(JobStore.INDEX));
-      Map<Integer, Chunk> atKill = store.chunks(id).stream()
-          .collect(Collectors.toMap(Chunk::number, Function.identity()));
-      List<Chunk> doneAtKill = atKill.values().stream().filter(c -> c.state() == ChunkState.DONE).toList();
-      List<Chunk> runningAtKill = atKill.values().stream().filter(c -> c.state() == ChunkState.RUNNING).toList();
-      assertThat(doneAtKill).isNotEmpty().allMatch(c -> c.owner().equals(CHILD) && c.attempt() == 1);
-      assertThat(runningAtKill).as("a killed owner does not let go").isNotEmpty()
+      Map<Integer, Chunk> atKill =
+          store.chunks(id).stream().collect(Collectors.toMap(Chunk::number, Function.identity()));
+      List<Chunk> doneAtKill =
+          atKill.values().stream().filter(c -> c.state() == ChunkState.DONE).toList();
+      List<Chunk> runningAtKill =
+          atKill.values().stream().filter(c -> c.state() == ChunkState.RUNNING).toList();
+      assertThat(doneAtKill)
+          .isNotEmpty()
+          .allMatch(c -> c.owner().equals(CHILD) && c.attempt() == 1);
+      assertThat(runningAtKill)
+          .as("a killed owner does not let go")
+          .isNotEmpty()
           .allMatch(c -> c.owner().equals(CHILD) && c.attempt() == 1);
       assertThat(Fixtures.published(model)).isEmpty();
 
@@ -96,36 +118,50 @@ class KillNineIT {
 
         assertThat(job.path("state").asText()).as(job.toPrettyString()).isEqualTo("PUBLISHED");
         assertThat(job.path("countedDocuments").asLong()).isEqualTo(expected);
-        // Deterministic ids: a redone chunk overwrites its documents, so exactly the run's count, no duplicates.
+        // Deterministic ids: a redone chunk overwrites its documents, so exactly the run's count,
+        // no duplicates.
         assertThat(Fixtures.servedCount(model)).isEqualTo(expected);
         List<String> indices = new ArrayList<>();
         job.path("indices").forEach(n -> indices.add(n.asText()));
         assertThat(Fixtures.client().count(c -> c.index(indices)).count()).isEqualTo(expected);
 
-        Map<Integer, Chunk> after = store.chunks(id).stream()
-            .collect(Collectors.toMap(Chunk::number, Function.identity()));
-        assertThat(after.values()).hasSize(job.path("chunkCount").asInt())
+        Map<Integer, Chunk> after =
+            store.chunks(id).stream().collect(Collectors.toMap(Chunk::number, Function.identity()));
+        assertThat(after.values())
+            .hasSize(job.path("chunkCount").asInt())
             .allMatch(c -> c.state() == ChunkState.DONE);
         assertThat(after.values().stream().mapToLong(Chunk::indexed).sum()).isEqualTo(expected);
         for (Chunk done : doneAtKill) {
           Chunk now = after.get(done.number());
-          assertThat(now.owner()).as("chunk %d, DONE before the kill, is not redone", done.number()).isEqualTo(CHILD);
+          assertThat(now.owner())
+              .as("chunk %d, DONE before the kill, is not redone", done.number())
+              .isEqualTo(CHILD);
           assertThat(now.attempt()).isEqualTo(1);
           assertThat(now.finishedAt()).isEqualTo(done.finishedAt());
         }
         for (Chunk running : runningAtKill) {
           Chunk now = after.get(running.number());
-          assertThat(now.owner()).as("chunk %d, RUNNING at the kill, is redone", running.number()).isEqualTo(SURVIVOR);
+          assertThat(now.owner())
+              .as("chunk %d, RUNNING at the kill, is redone", running.number())
+              .isEqualTo(SURVIVOR);
           assertThat(now.attempt()).as("chunk %d redone once", running.number()).isEqualTo(2);
         }
-        assertThat(after.values()).filteredOn(c -> !atKill.get(c.number()).state().equals(ChunkState.DONE)
-                && !atKill.get(c.number()).state().equals(ChunkState.RUNNING))
+        assertThat(after.values())
+            .filteredOn(
+                c ->
+                    !atKill.get(c.number()).state().equals(ChunkState.DONE)
+                        && !atKill.get(c.number()).state().equals(ChunkState.RUNNING))
             .as("chunks not started before the kill are loaded once, by the survivor")
             .allMatch(c -> c.owner().equals(SURVIVOR) && c.attempt() == 1);
       }
     } catch (Throwable failure) {
-      throw new AssertionError(failure.getMessage() + "\n--- last lines of " + CHILD_LOG.toAbsolutePath() + " ---\n"
-          + tail(CHILD_LOG, 60), failure);
+      throw new AssertionError(
+          failure.getMessage()
+              + "\n--- last lines of "
+              + CHILD_LOG.toAbsolutePath()
+              + " ---\n"
+              + tail(CHILD_LOG, 60),
+          failure);
     } finally {
       if (child != null && child.isAlive()) {
         child.destroyForcibly();
@@ -146,7 +182,8 @@ class KillNineIT {
     properties.put("spotcast.jobs.instance-id", CHILD);
     // Chunks of a few seconds (see the kill above): the child plans the job, so its setting counts.
     properties.put("spotcast.jobs.min-chunks", "6");
-    // A dead consumer leaves the group after its session timeout; the broker's minimum keeps the test short.
+    // A dead consumer leaves the group after its session timeout; the broker's minimum keeps the
+    // test short.
     properties.put("spring.kafka.consumer.properties.session.timeout.ms", "6000");
     properties.put("spring.kafka.consumer.properties.heartbeat.interval.ms", "1000");
     // An argument given twice would be bound as a list ("0,43199"): each once.
@@ -160,11 +197,18 @@ class KillNineIT {
 
   private static void awaitUp(Process child, int port, Duration timeout) throws Exception {
     Instant deadline = Instant.now().plus(timeout);
-    HttpRequest health = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/health"))
-        .timeout(Duration.ofSeconds(5)).GET().build();
+    HttpRequest health =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/health"))
+            .timeout(Duration.ofSeconds(5))
+            .GET()
+            .build();
     while (true) {
-      assertThat(child.isAlive()).as("the child exited with %s", child.isAlive() ? "" : child.exitValue()).isTrue();
-      assertThat(Instant.now()).as("the child did not answer within %s", timeout).isBefore(deadline);
+      assertThat(child.isAlive())
+          .as("the child exited with %s", child.isAlive() ? "" : child.exitValue())
+          .isTrue();
+      assertThat(Instant.now())
+          .as("the child did not answer within %s", timeout)
+          .isBefore(deadline);
       try {
         if (HTTP.send(health, HttpResponse.BodyHandlers.ofString()).statusCode() == 200) {
           return;

@@ -1,7 +1,5 @@
 package dev.spotcast.ingest.work;
 
-import dev.spotcast.ingest.IngestorInstance;
-import dev.spotcast.ingest.Fixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,6 +7,8 @@ import dev.spotcast.index.ForecastIndexName;
 import dev.spotcast.index.ForecastIndices;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunStatus;
+import dev.spotcast.ingest.Fixtures;
+import dev.spotcast.ingest.IngestorInstance;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -32,25 +32,29 @@ class LifecycleIT {
     ForecastIndices indices = new ForecastIndices(Fixtures.client());
     RunCatalog catalog = new RunCatalog(Fixtures.client());
     try (IngestorInstance instance = IngestorInstance.start("lifecycle-1", fleet)) {
-      JsonNode first = load(instance, Fixtures.synthetic(model, "2026-06-01T00:00:00Z", 10, "0, 1000", "0, 1"));
+      JsonNode first =
+          load(instance, Fixtures.synthetic(model, "2026-06-01T00:00:00Z", 10, "0, 1000", "0, 1"));
       assertThat(first.path("state").asText()).as(first.toPrettyString()).isEqualTo("PUBLISHED");
       List<String> firstIndices = names(first.path("indices"));
       assertThat(indices.indicesOf(model)).containsExactlyInAnyOrderElementsOf(firstIndices);
 
-      JsonNode second = load(instance, Fixtures.synthetic(model, "2026-06-01T06:00:00Z", 10, "0, 1000", "0, 1"));
+      JsonNode second =
+          load(instance, Fixtures.synthetic(model, "2026-06-01T06:00:00Z", 10, "0, 1000", "0, 1"));
 
       assertThat(second.path("state").asText()).as(second.toPrettyString()).isEqualTo("PUBLISHED");
       assertThat(second.path("countedDocuments").asLong()).isEqualTo(expected);
       List<String> secondIndices = names(second.path("indices"));
       // Retention runs before the job says PUBLISHED: no waiting needed.
-      assertThat(indices.indicesOf(model)).as("only the last run is kept")
+      assertThat(indices.indicesOf(model))
+          .as("only the last run is kept")
           .containsExactlyInAnyOrderElementsOf(secondIndices);
       assertThat(Fixtures.published(model)).containsExactlyInAnyOrderElementsOf(secondIndices);
       assertThat(Fixtures.servedCount(model)).isEqualTo(expected);
       String firstRun = ForecastIndexName.parse(firstIndices.getFirst()).orElseThrow().runId();
       assertThat(catalog.get(model, firstRun).orElseThrow().status()).isEqualTo(RunStatus.RETIRED);
       String secondRun = second.path("runId").asText();
-      assertThat(catalog.get(model, secondRun).orElseThrow().status()).isEqualTo(RunStatus.PUBLISHED);
+      assertThat(catalog.get(model, secondRun).orElseThrow().status())
+          .isEqualTo(RunStatus.PUBLISHED);
     }
   }
 
@@ -60,30 +64,38 @@ class LifecycleIT {
     // 19 x 36 points x 1 level x 1 step
     long expected = 19L * 36;
     RunCatalog catalog = new RunCatalog(Fixtures.client());
-    try (IngestorInstance instance = IngestorInstance.start("older-1",
-        IngestorInstance.fleet(Fixtures.prefix("older")))) {
-      JsonNode newer = load(instance, Fixtures.synthetic(model, "2026-06-01T06:00:00Z", 10, "0", "0"));
+    try (IngestorInstance instance =
+        IngestorInstance.start("older-1", IngestorInstance.fleet(Fixtures.prefix("older")))) {
+      JsonNode newer =
+          load(instance, Fixtures.synthetic(model, "2026-06-01T06:00:00Z", 10, "0", "0"));
       assertThat(newer.path("state").asText()).as(newer.toPrettyString()).isEqualTo("PUBLISHED");
       List<String> newerIndices = names(newer.path("indices"));
 
-      JsonNode older = load(instance, Fixtures.synthetic(model, "2026-06-01T00:00:00Z", 10, "0", "0"));
+      JsonNode older =
+          load(instance, Fixtures.synthetic(model, "2026-06-01T00:00:00Z", 10, "0", "0"));
 
       assertThat(older.path("state").asText()).as(older.toPrettyString()).isEqualTo("LOADED");
       assertThat(older.path("countedDocuments").asLong()).isEqualTo(expected);
       assertThat(older.path("reason").asText())
-          .isEqualTo("run 2026060100 is older than the served run 2026060106: loaded but not published"
-              + " (\"publish\": \"always\" publishes it)");
-      assertThat(Fixtures.published(model)).as("the served forecast does not go back in time")
+          .isEqualTo(
+              "run 2026060100 is older than the served run 2026060106: loaded but not published"
+                  + " (\"publish\": \"always\" publishes it)");
+      assertThat(Fixtures.published(model))
+          .as("the served forecast does not go back in time")
           .containsExactlyInAnyOrderElementsOf(newerIndices);
       // Complete and counted: it can still be asked for by its run time (run=).
-      assertThat(catalog.get(model, "2026060100").orElseThrow().status()).isEqualTo(RunStatus.PUBLISHED);
+      assertThat(catalog.get(model, "2026060100").orElseThrow().status())
+          .isEqualTo(RunStatus.PUBLISHED);
 
       String always = Fixtures.synthetic(model, "2026-06-01T00:00:00Z", 10, "0", "0").strip();
       always = always.substring(0, always.length() - 1) + ", \"publish\": \"always\"}";
       JsonNode explicit = load(instance, always);
 
-      assertThat(explicit.path("state").asText()).as(explicit.toPrettyString()).isEqualTo("PUBLISHED");
-      assertThat(Fixtures.published(model)).as("published on purpose")
+      assertThat(explicit.path("state").asText())
+          .as(explicit.toPrettyString())
+          .isEqualTo("PUBLISHED");
+      assertThat(Fixtures.published(model))
+          .as("published on purpose")
           .containsExactlyInAnyOrderElementsOf(names(explicit.path("indices")));
       assertThat(Fixtures.servedCount(model)).isEqualTo(expected);
     }

@@ -1,10 +1,10 @@
 package dev.spotcast.ingest.work;
 
-import dev.spotcast.ingest.IngestorInstance;
-import dev.spotcast.ingest.Fixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.spotcast.ingest.Fixtures;
+import dev.spotcast.ingest.IngestorInstance;
 import dev.spotcast.ingest.job.Chunk;
 import dev.spotcast.ingest.job.ChunkState;
 import dev.spotcast.ingest.job.JobStore;
@@ -38,7 +38,8 @@ class LostMessageIT {
     String prefix = Fixtures.prefix("lost");
     Map<String, Object> apiOnly = IngestorInstance.fleet(prefix);
     apiOnly.put("spotcast.kafka.worker-enabled", "false");
-    // Only the worker's watchdog re-sends (the API instance keeps the 15 min default): a chunk waiting
+    // Only the worker's watchdog re-sends (the API instance keeps the 15 min default): a chunk
+    // waiting
     // longer than this is sent again; the lost one can only be loaded that way.
     Map<String, Object> fleet = new LinkedHashMap<>(apiOnly);
     fleet.put("spotcast.kafka.worker-enabled", "true");
@@ -47,12 +48,15 @@ class LostMessageIT {
     long expected = 37L * 72 * 2 * 2;
     JobStore store = new JobStore(Fixtures.client());
     try (IngestorInstance api = IngestorInstance.start("lost-api", apiOnly)) {
-      var accepted = api.post("/v1/ingestions",
-          Fixtures.synthetic(model, "2026-07-01T00:00:00Z", 5, "0, 1000", "0, 1"));
+      var accepted =
+          api.post(
+              "/v1/ingestions",
+              Fixtures.synthetic(model, "2026-07-01T00:00:00Z", 5, "0, 1000", "0, 1"));
       assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
       String id = IngestorInstance.JSON.readTree(accepted.body()).path("id").asText();
 
-      // The first message of one partition is "lost": the workers' group is past it before any worker ran.
+      // The first message of one partition is "lost": the workers' group is past it before any
+      // worker ran.
       String topic = prefix + ".chunks";
       ConsumerRecord<String, String> lost = firstRecordOfAPartition(topic, id);
       int lostNumber = Integer.parseInt(lost.key().substring(lost.key().lastIndexOf("-c") + 2));
@@ -70,21 +74,36 @@ class LostMessageIT {
         assertThat(redone.state()).isEqualTo(ChunkState.DONE);
         assertThat(redone.queuedAt()).as("sent again by the watchdog").isAfter(firstQueued);
         List<Chunk> chunks = store.chunks(id);
-        assertThat(chunks).hasSize(job.path("chunkCount").asInt())
+        assertThat(chunks)
+            .hasSize(job.path("chunkCount").asInt())
             .as("duplicate messages are skipped: every chunk loaded once")
-            .allMatch(c -> c.state() == ChunkState.DONE && c.attempt() == 1 && "lost-worker".equals(c.owner()));
+            .allMatch(
+                c ->
+                    c.state() == ChunkState.DONE
+                        && c.attempt() == 1
+                        && "lost-worker".equals(c.owner()));
         String metrics = worker.get("/actuator/prometheus").body();
-        assertThat(metrics).containsPattern("spotcast_ingest_chunks_requeued_total\\{[^}]*cause=\"lost\"[^}]*} [1-9]");
+        assertThat(metrics)
+            .containsPattern(
+                "spotcast_ingest_chunks_requeued_total\\{[^}]*cause=\"lost\"[^}]*} [1-9]");
       }
     }
   }
 
   /** Of the job's chunk messages on the topic, one that is the first of its partition. */
-  private static ConsumerRecord<String, String> firstRecordOfAPartition(String topic, String jobId) {
-    try (KafkaConsumer<String, String> reader = new KafkaConsumer<>(Map.of(
-        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedKafka.bootstrapServers(),
-        ConsumerConfig.GROUP_ID_CONFIG, "it-reader-" + UUID.randomUUID(),
-        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(), new StringDeserializer())) {
+  private static ConsumerRecord<String, String> firstRecordOfAPartition(
+      String topic, String jobId) {
+    try (KafkaConsumer<String, String> reader =
+        new KafkaConsumer<>(
+            Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                SharedKafka.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG,
+                "it-reader-" + UUID.randomUUID(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                "earliest"),
+            new StringDeserializer(),
+            new StringDeserializer())) {
       List<TopicPartition> partitions = new ArrayList<>();
       for (PartitionInfo info : reader.partitionsFor(topic)) {
         partitions.add(new TopicPartition(topic, info.partition()));
@@ -104,10 +123,17 @@ class LostMessageIT {
   }
 
   private static void commit(String group, TopicPartition partition, long offset) {
-    try (KafkaConsumer<String, String> committer = new KafkaConsumer<>(Map.of(
-        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedKafka.bootstrapServers(),
-        ConsumerConfig.GROUP_ID_CONFIG, group,
-        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false"), new StringDeserializer(), new StringDeserializer())) {
+    try (KafkaConsumer<String, String> committer =
+        new KafkaConsumer<>(
+            Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                SharedKafka.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG,
+                group,
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                "false"),
+            new StringDeserializer(),
+            new StringDeserializer())) {
       committer.assign(List.of(partition));
       committer.commitSync(Map.of(partition, new OffsetAndMetadata(offset)));
     }

@@ -1,12 +1,12 @@
 package dev.spotcast.ingest.work;
 
-import dev.spotcast.ingest.IngestorInstance;
-import dev.spotcast.ingest.Fixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch._types.Refresh;
 import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.spotcast.ingest.Fixtures;
+import dev.spotcast.ingest.IngestorInstance;
 import dev.spotcast.ingest.job.Chunk;
 import dev.spotcast.ingest.job.ChunkState;
 import dev.spotcast.ingest.job.JobStore;
@@ -27,6 +27,7 @@ class WatchdogIT {
 
   /** A job that no longer exists, and more of its chunks than the watchdog's page of 500. */
   private static final String GHOST_JOB = "watchdog-it-ended-job";
+
   private static final int LEFTOVERS = 600;
 
   @Test
@@ -39,8 +40,10 @@ class WatchdogIT {
     long expected = 37L * 72 * 2 * 2;
     JobStore store = new JobStore(Fixtures.client());
     try (IngestorInstance api = IngestorInstance.start("watch-api", apiOnly)) {
-      // Leftovers of ended jobs, written before this job's chunks (so they come first in the index):
-      // more RUNNING chunks of killed owners than the watchdog reads in one page. They must not hide
+      // Leftovers of ended jobs, written before this job's chunks (so they come first in the
+      // index):
+      // more RUNNING chunks of killed owners than the watchdog reads in one page. They must not
+      // hide
       // this job's stale chunk from it.
       List<Chunk> leftovers = new ArrayList<>();
       Instant longAgo = Instant.now().minus(Duration.ofHours(1));
@@ -49,13 +52,17 @@ class WatchdogIT {
       }
       store.ensureIndex();
       store.putChunks(leftovers);
-      var accepted = api.post("/v1/ingestions",
-          Fixtures.synthetic(model, "2026-05-01T00:00:00Z", 5, "0, 1000", "0, 1"));
+      var accepted =
+          api.post(
+              "/v1/ingestions",
+              Fixtures.synthetic(model, "2026-05-01T00:00:00Z", 5, "0, 1000", "0, 1"));
       assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
       String id = IngestorInstance.JSON.readTree(accepted.body()).path("id").asText();
       // A "killed" instance claimed chunk 0 and beat just now; its heartbeat will not come again.
       Versioned<Chunk> chunk0 = store.chunk(id, 0).orElseThrow();
-      store.update(chunk0, chunk0.value().claimed("killed-instance", Instant.now()), true).orElseThrow();
+      store
+          .update(chunk0, chunk0.value().claimed("killed-instance", Instant.now()), true)
+          .orElseThrow();
 
       try (IngestorInstance worker = IngestorInstance.start("watch-worker", fleet)) {
         JsonNode job = worker.awaitEnded(id, Duration.ofMinutes(2));
@@ -68,11 +75,17 @@ class WatchdogIT {
         assertThat(redone.owner()).isEqualTo("watch-worker");
         assertThat(redone.attempt()).isEqualTo(2);
         // Either instance's watchdog may have re-queued it; exactly one did.
-        String metrics = worker.get("/actuator/prometheus").body() + api.get("/actuator/prometheus").body();
-        assertThat(metrics).containsPattern("spotcast_ingest_chunks_requeued_total\\{[^}]*cause=\"stale\"[^}]*} 1.0")
-            .doesNotContainPattern("spotcast_ingest_chunks_requeued_total\\{[^}]*cause=\"stale\"[^}]*} 2.0");
+        String metrics =
+            worker.get("/actuator/prometheus").body() + api.get("/actuator/prometheus").body();
+        assertThat(metrics)
+            .containsPattern(
+                "spotcast_ingest_chunks_requeued_total\\{[^}]*cause=\"stale\"[^}]*} 1.0")
+            .doesNotContainPattern(
+                "spotcast_ingest_chunks_requeued_total\\{[^}]*cause=\"stale\"[^}]*} 2.0");
         // The leftovers were left alone.
-        assertThat(store.chunks(GHOST_JOB)).hasSize(LEFTOVERS).allSatisfy(c -> assertThat(c.state()).isEqualTo(ChunkState.RUNNING));
+        assertThat(store.chunks(GHOST_JOB))
+            .hasSize(LEFTOVERS)
+            .allSatisfy(c -> assertThat(c.state()).isEqualTo(ChunkState.RUNNING));
       }
     } finally {
       List<BulkOperation> deletes = new ArrayList<>();

@@ -1,6 +1,9 @@
 package dev.spotcast.ingestor.bulk;
 
-/** How a refused write is described in counts, logs and dead letters; what it is: {@link FailureKind}. */
+/**
+ * How a refused write is described in counts, logs and dead letters; what it is: {@link
+ * FailureKind}.
+ */
 final class BulkFailures {
 
   private BulkFailures() {}

@@ -79,7 +79,8 @@ record BulkResult(boolean errors, List<Item> failed) {
 
   private static void expect(JsonToken actual, JsonToken expected) throws IOException {
     if (actual != expected) {
-      throw new IOException("unexpected bulk response: " + actual + " where " + expected + " was expected");
+      throw new IOException(
+          "unexpected bulk response: " + actual + " where " + expected + " was expected");
     }
   }
 }

@@ -23,10 +23,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A bounded pool of bulk senders. {@link #submit} blocks while every sender is busy and the queue is
- * full: that is the backpressure that keeps a run's memory bounded. Every item's result is read;
- * rejected items are retried with exponential backoff and jitter, everything else is counted.
- * Items refused because the index or cluster blocks writes (flood-stage disk watermark, a read-only
+ * A bounded pool of bulk senders. {@link #submit} blocks while every sender is busy and the queue
+ * is full: that is the backpressure that keeps a run's memory bounded. Every item's result is read;
+ * rejected items are retried with exponential backoff and jitter, everything else is counted. Items
+ * refused because the index or cluster blocks writes (flood-stage disk watermark, a read-only
  * index) pause the batch instead: it waits, without using up its retries, until the block is lifted
  * (or {@link #BLOCK_LIMIT} has passed), so an operator freeing disk loses nothing.
  *
@@ -58,8 +58,12 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
     this(client, settings, stats, BulkListener.NONE);
   }
 
-  /** As the three-argument constructor, telling the listener of every answered batch and given-up item. */
-  public BulkSender(ElasticsearchClient client, LoaderSettings settings, LoadStats stats, BulkListener listener) {
+  /**
+   * As the three-argument constructor, telling the listener of every answered batch and given-up
+   * item.
+   */
+  public BulkSender(
+      ElasticsearchClient client, LoaderSettings settings, LoadStats stats, BulkListener listener) {
     this.listener = listener;
     this.rest = ((Rest5ClientTransport) client._transport()).restClient();
     this.stats = stats;
@@ -67,7 +71,9 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
     this.backoff =
         IntervalFunction.ofExponentialRandomBackoff(
             settings.initialBackoff().toMillis(), 2.0, 0.5, settings.maxBackoff().toMillis());
-    this.senders = Executors.newFixedThreadPool(settings.senderThreads(), Thread.ofPlatform().name("bulk-", 0).factory());
+    this.senders =
+        Executors.newFixedThreadPool(
+            settings.senderThreads(), Thread.ofPlatform().name("bulk-", 0).factory());
     this.slotCount = settings.senderThreads() + settings.queuedBulks();
     this.slots = new Semaphore(slotCount);
   }
@@ -84,7 +90,10 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
               send(batch);
             } catch (RuntimeException e) {
               log.error("bulk to {}/{} failed unexpectedly", batch.index(), batch.shard(), e);
-              stats.failed(FailureKind.TRANSIENT, "sender error " + e.getClass().getSimpleName(), batch.documents());
+              stats.failed(
+                  FailureKind.TRANSIENT,
+                  "sender error " + e.getClass().getSimpleName(),
+                  batch.documents());
             } finally {
               slots.release();
             }
@@ -114,7 +123,10 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
         } catch (ResponseException e) {
           int status = e.getResponse().getStatusCode();
           if (FailureKind.ofRequest(status) != FailureKind.TRANSIENT || lastAttempt) {
-            lost(pending, "request " + status + (lastAttempt ? " after " + maxRetries + " retries" : ""), e);
+            lost(
+                pending,
+                "request " + status + (lastAttempt ? " after " + maxRetries + " retries" : ""),
+                e);
             return;
           }
           stats.retried("request " + status, pending.documents());
@@ -124,7 +136,10 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
           continue;
         } catch (IOException e) {
           if (lastAttempt) {
-            lost(pending, "request " + e.getClass().getSimpleName() + " after " + maxRetries + " retries", e);
+            lost(
+                pending,
+                "request " + e.getClass().getSimpleName() + " after " + maxRetries + " retries",
+                e);
             return;
           }
           stats.retried("request " + e.getClass().getSimpleName(), pending.documents());
@@ -133,7 +148,8 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
           }
           continue;
         }
-        boolean blockTooLong = blockedSince != 0 && System.nanoTime() - blockedSince > BLOCK_LIMIT.toNanos();
+        boolean blockTooLong =
+            blockedSince != 0 && System.nanoTime() - blockedSince > BLOCK_LIMIT.toNanos();
         Retry retry = count(pending, result, lastAttempt, blockTooLong);
         if (retry.positions().isEmpty()) {
           return;
@@ -143,8 +159,11 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
           // A block is not the cluster being busy: wait for it to be lifted, keep the retries.
           if (blockedSince == 0) {
             blockedSince = System.nanoTime();
-            log.warn("writes to {} are blocked ({}); pausing its batch until the block is lifted (at most {})",
-                batch.index(), retry.blockReason(), BLOCK_LIMIT);
+            log.warn(
+                "writes to {} are blocked ({}); pausing its batch until the block is lifted (at most {})",
+                batch.index(),
+                retry.blockReason(),
+                BLOCK_LIMIT);
           }
           attempt--;
           if (!sleep(BLOCK_PAUSE.toMillis(), pending)) {
@@ -180,7 +199,8 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
   private record Retry(List<Integer> positions, boolean blocked, String blockReason) {}
 
   /** Counts the answered items and returns those to send again. */
-  private Retry count(ShardBatch batch, BulkResult result, boolean lastAttempt, boolean blockTooLong) {
+  private Retry count(
+      ShardBatch batch, BulkResult result, boolean lastAttempt, boolean blockTooLong) {
     if (!result.errors()) {
       stats.indexed(batch.index(), batch.shard(), batch.documents());
       return new Retry(List.of(), false, null);
@@ -212,7 +232,13 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
    * document in it was judged; the ingestion service redoes it with its chunk.
    */
   private void lost(ShardBatch batch, String reason, Exception cause) {
-    log.warn("bulk to {}/{}: {} documents lost: {}", batch.index(), batch.shard(), batch.documents(), reason, cause);
+    log.warn(
+        "bulk to {}/{}: {} documents lost: {}",
+        batch.index(),
+        batch.shard(),
+        batch.documents(),
+        reason,
+        cause);
     stats.failed(FailureKind.TRANSIENT, reason, batch.documents());
   }
 

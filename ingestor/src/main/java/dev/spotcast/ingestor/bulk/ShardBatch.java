@@ -4,9 +4,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Documents bound for one shard of one index, as the NDJSON body of one bulk request: an action line
- * and a source line per document. {@code offsets[i]} is where item i starts ({@code offsets[n]} is
- * the body's length), so failed items can be sent again on their own.
+ * Documents bound for one shard of one index, as the NDJSON body of one bulk request: an action
+ * line and a source line per document. {@code offsets[i]} is where item i starts ({@code
+ * offsets[n]} is the body's length), so failed items can be sent again on their own.
  */
 public record ShardBatch(String index, int shard, byte[] body, int[] offsets) {
 

@@ -24,7 +24,8 @@ import java.util.Map;
 public final class ShardBatcher implements DocumentSink {
 
   // No root separator: the NDJSON newlines are written explicitly.
-  private static final JsonFactory JSON = new JsonFactoryBuilder().rootValueSeparator((String) null).build();
+  private static final JsonFactory JSON =
+      new JsonFactoryBuilder().rootValueSeparator((String) null).build();
 
   private final ShardingStrategy strategy;
   private final BatchConsumer sender;
@@ -33,7 +34,8 @@ public final class ShardBatcher implements DocumentSink {
   // Index names are interned by the strategy, so identity lookups are safe and cheap.
   private final Map<String, Open[]> open = new IdentityHashMap<>();
 
-  public ShardBatcher(ShardingStrategy strategy, BatchConsumer sender, int maxDocuments, long maxBytes) {
+  public ShardBatcher(
+      ShardingStrategy strategy, BatchConsumer sender, int maxDocuments, long maxBytes) {
     this.strategy = strategy;
     this.sender = sender;
     this.maxDocuments = maxDocuments;
@@ -41,7 +43,8 @@ public final class ShardBatcher implements DocumentSink {
   }
 
   @Override
-  public void accept(int axisPosition, int levelPosition, int stepPosition, ForecastDocument document)
+  public void accept(
+      int axisPosition, int levelPosition, int stepPosition, ForecastDocument document)
       throws InterruptedException {
     String index = strategy.indexName(axisPosition, levelPosition, stepPosition);
     int shard;
@@ -124,7 +127,8 @@ public final class ShardBatcher implements DocumentSink {
     }
 
     ShardBatch close(String index, int shard) {
-      return new ShardBatch(index, shard, bytes.toByteArray(), Arrays.copyOf(offsets, documents + 1));
+      return new ShardBatch(
+          index, shard, bytes.toByteArray(), Arrays.copyOf(offsets, documents + 1));
     }
   }
 }

@@ -26,9 +26,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code spotcast ingest PATH... --model ID}: loads the runs in GRIB1, GRIB2 or NetCDF files through
- * the same pipeline as the synthetic source. Every file is read before anything is loaded: a file
- * that cannot be read stops the whole command, so a run is never published without one of its files.
+ * {@code spotcast ingest PATH... --model ID}: loads the runs in GRIB1, GRIB2 or NetCDF files
+ * through the same pipeline as the synthetic source. Every file is read before anything is loaded:
+ * a file that cannot be read stops the whole command, so a run is never published without one of
+ * its files.
  */
 @Command(
     name = "ingest",
@@ -48,13 +49,21 @@ public final class IngestCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "PATH", description = "Files, folders or globs.")
   List<String> paths;
 
-  @Option(names = "--model", required = true, description = "Model id the runs are published under, e.g. gfs or icon-eu.")
+  @Option(
+      names = "--model",
+      required = true,
+      description = "Model id the runs are published under, e.g. gfs or icon-eu.")
   String model;
 
-  @Option(names = "--members", split = ",", description = "Ensemble members to load (default: all).")
+  @Option(
+      names = "--members",
+      split = ",",
+      description = "Ensemble members to load (default: all).")
   List<Integer> members;
 
-  @Option(names = "--keep-published", description = "If a run is already published, keep it and go on instead of failing.")
+  @Option(
+      names = "--keep-published",
+      description = "If a run is already published, keep it and go on instead of failing.")
   boolean keepPublished;
 
   @Mixin LoadOptions load;
@@ -82,8 +91,14 @@ public final class IngestCommand implements Callable<Integer> {
           opened.add(forecastFile);
           fields.addAll(forecastFile.fields());
           skipped.addAll(forecastFile.skipped());
-          out.printf("  %s: %s, %d fields%s%n", file, forecastFile.format(), forecastFile.fields().size(),
-              forecastFile.skipped().isEmpty() ? "" : ", " + forecastFile.skipped().size() + " skipped");
+          out.printf(
+              "  %s: %s, %d fields%s%n",
+              file,
+              forecastFile.format(),
+              forecastFile.fields().size(),
+              forecastFile.skipped().isEmpty()
+                  ? ""
+                  : ", " + forecastFile.skipped().size() + " skipped");
           for (SkippedField s : forecastFile.skipped()) {
             out.println("    skipped " + s);
           }
@@ -96,8 +111,10 @@ public final class IngestCommand implements Callable<Integer> {
         for (ForecastFileException failure : failures) {
           err.println("spotcast: " + failure.getMessage());
         }
-        err.printf("spotcast: nothing loaded: %d of %d files cannot be read, and a run is never published without"
-            + " one of its files. Fix or remove them and run again.%n", failures.size(), files.size());
+        err.printf(
+            "spotcast: nothing loaded: %d of %d files cannot be read, and a run is never published without"
+                + " one of its files. Fix or remove them and run again.%n",
+            failures.size(), files.size());
         err.flush();
         return 1;
       }
@@ -117,14 +134,25 @@ public final class IngestCommand implements Callable<Integer> {
       }
       for (FileForecastSource source : runs) {
         ForecastRun run = source.run();
-        out.printf("Run %s of %s: %d fields, %,d grid points (%s), %s, steps %s h: %,d documents%n",
-            run.runTime(), run.model(), source.fieldCount(), run.grid().pointCount(), run.grid().kind(),
+        out.printf(
+            "Run %s of %s: %d fields, %,d grid points (%s), %s, steps %s h: %,d documents%n",
+            run.runTime(),
+            run.model(),
+            source.fieldCount(),
+            run.grid().pointCount(),
+            run.grid().kind(),
             run.axes().stream().map(IngestCommand::describe).collect(Collectors.joining("; ")),
-            run.steps(), run.documentCount());
+            run.steps(),
+            run.documentCount());
       }
       if (!skipped.isEmpty()) {
-        out.printf("Skipped %d fields (not loaded): %s%n", skipped.size(),
-            skipped.stream().map(SkippedField::reason).distinct().collect(Collectors.joining("; ")));
+        out.printf(
+            "Skipped %d fields (not loaded): %s%n",
+            skipped.size(),
+            skipped.stream()
+                .map(SkippedField::reason)
+                .distinct()
+                .collect(Collectors.joining("; ")));
       }
       out.flush();
       return Loads.load(spec, load, runs, keepPublished);
@@ -137,10 +165,18 @@ public final class IngestCommand implements Callable<Integer> {
 
   private static String describe(LevelAxis axis) {
     String unit = axis.type().unit().isEmpty() ? "" : " " + axis.type().unit();
-    String levels = axis.type().singleLevel()
-        ? ""
-        : " " + axis.levels().stream().map(dev.spotcast.index.DocumentIds::level).collect(Collectors.joining(",")) + unit;
-    return axis.type().label() + levels + " ["
-        + axis.parameters().stream().map(p -> p.name()).collect(Collectors.joining(",")) + "]";
+    String levels =
+        axis.type().singleLevel()
+            ? ""
+            : " "
+                + axis.levels().stream()
+                    .map(dev.spotcast.index.DocumentIds::level)
+                    .collect(Collectors.joining(","))
+                + unit;
+    return axis.type().label()
+        + levels
+        + " ["
+        + axis.parameters().stream().map(p -> p.name()).collect(Collectors.joining(","))
+        + "]";
   }
 }

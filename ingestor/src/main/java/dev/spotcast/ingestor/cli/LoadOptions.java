@@ -17,64 +17,115 @@ import picocli.CommandLine.Option;
  */
 public final class LoadOptions {
 
-  @Option(names = "--es", defaultValue = "${env:SPOTCAST_ES_URL:-http://127.0.0.1:9200}", description = "Elasticsearch URL (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--es",
+      defaultValue = "${env:SPOTCAST_ES_URL:-http://127.0.0.1:9200}",
+      description = "Elasticsearch URL (default: ${DEFAULT-VALUE}).")
   public String elasticsearch;
 
   // Secrets have no picocli default: a default would be printed by --help. They are read from the
   // environment in elasticsearchSettings() instead, so that they need not be on a command line.
-  @Option(names = "--es-ca", paramLabel = "PEM", description = "CA certificate of Elasticsearch's HTTPS (env SPOTCAST_ES_CA).")
+  @Option(
+      names = "--es-ca",
+      paramLabel = "PEM",
+      description = "CA certificate of Elasticsearch's HTTPS (env SPOTCAST_ES_CA).")
   public Path elasticsearchCa;
 
-  @Option(names = "--es-ca-fingerprint", paramLabel = "SHA256", description = "SHA-256 fingerprint of that CA, as Elasticsearch prints it (env SPOTCAST_ES_CA_FINGERPRINT).")
+  @Option(
+      names = "--es-ca-fingerprint",
+      paramLabel = "SHA256",
+      description =
+          "SHA-256 fingerprint of that CA, as Elasticsearch prints it (env SPOTCAST_ES_CA_FINGERPRINT).")
   public String elasticsearchCaFingerprint;
 
-  @Option(names = "--es-api-key", paramLabel = "KEY", description = "API key, encoded (env SPOTCAST_ES_API_KEY).")
+  @Option(
+      names = "--es-api-key",
+      paramLabel = "KEY",
+      description = "API key, encoded (env SPOTCAST_ES_API_KEY).")
   public String elasticsearchApiKey;
 
-  @Option(names = "--es-username", paramLabel = "USER", description = "User, with --es-password (env SPOTCAST_ES_USERNAME).")
+  @Option(
+      names = "--es-username",
+      paramLabel = "USER",
+      description = "User, with --es-password (env SPOTCAST_ES_USERNAME).")
   public String elasticsearchUsername;
 
-  @Option(names = "--es-password", paramLabel = "PASSWORD", description = "Password of --es-username (env SPOTCAST_ES_PASSWORD).")
+  @Option(
+      names = "--es-password",
+      paramLabel = "PASSWORD",
+      description = "Password of --es-username (env SPOTCAST_ES_PASSWORD).")
   public String elasticsearchPassword;
 
-  @Option(names = "--es-bearer-token", paramLabel = "TOKEN", description = "Service-account or OAuth2 token (env SPOTCAST_ES_BEARER_TOKEN).")
+  @Option(
+      names = "--es-bearer-token",
+      paramLabel = "TOKEN",
+      description = "Service-account or OAuth2 token (env SPOTCAST_ES_BEARER_TOKEN).")
   public String elasticsearchBearerToken;
 
   @Option(names = "--producers", description = "Producer threads (default: cores).")
   public Integer producers;
 
-  @Option(names = "--senders", defaultValue = "4", description = "Bulk sender threads (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--senders",
+      defaultValue = "4",
+      description = "Bulk sender threads (default: ${DEFAULT-VALUE}).")
   public int senders;
 
-  @Option(names = "--bulk-docs", defaultValue = "5000", description = "Documents per bulk (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--bulk-docs",
+      defaultValue = "5000",
+      description = "Documents per bulk (default: ${DEFAULT-VALUE}).")
   public int bulkDocs;
 
-  @Option(names = "--shards", defaultValue = "2", description = "Primary shards per index (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--shards",
+      defaultValue = "2",
+      description = "Primary shards per index (default: ${DEFAULT-VALUE}).")
   public int shards;
 
-  @Option(names = "--levels-per-index", defaultValue = "3", description = "Levels per index (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--levels-per-index",
+      defaultValue = "3",
+      description = "Levels per index (default: ${DEFAULT-VALUE}).")
   public int levelsPerIndex;
 
-  @Option(names = "--steps-per-index", defaultValue = "0", description = "Steps per index, 0 = all (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--steps-per-index",
+      defaultValue = "0",
+      description = "Steps per index, 0 = all (default: ${DEFAULT-VALUE}).")
   public int stepsPerIndex;
 
-  @Option(names = "--tile-degrees", defaultValue = "10", description = "Routing tile edge in degrees (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--tile-degrees",
+      defaultValue = "10",
+      description = "Routing tile edge in degrees (default: ${DEFAULT-VALUE}).")
   public double tileDegrees;
 
   @Option(
       names = "--routing",
       defaultValue = "tile",
       converter = RoutingConverter.class,
-      description = "Shard routing inside an index: tile (lat/lon tile, spot queries ask few shards) or document (by _id, searches ask every shard) (default: ${DEFAULT-VALUE}).")
+      description =
+          "Shard routing inside an index: tile (lat/lon tile, spot queries ask few shards) or document (by _id, searches ask every shard) (default: ${DEFAULT-VALUE}).")
   public ShardingSpec.Routing routing;
 
-  @Option(names = "--replicas", defaultValue = "0", description = "Replicas once loaded (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--replicas",
+      defaultValue = "0",
+      description = "Replicas once loaded (default: ${DEFAULT-VALUE}).")
   public int replicas;
 
-  @Option(names = "--keep-runs", defaultValue = "0", description = "After publishing, keep only the last N runs of the model and delete older runs' indices (default: ${DEFAULT-VALUE} = keep all).")
+  @Option(
+      names = "--keep-runs",
+      defaultValue = "0",
+      description =
+          "After publishing, keep only the last N runs of the model and delete older runs' indices (default: ${DEFAULT-VALUE} = keep all).")
   public int keepRuns;
 
-  @Option(names = "--force-merge", description = "After publishing, merge the run's indices to one segment (faster reads; takes a while on large runs).")
+  @Option(
+      names = "--force-merge",
+      description =
+          "After publishing, merge the run's indices to one segment (faster reads; takes a while on large runs).")
   public boolean forceMerge;
 
   @Option(
@@ -82,13 +133,15 @@ public final class LoadOptions {
       defaultValue = "if-newer",
       converter = PublishConverter.class,
       paramLabel = "if-newer|always",
-      description = "if-newer: a run older than the one its model serves is loaded and servable by run=, but the model"
-          + " keeps serving the newer run, as the ingestion service does; always: publish it anyway (default: ${DEFAULT-VALUE}).")
+      description =
+          "if-newer: a run older than the one its model serves is loaded and servable by run=, but the model"
+              + " keeps serving the newer run, as the ingestion service does; always: publish it anyway (default: ${DEFAULT-VALUE}).")
   public PublishPolicy publish;
 
   public LoaderSettings loaderSettings() {
     if (senders < 1 || bulkDocs < 1 || (producers != null && producers < 1) || replicas < 0) {
-      throw new IllegalArgumentException("--producers, --senders and --bulk-docs must be >= 1, --replicas >= 0");
+      throw new IllegalArgumentException(
+          "--producers, --senders and --bulk-docs must be >= 1, --replicas >= 0");
     }
     LoaderSettings defaults = LoaderSettings.defaults();
     return defaults
@@ -107,12 +160,20 @@ public final class LoadOptions {
    */
   public ElasticsearchSettings elasticsearchSettings(LocalCredentials.Role role) {
     ElasticsearchSettings plain = ElasticsearchSettings.of(elasticsearch);
-    ElasticsearchSettings settings = new ElasticsearchSettings(plain.uris(), plain.connectTimeout(),
-        plain.responseTimeout(), plain.maxConnections(),
-        elasticsearchCa != null ? elasticsearchCa : env("SPOTCAST_ES_CA").map(Path::of).orElse(null),
-        or(elasticsearchCaFingerprint, "SPOTCAST_ES_CA_FINGERPRINT"), or(elasticsearchApiKey, "SPOTCAST_ES_API_KEY"),
-        or(elasticsearchUsername, "SPOTCAST_ES_USERNAME"), or(elasticsearchPassword, "SPOTCAST_ES_PASSWORD"),
-        or(elasticsearchBearerToken, "SPOTCAST_ES_BEARER_TOKEN"));
+    ElasticsearchSettings settings =
+        new ElasticsearchSettings(
+            plain.uris(),
+            plain.connectTimeout(),
+            plain.responseTimeout(),
+            plain.maxConnections(),
+            elasticsearchCa != null
+                ? elasticsearchCa
+                : env("SPOTCAST_ES_CA").map(Path::of).orElse(null),
+            or(elasticsearchCaFingerprint, "SPOTCAST_ES_CA_FINGERPRINT"),
+            or(elasticsearchApiKey, "SPOTCAST_ES_API_KEY"),
+            or(elasticsearchUsername, "SPOTCAST_ES_USERNAME"),
+            or(elasticsearchPassword, "SPOTCAST_ES_PASSWORD"),
+            or(elasticsearchBearerToken, "SPOTCAST_ES_BEARER_TOKEN"));
     return LocalCredentials.orLocal(settings, role);
   }
 
@@ -135,8 +196,9 @@ public final class LoadOptions {
       return switch (value.strip().toLowerCase(Locale.ROOT)) {
         case "if-newer" -> PublishPolicy.IF_NEWER;
         case "always" -> PublishPolicy.ALWAYS;
-        default -> throw new picocli.CommandLine.TypeConversionException(
-            "'" + value + "' is not a publish policy: give if-newer or always");
+        default ->
+            throw new picocli.CommandLine.TypeConversionException(
+                "'" + value + "' is not a publish policy: give if-newer or always");
       };
     }
   }

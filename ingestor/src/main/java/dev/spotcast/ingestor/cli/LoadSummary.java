@@ -10,13 +10,20 @@ final class LoadSummary {
   private LoadSummary() {}
 
   static void print(LoadReport report, PrintWriter out) {
-    out.printf("%n%s run %s: %s%n", report.run().model(), report.run().runId(),
-        report.published() ? "PUBLISHED"
-            : report.keptBecause() != null ? "LOADED, NOT SERVED - " + report.keptBecause()
-            : "NOT PUBLISHED - " + report.failure());
-    out.printf("  documents: expected %,d  produced %,d  indexed %,d  counted %,d  failed %,d%n",
+    out.printf(
+        "%n%s run %s: %s%n",
+        report.run().model(),
+        report.run().runId(),
+        report.published()
+            ? "PUBLISHED"
+            : report.keptBecause() != null
+                ? "LOADED, NOT SERVED - " + report.keptBecause()
+                : "NOT PUBLISHED - " + report.failure());
+    out.printf(
+        "  documents: expected %,d  produced %,d  indexed %,d  counted %,d  failed %,d%n",
         report.expected(), report.produced(), report.indexed(), report.counted(), report.failed());
-    out.printf("  took %.1f s, %,.0f docs/s, indices %s%n",
+    out.printf(
+        "  took %.1f s, %,.0f docs/s, indices %s%n",
         report.took().toMillis() / 1000.0, report.docsPerSecond(), report.indices());
     if (!report.retiredRuns().isEmpty()) {
       out.println("  retired older runs (indices deleted): " + report.retiredRuns());

@@ -22,8 +22,8 @@ import picocli.CommandLine.ParameterException;
 /**
  * What the loading commands do once they have their sources: reach Elasticsearch (exit 3 with what
  * to do when it is not there), load each run with progress lines, print each summary. Exit 0 when
- * every run is complete (published, kept as it was, or loaded behind a newer served run), 1 when any
- * failed.
+ * every run is complete (published, kept as it was, or loaded behind a newer served run), 1 when
+ * any failed.
  */
 final class Loads {
 
@@ -32,7 +32,11 @@ final class Loads {
 
   private Loads() {}
 
-  static int load(CommandSpec spec, LoadOptions options, List<? extends ForecastSource> sources, boolean keepPublished)
+  static int load(
+      CommandSpec spec,
+      LoadOptions options,
+      List<? extends ForecastSource> sources,
+      boolean keepPublished)
       throws IOException, InterruptedException {
     LoaderSettings settings;
     ElasticsearchSettings connection;
@@ -54,15 +58,24 @@ final class Loads {
       try {
         client.cluster().health();
       } catch (IOException e) {
-        spec.commandLine().getErr().printf(
-            "spotcast: cannot reach Elasticsearch at %s (%s). Start it with './spotcast es start' or pass --es URL"
-                + " (and --es-ca, --es-api-key... for a secured cluster).%n",
-            connection.uris().getFirst(), e.getMessage());
+        spec.commandLine()
+            .getErr()
+            .printf(
+                "spotcast: cannot reach Elasticsearch at %s (%s). Start it with './spotcast es start' or pass --es URL"
+                    + " (and --es-ca, --es-api-key... for a secured cluster).%n",
+                connection.uris().getFirst(), e.getMessage());
         return UNREACHABLE;
       } catch (ElasticsearchException e) {
-        // 401 or 403: the message names the cause (wrong credential, missing privilege), never the secret.
-        spec.commandLine().getErr().printf("spotcast: Elasticsearch at %s refused %s (HTTP %d): %s%n",
-            connection.uris().getFirst(), connection.credentialKind(), e.status(), e.getMessage());
+        // 401 or 403: the message names the cause (wrong credential, missing privilege), never the
+        // secret.
+        spec.commandLine()
+            .getErr()
+            .printf(
+                "spotcast: Elasticsearch at %s refused %s (HTTP %d): %s%n",
+                connection.uris().getFirst(),
+                connection.credentialKind(),
+                e.status(),
+                e.getMessage());
         return UNREACHABLE;
       }
       boolean allPublished = true;
@@ -77,10 +90,12 @@ final class Loads {
             new RunLoader(client, settings)
                 .withLifecycle(options.keepRuns, options.forceMerge)
                 .withPublishPolicy(options.publish)
-                .load(source, p -> {
-                  out.println("  " + p.line());
-                  out.flush();
-                });
+                .load(
+                    source,
+                    p -> {
+                      out.println("  " + p.line());
+                      out.flush();
+                    });
         LoadSummary.print(report, out);
         allPublished &= report.complete();
       }
@@ -90,7 +105,10 @@ final class Loads {
     }
   }
 
-  private static boolean isPublished(ElasticsearchClient client, ForecastRun run) throws IOException {
-    return new RunPublisher(client).publishedIndices(run.model()).containsAll(new ShardingStrategy(run).allIndices());
+  private static boolean isPublished(ElasticsearchClient client, ForecastRun run)
+      throws IOException {
+    return new RunPublisher(client)
+        .publishedIndices(run.model())
+        .containsAll(new ShardingStrategy(run).allIndices());
   }
 }

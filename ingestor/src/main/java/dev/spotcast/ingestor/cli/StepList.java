@@ -3,7 +3,9 @@ package dev.spotcast.ingestor.cli;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Parses forecast steps given as {@code 0-24}, {@code 0-48/3} or {@code 0,6,12}, and level lists. */
+/**
+ * Parses forecast steps given as {@code 0-24}, {@code 0-48/3} or {@code 0,6,12}, and level lists.
+ */
 public final class StepList {
 
   private StepList() {}
@@ -31,12 +33,16 @@ public final class StepList {
         }
       }
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("steps must look like 0-24, 0-48/3 or 0,6,12; got '" + text + "'");
+      throw new IllegalArgumentException(
+          "steps must look like 0-24, 0-48/3 or 0,6,12; got '" + text + "'");
     }
     return steps;
   }
 
-  /** Parses level values given as a comma list of decimals, e.g. {@code 0,500,1000} or {@code 0.1,1,10}. */
+  /**
+   * Parses level values given as a comma list of decimals, e.g. {@code 0,500,1000} or {@code
+   * 0.1,1,10}.
+   */
   public static List<Double> parseLevels(String text) {
     List<Double> levels = new ArrayList<>();
     try {
@@ -48,7 +54,8 @@ public final class StepList {
         levels.add(level);
       }
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("levels must be a comma list of numbers such as 0,500,1000; got '" + text + "'");
+      throw new IllegalArgumentException(
+          "levels must be a comma list of numbers such as 0,500,1000; got '" + text + "'");
     }
     return levels;
   }

@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * Where the documents of one run come from. The work is cut into small independent slices so that
- * producer threads stay busy until the very end of a run (the 2016 system lost throughput to threads
- * that finished early); a slice streams its documents, a run is never held in memory whole.
+ * producer threads stay busy until the very end of a run (the 2016 system lost throughput to
+ * threads that finished early); a slice streams its documents, a run is never held in memory whole.
  */
 public interface ForecastSource {
 
@@ -19,12 +19,19 @@ public interface ForecastSource {
   void produce(Slice slice, DocumentSink sink) throws Exception;
 
   /**
-   * A part of a run: the documents of one level of one axis and one step, for a range of grid points.
+   * A part of a run: the documents of one level of one axis and one step, for a range of grid
+   * points.
    *
    * @param axisPosition position of the level type in the run's axes
    * @param levelPosition position of the level in that axis's levels
    * @param stepPosition position of the step in the run's steps
    * @param documents how many documents the slice produces (for progress and count checks)
    */
-  record Slice(int axisPosition, int levelPosition, int stepPosition, int fromPoint, int toPoint, long documents) {}
+  record Slice(
+      int axisPosition,
+      int levelPosition,
+      int stepPosition,
+      int fromPoint,
+      int toPoint,
+      long documents) {}
 }

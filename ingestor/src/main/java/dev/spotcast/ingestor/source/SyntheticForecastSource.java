@@ -4,8 +4,8 @@ import dev.spotcast.index.ForecastDocument;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.LevelType;
-import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.Parameter;
+import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.time.Instant;
@@ -14,9 +14,10 @@ import java.util.List;
 
 /**
  * Generates a run from {@link SyntheticWeather}: deterministic for a seed, for load tests and for
- * checks that compare served values with the model's own. Levels are heights above ground in metres.
- * A run with a second, surface axis of {@link SyntheticWeather#TERRAIN} fields ({@link #withTerrain})
- * carries the terrain, and its weather stands on it ({@link SyntheticWeather#valueOverTerrain}).
+ * checks that compare served values with the model's own. Levels are heights above ground in
+ * metres. A run with a second, surface axis of {@link SyntheticWeather#TERRAIN} fields ({@link
+ * #withTerrain}) carries the terrain, and its weather stands on it ({@link
+ * SyntheticWeather#valueOverTerrain}).
  */
 public final class SyntheticForecastSource implements ForecastSource {
 
@@ -25,22 +26,28 @@ public final class SyntheticForecastSource implements ForecastSource {
 
   private final ForecastRun run;
   private final SyntheticWeather weather;
+
   /** Per axis, its parameters' names. */
   private final String[][] names;
+
   private final boolean terrain;
 
   public SyntheticForecastSource(ForecastRun run, long seed) {
     this(run, seed, 0);
   }
 
-  /** A member of a synthetic ensemble ({@link SyntheticWeather#SyntheticWeather(long, int)}); 0: the control. */
+  /**
+   * A member of a synthetic ensemble ({@link SyntheticWeather#SyntheticWeather(long, int)}); 0: the
+   * control.
+   */
   public SyntheticForecastSource(ForecastRun run, long seed, int member) {
     if (!(run.grid() instanceof RegularLatLonGrid)) {
       throw new IllegalArgumentException("the synthetic model needs a regular lat/lon grid");
     }
     List<LevelAxis> axes = run.axes();
     if (axes.getFirst().type() != LevelType.HEIGHT_ABOVE_GROUND) {
-      throw new IllegalArgumentException("the synthetic model's first axis is of heights above ground");
+      throw new IllegalArgumentException(
+          "the synthetic model's first axis is of heights above ground");
     }
     for (Parameter p : axes.getFirst().parameters()) {
       if (!SyntheticWeather.PARAMETERS.contains(p)) {
@@ -54,13 +61,15 @@ public final class SyntheticForecastSource implements ForecastSource {
     }
     this.run = run;
     this.weather = new SyntheticWeather(seed, member);
-    this.names = axes.stream()
-        .map(axis -> axis.parameters().stream().map(Parameter::name).toArray(String[]::new))
-        .toArray(String[][]::new);
+    this.names =
+        axes.stream()
+            .map(axis -> axis.parameters().stream().map(Parameter::name).toArray(String[]::new))
+            .toArray(String[][]::new);
   }
 
   private static boolean isTerrain(LevelAxis axis) {
-    return axis.type() == LevelType.SURFACE && axis.levels().equals(List.of(0.0))
+    return axis.type() == LevelType.SURFACE
+        && axis.levels().equals(List.of(0.0))
         && SyntheticWeather.TERRAIN.containsAll(axis.parameters());
   }
 
@@ -70,14 +79,22 @@ public final class SyntheticForecastSource implements ForecastSource {
    * carry them).
    */
   public static ForecastRun withTerrain(
-      String model, Instant runTime, RegularLatLonGrid grid, List<Double> levels, List<Integer> steps,
-      List<Parameter> parameters, ShardingSpec sharding) {
+      String model,
+      Instant runTime,
+      RegularLatLonGrid grid,
+      List<Double> levels,
+      List<Integer> steps,
+      List<Parameter> parameters,
+      ShardingSpec sharding) {
     return new ForecastRun(
-        model, runTime, grid,
+        model,
+        runTime,
+        grid,
         List.of(
             new LevelAxis(LevelType.HEIGHT_ABOVE_GROUND, levels, parameters),
             new LevelAxis(LevelType.SURFACE, List.of(0.0), SyntheticWeather.TERRAIN)),
-        steps, sharding);
+        steps,
+        sharding);
   }
 
   @Override
@@ -116,11 +133,13 @@ public final class SyntheticForecastSource implements ForecastSource {
       double lon = grid.longitude(point);
       float[] values = new float[axisNames.length];
       for (int i = 0; i < axisNames.length; i++) {
-        values[i] = (float) (axis == 1
-            ? SyntheticWeather.terrain(axisNames[i], lat, lon)
-            : terrain
-                ? weather.valueOverTerrain(axisNames[i], lat, lon, level, epochSeconds)
-                : weather.value(axisNames[i], lat, lon, level, epochSeconds));
+        values[i] =
+            (float)
+                (axis == 1
+                    ? SyntheticWeather.terrain(axisNames[i], lat, lon)
+                    : terrain
+                        ? weather.valueOverTerrain(axisNames[i], lat, lon, level, epochSeconds)
+                        : weather.value(axisNames[i], lat, lon, level, epochSeconds));
       }
       sink.accept(
           axis,

@@ -33,23 +33,34 @@ class IngestorArchitectureTest {
 
   @Test
   void onlyTheCommandLineUsesTheCommandLine() {
-    noClasses().that().resideOutsideOfPackage(ROOT + ".cli..")
-        .should().dependOnClassesThat().resideInAPackage(ROOT + ".cli..")
+    noClasses()
+        .that()
+        .resideOutsideOfPackage(ROOT + ".cli..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(ROOT + ".cli..")
         .check(classes);
   }
 
   @Test
   void sourcesKnowNothingOfBulkSending() {
-    noClasses().that().resideInAPackage(ROOT + ".source..")
-        .should().dependOnClassesThat().resideInAPackage(ROOT + ".bulk..")
+    noClasses()
+        .that()
+        .resideInAPackage(ROOT + ".source..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(ROOT + ".bulk..")
         .check(classes);
   }
 
   @Test
   void sourcesAndBulkSendingKnowNothingOfWhatDrivesThem() {
     // Bulk sending reads its part of the loader's settings (batch sizes, retries), nothing else.
-    noClasses().that().resideInAnyPackage(ROOT + ".source..", ROOT + ".bulk..")
-        .should().dependOnClassesThat(resideInAPackage(ROOT).and(not(simpleName("LoaderSettings"))))
+    noClasses()
+        .that()
+        .resideInAnyPackage(ROOT + ".source..", ROOT + ".bulk..")
+        .should()
+        .dependOnClassesThat(resideInAPackage(ROOT).and(not(simpleName("LoaderSettings"))))
         .check(classes);
   }
 

@@ -14,7 +14,9 @@ class BulkResultTest {
 
   @Test
   void noErrorsNeedsNoItems() throws Exception {
-    BulkResult result = parse("{\"errors\":false,\"items\":[{\"index\":{\"status\":201}},{\"index\":{\"status\":200}}]}");
+    BulkResult result =
+        parse(
+            "{\"errors\":false,\"items\":[{\"index\":{\"status\":201}},{\"index\":{\"status\":200}}]}");
     assertThat(result.errors()).isFalse();
     assertThat(result.failed()).isEmpty();
   }
@@ -22,12 +24,13 @@ class BulkResultTest {
   @Test
   void failedItemsKeepTheirPositionStatusAndError() throws Exception {
     BulkResult result =
-        parse("{\"errors\":true,\"items\":["
-            + "{\"index\":{\"status\":201}},"
-            + "{\"index\":{\"status\":429,\"error\":{\"type\":\"es_rejected_execution_exception\",\"reason\":\"queue full\"}}},"
-            + "{\"index\":{\"status\":201}},"
-            + "{\"index\":{\"status\":400,\"error\":{\"type\":\"strict_dynamic_mapping_exception\",\"reason\":\"[snow] not allowed\"}}}"
-            + "]}");
+        parse(
+            "{\"errors\":true,\"items\":["
+                + "{\"index\":{\"status\":201}},"
+                + "{\"index\":{\"status\":429,\"error\":{\"type\":\"es_rejected_execution_exception\",\"reason\":\"queue full\"}}},"
+                + "{\"index\":{\"status\":201}},"
+                + "{\"index\":{\"status\":400,\"error\":{\"type\":\"strict_dynamic_mapping_exception\",\"reason\":\"[snow] not allowed\"}}}"
+                + "]}");
     assertThat(result.errors()).isTrue();
     assertThat(result.failed())
         .containsExactly(

@@ -4,16 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.index.ForecastDocument;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
-import dev.spotcast.sharding.ElasticsearchRouting;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.sharding.ElasticsearchRouting;
 import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.synthetic.SyntheticWeather;
-import dev.spotcast.index.ForecastDocument;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,9 +28,14 @@ class ShardBatcherTest {
 
   private final ForecastRun run =
       ForecastRun.of(
-          "m", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(-30, -40, 30, 40, 2),
-          LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 1000.0, 2000.0), List.of(0, 3, 6),
-          SyntheticWeather.PARAMETERS, new ShardingSpec(2, 0, 3, 10));
+          "m",
+          Instant.parse("2026-11-21T00:00:00Z"),
+          RegularLatLonGrid.covering(-30, -40, 30, 40, 2),
+          LevelType.HEIGHT_ABOVE_GROUND,
+          List.of(0.0, 1000.0, 2000.0),
+          List.of(0, 3, 6),
+          SyntheticWeather.PARAMETERS,
+          new ShardingSpec(2, 0, 3, 10));
   private final ShardingStrategy strategy = new ShardingStrategy(run);
 
   @Test
@@ -54,13 +59,19 @@ class ShardBatcherTest {
         String routing = action.get("routing").asText();
         double lon = doc.get("loc").get(0).asDouble();
         double lat = doc.get("loc").get(1).asDouble();
-        assertThat(ElasticsearchRouting.shardId(routing, 3, strategy.routingNumShards())).isEqualTo(batch.shard());
+        assertThat(ElasticsearchRouting.shardId(routing, 3, strategy.routingNumShards()))
+            .isEqualTo(batch.shard());
         assertThat(routing).isEqualTo(strategy.routingKey(lat, lon));
         int levelPosition = run.axes().getFirst().levels().indexOf(doc.get("lvl").asDouble());
         int stepPosition = run.steps().indexOf(doc.get("step").asInt());
         assertThat(batch.index()).isEqualTo(strategy.indexName(0, levelPosition, stepPosition));
         assertThat(action.get("_id").asText())
-            .isEqualTo(doc.get("lvl").asInt() + "_" + doc.get("step").asInt() + "_" + doc.get("gp").asInt());
+            .isEqualTo(
+                doc.get("lvl").asInt()
+                    + "_"
+                    + doc.get("step").asInt()
+                    + "_"
+                    + doc.get("gp").asInt());
         assertThat(doc.get("v").size()).isEqualTo(5);
         ids.add(batch.index() + "/" + action.get("_id").asText());
       }
@@ -72,9 +83,14 @@ class ShardBatcherTest {
   void documentRoutedDocumentsAreBatchedByTheShardOfTheirIdWithoutRouting() throws Exception {
     ForecastRun byId =
         ForecastRun.of(
-            "m", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(-30, -40, 30, 40, 2),
-            LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 1000.0, 2000.0), List.of(0, 3, 6),
-            SyntheticWeather.PARAMETERS, new ShardingSpec(2, 0, 3, 10, ShardingSpec.Routing.DOCUMENT));
+            "m",
+            Instant.parse("2026-11-21T00:00:00Z"),
+            RegularLatLonGrid.covering(-30, -40, 30, 40, 2),
+            LevelType.HEIGHT_ABOVE_GROUND,
+            List.of(0.0, 1000.0, 2000.0),
+            List.of(0, 3, 6),
+            SyntheticWeather.PARAMETERS,
+            new ShardingSpec(2, 0, 3, 10, ShardingSpec.Routing.DOCUMENT));
     List<ShardBatch> batches = new ArrayList<>();
     ShardBatcher batcher = new ShardBatcher(new ShardingStrategy(byId), batches::add, 100, 1 << 20);
     SyntheticForecastSource source = new SyntheticForecastSource(byId, 1);
@@ -87,11 +103,14 @@ class ShardBatcherTest {
     Set<Integer> shards = new HashSet<>();
     for (ShardBatch batch : batches) {
       for (int i = 0; i < batch.documents(); i++) {
-        JsonNode action = JSON.readTree(new String(batch.item(i), StandardCharsets.UTF_8).split("\n")[0]).get("index");
+        JsonNode action =
+            JSON.readTree(new String(batch.item(i), StandardCharsets.UTF_8).split("\n")[0])
+                .get("index");
         assertThat(action.has("routing")).isFalse();
         String id = action.get("_id").asText();
         // Three shards: routing_num_shards 768, factor 256 (no routing: the _id is hashed).
-        assertThat(Math.floorMod(ElasticsearchRouting.hash(id), 768) / 256).isEqualTo(batch.shard());
+        assertThat(Math.floorMod(ElasticsearchRouting.hash(id), 768) / 256)
+            .isEqualTo(batch.shard());
         ids.add(batch.index() + "/" + id);
         shards.add(batch.shard());
       }
@@ -105,9 +124,14 @@ class ShardBatcherTest {
     ShardingStrategy byId =
         new ShardingStrategy(
             ForecastRun.of(
-                "m", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(-30, -40, 30, 40, 2),
-                LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 1000.0), List.of(0, 3),
-                SyntheticWeather.PARAMETERS, new ShardingSpec(2, 0, 3, 10, ShardingSpec.Routing.DOCUMENT)));
+                "m",
+                Instant.parse("2026-11-21T00:00:00Z"),
+                RegularLatLonGrid.covering(-30, -40, 30, 40, 2),
+                LevelType.HEIGHT_ABOVE_GROUND,
+                List.of(0.0, 1000.0),
+                List.of(0, 3),
+                SyntheticWeather.PARAMETERS,
+                new ShardingSpec(2, 0, 3, 10, ShardingSpec.Routing.DOCUMENT)));
     List<ShardBatch> batches = new ArrayList<>();
     ShardBatcher batcher = new ShardBatcher(byId, batches::add, 1, 1 << 20);
     float[] values = {1};
@@ -124,10 +148,16 @@ class ShardBatcherTest {
     ShardBatcher batcher = new ShardBatcher(strategy, batches::add, 1000, 1000);
     float[] values = {1, 2, 3, 4, 5};
     for (int i = 0; i < 25; i++) {
-      batcher.accept(0, 0, 0, new ForecastDocument(i, 0, 0, 0, 0, new String[] {"t", "u", "v", "rh", "pres"}, values));
+      batcher.accept(
+          0,
+          0,
+          0,
+          new ForecastDocument(i, 0, 0, 0, 0, new String[] {"t", "u", "v", "rh", "pres"}, values));
     }
     // Each item is about 120 bytes: a batch closes at the first item that reaches 1000 bytes.
-    assertThat(batches).isNotEmpty().allSatisfy(b -> assertThat(b.body().length).isBetween(1000, 1200));
+    assertThat(batches)
+        .isNotEmpty()
+        .allSatisfy(b -> assertThat(b.body().length).isBetween(1000, 1200));
     batcher.flush();
     assertThat(batches.stream().mapToInt(ShardBatch::documents).sum()).isEqualTo(25);
   }
@@ -137,7 +167,8 @@ class ShardBatcherTest {
     List<ShardBatch> batches = new ArrayList<>();
     ShardBatcher batcher = new ShardBatcher(strategy, batches::add, 10, 1 << 20);
     for (int i = 0; i < 10; i++) {
-      batcher.accept(0, 0, 0, new ForecastDocument(i, 0, 0, 0, 0, new String[] {"t"}, new float[] {i}));
+      batcher.accept(
+          0, 0, 0, new ForecastDocument(i, 0, 0, 0, 0, new String[] {"t"}, new float[] {i}));
     }
     ShardBatch batch = batches.getFirst();
     ShardBatch subset = batch.subset(List.of(7, 2));

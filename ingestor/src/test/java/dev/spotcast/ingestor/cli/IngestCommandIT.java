@@ -30,6 +30,7 @@ import picocli.CommandLine;
 class IngestCommandIT {
 
   private static final String MODEL = "it_ingest";
+
   /** The reference time of the u/v sample: 2017-10-18 12 UTC. */
   private static final String UV_RUN = "2017101812";
 
@@ -67,8 +68,13 @@ class IngestCommandIT {
 
   @Test
   void loadsTheRunsOfGribFilesAndSaysWhatItSkipped() throws Exception {
-    int exit = ingest("--model", "it_files", sample("uv_on_different_levels.grib").toString(),
-        sample("t_on_different_level_types.grib").toString(), "--keep-published");
+    int exit =
+        ingest(
+            "--model",
+            "it_files",
+            sample("uv_on_different_levels.grib").toString(),
+            sample("t_on_different_level_types.grib").toString(),
+            "--keep-published");
 
     assertThat(exit).as(out + "\n" + err).isZero();
     // Both files have reference time 2017-10-18 12 UTC: one run with the fields of both.
@@ -86,20 +92,25 @@ class IngestCommandIT {
   @Test
   void aBadFileStopsTheCommandAndThePreviousRunStaysPublished() throws Exception {
     // The previous run: the msl sample (2006-10-04 00 UTC, member 5).
-    assertThat(ingest("--model", MODEL, sample("regular_ll_msl.grib").toString(), "--keep-published"))
-        .as(out + "\n" + err).isZero();
+    assertThat(
+            ingest("--model", MODEL, sample("regular_ll_msl.grib").toString(), "--keep-published"))
+        .as(out + "\n" + err)
+        .isZero();
     String published = new RunCatalog(client).publishedRunIds().get(MODEL + "_m5");
     assertThat(published).isEqualTo("2006100400");
 
     byte[] grib = Files.readAllBytes(sample("regular_ll_msl.grib"));
     Path empty = Files.write(temp.resolve("empty.grib2"), new byte[0]);
     Path text = Files.writeString(temp.resolve("notes.grib2"), "this is not a forecast file\n");
-    Path truncated = Files.write(temp.resolve("truncated.grib2"), Arrays.copyOf(grib, grib.length / 2));
+    Path truncated =
+        Files.write(temp.resolve("truncated.grib2"), Arrays.copyOf(grib, grib.length / 2));
     for (Path bad : List.of(empty, text, truncated)) {
       out.getBuffer().setLength(0);
       err.getBuffer().setLength(0);
       // A good file of a newer run next to the bad one: nothing may be loaded.
-      int exit = ingest("--model", MODEL, sample("uv_on_different_levels.grib").toString(), bad.toString());
+      int exit =
+          ingest(
+              "--model", MODEL, sample("uv_on_different_levels.grib").toString(), bad.toString());
 
       assertThat(exit).as("%s: %s", bad, err).isEqualTo(1);
       assertThat(err.toString())
@@ -117,14 +128,17 @@ class IngestCommandIT {
 
   @Test
   void aPathThatMatchesNothingIsAUsageError() {
-    assertThat(ingest("--model", MODEL, temp.resolve("nothing-here-*.grib").toString())).isEqualTo(2);
+    assertThat(ingest("--model", MODEL, temp.resolve("nothing-here-*.grib").toString()))
+        .isEqualTo(2);
     assertThat(err.toString()).contains("nothing-here-*.grib").contains("no such file");
   }
 
   @Test
   void aFolderLoadsEveryFileInIt() throws Exception {
     Files.copy(sample("reduced_gg.grib"), temp.resolve("a.grib"));
-    assertThat(ingest("--model", "it_folder", temp.toString(), "--keep-published")).as(out + "\n" + err).isZero();
+    assertThat(ingest("--model", "it_folder", temp.toString(), "--keep-published"))
+        .as(out + "\n" + err)
+        .isZero();
     assertThat(out.toString()).contains("reduced_gg").contains("10u");
     assertThat(Files.list(temp).map(p -> p.getFileName().toString()).toList())
         .as("no index files next to the input")
@@ -133,9 +147,16 @@ class IngestCommandIT {
 
   @Test
   void anEra5EnsembleInLocalDefinition36LoadsAsAnEnsemble() throws Exception {
-    // GRIB1, ECMWF local definition 36 (stream enda, type an), members 0-3 of t at 850 hPa, 2026-11-20 12 UTC.
-    int exit = ingest("--model", "it_enda", sample("era5_enda_ld36.grib").toString(), "--members", "0,2",
-        "--keep-published");
+    // GRIB1, ECMWF local definition 36 (stream enda, type an), members 0-3 of t at 850 hPa,
+    // 2026-11-20 12 UTC.
+    int exit =
+        ingest(
+            "--model",
+            "it_enda",
+            sample("era5_enda_ld36.grib").toString(),
+            "--members",
+            "0,2",
+            "--keep-published");
 
     assertThat(exit).as(out + "\n" + err).isZero();
     assertThat(out.toString()).contains("GRIB1, 4 fields");
@@ -149,7 +170,8 @@ class IngestCommandIT {
 
   @Test
   void aFieldThatCannotBeDecodedStopsTheLoadWithOneLineAndNoStackTrace() throws Exception {
-    // The file opens (framing and keys are sound) but its data section is too short for the 40 bits per
+    // The file opens (framing and keys are sound) but its data section is too short for the 40 bits
+    // per
     // value its data representation section now claims: the failure comes while loading.
     byte[] grib = Files.readAllBytes(sample("grid_simple_ed2.grib"));
     grib[162] = 40;
@@ -166,8 +188,10 @@ class IngestCommandIT {
 
     assertThat(exit).as(out + "\n" + err).isEqualTo(1);
     assertThat(out.toString())
-        .containsPattern("NOT PUBLISHED - source failed: " + java.util.regex.Pattern.quote(bad.toString())
-            + ": corrupt GRIB file: message 0 at byte 0 values cannot be decoded: key values: .+");
+        .containsPattern(
+            "NOT PUBLISHED - source failed: "
+                + java.util.regex.Pattern.quote(bad.toString())
+                + ": corrupt GRIB file: message 0 at byte 0 values cannot be decoded: key values: .+");
     assertThat(consoleBytes.toString() + err).doesNotContain("\tat ").doesNotContain("Exception");
     assertThat(new RunCatalog(client).publishedRunIds()).doesNotContainKey("it_bad_bits");
   }

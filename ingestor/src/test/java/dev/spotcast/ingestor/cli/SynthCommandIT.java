@@ -33,8 +33,22 @@ class SynthCommandIT {
 
   @Test
   void loadsARunAndPrintsProgressAndASummary() {
-    int exit = synth("--es", SharedElasticsearch.url(), "--model", "itcli", "--region", "0,0,4,4",
-        "--resolution", "0.5", "--levels", "0,1000", "--steps", "0-3", "--run", "2026-11-21T06:00:00Z");
+    int exit =
+        synth(
+            "--es",
+            SharedElasticsearch.url(),
+            "--model",
+            "itcli",
+            "--region",
+            "0,0,4,4",
+            "--resolution",
+            "0.5",
+            "--levels",
+            "0,1000",
+            "--steps",
+            "0-3",
+            "--run",
+            "2026-11-21T06:00:00Z");
     assertThat(exit).as(err.toString()).isZero();
     // 9 x 9 points x 2 levels x 4 steps
     assertThat(out.toString())
@@ -43,8 +57,22 @@ class SynthCommandIT {
         .contains("indexed 648  counted 648  failed 0");
 
     // Loading the same run again is refused, unless the caller asks to keep the published one.
-    String[] again = {"--es", SharedElasticsearch.url(), "--model", "itcli", "--region", "0,0,4,4",
-        "--resolution", "0.5", "--levels", "0,1000", "--steps", "0-3", "--run", "2026-11-21T06:00:00Z"};
+    String[] again = {
+      "--es",
+      SharedElasticsearch.url(),
+      "--model",
+      "itcli",
+      "--region",
+      "0,0,4,4",
+      "--resolution",
+      "0.5",
+      "--levels",
+      "0,1000",
+      "--steps",
+      "0-3",
+      "--run",
+      "2026-11-21T06:00:00Z"
+    };
     assertThat(synth(again)).isEqualTo(2);
     assertThat(err.toString()).contains("already published");
     String[] keep = java.util.Arrays.copyOf(again, again.length + 1);
@@ -53,30 +81,53 @@ class SynthCommandIT {
     assertThat(out.toString()).contains("itcli run 2026112106 is already published; keeping it.");
   }
 
-  /** The CLI follows the ingestion service's rule: the served forecast never goes back in time unless asked. */
+  /**
+   * The CLI follows the ingestion service's rule: the served forecast never goes back in time
+   * unless asked.
+   */
   @Test
   void anOlderRunIsLoadedBehindTheServedOneUnlessPublishAlways() throws Exception {
-    String[] common = {"--es", SharedElasticsearch.url(), "--model", "itcliorder", "--region", "0,0,2,2",
-        "--resolution", "1", "--levels", "0", "--steps", "0-1"};
+    String[] common = {
+      "--es",
+      SharedElasticsearch.url(),
+      "--model",
+      "itcliorder",
+      "--region",
+      "0,0,2,2",
+      "--resolution",
+      "1",
+      "--levels",
+      "0",
+      "--steps",
+      "0-1"
+    };
     assertThat(synth(with(common, "--run", "2026-11-21T06:00:00Z"))).as(err.toString()).isZero();
     assertThat(out.toString()).contains("itcliorder run 2026112106: PUBLISHED");
 
     assertThat(synth(with(common, "--run", "2026-11-21T00:00:00Z"))).as(err.toString()).isZero();
-    assertThat(out.toString()).contains("itcliorder run 2026112100: LOADED, NOT SERVED - run 2026112100 is older than"
-        + " the served run 2026112106: loaded but not published (--publish always publishes it)");
+    assertThat(out.toString())
+        .contains(
+            "itcliorder run 2026112100: LOADED, NOT SERVED - run 2026112100 is older than"
+                + " the served run 2026112106: loaded but not published (--publish always publishes it)");
     var client = ElasticsearchClients.create(SharedElasticsearch.settings(Role.INGEST));
     try {
       RunCatalog catalog = new RunCatalog(client);
       assertThat(catalog.publishedRunIds()).containsEntry("itcliorder", "2026112106");
-      assertThat(catalog.get("itcliorder", "2026112100")).hasValueSatisfying(
-          record -> assertThat(record.status()).as("servable by run=").isEqualTo(RunStatus.PUBLISHED));
+      assertThat(catalog.get("itcliorder", "2026112100"))
+          .hasValueSatisfying(
+              record ->
+                  assertThat(record.status())
+                      .as("servable by run=")
+                      .isEqualTo(RunStatus.PUBLISHED));
 
-      assertThat(synth(with(common, "--run", "2026-11-21T00:00:00Z", "--publish", "always"))).as(err.toString())
+      assertThat(synth(with(common, "--run", "2026-11-21T00:00:00Z", "--publish", "always")))
+          .as(err.toString())
           .isZero();
       assertThat(out.toString()).contains("itcliorder run 2026112100: PUBLISHED");
       assertThat(catalog.publishedRunIds()).containsEntry("itcliorder", "2026112100");
 
-      assertThat(synth(with(common, "--run", "2026-11-21T12:00:00Z", "--publish", "sometimes"))).isEqualTo(2);
+      assertThat(synth(with(common, "--run", "2026-11-21T12:00:00Z", "--publish", "sometimes")))
+          .isEqualTo(2);
       assertThat(err.toString()).contains("give if-newer or always");
     } finally {
       client._transport().close();
@@ -92,7 +143,9 @@ class SynthCommandIT {
   @Test
   void badOptionsExitWithAMessageNotAStackTrace() {
     assertThat(synth("--es", SharedElasticsearch.url(), "--region", "0,0,4")).isEqualTo(2);
-    assertThat(err.toString()).contains("--region needs south,west,north,east").doesNotContain("Exception");
+    assertThat(err.toString())
+        .contains("--region needs south,west,north,east")
+        .doesNotContain("Exception");
     assertThat(synth("--es", SharedElasticsearch.url(), "--steps", "6-0")).isEqualTo(2);
     assertThat(err.toString()).contains("bad step range");
   }
@@ -100,7 +153,9 @@ class SynthCommandIT {
   @Test
   void unreachableElasticsearchSaysWhatToDo() {
     assertThat(synth("--es", "http://127.0.0.1:1", "--region", "0,0,1,1")).isEqualTo(3);
-    assertThat(err.toString()).contains("cannot reach Elasticsearch").contains("./spotcast es start");
+    assertThat(err.toString())
+        .contains("cannot reach Elasticsearch")
+        .contains("./spotcast es start");
   }
 
   @Test
@@ -109,18 +164,40 @@ class SynthCommandIT {
     CommandLine cli = SpotcastIngestorCli.commandLine();
     cli.setOut(new PrintWriter(out));
     cli.setErr(new PrintWriter(err));
-    int exit = cli.execute("synth", "--es", SharedElasticsearch.url(),
-        "--es-ca", SharedElasticsearch.settings(Role.INGEST).ca().toString(),
-        "--es-username", "spotcast-ingest", "--es-password", wrong, "--region", "0,0,1,1");
+    int exit =
+        cli.execute(
+            "synth",
+            "--es",
+            SharedElasticsearch.url(),
+            "--es-ca",
+            SharedElasticsearch.settings(Role.INGEST).ca().toString(),
+            "--es-username",
+            "spotcast-ingest",
+            "--es-password",
+            wrong,
+            "--region",
+            "0,0,1,1");
 
     assertThat(exit).isEqualTo(3);
-    assertThat(err.toString()).contains("refused user spotcast-ingest").contains("401").doesNotContain(wrong);
+    assertThat(err.toString())
+        .contains("refused user spotcast-ingest")
+        .contains("401")
+        .doesNotContain(wrong);
   }
 
   @Test
   void twoCredentialsAreABadOption() {
-    assertThat(synth("--es", SharedElasticsearch.url(), "--es-api-key", "a2V5OnZhbHVl", "--region", "0,0,1,1"))
+    assertThat(
+            synth(
+                "--es",
+                SharedElasticsearch.url(),
+                "--es-api-key",
+                "a2V5OnZhbHVl",
+                "--region",
+                "0,0,1,1"))
         .isEqualTo(2);
-    assertThat(err.toString()).contains("Set one Elasticsearch credential").doesNotContain("a2V5OnZhbHVl");
+    assertThat(err.toString())
+        .contains("Set one Elasticsearch credential")
+        .doesNotContain("a2V5OnZhbHVl");
   }
 }

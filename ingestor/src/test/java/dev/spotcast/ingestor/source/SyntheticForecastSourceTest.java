@@ -17,14 +17,20 @@ class SyntheticForecastSourceTest {
 
   private final ForecastRun run =
       ForecastRun.of(
-          "m", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(-90, -180, 90, 180, 1),
-          LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 1000.0), List.of(0, 6),
-          SyntheticWeather.PARAMETERS, ShardingSpec.DEFAULT);
+          "m",
+          Instant.parse("2026-11-21T00:00:00Z"),
+          RegularLatLonGrid.covering(-90, -180, 90, 180, 1),
+          LevelType.HEIGHT_ABOVE_GROUND,
+          List.of(0.0, 1000.0),
+          List.of(0, 6),
+          SyntheticWeather.PARAMETERS,
+          ShardingSpec.DEFAULT);
 
   @Test
   void slicesCoverEveryDocumentOnce() {
     List<ForecastSource.Slice> slices = new SyntheticForecastSource(run, 1).slices();
-    assertThat(slices.stream().mapToLong(ForecastSource.Slice::documents).sum()).isEqualTo(run.documentCount());
+    assertThat(slices.stream().mapToLong(ForecastSource.Slice::documents).sum())
+        .isEqualTo(run.documentCount());
     // 65,160 points in slices of 20,000: 4 per level and step
     assertThat(slices).hasSize(4 * 2 * 2);
   }
@@ -49,13 +55,20 @@ class SyntheticForecastSourceTest {
 
   @Test
   void aRunWithTerrainCarriesItOnTheSurfaceAndItsWeatherStandsOnIt() throws Exception {
-    ForecastRun withTerrain = SyntheticForecastSource.withTerrain(
-        "m", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(44, 2, 46, 4, 1), List.of(2.0),
-        List.of(0, 6), SyntheticWeather.PARAMETERS, ShardingSpec.DEFAULT);
+    ForecastRun withTerrain =
+        SyntheticForecastSource.withTerrain(
+            "m",
+            Instant.parse("2026-11-21T00:00:00Z"),
+            RegularLatLonGrid.covering(44, 2, 46, 4, 1),
+            List.of(2.0),
+            List.of(0, 6),
+            SyntheticWeather.PARAMETERS,
+            ShardingSpec.DEFAULT);
     SyntheticForecastSource source = new SyntheticForecastSource(withTerrain, 1);
     // 9 points x (1 height + 1 surface) x 2 steps
     assertThat(withTerrain.documentCount()).isEqualTo(36);
-    assertThat(source.slices().stream().mapToLong(ForecastSource.Slice::documents).sum()).isEqualTo(36);
+    assertThat(source.slices().stream().mapToLong(ForecastSource.Slice::documents).sum())
+        .isEqualTo(36);
 
     List<ForecastDocument> surface = new ArrayList<>();
     source.produce(new ForecastSource.Slice(1, 0, 1, 4, 5, 1), (a, l, s, d) -> surface.add(d));
@@ -63,10 +76,14 @@ class SyntheticForecastSourceTest {
     assertThat(ground.lat()).isEqualTo(45);
     assertThat(ground.lon()).isEqualTo(3);
     assertThat(ground.parameterNames()).containsExactly("orog", "lsm");
-    // continentality at 45N 3E: 0.6 sin(2 x 3deg + 1) cos 45deg + 0.4 sin(3 x 3deg - 0.5) sin(90deg + 0.3) - 0.1 = 0.1505
+    // continentality at 45N 3E: 0.6 sin(2 x 3deg + 1) cos 45deg + 0.4 sin(3 x 3deg - 0.5) sin(90deg
+    // + 0.3) - 0.1 = 0.1505
     double phi = Math.toRadians(45);
     double lambda = Math.toRadians(3);
-    double c = 0.6 * Math.sin(2 * lambda + 1) * Math.cos(phi) + 0.4 * Math.sin(3 * lambda - 0.5) * Math.sin(2 * phi + 0.3) - 0.1;
+    double c =
+        0.6 * Math.sin(2 * lambda + 1) * Math.cos(phi)
+            + 0.4 * Math.sin(3 * lambda - 0.5) * Math.sin(2 * phi + 0.3)
+            - 0.1;
     assertThat(c).as("a place inland, below the highest peaks").isBetween(0.125, 0.8);
     assertThat(ground.values()[0]).isEqualTo((float) (3000 * c / 0.8));
     assertThat(ground.values()[1]).isEqualTo(1f);
@@ -75,6 +92,7 @@ class SyntheticForecastSourceTest {
     source.produce(new ForecastSource.Slice(0, 0, 1, 4, 5, 1), (a, l, s, d) -> air.add(d));
     long validTime = Instant.parse("2026-11-21T06:00:00Z").getEpochSecond();
     assertThat(air.getFirst().values()[0])
-        .isEqualTo((float) new SyntheticWeather(1).value("t", 45, 3, 3000 * c / 0.8 + 2, validTime));
+        .isEqualTo(
+            (float) new SyntheticWeather(1).value("t", 45, 3, 3000 * c / 0.8 + 2, validTime));
   }
 }

@@ -31,15 +31,15 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * queue for the CPU: the accepted ones get slow and even the refusals take long. Bounding the whole
  * request keeps the accepted ones at their latency.
  *
- * <p>Why a short wait: requests arrive on their users' schedule, not one after the other, so even far
- * below capacity a burst finds the door full for a moment (and a balancer retries the requests of a
- * dead instance on the living one all at once). Refusing those would refuse work the service has
- * time for a few milliseconds later.
+ * <p>Why a short wait: requests arrive on their users' schedule, not one after the other, so even
+ * far below capacity a burst finds the door full for a moment (and a balancer retries the requests
+ * of a dead instance on the living one all at once). Refusing those would refuse work the service
+ * has time for a few milliseconds later.
  *
  * <p>The limit is the Resilience4j bulkhead {@value #NAME} ({@code
  * resilience4j.bulkhead.instances.requests} in application.yml); its state is in {@code
- * /actuator/prometheus} as {@code resilience4j_bulkhead_*{name="requests"}}, the requests waiting as
- * {@code spotcast_admission_waiting}, the wait of the admitted ones as {@code
+ * /actuator/prometheus} as {@code resilience4j_bulkhead_*{name="requests"}}, the requests waiting
+ * as {@code spotcast_admission_waiting}, the wait of the admitted ones as {@code
  * spotcast_admission_wait_seconds}, and the time in progress the expected wait is reckoned from as
  * {@code spotcast_admission_in_progress_average_seconds}.
  */
@@ -55,53 +55,72 @@ public class AdmissionControl implements WebMvcConfigurer {
   private final AdmissionWait wait = new AdmissionWait();
   private final Timer waited;
 
-  /** Web slices without Resilience4j's configuration (controller tests) get its default bulkhead. */
-  public AdmissionControl(ObjectProvider<BulkheadRegistry> bulkheads, ObjectProvider<MeterRegistry> registries) {
+  /**
+   * Web slices without Resilience4j's configuration (controller tests) get its default bulkhead.
+   */
+  public AdmissionControl(
+      ObjectProvider<BulkheadRegistry> bulkheads, ObjectProvider<MeterRegistry> registries) {
     this.bulkhead = bulkheads.getIfAvailable(BulkheadRegistry::ofDefaults).bulkhead(NAME);
     MeterRegistry registry = registries.getIfAvailable(SimpleMeterRegistry::new);
     Gauge.builder("spotcast.admission.waiting", wait, AdmissionWait::waiting)
-        .description("forecast requests waiting for a slot at the door").register(registry);
+        .description("forecast requests waiting for a slot at the door")
+        .register(registry);
     Gauge.builder("spotcast.admission.in.progress.average", wait, w -> w.averageNanos() / 1e9)
         .baseUnit("seconds")
-        .description("moving average of an admitted request's time in progress (the expected wait is reckoned from it)")
+        .description(
+            "moving average of an admitted request's time in progress (the expected wait is reckoned from it)")
         .register(registry);
-    this.waited = Timer.builder("spotcast.admission.wait")
-        .description("how long admitted forecast requests waited for a slot")
-        .publishPercentileHistogram()
-        .register(registry);
+    this.waited =
+        Timer.builder("spotcast.admission.wait")
+            .description("how long admitted forecast requests waited for a slot")
+            .publishPercentileHistogram()
+            .register(registry);
   }
 
   @Override
   public void addInterceptors(InterceptorRegistry registry) {
-    registry.addInterceptor(new HandlerInterceptor() {
-          @Override
-          public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
-            admit();
-            request.setAttribute(ADMITTED_AT, System.nanoTime());
-            return true;
-          }
+    registry
+        .addInterceptor(
+            new HandlerInterceptor() {
+              @Override
+              public boolean preHandle(
+                  HttpServletRequest request, HttpServletResponse response, Object handler) {
+                admit();
+                request.setAttribute(ADMITTED_AT, System.nanoTime());
+                return true;
+              }
 
-          /** Called only when preHandle returned true, i.e. for admitted requests. */
-          @Override
-          public void afterCompletion(HttpServletRequest request, HttpServletResponse response, Object handler, Exception ex) {
-            bulkhead.onComplete();
-            if (request.getAttribute(ADMITTED_AT) instanceof Long admittedAt) {
-              wait.completed(System.nanoTime() - admittedAt);
-            }
-          }
-        })
-        .addPathPatterns("/v1/spot", "/v1/series", "/edr/collections/*/position", "/edr/collections/*/instances/*/position");
+              /** Called only when preHandle returned true, i.e. for admitted requests. */
+              @Override
+              public void afterCompletion(
+                  HttpServletRequest request,
+                  HttpServletResponse response,
+                  Object handler,
+                  Exception ex) {
+                bulkhead.onComplete();
+                if (request.getAttribute(ADMITTED_AT) instanceof Long admittedAt) {
+                  wait.completed(System.nanoTime() - admittedAt);
+                }
+              }
+            })
+        .addPathPatterns(
+            "/v1/spot",
+            "/v1/series",
+            "/edr/collections/*/position",
+            "/edr/collections/*/instances/*/position");
   }
 
   /** A slot now, or after a wait worth making; else 429. */
   private void admit() {
     BulkheadConfig config = bulkhead.getBulkheadConfig();
     if (bulkhead.getMetrics().getAvailableConcurrentCalls() > 0) {
-      // A free slot: taken at once (should another take it first, this waits as the others do, once, within the bound).
+      // A free slot: taken at once (should another take it first, this waits as the others do,
+      // once, within the bound).
       if (bulkhead.tryAcquirePermission()) {
         return;
       }
-    } else if (wait.worthWaiting(config.getMaxConcurrentCalls(), config.getMaxWaitDuration().toNanos())) {
+    } else if (wait.worthWaiting(
+        config.getMaxConcurrentCalls(), config.getMaxWaitDuration().toNanos())) {
       long began = System.nanoTime();
       wait.enter();
       try {
@@ -113,8 +132,11 @@ public class AdmissionControl implements WebMvcConfigurer {
         wait.leave();
       }
     }
-    throw new SearchSaturatedException("the service is already answering " + config.getMaxConcurrentCalls()
-        + " forecast requests, its limit, and no slot is expected within " + config.getMaxWaitDuration().toMillis()
-        + " ms; retry after the Retry-After delay");
+    throw new SearchSaturatedException(
+        "the service is already answering "
+            + config.getMaxConcurrentCalls()
+            + " forecast requests, its limit, and no slot is expected within "
+            + config.getMaxWaitDuration().toMillis()
+            + " ms; retry after the Retry-After delay");
   }
 }

@@ -7,10 +7,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * Whether a request that finds the door full waits for a slot or is refused at once. It waits when
  * the slot is expected within the longest wait: with {@code waiting} requests ahead of it and
  * {@code limit} slots, each freed after a request's time in progress (a moving average of the
- * admitted requests'), its expected wait is {@code (waiting + 1) x time / limit}. Bursts shorter than
- * that (an open model's arrivals, the retries a balancer sends when an instance dies) are absorbed;
- * sustained overload is refused at once, as before, instead of piling up waits that would be refused
- * anyway.
+ * admitted requests'), its expected wait is {@code (waiting + 1) x time / limit}. Bursts shorter
+ * than that (an open model's arrivals, the retries a balancer sends when an instance dies) are
+ * absorbed; sustained overload is refused at once, as before, instead of piling up waits that would
+ * be refused anyway.
  */
 final class AdmissionWait {
 
@@ -46,8 +46,10 @@ final class AdmissionWait {
 
   /** An admitted request's time in progress, into the moving average. */
   void completed(long nanos) {
-    averageNanos.accumulateAndGet(nanos, (average, sample) ->
-        average == 0 ? sample : Math.round(average + ALPHA * (sample - average)));
+    averageNanos.accumulateAndGet(
+        nanos,
+        (average, sample) ->
+            average == 0 ? sample : Math.round(average + ALPHA * (sample - average)));
   }
 
   long averageNanos() {

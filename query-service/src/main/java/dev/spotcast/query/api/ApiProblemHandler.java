@@ -1,28 +1,28 @@
 package dev.spotcast.query.api;
 
-import dev.spotcast.query.spot.BadParameterException;
-import dev.spotcast.query.spot.TooLargeException;
-import dev.spotcast.query.spot.OutsideForecastException;
-import dev.spotcast.query.web.ErrorCauseMetrics;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.search.SearchSaturatedException;
 import dev.spotcast.query.search.SearchUnavailableException;
-import java.time.Duration;
+import dev.spotcast.query.spot.BadParameterException;
+import dev.spotcast.query.spot.OutsideForecastException;
+import dev.spotcast.query.spot.TooLargeException;
 import dev.spotcast.query.spot.UnknownModelException;
 import dev.spotcast.query.spot.UnknownRunException;
-import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.spotcast.query.web.ErrorCauseMetrics;
 import dev.spotcast.query.web.RequestBodyLimit;
 import dev.spotcast.web.JsonBodyErrors;
+import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.TypeMismatchException;
-import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -47,13 +47,16 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
   @ExceptionHandler(BadParameterException.class)
   ProblemDetail badParameter(BadParameterException e) {
     ErrorCauseMetrics.record("bad_parameter");
-    return withParameter(ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage()), e.parameter());
+    return withParameter(
+        ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage()), e.parameter());
   }
 
   @ExceptionHandler(TooLargeException.class)
   ProblemDetail tooLarge(TooLargeException e) {
     ErrorCauseMetrics.record("too_large");
-    return withParameter(ProblemDetail.forStatusAndDetail(HttpStatus.PAYLOAD_TOO_LARGE, e.getMessage()), e.parameter());
+    return withParameter(
+        ProblemDetail.forStatusAndDetail(HttpStatus.PAYLOAD_TOO_LARGE, e.getMessage()),
+        e.parameter());
   }
 
   @ExceptionHandler(UnknownModelException.class)
@@ -78,7 +81,8 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
   ProblemDetail outsideForecast(OutsideForecastException e) {
     ErrorCauseMetrics.record("outside_forecast");
     return withParameter(
-        ProblemDetail.forStatusAndDetail(HttpStatus.UNPROCESSABLE_ENTITY, e.getMessage()), e.parameter());
+        ProblemDetail.forStatusAndDetail(HttpStatus.UNPROCESSABLE_ENTITY, e.getMessage()),
+        e.parameter());
   }
 
   /**
@@ -86,9 +90,13 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
    * answered with (400 or 422), a parameter of the point named {@code points[i].name}.
    */
   static ProblemDetail pointProblem(RuntimeException e, int index) {
-    HttpStatus status = e instanceof OutsideForecastException ? HttpStatus.UNPROCESSABLE_ENTITY : HttpStatus.BAD_REQUEST;
+    HttpStatus status =
+        e instanceof OutsideForecastException
+            ? HttpStatus.UNPROCESSABLE_ENTITY
+            : HttpStatus.BAD_REQUEST;
     String parameter =
-        e instanceof OutsideForecastException outside ? outside.parameter()
+        e instanceof OutsideForecastException outside
+            ? outside.parameter()
             : e instanceof BadParameterException bad ? bad.parameter() : null;
     ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, e.getMessage());
     if (parameter != null) {
@@ -100,13 +108,17 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
   /** Elasticsearch down, failing or the circuit open: 503, retry after the delay given. */
   @ExceptionHandler(SearchUnavailableException.class)
   ResponseEntity<ProblemDetail> unavailable(SearchUnavailableException e) {
-    ErrorCauseMetrics.record(e.getCause() instanceof CallNotPermittedException ? "circuit_open" : "unavailable");
+    ErrorCauseMetrics.record(
+        e.getCause() instanceof CallNotPermittedException ? "circuit_open" : "unavailable");
     log.warn("spot request failed: {}", e.getMessage());
-    Duration retryAfter = e.retryAfter() != null ? e.retryAfter() : properties.unavailableRetryAfter();
-    ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
+    Duration retryAfter =
+        e.retryAfter() != null ? e.retryAfter() : properties.unavailableRetryAfter();
+    ProblemDetail problem =
+        ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
     problem.setTitle("Forecast store unavailable");
     problem.setProperty("retryAfterSeconds", seconds(retryAfter));
-    problem.setProperty("action", "retry the same request after " + seconds(retryAfter) + " s (Retry-After)");
+    problem.setProperty(
+        "action", "retry the same request after " + seconds(retryAfter) + " s (Retry-After)");
     return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
         .header(HttpHeaders.RETRY_AFTER, Long.toString(seconds(retryAfter)))
         .body(problem);
@@ -117,11 +129,15 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
   ResponseEntity<ProblemDetail> saturated(SearchSaturatedException e) {
     ErrorCauseMetrics.record("saturated");
     Duration retryAfter = properties.saturatedRetryAfter();
-    ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.TOO_MANY_REQUESTS, e.getMessage());
+    ProblemDetail problem =
+        ProblemDetail.forStatusAndDetail(HttpStatus.TOO_MANY_REQUESTS, e.getMessage());
     problem.setTitle("Too many requests");
     problem.setProperty("retryAfterSeconds", seconds(retryAfter));
     problem.setProperty(
-        "action", "retry the same request after " + seconds(retryAfter) + " s (Retry-After), or send fewer at once");
+        "action",
+        "retry the same request after "
+            + seconds(retryAfter)
+            + " s (Retry-After), or send fewer at once");
     return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
         .header(HttpHeaders.RETRY_AFTER, Long.toString(seconds(retryAfter)))
         .body(problem);
@@ -137,12 +153,16 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
   ProblemDetail unexpected(Exception e) {
     ErrorCauseMetrics.record("internal");
     log.error("unexpected error", e);
-    return ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR, "internal error; see the service log");
+    return ProblemDetail.forStatusAndDetail(
+        HttpStatus.INTERNAL_SERVER_ERROR, "internal error; see the service log");
   }
 
   @Override
   protected ResponseEntity<Object> handleMissingServletRequestParameter(
-      MissingServletRequestParameterException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+      MissingServletRequestParameterException e,
+      HttpHeaders headers,
+      HttpStatusCode status,
+      WebRequest request) {
     ProblemDetail problem = e.getBody();
     ErrorCauseMetrics.record("bad_parameter");
     problem.setDetail(e.getParameterName() + " is required");
@@ -154,8 +174,9 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
   protected ResponseEntity<Object> handleTypeMismatch(
       TypeMismatchException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
     ErrorCauseMetrics.record("bad_parameter");
-    ProblemDetail problem = ProblemDetail.forStatusAndDetail(
-        status, e.getPropertyName() + " has an invalid value '" + e.getValue() + "'");
+    ProblemDetail problem =
+        ProblemDetail.forStatusAndDetail(
+            status, e.getPropertyName() + " has an invalid value '" + e.getValue() + "'");
     withParameter(problem, e.getPropertyName());
     return handleExceptionInternal(e, problem, headers, status, request);
   }
@@ -166,24 +187,33 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
    */
   @Override
   protected ResponseEntity<Object> handleHttpMessageNotReadable(
-      HttpMessageNotReadableException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+      HttpMessageNotReadableException e,
+      HttpHeaders headers,
+      HttpStatusCode status,
+      WebRequest request) {
     for (Throwable cause = e; cause != null; cause = cause.getCause()) {
       if (cause instanceof RequestBodyLimit.BodyTooLargeException tooLarge) {
         ErrorCauseMetrics.record("body_too_large");
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.PAYLOAD_TOO_LARGE,
-            tooLarge.getMessage() + "; send fewer points per request");
+        ProblemDetail problem =
+            ProblemDetail.forStatusAndDetail(
+                HttpStatus.PAYLOAD_TOO_LARGE,
+                tooLarge.getMessage() + "; send fewer points per request");
         return handleExceptionInternal(e, problem, headers, HttpStatus.PAYLOAD_TOO_LARGE, request);
       }
       if (cause instanceof JsonProcessingException json) {
         ErrorCauseMetrics.record("bad_body");
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
-            "the body must be one JSON object: " + JsonBodyErrors.describe(json));
+        ProblemDetail problem =
+            ProblemDetail.forStatusAndDetail(
+                HttpStatus.BAD_REQUEST,
+                "the body must be one JSON object: " + JsonBodyErrors.describe(json));
         return handleExceptionInternal(e, problem, headers, HttpStatus.BAD_REQUEST, request);
       }
     }
     ErrorCauseMetrics.record("bad_body");
-    ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
-        "the body could not be read; send one JSON object with Content-Type: application/json");
+    ProblemDetail problem =
+        ProblemDetail.forStatusAndDetail(
+            HttpStatus.BAD_REQUEST,
+            "the body could not be read; send one JSON object with Content-Type: application/json");
     return handleExceptionInternal(e, problem, headers, HttpStatus.BAD_REQUEST, request);
   }
 

@@ -1,14 +1,14 @@
 package dev.spotcast.query.api;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.request.Place;
 import dev.spotcast.query.request.Reading;
 import dev.spotcast.query.request.RunSelection;
 import dev.spotcast.query.request.SpotRequestParser;
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.spot.BadParameterException;
-import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.Ensembles;
+import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.SpotService;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -33,16 +33,32 @@ import org.springframework.web.bind.annotation.RestController;
 public class BatchController {
 
   /** The members of a point; every other option is shared, at the top level. */
-  private static final Set<String> POINT_FIELDS = Set.of("lat", "lon", "time", "alt", "pressure", "elevation");
-  private static final Set<String> BODY_FIELDS = Set.of("model", "points", "n", "params", "method", "power", "run", "cell_selection", "member",
-      "ensemble");
+  private static final Set<String> POINT_FIELDS =
+      Set.of("lat", "lon", "time", "alt", "pressure", "elevation");
+
+  private static final Set<String> BODY_FIELDS =
+      Set.of(
+          "model",
+          "points",
+          "n",
+          "params",
+          "method",
+          "power",
+          "run",
+          "cell_selection",
+          "member",
+          "ensemble");
 
   private final SpotRequestParser parser;
   private final SpotService service;
   private final QueryProperties properties;
   private final Ensembles ensembles;
 
-  public BatchController(SpotRequestParser parser, SpotService service, QueryProperties properties, Ensembles ensembles) {
+  public BatchController(
+      SpotRequestParser parser,
+      SpotService service,
+      QueryProperties properties,
+      Ensembles ensembles) {
     this.parser = parser;
     this.service = service;
     this.properties = properties;
@@ -79,48 +95,78 @@ public class BatchController {
   @PostMapping(path = "/v1/spot", consumes = MediaType.APPLICATION_JSON_VALUE)
   public BatchAnswer batch(@RequestBody @Schema(hidden = true) JsonNode body) {
     if (body == null || !body.isObject()) {
-      throw new BadParameterException("points", "the body must be a JSON object with a points array");
+      throw new BadParameterException(
+          "points", "the body must be a JSON object with a points array");
     }
     JsonNode points = body.path("points");
     if (!points.isArray() || points.isEmpty()) {
-      throw new BadParameterException("points", "points must be a non-empty array of {lat, lon, time, alt|pressure}");
+      throw new BadParameterException(
+          "points", "points must be a non-empty array of {lat, lon, time, alt|pressure}");
     }
     int max = properties.maxBatchPoints();
     if (points.size() > max) {
       throw new BadParameterException(
-          "points", "at most " + max + " points per request (spotcast.query.max-batch-points), got " + points.size());
+          "points",
+          "at most "
+              + max
+              + " points per request (spotcast.query.max-batch-points), got "
+              + points.size());
     }
-    onlyKnownMembers(body, BODY_FIELDS, "", "model, points, n, params, method, power, run, cell_selection, member, ensemble");
+    onlyKnownMembers(
+        body,
+        BODY_FIELDS,
+        "",
+        "model, points, n, params, method, power, run, cell_selection, member, ensemble");
     String model = SpotRequestParser.model(text(body.get("model")));
-    Reading how = parser.reading(text(body.get("n")), text(body.get("method")), text(body.get("power")),
-        SpotRequestParser.parameterNames(params(body.get("params"))));
+    Reading how =
+        parser.reading(
+            text(body.get("n")),
+            text(body.get("method")),
+            text(body.get("power")),
+            SpotRequestParser.parameterNames(params(body.get("params"))));
     String run = SpotRequestParser.runId(text(body.get("run")));
     String cellSelection = text(body.get("cell_selection"));
     RunSelection.EnsembleChoice choice =
         SpotRequestParser.ensemble(text(body.get("member")), text(body.get("ensemble")));
     boolean ensemble = choice != null || ensembles.isEnsemble(model);
     if (ensemble && ensembles.members(model) == null) {
-      throw new BadParameterException("model", "model " + model + " is not an ensemble: member and ensemble"
-          + " apply to ensembles (listed under ensembles in /v1/models)");
+      throw new BadParameterException(
+          "model",
+          "model "
+              + model
+              + " is not an ensemble: member and ensemble"
+              + " apply to ensembles (listed under ensembles in /v1/models)");
     }
     List<SpotRequest> requests = new ArrayList<>(points.size());
     for (int i = 0; i < points.size(); i++) {
       JsonNode point = points.get(i);
       if (!point.isObject()) {
-        throw new BadParameterException("points[" + i + "]", "points[" + i + "] must be an object {lat, lon, time, alt|pressure}");
+        throw new BadParameterException(
+            "points[" + i + "]",
+            "points[" + i + "] must be an object {lat, lon, time, alt|pressure}");
       }
-      onlyKnownMembers(point, POINT_FIELDS, "points[" + i + "].", "lat, lon, time, alt, pressure, elevation");
+      onlyKnownMembers(
+          point, POINT_FIELDS, "points[" + i + "].", "lat, lon, time, alt, pressure, elevation");
       try {
-        Place where = SpotRequestParser.place(text(point.get("lat")), text(point.get("lon")), text(point.get("alt")),
-            text(point.get("pressure")), text(point.get("elevation")), cellSelection);
-        requests.add(SpotRequestParser.request(model, run, where, how, SpotRequestParser.time(text(point.get("time")))));
+        Place where =
+            SpotRequestParser.place(
+                text(point.get("lat")),
+                text(point.get("lon")),
+                text(point.get("alt")),
+                text(point.get("pressure")),
+                text(point.get("elevation")),
+                cellSelection);
+        requests.add(
+            SpotRequestParser.request(
+                model, run, where, how, SpotRequestParser.time(text(point.get("time")))));
       } catch (BadParameterException e) {
         String name = pointParameter(i, e.parameter());
-        throw new BadParameterException(name, name.equals(e.parameter()) ? e.getMessage() : name + ": " + e.getMessage());
+        throw new BadParameterException(
+            name, name.equals(e.parameter()) ? e.getMessage() : name + ": " + e.getMessage());
       }
     }
-    List<SpotService.PointAnswer> answers = ensemble ? ensembleAnswers(model.strip(), requests, choice)
-        : service.batch(requests);
+    List<SpotService.PointAnswer> answers =
+        ensemble ? ensembleAnswers(model.strip(), requests, choice) : service.batch(requests);
     List<Object> results = new ArrayList<>(answers.size());
     int failed = 0;
     for (int i = 0; i < answers.size(); i++) {
@@ -144,9 +190,12 @@ public class BatchController {
     List<SpotService.PointAnswer> answers = new ArrayList<>(requests.size());
     for (SpotRequest request : requests) {
       try {
-        answers.add(new SpotService.PointAnswer(choice != null && choice.statistic() != null
-            ? ensembles.statistic(model, request, choice.statistic())
-            : ensembles.member(model, request, choice == null ? null : choice.member()), null));
+        answers.add(
+            new SpotService.PointAnswer(
+                choice != null && choice.statistic() != null
+                    ? ensembles.statistic(model, request, choice.statistic())
+                    : ensembles.member(model, request, choice == null ? null : choice.member()),
+                null));
       } catch (dev.spotcast.query.spot.OutsideForecastException e) {
         answers.add(new SpotService.PointAnswer(null, e));
       }
@@ -154,13 +203,24 @@ public class BatchController {
     return answers;
   }
 
-  /** A member the body does not define is refused, naming it: a typo must not silently change the answer. */
-  private static void onlyKnownMembers(JsonNode object, Set<String> known, String prefix, String list) {
+  /**
+   * A member the body does not define is refused, naming it: a typo must not silently change the
+   * answer.
+   */
+  private static void onlyKnownMembers(
+      JsonNode object, Set<String> known, String prefix, String list) {
     for (java.util.Iterator<String> names = object.fieldNames(); names.hasNext(); ) {
       String name = names.next();
       if (!known.contains(name)) {
-        throw new BadParameterException(prefix + name, "unknown member '" + prefix + name + "'; "
-            + (prefix.isEmpty() ? "the body" : "a point") + " takes " + list);
+        throw new BadParameterException(
+            prefix + name,
+            "unknown member '"
+                + prefix
+                + name
+                + "'; "
+                + (prefix.isEmpty() ? "the body" : "a point")
+                + " takes "
+                + list);
       }
     }
   }
@@ -170,7 +230,10 @@ public class BatchController {
     return POINT_FIELDS.contains(parameter) ? "points[" + index + "]." + parameter : parameter;
   }
 
-  /** A member as the query string would carry it: numbers and strings as text, absent or null as null. */
+  /**
+   * A member as the query string would carry it: numbers and strings as text, absent or null as
+   * null.
+   */
   private static String text(JsonNode node) {
     if (node == null || node.isNull() || node.isMissingNode()) {
       return null;
@@ -181,7 +244,9 @@ public class BatchController {
   /** params as an array of names or a comma-separated string. */
   private static String params(JsonNode node) {
     if (node != null && node.isArray()) {
-      return StreamSupport.stream(node.spliterator(), false).map(BatchController::text).collect(Collectors.joining(","));
+      return StreamSupport.stream(node.spliterator(), false)
+          .map(BatchController::text)
+          .collect(Collectors.joining(","));
     }
     return text(node);
   }

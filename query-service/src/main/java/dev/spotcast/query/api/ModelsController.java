@@ -18,7 +18,10 @@ import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** {@code GET /v1/models}: what can be asked, from the catalog held in memory (no Elasticsearch call). */
+/**
+ * {@code GET /v1/models}: what can be asked, from the catalog held in memory (no Elasticsearch
+ * call).
+ */
 @RestController
 public class ModelsController {
 
@@ -31,7 +34,8 @@ public class ModelsController {
    * @param run the run it answers from: the newest every member serves, absent while none is common
    * @param control the member model=NAME answers
    */
-  public record EnsembleInfo(String model, String run, int control, List<Integer> members, List<String> models) {}
+  public record EnsembleInfo(
+      String model, String run, int control, List<Integer> members, List<String> models) {}
 
   /**
    * A blend ({@code spotcast.query.blends}): a weighted combination of member models.
@@ -48,8 +52,14 @@ public class ModelsController {
    * @param published the published run's id (yyyyMMddHH), what {@code run=latest} answers from
    */
   public record Model(
-      String model, String published, Instant runTime, List<RunSummary> runs, Grid grid, List<LevelTypeInfo> levelTypes,
-      List<ParameterInfo> parameters, List<StepInfo> steps) {}
+      String model,
+      String published,
+      Instant runTime,
+      List<RunSummary> runs,
+      Grid grid,
+      List<LevelTypeInfo> levelTypes,
+      List<ParameterInfo> parameters,
+      List<StepInfo> steps) {}
 
   /** A run that may be asked for with {@code run=} (its id or its run time). */
   public record RunSummary(String run, Instant runTime, boolean published) {}
@@ -57,12 +67,28 @@ public class ModelsController {
   /** The horizontal grid; the regular lat/lon geometry when it has one. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Grid(
-      String kind, int points, double south, double north, Integer nLat, Integer nLon, Double lat0, Double lon0,
-      Double dLat, Double dLon) {}
+      String kind,
+      int points,
+      double south,
+      double north,
+      Integer nLat,
+      Integer nLon,
+      Double lat0,
+      Double lon0,
+      Double dLat,
+      Double dLon) {}
 
-  /** A level type, how to ask for it ({@code alt}, {@code pressure} or neither), its levels and parameters. */
+  /**
+   * A level type, how to ask for it ({@code alt}, {@code pressure} or neither), its levels and
+   * parameters.
+   */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record LevelTypeInfo(String type, String queryParameter, String unit, List<Double> levels, List<String> parameters) {}
+  public record LevelTypeInfo(
+      String type,
+      String queryParameter,
+      String unit,
+      List<Double> levels,
+      List<String> parameters) {}
 
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record ParameterInfo(String name, String unit, Double min, Double max) {}
@@ -93,20 +119,40 @@ public class ModelsController {
       runs.get(name).ifPresent(record -> models.add(model(record)));
     }
     List<BlendInfo> blendInfos = new ArrayList<>();
-    blends.all().forEach((name, blend) -> blendInfos.add(new BlendInfo(name, blend.description(),
-        blend.members().stream().map(m -> new BlendMemberInfo(m.model(), new java.util.TreeMap<>(m.weights()))).toList())));
+    blends
+        .all()
+        .forEach(
+            (name, blend) ->
+                blendInfos.add(
+                    new BlendInfo(
+                        name,
+                        blend.description(),
+                        blend.members().stream()
+                            .map(
+                                m ->
+                                    new BlendMemberInfo(
+                                        m.model(), new java.util.TreeMap<>(m.weights())))
+                            .toList())));
     blendInfos.sort(java.util.Comparator.comparing(BlendInfo::model));
     List<EnsembleInfo> ensembleInfos = new ArrayList<>();
-    ensembles.all().forEach((name, members) -> {
-      String run;
-      try {
-        run = ensembles.run(name, members, null);
-      } catch (RuntimeException e) {
-        run = null;
-      }
-      ensembleInfos.add(new EnsembleInfo(name, run, members.firstKey(), List.copyOf(members.keySet()),
-          List.copyOf(members.values())));
-    });
+    ensembles
+        .all()
+        .forEach(
+            (name, members) -> {
+              String run;
+              try {
+                run = ensembles.run(name, members, null);
+              } catch (RuntimeException e) {
+                run = null;
+              }
+              ensembleInfos.add(
+                  new EnsembleInfo(
+                      name,
+                      run,
+                      members.firstKey(),
+                      List.copyOf(members.keySet()),
+                      List.copyOf(members.values())));
+            });
     return new Models(models, blendInfos, ensembleInfos);
   }
 
@@ -114,7 +160,9 @@ public class ModelsController {
     ForecastRun run = published.run();
     List<RunSummary> summaries = new ArrayList<>();
     for (RunRecord record : runs.runs(run.model())) {
-      summaries.add(new RunSummary(record.runId(), record.runTime(), record.runId().equals(published.runId())));
+      summaries.add(
+          new RunSummary(
+              record.runId(), record.runTime(), record.runId().equals(published.runId())));
     }
     List<LevelTypeInfo> levelTypes = new ArrayList<>();
     for (LevelAxis axis : run.axes()) {
@@ -131,17 +179,48 @@ public class ModelsController {
     for (Parameter p : run.parameters()) {
       parameters.add(
           new ParameterInfo(
-              p.name(), p.unit(), Double.isInfinite(p.min()) ? null : p.min(), Double.isInfinite(p.max()) ? null : p.max()));
+              p.name(),
+              p.unit(),
+              Double.isInfinite(p.min()) ? null : p.min(),
+              Double.isInfinite(p.max()) ? null : p.max()));
     }
-    List<StepInfo> steps = run.steps().stream().map(s -> new StepInfo(s, run.validTime(s))).toList();
+    List<StepInfo> steps =
+        run.steps().stream().map(s -> new StepInfo(s, run.validTime(s))).toList();
     return new Model(
-        run.model(), published.runId(), run.runTime(), summaries, grid(run.grid()), levelTypes, parameters, steps);
+        run.model(),
+        published.runId(),
+        run.runTime(),
+        summaries,
+        grid(run.grid()),
+        levelTypes,
+        parameters,
+        steps);
   }
 
   private static Grid grid(GridDefinition grid) {
     if (grid instanceof RegularLatLonGrid r) {
-      return new Grid(r.kind(), r.pointCount(), r.south(), r.north(), r.nLat(), r.nLon(), r.lat0(), r.lon0(), r.dLat(), r.dLon());
+      return new Grid(
+          r.kind(),
+          r.pointCount(),
+          r.south(),
+          r.north(),
+          r.nLat(),
+          r.nLon(),
+          r.lat0(),
+          r.lon0(),
+          r.dLat(),
+          r.dLon());
     }
-    return new Grid(grid.kind(), grid.pointCount(), grid.south(), grid.north(), null, null, null, null, null, null);
+    return new Grid(
+        grid.kind(),
+        grid.pointCount(),
+        grid.south(),
+        grid.north(),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 }

@@ -1,5 +1,7 @@
 package dev.spotcast.query.api;
 
+import dev.spotcast.query.web.ClientKeys;
+import dev.spotcast.security.ApiKeyDigests;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
@@ -16,8 +18,6 @@ import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
-import dev.spotcast.query.web.ClientKeys;
-import dev.spotcast.security.ApiKeyDigests;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,18 +37,22 @@ public class OpenApiConfiguration {
   static final String KEY_SCHEME = "clientKey";
   static final String PROBLEM_JSON = "application/problem+json";
 
-  private static final Map<Integer, String> MEANINGS = Map.of(
-      400, "a parameter or the body is malformed or out of range; 'parameter' names it",
-      401, "no client key, or an unknown one (X-API-Key)",
-      404, "unknown model, run or path; the detail lists what exists",
-      405, "method not allowed",
-      406, "no answer in the media type of the Accept header",
-      413, "request body over spotcast.query.max-request-body, or an EDR area or trajectory over"
-          + " spotcast.query.edr-max-points grid points or vertices",
-      415, "the body is not application/json",
-      422, "the place, height, pressure or time lies outside the run; the detail gives the valid range",
-      429, "the service is at its limit of requests in progress, or the client key at its rate; retry after Retry-After seconds",
-      503, "Elasticsearch cannot answer now; retry after Retry-After seconds");
+  private static final Map<Integer, String> MEANINGS =
+      Map.of(
+          400, "a parameter or the body is malformed or out of range; 'parameter' names it",
+          401, "no client key, or an unknown one (X-API-Key)",
+          404, "unknown model, run or path; the detail lists what exists",
+          405, "method not allowed",
+          406, "no answer in the media type of the Accept header",
+          413,
+              "request body over spotcast.query.max-request-body, or an EDR area or trajectory over"
+                  + " spotcast.query.edr-max-points grid points or vertices",
+          415, "the body is not application/json",
+          422,
+              "the place, height, pressure or time lies outside the run; the detail gives the valid range",
+          429,
+              "the service is at its limit of requests in progress, or the client key at its rate; retry after Retry-After seconds",
+          503, "Elasticsearch cannot answer now; retry after Retry-After seconds");
 
   @Bean
   OpenAPI spotcastOpenApi() {
@@ -62,7 +66,9 @@ public class OpenApiConfiguration {
                         + " RFC 9457 problem+json with a 'parameter' member naming the offending parameter."));
   }
 
-  /** Every operation's error statuses, by what it does; with client keys on, 401 and the key scheme. */
+  /**
+   * Every operation's error statuses, by what it does; with client keys on, 401 and the key scheme.
+   */
   @Bean
   OpenApiCustomizer errorStatuses(ClientKeys clientKeys) {
     return openApi -> {
@@ -73,32 +79,51 @@ public class OpenApiConfiguration {
         openApi.setComponents(new Components());
       }
       openApi.getComponents().addSchemas(PROBLEM, problemSchema());
-      openApi.getPaths().forEach((path, item) -> {
-        if (!path.startsWith("/v1/") && !path.startsWith("/edr")) {
-          return;
-        }
-        for (Map.Entry<PathItem.HttpMethod, Operation> entry : item.readOperationsMap().entrySet()) {
-          statuses(path, entry.getKey()).forEach(status -> problem(entry.getValue(), status));
-          if (clientKeys.enabled()) {
-            problem(entry.getValue(), 401);
-            problem(entry.getValue(), 429);
-            entry.getValue().addSecurityItem(new SecurityRequirement().addList(KEY_SCHEME));
-          }
-        }
-      });
+      openApi
+          .getPaths()
+          .forEach(
+              (path, item) -> {
+                if (!path.startsWith("/v1/") && !path.startsWith("/edr")) {
+                  return;
+                }
+                for (Map.Entry<PathItem.HttpMethod, Operation> entry :
+                    item.readOperationsMap().entrySet()) {
+                  statuses(path, entry.getKey())
+                      .forEach(status -> problem(entry.getValue(), status));
+                  if (clientKeys.enabled()) {
+                    problem(entry.getValue(), 401);
+                    problem(entry.getValue(), 429);
+                    entry.getValue().addSecurityItem(new SecurityRequirement().addList(KEY_SCHEME));
+                  }
+                }
+              });
       if (clientKeys.enabled()) {
-        openApi.getComponents().addSecuritySchemes(KEY_SCHEME, new SecurityScheme()
-            .type(SecurityScheme.Type.APIKEY).in(SecurityScheme.In.HEADER).name(ApiKeyDigests.HEADER)
-            .description("a client key from the operator; each key has its own rate limit (429 beyond it)"));
+        openApi
+            .getComponents()
+            .addSecuritySchemes(
+                KEY_SCHEME,
+                new SecurityScheme()
+                    .type(SecurityScheme.Type.APIKEY)
+                    .in(SecurityScheme.In.HEADER)
+                    .name(ApiKeyDigests.HEADER)
+                    .description(
+                        "a client key from the operator; each key has its own rate limit (429 beyond it)"));
       }
     };
   }
 
-  /** What an operation can refuse with: every one takes query parameters (400) and has one answer type (406). */
+  /**
+   * What an operation can refuse with: every one takes query parameters (400) and has one answer
+   * type (406).
+   */
   static List<Integer> statuses(String path, PathItem.HttpMethod method) {
-    boolean forecast = path.equals("/v1/spot") || path.equals("/v1/series") || path.endsWith("/position");
-    boolean area = path.endsWith("/area") || path.endsWith("/cube") || path.endsWith("/radius")
-        || path.endsWith("/trajectory");
+    boolean forecast =
+        path.equals("/v1/spot") || path.equals("/v1/series") || path.endsWith("/position");
+    boolean area =
+        path.endsWith("/area")
+            || path.endsWith("/cube")
+            || path.endsWith("/radius")
+            || path.endsWith("/trajectory");
     if (method == PathItem.HttpMethod.POST) {
       return List.of(400, 404, 406, 413, 415, 422, 429, 503);
     }
@@ -121,31 +146,40 @@ public class OpenApiConfiguration {
       operation.setResponses(responses);
     }
     String code = Integer.toString(status);
-    ApiResponse response = responses.computeIfAbsent(code, c -> new ApiResponse().description(MEANINGS.get(status)));
+    ApiResponse response =
+        responses.computeIfAbsent(code, c -> new ApiResponse().description(MEANINGS.get(status)));
     if (response.getDescription() == null) {
       response.setDescription(MEANINGS.get(status));
     }
-    response.setContent(new Content().addMediaType(PROBLEM_JSON,
-        new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + PROBLEM))));
+    response.setContent(
+        new Content()
+            .addMediaType(
+                PROBLEM_JSON,
+                new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + PROBLEM))));
     if (status == 429 || status == 503) {
-      response.addHeaderObject("Retry-After", new Header()
-          .description("seconds to wait before retrying").schema(new IntegerSchema()));
+      response.addHeaderObject(
+          "Retry-After",
+          new Header().description("seconds to wait before retrying").schema(new IntegerSchema()));
     }
   }
 
   private static Schema<?> problemSchema() {
     Map<String, Schema> properties = new LinkedHashMap<>();
-    properties.put("type", new StringSchema().description("a URI identifying the problem type; about:blank"));
+    properties.put(
+        "type", new StringSchema().description("a URI identifying the problem type; about:blank"));
     properties.put("title", new StringSchema().description("the HTTP status' reason"));
     properties.put("status", new IntegerSchema().description("the HTTP status"));
     properties.put("detail", new StringSchema().description("what is wrong and what to do"));
     properties.put("instance", new StringSchema().description("the request path"));
-    properties.put("parameter", new StringSchema().description("the offending parameter or body member, if one"));
+    properties.put(
+        "parameter",
+        new StringSchema().description("the offending parameter or body member, if one"));
     ObjectSchema schema = new ObjectSchema();
     schema.setProperties(properties);
     schema.setRequired(List.of("status"));
     schema.setAdditionalProperties(Boolean.TRUE);
-    schema.setDescription("RFC 9457 problem details; some problems add members (models, runs, retryAfterSeconds)");
+    schema.setDescription(
+        "RFC 9457 problem details; some problems add members (models, runs, retryAfterSeconds)");
     return schema;
   }
 }

@@ -20,17 +20,26 @@ public class RepeatedParameters implements WebMvcConfigurer {
 
   @Override
   public void addInterceptors(InterceptorRegistry registry) {
-    registry.addInterceptor(new HandlerInterceptor() {
-      @Override
-      public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
-        for (Map.Entry<String, String[]> parameter : request.getParameterMap().entrySet()) {
-          if (parameter.getValue().length > 1) {
-            throw new BadParameterException(parameter.getKey(), parameter.getKey() + " is given "
-                + parameter.getValue().length + " times; give it once (lists are comma-separated: params=t,u,v)");
-          }
-        }
-        return true;
-      }
-    }).addPathPatterns("/v1/**", "/edr/**").order(Ordered.HIGHEST_PRECEDENCE);
+    registry
+        .addInterceptor(
+            new HandlerInterceptor() {
+              @Override
+              public boolean preHandle(
+                  HttpServletRequest request, HttpServletResponse response, Object handler) {
+                for (Map.Entry<String, String[]> parameter : request.getParameterMap().entrySet()) {
+                  if (parameter.getValue().length > 1) {
+                    throw new BadParameterException(
+                        parameter.getKey(),
+                        parameter.getKey()
+                            + " is given "
+                            + parameter.getValue().length
+                            + " times; give it once (lists are comma-separated: params=t,u,v)");
+                  }
+                }
+                return true;
+              }
+            })
+        .addPathPatterns("/v1/**", "/edr/**")
+        .order(Ordered.HIGHEST_PRECEDENCE);
   }
 }

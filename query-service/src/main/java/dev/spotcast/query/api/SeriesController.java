@@ -4,25 +4,29 @@ import dev.spotcast.query.request.Place;
 import dev.spotcast.query.request.PlaceParameters;
 import dev.spotcast.query.request.Reading;
 import dev.spotcast.query.request.RunSelection;
-import java.time.Instant;
 import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Blends;
 import dev.spotcast.query.spot.Ensembles;
-import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.SeriesForecast;
+import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.SpotService;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import java.time.Instant;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** {@code GET /v1/series}: the weather at a place and height at every step of a run in a time range. */
+/**
+ * {@code GET /v1/series}: the weather at a place and height at every step of a run in a time range.
+ */
 @RestController
 public class SeriesController {
 
-  /** The operation's summary and description in the OpenAPI description ({@link SideBySideApiDocs}). */
+  /**
+   * The operation's summary and description in the OpenAPI description ({@link SideBySideApiDocs}).
+   */
   static final String SUMMARY = "Time series at a place";
 
   static final String DESCRIPTION =
@@ -40,7 +44,11 @@ public class SeriesController {
   private final Ensembles ensembles;
   private final dev.spotcast.query.catalog.PublishedRuns runs;
 
-  public SeriesController(SpotRequestParser parser, SpotService service, Blends blends, Ensembles ensembles,
+  public SeriesController(
+      SpotRequestParser parser,
+      SpotService service,
+      Blends blends,
+      Ensembles ensembles,
       dev.spotcast.query.catalog.PublishedRuns runs) {
     this.parser = parser;
     this.service = service;
@@ -51,17 +59,27 @@ public class SeriesController {
 
   /** A blend's series: at each valid time of its members' steps, the blend's answer there. */
   private SeriesForecast blendSeries(
-      String model, RunSelection which, Place where, Reading how, SpotRequestParser.TimeRange range) {
+      String model,
+      RunSelection which,
+      Place where,
+      Reading how,
+      SpotRequestParser.TimeRange range) {
     if (which.run() != null) {
-      throw new BadParameterException("run", "blend " + model
-          + " answers from each member's published run: ask a member model for earlier runs");
+      throw new BadParameterException(
+          "run",
+          "blend "
+              + model
+              + " answers from each member's published run: ask a member model for earlier runs");
     }
     if (which.ensemble() != null) {
-      throw new BadParameterException("model", "blend " + model + " is not an ensemble: omit member and ensemble");
+      throw new BadParameterException(
+          "model", "blend " + model + " is not an ensemble: omit member and ensemble");
     }
-    return blends.series(model,
+    return blends.series(
+        model,
         (member, time) -> SpotRequestParser.request(member, null, where, how, time),
-        range.from(), range.to(),
+        range.from(),
+        range.to(),
         member -> runs.get(member).map(dev.spotcast.index.RunRecord::run).orElse(null));
   }
 
@@ -69,18 +87,24 @@ public class SeriesController {
   @GetMapping("/v1/series")
   public SeriesForecast series(
       PlaceParameters place,
-      @Parameter(description = "earliest valid time, ISO-8601 with a zone (default: the run's first step)",
+      @Parameter(
+              description =
+                  "earliest valid time, ISO-8601 with a zone (default: the run's first step)",
               example = "2026-11-21T03:00:00Z")
           @RequestParam(name = "from", required = false)
           String from,
-      @Parameter(description = "latest valid time, ISO-8601 with a zone (default: the run's last step)",
+      @Parameter(
+              description =
+                  "latest valid time, ISO-8601 with a zone (default: the run's last step)",
               example = "2026-11-21T12:00:00Z")
           @RequestParam(name = "to", required = false)
           String to) {
     return series(SpotRequestParser.model(place.model()), place, from, to);
   }
 
-  /** A model's series, or an ensemble's (a member's, or a statistic across members step by step). */
+  /**
+   * A model's series, or an ensemble's (a member's, or a statistic across members step by step).
+   */
   private SeriesForecast series(String model, PlaceParameters text, String from, String to) {
     SpotRequestParser.TimeRange range = SpotRequestParser.range(from, to);
     Place where = SpotRequestParser.place(text);
@@ -95,24 +119,31 @@ public class SeriesController {
     if (choice != null || ensembles.isEnsemble(model)) {
       return choice != null && choice.statistic() != null
           ? ensembles.statisticSeries(model, template, choice.statistic(), range.from(), range.to())
-          : ensembles.memberSeries(model, template, choice == null ? null : choice.member(), range.from(),
-              range.to());
+          : ensembles.memberSeries(
+              model, template, choice == null ? null : choice.member(), range.from(), range.to());
     }
     return service.series(template, range.from(), range.to());
   }
 
   @GetMapping(path = "/v1/series", params = "models")
   public SideBySide seriesOfModels(
-      @Parameter(description = "comma-separated model ids (1..10), instead of model", example = "demo,sample_uv")
+      @Parameter(
+              description = "comma-separated model ids (1..10), instead of model",
+              example = "demo,sample_uv")
           @RequestParam("models")
           String models,
       PlaceParameters place,
-      @Parameter(description = "earliest valid time, ISO-8601 with a zone (default: each run's first step)")
+      @Parameter(
+              description =
+                  "earliest valid time, ISO-8601 with a zone (default: each run's first step)")
           @RequestParam(name = "from", required = false)
           String from,
-      @Parameter(description = "latest valid time, ISO-8601 with a zone (default: each run's last step)")
+      @Parameter(
+              description =
+                  "latest valid time, ISO-8601 with a zone (default: each run's last step)")
           @RequestParam(name = "to", required = false)
           String to) {
-    return SideBySide.of(SideBySide.parse(models, place.model()), model -> series(model, place, from, to));
+    return SideBySide.of(
+        SideBySide.parse(models, place.model()), model -> series(model, place, from, to));
   }
 }

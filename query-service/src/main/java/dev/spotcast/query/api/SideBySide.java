@@ -12,11 +12,11 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 
 /**
- * {@code models=a,b,c} on {@code GET /v1/spot} and {@code GET /v1/series}: each model's answer for the
- * same request, in the order asked, side by side. A model that cannot answer there (the place, height
- * or time outside its run, or a run it does not have) gets the problem its own request would have had,
- * with its name; the others still answer. A bad parameter or an unknown model fails the whole request,
- * as it would for one model.
+ * {@code models=a,b,c} on {@code GET /v1/spot} and {@code GET /v1/series}: each model's answer for
+ * the same request, in the order asked, side by side. A model that cannot answer there (the place,
+ * height or time outside its run, or a run it does not have) gets the problem its own request would
+ * have had, with its name; the others still answer. A bad parameter or an unknown model fails the
+ * whole request, as it would for one model.
  *
  * @param answered how many models answered
  * @param failed how many did not (each a problem in {@code models})
@@ -27,17 +27,21 @@ public record SideBySide(int answered, int failed, List<Object> models) {
   /** The most models in one request. */
   public static final int MAX_MODELS = 10;
 
-  /** The model ids of {@code models=}: distinct, 1 to {@value #MAX_MODELS}, never with {@code model=}. */
+  /**
+   * The model ids of {@code models=}: distinct, 1 to {@value #MAX_MODELS}, never with {@code
+   * model=}.
+   */
   static List<String> parse(String models, String model) {
     if (model != null) {
-      throw new BadParameterException("models",
-          "give model= for one model or models= for several, not both");
+      throw new BadParameterException(
+          "models", "give model= for one model or models= for several, not both");
     }
     Set<String> names = new LinkedHashSet<>();
     for (String name : models.split(",", -1)) {
       String id = name.strip();
       if (id.isEmpty()) {
-        throw new BadParameterException("models",
+        throw new BadParameterException(
+            "models",
             "models= is a comma-separated list of model ids (see /v1/models), with no empty entry");
       }
       if (!names.add(id)) {
@@ -45,8 +49,8 @@ public record SideBySide(int answered, int failed, List<Object> models) {
       }
     }
     if (names.size() > MAX_MODELS) {
-      throw new BadParameterException("models",
-          "at most " + MAX_MODELS + " models in one request, not " + names.size());
+      throw new BadParameterException(
+          "models", "at most " + MAX_MODELS + " models in one request, not " + names.size());
     }
     return List.copyOf(names);
   }
@@ -69,7 +73,8 @@ public record SideBySide(int answered, int failed, List<Object> models) {
     return new SideBySide(models.size() - failed, failed, results);
   }
 
-  private static ProblemDetail problem(String model, HttpStatus status, String detail, String parameter) {
+  private static ProblemDetail problem(
+      String model, HttpStatus status, String detail, String parameter) {
     ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
     problem.setProperty("model", model);
     if (parameter != null) {

@@ -12,22 +12,24 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * One operation each for {@code GET /v1/spot} and {@code GET /v1/series} in the OpenAPI description,
- * though each has two handlers ({@code model=} and {@code models=}): OpenAPI has one operation per path
- * and method. Either {@code model} or {@code models} is required, never both; the answer is the model's
- * forecast or, with {@code models}, a {@link SideBySide} (their schemas overlap, so any of them, not one of them).
+ * One operation each for {@code GET /v1/spot} and {@code GET /v1/series} in the OpenAPI
+ * description, though each has two handlers ({@code model=} and {@code models=}): OpenAPI has one
+ * operation per path and method. Either {@code model} or {@code models} is required, never both;
+ * the answer is the model's forecast or, with {@code models}, a {@link SideBySide} (their schemas
+ * overlap, so any of them, not one of them).
  */
 @Configuration(proxyBeanMethods = false)
 class SideBySideApiDocs {
 
-  static final String MODELS = " With models=a,b,c instead of model= (up to 10), each model's answer for the same"
-      + " request side by side, in the order asked (SideBySide): each entry is what model= would answer, with its own"
-      + " run; a model that cannot answer there (422 outside its grid, levels or steps; 404 a run it does not have)"
-      + " gets that problem in its place, named by its model, and the others still answer. A bad parameter or an"
-      + " unknown model fails the whole request. JSON only: previous_runs= and CSV answer one model."
-      + " A blend (listed under blends in /v1/models) is asked as model= on GET /v1/spot: its values are the"
-      + " weighted means of its members' answers, each member weighted by its lead time, and the answer's blend"
-      + " lists every member with its run, lead hours and share (or why it did not answer).";
+  static final String MODELS =
+      " With models=a,b,c instead of model= (up to 10), each model's answer for the same"
+          + " request side by side, in the order asked (SideBySide): each entry is what model= would answer, with its own"
+          + " run; a model that cannot answer there (422 outside its grid, levels or steps; 404 a run it does not have)"
+          + " gets that problem in its place, named by its model, and the others still answer. A bad parameter or an"
+          + " unknown model fails the whole request. JSON only: previous_runs= and CSV answer one model."
+          + " A blend (listed under blends in /v1/models) is asked as model= on GET /v1/spot: its values are the"
+          + " weighted means of its members' answers, each member weighted by its lead time, and the answer's blend"
+          + " lists every member with its run, lead hours and share (or why it did not answer).";
 
   @Bean
   OpenApiCustomizer sideBySideOperations() {
@@ -35,8 +37,16 @@ class SideBySideApiDocs {
       if (openApi.getPaths() == null) {
         return;
       }
-      describe(openApi.getPaths().get("/v1/spot"), "spot", SpotController.SUMMARY, SpotController.DESCRIPTION);
-      describe(openApi.getPaths().get("/v1/series"), "series", SeriesController.SUMMARY, SeriesController.DESCRIPTION);
+      describe(
+          openApi.getPaths().get("/v1/spot"),
+          "spot",
+          SpotController.SUMMARY,
+          SpotController.DESCRIPTION);
+      describe(
+          openApi.getPaths().get("/v1/series"),
+          "series",
+          SeriesController.SUMMARY,
+          SeriesController.DESCRIPTION);
     };
   }
 
@@ -55,7 +65,8 @@ class SideBySideApiDocs {
           parameter.setDescription("model id (see /v1/models); this or models is required");
         } else if (parameter.getName().equals("models")) {
           parameter.setRequired(false);
-          parameter.setDescription("comma-separated model ids (1..10), answered side by side; instead of model");
+          parameter.setDescription(
+              "comma-separated model ids (1..10), answered side by side; instead of model");
         }
       }
     }

@@ -4,16 +4,16 @@ import dev.spotcast.query.request.Place;
 import dev.spotcast.query.request.PlaceParameters;
 import dev.spotcast.query.request.Reading;
 import dev.spotcast.query.request.RunSelection;
-import java.time.Instant;
 import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Blends;
 import dev.spotcast.query.spot.Ensembles;
-import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.SpotForecast;
+import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.SpotService;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import java.time.Instant;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -22,7 +22,9 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 public class SpotController {
 
-  /** The operation's summary and description in the OpenAPI description ({@link SideBySideApiDocs}). */
+  /**
+   * The operation's summary and description in the OpenAPI description ({@link SideBySideApiDocs}).
+   */
   static final String SUMMARY = "Spot weather";
 
   static final String DESCRIPTION =
@@ -49,7 +51,8 @@ public class SpotController {
   private final Blends blends;
   private final Ensembles ensembles;
 
-  public SpotController(SpotRequestParser parser, SpotService service, Blends blends, Ensembles ensembles) {
+  public SpotController(
+      SpotRequestParser parser, SpotService service, Blends blends, Ensembles ensembles) {
     this.parser = parser;
     this.service = service;
     this.blends = blends;
@@ -63,31 +66,42 @@ public class SpotController {
       @Parameter(description = "valid time, ISO-8601 with a zone", example = "2026-11-21T06:30:00Z")
           @RequestParam("time")
           String time,
-      @Parameter(description = "exponent of the inverse-distance weighting, (0, 16] (method=idw; default configured, 2)")
+      @Parameter(
+              description =
+                  "exponent of the inverse-distance weighting, (0, 16] (method=idw; default configured, 2)")
           @RequestParam(name = "power", required = false)
           String power,
-      @Parameter(hidden = true) @RequestParam(name = "previous_runs", required = false) String previousRuns) {
+      @Parameter(hidden = true) @RequestParam(name = "previous_runs", required = false)
+          String previousRuns) {
     String model = SpotRequestParser.model(place.model());
     if (previousRuns != null && blends.isBlend(model)) {
-      throw new BadParameterException("previous_runs", "blend " + model
-          + " answers from each member's published run: ask a member model for earlier runs");
+      throw new BadParameterException(
+          "previous_runs",
+          "blend "
+              + model
+              + " answers from each member's published run: ask a member model for earlier runs");
     }
     return answer(model, place, time, power);
   }
 
   @GetMapping(path = "/v1/spot", params = "models")
   public SideBySide spotOfModels(
-      @Parameter(description = "comma-separated model ids (1..10), instead of model", example = "demo,sample_uv")
+      @Parameter(
+              description = "comma-separated model ids (1..10), instead of model",
+              example = "demo,sample_uv")
           @RequestParam("models")
           String models,
       PlaceParameters place,
       @Parameter(description = "valid time, ISO-8601 with a zone", example = "2026-11-21T06:30:00Z")
           @RequestParam("time")
           String time,
-      @Parameter(description = "exponent of the inverse-distance weighting, (0, 16] (method=idw; default configured, 2)")
+      @Parameter(
+              description =
+                  "exponent of the inverse-distance weighting, (0, 16] (method=idw; default configured, 2)")
           @RequestParam(name = "power", required = false)
           String power) {
-    return SideBySide.of(SideBySide.parse(models, place.model()), model -> answer(model, place, time, power));
+    return SideBySide.of(
+        SideBySide.parse(models, place.model()), model -> answer(model, place, time, power));
   }
 
   /**
@@ -110,8 +124,11 @@ public class SpotController {
       return service.spot(SpotRequestParser.request(model, which.run(), where, how, when));
     }
     if (which.run() != null) {
-      throw new BadParameterException("run", "blend " + model
-          + " answers from each member's published run: ask a member model for earlier runs");
+      throw new BadParameterException(
+          "run",
+          "blend "
+              + model
+              + " answers from each member's published run: ask a member model for earlier runs");
     }
     return blends.spot(model, member -> SpotRequestParser.request(member, null, where, how, when));
   }

@@ -5,18 +5,18 @@ import co.elastic.clients.elasticsearch.cat.indices.IndicesRecord;
 import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.search.Hit;
 import dev.spotcast.index.RunCatalog;
+import dev.spotcast.index.RunRecord;
 import dev.spotcast.index.RunStatus;
+import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.sharding.ShardingStrategy;
+import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import dev.spotcast.index.RunRecord;
-import dev.spotcast.query.config.QueryProperties;
-import java.io.IOException;
-import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -50,8 +50,10 @@ public class PublishedRuns implements SmartLifecycle {
   private final ElasticsearchClient client;
   private final Duration interval;
   private volatile Map<String, RunRecord> runs = Map.of();
+
   /** Per model, the servable runs by run id, newest first. */
   private volatile Map<String, Map<String, RunRecord>> servable = Map.of();
+
   private volatile boolean loaded;
   private volatile boolean failing;
   private final RunStrategies strategies = new RunStrategies();
@@ -130,15 +132,21 @@ public class PublishedRuns implements SmartLifecycle {
         log.info("model {}: serving run {}", model, entry.getValue());
       } else if (current != null) {
         // The alias moved but its record is not readable yet: keep serving what we have.
-        log.warn("model {}: run {} is published but has no catalog record; still serving {}",
-            model, entry.getValue(), current.runId());
+        log.warn(
+            "model {}: run {} is published but has no catalog record; still serving {}",
+            model,
+            entry.getValue(),
+            current.runId());
         next.put(model, current);
       } else {
-        log.warn("model {}: run {} is published but has no catalog record", model, entry.getValue());
+        log.warn(
+            "model {}: run {} is published but has no catalog record", model, entry.getValue());
       }
     }
-    // The strategies of the new runs are built (servableRuns) before any request can see those runs: a
-    // request that found a run without its strategy would build one of its own, and the document cache,
+    // The strategies of the new runs are built (servableRuns) before any request can see those
+    // runs: a
+    // request that found a run without its strategy would build one of its own, and the document
+    // cache,
     // which knows a run by its strategy, would not know that request's documents again.
     Map<String, RunRecord> latest = Map.copyOf(next);
     servable = servableRuns(servable, latest.values());
@@ -161,23 +169,30 @@ public class PublishedRuns implements SmartLifecycle {
    * One search of the runs index and one list of forecast index names per refresh.
    */
   private Map<String, Map<String, RunRecord>> servableRuns(
-      Map<String, Map<String, RunRecord>> previous, Collection<RunRecord> latest) throws IOException {
+      Map<String, Map<String, RunRecord>> previous, Collection<RunRecord> latest)
+      throws IOException {
     Set<String> indices = new HashSet<>();
     for (IndicesRecord index :
-        client.cat().indices(c -> c.index(ShardingStrategy.INDEX_PREFIX + "*").h("index")).indices()) {
+        client
+            .cat()
+            .indices(c -> c.index(ShardingStrategy.INDEX_PREFIX + "*").h("index"))
+            .indices()) {
       indices.add(index.index());
     }
     SearchResponse<RunRecord> response =
         client.search(
-            // A cluster where no run was ever loaded has no runs index yet: no runs, not an error (the
+            // A cluster where no run was ever loaded has no runs index yet: no runs, not an error
+            // (the
             // catalog is read, and the instance ready, with nothing to serve).
-            s -> s.index(RunCatalog.INDEX)
-                .ignoreUnavailable(true)
-                .size(MAX_RUNS)
-                .query(q -> q.term(t -> t.field("status").value(RunStatus.PUBLISHED.name())))
-                .trackTotalHits(t -> t.enabled(false)),
+            s ->
+                s.index(RunCatalog.INDEX)
+                    .ignoreUnavailable(true)
+                    .size(MAX_RUNS)
+                    .query(q -> q.term(t -> t.field("status").value(RunStatus.PUBLISHED.name())))
+                    .trackTotalHits(t -> t.enabled(false)),
             RunRecord.class);
-    // One record object per run: a published run's is the one the published map holds, so that either
+    // One record object per run: a published run's is the one the published map holds, so that
+    // either
     // map gives a request the same run, and the same strategy.
     Map<String, RunRecord> latestById = new HashMap<>();
     latest.forEach(record -> latestById.put(record.id(), record));
@@ -232,7 +247,8 @@ public class PublishedRuns implements SmartLifecycle {
               thread.setDaemon(true);
               return thread;
             });
-    scheduler.scheduleWithFixedDelay(this::refreshQuietly, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+    scheduler.scheduleWithFixedDelay(
+        this::refreshQuietly, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   @Override

@@ -16,10 +16,15 @@ final class RunStrategies {
 
   private volatile Map<String, ShardingStrategy> byRun = Map.of();
 
-  /** The strategy of a served run; a run the catalog does not hold (any more) gets one built, not kept. */
+  /**
+   * The strategy of a served run; a run the catalog does not hold (any more) gets one built, not
+   * kept.
+   */
   ShardingStrategy of(RunRecord record) {
     ShardingStrategy known = byRun.get(record.id());
-    return known != null && known.run() == record.run() ? known : new ShardingStrategy(record.run());
+    return known != null && known.run() == record.run()
+        ? known
+        : new ShardingStrategy(record.run());
   }
 
   /** Keeps the strategies of exactly these runs, building those not held yet. */
@@ -28,7 +33,11 @@ final class RunStrategies {
     Map<String, ShardingStrategy> next = new HashMap<>();
     for (RunRecord record : records) {
       ShardingStrategy known = current.get(record.id());
-      next.put(record.id(), known != null && known.run() == record.run() ? known : new ShardingStrategy(record.run()));
+      next.put(
+          record.id(),
+          known != null && known.run() == record.run()
+              ? known
+              : new ShardingStrategy(record.run()));
     }
     byRun = Map.copyOf(next);
   }

@@ -17,27 +17,30 @@ import org.springframework.validation.annotation.Validated;
  * @param maxNeighbours the largest {@code n} a request may ask for (bounds the search size)
  * @param idwPower exponent of the inverse-distance weighting
  * @param catalogRefreshInterval how often the published runs are re-read from the run catalog
- * @param fastPath on regular lat/lon grids, compute the nearest points from the grid and fetch their
- *     documents by id instead of a geo-distance-sorted search (irregular grids always use the latter)
+ * @param fastPath on regular lat/lon grids, compute the nearest points from the grid and fetch
+ *     their documents by id instead of a geo-distance-sorted search (irregular grids always use the
+ *     latter)
  * @param unavailableRetryAfter Retry-After of a 503 when Elasticsearch cannot answer (an open
  *     circuit says its own wait instead)
  * @param saturatedRetryAfter Retry-After of a 429 when too many requests wait for Elasticsearch
  * @param maxBatchPoints the most points a {@code POST /v1/spot} batch may hold
- * @param edrMaxPoints the most grid points an EDR area, cube or radius query may cover, and the most
- *     vertices of a trajectory (more: 413)
+ * @param edrMaxPoints the most grid points an EDR area, cube or radius query may cover, and the
+ *     most vertices of a trajectory (more: 413)
  * @param searchesInFlight the most ids-path reads of single requests under way at once; requests of
  *     the same run that arrive meanwhile wait and go together as one multi-search when one ends (0:
  *     every request reads alone)
  * @param maxSharedSearch the most requests that share one such read
- * @param maxSharedWait the longest a request waits for a shared read; then it reads alone (reads under
- *     way that hang, as when a node goes down, hold back no more than they would without sharing)
+ * @param maxSharedWait the longest a request waits for a shared read; then it reads alone (reads
+ *     under way that hang, as when a node goes down, hold back no more than they would without
+ *     sharing)
  */
 @ConfigurationProperties("spotcast.query")
 @Validated
 public record QueryProperties(
     @DefaultValue("4") @Min(1) int defaultNeighbours,
     @DefaultValue("64") @Min(1) @Max(1024) int maxNeighbours,
-    @DefaultValue("2") @DecimalMin(value = "0", inclusive = false) @DecimalMax("16") double idwPower,
+    @DefaultValue("2") @DecimalMin(value = "0", inclusive = false) @DecimalMax("16")
+        double idwPower,
     @DefaultValue("2s") @NotNull Duration catalogRefreshInterval,
     @DefaultValue("true") boolean fastPath,
     @DefaultValue("5s") @NotNull Duration unavailableRetryAfter,
@@ -51,7 +54,11 @@ public record QueryProperties(
   public QueryProperties {
     if (defaultNeighbours > maxNeighbours) {
       throw new IllegalArgumentException(
-          "spotcast.query.default-neighbours (" + defaultNeighbours + ") must not exceed max-neighbours (" + maxNeighbours + ")");
+          "spotcast.query.default-neighbours ("
+              + defaultNeighbours
+              + ") must not exceed max-neighbours ("
+              + maxNeighbours
+              + ")");
     }
   }
 }

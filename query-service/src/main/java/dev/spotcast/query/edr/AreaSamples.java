@@ -16,12 +16,21 @@ import java.util.Map;
  * or vertex (trajectories), each with its place, time and level, the values per parameter (null
  * where unavailable) and, for areas, each parameter's statistics over the points inside.
  *
- * @param trajectory whether the samples are the vertices of a trajectory (else the grid points of an area)
+ * @param trajectory whether the samples are the vertices of a trajectory (else the grid points of
+ *     an area)
  * @param levels per sample its level (m or hPa), or null for the single-level fields
  */
 record AreaSamples(
-    String model, Instant run, boolean trajectory, LevelType levelType, List<Double> lons, List<Double> lats,
-    List<Instant> times, List<Double> levels, Map<String, String> units, Map<String, List<Double>> values,
+    String model,
+    Instant run,
+    boolean trajectory,
+    LevelType levelType,
+    List<Double> lons,
+    List<Double> lats,
+    List<Instant> times,
+    List<Double> levels,
+    Map<String, String> units,
+    Map<String, List<Double>> values,
     Map<String, Statistics> statistics) {
 
   /**
@@ -29,14 +38,19 @@ record AreaSamples(
    * had one.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  record Statistics(Double min, Double max, Double mean, int count, @JsonProperty("points") int points) {}
+  record Statistics(
+      Double min, Double max, Double mean, int count, @JsonProperty("points") int points) {}
 
   /**
    * @param answers per sample its spot answer (at the grid point itself for areas)
    * @param verticals per sample its level, null for the single-level fields
    * @param names the parameters to keep, in order; empty keeps every parameter answered
    */
-  static AreaSamples of(List<SpotForecast> answers, List<Vertical> verticals, List<String> names, boolean trajectory) {
+  static AreaSamples of(
+      List<SpotForecast> answers,
+      List<Vertical> verticals,
+      List<String> names,
+      boolean trajectory) {
     SpotForecast first = answers.getFirst();
     List<String> kept = names.isEmpty() ? List.copyOf(first.values().keySet()) : names;
     List<Double> lons = new ArrayList<>(answers.size());
@@ -76,12 +90,25 @@ record AreaSamples(
       units.putIfAbsent(name, "");
       values.put(name, column);
       if (statistics != null) {
-        statistics.put(name, count == 0 ? new Statistics(null, null, null, 0, answers.size())
-            : new Statistics(min, max, sum / count, count, answers.size()));
+        statistics.put(
+            name,
+            count == 0
+                ? new Statistics(null, null, null, 0, answers.size())
+                : new Statistics(min, max, sum / count, count, answers.size()));
       }
     }
     LevelType type = verticals.getFirst() == null ? null : verticals.getFirst().type();
-    return new AreaSamples(first.model(), first.run(), trajectory, type, lons, lats, times, levels, units, values,
+    return new AreaSamples(
+        first.model(),
+        first.run(),
+        trajectory,
+        type,
+        lons,
+        lats,
+        times,
+        levels,
+        units,
+        values,
         statistics);
   }
 }

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * CoverageJSON (https://docs.ogc.org/cs/21-069r2/21-069r2.html) of a position query: one
- * {@code Coverage} with a {@code PointSeries} domain (axes x, y, t, and z when a level was asked
- * for, each of x, y, z with one value), one {@code NdArray} range per parameter along t.
+ * CoverageJSON (https://docs.ogc.org/cs/21-069r2/21-069r2.html) of a position query: one {@code
+ * Coverage} with a {@code PointSeries} domain (axes x, y, t, and z when a level was asked for, each
+ * of x, y, z with one value), one {@code NdArray} range per parameter along t.
  */
 public final class CoverageJson {
 
@@ -20,9 +20,13 @@ public final class CoverageJson {
   static final String CRS84 = "http://www.opengis.net/def/crs/OGC/1.3/CRS84";
 
   public record Coverage(
-      String type, Domain domain, Map<String, EdrParameters.Description> parameters, Map<String, NdArray> ranges) {}
+      String type,
+      Domain domain,
+      Map<String, EdrParameters.Description> parameters,
+      Map<String, NdArray> ranges) {}
 
-  public record Domain(String type, String domainType, Map<String, Axis> axes, List<Referencing> referencing) {}
+  public record Domain(
+      String type, String domainType, Map<String, Axis> axes, List<Referencing> referencing) {}
 
   /** An axis given by its values: numbers for x, y, z; ISO-8601 strings for t. */
   public record Axis(List<Object> values) {}
@@ -37,21 +41,41 @@ public final class CoverageJson {
   public record CsAxis(Map<String, String> name, String direction, EdrParameters.Unit unit) {}
 
   /** Values in row-major order of axisNames; null where unavailable. */
-  public record NdArray(String type, String dataType, List<String> axisNames, List<Integer> shape, List<Double> values) {}
+  public record NdArray(
+      String type,
+      String dataType,
+      List<String> axisNames,
+      List<Integer> shape,
+      List<Double> values) {}
 
-  /** The reference systems of x and y (CRS84), z (height above ground or pressure; none for single levels) and t. */
+  /**
+   * The reference systems of x and y (CRS84), z (height above ground or pressure; none for single
+   * levels) and t.
+   */
   private static List<Referencing> referencing(LevelType levelType) {
     List<Referencing> referencing = new ArrayList<>();
-    referencing.add(new Referencing(List.of("x", "y"), new ReferenceSystem("GeographicCRS", CRS84, null, null)));
+    referencing.add(
+        new Referencing(
+            List.of("x", "y"), new ReferenceSystem("GeographicCRS", CRS84, null, null)));
     if (levelType != null) {
       boolean pressure = levelType == LevelType.ISOBARIC;
       String unit = levelType.unit();
-      referencing.add(new Referencing(List.of("z"), new ReferenceSystem("VerticalCRS", null, null,
-          new CoordinateSystem(List.of(new CsAxis(
-              Map.of("en", pressure ? "Pressure" : "Height above ground"), pressure ? "down" : "up",
-              new EdrParameters.Unit(Map.of("en", unit), unit)))))));
+      referencing.add(
+          new Referencing(
+              List.of("z"),
+              new ReferenceSystem(
+                  "VerticalCRS",
+                  null,
+                  null,
+                  new CoordinateSystem(
+                      List.of(
+                          new CsAxis(
+                              Map.of("en", pressure ? "Pressure" : "Height above ground"),
+                              pressure ? "down" : "up",
+                              new EdrParameters.Unit(Map.of("en", unit), unit)))))));
     }
-    referencing.add(new Referencing(List.of("t"), new ReferenceSystem("TemporalRS", null, "Gregorian", null)));
+    referencing.add(
+        new Referencing(List.of("t"), new ReferenceSystem("TemporalRS", null, "Gregorian", null)));
     return referencing;
   }
 
@@ -68,31 +92,45 @@ public final class CoverageJson {
     }
     axes.put("t", new Axis(times));
 
-    List<Referencing> referencing = referencing(samples.vertical() == null ? null : samples.vertical().type());
+    List<Referencing> referencing =
+        referencing(samples.vertical() == null ? null : samples.vertical().type());
 
     Map<String, EdrParameters.Description> parameters = new LinkedHashMap<>();
     Map<String, NdArray> ranges = new LinkedHashMap<>();
     for (Map.Entry<String, List<Double>> entry : samples.values().entrySet()) {
       String name = entry.getKey();
       parameters.put(name, EdrParameters.describe(name, samples.units().get(name), false));
-      ranges.put(name, new NdArray(
-          "NdArray", "float", List.of("t"), List.of(entry.getValue().size()), entry.getValue()));
+      ranges.put(
+          name,
+          new NdArray(
+              "NdArray",
+              "float",
+              List.of("t"),
+              List.of(entry.getValue().size()),
+              entry.getValue()));
     }
-    return new Coverage("Coverage", new Domain("Domain", "PointSeries", axes, referencing), parameters, ranges);
+    return new Coverage(
+        "Coverage", new Domain("Domain", "PointSeries", axes, referencing), parameters, ranges);
   }
 
   /**
    * An area's or trajectory's coverage: a {@code MultiPoint} domain (the grid points inside, one
    * time and level) or a {@code Trajectory} domain (the vertices with their times and levels), as a
    * composite axis of tuples; one {@code NdArray} range per parameter along it; for areas each
-   * parameter's statistics over the points inside in the extension member {@code spotcast:statistics}.
+   * parameter's statistics over the points inside in the extension member {@code
+   * spotcast:statistics}.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record AreaCoverage(
-      String type, AreaDomain domain, Map<String, EdrParameters.Description> parameters, Map<String, NdArray> ranges,
-      @com.fasterxml.jackson.annotation.JsonProperty("spotcast:statistics") Map<String, AreaSamples.Statistics> statistics) {}
+      String type,
+      AreaDomain domain,
+      Map<String, EdrParameters.Description> parameters,
+      Map<String, NdArray> ranges,
+      @com.fasterxml.jackson.annotation.JsonProperty("spotcast:statistics")
+          Map<String, AreaSamples.Statistics> statistics) {}
 
-  public record AreaDomain(String type, String domainType, Map<String, Object> axes, List<Referencing> referencing) {}
+  public record AreaDomain(
+      String type, String domainType, Map<String, Object> axes, List<Referencing> referencing) {}
 
   /** A composite axis: each value a tuple of the coordinates named. */
   public record TupleAxis(String dataType, List<String> coordinates, List<List<Object>> values) {}
@@ -114,9 +152,10 @@ public final class CoverageJson {
       }
       tuples.add(tuple);
     }
-    List<String> coordinates = samples.trajectory()
-        ? (leveled ? List.of("t", "x", "y", "z") : List.of("t", "x", "y"))
-        : List.of("x", "y");
+    List<String> coordinates =
+        samples.trajectory()
+            ? (leveled ? List.of("t", "x", "y", "z") : List.of("t", "x", "y"))
+            : List.of("x", "y");
     axes.put("composite", new TupleAxis("tuple", coordinates, tuples));
     if (!samples.trajectory()) {
       if (leveled) {
@@ -130,10 +169,16 @@ public final class CoverageJson {
     for (Map.Entry<String, List<Double>> entry : samples.values().entrySet()) {
       String name = entry.getKey();
       parameters.put(name, EdrParameters.describe(name, samples.units().get(name), false));
-      ranges.put(name, new NdArray("NdArray", "float", List.of("composite"), List.of(n), entry.getValue()));
+      ranges.put(
+          name,
+          new NdArray("NdArray", "float", List.of("composite"), List.of(n), entry.getValue()));
     }
-    return new AreaCoverage("Coverage",
-        new AreaDomain("Domain", samples.trajectory() ? "Trajectory" : "MultiPoint", axes, referencing),
-        parameters, ranges, samples.statistics());
+    return new AreaCoverage(
+        "Coverage",
+        new AreaDomain(
+            "Domain", samples.trajectory() ? "Trajectory" : "MultiPoint", axes, referencing),
+        parameters,
+        ranges,
+        samples.statistics());
   }
 }

@@ -1,22 +1,22 @@
 package dev.spotcast.query.edr;
 
-import dev.spotcast.query.spot.SeriesForecast;
-import dev.spotcast.query.spot.SpotForecast;
-import dev.spotcast.query.http.HttpCaching;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.config.QueryProperties;
+import dev.spotcast.query.http.HttpCaching;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.OutsideForecastException;
-import dev.spotcast.query.spot.SpotRequest;
+import dev.spotcast.query.spot.SeriesForecast;
 import dev.spotcast.query.spot.Site;
+import dev.spotcast.query.spot.SpotForecast;
+import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.SpotService;
 import dev.spotcast.query.spot.TooLargeException;
-import dev.spotcast.query.spot.Vertical;
-import dev.spotcast.query.terrain.CellSelection;
 import dev.spotcast.query.spot.UnknownModelException;
 import dev.spotcast.query.spot.UnknownRunException;
+import dev.spotcast.query.spot.Vertical;
+import dev.spotcast.query.terrain.CellSelection;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -41,7 +41,9 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
  * instances, and the position query answered by the spot service (the same interpolation and
  * Elasticsearch reads as {@code /v1/spot} and {@code /v1/series}).
  */
-@Tag(name = "EDR", description = "OGC API - Environmental Data Retrieval: collections per model, position queries")
+@Tag(
+    name = "EDR",
+    description = "OGC API - Environmental Data Retrieval: collections per model, position queries")
 @RestController
 public class EdrController {
 
@@ -55,13 +57,18 @@ public class EdrController {
     this.properties = properties;
   }
 
-  @Operation(summary = "EDR landing page", description = "Links to the conformance declaration, the collections and the OpenAPI definition.")
+  @Operation(
+      summary = "EDR landing page",
+      description =
+          "Links to the conformance declaration, the collections and the OpenAPI definition.")
   @GetMapping(path = "/edr", produces = "application/json")
   public EdrMetadata.LandingPage landingPage() {
     return EdrMetadata.landingPage(base());
   }
 
-  @Operation(summary = "EDR conformance classes", description = "EDR 1.0 core, collections, JSON, CoverageJSON, GeoJSON and OpenAPI 3.0.")
+  @Operation(
+      summary = "EDR conformance classes",
+      description = "EDR 1.0 core, collections, JSON, CoverageJSON, GeoJSON and OpenAPI 3.0.")
   @GetMapping(path = "/edr/conformance", produces = "application/json")
   public EdrMetadata.Conformance conformance() {
     return new EdrMetadata.Conformance(EdrMetadata.CONFORMANCE);
@@ -69,33 +76,41 @@ public class EdrController {
 
   @Operation(
       summary = "EDR collections: one per model",
-      description = "Every model with a published run, described from that run (served from memory): spatial extent"
-          + " of the grid (CRS84), temporal extent of the valid times, vertical extent of the first level type with"
-          + " levels, level_types with every level type's levels and parameters, parameter_names with unit and"
-          + " observed property, the position query and its output formats.")
+      description =
+          "Every model with a published run, described from that run (served from memory): spatial extent"
+              + " of the grid (CRS84), temporal extent of the valid times, vertical extent of the first level type with"
+              + " levels, level_types with every level type's levels and parameters, parameter_names with unit and"
+              + " observed property, the position query and its output formats.")
   @GetMapping(path = "/edr/collections", produces = "application/json")
   public EdrMetadata.Collections collections() {
     String base = base();
     List<EdrMetadata.Collection> collections = new ArrayList<>();
     for (String model : runs.models()) {
-      runs.get(model).ifPresent(record -> collections.add(EdrMetadata.collection(base, record, false)));
+      runs.get(model)
+          .ifPresent(record -> collections.add(EdrMetadata.collection(base, record, false)));
     }
     return new EdrMetadata.Collections(
-        List.of(EdrMetadata.Link.of(base + "/collections", "self", "application/json", null)), collections);
+        List.of(EdrMetadata.Link.of(base + "/collections", "self", "application/json", null)),
+        collections);
   }
 
-  @Operation(summary = "EDR collection of a model", description = "As in /edr/collections; 404 for a model without a published run.")
+  @Operation(
+      summary = "EDR collection of a model",
+      description = "As in /edr/collections; 404 for a model without a published run.")
   @GetMapping(path = "/edr/collections/{model}", produces = "application/json")
-  public EdrMetadata.Collection collection(@Parameter(description = "model id", example = "synth") @PathVariable String model) {
+  public EdrMetadata.Collection collection(
+      @Parameter(description = "model id", example = "synth") @PathVariable String model) {
     return EdrMetadata.collection(base(), published(model), false);
   }
 
   @Operation(
       summary = "EDR instances: the model's runs",
-      description = "Every run of the model that may be served (the published one and the earlier ones still"
-          + " available to run= of /v1/spot), newest first; the instance id is the run id yyyyMMddHH.")
+      description =
+          "Every run of the model that may be served (the published one and the earlier ones still"
+              + " available to run= of /v1/spot), newest first; the instance id is the run id yyyyMMddHH.")
   @GetMapping(path = "/edr/collections/{model}/instances", produces = "application/json")
-  public EdrMetadata.Instances instances(@Parameter(description = "model id", example = "synth") @PathVariable String model) {
+  public EdrMetadata.Instances instances(
+      @Parameter(description = "model id", example = "synth") @PathVariable String model) {
     published(model);
     String base = base();
     List<EdrMetadata.Collection> instances = new ArrayList<>();
@@ -103,15 +118,22 @@ public class EdrController {
       instances.add(EdrMetadata.collection(base, record, true));
     }
     return new EdrMetadata.Instances(
-        List.of(EdrMetadata.Link.of(base + "/collections/" + model + "/instances", "self", "application/json", null)),
+        List.of(
+            EdrMetadata.Link.of(
+                base + "/collections/" + model + "/instances", "self", "application/json", null)),
         instances);
   }
 
-  @Operation(summary = "EDR instance: one run of a model", description = "404 (parameter instanceId) for a run that cannot be served.")
-  @GetMapping(path = "/edr/collections/{model}/instances/{instanceId}", produces = "application/json")
+  @Operation(
+      summary = "EDR instance: one run of a model",
+      description = "404 (parameter instanceId) for a run that cannot be served.")
+  @GetMapping(
+      path = "/edr/collections/{model}/instances/{instanceId}",
+      produces = "application/json")
   public EdrMetadata.Collection instance(
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
-      @Parameter(description = "run id yyyyMMddHH", example = "2026112100") @PathVariable String instanceId) {
+      @Parameter(description = "run id yyyyMMddHH", example = "2026112100") @PathVariable
+          String instanceId) {
     return EdrMetadata.collection(base(), servable(model, instanceId), true);
   }
 
@@ -133,51 +155,110 @@ public class EdrController {
       summary = "EDR position query on the published run",
       description = POSITION_DESCRIPTION,
       responses = {
-        @ApiResponse(responseCode = "200", description = "CoverageJSON or GeoJSON", content = {
-          @Content(mediaType = "application/prs.coverage+json", schema = @Schema(implementation = CoverageJson.Coverage.class)),
-          @Content(mediaType = "application/geo+json", schema = @Schema(implementation = GeoJson.FeatureCollection.class))
-        }),
-        @ApiResponse(responseCode = "400", description = "bad parameter", content = @Content(mediaType = "application/problem+json")),
-        @ApiResponse(responseCode = "404", description = "unknown model", content = @Content(mediaType = "application/problem+json")),
-        @ApiResponse(responseCode = "422", description = "outside the run", content = @Content(mediaType = "application/problem+json"))
+        @ApiResponse(
+            responseCode = "200",
+            description = "CoverageJSON or GeoJSON",
+            content = {
+              @Content(
+                  mediaType = "application/prs.coverage+json",
+                  schema = @Schema(implementation = CoverageJson.Coverage.class)),
+              @Content(
+                  mediaType = "application/geo+json",
+                  schema = @Schema(implementation = GeoJson.FeatureCollection.class))
+            }),
+        @ApiResponse(
+            responseCode = "400",
+            description = "bad parameter",
+            content = @Content(mediaType = "application/problem+json")),
+        @ApiResponse(
+            responseCode = "404",
+            description = "unknown model",
+            content = @Content(mediaType = "application/problem+json")),
+        @ApiResponse(
+            responseCode = "422",
+            description = "outside the run",
+            content = @Content(mediaType = "application/problem+json"))
       })
   @GetMapping("/edr/collections/{model}/position")
   public ResponseEntity<Object> position(
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
-      @Parameter(description = "WKT POINT(lon lat) or POINT Z(lon lat z), CRS84; lon in [-180, 180] or [0, 360]",
-          example = "POINT(5.25 45.5)") @RequestParam(name = "coords", required = false) String coords,
-      @Parameter(description = "one level: height above ground in m or pressure in hPa (see description)", example = "750")
-          @RequestParam(name = "z", required = false) String z,
-      @Parameter(description = "instant or interval a/b, ../b, a/.. (ISO-8601 with a zone); default every step",
-          example = "2026-11-21T03:00:00Z/2026-11-21T06:00:00Z") @RequestParam(name = "datetime", required = false) String datetime,
-      @Parameter(description = "comma-separated parameter names (see the collection's parameter_names)", example = "t,u,v")
-          @RequestParam(name = "parameter-name", required = false) String parameterName,
-      @Parameter(description = "output format", schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
-          @RequestParam(name = "f", required = false) String f,
-      @Parameter(description = "Spotcast's extension: the place's height in m above sea level; where the run has"
-          + " orography, temperatures are corrected from the model's ground to it (as elevation= of /v1/spot)",
-          example = "520") @RequestParam(name = "elevation", required = false) String elevation,
+      @Parameter(
+              description =
+                  "WKT POINT(lon lat) or POINT Z(lon lat z), CRS84; lon in [-180, 180] or [0, 360]",
+              example = "POINT(5.25 45.5)")
+          @RequestParam(name = "coords", required = false)
+          String coords,
+      @Parameter(
+              description =
+                  "one level: height above ground in m or pressure in hPa (see description)",
+              example = "750")
+          @RequestParam(name = "z", required = false)
+          String z,
+      @Parameter(
+              description =
+                  "instant or interval a/b, ../b, a/.. (ISO-8601 with a zone); default every step",
+              example = "2026-11-21T03:00:00Z/2026-11-21T06:00:00Z")
+          @RequestParam(name = "datetime", required = false)
+          String datetime,
+      @Parameter(
+              description =
+                  "comma-separated parameter names (see the collection's parameter_names)",
+              example = "t,u,v")
+          @RequestParam(name = "parameter-name", required = false)
+          String parameterName,
+      @Parameter(
+              description = "output format",
+              schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
+          @RequestParam(name = "f", required = false)
+          String f,
+      @Parameter(
+              description =
+                  "Spotcast's extension: the place's height in m above sea level; where the run has"
+                      + " orography, temperatures are corrected from the model's ground to it (as elevation= of /v1/spot)",
+              example = "520")
+          @RequestParam(name = "elevation", required = false)
+          String elevation,
       @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
     return answer(published(model), coords, z, datetime, parameterName, f, accept, elevation);
   }
 
-  @Operation(summary = "EDR position query on one run (instance)", description = POSITION_DESCRIPTION)
+  @Operation(
+      summary = "EDR position query on one run (instance)",
+      description = POSITION_DESCRIPTION)
   @GetMapping("/edr/collections/{model}/instances/{instanceId}/position")
   public ResponseEntity<Object> instancePosition(
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
-      @Parameter(description = "run id yyyyMMddHH", example = "2026112100") @PathVariable String instanceId,
-      @Parameter(description = "WKT POINT(lon lat) or POINT Z(lon lat z), CRS84", example = "POINT(5.25 45.5)")
-          @RequestParam(name = "coords", required = false) String coords,
-      @Parameter(description = "one level: height above ground in m or pressure in hPa") @RequestParam(name = "z", required = false) String z,
-      @Parameter(description = "instant or interval a/b, ../b, a/..") @RequestParam(name = "datetime", required = false) String datetime,
-      @Parameter(description = "comma-separated parameter names") @RequestParam(name = "parameter-name", required = false) String parameterName,
-      @Parameter(description = "output format", schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
-          @RequestParam(name = "f", required = false) String f,
-      @Parameter(description = "Spotcast's extension: the place's height in m above sea level; where the run has"
-          + " orography, temperatures are corrected from the model's ground to it (as elevation= of /v1/spot)",
-          example = "520") @RequestParam(name = "elevation", required = false) String elevation,
+      @Parameter(description = "run id yyyyMMddHH", example = "2026112100") @PathVariable
+          String instanceId,
+      @Parameter(
+              description = "WKT POINT(lon lat) or POINT Z(lon lat z), CRS84",
+              example = "POINT(5.25 45.5)")
+          @RequestParam(name = "coords", required = false)
+          String coords,
+      @Parameter(description = "one level: height above ground in m or pressure in hPa")
+          @RequestParam(name = "z", required = false)
+          String z,
+      @Parameter(description = "instant or interval a/b, ../b, a/..")
+          @RequestParam(name = "datetime", required = false)
+          String datetime,
+      @Parameter(description = "comma-separated parameter names")
+          @RequestParam(name = "parameter-name", required = false)
+          String parameterName,
+      @Parameter(
+              description = "output format",
+              schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
+          @RequestParam(name = "f", required = false)
+          String f,
+      @Parameter(
+              description =
+                  "Spotcast's extension: the place's height in m above sea level; where the run has"
+                      + " orography, temperatures are corrected from the model's ground to it (as elevation= of /v1/spot)",
+              example = "520")
+          @RequestParam(name = "elevation", required = false)
+          String elevation,
       @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
-    return answer(servable(model, instanceId), coords, z, datetime, parameterName, f, accept, elevation);
+    return answer(
+        servable(model, instanceId), coords, z, datetime, parameterName, f, accept, elevation);
   }
 
   static final String AREA_DESCRIPTION =
@@ -189,107 +270,183 @@ public class EdrController {
           + " statistics in the member statistics). Errors are RFC 9457 problem+json naming the parameter: 400"
           + " malformed, 404 unknown model, 413 too many points, 422 no grid point inside or outside the run.";
 
-  @Operation(summary = "EDR area query: the grid points inside a polygon", description = AREA_DESCRIPTION)
+  @Operation(
+      summary = "EDR area query: the grid points inside a polygon",
+      description = AREA_DESCRIPTION)
   @GetMapping("/edr/collections/{model}/area")
   public ResponseEntity<Object> area(
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
-      @Parameter(description = "WKT POLYGON or MULTIPOLYGON, CRS84 (lon lat)", example = "POLYGON((5 45,7 45,7 47,5 47,5 45))")
-          @RequestParam(name = "coords", required = false) String coords,
+      @Parameter(
+              description = "WKT POLYGON or MULTIPOLYGON, CRS84 (lon lat)",
+              example = "POLYGON((5 45,7 45,7 47,5 47,5 45))")
+          @RequestParam(name = "coords", required = false)
+          String coords,
       AreaOptions options) {
     RunRecord record = published(model);
-    return areaAnswer(record, Areas.regular(record.run(), "area"), Areas.polygon(coords), Areas.COORDS, options);
+    return areaAnswer(
+        record, Areas.regular(record.run(), "area"), Areas.polygon(coords), Areas.COORDS, options);
   }
 
-  @Operation(summary = "EDR cube query: the grid points inside a box", description = AREA_DESCRIPTION)
+  @Operation(
+      summary = "EDR cube query: the grid points inside a box",
+      description = AREA_DESCRIPTION)
   @GetMapping("/edr/collections/{model}/cube")
   public ResponseEntity<Object> cube(
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
-      @Parameter(description = "minLon,minLat,maxLon,maxLat (CRS84); minLon > maxLon crosses the antimeridian",
-          example = "5,45,7,47") @RequestParam(name = "bbox", required = false) String bbox,
+      @Parameter(
+              description =
+                  "minLon,minLat,maxLon,maxLat (CRS84); minLon > maxLon crosses the antimeridian",
+              example = "5,45,7,47")
+          @RequestParam(name = "bbox", required = false)
+          String bbox,
       AreaOptions options) {
     RunRecord record = published(model);
-    return areaAnswer(record, Areas.regular(record.run(), "cube"), Areas.box(bbox), Areas.BBOX, options);
+    return areaAnswer(
+        record, Areas.regular(record.run(), "cube"), Areas.box(bbox), Areas.BBOX, options);
   }
 
-  @Operation(summary = "EDR radius query: the grid points within a distance", description = AREA_DESCRIPTION)
+  @Operation(
+      summary = "EDR radius query: the grid points within a distance",
+      description = AREA_DESCRIPTION)
   @GetMapping("/edr/collections/{model}/radius")
   public ResponseEntity<Object> radius(
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
-      @Parameter(description = "the centre: WKT POINT(lon lat), CRS84", example = "POINT(5.25 45.5)")
-          @RequestParam(name = "coords", required = false) String coords,
+      @Parameter(
+              description = "the centre: WKT POINT(lon lat), CRS84",
+              example = "POINT(5.25 45.5)")
+          @RequestParam(name = "coords", required = false)
+          String coords,
       @Parameter(description = "the radius, in within-units (geodesic distance)", example = "50")
-          @RequestParam(name = "within", required = false) String within,
-      @Parameter(description = "unit of within: km (default), m, mi, nm",
-          schema = @Schema(allowableValues = {"km", "m", "mi", "nm"}))
-          @RequestParam(name = "within-units", required = false) String withinUnits,
+          @RequestParam(name = "within", required = false)
+          String within,
+      @Parameter(
+              description = "unit of within: km (default), m, mi, nm",
+              schema = @Schema(allowableValues = {"km", "m", "mi", "nm"}))
+          @RequestParam(name = "within-units", required = false)
+          String withinUnits,
       AreaOptions options) {
     RunRecord record = published(model);
     EdrCoords centre = EdrCoords.parse(coords);
-    return areaAnswer(record, Areas.regular(record.run(), "radius"), Areas.circle(centre, within, withinUnits),
-        Areas.WITHIN, options);
+    return areaAnswer(
+        record,
+        Areas.regular(record.run(), "radius"),
+        Areas.circle(centre, within, withinUnits),
+        Areas.WITHIN,
+        options);
   }
 
   @Operation(
       summary = "EDR trajectory query: values along a path",
-      description = "Values interpolated at each vertex of the path as a position query would (inverse-distance"
-          + " weighting, linear between levels and steps): coords=LINESTRING(lon lat, ...) at the time of datetime (one"
-          + " instant, default the run's first step) and the level of z, or LINESTRINGM with each vertex's time (M,"
-          + " seconds since 1970-01-01T00:00:00Z), LINESTRINGZ with each vertex's level (Z, as z), LINESTRINGZM both."
-          + " At most spotcast.query.edr-max-points vertices (5000; more: 413). f=CoverageJSON (a Trajectory domain)"
-          + " or GeoJSON (a Point feature per vertex). Errors as for the position query.")
+      description =
+          "Values interpolated at each vertex of the path as a position query would (inverse-distance"
+              + " weighting, linear between levels and steps): coords=LINESTRING(lon lat, ...) at the time of datetime (one"
+              + " instant, default the run's first step) and the level of z, or LINESTRINGM with each vertex's time (M,"
+              + " seconds since 1970-01-01T00:00:00Z), LINESTRINGZ with each vertex's level (Z, as z), LINESTRINGZM both."
+              + " At most spotcast.query.edr-max-points vertices (5000; more: 413). f=CoverageJSON (a Trajectory domain)"
+              + " or GeoJSON (a Point feature per vertex). Errors as for the position query.")
   @GetMapping("/edr/collections/{model}/trajectory")
   public ResponseEntity<Object> trajectory(
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
-      @Parameter(description = "WKT LINESTRING, LINESTRINGZ, LINESTRINGM or LINESTRINGZM, CRS84",
-          example = "LINESTRING(5 45, 6 45.5, 7 46)") @RequestParam(name = "coords", required = false) String coords,
-      @Parameter(description = "one level for every vertex (not with Z): height above ground in m or pressure in hPa")
-          @RequestParam(name = "z", required = false) String z,
-      @Parameter(description = "one instant for every vertex (not with M), ISO-8601 with a zone (default: the run's first step)")
-          @RequestParam(name = "datetime", required = false) String datetime,
-      @Parameter(description = "comma-separated parameter names") @RequestParam(name = "parameter-name", required = false) String parameterName,
-      @Parameter(description = "output format", schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
-          @RequestParam(name = "f", required = false) String f,
-      @Parameter(description = "Spotcast's extension: the place's height in m above sea level; where the run has"
-          + " orography, temperatures are corrected from the model's ground to it (as elevation= of /v1/spot)",
-          example = "520") @RequestParam(name = "elevation", required = false) String elevation,
+      @Parameter(
+              description = "WKT LINESTRING, LINESTRINGZ, LINESTRINGM or LINESTRINGZM, CRS84",
+              example = "LINESTRING(5 45, 6 45.5, 7 46)")
+          @RequestParam(name = "coords", required = false)
+          String coords,
+      @Parameter(
+              description =
+                  "one level for every vertex (not with Z): height above ground in m or pressure in hPa")
+          @RequestParam(name = "z", required = false)
+          String z,
+      @Parameter(
+              description =
+                  "one instant for every vertex (not with M), ISO-8601 with a zone (default: the run's first step)")
+          @RequestParam(name = "datetime", required = false)
+          String datetime,
+      @Parameter(description = "comma-separated parameter names")
+          @RequestParam(name = "parameter-name", required = false)
+          String parameterName,
+      @Parameter(
+              description = "output format",
+              schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
+          @RequestParam(name = "f", required = false)
+          String f,
+      @Parameter(
+              description =
+                  "Spotcast's extension: the place's height in m above sea level; where the run has"
+                      + " orography, temperatures are corrected from the model's ground to it (as elevation= of /v1/spot)",
+              example = "520")
+          @RequestParam(name = "elevation", required = false)
+          String elevation,
       @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
     RunRecord record = published(model);
     EdrFormat format = EdrFormat.of(f, accept);
     Site site = dev.spotcast.query.request.SpotRequestParser.site(elevation, null);
     Trajectory path = Trajectory.parse(coords, properties.edrMaxPoints());
     if (path.levels() != null && z != null && !z.isBlank()) {
-      throw new BadParameterException(PositionQuery.Z, "the trajectory gives each vertex's level (Z): omit z");
+      throw new BadParameterException(
+          PositionQuery.Z, "the trajectory gives each vertex's level (Z): omit z");
     }
     if (path.times() != null && datetime != null && !datetime.isBlank()) {
-      throw new BadParameterException(EdrDatetime.PARAMETER, "the trajectory gives each vertex's time (M): omit datetime");
+      throw new BadParameterException(
+          EdrDatetime.PARAMETER, "the trajectory gives each vertex's time (M): omit datetime");
     }
     Double firstLevel = path.levels() == null ? null : path.levels().getFirst();
-    PositionQuery query = PositionQuery.at(record.run(), new EdrCoords(path.lons().getFirst(), path.lats().getFirst(),
-        firstLevel), z, datetime, parameterName, format);
+    PositionQuery query =
+        PositionQuery.at(
+            record.run(),
+            new EdrCoords(path.lons().getFirst(), path.lats().getFirst(), firstLevel),
+            z,
+            datetime,
+            parameterName,
+            format);
     Instant common = path.times() == null ? instant(record, query.datetime()) : null;
     List<SpotRequest> requests = new ArrayList<>(path.lons().size());
     List<Vertical> verticals = new ArrayList<>(path.lons().size());
     for (int i = 0; i < path.lons().size(); i++) {
-      Vertical vertical = query.vertical() == null ? null
-          : path.levels() == null ? query.vertical() : new Vertical(query.vertical().type(), path.levels().get(i));
+      Vertical vertical =
+          query.vertical() == null
+              ? null
+              : path.levels() == null
+                  ? query.vertical()
+                  : new Vertical(query.vertical().type(), path.levels().get(i));
       verticals.add(vertical);
-      requests.add(new SpotRequest(record.model(), path.lats().get(i),
-          dev.spotcast.model.RegularLatLonGrid.normaliseLongitude(path.lons().get(i)), vertical,
-          path.times() == null ? common : path.times().get(i), properties.defaultNeighbours(), query.serviceParams(),
-          Method.IDW, null, record.runId(), site));
+      requests.add(
+          new SpotRequest(
+              record.model(),
+              path.lats().get(i),
+              dev.spotcast.model.RegularLatLonGrid.normaliseLongitude(path.lons().get(i)),
+              vertical,
+              path.times() == null ? common : path.times().get(i),
+              properties.defaultNeighbours(),
+              query.serviceParams(),
+              Method.IDW,
+              null,
+              record.runId(),
+              site));
     }
-    AreaSamples samples = AreaSamples.of(translated(() -> service.spotAll(requests)), verticals, query.outputNames(), true);
+    AreaSamples samples =
+        AreaSamples.of(
+            translated(() -> service.spotAll(requests)), verticals, query.outputNames(), true);
     Object body = format == EdrFormat.GEO_JSON ? GeoJson.of(samples) : CoverageJson.of(samples);
     return ResponseEntity.ok().contentType(format.mediaType()).body(body);
   }
 
   /** The grid points inside an area, each answered at its own position with method=nearest. */
   private ResponseEntity<Object> areaAnswer(
-      RunRecord record, dev.spotcast.model.RegularLatLonGrid grid, Areas.Shape shape, String shapeParameter,
+      RunRecord record,
+      dev.spotcast.model.RegularLatLonGrid grid,
+      Areas.Shape shape,
+      String shapeParameter,
       AreaOptions options) {
     EdrFormat format = EdrFormat.of(options.f(), options.accept());
-    PositionQuery query = PositionQuery.at(
-        record.run(), new EdrCoords(0, 0, null), options.z(), options.datetime(), options.parameterName(), format);
+    PositionQuery query =
+        PositionQuery.at(
+            record.run(),
+            new EdrCoords(0, 0, null),
+            options.z(),
+            options.datetime(),
+            options.parameterName(),
+            format);
     Instant time = instant(record, query.datetime());
     List<Integer> points = Areas.inside(grid, shape, properties.edrMaxPoints(), shapeParameter);
     List<SpotRequest> requests = new ArrayList<>(points.size());
@@ -297,16 +454,31 @@ public class EdrController {
     // At the grid point itself: the nearest point, whatever the land-sea mask says.
     Site itself = new Site(null, CellSelection.NEAREST);
     for (int point : points) {
-      requests.add(new SpotRequest(record.model(), grid.latitude(point), grid.longitude(point), query.vertical(), time,
-          1, query.serviceParams(), Method.NEAREST, null, record.runId(), itself));
+      requests.add(
+          new SpotRequest(
+              record.model(),
+              grid.latitude(point),
+              grid.longitude(point),
+              query.vertical(),
+              time,
+              1,
+              query.serviceParams(),
+              Method.NEAREST,
+              null,
+              record.runId(),
+              itself));
       verticals.add(query.vertical());
     }
-    AreaSamples samples = AreaSamples.of(translated(() -> service.spotAll(requests)), verticals, query.outputNames(), false);
+    AreaSamples samples =
+        AreaSamples.of(
+            translated(() -> service.spotAll(requests)), verticals, query.outputNames(), false);
     Object body = format == EdrFormat.GEO_JSON ? GeoJson.of(samples) : CoverageJson.of(samples);
     return ResponseEntity.ok().contentType(format.mediaType()).body(body);
   }
 
-  /** The one time of an area or trajectory query: the instant asked for, else the run's first step. */
+  /**
+   * The one time of an area or trajectory query: the instant asked for, else the run's first step.
+   */
   private static Instant instant(RunRecord record, EdrDatetime when) {
     if (when.isInstant()) {
       return when.instant();
@@ -314,26 +486,45 @@ public class EdrController {
     if (when.from() == null && when.to() == null) {
       return record.run().validTime(record.run().steps().getFirst());
     }
-    throw new BadParameterException(EdrDatetime.PARAMETER, "area, cube, radius and trajectory queries take one instant"
-        + " (or a time per vertex with LINESTRINGM), not an interval");
+    throw new BadParameterException(
+        EdrDatetime.PARAMETER,
+        "area, cube, radius and trajectory queries take one instant"
+            + " (or a time per vertex with LINESTRINGM), not an interval");
   }
 
   private ResponseEntity<Object> answer(
-      RunRecord record, String coords, String z, String datetime, String parameterName, String f, String accept,
+      RunRecord record,
+      String coords,
+      String z,
+      String datetime,
+      String parameterName,
+      String f,
+      String accept,
       String elevation) {
-    PositionQuery query = PositionQuery.parse(record.run(), coords, z, datetime, parameterName, f, accept);
+    PositionQuery query =
+        PositionQuery.parse(record.run(), coords, z, datetime, parameterName, f, accept);
     Site site = dev.spotcast.query.request.SpotRequestParser.site(elevation, null);
     PointSamples samples = translated(() -> samples(record, query, site));
-    Object body = query.format() == EdrFormat.GEO_JSON ? GeoJson.of(samples) : CoverageJson.of(samples);
+    Object body =
+        query.format() == EdrFormat.GEO_JSON ? GeoJson.of(samples) : CoverageJson.of(samples);
     return ResponseEntity.ok().contentType(query.format().mediaType()).body(body);
   }
 
   private PointSamples samples(RunRecord record, PositionQuery query, Site site) {
     EdrDatetime when = query.datetime();
-    SpotRequest request = new SpotRequest(
-        record.model(), query.coords().lat(), query.coords().lon(), query.vertical(),
-        when.isInstant() ? when.instant() : Instant.EPOCH, properties.defaultNeighbours(), query.serviceParams(),
-        Method.IDW, null, record.runId(), site);
+    SpotRequest request =
+        new SpotRequest(
+            record.model(),
+            query.coords().lat(),
+            query.coords().lon(),
+            query.vertical(),
+            when.isInstant() ? when.instant() : Instant.EPOCH,
+            properties.defaultNeighbours(),
+            query.serviceParams(),
+            Method.IDW,
+            null,
+            record.runId(),
+            site);
     if (when.isInstant()) {
       SpotForecast answer = service.spot(request);
       HttpCaching.provisionalIf(answer.provisional());
@@ -376,8 +567,14 @@ public class EdrController {
 
   private RunRecord servable(String model, String instanceId) {
     published(model);
-    return runs.get(model, instanceId).orElseThrow(() -> new UnknownRunException(
-        "instanceId", model, instanceId, runs.runs(model).stream().map(RunRecord::runId).toList()));
+    return runs.get(model, instanceId)
+        .orElseThrow(
+            () ->
+                new UnknownRunException(
+                    "instanceId",
+                    model,
+                    instanceId,
+                    runs.runs(model).stream().map(RunRecord::runId).toList()));
   }
 
   /** The absolute URL of /edr as the client called it. */

@@ -51,7 +51,8 @@ public record EdrDatetime(Instant instant, Instant from, Instant to) {
       throw bad(value, "an interval needs at least one end");
     }
     if (from != null && to != null && from.isAfter(to)) {
-      throw new BadParameterException(PARAMETER, "datetime interval starts after it ends: " + value);
+      throw new BadParameterException(
+          PARAMETER, "datetime interval starts after it ends: " + value);
     }
     return new EdrDatetime(null, from, to);
   }
@@ -59,7 +60,8 @@ public record EdrDatetime(Instant instant, Instant from, Instant to) {
   private static Instant instant(String text, String whole) {
     TemporalAccessor parsed;
     try {
-      parsed = DateTimeFormatter.ISO_DATE_TIME.parseBest(text, ZonedDateTime::from, LocalDateTime::from);
+      parsed =
+          DateTimeFormatter.ISO_DATE_TIME.parseBest(text, ZonedDateTime::from, LocalDateTime::from);
     } catch (DateTimeParseException e) {
       String hint = text.contains(" ") ? " (send a '+' offset as %2B in a URL)" : "";
       throw bad(whole, "'" + text + "' is not an ISO-8601 date-time" + hint);
@@ -74,6 +76,10 @@ public record EdrDatetime(Instant instant, Instant from, Instant to) {
     return new BadParameterException(
         PARAMETER,
         "datetime must be an ISO-8601 date-time with a zone (2026-11-21T06:00:00Z) or an interval a/b, ../b or a/..;"
-            + " " + why + "; got '" + value + "'");
+            + " "
+            + why
+            + "; got '"
+            + value
+            + "'");
   }
 }

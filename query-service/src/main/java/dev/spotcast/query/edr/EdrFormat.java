@@ -67,7 +67,8 @@ public enum EdrFormat {
     }
     String value = text.strip().toLowerCase(Locale.ROOT);
     for (EdrFormat format : values()) {
-      if (format.label.toLowerCase(Locale.ROOT).equals(value) || format.mediaType.toString().equals(value)) {
+      if (format.label.toLowerCase(Locale.ROOT).equals(value)
+          || format.mediaType.toString().equals(value)) {
         return format;
       }
     }
@@ -75,7 +76,13 @@ public enum EdrFormat {
       return COVERAGE_JSON;
     }
     throw new BadParameterException(
-        "f", "f must be CoverageJSON (default, " + COVERAGE_JSON.mediaType + ") or GeoJSON (" + GEO_JSON.mediaType
-            + "); got '" + text.strip() + "'");
+        "f",
+        "f must be CoverageJSON (default, "
+            + COVERAGE_JSON.mediaType
+            + ") or GeoJSON ("
+            + GEO_JSON.mediaType
+            + "); got '"
+            + text.strip()
+            + "'");
   }
 }

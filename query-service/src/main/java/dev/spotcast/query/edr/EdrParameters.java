@@ -17,21 +17,32 @@ final class EdrParameters {
 
   private EdrParameters() {}
 
-  /** A derived parameter: computed from two stored components, in the unit given (null: the components'). */
+  /**
+   * A derived parameter: computed from two stored components, in the unit given (null: the
+   * components').
+   */
   record Derived(String name, String u, String v, String unit) {}
 
-  static final List<Derived> DERIVED = List.of(
-      new Derived("wind_speed", "u", "v", null),
-      new Derived("wind_direction", "u", "v", "deg"),
-      new Derived("wind_speed_10m", "10u", "10v", null),
-      new Derived("wind_direction_10m", "10u", "10v", "deg"));
+  static final List<Derived> DERIVED =
+      List.of(
+          new Derived("wind_speed", "u", "v", null),
+          new Derived("wind_direction", "u", "v", "deg"),
+          new Derived("wind_speed_10m", "10u", "10v", null),
+          new Derived("wind_direction_10m", "10u", "10v", "deg"));
 
   /** A CoverageJSON parameter object (also the members of an EDR collection's parameter_names). */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Description(
-      String type, String id, Map<String, String> description, Unit unit, ObservedProperty observedProperty) {}
+      String type,
+      String id,
+      Map<String, String> description,
+      Unit unit,
+      ObservedProperty observedProperty) {}
 
-  /** A unit: its label and its symbol (as stored, UCUM-like: K, m/s, %, hPa, deg; 1 when dimensionless). */
+  /**
+   * A unit: its label and its symbol (as stored, UCUM-like: K, m/s, %, hPa, deg; 1 when
+   * dimensionless).
+   */
   public record Unit(Map<String, String> label, String symbol) {}
 
   /** What is measured: a CF standard name URI when known, and a label. */
@@ -40,23 +51,27 @@ final class EdrParameters {
 
   private record Known(String label, String standardName) {}
 
-  private static final Map<String, Known> KNOWN = Map.ofEntries(
-      Map.entry("t", new Known("Air temperature", "air_temperature")),
-      Map.entry("2t", new Known("Air temperature at 2 m", "air_temperature")),
-      Map.entry("u", new Known("Eastward wind", "eastward_wind")),
-      Map.entry("v", new Known("Northward wind", "northward_wind")),
-      Map.entry("10u", new Known("Eastward wind at 10 m", "eastward_wind")),
-      Map.entry("10v", new Known("Northward wind at 10 m", "northward_wind")),
-      Map.entry("rh", new Known("Relative humidity", "relative_humidity")),
-      Map.entry("r", new Known("Relative humidity", "relative_humidity")),
-      Map.entry("pres", new Known("Air pressure", "air_pressure")),
-      Map.entry("sp", new Known("Surface air pressure", "surface_air_pressure")),
-      Map.entry("msl", new Known("Air pressure at mean sea level", "air_pressure_at_mean_sea_level")),
-      Map.entry("gh", new Known("Geopotential height", "geopotential_height")),
-      Map.entry("wind_speed", new Known("Wind speed", "wind_speed")),
-      Map.entry("wind_direction", new Known("Wind from direction", "wind_from_direction")),
-      Map.entry("wind_speed_10m", new Known("Wind speed at 10 m", "wind_speed")),
-      Map.entry("wind_direction_10m", new Known("Wind from direction at 10 m", "wind_from_direction")));
+  private static final Map<String, Known> KNOWN =
+      Map.ofEntries(
+          Map.entry("t", new Known("Air temperature", "air_temperature")),
+          Map.entry("2t", new Known("Air temperature at 2 m", "air_temperature")),
+          Map.entry("u", new Known("Eastward wind", "eastward_wind")),
+          Map.entry("v", new Known("Northward wind", "northward_wind")),
+          Map.entry("10u", new Known("Eastward wind at 10 m", "eastward_wind")),
+          Map.entry("10v", new Known("Northward wind at 10 m", "northward_wind")),
+          Map.entry("rh", new Known("Relative humidity", "relative_humidity")),
+          Map.entry("r", new Known("Relative humidity", "relative_humidity")),
+          Map.entry("pres", new Known("Air pressure", "air_pressure")),
+          Map.entry("sp", new Known("Surface air pressure", "surface_air_pressure")),
+          Map.entry(
+              "msl", new Known("Air pressure at mean sea level", "air_pressure_at_mean_sea_level")),
+          Map.entry("gh", new Known("Geopotential height", "geopotential_height")),
+          Map.entry("wind_speed", new Known("Wind speed", "wind_speed")),
+          Map.entry("wind_direction", new Known("Wind from direction", "wind_from_direction")),
+          Map.entry("wind_speed_10m", new Known("Wind speed at 10 m", "wind_speed")),
+          Map.entry(
+              "wind_direction_10m",
+              new Known("Wind from direction at 10 m", "wind_from_direction")));
 
   /** The derived parameter of that name, or null. */
   static Derived derived(String name) {
@@ -68,7 +83,9 @@ final class EdrParameters {
     return axis.parameter(derived.u()) != null && axis.parameter(derived.v()) != null;
   }
 
-  /** Every parameter of the run, stored ones first (run order), then the derivable ones, with units. */
+  /**
+   * Every parameter of the run, stored ones first (run order), then the derivable ones, with units.
+   */
   static Map<String, String> units(ForecastRun run) {
     Map<String, String> units = new LinkedHashMap<>();
     for (Parameter p : run.parameters()) {
@@ -90,15 +107,23 @@ final class EdrParameters {
     String label = known != null ? known.label() : name;
     String symbol = unit == null || unit.isBlank() ? "1" : unit;
     Derived derived = derived(name);
-    String text = label + " (" + name + ")"
-        + (derived != null ? ", derived from the interpolated " + derived.u() + " and " + derived.v() : "");
+    String text =
+        label
+            + " ("
+            + name
+            + ")"
+            + (derived != null
+                ? ", derived from the interpolated " + derived.u() + " and " + derived.v()
+                : "");
     return new Description(
         "Parameter",
         withId ? name : null,
         Map.of("en", text),
         new Unit(Map.of("en", symbol), symbol),
         new ObservedProperty(
-            known != null ? "http://vocab.nerc.ac.uk/standard_name/" + known.standardName() + "/" : null,
+            known != null
+                ? "http://vocab.nerc.ac.uk/standard_name/" + known.standardName() + "/"
+                : null,
             Map.of("en", label)));
   }
 }

@@ -14,9 +14,11 @@ public final class GeoJson {
 
   private GeoJson() {}
 
-  public record FeatureCollection(String type, List<Feature> features, Map<String, EdrParameters.Description> parameters) {}
+  public record FeatureCollection(
+      String type, List<Feature> features, Map<String, EdrParameters.Description> parameters) {}
 
-  public record Feature(String type, String id, Geometry geometry, Map<String, Object> properties) {}
+  public record Feature(
+      String type, String id, Geometry geometry, Map<String, Object> properties) {}
 
   /** [lon, lat] in CRS84. */
   public record Geometry(String type, List<Double> coordinates) {}
@@ -36,14 +38,22 @@ public final class GeoJson {
       features.add(new Feature("Feature", Integer.toString(i), point, properties));
     }
     Map<String, EdrParameters.Description> parameters = new LinkedHashMap<>();
-    samples.units().forEach((name, unit) -> parameters.put(name, EdrParameters.describe(name, unit, false)));
+    samples
+        .units()
+        .forEach((name, unit) -> parameters.put(name, EdrParameters.describe(name, unit, false)));
     return new FeatureCollection("FeatureCollection", features, parameters);
   }
 
-  /** An area's or trajectory's features: one Point per grid point or vertex; for areas the statistics too. */
-  @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  /**
+   * An area's or trajectory's features: one Point per grid point or vertex; for areas the
+   * statistics too.
+   */
+  @com.fasterxml.jackson.annotation.JsonInclude(
+      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
   public record AreaFeatureCollection(
-      String type, List<Feature> features, Map<String, EdrParameters.Description> parameters,
+      String type,
+      List<Feature> features,
+      Map<String, EdrParameters.Description> parameters,
       Map<String, AreaSamples.Statistics> statistics) {}
 
   static AreaFeatureCollection of(AreaSamples samples) {
@@ -57,11 +67,18 @@ public final class GeoJson {
       for (Map.Entry<String, List<Double>> entry : samples.values().entrySet()) {
         properties.put(entry.getKey(), entry.getValue().get(i));
       }
-      features.add(new Feature("Feature", Integer.toString(i),
-          new Geometry("Point", List.of(samples.lons().get(i), samples.lats().get(i))), properties));
+      features.add(
+          new Feature(
+              "Feature",
+              Integer.toString(i),
+              new Geometry("Point", List.of(samples.lons().get(i), samples.lats().get(i))),
+              properties));
     }
     Map<String, EdrParameters.Description> parameters = new LinkedHashMap<>();
-    samples.units().forEach((name, unit) -> parameters.put(name, EdrParameters.describe(name, unit, false)));
-    return new AreaFeatureCollection("FeatureCollection", features, parameters, samples.statistics());
+    samples
+        .units()
+        .forEach((name, unit) -> parameters.put(name, EdrParameters.describe(name, unit, false)));
+    return new AreaFeatureCollection(
+        "FeatureCollection", features, parameters, samples.statistics());
   }
 }

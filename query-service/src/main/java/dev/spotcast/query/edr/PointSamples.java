@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The values of a position query at one place, as the spot service answered them: per parameter
- * one value per time (null where unavailable), whatever the output format.
+ * The values of a position query at one place, as the spot service answered them: per parameter one
+ * value per time (null where unavailable), whatever the output format.
  *
  * @param lon the longitude answered, normalised to [-180, 180)
  * @param vertical the level asked for, or null for single-level fields
@@ -19,13 +19,26 @@ import java.util.Map;
  * @param values per parameter, one value (or null) per time
  */
 public record PointSamples(
-    String model, Instant run, double lon, double lat, Vertical vertical, List<Instant> times,
-    Map<String, String> units, Map<String, List<Double>> values) {
+    String model,
+    Instant run,
+    double lon,
+    double lat,
+    Vertical vertical,
+    List<Instant> times,
+    Map<String, String> units,
+    Map<String, List<Double>> values) {
 
   /** The answer of a spot request: one time. */
   static PointSamples of(SpotForecast forecast, Vertical vertical, List<String> names) {
-    return build(forecast.model(), forecast.run(), forecast.lon(), forecast.lat(), vertical,
-        List.of(forecast.time()), List.of(forecast.values()), names);
+    return build(
+        forecast.model(),
+        forecast.run(),
+        forecast.lon(),
+        forecast.lat(),
+        vertical,
+        List.of(forecast.time()),
+        List.of(forecast.values()),
+        names);
   }
 
   /** The answer of a series request: one time per step. */
@@ -36,15 +49,22 @@ public record PointSamples(
       times.add(step.time());
       values.add(step.values());
     }
-    return build(series.model(), series.run(), series.lon(), series.lat(), vertical, times, values, names);
+    return build(
+        series.model(), series.run(), series.lon(), series.lat(), vertical, times, values, names);
   }
 
   /**
    * @param names the parameters to keep, in order; empty keeps every parameter answered
    */
   private static PointSamples build(
-      String model, Instant run, double lon, double lat, Vertical vertical, List<Instant> times,
-      List<Map<String, SpotForecast.Value>> perTime, List<String> names) {
+      String model,
+      Instant run,
+      double lon,
+      double lat,
+      Vertical vertical,
+      List<Instant> times,
+      List<Map<String, SpotForecast.Value>> perTime,
+      List<String> names) {
     List<String> kept = names.isEmpty() ? List.copyOf(perTime.getFirst().keySet()) : names;
     Map<String, String> units = new LinkedHashMap<>();
     Map<String, List<Double>> values = new LinkedHashMap<>();

@@ -15,10 +15,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * A validated EDR position query against one run: where, at which level, when, which parameters,
- * in which format. Everything is checked here, against the run held in memory, before anything is
- * sent to Elasticsearch; what only the run's coverage can refuse (a time or level outside it) is
- * left to the spot planning as for {@code /v1/spot}.
+ * A validated EDR position query against one run: where, at which level, when, which parameters, in
+ * which format. Everything is checked here, against the run held in memory, before anything is sent
+ * to Elasticsearch; what only the run's coverage can refuse (a time or level outside it) is left to
+ * the spot planning as for {@code /v1/spot}.
  *
  * <p>The level type of {@code z}: without z, the single-level fields (surface, mean sea level);
  * with z, the first level type of the run (in the order of the collection's {@code level_types})
@@ -27,25 +27,39 @@ import java.util.stream.Collectors;
  *
  * @param vertical the height or pressure, or null for the single-level fields
  * @param serviceParams the stored parameters to ask the spot service for (never empty)
- * @param outputNames the parameters to answer, in order (derived wind included); empty: all answered
+ * @param outputNames the parameters to answer, in order (derived wind included); empty: all
+ *     answered
  */
 public record PositionQuery(
-    EdrCoords coords, Vertical vertical, EdrDatetime datetime, List<String> serviceParams, List<String> outputNames,
+    EdrCoords coords,
+    Vertical vertical,
+    EdrDatetime datetime,
+    List<String> serviceParams,
+    List<String> outputNames,
     EdrFormat format) {
 
   static final String Z = "z";
   static final String PARAMETER_NAME = "parameter-name";
 
-  private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+  private static final Pattern DECIMAL =
+      Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 
   public static PositionQuery parse(
       ForecastRun run, String coords, String z, String datetime, String parameterNames, String f) {
     return parse(run, coords, z, datetime, parameterNames, f, null);
   }
 
-  /** @param accept the Accept header, which chooses the format when f is absent */
+  /**
+   * @param accept the Accept header, which chooses the format when f is absent
+   */
   public static PositionQuery parse(
-      ForecastRun run, String coords, String z, String datetime, String parameterNames, String f, String accept) {
+      ForecastRun run,
+      String coords,
+      String z,
+      String datetime,
+      String parameterNames,
+      String f,
+      String accept) {
     EdrFormat format = EdrFormat.of(f, accept);
     return at(run, EdrCoords.parse(coords), z, datetime, parameterNames, format);
   }
@@ -56,7 +70,12 @@ public record PositionQuery(
    * the same way).
    */
   static PositionQuery at(
-      ForecastRun run, EdrCoords where, String z, String datetime, String parameterNames, EdrFormat format) {
+      ForecastRun run,
+      EdrCoords where,
+      String z,
+      String datetime,
+      String parameterNames,
+      EdrFormat format) {
     Double level = level(z, where.z());
     EdrDatetime when = EdrDatetime.parse(datetime);
     List<String> asked = names(parameterNames);
@@ -78,7 +97,10 @@ public record PositionQuery(
       String value = text.strip();
       if (!DECIMAL.matcher(value).matches()) {
         throw new BadParameterException(
-            Z, "z must be a single level value (a decimal number: m above ground or hPa), got '" + value + "'");
+            Z,
+            "z must be a single level value (a decimal number: m above ground or hPa), got '"
+                + value
+                + "'");
       }
       z = Double.parseDouble(value);
       if (!Double.isFinite(z)) {
@@ -87,7 +109,12 @@ public record PositionQuery(
     }
     if (z != null && fromCoords != null && z.doubleValue() != fromCoords.doubleValue()) {
       throw new BadParameterException(
-          Z, "z " + plain(z) + " differs from the z " + plain(fromCoords) + " of coords; give one of them");
+          Z,
+          "z "
+              + plain(z)
+              + " differs from the z "
+              + plain(fromCoords)
+              + " of coords; give one of them");
     }
     return z != null ? z : fromCoords;
   }
@@ -104,7 +131,10 @@ public record PositionQuery(
     }
     if (names.isEmpty()) {
       throw new BadParameterException(
-          PARAMETER_NAME, "parameter-name must be a comma-separated list of parameter names, e.g. t,u,v; got '" + text + "'");
+          PARAMETER_NAME,
+          "parameter-name must be a comma-separated list of parameter names, e.g. t,u,v; got '"
+              + text
+              + "'");
     }
     return List.copyOf(names);
   }
@@ -118,34 +148,54 @@ public record PositionQuery(
         continue;
       }
       EdrParameters.Derived derived = EdrParameters.derived(name);
-      if (derived != null && run.axes().stream().anyMatch(a -> EdrParameters.derivable(a, derived))) {
+      if (derived != null
+          && run.axes().stream().anyMatch(a -> EdrParameters.derivable(a, derived))) {
         stored.add(derived.u());
         stored.add(derived.v());
         continue;
       }
       throw new BadParameterException(
-          PARAMETER_NAME, "unknown parameter '" + name + "' for model " + run.model() + "; known: "
+          PARAMETER_NAME,
+          "unknown parameter '"
+              + name
+              + "' for model "
+              + run.model()
+              + "; known: "
               + String.join(", ", EdrParameters.units(run).keySet()));
     }
     return stored;
   }
 
-  /** The first axis with levels that holds every stored parameter asked for (any, if none was asked for). */
+  /**
+   * The first axis with levels that holds every stored parameter asked for (any, if none was asked
+   * for).
+   */
   private static LevelAxis leveledAxis(ForecastRun run, Set<String> stored, double level) {
     for (LevelAxis axis : run.axes()) {
-      if (!axis.type().singleLevel() && stored.stream().allMatch(name -> axis.parameter(name) != null)) {
+      if (!axis.type().singleLevel()
+          && stored.stream().allMatch(name -> axis.parameter(name) != null)) {
         if (axis.type() == LevelType.ISOBARIC && !(level > 0)) {
-          throw new BadParameterException(Z, "z is a pressure in hPa for these parameters and must be positive, got " + plain(level));
+          throw new BadParameterException(
+              Z,
+              "z is a pressure in hPa for these parameters and must be positive, got "
+                  + plain(level));
         }
         return axis;
       }
     }
     if (run.axes().stream().allMatch(a -> a.type().singleLevel())) {
-      throw new BadParameterException(Z, "model " + run.model() + " has single-level fields only: omit z");
+      throw new BadParameterException(
+          Z, "model " + run.model() + " has single-level fields only: omit z");
     }
     throw new BadParameterException(
-        Z, "the parameters " + stored + " of model " + run.model() + " are not all on one level type with levels;"
-            + " ask them separately: " + where(run));
+        Z,
+        "the parameters "
+            + stored
+            + " of model "
+            + run.model()
+            + " are not all on one level type with levels;"
+            + " ask them separately: "
+            + where(run));
   }
 
   private static void requireSingleLevel(ForecastRun run, Set<String> stored) {
@@ -158,24 +208,42 @@ public record PositionQuery(
     boolean noSingleLevel = run.axes().stream().noneMatch(a -> a.type().singleLevel());
     if (!missing.isEmpty() || (stored.isEmpty() && noSingleLevel)) {
       throw new BadParameterException(
-          Z, (missing.isEmpty() ? "model " + run.model() + " has no single-level fields" : "parameters " + missing
-              + " are not single-level fields") + ": give z; " + where(run));
+          Z,
+          (missing.isEmpty()
+                  ? "model " + run.model() + " has no single-level fields"
+                  : "parameters " + missing + " are not single-level fields")
+              + ": give z; "
+              + where(run));
     }
   }
 
   /** All parameters of one level type: the chosen axis, or the first single-level one. */
   private static List<String> defaultParameters(ForecastRun run, LevelAxis axis) {
     LevelAxis chosen =
-        axis != null ? axis : run.axes().stream().filter(a -> a.type().singleLevel()).findFirst().orElseThrow();
+        axis != null
+            ? axis
+            : run.axes().stream().filter(a -> a.type().singleLevel()).findFirst().orElseThrow();
     return chosen.parameters().stream().map(Parameter::name).toList();
   }
 
   /** "height above ground: z in 0..500 m (t, u, v); surface: no z (2t, sp)". */
   static String where(ForecastRun run) {
     return run.axes().stream()
-        .map(a -> a.type().label() + ": "
-            + (a.type().singleLevel() ? "no z" : "z in " + plain(a.lowest()) + ".." + plain(a.highest()) + " " + a.type().unit())
-            + " (" + a.parameters().stream().map(Parameter::name).collect(Collectors.joining(", ")) + ")")
+        .map(
+            a ->
+                a.type().label()
+                    + ": "
+                    + (a.type().singleLevel()
+                        ? "no z"
+                        : "z in "
+                            + plain(a.lowest())
+                            + ".."
+                            + plain(a.highest())
+                            + " "
+                            + a.type().unit())
+                    + " ("
+                    + a.parameters().stream().map(Parameter::name).collect(Collectors.joining(", "))
+                    + ")")
         .collect(Collectors.joining("; "));
   }
 

@@ -9,9 +9,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param enabled whether answers carry validators and lifetimes and conditional requests get 304
  * @param defaultInterval the time between a model's runs when only one of its runs is known
- * @param minMaxAge the shortest lifetime given to an answer of a latest run (also when its next run is late)
- * @param pinnedMaxAge the lifetime of an answer of a run named in the request (it never changes; retention may delete the run)
- * @param catalogMaxAge the lifetime of what is loaded ({@code /v1/models}, EDR collections and instances)
+ * @param minMaxAge the shortest lifetime given to an answer of a latest run (also when its next run
+ *     is late)
+ * @param pinnedMaxAge the lifetime of an answer of a run named in the request (it never changes;
+ *     retention may delete the run)
+ * @param catalogMaxAge the lifetime of what is loaded ({@code /v1/models}, EDR collections and
+ *     instances)
  */
 @ConfigurationProperties("spotcast.query.http-cache")
 public record HttpCacheProperties(

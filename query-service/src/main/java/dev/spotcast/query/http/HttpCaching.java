@@ -1,8 +1,8 @@
 package dev.spotcast.query.http;
 
 import dev.spotcast.index.RunRecord;
-import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.spot.SeriesForecast;
 import dev.spotcast.query.spot.SpotForecast;
 import dev.spotcast.query.web.ClientKeys;
@@ -53,6 +53,7 @@ public class HttpCaching implements WebMvcConfigurer {
   private final PublishedRuns runs;
   private final HttpCacheProperties properties;
   private final RunValidators validators;
+
   /**
    * Whether shared caches (CDNs, proxies) may keep answers: not when client keys are on, or a cache
    * would hand a keyed answer to a client without a key.
@@ -61,7 +62,9 @@ public class HttpCaching implements WebMvcConfigurer {
 
   /** Web slices without the run catalog (controller tests) get no caching headers. */
   public HttpCaching(
-      ObjectProvider<PublishedRuns> catalog, HttpCacheProperties properties, ObjectProvider<ClientKeys> clientKeys) {
+      ObjectProvider<PublishedRuns> catalog,
+      HttpCacheProperties properties,
+      ObjectProvider<ClientKeys> clientKeys) {
     this.runs = catalog.getIfAvailable();
     ClientKeys keys = clientKeys.getIfAvailable();
     shared = keys == null || !keys.enabled();
@@ -87,25 +90,30 @@ public class HttpCaching implements WebMvcConfigurer {
     if (!properties.enabled() || runs == null) {
       return;
     }
-    registry.addInterceptor(new HandlerInterceptor() {
-      @Override
-      public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
-        if (!"GET".equals(request.getMethod()) && !"HEAD".equals(request.getMethod())) {
-          return true;
-        }
-        RunValidators.Validators found = validators(request);
-        if (found == null) {
-          return true;
-        }
-        request.setAttribute(ATTRIBUTE, found);
-        if (notModified(request, found)) {
-          response.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
-          headers(found, isPinned(request), response::setHeader);
-          return false;
-        }
-        return true;
-      }
-    }).addPathPatterns("/v1/**", "/edr", "/edr/**").order(Ordered.HIGHEST_PRECEDENCE + 1);
+    registry
+        .addInterceptor(
+            new HandlerInterceptor() {
+              @Override
+              public boolean preHandle(
+                  HttpServletRequest request, HttpServletResponse response, Object handler) {
+                if (!"GET".equals(request.getMethod()) && !"HEAD".equals(request.getMethod())) {
+                  return true;
+                }
+                RunValidators.Validators found = validators(request);
+                if (found == null) {
+                  return true;
+                }
+                request.setAttribute(ATTRIBUTE, found);
+                if (notModified(request, found)) {
+                  response.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
+                  headers(found, isPinned(request), response::setHeader);
+                  return false;
+                }
+                return true;
+              }
+            })
+        .addPathPatterns("/v1/**", "/edr", "/edr/**")
+        .order(Ordered.HIGHEST_PRECEDENCE + 1);
   }
 
   private RunValidators.Validators validators(HttpServletRequest request) {
@@ -115,10 +123,13 @@ public class HttpCaching implements WebMvcConfigurer {
     Optional<Source> source = Optional.empty();
     String[] parts = path.split("/");
     if (path.equals("/v1/spot") || path.equals("/v1/series")) {
-      source = source(request.getParameter("model"), SpotRequestParser.runId(request.getParameter("run")));
+      source =
+          source(
+              request.getParameter("model"), SpotRequestParser.runId(request.getParameter("run")));
     } else if (path.startsWith("/edr/collections/") && path.endsWith("/position")) {
       // /edr/collections/{model}/position, /edr/collections/{model}/instances/{id}/position
-      source = source(parts[3], parts.length == 7 && parts[4].equals("instances") ? parts[5] : null);
+      source =
+          source(parts[3], parts.length == 7 && parts[4].equals("instances") ? parts[5] : null);
     } else if (path.equals("/v1/models") || path.equals("/edr") || path.startsWith("/edr/")) {
       return catalog(representation);
     } else {
@@ -151,14 +162,20 @@ public class HttpCaching implements WebMvcConfigurer {
       runs.get(model).ifPresent(record -> state.add(record.model() + "=" + record.runId()));
     }
     CRC32C checksum = new CRC32C();
-    checksum.update((String.join(",", state) + "|" + representation).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    checksum.update(
+        (String.join(",", state) + "|" + representation)
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8));
     return new RunValidators.Validators(
-        "\"catalog-" + Long.toHexString(checksum.getValue()) + "\"", newest, properties.catalogMaxAge());
+        "\"catalog-" + Long.toHexString(checksum.getValue()) + "\"",
+        newest,
+        properties.catalogMaxAge());
   }
 
   private static boolean isPinned(HttpServletRequest request) {
-    return request.getRequestURI().contains("/instances/") && request.getRequestURI().endsWith("/position")
-        || request.getParameter("run") != null && !request.getParameter("run").strip().equals("latest");
+    return request.getRequestURI().contains("/instances/")
+            && request.getRequestURI().endsWith("/position")
+        || request.getParameter("run") != null
+            && !request.getParameter("run").strip().equals("latest");
   }
 
   private static boolean notModified(HttpServletRequest request, RunValidators.Validators found) {
@@ -178,7 +195,11 @@ public class HttpCaching implements WebMvcConfigurer {
     } catch (IllegalArgumentException e) {
       return false;
     }
-    return since >= 0 && !found.lastModified().truncatedTo(ChronoUnit.SECONDS).isAfter(Instant.ofEpochMilli(since));
+    return since >= 0
+        && !found
+            .lastModified()
+            .truncatedTo(ChronoUnit.SECONDS)
+            .isAfter(Instant.ofEpochMilli(since));
   }
 
   private interface HeaderSink {
@@ -193,7 +214,11 @@ public class HttpCaching implements WebMvcConfigurer {
   private String httpDate(Instant at) {
     HttpDate last = lastDate;
     if (!last.at().equals(at)) {
-      last = new HttpDate(at, java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(at.atZone(java.time.ZoneOffset.UTC)));
+      last =
+          new HttpDate(
+              at,
+              java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                  at.atZone(java.time.ZoneOffset.UTC)));
       lastDate = last;
     }
     return last.text();
@@ -202,20 +227,23 @@ public class HttpCaching implements WebMvcConfigurer {
   private void headers(RunValidators.Validators found, boolean pinned, HeaderSink sink) {
     sink.set(HttpHeaders.ETAG, found.etag());
     sink.set(HttpHeaders.LAST_MODIFIED, httpDate(found.lastModified()));
-    CacheControl control = shared
-        ? CacheControl.maxAge(found.maxAge()).cachePublic()
-        : CacheControl.maxAge(found.maxAge()).cachePrivate();
-    sink.set(HttpHeaders.CACHE_CONTROL, pinned ? control.getHeaderValue() + ", immutable" : control.getHeaderValue());
+    CacheControl control =
+        shared
+            ? CacheControl.maxAge(found.maxAge()).cachePublic()
+            : CacheControl.maxAge(found.maxAge()).cachePrivate();
+    sink.set(
+        HttpHeaders.CACHE_CONTROL,
+        pinned ? control.getHeaderValue() + ", immutable" : control.getHeaderValue());
     sink.set(HttpHeaders.VARY, HttpHeaders.ACCEPT);
   }
 
   private static final String PROVISIONAL = HttpCaching.class.getName() + ".provisional";
 
   /**
-   * Marks the answer of the current request as provisional when {@code provisional}, for bodies made
-   * from spot answers that do not carry their flag (EDR's CoverageJSON): it is sent with no-store and
-   * no validators, so no cache keeps it until the next run. Spot and series answers say it themselves
-   * ({@link SpotForecast#provisional()}).
+   * Marks the answer of the current request as provisional when {@code provisional}, for bodies
+   * made from spot answers that do not carry their flag (EDR's CoverageJSON): it is sent with
+   * no-store and no validators, so no cache keeps it until the next run. Spot and series answers
+   * say it themselves ({@link SpotForecast#provisional()}).
    */
   public static void provisionalIf(boolean provisional) {
     RequestAttributes attributes = RequestContextHolder.getRequestAttributes();
@@ -224,7 +252,10 @@ public class HttpCaching implements WebMvcConfigurer {
     }
   }
 
-  /** Whether an answer was made without something the run will soon have (its terrain, still being read). */
+  /**
+   * Whether an answer was made without something the run will soon have (its terrain, still being
+   * read).
+   */
   static boolean provisional(Object body, ServerHttpRequest request) {
     return body instanceof SpotForecast spot && spot.provisional()
         || body instanceof SeriesForecast series && series.provisional()
@@ -247,36 +278,56 @@ public class HttpCaching implements WebMvcConfigurer {
     }
 
     @Override
-    public boolean supports(MethodParameter returnType, Class<? extends HttpMessageConverter<?>> converterType) {
+    public boolean supports(
+        MethodParameter returnType, Class<? extends HttpMessageConverter<?>> converterType) {
       return true;
     }
 
     @Override
-    public Object beforeBodyWrite(Object body, MethodParameter returnType, MediaType contentType,
-        Class<? extends HttpMessageConverter<?>> converterType, ServerHttpRequest request, ServerHttpResponse response) {
+    public Object beforeBodyWrite(
+        Object body,
+        MethodParameter returnType,
+        MediaType contentType,
+        Class<? extends HttpMessageConverter<?>> converterType,
+        ServerHttpRequest request,
+        ServerHttpResponse response) {
       if (body instanceof ProblemDetail || provisional(body, request)) {
         response.getHeaders().setCacheControl(CacheControl.noStore());
         return body;
       }
-      if (runs == null || !(request instanceof ServletServerHttpRequest servlet)
-          || !(servlet.getServletRequest().getAttribute(ATTRIBUTE) instanceof RunValidators.Validators found)
-          || !(response instanceof ServletServerHttpResponse out) || out.getServletResponse().getStatus() >= 300) {
+      if (runs == null
+          || !(request instanceof ServletServerHttpRequest servlet)
+          || !(servlet.getServletRequest().getAttribute(ATTRIBUTE)
+              instanceof RunValidators.Validators found)
+          || !(response instanceof ServletServerHttpResponse out)
+          || out.getServletResponse().getStatus() >= 300) {
         return body;
       }
       HttpServletRequest http = servlet.getServletRequest();
       // The run may have changed between the check and the answer: the answer's own run decides.
-      Instant answered = body instanceof SpotForecast spot ? spot.run()
-          : body instanceof SeriesForecast series ? series.run() : null;
-      String model = body instanceof SpotForecast spot ? spot.model()
-          : body instanceof SeriesForecast series ? series.model() : null;
+      Instant answered =
+          body instanceof SpotForecast spot
+              ? spot.run()
+              : body instanceof SeriesForecast series ? series.run() : null;
+      String model =
+          body instanceof SpotForecast spot
+              ? spot.model()
+              : body instanceof SeriesForecast series ? series.model() : null;
       Object checked = servlet.getServletRequest().getAttribute(RUN_ATTRIBUTE);
-      if (answered != null && checked instanceof RunRecord expected && !expected.runTime().equals(answered)) {
-        Optional<RunRecord> record = runs.runs(model).stream().filter(r -> r.runTime().equals(answered)).findFirst();
+      if (answered != null
+          && checked instanceof RunRecord expected
+          && !expected.runTime().equals(answered)) {
+        Optional<RunRecord> record =
+            runs.runs(model).stream().filter(r -> r.runTime().equals(answered)).findFirst();
         if (record.isEmpty()) {
           return body;
         }
-        found = validators.of(record.get(), isPinned(http),
-            http.getQueryString() + "|" + http.getHeader(HttpHeaders.ACCEPT), Instant.now());
+        found =
+            validators.of(
+                record.get(),
+                isPinned(http),
+                http.getQueryString() + "|" + http.getHeader(HttpHeaders.ACCEPT),
+                Instant.now());
       }
       caching.headers(found, isPinned(http), response.getHeaders()::set);
       return body;

@@ -11,8 +11,8 @@ import dev.spotcast.model.RegularLatLonGrid;
 public final class Bilinear {
 
   /**
-   * The corners and their weights, corner order: (row0, col0), (row0, col1), (row1, col0), (row1, col1).
-   * A corner may repeat on a grid with a single row or column; its weights then add up.
+   * The corners and their weights, corner order: (row0, col0), (row0, col1), (row1, col0), (row1,
+   * col1). A corner may repeat on a grid with a single row or column; its weights then add up.
    */
   public record Corners(int[] points, double[] weights) {}
 

@@ -22,8 +22,11 @@ public record Bracket(int lower, int upper, double upperWeight) {
    * Linear in {@code transform(axis value)}, e.g. {@code Math::log} for pressure levels; null when
    * the value lies outside the axis.
    */
-  public static Bracket of(List<? extends Number> axis, double value, DoubleUnaryOperator transform) {
-    if (axis.isEmpty() || value < axis.get(0).doubleValue() || value > axis.get(axis.size() - 1).doubleValue()) {
+  public static Bracket of(
+      List<? extends Number> axis, double value, DoubleUnaryOperator transform) {
+    if (axis.isEmpty()
+        || value < axis.get(0).doubleValue()
+        || value > axis.get(axis.size() - 1).doubleValue()) {
       return null;
     }
     for (int i = 0; i < axis.size(); i++) {

@@ -29,7 +29,10 @@ public final class InverseDistanceWeighting {
     }
     double sum = 0;
     for (int i = 0; i < distancesMetres.length; i++) {
-      weights[i] = power == 2 ? 1 / (distancesMetres[i] * distancesMetres[i]) : Math.pow(distancesMetres[i], -power);
+      weights[i] =
+          power == 2
+              ? 1 / (distancesMetres[i] * distancesMetres[i])
+              : Math.pow(distancesMetres[i], -power);
       sum += weights[i];
     }
     for (int i = 0; i < weights.length; i++) {

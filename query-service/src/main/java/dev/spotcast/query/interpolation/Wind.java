@@ -1,9 +1,9 @@
 package dev.spotcast.query.interpolation;
 
 /**
- * Wind speed and meteorological direction from the u (eastward) and v (northward) components, always
- * computed from the interpolated components: averaging directions would turn a north-easterly and a
- * north-westerly into a southerly's opposite.
+ * Wind speed and meteorological direction from the u (eastward) and v (northward) components,
+ * always computed from the interpolated components: averaging directions would turn a
+ * north-easterly and a north-westerly into a southerly's opposite.
  */
 public final class Wind {
 

@@ -16,17 +16,17 @@ import org.apache.commons.csv.CSVPrinter;
 import org.springframework.http.HttpInputMessage;
 import org.springframework.http.HttpOutputMessage;
 import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.converter.AbstractHttpMessageConverter;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.http.converter.HttpMessageNotWritableException;
-import org.springframework.http.ProblemDetail;
 
 /**
- * Forecast answers as CSV (RFC 4180, UTF-8, a header row; {@code f=csv} or {@code Accept: text/csv}):
- * a spot answer is one row; a series one row per step, or with {@code daily=} one row per local day;
- * a batch one row per point, a refused point with its problem in the last column. A value column is
- * named by parameter and unit ({@code t (K)}); an unavailable value is empty. What explains the
- * values (neighbours, weights) is in the JSON answer only. Errors stay problem+json.
+ * Forecast answers as CSV (RFC 4180, UTF-8, a header row; {@code f=csv} or {@code Accept:
+ * text/csv}): a spot answer is one row; a series one row per step, or with {@code daily=} one row
+ * per local day; a batch one row per point, a refused point with its problem in the last column. A
+ * value column is named by parameter and unit ({@code t (K)}); an unavailable value is empty. What
+ * explains the values (neighbours, weights) is in the JSON answer only. Errors stay problem+json.
  */
 public final class ForecastCsv extends AbstractHttpMessageConverter<Object> {
 
@@ -61,7 +61,9 @@ public final class ForecastCsv extends AbstractHttpMessageConverter<Object> {
         case SpotForecast spot -> spot(csv, spot);
         case SeriesForecast series -> series(csv, series);
         case BatchAnswer batch -> batch(csv, batch);
-        default -> throw new HttpMessageNotWritableException("no CSV form for " + answer.getClass().getSimpleName());
+        default ->
+            throw new HttpMessageNotWritableException(
+                "no CSV form for " + answer.getClass().getSimpleName());
       }
     }
   }
@@ -82,7 +84,9 @@ public final class ForecastCsv extends AbstractHttpMessageConverter<Object> {
     if (spot.localTime() != null) {
       row.add(spot.localTime());
     }
-    row.addAll(List.of(spot.lat(), spot.lon(), blank(spot.pressure() != null ? spot.pressure() : spot.alt())));
+    row.addAll(
+        List.of(
+            spot.lat(), spot.lon(), blank(spot.pressure() != null ? spot.pressure() : spot.alt())));
     spot.values().values().forEach(value -> row.add(blank(value.value())));
     return row;
   }
@@ -100,14 +104,19 @@ public final class ForecastCsv extends AbstractHttpMessageConverter<Object> {
     series.params().forEach((name, unit) -> header.add(column(name, unit)));
     csv.printRecord(header);
     for (SeriesForecast.Step step : series.steps()) {
-      List<Object> row = new ArrayList<>(List.of(series.model(), series.run(), step.step(), step.time()));
+      List<Object> row =
+          new ArrayList<>(List.of(series.model(), series.run(), step.step(), step.time()));
       if (local) {
         row.add(step.localTime());
       }
-      series.params().keySet().forEach(name -> {
-        SpotForecast.Value value = step.values().get(name);
-        row.add(value == null ? "" : blank(value.value()));
-      });
+      series
+          .params()
+          .keySet()
+          .forEach(
+              name -> {
+                SpotForecast.Value value = step.values().get(name);
+                row.add(value == null ? "" : blank(value.value()));
+              });
       csv.printRecord(row);
     }
   }
@@ -115,15 +124,32 @@ public final class ForecastCsv extends AbstractHttpMessageConverter<Object> {
   private static void daily(CSVPrinter csv, SeriesForecast series) throws IOException {
     Map<String, String> columns = new LinkedHashMap<>();
     for (SeriesForecast.Day day : series.daily()) {
-      day.values().forEach((param, aggregates) -> aggregates.keySet().forEach(aggregate ->
-          columns.putIfAbsent(param + ":" + aggregate, column(param + "_" + aggregate, series.params().get(param)))));
+      day.values()
+          .forEach(
+              (param, aggregates) ->
+                  aggregates
+                      .keySet()
+                      .forEach(
+                          aggregate ->
+                              columns.putIfAbsent(
+                                  param + ":" + aggregate,
+                                  column(param + "_" + aggregate, series.params().get(param)))));
     }
-    List<String> header = new ArrayList<>(List.of("model", "run", "date", "start", "end", "complete", "steps"));
+    List<String> header =
+        new ArrayList<>(List.of("model", "run", "date", "start", "end", "complete", "steps"));
     header.addAll(columns.values());
     csv.printRecord(header);
     for (SeriesForecast.Day day : series.daily()) {
-      List<Object> row = new ArrayList<>(List.of(
-          series.model(), series.run(), day.date(), day.start(), day.end(), day.complete(), day.steps()));
+      List<Object> row =
+          new ArrayList<>(
+              List.of(
+                  series.model(),
+                  series.run(),
+                  day.date(),
+                  day.start(),
+                  day.end(),
+                  day.complete(),
+                  day.steps()));
       for (String key : columns.keySet()) {
         int colon = key.lastIndexOf(':');
         Map<String, Double> aggregates = day.values().get(key.substring(0, colon));
@@ -173,7 +199,10 @@ public final class ForecastCsv extends AbstractHttpMessageConverter<Object> {
           row.add("");
         }
         Object result = batch.results().get(i);
-        row.add(result instanceof ProblemDetail problem ? problem.getStatus() + " " + problem.getDetail() : result);
+        row.add(
+            result instanceof ProblemDetail problem
+                ? problem.getStatus() + " " + problem.getDetail()
+                : result);
       }
       csv.printRecord(row);
     }

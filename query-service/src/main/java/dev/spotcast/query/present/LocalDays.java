@@ -16,15 +16,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code daily=} on a series: per local day of the requested time zone, the minimum, maximum, mean or
- * sum of each parameter over the run's steps whose valid time lies in the day ([00:00, 24:00) local
- * time, so 23 or 25 hours on a day the clocks change). One run only: a day is never completed with
- * another run's steps. A day is complete when its first step is less than one step interval after
- * its start and its last step at most one interval before its end (the interval: the smallest gap
- * between the series' steps); otherwise it is answered and marked incomplete, with its step count.
- * Sums add the step values (right for amounts per step; a parameter accumulated from the start of
- * the run would be counted repeatedly). A direction (wind_direction) has no mean: bare aggregates
- * leave it out and naming it is refused.
+ * {@code daily=} on a series: per local day of the requested time zone, the minimum, maximum, mean
+ * or sum of each parameter over the run's steps whose valid time lies in the day ([00:00, 24:00)
+ * local time, so 23 or 25 hours on a day the clocks change). One run only: a day is never completed
+ * with another run's steps. A day is complete when its first step is less than one step interval
+ * after its start and its last step at most one interval before its end (the interval: the smallest
+ * gap between the series' steps); otherwise it is answered and marked incomplete, with its step
+ * count. Sums add the step values (right for amounts per step; a parameter accumulated from the
+ * start of the run would be counted repeatedly). A direction (wind_direction) has no mean: bare
+ * aggregates leave it out and naming it is refused.
  */
 public final class LocalDays {
 
@@ -32,7 +32,10 @@ public final class LocalDays {
 
   /** What a day's values are. */
   public enum Aggregate {
-    MIN, MAX, MEAN, SUM;
+    MIN,
+    MAX,
+    MEAN,
+    SUM;
 
     String key() {
       return name().toLowerCase(Locale.ROOT);
@@ -45,8 +48,8 @@ public final class LocalDays {
   public record Item(String param, Aggregate aggregate) {}
 
   /**
-   * Parses {@code daily=}: a comma list of {@code min|max|mean|sum} (every parameter) or
-   * {@code PARAM:min|max|mean|sum}; null or blank means none.
+   * Parses {@code daily=}: a comma list of {@code min|max|mean|sum} (every parameter) or {@code
+   * PARAM:min|max|mean|sum}; null or blank means none.
    */
   public static List<Item> parse(String text) {
     if (text == null || text.isBlank()) {
@@ -57,13 +60,22 @@ public final class LocalDays {
       String token = part.strip();
       int colon = token.lastIndexOf(':');
       String param = colon < 0 ? null : token.substring(0, colon).strip();
-      Aggregate aggregate = aggregate(colon < 0 ? token : token.substring(colon + 1).strip(), token);
+      Aggregate aggregate =
+          aggregate(colon < 0 ? token : token.substring(colon + 1).strip(), token);
       if (param != null && param.isEmpty()) {
-        throw new BadParameterException("daily", "'" + token + "' names no parameter; write PARAM:" + aggregate.key());
+        throw new BadParameterException(
+            "daily", "'" + token + "' names no parameter; write PARAM:" + aggregate.key());
       }
-      if (param != null && DIRECTIONS.contains(param) && aggregate != Aggregate.MIN && aggregate != Aggregate.MAX) {
-        throw new BadParameterException("daily", param + " is a direction and has no " + aggregate.key()
-            + "; aggregate u and v, or wind_speed");
+      if (param != null
+          && DIRECTIONS.contains(param)
+          && aggregate != Aggregate.MIN
+          && aggregate != Aggregate.MAX) {
+        throw new BadParameterException(
+            "daily",
+            param
+                + " is a direction and has no "
+                + aggregate.key()
+                + "; aggregate u and v, or wind_speed");
       }
       Item item = new Item(param, aggregate);
       if (!items.contains(item)) {
@@ -77,8 +89,12 @@ public final class LocalDays {
     try {
       return Aggregate.valueOf(name.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new BadParameterException("daily", "'" + token + "': daily takes a comma list of min, max, mean, sum,"
-          + " each alone (every parameter) or as PARAM:AGGREGATE, e.g. daily=t:min,t:max");
+      throw new BadParameterException(
+          "daily",
+          "'"
+              + token
+              + "': daily takes a comma list of min, max, mean, sum,"
+              + " each alone (every parameter) or as PARAM:AGGREGATE, e.g. daily=t:min,t:max");
     }
   }
 
@@ -88,11 +104,17 @@ public final class LocalDays {
    * @param params the parameters the series answers, in its order
    * @throws BadParameterException naming {@code daily} for a parameter the series does not answer
    */
-  public static List<SeriesForecast.Day> days(List<SeriesForecast.Step> steps, ZoneId zone, List<Item> items, Set<String> params) {
+  public static List<SeriesForecast.Day> days(
+      List<SeriesForecast.Step> steps, ZoneId zone, List<Item> items, Set<String> params) {
     for (Item item : items) {
       if (item.param() != null && !params.contains(item.param())) {
-        throw new BadParameterException("daily", "daily names " + item.param() + ", which this series does not answer;"
-            + " it answers " + String.join(", ", params));
+        throw new BadParameterException(
+            "daily",
+            "daily names "
+                + item.param()
+                + ", which this series does not answer;"
+                + " it answers "
+                + String.join(", ", params));
       }
     }
     if (steps.isEmpty() || items.isEmpty()) {
@@ -101,7 +123,9 @@ public final class LocalDays {
     Duration interval = smallestGap(steps);
     Map<LocalDate, List<SeriesForecast.Step>> byDay = new LinkedHashMap<>();
     for (SeriesForecast.Step step : steps) {
-      byDay.computeIfAbsent(step.time().atZone(zone).toLocalDate(), d -> new ArrayList<>()).add(step);
+      byDay
+          .computeIfAbsent(step.time().atZone(zone).toLocalDate(), d -> new ArrayList<>())
+          .add(step);
     }
     List<SeriesForecast.Day> days = new ArrayList<>(byDay.size());
     for (Map.Entry<LocalDate, List<SeriesForecast.Step>> entry : byDay.entrySet()) {
@@ -111,10 +135,13 @@ public final class LocalDays {
       OffsetDateTime end = date.plusDays(1).atStartOfDay(zone).toOffsetDateTime();
       Instant first = inDay.getFirst().time();
       Instant last = inDay.getLast().time();
-      boolean complete = interval != null
-          && Duration.between(start.toInstant(), first).compareTo(interval) < 0
-          && Duration.between(last, end.toInstant()).compareTo(interval) <= 0;
-      days.add(new SeriesForecast.Day(date, start, end, complete, inDay.size(), values(inDay, items, params)));
+      boolean complete =
+          interval != null
+              && Duration.between(start.toInstant(), first).compareTo(interval) < 0
+              && Duration.between(last, end.toInstant()).compareTo(interval) <= 0;
+      days.add(
+          new SeriesForecast.Day(
+              date, start, end, complete, inDay.size(), values(inDay, items, params)));
     }
     return days;
   }
@@ -137,7 +164,8 @@ public final class LocalDays {
       for (Item item : items) {
         boolean every = item.param() == null && !DIRECTIONS.contains(param);
         if (every || param.equals(item.param())) {
-          values.computeIfAbsent(param, p -> new LinkedHashMap<>())
+          values
+              .computeIfAbsent(param, p -> new LinkedHashMap<>())
               .put(item.aggregate().key(), aggregate(steps, param, item.aggregate()));
         }
       }
@@ -145,7 +173,8 @@ public final class LocalDays {
     return values;
   }
 
-  private static Double aggregate(List<SeriesForecast.Step> steps, String param, Aggregate aggregate) {
+  private static Double aggregate(
+      List<SeriesForecast.Step> steps, String param, Aggregate aggregate) {
     double min = Double.POSITIVE_INFINITY;
     double max = Double.NEGATIVE_INFINITY;
     double sum = 0;

@@ -11,15 +11,17 @@ import java.util.Map;
 
 /**
  * How an answer is presented, as the request asked: in which units ({@code units=}), with local
- * times of which zone ({@code timezone=}), with which daily aggregates ({@code daily=}, series only),
- * with what how many earlier runs forecast ({@code previous_runs=}, spot only).
- * The forecast itself (run, neighbours, weights) is never changed.
+ * times of which zone ({@code timezone=}), with which daily aggregates ({@code daily=}, series
+ * only), with what how many earlier runs forecast ({@code previous_runs=}, spot only). The forecast
+ * itself (run, neighbours, weights) is never changed.
  *
  * @param timezone {@code timezone=} as given (auto or a zone), null without it
  */
-public record Presentation(UnitChoice units, String timezone, List<LocalDays.Item> daily, int previousRuns) {
+public record Presentation(
+    UnitChoice units, String timezone, List<LocalDays.Item> daily, int previousRuns) {
 
-  public static final Presentation AS_COMPUTED = new Presentation(UnitChoice.MODEL, null, List.of(), 0);
+  public static final Presentation AS_COMPUTED =
+      new Presentation(UnitChoice.MODEL, null, List.of(), 0);
 
   public boolean changesNothing() {
     return units.isModel() && timezone == null && daily.isEmpty() && previousRuns == 0;
@@ -28,7 +30,8 @@ public record Presentation(UnitChoice units, String timezone, List<LocalDays.Ite
   /**
    * @param previous the answers of earlier runs ({@code previous_runs=}), null when not asked
    */
-  public SpotForecast apply(SpotForecast forecast, TimeZones zones, List<SpotForecast.PreviousRun> previous) {
+  public SpotForecast apply(
+      SpotForecast forecast, TimeZones zones, List<SpotForecast.PreviousRun> previous) {
     if (changesNothing()) {
       return forecast;
     }
@@ -37,16 +40,31 @@ public record Presentation(UnitChoice units, String timezone, List<LocalDays.Ite
     if (previous != null) {
       earlier = new ArrayList<>(previous.size());
       for (SpotForecast.PreviousRun run : previous) {
-        earlier.add(new SpotForecast.PreviousRun(run.run(), run.values() == null ? null : convert(run.values()), run.problem()));
+        earlier.add(
+            new SpotForecast.PreviousRun(
+                run.run(), run.values() == null ? null : convert(run.values()), run.problem()));
       }
     }
     return new SpotForecast(
-        forecast.model(), forecast.run(), forecast.time(), forecast.lat(), forecast.lon(), forecast.alt(),
-        forecast.pressure(), forecast.method(), converted(forecast.values(), forecast.ensemble()), forecast.neighbours(),
+        forecast.model(),
+        forecast.run(),
+        forecast.time(),
+        forecast.lat(),
+        forecast.lon(),
+        forecast.alt(),
+        forecast.pressure(),
+        forecast.method(),
+        converted(forecast.values(), forecast.ensemble()),
+        forecast.neighbours(),
         forecast.levels(),
-        forecast.steps(), zone == null ? null : zone.getId(),
-        zone == null ? null : forecast.time().atZone(zone).toOffsetDateTime(), earlier, forecast.blend(),
-        forecast.terrain(), forecast.ensemble(), forecast.provisional());
+        forecast.steps(),
+        zone == null ? null : zone.getId(),
+        zone == null ? null : forecast.time().atZone(zone).toOffsetDateTime(),
+        earlier,
+        forecast.blend(),
+        forecast.terrain(),
+        forecast.ensemble(),
+        forecast.provisional());
   }
 
   /** Daily aggregates without {@code timezone=} are of UTC days. */
@@ -60,18 +78,38 @@ public record Presentation(UnitChoice units, String timezone, List<LocalDays.Ite
     }
     List<SeriesForecast.Step> steps = new ArrayList<>(series.steps().size());
     for (SeriesForecast.Step step : series.steps()) {
-      steps.add(new SeriesForecast.Step(
-          step.step(), step.time(), zone == null ? null : step.time().atZone(zone).toOffsetDateTime(),
-          converted(step.values(), series.ensemble())));
+      steps.add(
+          new SeriesForecast.Step(
+              step.step(),
+              step.time(),
+              zone == null ? null : step.time().atZone(zone).toOffsetDateTime(),
+              converted(step.values(), series.ensemble())));
     }
     Map<String, String> params = new LinkedHashMap<>();
     boolean convertible = convertible(series.ensemble());
-    series.params().forEach((name, unit) -> params.put(name, convertible ? units.conversion(unit).label() : unit));
-    List<SeriesForecast.Day> days = daily.isEmpty() ? null : LocalDays.days(steps, zone, daily, params.keySet());
+    series
+        .params()
+        .forEach(
+            (name, unit) -> params.put(name, convertible ? units.conversion(unit).label() : unit));
+    List<SeriesForecast.Day> days =
+        daily.isEmpty() ? null : LocalDays.days(steps, zone, daily, params.keySet());
     return new SeriesForecast(
-        series.model(), series.run(), series.lat(), series.lon(), series.alt(), series.pressure(), series.method(),
-        params, steps, series.neighbours(), zone == null ? null : zone.getId(), days, series.terrain(),
-        series.ensemble(), series.blend(), series.provisional());
+        series.model(),
+        series.run(),
+        series.lat(),
+        series.lon(),
+        series.alt(),
+        series.pressure(),
+        series.method(),
+        params,
+        steps,
+        series.neighbours(),
+        zone == null ? null : zone.getId(),
+        days,
+        series.terrain(),
+        series.ensemble(),
+        series.blend(),
+        series.provisional());
   }
 
   /**
@@ -79,7 +117,8 @@ public record Presentation(UnitChoice units, String timezone, List<LocalDays.Ite
    * stay in the model's unit.
    */
   private static boolean convertible(SpotForecast.EnsembleUsed ensemble) {
-    return ensemble == null || ensemble.statistic() == null
+    return ensemble == null
+        || ensemble.statistic() == null
         || dev.spotcast.query.spot.EnsembleStatistic.of(ensemble.statistic()).convertible();
   }
 
@@ -93,11 +132,16 @@ public record Presentation(UnitChoice units, String timezone, List<LocalDays.Ite
       return values;
     }
     Map<String, SpotForecast.Value> converted = new LinkedHashMap<>();
-    values.forEach((name, value) -> {
-      UnitChoice.Conversion conversion = units.conversion(value.unit());
-      converted.put(name, new SpotForecast.Value(
-          value.value() == null ? null : conversion.apply(value.value()), conversion.label(), value.reason()));
-    });
+    values.forEach(
+        (name, value) -> {
+          UnitChoice.Conversion conversion = units.conversion(value.unit());
+          converted.put(
+              name,
+              new SpotForecast.Value(
+                  value.value() == null ? null : conversion.apply(value.value()),
+                  conversion.label(),
+                  value.reason()));
+        });
     return converted;
   }
 }

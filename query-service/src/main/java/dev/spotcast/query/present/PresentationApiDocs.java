@@ -42,18 +42,39 @@ class PresentationApiDocs {
     if (operation == null) {
       return;
     }
-    add(operation, query("units", "answer temperatures, speeds and pressures in these units, at most one per kind: "
-        + UnitChoice.accepted() + " (default: the model's units; others are never converted)", "C,km/h"));
-    add(operation, query("timezone", "auto (the zone at the place, from timezone boundary polygons; nautical zone at"
-        + " sea), an IANA name or a UTC offset: adds local_time" + (series ? " to each step and sets the days of daily=" : ""),
-        "auto"));
+    add(
+        operation,
+        query(
+            "units",
+            "answer temperatures, speeds and pressures in these units, at most one per kind: "
+                + UnitChoice.accepted()
+                + " (default: the model's units; others are never converted)",
+            "C,km/h"));
+    add(
+        operation,
+        query(
+            "timezone",
+            "auto (the zone at the place, from timezone boundary polygons; nautical zone at"
+                + " sea), an IANA name or a UTC offset: adds local_time"
+                + (series ? " to each step and sets the days of daily=" : ""),
+            "auto"));
     if (operation.getOperationId() != null && !series && operation.getRequestBody() == null) {
-      add(operation, query("previous_runs", "also answer what each of the N runs before the answering one forecast"
-          + " for the same place and time (1..spotcast.query.max-previous-runs, 10), newest first", "3"));
+      add(
+          operation,
+          query(
+              "previous_runs",
+              "also answer what each of the N runs before the answering one forecast"
+                  + " for the same place and time (1..spotcast.query.max-previous-runs, 10), newest first",
+              "3"));
     }
     if (series) {
-      add(operation, query("daily", "per local day (timezone=, default UTC): min, max, mean, sum of every parameter"
-          + " or PARAM:AGGREGATE; a day the run covers only partly is marked complete=false", "t:min,t:max"));
+      add(
+          operation,
+          query(
+              "daily",
+              "per local day (timezone=, default UTC): min, max, mean, sum of every parameter"
+                  + " or PARAM:AGGREGATE; a day the run covers only partly is marked complete=false",
+              "t:min,t:max"));
     }
     Parameter format = query("f", "json (default) or csv; the same as Accept: text/csv", "csv");
     format.setSchema(new StringSchema()._enum(List.of("json", "csv")));
@@ -61,20 +82,31 @@ class PresentationApiDocs {
     ApiResponse ok = operation.getResponses() == null ? null : operation.getResponses().get("200");
     if (ok != null) {
       Content content = ok.getContent() == null ? new Content() : ok.getContent();
-      content.addMediaType(ForecastCsv.TEXT_CSV_VALUE, new MediaType().schema(new StringSchema()
-          .description("RFC 4180 with a header row; value columns named 'param (unit)'")));
+      content.addMediaType(
+          ForecastCsv.TEXT_CSV_VALUE,
+          new MediaType()
+              .schema(
+                  new StringSchema()
+                      .description(
+                          "RFC 4180 with a header row; value columns named 'param (unit)'")));
       ok.setContent(content);
     }
   }
 
   private static Parameter query(String name, String description, String example) {
-    return new Parameter().in("query").name(name).required(false).description(description)
-        .schema(new StringSchema()).example(example);
+    return new Parameter()
+        .in("query")
+        .name(name)
+        .required(false)
+        .description(description)
+        .schema(new StringSchema())
+        .example(example);
   }
 
   private static void add(Operation operation, Parameter parameter) {
     if (operation.getParameters() == null
-        || operation.getParameters().stream().noneMatch(p -> parameter.getName().equals(p.getName()))) {
+        || operation.getParameters().stream()
+            .noneMatch(p -> parameter.getName().equals(p.getName()))) {
       operation.addParametersItem(parameter);
     }
   }

@@ -33,9 +33,10 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyAdvice;
 
 /**
  * Puts {@link Presentation} between the forecast endpoints and their clients, without the
- * controllers knowing: {@code units}, {@code timezone}, {@code daily}, {@code previous_runs} and {@code f} are checked
- * before any work (a bad one is a 400 problem like any parameter), the answer is converted on its
- * way out, and {@code f=csv} asks for {@code text/csv} as an {@code Accept} header would.
+ * controllers knowing: {@code units}, {@code timezone}, {@code daily}, {@code previous_runs} and
+ * {@code f} are checked before any work (a bad one is a 400 problem like any parameter), the answer
+ * is converted on its way out, and {@code f=csv} asks for {@code text/csv} as an {@code Accept}
+ * header would.
  */
 public final class PresentationWeb {
 
@@ -50,23 +51,29 @@ public final class PresentationWeb {
   static Presentation of(HttpServletRequest request, ObjectProvider<PreviousRuns> previousRuns) {
     String f = single(request, "f");
     if (f != null && !f.equalsIgnoreCase("json") && !f.equalsIgnoreCase("csv")) {
-      throw new BadParameterException("f", "f takes json (the default) or csv; or ask with an Accept header");
+      throw new BadParameterException(
+          "f", "f takes json (the default) or csv; or ask with an Accept header");
     }
     String daily = single(request, "daily");
     if (daily != null && !request.getRequestURI().endsWith("/v1/series")) {
       throw new BadParameterException("daily", "daily= aggregates a series: ask GET /v1/series");
     }
     String previous = single(request, "previous_runs");
-    if (previous != null && !(request.getMethod().equals("GET") && request.getRequestURI().endsWith("/v1/spot"))) {
-      throw new BadParameterException("previous_runs", "previous_runs= compares runs at one point: ask GET /v1/spot");
+    if (previous != null
+        && !(request.getMethod().equals("GET") && request.getRequestURI().endsWith("/v1/spot"))) {
+      throw new BadParameterException(
+          "previous_runs", "previous_runs= compares runs at one point: ask GET /v1/spot");
     }
     if (previous != null && request.getParameter("models") != null) {
-      throw new BadParameterException("previous_runs", "previous_runs= compares the runs of one model: ask with model=");
+      throw new BadParameterException(
+          "previous_runs", "previous_runs= compares the runs of one model: ask with model=");
     }
     String timezone = single(request, "timezone");
     TimeZones.named(timezone);
-    return new Presentation(UnitChoice.parse(single(request, "units")),
-        timezone == null || timezone.isBlank() ? null : timezone.strip(), LocalDays.parse(daily),
+    return new Presentation(
+        UnitChoice.parse(single(request, "units")),
+        timezone == null || timezone.isBlank() ? null : timezone.strip(),
+        LocalDays.parse(daily),
         previous == null ? 0 : previousRuns.getObject().count(previous));
   }
 
@@ -88,13 +95,17 @@ public final class PresentationWeb {
 
     @Override
     public void addInterceptors(InterceptorRegistry registry) {
-      registry.addInterceptor(new HandlerInterceptor() {
-        @Override
-        public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
-          request.setAttribute(ATTRIBUTE, of(request, previousRuns));
-          return true;
-        }
-      }).addPathPatterns(PATHS);
+      registry
+          .addInterceptor(
+              new HandlerInterceptor() {
+                @Override
+                public boolean preHandle(
+                    HttpServletRequest request, HttpServletResponse response, Object handler) {
+                  request.setAttribute(ATTRIBUTE, of(request, previousRuns));
+                  return true;
+                }
+              })
+          .addPathPatterns(PATHS);
     }
 
     @Override
@@ -116,39 +127,59 @@ public final class PresentationWeb {
     }
 
     @Override
-    public boolean supports(MethodParameter returnType, Class<? extends HttpMessageConverter<?>> converterType) {
+    public boolean supports(
+        MethodParameter returnType, Class<? extends HttpMessageConverter<?>> converterType) {
       Class<?> type = returnType.getParameterType();
-      return type == SpotForecast.class || type == SeriesForecast.class || type == BatchAnswer.class
+      return type == SpotForecast.class
+          || type == SeriesForecast.class
+          || type == BatchAnswer.class
           || type == SideBySide.class;
     }
 
     @Override
-    public Object beforeBodyWrite(Object body, MethodParameter returnType, MediaType contentType,
-        Class<? extends HttpMessageConverter<?>> converterType, ServerHttpRequest request, ServerHttpResponse response) {
+    public Object beforeBodyWrite(
+        Object body,
+        MethodParameter returnType,
+        MediaType contentType,
+        Class<? extends HttpMessageConverter<?>> converterType,
+        ServerHttpRequest request,
+        ServerHttpResponse response) {
       if (!(request instanceof ServletServerHttpRequest servlet)
-          || !(servlet.getServletRequest().getAttribute(ATTRIBUTE) instanceof Presentation presentation)
+          || !(servlet.getServletRequest().getAttribute(ATTRIBUTE)
+              instanceof Presentation presentation)
           || presentation.changesNothing()) {
         return body;
       }
       return switch (body) {
-        case SpotForecast spot -> presentation.apply(spot, zones.getObject(), presentation.previousRuns() == 0 ? null
-            : previousRuns.getObject().of(servlet.getServletRequest(), spot, presentation.previousRuns()));
+        case SpotForecast spot ->
+            presentation.apply(
+                spot,
+                zones.getObject(),
+                presentation.previousRuns() == 0
+                    ? null
+                    : previousRuns
+                        .getObject()
+                        .of(servlet.getServletRequest(), spot, presentation.previousRuns()));
         case SeriesForecast series -> presentation.apply(series, zones.getObject());
         case BatchAnswer batch -> {
           List<Object> results = new ArrayList<>(batch.results().size());
           for (Object result : batch.results()) {
-            results.add(result instanceof SpotForecast spot ? presentation.apply(spot, zones.getObject(), null) : result);
+            results.add(
+                result instanceof SpotForecast spot
+                    ? presentation.apply(spot, zones.getObject(), null)
+                    : result);
           }
           yield new BatchAnswer(batch.answered(), batch.failed(), results);
         }
         case SideBySide models -> {
           List<Object> results = new ArrayList<>(models.models().size());
           for (Object result : models.models()) {
-            results.add(switch (result) {
-              case SpotForecast spot -> presentation.apply(spot, zones.getObject(), null);
-              case SeriesForecast series -> presentation.apply(series, zones.getObject());
-              default -> result;
-            });
+            results.add(
+                switch (result) {
+                  case SpotForecast spot -> presentation.apply(spot, zones.getObject(), null);
+                  case SeriesForecast series -> presentation.apply(series, zones.getObject());
+                  default -> result;
+                });
           }
           yield new SideBySide(models.answered(), models.failed(), results);
         }
@@ -167,25 +198,35 @@ public final class PresentationWeb {
     }
 
     @Override
-    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+    protected void doFilterInternal(
+        HttpServletRequest request, HttpServletResponse response, FilterChain chain)
         throws ServletException, IOException {
       String f = request.getParameter("f");
-      String accept = f == null ? null : switch (f.toLowerCase(Locale.ROOT)) {
-        case "csv" -> ForecastCsv.TEXT_CSV_VALUE;
-        case "json" -> MediaType.APPLICATION_JSON_VALUE;
-        default -> null;
-      };
-      chain.doFilter(accept == null ? request : new HttpServletRequestWrapper(request) {
-        @Override
-        public String getHeader(String name) {
-          return HttpHeaders.ACCEPT.equalsIgnoreCase(name) ? accept : super.getHeader(name);
-        }
+      String accept =
+          f == null
+              ? null
+              : switch (f.toLowerCase(Locale.ROOT)) {
+                case "csv" -> ForecastCsv.TEXT_CSV_VALUE;
+                case "json" -> MediaType.APPLICATION_JSON_VALUE;
+                default -> null;
+              };
+      chain.doFilter(
+          accept == null
+              ? request
+              : new HttpServletRequestWrapper(request) {
+                @Override
+                public String getHeader(String name) {
+                  return HttpHeaders.ACCEPT.equalsIgnoreCase(name) ? accept : super.getHeader(name);
+                }
 
-        @Override
-        public Enumeration<String> getHeaders(String name) {
-          return HttpHeaders.ACCEPT.equalsIgnoreCase(name) ? Collections.enumeration(List.of(accept)) : super.getHeaders(name);
-        }
-      }, response);
+                @Override
+                public Enumeration<String> getHeaders(String name) {
+                  return HttpHeaders.ACCEPT.equalsIgnoreCase(name)
+                      ? Collections.enumeration(List.of(accept))
+                      : super.getHeaders(name);
+                }
+              },
+          response);
     }
   }
 }

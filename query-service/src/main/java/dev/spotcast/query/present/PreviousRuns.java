@@ -1,12 +1,12 @@
 package dev.spotcast.query.present;
 
 import dev.spotcast.index.RunRecord;
+import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.request.Place;
 import dev.spotcast.query.request.PlaceParameters;
 import dev.spotcast.query.request.QueryParameterRecords;
 import dev.spotcast.query.request.Reading;
 import dev.spotcast.query.request.SpotRequestParser;
-import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.SpotForecast;
 import dev.spotcast.query.spot.SpotRequest;
@@ -32,7 +32,9 @@ public class PreviousRuns {
   private final int max;
 
   public PreviousRuns(
-      PublishedRuns published, SpotRequestParser parser, SpotService service,
+      PublishedRuns published,
+      SpotRequestParser parser,
+      SpotService service,
       @Value("${spotcast.query.max-previous-runs:10}") int max) {
     this.published = published;
     this.parser = parser;
@@ -52,37 +54,51 @@ public class PreviousRuns {
       count = -1;
     }
     if (count < 1 || count > max) {
-      throw new BadParameterException("previous_runs", "previous_runs must be a whole number in [1, " + max
-          + "] (spotcast.query.max-previous-runs), got " + text.strip());
+      throw new BadParameterException(
+          "previous_runs",
+          "previous_runs must be a whole number in [1, "
+              + max
+              + "] (spotcast.query.max-previous-runs), got "
+              + text.strip());
     }
     return count;
   }
 
   /** The answers of the {@code count} runs before the one that answered {@code answer}. */
-  public List<SpotForecast.PreviousRun> of(HttpServletRequest request, SpotForecast answer, int count) {
-    List<RunRecord> earlier = published.runs(answer.model()).stream()
-        .filter(run -> run.runTime().isBefore(answer.run()))
-        .limit(count)
-        .toList();
+  public List<SpotForecast.PreviousRun> of(
+      HttpServletRequest request, SpotForecast answer, int count) {
+    List<RunRecord> earlier =
+        published.runs(answer.model()).stream()
+            .filter(run -> run.runTime().isBefore(answer.run()))
+            .limit(count)
+            .toList();
     if (earlier.isEmpty()) {
       return List.of();
     }
-    PlaceParameters text = QueryParameterRecords.read(PlaceParameters.class, request::getParameter, request::getHeader);
+    PlaceParameters text =
+        QueryParameterRecords.read(
+            PlaceParameters.class, request::getParameter, request::getHeader);
     // As they always were: at the place, without the site's elevation or cell selection.
-    Place where = SpotRequestParser.place(text.lat(), text.lon(), text.alt(), text.pressure(), null, null);
+    Place where =
+        SpotRequestParser.place(text.lat(), text.lon(), text.alt(), text.pressure(), null, null);
     Reading how = parser.reading(text, request.getParameter("power"));
     Instant when = SpotRequestParser.time(request.getParameter("time"));
     List<SpotRequest> requests = new ArrayList<>(earlier.size());
     for (RunRecord run : earlier) {
-      requests.add(SpotRequestParser.request(SpotRequestParser.model(text.model()), run.runId(), where, how, when));
+      requests.add(
+          SpotRequestParser.request(
+              SpotRequestParser.model(text.model()), run.runId(), where, how, when));
     }
     List<SpotService.PointAnswer> answers = service.batch(requests);
     List<SpotForecast.PreviousRun> previous = new ArrayList<>(answers.size());
     for (int i = 0; i < answers.size(); i++) {
       SpotService.PointAnswer one = answers.get(i);
-      previous.add(one.forecast() != null
-          ? new SpotForecast.PreviousRun(earlier.get(i).runTime(), one.forecast().values(), null)
-          : new SpotForecast.PreviousRun(earlier.get(i).runTime(), null, one.problem().getMessage()));
+      previous.add(
+          one.forecast() != null
+              ? new SpotForecast.PreviousRun(
+                  earlier.get(i).runTime(), one.forecast().values(), null)
+              : new SpotForecast.PreviousRun(
+                  earlier.get(i).runTime(), null, one.problem().getMessage()));
     }
     return previous;
   }

@@ -1,8 +1,8 @@
 package dev.spotcast.query.present;
 
-import dev.spotcast.query.spot.BadParameterException;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.spotcast.query.spot.BadParameterException;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -19,8 +19,8 @@ import org.springframework.stereotype.Component;
  * nautical zone of its longitude (Etc/GMT±N, 15° wide) is used. The polygons take seconds and a
  * large heap to load (docs/benchmarks.md): once, on the first {@code auto} request, or in the
  * background at start-up with {@code spotcast.query.timezones.preload=true}. A lookup at sea costs
- * far more than on land, so answers are kept per 0.001° cell (about
- * 100 m; at most {@code spotcast.query.timezones.cache-size} cells, 100,000 by default).
+ * far more than on land, so answers are kept per 0.001° cell (about 100 m; at most {@code
+ * spotcast.query.timezones.cache-size} cells, 100,000 by default).
  */
 @Component
 public class TimeZones {
@@ -35,13 +35,16 @@ public class TimeZones {
       @Value("${spotcast.query.timezones.cache-size:100000}") long cacheSize) {
     this.cells = Caffeine.newBuilder().maximumSize(cacheSize).build();
     if (preload) {
-      Thread.ofVirtual().name("timezones-preload").start(() -> {
-        try {
-          engine();
-        } catch (RuntimeException e) {
-          log.warn("time zone polygons could not be loaded: {}", e.toString());
-        }
-      });
+      Thread.ofVirtual()
+          .name("timezones-preload")
+          .start(
+              () -> {
+                try {
+                  engine();
+                } catch (RuntimeException e) {
+                  log.warn("time zone polygons could not be loaded: {}", e.toString());
+                }
+              });
     }
   }
 
@@ -71,8 +74,12 @@ public class TimeZones {
     try {
       return ZoneId.of(text.strip());
     } catch (DateTimeException e) {
-      throw new BadParameterException("timezone", "'" + text.strip() + "' is not a time zone; give an IANA name "
-          + "such as Europe/Berlin or America/New_York, a UTC offset such as +05:30, or auto (the zone at the place)");
+      throw new BadParameterException(
+          "timezone",
+          "'"
+              + text.strip()
+              + "' is not a time zone; give an IANA name "
+              + "such as Europe/Berlin or America/New_York, a UTC offset such as +05:30, or auto (the zone at the place)");
     }
   }
 
@@ -86,7 +93,9 @@ public class TimeZones {
   static ZoneId nautical(double lon) {
     int hours = (int) Math.round(lon / 15.0);
     hours = Math.max(-12, Math.min(12, hours));
-    return hours == 0 ? ZoneOffset.UTC : ZoneId.of("Etc/GMT" + (hours > 0 ? "-" : "+") + Math.abs(hours));
+    return hours == 0
+        ? ZoneOffset.UTC
+        : ZoneId.of("Etc/GMT" + (hours > 0 ? "-" : "+") + Math.abs(hours));
   }
 
   private TimeZoneEngine engine() {

@@ -87,13 +87,23 @@ public final class UnitChoice {
       String key = name.strip().toLowerCase(Locale.ROOT);
       Target target = TARGETS.get(key);
       if (target == null) {
-        throw new BadParameterException("units", "unknown unit '" + name.strip() + "'; units takes a comma list of "
-            + accepted() + ", at most one per kind");
+        throw new BadParameterException(
+            "units",
+            "unknown unit '"
+                + name.strip()
+                + "'; units takes a comma list of "
+                + accepted()
+                + ", at most one per kind");
       }
       for (Target other : chosen) {
         if (other.unit().isCompatible(target.unit())) {
-          throw new BadParameterException("units", "units names two units of one kind: " + other.label() + " and "
-              + target.label() + "; give one per kind (temperature, speed, pressure)");
+          throw new BadParameterException(
+              "units",
+              "units names two units of one kind: "
+                  + other.label()
+                  + " and "
+                  + target.label()
+                  + "; give one per kind (temperature, speed, pressure)");
         }
       }
       chosen.add(target);
@@ -129,7 +139,10 @@ public final class UnitChoice {
     return new Conversion(unit, null);
   }
 
-  /** The model's unit as Indriya reads it; {@link #UNKNOWN} for what it cannot read (e.g. "%", "(0 - 1)"). */
+  /**
+   * The model's unit as Indriya reads it; {@link #UNKNOWN} for what it cannot read (e.g. "%", "(0 -
+   * 1)").
+   */
   private static Unit<?> parseUnit(String unit) {
     String text = unit.strip();
     Target named = TARGETS.get(text.toLowerCase(Locale.ROOT));

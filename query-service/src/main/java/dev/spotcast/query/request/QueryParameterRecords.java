@@ -22,11 +22,11 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * Reads a record of query parameters ({@link PlaceParameters}, EDR's {@code AreaOptions}: a record
  * of text fields annotated {@link ParameterObject}) straight from the query string, each component
  * by its name, or the name its {@link Parameter} annotation gives, or the header its {@link
- * RequestHeader} names. Left to Spring's data binding, such a record is bound through a new binder per
- * request, which introspects its constructor and parses its annotations every time (a large share of
- * the service's CPU under load: docs/benchmarks.md, "Where the service's CPU goes"); here each record
- * type is read once. Its fields are text, checked by the parsers, so nothing is lost. The OpenAPI
- * description still comes from the record's annotations.
+ * RequestHeader} names. Left to Spring's data binding, such a record is bound through a new binder
+ * per request, which introspects its constructor and parses its annotations every time (a large
+ * share of the service's CPU under load: docs/benchmarks.md, "Where the service's CPU goes"); here
+ * each record type is read once. Its fields are text, checked by the parsers, so nothing is lost.
+ * The OpenAPI description still comes from the record's annotations.
  */
 @Configuration(proxyBeanMethods = false)
 public class QueryParameterRecords implements WebMvcConfigurer, HandlerMethodArgumentResolver {
@@ -51,15 +51,19 @@ public class QueryParameterRecords implements WebMvcConfigurer, HandlerMethodArg
   }
 
   @Override
-  public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer mavContainer,
-      NativeWebRequest request, WebDataBinderFactory binderFactory) {
+  public Object resolveArgument(
+      MethodParameter parameter,
+      ModelAndViewContainer mavContainer,
+      NativeWebRequest request,
+      WebDataBinderFactory binderFactory) {
     return read(parameter.getParameterType(), request::getParameter, request::getHeader);
   }
 
   /**
    * A record of query parameters from a request's parameters and headers, by name (null: absent).
    */
-  public static <T> T read(Class<T> type, Function<String, String> parameters, Function<String, String> headers) {
+  public static <T> T read(
+      Class<T> type, Function<String, String> parameters, Function<String, String> headers) {
     Binding binding = BINDINGS.computeIfAbsent(type, QueryParameterRecords::binding);
     Object[] values = new Object[binding.sources().length];
     for (int i = 0; i < values.length; i++) {
@@ -69,7 +73,9 @@ public class QueryParameterRecords implements WebMvcConfigurer, HandlerMethodArg
     try {
       return type.cast(binding.constructor().newInstance(values));
     } catch (InvocationTargetException e) {
-      throw e.getCause() instanceof RuntimeException cause ? cause : new IllegalStateException(e.getCause());
+      throw e.getCause() instanceof RuntimeException cause
+          ? cause
+          : new IllegalStateException(e.getCause());
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("cannot make a " + type.getName(), e);
     }
@@ -80,7 +86,8 @@ public class QueryParameterRecords implements WebMvcConfigurer, HandlerMethodArg
     Class<?>[] types = new Class<?>[components.length];
     for (int i = 0; i < components.length; i++) {
       if (components[i].getType() != String.class) {
-        throw new IllegalStateException(type.getName() + "." + components[i].getName() + " must be text: the parser checks it");
+        throw new IllegalStateException(
+            type.getName() + "." + components[i].getName() + " must be text: the parser checks it");
       }
       types[i] = String.class;
     }

@@ -11,7 +11,9 @@ import dev.spotcast.query.spot.EnsembleStatistic;
  */
 public record RunSelection(String model, String run, EnsembleChoice ensemble) {
 
-  /** What an ensemble is asked for: a member (null: the control) or a statistic (null: a member). */
+  /**
+   * What an ensemble is asked for: a member (null: the control) or a statistic (null: a member).
+   */
   public record EnsembleChoice(Integer member, EnsembleStatistic statistic) {}
 
   /** The same selection of another model (a request for several models side by side). */

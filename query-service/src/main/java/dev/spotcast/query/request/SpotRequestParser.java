@@ -6,9 +6,9 @@ import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.EnsembleStatistic;
 import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.Site;
-import dev.spotcast.query.terrain.CellSelection;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.Vertical;
+import dev.spotcast.query.terrain.CellSelection;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -16,7 +16,6 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.TemporalAccessor;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
@@ -30,7 +29,8 @@ import org.springframework.stereotype.Component;
 public class SpotRequestParser {
 
   /** Plain decimal numbers only: Java also parses "NaN", "Infinity", hex floats and "1d". */
-  private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+  private static final Pattern DECIMAL =
+      Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 
   private final QueryProperties properties;
 
@@ -40,7 +40,13 @@ public class SpotRequestParser {
 
   /** Where a {@code /v1/spot} or {@code /v1/series} request asks. */
   public static Place place(PlaceParameters text) {
-    return place(text.lat(), text.lon(), text.alt(), text.pressure(), text.elevation(), text.cellSelection());
+    return place(
+        text.lat(),
+        text.lon(),
+        text.alt(),
+        text.pressure(),
+        text.elevation(),
+        text.cellSelection());
   }
 
   /**
@@ -51,7 +57,8 @@ public class SpotRequestParser {
       String lat, String lon, String alt, String pressure, String elevation, String cellSelection) {
     double latitude = number("lat", lat, "degrees north");
     if (latitude < -90 || latitude > 90) {
-      throw new BadParameterException("lat", "lat must be within [-90, 90] degrees, got " + lat.strip());
+      throw new BadParameterException(
+          "lat", "lat must be within [-90, 90] degrees, got " + lat.strip());
     }
     double longitude = number("lon", lon, "degrees east");
     if (longitude < -180 || longitude > 360) {
@@ -59,10 +66,16 @@ public class SpotRequestParser {
           "lon", "lon must be within [-180, 180] degrees (or [0, 360]), got " + lon.strip());
     }
     return new Place(
-        latitude, RegularLatLonGrid.normaliseLongitude(longitude), vertical(alt, pressure), site(elevation, cellSelection));
+        latitude,
+        RegularLatLonGrid.normaliseLongitude(longitude),
+        vertical(alt, pressure),
+        site(elevation, cellSelection));
   }
 
-  /** How a {@code /v1/spot} or {@code /v1/series} request reads its values, with {@code power} (spot only). */
+  /**
+   * How a {@code /v1/spot} or {@code /v1/series} request reads its values, with {@code power} (spot
+   * only).
+   */
   public Reading reading(PlaceParameters text, String power) {
     return reading(text.n(), text.method(), power, parameterNames(text.params()));
   }
@@ -79,27 +92,46 @@ public class SpotRequestParser {
     boolean hasN = n != null && !n.isBlank();
     if (how != Method.IDW && hasN) {
       throw new BadParameterException(
-          "n", "n applies to method=idw only; method=" + how.label() + " uses "
+          "n",
+          "n applies to method=idw only; method="
+              + how.label()
+              + " uses "
               + (how == Method.NEAREST ? "1 point" : "the 4 points of the grid cell"));
     }
-    int neighbours = switch (how) {
-      case IDW -> neighbours(n);
-      case NEAREST -> 1;
-      case BILINEAR -> 4;
-    };
+    int neighbours =
+        switch (how) {
+          case IDW -> neighbours(n);
+          case NEAREST -> 1;
+          case BILINEAR -> 4;
+        };
     return new Reading(params, how, neighbours, power(power, how));
   }
 
-  /** Which forecast a request of {@code model} (already checked, {@link #model}) reads: run=, member=, ensemble=. */
+  /**
+   * Which forecast a request of {@code model} (already checked, {@link #model}) reads: run=,
+   * member=, ensemble=.
+   */
   public static RunSelection runSelection(String model, PlaceParameters text) {
     return new RunSelection(model, runId(text.run()), ensemble(text.member(), text.ensemble()));
   }
 
-  /** The spot request of a model's run (null: the published one) at a place and time, read as asked. */
-  public static SpotRequest request(String model, String run, Place where, Reading how, Instant time) {
+  /**
+   * The spot request of a model's run (null: the published one) at a place and time, read as asked.
+   */
+  public static SpotRequest request(
+      String model, String run, Place where, Reading how, Instant time) {
     return new SpotRequest(
-        model, where.lat(), where.lon(), where.vertical(), time, how.neighbours(), how.params(), how.method(),
-        how.power(), run, where.site());
+        model,
+        where.lat(),
+        where.lon(),
+        where.vertical(),
+        time,
+        how.neighbours(),
+        how.params(),
+        how.method(),
+        how.power(),
+        run,
+        where.site());
   }
 
   /** The valid time of {@code time=}: ISO-8601 with a zone, required. */
@@ -120,8 +152,12 @@ public class SpotRequestParser {
   /** A range of valid times; a null end is the run's first or last step. */
   public record TimeRange(Instant from, Instant to) {}
 
-  /** Highest and lowest elevation a request may give (m above sea level): below the Dead Sea, above Everest. */
+  /**
+   * Highest and lowest elevation a request may give (m above sea level): below the Dead Sea, above
+   * Everest.
+   */
   private static final double LOWEST = -500;
+
   private static final double HIGHEST = 9000;
 
   /**
@@ -133,8 +169,14 @@ public class SpotRequestParser {
     if (elevation != null && !elevation.isBlank()) {
       metres = number("elevation", elevation, "m above sea level");
       if (metres < LOWEST || metres > HIGHEST) {
-        throw new BadParameterException("elevation", "elevation must be within [" + "-500" + ", "
-            + "9000" + "] m above sea level, got " + elevation.strip());
+        throw new BadParameterException(
+            "elevation",
+            "elevation must be within ["
+                + "-500"
+                + ", "
+                + "9000"
+                + "] m above sea level, got "
+                + elevation.strip());
       }
     }
     CellSelection selection = null;
@@ -142,7 +184,10 @@ public class SpotRequestParser {
       selection = CellSelection.of(cellSelection.strip());
       if (selection == null) {
         throw new BadParameterException(
-            "cell_selection", "cell_selection must be one of land, sea, nearest; got '" + cellSelection.strip() + "'");
+            "cell_selection",
+            "cell_selection must be one of land, sea, nearest; got '"
+                + cellSelection.strip()
+                + "'");
       }
     }
     return metres == null && selection == null ? Site.ANY : new Site(metres, selection);
@@ -156,20 +201,27 @@ public class SpotRequestParser {
       return null;
     }
     if (hasMember && hasStatistic) {
-      throw new BadParameterException("ensemble", "give member (one member's values) or ensemble (a statistic across"
-          + " members), not both");
+      throw new BadParameterException(
+          "ensemble",
+          "give member (one member's values) or ensemble (a statistic across"
+              + " members), not both");
     }
     if (hasMember) {
       String value = member.strip();
       if (!value.matches("\\d{1,3}")) {
-        throw new BadParameterException("member", "member must be a member number (0..999), got '" + value + "'");
+        throw new BadParameterException(
+            "member", "member must be a member number (0..999), got '" + value + "'");
       }
       return new RunSelection.EnsembleChoice(Integer.parseInt(value), null);
     }
     EnsembleStatistic statistic = EnsembleStatistic.of(ensemble);
     if (statistic == null) {
-      throw new BadParameterException("ensemble", "ensemble must be one of mean, spread, min, max, median, pNN"
-          + " (1..99), prob_gt:X, prob_lt:X; got '" + ensemble.strip() + "'");
+      throw new BadParameterException(
+          "ensemble",
+          "ensemble must be one of mean, spread, min, max, median, pNN"
+              + " (1..99), prob_gt:X, prob_lt:X; got '"
+              + ensemble.strip()
+              + "'");
     }
     return new RunSelection.EnsembleChoice(null, statistic);
   }
@@ -191,7 +243,8 @@ public class SpotRequestParser {
       return null;
     }
     if (method != Method.IDW) {
-      throw new BadParameterException("power", "power applies to method=idw only, not method=" + method.label());
+      throw new BadParameterException(
+          "power", "power applies to method=idw only, not method=" + method.label());
     }
     double power = number("power", text, "(the IDW exponent)");
     if (!(power > 0) || power > 16) {
@@ -200,7 +253,8 @@ public class SpotRequestParser {
     return power;
   }
 
-  private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMddHH").withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter RUN_ID =
+      DateTimeFormatter.ofPattern("yyyyMMddHH").withZone(ZoneOffset.UTC);
   private static final Pattern RUN_ID_TEXT = Pattern.compile("\\d{10}");
 
   /** The run id (yyyyMMddHH, UTC) of a run= value, or null for the latest (published) run. */
@@ -211,10 +265,14 @@ public class SpotRequestParser {
     String value = text.strip();
     if (RUN_ID_TEXT.matcher(value).matches()) {
       try {
-        LocalDateTime.parse(value, DateTimeFormatter.ofPattern("uuuuMMddHH").withResolverStyle(java.time.format.ResolverStyle.STRICT));
+        LocalDateTime.parse(
+            value,
+            DateTimeFormatter.ofPattern("uuuuMMddHH")
+                .withResolverStyle(java.time.format.ResolverStyle.STRICT));
         return value;
       } catch (DateTimeParseException e) {
-        throw new BadParameterException("run", "run '" + value + "' is not a valid yyyyMMddHH run id");
+        throw new BadParameterException(
+            "run", "run '" + value + "' is not a valid yyyyMMddHH run id");
       }
     }
     Instant runTime;
@@ -224,7 +282,9 @@ public class SpotRequestParser {
       throw new BadParameterException(
           "run",
           "run must be 'latest', a run time (ISO-8601 with a zone, e.g. 2026-11-21T00:00:00Z) or a run id"
-              + " (yyyyMMddHH, e.g. 2026112100); got '" + value + "'");
+              + " (yyyyMMddHH, e.g. 2026112100); got '"
+              + value
+              + "'");
     }
     if (runTime.getEpochSecond() % 3600 != 0) {
       throw new BadParameterException("run", "run times are on the hour; got " + runTime);
@@ -232,7 +292,9 @@ public class SpotRequestParser {
     return RUN_ID.format(runTime);
   }
 
-  /** alt= (m above ground) or pressure= (hPa), not both; neither asks for the single-level fields. */
+  /**
+   * alt= (m above ground) or pressure= (hPa), not both; neither asks for the single-level fields.
+   */
   private static Vertical vertical(String alt, String pressure) {
     boolean hasAlt = alt != null && !alt.isBlank();
     boolean hasPressure = pressure != null && !pressure.isBlank();
@@ -246,7 +308,8 @@ public class SpotRequestParser {
     if (hasPressure) {
       double hectopascals = number("pressure", pressure, "hPa");
       if (!(hectopascals > 0)) {
-        throw new BadParameterException("pressure", "pressure must be positive (hPa), got " + pressure.strip());
+        throw new BadParameterException(
+            "pressure", "pressure must be positive (hPa), got " + pressure.strip());
       }
       return Vertical.pressure(hectopascals);
     }
@@ -256,7 +319,8 @@ public class SpotRequestParser {
   /** The model a request names: required, before anything is looked up by it. */
   public static String model(String model) {
     if (model == null || model.isBlank()) {
-      throw new BadParameterException("model", "model is required: one of the model ids /v1/models lists");
+      throw new BadParameterException(
+          "model", "model is required: one of the model ids /v1/models lists");
     }
     return model.strip();
   }
@@ -271,7 +335,8 @@ public class SpotRequestParser {
   private static double number(String name, String text, String unit) {
     String value = required(name, text);
     if (!DECIMAL.matcher(value).matches()) {
-      throw new BadParameterException(name, name + " must be a decimal number in " + unit + ", got '" + value + "'");
+      throw new BadParameterException(
+          name, name + " must be a decimal number in " + unit + ", got '" + value + "'");
     }
     double parsed = Double.parseDouble(value);
     if (!Double.isFinite(parsed)) {
@@ -284,14 +349,19 @@ public class SpotRequestParser {
     String value = required(name, text);
     TemporalAccessor parsed;
     try {
-      parsed = DateTimeFormatter.ISO_DATE_TIME.parseBest(value, ZonedDateTime::from, LocalDateTime::from);
+      parsed =
+          DateTimeFormatter.ISO_DATE_TIME.parseBest(
+              value, ZonedDateTime::from, LocalDateTime::from);
     } catch (DateTimeParseException e) {
       // An unencoded '+' in a query string arrives as a space: say so, it is the usual cause.
       String hint = value.contains(" ") ? " (send a '+' offset as %2B in a URL)" : "";
       throw new BadParameterException(
           name,
-          name + " must be an ISO-8601 date-time with a zone, e.g. 2026-11-21T06:00:00Z or 2026-11-21T07:00:00+01:00; got '"
-              + value + "'" + hint);
+          name
+              + " must be an ISO-8601 date-time with a zone, e.g. 2026-11-21T06:00:00Z or 2026-11-21T07:00:00+01:00; got '"
+              + value
+              + "'"
+              + hint);
     }
     if (parsed instanceof ZonedDateTime zoned) {
       return zoned.toInstant();
@@ -315,7 +385,8 @@ public class SpotRequestParser {
     } catch (NumberFormatException e) {
       // reported below with the valid range
     }
-    throw new BadParameterException("n", "n must be an integer in [1, " + max + "], got '" + value + "'");
+    throw new BadParameterException(
+        "n", "n must be an integer in [1, " + max + "], got '" + value + "'");
   }
 
   /** The names of a {@code params} list, each once, in order; empty for none. */
@@ -332,7 +403,10 @@ public class SpotRequestParser {
     }
     if (names.isEmpty()) {
       throw new BadParameterException(
-          "params", "params must be a comma-separated list of parameter names, e.g. t,u,v; got '" + text + "'");
+          "params",
+          "params must be a comma-separated list of parameter names, e.g. t,u,v; got '"
+              + text
+              + "'");
     }
     return List.copyOf(names);
   }

@@ -2,13 +2,13 @@ package dev.spotcast.query.search;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.sharding.ShardingStrategy;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -19,11 +19,11 @@ import java.util.Set;
 /**
  * The documents of recently asked grid points, per published run, in memory: a run never changes
  * once published, so a document read once answers every later request that needs it without
- * Elasticsearch, however many requests concentrate on the same places. Bounded by count
- * ({@code spotcast.query.cache.max-documents}; Caffeine keeps the most often and recently used); the documents of a
- * run the service no longer serves are dropped ({@link #retainRuns}). Metrics: {@code
- * cache_gets_total{cache="spotcast.query.documents",result="hit|miss"}}, {@code cache_size}, {@code
- * cache_evictions_total}.
+ * Elasticsearch, however many requests concentrate on the same places. Bounded by count ({@code
+ * spotcast.query.cache.max-documents}; Caffeine keeps the most often and recently used); the
+ * documents of a run the service no longer serves are dropped ({@link #retainRuns}). Metrics:
+ * {@code cache_gets_total{cache="spotcast.query.documents",result="hit|miss"}}, {@code cache_size},
+ * {@code cache_evictions_total}.
  */
 public final class DocumentCache {
 
@@ -55,8 +55,13 @@ public final class DocumentCache {
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof Key k && point == k.point && step == k.step && run == k.run && axis == k.axis
-          && fields == k.fields && Double.doubleToLongBits(level) == Double.doubleToLongBits(k.level);
+      return o instanceof Key k
+          && point == k.point
+          && step == k.step
+          && run == k.run
+          && axis == k.axis
+          && fields == k.fields
+          && Double.doubleToLongBits(level) == Double.doubleToLongBits(k.level);
     }
 
     private static final long MIX = 0x9E3779B97F4A7C15L;
@@ -65,8 +70,8 @@ public final class DocumentCache {
   /**
    * Per axis of the run, the parameters of the axis a request reads, a bit per position in the
    * axis's parameter list: a document of the axis holds exactly these values, so two requests for
-   * different parameters share the documents of an axis where they read the same ones. Null when
-   * an axis has more parameters than a mask holds (such requests are not cached).
+   * different parameters share the documents of an axis where they read the same ones. Null when an
+   * axis has more parameters than a mask holds (such requests are not cached).
    */
   static long[] fieldMasks(ForecastRun run, List<Parameter> requested) {
     List<LevelAxis> axes = run.axes();
@@ -95,13 +100,23 @@ public final class DocumentCache {
   private volatile Set<String> retained = Set.of();
 
   public DocumentCache(long maxDocuments, MeterRegistry registry) {
-    // Maintenance (eviction, the frequency sketch) runs on the calling thread: handing it to the common
-    // pool woke a thread per burst of writes, a context switch that cost more than the work on two cores.
-    this.documents = Caffeine.newBuilder().maximumSize(maxDocuments).executor(Runnable::run).recordStats().build();
+    // Maintenance (eviction, the frequency sketch) runs on the calling thread: handing it to the
+    // common
+    // pool woke a thread per burst of writes, a context switch that cost more than the work on two
+    // cores.
+    this.documents =
+        Caffeine.newBuilder()
+            .maximumSize(maxDocuments)
+            .executor(Runnable::run)
+            .recordStats()
+            .build();
     CaffeineCacheMetrics.monitor(registry, documents, "spotcast.query.documents");
   }
 
-  /** The documents of these keys, in their order; null unless every one is held (then Elasticsearch is asked for all). */
+  /**
+   * The documents of these keys, in their order; null unless every one is held (then Elasticsearch
+   * is asked for all).
+   */
   List<ForecastHit> all(List<Key> keys) {
     Map<Key, ForecastHit> found = documents.getAllPresent(keys);
     if (found.size() < keys.size()) {
@@ -120,8 +135,9 @@ public final class DocumentCache {
   }
 
   /**
-   * Drops the documents of every run but these (the ones the service can still answer). Called after
-   * every catalog refresh; the cache is only walked when the set of runs changed since the last call.
+   * Drops the documents of every run but these (the ones the service can still answer). Called
+   * after every catalog refresh; the cache is only walked when the set of runs changed since the
+   * last call.
    */
   public void retainRuns(Collection<RunRecord> servable) {
     Set<String> runs = new HashSet<>();
@@ -129,7 +145,12 @@ public final class DocumentCache {
     if (runs.equals(retained)) {
       return;
     }
-    documents.asMap().keySet().removeIf(key -> !runs.contains(RunRecord.idOf(key.run().run().model(), key.run().run().runId())));
+    documents
+        .asMap()
+        .keySet()
+        .removeIf(
+            key ->
+                !runs.contains(RunRecord.idOf(key.run().run().model(), key.run().run().runId())));
     retained = runs;
   }
 
@@ -138,5 +159,4 @@ public final class DocumentCache {
     documents.cleanUp();
     return documents.estimatedSize();
   }
-
 }

@@ -9,16 +9,20 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The document cache ({@code spotcast.query.cache.enabled}, on by default; {@code
- * spotcast.query.cache.max-documents}, 100,000 by default), emptied of each
- * run the catalog no longer serves at its next refresh.
+ * spotcast.query.cache.max-documents}, 100,000 by default), emptied of each run the catalog no
+ * longer serves at its next refresh.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "spotcast.query.cache.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "spotcast.query.cache.enabled",
+    havingValue = "true",
+    matchIfMissing = true)
 public class DocumentCacheConfiguration {
 
   @Bean
   DocumentCache documentCache(
-      @Value("${spotcast.query.cache.max-documents:100000}") long maxDocuments, MeterRegistry registry,
+      @Value("${spotcast.query.cache.max-documents:100000}") long maxDocuments,
+      MeterRegistry registry,
       PublishedRuns runs) {
     DocumentCache cache = new DocumentCache(maxDocuments, registry);
     runs.onRefresh(cache::retainRuns);

@@ -41,13 +41,15 @@ import org.springframework.stereotype.Component;
  * </ol>
  *
  * Elasticsearch's own errors are turned into {@link SearchUnavailableException} (transient:
- * unreachable, overloaded, timed out, shards failing, index gone) inside the circuit breaker, so only
- * those count as failures; anything else is a bug in the query and passes through as a server error.
+ * unreachable, overloaded, timed out, shards failing, index gone) inside the circuit breaker, so
+ * only those count as failures; anything else is a bug in the query and passes through as a server
+ * error.
  */
 @Component
 public class ElasticsearchGuard {
 
-  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ElasticsearchGuard.class);
+  private static final org.slf4j.Logger log =
+      org.slf4j.LoggerFactory.getLogger(ElasticsearchGuard.class);
 
   /** Name of the Resilience4j instances (circuit breaker, bulkhead, retry, time limiter). */
   public static final String NAME = "elasticsearch";
@@ -59,29 +61,47 @@ public class ElasticsearchGuard {
   private final Duration openRetryAfter;
 
   public ElasticsearchGuard(
-      BulkheadRegistry bulkheads, RetryRegistry retries, CircuitBreakerRegistry circuitBreakers, TimeLimiterRegistry timeLimiters) {
+      BulkheadRegistry bulkheads,
+      RetryRegistry retries,
+      CircuitBreakerRegistry circuitBreakers,
+      TimeLimiterRegistry timeLimiters) {
     this.bulkhead = bulkheads.bulkhead(NAME);
     this.retry = retries.retry(NAME);
     this.circuitBreaker = circuitBreakers.circuitBreaker(NAME);
     this.timeLimiter = timeLimiters.timeLimiter(NAME);
     this.openRetryAfter =
-        Duration.ofMillis(circuitBreaker.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
-    circuitBreaker.getEventPublisher()
-        .onStateTransition(e -> log.warn("Elasticsearch circuit breaker: {}", e.getStateTransition()));
-    retry.getEventPublisher()
-        .onRetry(e -> log.info("retrying an Elasticsearch read (attempt {}): {}", e.getNumberOfRetryAttempts() + 1,
-            e.getLastThrowable() == null ? "" : e.getLastThrowable().getMessage()));
+        Duration.ofMillis(
+            circuitBreaker.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
+    circuitBreaker
+        .getEventPublisher()
+        .onStateTransition(
+            e -> log.warn("Elasticsearch circuit breaker: {}", e.getStateTransition()));
+    retry
+        .getEventPublisher()
+        .onRetry(
+            e ->
+                log.info(
+                    "retrying an Elasticsearch read (attempt {}): {}",
+                    e.getNumberOfRetryAttempts() + 1,
+                    e.getLastThrowable() == null ? "" : e.getLastThrowable().getMessage()));
   }
 
   /** Unguarded: for tests and benchmarks that call Elasticsearch directly. */
   public static ElasticsearchGuard none() {
     return new ElasticsearchGuard(
-        BulkheadRegistry.of(io.github.resilience4j.bulkhead.BulkheadConfig.custom().maxConcurrentCalls(Integer.MAX_VALUE).build()),
+        BulkheadRegistry.of(
+            io.github.resilience4j.bulkhead.BulkheadConfig.custom()
+                .maxConcurrentCalls(Integer.MAX_VALUE)
+                .build()),
         RetryRegistry.of(io.github.resilience4j.retry.RetryConfig.custom().maxAttempts(1).build()),
         CircuitBreakerRegistry.of(
-            io.github.resilience4j.circuitbreaker.CircuitBreakerConfig.custom().ignoreExceptions(Throwable.class).build()),
+            io.github.resilience4j.circuitbreaker.CircuitBreakerConfig.custom()
+                .ignoreExceptions(Throwable.class)
+                .build()),
         TimeLimiterRegistry.of(
-            io.github.resilience4j.timelimiter.TimeLimiterConfig.custom().timeoutDuration(Duration.ofDays(1)).build()));
+            io.github.resilience4j.timelimiter.TimeLimiterConfig.custom()
+                .timeoutDuration(Duration.ofDays(1))
+                .build()));
   }
 
   public CircuitBreaker circuitBreaker() {
@@ -103,8 +123,10 @@ public class ElasticsearchGuard {
             response = timeLimiter.executeFutureSupplier(call);
           } catch (TimeoutException e) {
             throw new SearchUnavailableException(
-                "Elasticsearch did not answer within " + timeLimiter.getTimeLimiterConfig().getTimeoutDuration().toMillis()
-                    + " ms", e);
+                "Elasticsearch did not answer within "
+                    + timeLimiter.getTimeLimiterConfig().getTimeoutDuration().toMillis()
+                    + " ms",
+                e);
           } catch (Exception e) {
             throw translate(e);
           }
@@ -112,17 +134,21 @@ public class ElasticsearchGuard {
         };
     Callable<T> guarded =
         Bulkhead.decorateCallable(
-            bulkhead, Retry.decorateCallable(retry, CircuitBreaker.decorateCallable(circuitBreaker, limited)));
+            bulkhead,
+            Retry.decorateCallable(
+                retry, CircuitBreaker.decorateCallable(circuitBreaker, limited)));
     try {
       return guarded.call();
     } catch (BulkheadFullException e) {
       throw new SearchSaturatedException(
-          "too many requests are waiting for Elasticsearch (" + bulkhead.getBulkheadConfig().getMaxConcurrentCalls()
+          "too many requests are waiting for Elasticsearch ("
+              + bulkhead.getBulkheadConfig().getMaxConcurrentCalls()
               + " at once); retry after the Retry-After delay");
     } catch (CallNotPermittedException e) {
       throw new SearchUnavailableException(
           "Elasticsearch failed repeatedly: requests are paused (circuit open); retry after the Retry-After delay",
-          e, openRetryAfter);
+          e,
+          openRetryAfter);
     } catch (RuntimeException e) {
       throw e;
     } catch (Exception e) {
@@ -130,14 +156,18 @@ public class ElasticsearchGuard {
     }
   }
 
-  /** What a failed call means for the caller: a 503-class {@link SearchUnavailableException}, or a server error. */
+  /**
+   * What a failed call means for the caller: a 503-class {@link SearchUnavailableException}, or a
+   * server error.
+   */
   static RuntimeException translate(Throwable e) {
     Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
     if (cause instanceof ResponseException refused) {
       return SearchWire.failure(refused);
     }
     if (cause instanceof IOException) {
-      return new SearchUnavailableException("Elasticsearch cannot be reached: " + cause.getMessage(), cause);
+      return new SearchUnavailableException(
+          "Elasticsearch cannot be reached: " + cause.getMessage(), cause);
     }
     if (cause instanceof ElasticsearchException es) {
       return unavailableOr(es.status(), es.error().type(), es.getMessage(), es);
@@ -149,14 +179,17 @@ public class ElasticsearchGuard {
   }
 
   /**
-   * Overload, server errors, a missing index (a run deleted after the catalog was read) and a request
-   * that reached Elasticsearch without its body are transient for the caller; anything else is a bug in
-   * the query and stays a server error. The last was seen when a node was killed mid-request: the HTTP
-   * client sent the request again to another node, and its body did not follow.
+   * Overload, server errors, a missing index (a run deleted after the catalog was read) and a
+   * request that reached Elasticsearch without its body are transient for the caller; anything else
+   * is a bug in the query and stays a server error. The last was seen when a node was killed
+   * mid-request: the HTTP client sent the request again to another node, and its body did not
+   * follow.
    */
   static RuntimeException unavailableOr(int status, String type, String reason, Exception cause) {
-    boolean bodyLost = "parse_exception".equals(type) && reason != null
-        && reason.contains("request body or source parameter is required");
+    boolean bodyLost =
+        "parse_exception".equals(type)
+            && reason != null
+            && reason.contains("request body or source parameter is required");
     if (status == 429 || status >= 500 || "index_not_found_exception".equals(type) || bodyLost) {
       return new SearchUnavailableException("Elasticsearch could not answer: " + reason, cause);
     }

@@ -16,8 +16,14 @@ import java.util.Map;
  * @param lon longitude of the point, NaN when not fetched
  */
 public record ForecastHit(
-    int axisPosition, int point, double level, int step, Map<String, Double> values, double sortDistance,
-    double lat, double lon) {
+    int axisPosition,
+    int point,
+    double level,
+    int step,
+    Map<String, Double> values,
+    double sortDistance,
+    double lat,
+    double lon) {
 
   static final String VALUE_PREFIX = ForecastFields.VALUES + ".";
 

@@ -9,14 +9,15 @@ import org.apache.lucene.util.SloppyMath;
  * exactly as the geo path's Elasticsearch sort ranks them: by arc distance (Lucene's {@link
  * SloppyMath#haversinMeters}, which Elasticsearch's {@code geo_distance} sort calls) between the
  * request and the point as the index holds it (the geo_point's doc value, quantised by {@link
- * GeoEncodingUtils}), then by point id. Using Elasticsearch's own Lucene for both keeps the two paths
- * in agreement even where points lie at the same distance (a request on a grid line).
+ * GeoEncodingUtils}), then by point id. Using Elasticsearch's own Lucene for both keeps the two
+ * paths in agreement even where points lie at the same distance (a request on a grid line).
  *
  * <p>Two passes: a small window of rows and columns around the request gives an upper bound D of
  * the n-th nearest distance; every point within D lies in the latitude band {@code lat +- D/R} and,
- * unless that band reaches a pole, within the longitudes {@code lon +- asin(sin(D/R) / cos(maxLat))};
- * the points of that box (across the antimeridian on a global grid, cut at the edges of a regional
- * one) are ranked. Near a pole the box holds whole rows, still only a few per request.
+ * unless that band reaches a pole, within the longitudes {@code lon +- asin(sin(D/R) /
+ * cos(maxLat))}; the points of that box (across the antimeridian on a global grid, cut at the edges
+ * of a regional one) are ranked. Near a pole the box holds whole rows, still only a few per
+ * request.
  */
 public final class GridNeighbours {
 
@@ -45,7 +46,8 @@ public final class GridNeighbours {
           return distances[i];
         }
       }
-      throw new IllegalStateException("Elasticsearch returned grid point " + point + ", which was not asked for");
+      throw new IllegalStateException(
+          "Elasticsearch returned grid point " + point + ", which was not asked for");
     }
   }
 
@@ -57,7 +59,8 @@ public final class GridNeighbours {
    *
    * @param radiusMeters the geo path's search radius: points beyond it are not returned
    */
-  public static Nearest nearest(RegularLatLonGrid grid, double lat, double lon, int n, double radiusMeters) {
+  public static Nearest nearest(
+      RegularLatLonGrid grid, double lat, double lon, int n, double radiusMeters) {
     int wanted = Math.min(n, grid.pointCount());
     TopN top = new TopN(wanted);
     double rowAt = (lat - grid.lat0()) / grid.dLat();
@@ -71,7 +74,11 @@ public final class GridNeighbours {
       int colFrom = (int) Math.floor(colAt) - half;
       int colTo = (int) Math.ceil(colAt) + half;
       int count = scan(grid, lat, lon, rowFrom, rowTo, colFrom, colTo, top);
-      if (count >= wanted || (rowFrom <= 0 && rowTo >= grid.nLat() - 1 && colFrom <= 0 && colTo >= grid.nLon() - 1)) {
+      if (count >= wanted
+          || (rowFrom <= 0
+              && rowTo >= grid.nLat() - 1
+              && colFrom <= 0
+              && colTo >= grid.nLon() - 1)) {
         break;
       }
       half *= 2;
@@ -88,22 +95,26 @@ public final class GridNeighbours {
       double north = lat + dLatDeg;
       int[] rows = rowRange(grid, south, north);
       double maxAbsLat = Math.max(Math.abs(south), Math.abs(north));
-      boolean allColumns = north >= 90 || south <= -90 || Math.sin(angle) >= Math.cos(Math.toRadians(maxAbsLat));
+      boolean allColumns =
+          north >= 90 || south <= -90 || Math.sin(angle) >= Math.cos(Math.toRadians(maxAbsLat));
       if (allColumns) {
         scan(grid, lat, lon, rows[0], rows[1], 0, grid.nLon() - 1, top);
       } else {
         double dLonDeg =
-            Math.toDegrees(Math.asin(Math.sin(angle) / Math.cos(Math.toRadians(maxAbsLat)))) + MARGIN_DEGREES;
+            Math.toDegrees(Math.asin(Math.sin(angle) / Math.cos(Math.toRadians(maxAbsLat))))
+                + MARGIN_DEGREES;
         double east = eastOf(grid, lon);
         if (grid.global()) {
           int colFrom = (int) Math.floor((east - dLonDeg) / grid.dLon());
           int colTo = (int) Math.ceil((east + dLonDeg) / grid.dLon());
           scan(grid, lat, lon, rows[0], rows[1], colFrom, colTo, top);
         } else {
-          // A regional grid's columns do not wrap, but its far end may lie just west of the request.
+          // A regional grid's columns do not wrap, but its far end may lie just west of the
+          // request.
           int scannedTo = -1;
           for (int shift = -360; shift <= 360; shift += 360) {
-            int colFrom = Math.max(scannedTo + 1, (int) Math.floor((east - dLonDeg + shift) / grid.dLon()));
+            int colFrom =
+                Math.max(scannedTo + 1, (int) Math.floor((east - dLonDeg + shift) / grid.dLon()));
             int colTo = (int) Math.ceil((east + dLonDeg + shift) / grid.dLon());
             if (colTo >= Math.max(0, colFrom)) {
               scan(grid, lat, lon, rows[0], rows[1], colFrom, colTo, top);
@@ -119,7 +130,8 @@ public final class GridNeighbours {
   /** Arc distance from a request to a grid point as Elasticsearch's sort computes it. */
   public static double sortDistance(double lat, double lon, double pointLat, double pointLon) {
     double indexedLat = GeoEncodingUtils.decodeLatitude(GeoEncodingUtils.encodeLatitude(pointLat));
-    double indexedLon = GeoEncodingUtils.decodeLongitude(GeoEncodingUtils.encodeLongitude(pointLon));
+    double indexedLon =
+        GeoEncodingUtils.decodeLongitude(GeoEncodingUtils.encodeLongitude(pointLon));
     return SloppyMath.haversinMeters(lat, lon, indexedLat, indexedLon);
   }
 
@@ -142,7 +154,14 @@ public final class GridNeighbours {
    * global grid; both are cut at a regional grid's edges); returns how many points it offered.
    */
   private static int scan(
-      RegularLatLonGrid grid, double lat, double lon, int rowFrom, int rowTo, int colFrom, int colTo, TopN top) {
+      RegularLatLonGrid grid,
+      double lat,
+      double lon,
+      int rowFrom,
+      int rowTo,
+      int colFrom,
+      int colTo,
+      TopN top) {
     rowFrom = Math.max(0, rowFrom);
     rowTo = Math.min(grid.nLat() - 1, rowTo);
     int nLon = grid.nLon();
@@ -168,7 +187,10 @@ public final class GridNeighbours {
     return count;
   }
 
-  /** The best n (distance, then point id) offered so far, kept sorted; n is small (at most max-neighbours). */
+  /**
+   * The best n (distance, then point id) offered so far, kept sorted; n is small (at most
+   * max-neighbours).
+   */
   private static final class TopN {
     private final int[] points;
     private final double[] distances;
@@ -206,7 +228,8 @@ public final class GridNeighbours {
       distances[at] = distance;
     }
 
-    private static boolean before(double distance, int point, double otherDistance, int otherPoint) {
+    private static boolean before(
+        double distance, int point, double otherDistance, int otherPoint) {
       return distance < otherDistance || (distance == otherDistance && point < otherPoint);
     }
 
@@ -215,7 +238,8 @@ public final class GridNeighbours {
       while (kept < size && distances[kept] <= radiusMeters) {
         kept++;
       }
-      return new Nearest(java.util.Arrays.copyOf(points, kept), java.util.Arrays.copyOf(distances, kept));
+      return new Nearest(
+          java.util.Arrays.copyOf(points, kept), java.util.Arrays.copyOf(distances, kept));
     }
   }
 }

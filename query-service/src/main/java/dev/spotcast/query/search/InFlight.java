@@ -17,7 +17,9 @@ final class InFlight<K, V> {
 
   private final ConcurrentHashMap<K, CompletableFuture<V>> reading = new ConcurrentHashMap<>();
 
-  /** The answer of {@code read} for {@code key}, read by this caller or by one already reading it. */
+  /**
+   * The answer of {@code read} for {@code key}, read by this caller or by one already reading it.
+   */
   V get(K key, Supplier<V> read) {
     CompletableFuture<V> mine = new CompletableFuture<>();
     CompletableFuture<V> theirs = reading.putIfAbsent(key, mine);

@@ -7,16 +7,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a neighbour search reads, as the use case hands it over: the run, the place, which grid points,
- * the (level, step) combinations of each index and the parameters. Built once per request; the
- * search needs nothing else of the request.
+ * What a neighbour search reads, as the use case hands it over: the run, the place, which grid
+ * points, the (level, step) combinations of each index and the parameters. Built once per request;
+ * the search needs nothing else of the request.
  *
  * @param strategy the run's sharding strategy: its indices and routing (one object per served run)
  * @param neighbours the n nearest grid points asked for
- * @param searched how many nearest points the geo path sorts: n, or the candidates of a cell selection
+ * @param searched how many nearest points the geo path sorts: n, or the candidates of a cell
+ *     selection
  * @param radiusKm the radius that holds them
- * @param cell whether the points are the corners of the grid cell around the place (bilinear, regular
- *     grids), fetched by id
+ * @param cell whether the points are the corners of the grid cell around the place (bilinear,
+ *     regular grids), fetched by id
  * @param chosen the grid points chosen before the search (a cell selection on a regular grid),
  *     fetched by id; null otherwise
  * @param parameters the parameters read
@@ -24,8 +25,16 @@ import java.util.Map;
  *     stable order
  */
 public record NeighbourQuery(
-    ShardingStrategy strategy, double lat, double lon, int neighbours, int searched, double radiusKm, boolean cell,
-    GridNeighbours.Nearest chosen, List<Parameter> parameters, Map<String, List<Combination>> byIndex) {
+    ShardingStrategy strategy,
+    double lat,
+    double lon,
+    int neighbours,
+    int searched,
+    double radiusKm,
+    boolean cell,
+    GridNeighbours.Nearest chosen,
+    List<Parameter> parameters,
+    Map<String, List<Combination>> byIndex) {
 
   /** The run searched. */
   public ForecastRun run() {

@@ -15,8 +15,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Finds the documents of the grid points nearest a place, for every (level, step) a query needs, in
- * one Elasticsearch round trip: the searches are built by {@link SearchPlans} (ids or geo path), the
- * ids-path reads of single requests go through {@link DocumentReads} (cache, coalescing, shared
+ * one Elasticsearch round trip: the searches are built by {@link SearchPlans} (ids or geo path),
+ * the ids-path reads of single requests go through {@link DocumentReads} (cache, coalescing, shared
  * reads), and every call through {@link SearchCalls} (the guard and the wire). This class picks the
  * path and times each.
  */
@@ -36,19 +36,29 @@ public class NeighbourSearch {
 
   /**
    * @param properties {@code fast-path} (whether regular grids take the ids path), {@code
-   *     searches-in-flight} (the most ids-path reads of single requests under way at once, more wait and
-   *     share the next; 0: each reads alone), {@code max-shared-search} (the most requests that share
-   *     one read) and {@code max-shared-wait} (the longest a request waits for a shared read before it
-   *     reads alone)
+   *     searches-in-flight} (the most ids-path reads of single requests under way at once, more
+   *     wait and share the next; 0: each reads alone), {@code max-shared-search} (the most requests
+   *     that share one read) and {@code max-shared-wait} (the longest a request waits for a shared
+   *     read before it reads alone)
    * @param guard the bulkhead, retry, circuit breaker and time limit every call goes through
    * @param cache the document cache, when {@code spotcast.query.cache.enabled}
    */
   @Autowired
   public NeighbourSearch(
-      ElasticsearchClient client, MeterRegistry registry, QueryProperties properties, ElasticsearchGuard guard,
+      ElasticsearchClient client,
+      MeterRegistry registry,
+      QueryProperties properties,
+      ElasticsearchGuard guard,
       ObjectProvider<DocumentCache> cache) {
-    this(client, registry, properties.fastPath(), guard, cache.getIfAvailable(), properties.searchesInFlight(),
-        properties.maxSharedSearch(), properties.maxSharedWait());
+    this(
+        client,
+        registry,
+        properties.fastPath(),
+        guard,
+        cache.getIfAvailable(),
+        properties.searchesInFlight(),
+        properties.maxSharedSearch(),
+        properties.maxSharedWait());
   }
 
   /**
@@ -57,13 +67,21 @@ public class NeighbourSearch {
    *
    * @param fastPath whether regular grids take the ids path
    */
-  public static NeighbourSearch unguarded(ElasticsearchClient client, MeterRegistry registry, boolean fastPath) {
-    return new NeighbourSearch(client, registry, fastPath, ElasticsearchGuard.none(), null, 0, 1, Duration.ZERO);
+  public static NeighbourSearch unguarded(
+      ElasticsearchClient client, MeterRegistry registry, boolean fastPath) {
+    return new NeighbourSearch(
+        client, registry, fastPath, ElasticsearchGuard.none(), null, 0, 1, Duration.ZERO);
   }
 
   private NeighbourSearch(
-      ElasticsearchClient client, MeterRegistry registry, boolean fastPath, ElasticsearchGuard guard,
-      DocumentCache cache, int searchesInFlight, int maxSharedSearch, Duration maxSharedWait) {
+      ElasticsearchClient client,
+      MeterRegistry registry,
+      boolean fastPath,
+      ElasticsearchGuard guard,
+      DocumentCache cache,
+      int searchesInFlight,
+      int maxSharedSearch,
+      Duration maxSharedWait) {
     this.fastPath = fastPath;
     this.calls = new SearchCalls(client, guard);
     this.geoSortTimer = timer(registry, "geo_sort");
@@ -72,21 +90,34 @@ public class NeighbourSearch {
     this.idsMsearchTimer = timer(registry, "ids_msearch");
     this.batchTimer = timer(registry, "batch_msearch");
     Timer sharedTimer = timer(registry, "ids_shared");
-    DistributionSummary readers = DistributionSummary.builder("spotcast.elasticsearch.search.readers")
-        .description("Single requests answered by one ids-path read (more than 1: requests that queued under load, sent together)")
-        .baseUnit("requests")
-        .register(registry);
-    Counter unshared = Counter.builder("spotcast.elasticsearch.search.unshared")
-        .description("Requests that waited max-shared-wait for a shared read and then read alone: reads under way were slow")
-        .register(registry);
-    this.documents = new DocumentReads(cache, new SharedReads<>(
-        searchesInFlight, maxSharedSearch, read -> read.query().strategy(), this::readAlone,
-        reads -> {
-          List<NeighbourQuery> queries = new ArrayList<>(reads.size());
-          reads.forEach(read -> queries.add(read.query()));
-          return sharedTimer.record(() -> calls.hits(SearchPlans.Batch.of(queries, fastPath)));
-        },
-        readers::record, maxSharedWait, unshared::increment));
+    DistributionSummary readers =
+        DistributionSummary.builder("spotcast.elasticsearch.search.readers")
+            .description(
+                "Single requests answered by one ids-path read (more than 1: requests that queued under load, sent together)")
+            .baseUnit("requests")
+            .register(registry);
+    Counter unshared =
+        Counter.builder("spotcast.elasticsearch.search.unshared")
+            .description(
+                "Requests that waited max-shared-wait for a shared read and then read alone: reads under way were slow")
+            .register(registry);
+    this.documents =
+        new DocumentReads(
+            cache,
+            new SharedReads<>(
+                searchesInFlight,
+                maxSharedSearch,
+                read -> read.query().strategy(),
+                this::readAlone,
+                reads -> {
+                  List<NeighbourQuery> queries = new ArrayList<>(reads.size());
+                  reads.forEach(read -> queries.add(read.query()));
+                  return sharedTimer.record(
+                      () -> calls.hits(SearchPlans.Batch.of(queries, fastPath)));
+                },
+                readers::record,
+                maxSharedWait,
+                unshared::increment));
   }
 
   private static Timer timer(MeterRegistry registry, String path) {
@@ -146,7 +177,13 @@ public class NeighbourSearch {
    * @throws SearchUnavailableException when Elasticsearch cannot answer
    */
   public List<ForecastHit> page(
-      String index, int axis, double level, int step, List<String> parameters, int size, int afterPoint) {
+      String index,
+      int axis,
+      double level,
+      int step,
+      List<String> parameters,
+      int size,
+      int afterPoint) {
     return calls.page(index, axis, level, step, parameters, size, afterPoint);
   }
 }

@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * One search of a spot request: what differs between the paths (index, routing, what it selects,
- * size); what they share (doc-value fields only, no stored fields, no total count) is written in one
- * place for both forms, a single search or an item of a multi-search ({@link SearchWire}).
+ * size); what they share (doc-value fields only, no stored fields, no total count) is written in
+ * one place for both forms, a single search or an item of a multi-search ({@link SearchWire}).
  *
  * @param routing the routing keys of the tiles searched, comma-separated; null when documents are
  *     routed by _id (every shard is asked)
@@ -13,4 +13,9 @@ import java.util.List;
  * @param axis the run axis (level type) of the index, to read its hits
  */
 public record OneSearch(
-    String index, String routing, SearchWire.Criteria criteria, int size, List<String> fields, int axis) {}
+    String index,
+    String routing,
+    SearchWire.Criteria criteria,
+    int size,
+    List<String> fields,
+    int axis) {}

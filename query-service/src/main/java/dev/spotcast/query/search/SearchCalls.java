@@ -64,12 +64,26 @@ final class SearchCalls {
    * A page of the documents of one level and step of an index, in grid point order; not guarded
    * ({@link NeighbourSearch#page}).
    */
-  List<ForecastHit> page(String index, int axis, double level, int step, List<String> parameters, int size,
+  List<ForecastHit> page(
+      String index,
+      int axis,
+      double level,
+      int step,
+      List<String> parameters,
+      int size,
       int afterPoint) {
-    List<OneSearch> search = List.of(new OneSearch(
-        index, null, new SearchWire.Page(level, step, afterPoint), size, ForecastHit.fields(parameters, false), axis));
+    List<OneSearch> search =
+        List.of(
+            new OneSearch(
+                index,
+                null,
+                new SearchWire.Page(level, step, afterPoint),
+                size,
+                ForecastHit.fields(parameters, false),
+                axis));
     try {
-      return SearchWire.read(SearchWire.send(rest, SearchWire.request(search)).get(), search).getFirst();
+      return SearchWire.read(SearchWire.send(rest, SearchWire.request(search)).get(), search)
+          .getFirst();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new SearchUnavailableException("interrupted while reading " + index, e);

@@ -24,8 +24,8 @@ import java.util.Set;
  *       values from {@code docvalue_fields}. Not {@code _mget}: the values live only in doc values
  *       ({@code _source} excludes {@code v}, nothing is stored), which {@code _mget} cannot return;
  *       an {@code ids} search reads them and, unlike the geo path, neither filters by distance nor
- *       sorts, and fetches exactly n documents per (level, step). The cell of a bilinear request and
- *       the points a cell selection chose are fetched by id on any regular grid.
+ *       sorts, and fetches exactly n documents per (level, step). The cell of a bilinear request
+ *       and the points a cell selection chose are fetched by id on any regular grid.
  *   <li><b>geo</b> (any grid, and the only one for irregular grids): a routed geo-distance-sorted
  *       search.
  * </ul>
@@ -35,12 +35,17 @@ import java.util.Set;
  */
 public final class SearchPlans {
 
-  /** The most ids one search of a {@link Batch} asks for (below Elasticsearch's max_result_window). */
+  /**
+   * The most ids one search of a {@link Batch} asks for (below Elasticsearch's max_result_window).
+   */
   static final int MAX_IDS_PER_SEARCH = 5000;
 
   private SearchPlans() {}
 
-  /** Whether a query is answered by the ids path when {@code spotcast.query.fast-path} is {@code fastPath}. */
+  /**
+   * Whether a query is answered by the ids path when {@code spotcast.query.fast-path} is {@code
+   * fastPath}.
+   */
   public static boolean usesIds(NeighbourQuery query, boolean fastPath) {
     return fastPath && query.run().grid() instanceof RegularLatLonGrid;
   }
@@ -75,13 +80,19 @@ public final class SearchPlans {
     // Only the shards holding the tiles the search circle touches are asked.
     String routing =
         ShardingStrategy.routingParameter(query.strategy().routingKeysWithin(lat, lon, radiusKm));
-    List<String> fields = docValueFields(query.parameters(), !(query.run().grid() instanceof RegularLatLonGrid));
+    List<String> fields =
+        docValueFields(query.parameters(), !(query.run().grid() instanceof RegularLatLonGrid));
     List<OneSearch> searches = new ArrayList<>(query.byIndex().size());
     for (Map.Entry<String, List<Combination>> entry : query.byIndex().entrySet()) {
       List<Combination> combinations = entry.getValue();
-      searches.add(new OneSearch(
-          entry.getKey(), routing, near(lat, lon, radiusKm, combinations),
-          query.searched() * combinations.size(), fields, combinations.getFirst().axisPosition()));
+      searches.add(
+          new OneSearch(
+              entry.getKey(),
+              routing,
+              near(lat, lon, radiusKm, combinations),
+              query.searched() * combinations.size(),
+              fields,
+              combinations.getFirst().axisPosition()));
     }
     return SearchPlan.of(searches);
   }
@@ -97,24 +108,38 @@ public final class SearchPlans {
     for (Map.Entry<String, List<Combination>> entry : query.byIndex().entrySet()) {
       List<Combination> combinations = entry.getValue();
       List<String> ids = ids(combinations, points.points());
-      searches.add(new OneSearch(
-          entry.getKey(), routing, new SearchWire.Ids(ids), ids.size(), fields,
-          combinations.getFirst().axisPosition()));
+      searches.add(
+          new OneSearch(
+              entry.getKey(),
+              routing,
+              new SearchWire.Ids(ids),
+              ids.size(),
+              fields,
+              combinations.getFirst().axisPosition()));
     }
     return SearchPlan.of(searches);
   }
 
-  /** The grid points whose documents the ids path reads: a bilinear request's cell, or the nearest. */
+  /**
+   * The grid points whose documents the ids path reads: a bilinear request's cell, or the nearest.
+   */
   static GridNeighbours.Nearest points(NeighbourQuery query) {
     return query.cell() ? cell(query) : nearest(query);
   }
 
-  /** The grid's nearest points to a query's place, as the geo path's sort and radius would leave them. */
+  /**
+   * The grid's nearest points to a query's place, as the geo path's sort and radius would leave
+   * them.
+   */
   public static GridNeighbours.Nearest nearest(NeighbourQuery query) {
     if (query.chosen() != null) {
       return query.chosen();
     }
-    return GridNeighbours.nearest((RegularLatLonGrid) query.run().grid(), query.lat(), query.lon(), query.neighbours(),
+    return GridNeighbours.nearest(
+        (RegularLatLonGrid) query.run().grid(),
+        query.lat(),
+        query.lon(),
+        query.neighbours(),
         NeighbourQuery.radiusMeters(query.radiusKm()));
   }
 
@@ -126,7 +151,8 @@ public final class SearchPlans {
     double[] distances = new double[points.length];
     for (int i = 0; i < points.length; i++) {
       distances[i] =
-          GridNeighbours.sortDistance(query.lat(), query.lon(), grid.latitude(points[i]), grid.longitude(points[i]));
+          GridNeighbours.sortDistance(
+              query.lat(), query.lon(), grid.latitude(points[i]), grid.longitude(points[i]));
     }
     return new GridNeighbours.Nearest(points, distances);
   }
@@ -153,15 +179,16 @@ public final class SearchPlans {
   }
 
   /** What the geo path's search selects for some (level, step) combinations of one index. */
-  static SearchWire.Near near(double lat, double lon, double radiusKm, List<Combination> combinations) {
+  static SearchWire.Near near(
+      double lat, double lon, double radiusKm, List<Combination> combinations) {
     List<Double> levels = combinations.stream().map(Combination::level).distinct().toList();
     List<Integer> steps = combinations.stream().map(Combination::step).distinct().toList();
     return new SearchWire.Near(lat, lon, radiusKm, levels, steps);
   }
 
   /**
-   * Only what the interpolation reads, from doc values and with no stored fields at all: faster than
-   * a filtered {@code _source} (docs/benchmarks.md, "Values from _source or doc values"), and
+   * Only what the interpolation reads, from doc values and with no stored fields at all: faster
+   * than a filtered {@code _source} (docs/benchmarks.md, "Values from _source or doc values"), and
    * fetching only the needed fields is what the 2016 system found fastest too.
    */
   static List<String> docValueFields(List<Parameter> parameters, boolean withLocation) {
@@ -187,7 +214,8 @@ public final class SearchPlans {
 
     static Batch of(List<NeighbourQuery> queries, boolean fastPath) {
       List<OneSearch> searches = new ArrayList<>();
-      List<Integer> searchQuery = new ArrayList<>(); // the geo query a search answers, -1 for merged ids searches
+      List<Integer> searchQuery =
+          new ArrayList<>(); // the geo query a search answers, -1 for merged ids searches
       Map<String, IdsSearch> idsByIndex = new LinkedHashMap<>();
       List<List<Wanted>> wanted = new ArrayList<>(queries.size());
       for (int q = 0; q < queries.size(); q++) {
@@ -210,7 +238,14 @@ public final class SearchPlans {
         List<String> all = List.copyOf(ids.ids);
         for (int from = 0; from < all.size(); from += MAX_IDS_PER_SEARCH) {
           List<String> chunk = all.subList(from, Math.min(all.size(), from + MAX_IDS_PER_SEARCH));
-          searches.add(new OneSearch(entry.getKey(), routing, new SearchWire.Ids(chunk), chunk.size(), fields, ids.axis));
+          searches.add(
+              new OneSearch(
+                  entry.getKey(),
+                  routing,
+                  new SearchWire.Ids(chunk),
+                  chunk.size(),
+                  fields,
+                  ids.axis));
           searchQuery.add(-1);
         }
       }
@@ -230,7 +265,8 @@ public final class SearchPlans {
         } else {
           String index = searches.get(i).index();
           for (ForecastHit found : perSearch.get(i)) {
-            documents.put(new DocumentKey(index, found.level(), found.step(), found.point()), found);
+            documents.put(
+                new DocumentKey(index, found.level(), found.step(), found.point()), found);
           }
         }
       }
@@ -253,7 +289,10 @@ public final class SearchPlans {
     }
 
     private static void addIds(
-        NeighbourQuery query, GridNeighbours.Nearest nearest, Map<String, IdsSearch> idsByIndex, List<Wanted> wanted) {
+        NeighbourQuery query,
+        GridNeighbours.Nearest nearest,
+        Map<String, IdsSearch> idsByIndex,
+        List<Wanted> wanted) {
       if (nearest.size() == 0) {
         return;
       }
@@ -262,14 +301,17 @@ public final class SearchPlans {
       List<String> fields = docValueFields(query.parameters(), false);
       for (Map.Entry<String, List<Combination>> entry : query.byIndex().entrySet()) {
         IdsSearch ids =
-            idsByIndex.computeIfAbsent(entry.getKey(), k -> new IdsSearch(entry.getValue().getFirst().axisPosition()));
+            idsByIndex.computeIfAbsent(
+                entry.getKey(), k -> new IdsSearch(entry.getValue().getFirst().axisPosition()));
         ids.routing.addAll(routing);
         ids.fields.addAll(fields);
         for (Combination c : entry.getValue()) {
           for (int i = 0; i < points.length; i++) {
             ids.ids.add(DocumentIds.of(c.level(), c.step(), points[i]));
             wanted.add(
-                new Wanted(new DocumentKey(entry.getKey(), c.level(), c.step(), points[i]), nearest.distances()[i]));
+                new Wanted(
+                    new DocumentKey(entry.getKey(), c.level(), c.step(), points[i]),
+                    nearest.distances()[i]));
           }
         }
       }

@@ -14,7 +14,9 @@ public class SearchUnavailableException extends RuntimeException {
     this(detail, cause, null);
   }
 
-  /** @param retryAfter when a retry makes sense, or null for the service's default */
+  /**
+   * @param retryAfter when a retry makes sense, or null for the service's default
+   */
   public SearchUnavailableException(String detail, Throwable cause, Duration retryAfter) {
     super(detail, cause);
     this.retryAfter = retryAfter;

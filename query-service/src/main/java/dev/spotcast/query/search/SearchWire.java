@@ -31,13 +31,15 @@ import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
  * with Jackson's generator, sent with the REST client's low-level API, and their answers read with
  * Jackson's streaming parser straight into {@link ForecastHit}s.
  *
- * <p>The typed client's way (request objects serialised through its mapper, every answer deserialised
- * into response objects whose doc values are buffered per field, then read again) was a large share
- * of the query service's CPU on a request whose documents are not cached (flight recordings in
- * docs/benchmarks.md, "2026-11-26: the searches on the wire"). The same transport carries both: one
- * connection pool, the same credential and TLS, the same node selection and failover.
+ * <p>The typed client's way (request objects serialised through its mapper, every answer
+ * deserialised into response objects whose doc values are buffered per field, then read again) was
+ * a large share of the query service's CPU on a request whose documents are not cached (flight
+ * recordings in docs/benchmarks.md, "2026-11-26: the searches on the wire"). The same transport
+ * carries both: one connection pool, the same credential and TLS, the same node selection and
+ * failover.
  *
- * <p>Every search asks for doc values only ({@code docvalue_fields}), no stored field, no total count.
+ * <p>Every search asks for doc values only ({@code docvalue_fields}), no stored field, no total
+ * count.
  */
 final class SearchWire {
 
@@ -66,7 +68,9 @@ final class SearchWire {
     static final String METHOD = "POST";
   }
 
-  /** What a search selects: documents by id, or the nearest within a radius (sorted by distance). */
+  /**
+   * What a search selects: documents by id, or the nearest within a radius (sorted by distance).
+   */
   sealed interface Criteria permits Ids, Near, Page {}
 
   /** The documents with these ids. */
@@ -74,27 +78,30 @@ final class SearchWire {
 
   /**
    * The documents within {@code radiusKm} of a place, of some levels and steps, nearest first; the
-   * grid point id breaks ties, so that every (level, step) picks the same points when several lie at
-   * the same distance.
+   * grid point id breaks ties, so that every (level, step) picks the same points when several lie
+   * at the same distance.
    */
-  record Near(double lat, double lon, double radiusKm, List<Double> levels, List<Integer> steps) implements Criteria {}
+  record Near(double lat, double lon, double radiusKm, List<Double> levels, List<Integer> steps)
+      implements Criteria {}
 
   /**
-   * The documents of one level and step in grid point order, those after {@code afterPoint} (-1: from
-   * the first): a page of a read of a whole field, such as a run's terrain.
+   * The documents of one level and step in grid point order, those after {@code afterPoint} (-1:
+   * from the first): a page of a read of a whole field, such as a run's terrain.
    */
   record Page(double level, int step, int afterPoint) implements Criteria {}
 
   /**
    * What of a search's answer is read: the shard counts, each hit's doc values and sort values, an
-   * error's type and reason and the status. Everything else (each hit's index, id, score and routing,
-   * the timings) is left out by Elasticsearch: half the bytes it writes, encrypts and the service
-   * decrypts and parses.
+   * error's type and reason and the status. Everything else (each hit's index, id, score and
+   * routing, the timings) is left out by Elasticsearch: half the bytes it writes, encrypts and the
+   * service decrypts and parses.
    */
   static final String SEARCH_FILTER =
       "_shards.total,_shards.failed,hits.hits.fields,hits.hits.sort,error.type,error.reason,status";
 
-  /** {@link #SEARCH_FILTER} for every item of a multi-search, and the error of the whole request. */
+  /**
+   * {@link #SEARCH_FILTER} for every item of a multi-search, and the error of the whole request.
+   */
   static final String MSEARCH_FILTER =
       "responses._shards.total,responses._shards.failed,responses.hits.hits.fields,responses.hits.hits.sort,"
           + "responses.error.type,responses.error.reason,responses.status,error.type,error.reason,status";
@@ -108,10 +115,12 @@ final class SearchWire {
         try (JsonGenerator json = JSON.createGenerator(bytes)) {
           writeBody(json, search);
         }
-        Map<String, String> params = search.routing() == null
-            ? Map.of("filter_path", SEARCH_FILTER)
-            : Map.of("routing", search.routing(), "filter_path", SEARCH_FILTER);
-        return new Request("/" + search.index() + "/_search", params, JSON_TYPE, bytes.toByteArray());
+        Map<String, String> params =
+            search.routing() == null
+                ? Map.of("filter_path", SEARCH_FILTER)
+                : Map.of("routing", search.routing(), "filter_path", SEARCH_FILTER);
+        return new Request(
+            "/" + search.index() + "/_search", params, JSON_TYPE, bytes.toByteArray());
       }
       for (OneSearch search : searches) {
         try (JsonGenerator json = JSON.createGenerator(bytes)) {
@@ -128,7 +137,8 @@ final class SearchWire {
         }
         bytes.write('\n');
       }
-      return new Request("/_msearch", Map.of("filter_path", MSEARCH_FILTER), NDJSON, bytes.toByteArray());
+      return new Request(
+          "/_msearch", Map.of("filter_path", MSEARCH_FILTER), NDJSON, bytes.toByteArray());
     } catch (IOException e) {
       throw new UncheckedIOException(e); // writing to memory
     }
@@ -152,10 +162,13 @@ final class SearchWire {
         json.writeEndObject();
       }
       case Near near -> writeNear(json, near);
-      case Page page -> writeFilters(json, () -> {
-        writeTerms(json, ForecastFields.STEP, List.of(page.step()));
-        writeTerms(json, ForecastFields.LEVEL, List.of(page.level()));
-      });
+      case Page page ->
+          writeFilters(
+              json,
+              () -> {
+                writeTerms(json, ForecastFields.STEP, List.of(page.step()));
+                writeTerms(json, ForecastFields.LEVEL, List.of(page.level()));
+              });
     }
     json.writeNumberField("size", search.size());
     json.writeStringField("stored_fields", "_none_");
@@ -206,17 +219,19 @@ final class SearchWire {
   }
 
   private static void writeNear(JsonGenerator json, Near near) throws IOException {
-    writeFilters(json, () -> {
-      json.writeStartObject();
-      json.writeFieldName("geo_distance");
-      json.writeStartObject();
-      json.writeStringField("distance", String.format(Locale.ROOT, "%.3fkm", near.radiusKm()));
-      writeLocation(json, near);
-      json.writeEndObject();
-      json.writeEndObject();
-      writeTerms(json, ForecastFields.LEVEL, near.levels());
-      writeTerms(json, ForecastFields.STEP, near.steps());
-    });
+    writeFilters(
+        json,
+        () -> {
+          json.writeStartObject();
+          json.writeFieldName("geo_distance");
+          json.writeStartObject();
+          json.writeStringField("distance", String.format(Locale.ROOT, "%.3fkm", near.radiusKm()));
+          writeLocation(json, near);
+          json.writeEndObject();
+          json.writeEndObject();
+          writeTerms(json, ForecastFields.LEVEL, near.levels());
+          writeTerms(json, ForecastFields.STEP, near.steps());
+        });
   }
 
   /** Writes the clauses of a filter-only query. */
@@ -239,7 +254,8 @@ final class SearchWire {
   }
 
   /** {@code {"terms": {field: [values]}}}: levels and steps as numbers, as the index maps them. */
-  private static void writeTerms(JsonGenerator json, String field, List<? extends Number> values) throws IOException {
+  private static void writeTerms(JsonGenerator json, String field, List<? extends Number> values)
+      throws IOException {
     json.writeStartObject();
     json.writeFieldName("terms");
     json.writeStartObject();
@@ -266,13 +282,14 @@ final class SearchWire {
   }
 
   /**
-   * Sends a request; the future completes with Elasticsearch's 2xx answer, or exceptionally
-   * ({@link ResponseException} for any other status, an {@link IOException} when it cannot be
-   * reached). Cancelling the future cancels the HTTP exchange.
+   * Sends a request; the future completes with Elasticsearch's 2xx answer, or exceptionally ({@link
+   * ResponseException} for any other status, an {@link IOException} when it cannot be reached).
+   * Cancelling the future cancels the HTTP exchange.
    */
   static CompletableFuture<Response> send(Rest5Client rest, Request request) {
     co.elastic.clients.transport.rest5_client.low_level.Request http =
-        new co.elastic.clients.transport.rest5_client.low_level.Request(Request.METHOD, request.path());
+        new co.elastic.clients.transport.rest5_client.low_level.Request(
+            Request.METHOD, request.path());
     request.params().forEach(http::addParameter);
     http.setEntity(new ByteArrayEntity(request.body(), request.contentType()));
     CompletableFuture<Response> answer = new CompletableFuture<>();
@@ -290,11 +307,12 @@ final class SearchWire {
                 answer.completeExceptionally(e);
               }
             });
-    answer.whenComplete((response, failure) -> {
-      if (answer.isCancelled()) {
-        exchange.cancel();
-      }
-    });
+    answer.whenComplete(
+        (response, failure) -> {
+          if (answer.isCancelled()) {
+            exchange.cancel();
+          }
+        });
     return answer;
   }
 
@@ -304,8 +322,8 @@ final class SearchWire {
    *
    * @throws SearchUnavailableException when a search failed in a way worth retrying (shards failed,
    *     index gone, overload), or a hit came without its grid point, level or step
-   * @throws IllegalStateException when Elasticsearch refused a search as malformed, or the answer is
-   *     not what was asked
+   * @throws IllegalStateException when Elasticsearch refused a search as malformed, or the answer
+   *     is not what was asked
    */
   static List<List<ForecastHit>> read(InputStream body, List<OneSearch> searches) {
     try (JsonParser json = JSON.createParser(body)) {
@@ -326,7 +344,8 @@ final class SearchWire {
         expect(json, value, JsonToken.START_ARRAY);
         while (json.nextToken() == JsonToken.START_OBJECT) {
           if (all.size() == searches.size()) {
-            throw new IllegalStateException("msearch answered more items than its " + searches.size() + " searches");
+            throw new IllegalStateException(
+                "msearch answered more items than its " + searches.size() + " searches");
           }
           OneSearch search = searches.get(all.size());
           List<ForecastHit> hits = new ArrayList<>(search.size());
@@ -335,11 +354,13 @@ final class SearchWire {
         }
       }
       if (all.size() != searches.size()) {
-        throw new IllegalStateException("msearch answered " + all.size() + " items for " + searches.size() + " searches");
+        throw new IllegalStateException(
+            "msearch answered " + all.size() + " items for " + searches.size() + " searches");
       }
       return all;
     } catch (IOException e) {
-      throw new SearchUnavailableException("Elasticsearch's answer could not be read: " + e.getMessage(), e);
+      throw new SearchUnavailableException(
+          "Elasticsearch's answer could not be read: " + e.getMessage(), e);
     }
   }
 
@@ -347,20 +368,22 @@ final class SearchWire {
   static List<List<ForecastHit>> read(Response response, List<OneSearch> searches) {
     HttpEntity entity = response.getEntity();
     if (entity == null) {
-      throw new SearchUnavailableException("Elasticsearch answered " + response.getStatusCode() + " without a body", null);
+      throw new SearchUnavailableException(
+          "Elasticsearch answered " + response.getStatusCode() + " without a body", null);
     }
     try (InputStream body = entity.getContent()) {
       return read(body, searches);
     } catch (IOException e) {
-      throw new SearchUnavailableException("Elasticsearch's answer could not be read: " + e.getMessage(), e);
+      throw new SearchUnavailableException(
+          "Elasticsearch's answer could not be read: " + e.getMessage(), e);
     }
   }
 
   /**
-   * One search answer (a whole response, or an item of a multi-search's), from just after its opening
-   * brace to its closing one. An item may be an error instead ({@code error}, {@code status}); a search
-   * answered by only some of its shards fails, since interpolating over fewer points would be silently
-   * wrong.
+   * One search answer (a whole response, or an item of a multi-search's), from just after its
+   * opening brace to its closing one. An item may be an error instead ({@code error}, {@code
+   * status}); a search answered by only some of its shards fails, since interpolating over fewer
+   * points would be silently wrong.
    */
   private static void readSearch(JsonParser json, OneSearch search, List<ForecastHit> to)
       throws IOException {
@@ -468,30 +491,36 @@ final class SearchWire {
       }
     }
     if (Double.isNaN(point) || Double.isNaN(level) || Double.isNaN(step)) {
-      // Seen once while a node holding the shard was killed: a hit whose doc values did not come back. The
-      // documents all have them, so this is Elasticsearch's moment, not the data: a 503 to retry, not a 500.
+      // Seen once while a node holding the shard was killed: a hit whose doc values did not come
+      // back. The
+      // documents all have them, so this is Elasticsearch's moment, not the data: a 503 to retry,
+      // not a 500.
       throw new SearchUnavailableException(
           "Elasticsearch answered a forecast document without its grid point, level or step (a shard copy going"
-              + " away?)", null);
+              + " away?)",
+          null);
     }
     return new ForecastHit(axis, (int) point, level, (int) step, values, distance, lat, lon);
   }
 
   private static double number(JsonParser json, JsonToken token, String field) throws IOException {
     if (token == null || !token.isNumeric()) {
-      throw new IllegalStateException("Elasticsearch answered " + token + " where " + field + " has a number");
+      throw new IllegalStateException(
+          "Elasticsearch answered " + token + " where " + field + " has a number");
     }
     return json.getDoubleValue();
   }
 
   /**
-   * A geo_point doc value: GeoJSON ({@code {"type":"Point","coordinates":[lon,lat]}}) or the
-   * {@code "lat, lon"} string older formats give.
+   * A geo_point doc value: GeoJSON ({@code {"type":"Point","coordinates":[lon,lat]}}) or the {@code
+   * "lat, lon"} string older formats give.
    */
   private static double[] latLon(JsonParser json, JsonToken token) throws IOException {
     if (token == JsonToken.VALUE_STRING) {
       String[] parts = json.getText().split(",");
-      return new double[] {Double.parseDouble(parts[0].strip()), Double.parseDouble(parts[1].strip())};
+      return new double[] {
+        Double.parseDouble(parts[0].strip()), Double.parseDouble(parts[1].strip())
+      };
     }
     expect(json, token, JsonToken.START_OBJECT);
     double[] latLon = null;
@@ -513,7 +542,10 @@ final class SearchWire {
     return latLon;
   }
 
-  /** Skips to the end of the array whose first element was just read (an object or array skipped whole). */
+  /**
+   * Skips to the end of the array whose first element was just read (an object or array skipped
+   * whole).
+   */
   private static void skipRestOfArray(JsonParser json) throws IOException {
     json.skipChildren();
     for (JsonToken t = json.nextToken(); t != JsonToken.END_ARRAY; t = json.nextToken()) {
@@ -534,7 +566,8 @@ final class SearchWire {
     String reason = null;
     HttpEntity entity = e.getResponse().getEntity();
     if (entity != null) {
-      try (InputStream body = entity.getContent(); JsonParser json = JSON.createParser(body)) {
+      try (InputStream body = entity.getContent();
+          JsonParser json = JSON.createParser(body)) {
         if (json.nextToken() == JsonToken.START_OBJECT) {
           while (json.nextToken() == JsonToken.FIELD_NAME) {
             String name = json.currentName();
@@ -552,12 +585,15 @@ final class SearchWire {
         // Not JSON (a proxy's page?): the status alone decides.
       }
     }
-    return ElasticsearchGuard.unavailableOr(status, type, reason == null ? "HTTP " + status : reason, e);
+    return ElasticsearchGuard.unavailableOr(
+        status, type, reason == null ? "HTTP " + status : reason, e);
   }
 
-  private static void expect(JsonParser json, JsonToken actual, JsonToken expected) throws IOException {
+  private static void expect(JsonParser json, JsonToken actual, JsonToken expected)
+      throws IOException {
     if (actual != expected) {
-      throw new IOException("expected " + expected + " but found " + actual + " at " + json.currentLocation());
+      throw new IOException(
+          "expected " + expected + " but found " + actual + " at " + json.currentLocation());
     }
   }
 }

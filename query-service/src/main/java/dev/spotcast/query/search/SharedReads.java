@@ -18,17 +18,17 @@ import java.util.function.IntConsumer;
 /**
  * Reads that arrive while others are under way go together ("natural batching"): at most {@code
  * inFlight} reads are sent at once; a read that comes when that many are under way queues, and when
- * one of them ends, the first queued read and up to {@code maxShared - 1} more of the same group (the
- * same run) are sent as one. Nothing waits for a batch to fill: a read that arrives while fewer than
- * {@code inFlight} are under way is sent at once, by itself, exactly as without batching. Under load a
- * round trip to Elasticsearch, its TLS records, the HTTP client's hand-offs and Elasticsearch's
- * per-search work are shared by several requests. A reader waits in the queue for at most {@code
- * maxWait}; then it leaves and reads alone, so that a read that hangs (a node going down) holds back
- * no more requests than it would without sharing.
+ * one of them ends, the first queued read and up to {@code maxShared - 1} more of the same group
+ * (the same run) are sent as one. Nothing waits for a batch to fill: a read that arrives while
+ * fewer than {@code inFlight} are under way is sent at once, by itself, exactly as without
+ * batching. Under load a round trip to Elasticsearch, its TLS records, the HTTP client's hand-offs
+ * and Elasticsearch's per-search work are shared by several requests. A reader waits in the queue
+ * for at most {@code maxWait}; then it leaves and reads alone, so that a read that hangs (a node
+ * going down) holds back no more requests than it would without sharing.
  *
  * <p>No thread of its own: a read is sent by the request thread that queued first; the others wait
- * for their answers. A failure of a shared read is every one of its readers' failure; readers of one
- * group read the same indices, so they would have met it alone as well.
+ * for their answers. A failure of a shared read is every one of its readers' failure; readers of
+ * one group read the same indices, so they would have met it alone as well.
  *
  * @param <P> what is read (a spot request's plan)
  * @param <R> its answer
@@ -44,8 +44,13 @@ final class SharedReads<P, R> {
   private final long maxWaitNanos;
   private final Runnable gaveUp;
   private final ReentrantLock lock = new ReentrantLock();
-  /** Readers waiting for a read to end; never empty unless fewer than {@code inFlight} are under way. */
+
+  /**
+   * Readers waiting for a read to end; never empty unless fewer than {@code inFlight} are under
+   * way.
+   */
   private final ArrayDeque<Reader<P, R>> queue = new ArrayDeque<>();
+
   private int sending;
 
   /**
@@ -55,13 +60,19 @@ final class SharedReads<P, R> {
    * @param one sends one read
    * @param many sends several reads as one, answers in their order
    * @param shared told the number of readers of each read sent
-   * @param maxWait the longest a reader waits in the queue; then it leaves it and reads alone, so that
-   *     reads that hang (a node going down) hold back no more than they would without sharing
+   * @param maxWait the longest a reader waits in the queue; then it leaves it and reads alone, so
+   *     that reads that hang (a node going down) hold back no more than they would without sharing
    * @param gaveUp told of each reader that left the queue after {@code maxWait}
    */
   SharedReads(
-      int inFlight, int maxShared, Function<P, Object> group, Function<P, R> one, Function<List<P>, List<R>> many,
-      IntConsumer shared, Duration maxWait, Runnable gaveUp) {
+      int inFlight,
+      int maxShared,
+      Function<P, Object> group,
+      Function<P, R> one,
+      Function<List<P>, List<R>> many,
+      IntConsumer shared,
+      Duration maxWait,
+      Runnable gaveUp) {
     if (inFlight < 0 || maxShared < 1 || maxWait.isNegative()) {
       throw new IllegalArgumentException("inFlight must be >= 0, maxShared >= 1 and maxWait >= 0");
     }
@@ -97,7 +108,8 @@ final class SharedReads<P, R> {
       send(List.of(me));
     } else {
       // Whichever comes first (a failed answer included): the answer, or the turn to send.
-      CompletableFuture<Object> ready = CompletableFuture.anyOf(me.answer, me.turn).handle((any, failure) -> null);
+      CompletableFuture<Object> ready =
+          CompletableFuture.anyOf(me.answer, me.turn).handle((any, failure) -> null);
       if (!within(ready, maxWaitNanos) && leave(me)) {
         // The reads under way are slow: this one goes alone, beside them.
         gaveUp.run();
@@ -141,7 +153,10 @@ final class SharedReads<P, R> {
     }
   }
 
-  /** Takes a reader out of the queue; false when a read has taken it already (it waits for that one). */
+  /**
+   * Takes a reader out of the queue; false when a read has taken it already (it waits for that
+   * one).
+   */
   private boolean leave(Reader<P, R> me) {
     lock.lock();
     try {
@@ -171,7 +186,9 @@ final class SharedReads<P, R> {
     }
   }
 
-  /** Sends one read for {@code readers} (the sender among them), answers each, then starts the next. */
+  /**
+   * Sends one read for {@code readers} (the sender among them), answers each, then starts the next.
+   */
   private void send(List<Reader<P, R>> readers) {
     try {
       shared.accept(readers.size());
@@ -182,7 +199,8 @@ final class SharedReads<P, R> {
         readers.forEach(r -> all.add(r.what));
         List<R> answers = many.apply(all);
         if (answers.size() != readers.size()) {
-          throw new IllegalStateException(answers.size() + " answers to " + readers.size() + " shared reads");
+          throw new IllegalStateException(
+              answers.size() + " answers to " + readers.size() + " shared reads");
         }
         for (int i = 0; i < readers.size(); i++) {
           readers.get(i).answer.complete(answers.get(i));
@@ -208,7 +226,8 @@ final class SharedReads<P, R> {
       }
       readers.add(first);
       Object firstGroup = group.apply(first.what);
-      for (Iterator<Reader<P, R>> it = queue.iterator(); it.hasNext() && readers.size() < maxShared; ) {
+      for (Iterator<Reader<P, R>> it = queue.iterator();
+          it.hasNext() && readers.size() < maxShared; ) {
         Reader<P, R> r = it.next();
         if (Objects.equals(group.apply(r.what), firstGroup)) {
           it.remove();
@@ -224,6 +243,7 @@ final class SharedReads<P, R> {
   private static final class Reader<P, R> {
     final P what;
     final CompletableFuture<R> answer = new CompletableFuture<>();
+
     /** Completed when this reader is to send the next read, for these readers (itself first). */
     final CompletableFuture<List<Reader<P, R>>> turn = new CompletableFuture<>();
 

@@ -7,8 +7,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Blends: named models whose values are weighted combinations of other models, with weights by lead
- * time ({@code spotcast.query.blends.NAME}). A member's weight at a lead time is read from its points
- * (lead hours to weight), linear between two points and flat beyond the first and the last:
+ * time ({@code spotcast.query.blends.NAME}). A member's weight at a lead time is read from its
+ * points (lead hours to weight), linear between two points and flat beyond the first and the last:
  *
  * <pre>
  * spotcast.query.blends.best:
@@ -40,7 +40,8 @@ public record BlendProperties(Map<String, Blend> blends) {
         throw new IllegalArgumentException("spotcast.query.blends." + name + " has no members");
       }
       if (members.stream().map(Member::model).distinct().count() != members.size()) {
-        throw new IllegalArgumentException("spotcast.query.blends." + name + " names a member model twice");
+        throw new IllegalArgumentException(
+            "spotcast.query.blends." + name + " names a member model twice");
       }
       members.forEach(member -> member.check(name));
     }
@@ -60,34 +61,46 @@ public record BlendProperties(Map<String, Blend> blends) {
     void check(String blend) {
       String where = "spotcast.query.blends." + blend + " member " + model;
       if (model == null || model.isBlank()) {
-        throw new IllegalArgumentException("spotcast.query.blends." + blend + ": a member without a model");
+        throw new IllegalArgumentException(
+            "spotcast.query.blends." + blend + ": a member without a model");
       }
       if (weights.isEmpty()) {
-        throw new IllegalArgumentException(where + " has no weights (lead hours to weight, e.g. {0: 1})");
+        throw new IllegalArgumentException(
+            where + " has no weights (lead hours to weight, e.g. {0: 1})");
       }
       points(); // every key a lead time
-      weights.forEach((hours, weight) -> {
-        if (weight == null || !(weight >= 0) || Double.isInfinite(weight)) {
-          throw new IllegalArgumentException(where + ": weight " + weight + " at " + hours + " h is not 0 or more");
-        }
-      });
+      weights.forEach(
+          (hours, weight) -> {
+            if (weight == null || !(weight >= 0) || Double.isInfinite(weight)) {
+              throw new IllegalArgumentException(
+                  where + ": weight " + weight + " at " + hours + " h is not 0 or more");
+            }
+          });
     }
 
     /** The weight points by lead hours. */
     TreeMap<Double, Double> points() {
       TreeMap<Double, Double> points = new TreeMap<>();
-      weights.forEach((hours, weight) -> {
-        try {
-          points.put(Double.parseDouble(hours.strip()), weight);
-        } catch (NumberFormatException e) {
-          throw new IllegalArgumentException("spotcast.query.blends member " + model + ": '" + hours
-              + "' is not a lead time in hours");
-        }
-      });
+      weights.forEach(
+          (hours, weight) -> {
+            try {
+              points.put(Double.parseDouble(hours.strip()), weight);
+            } catch (NumberFormatException e) {
+              throw new IllegalArgumentException(
+                  "spotcast.query.blends member "
+                      + model
+                      + ": '"
+                      + hours
+                      + "' is not a lead time in hours");
+            }
+          });
       return points;
     }
 
-    /** The weight at a lead time: linear between the two points around it, the nearest point's beyond them. */
+    /**
+     * The weight at a lead time: linear between the two points around it, the nearest point's
+     * beyond them.
+     */
     public double weightAt(double leadHours) {
       TreeMap<Double, Double> points = points();
       var below = points.floorEntry(leadHours);

@@ -13,11 +13,11 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.stereotype.Component;
 
 /**
- * Answers a blend ({@link BlendProperties}) as a model: each member answers the same request from its
- * own published run; each value is the weighted mean of the members that have it (same unit), with each
- * member's weight at its lead time (valid time minus its run), renormalised over the members that
- * answered. Wind speed and direction are derived again from the blended u and v, never averaged. The
- * answer names every member, its run, lead time and share, or why it did not answer.
+ * Answers a blend ({@link BlendProperties}) as a model: each member answers the same request from
+ * its own published run; each value is the weighted mean of the members that have it (same unit),
+ * with each member's weight at its lead time (valid time minus its run), renormalised over the
+ * members that answered. Wind speed and direction are derived again from the blended u and v, never
+ * averaged. The answer names every member, its run, lead time and share, or why it did not answer.
  */
 @Component
 @EnableConfigurationProperties(BlendProperties.class)
@@ -42,7 +42,8 @@ public class Blends {
   /**
    * The blend's answer.
    *
-   * @param requestFor the request as it would be for a member model (parsed and checked as for any model)
+   * @param requestFor the request as it would be for a member model (parsed and checked as for any
+   *     model)
    * @throws OutsideForecastException when no member with weight can answer
    */
   public SpotForecast spot(String name, Function<String, SpotRequest> requestFor) {
@@ -59,16 +60,24 @@ public class Blends {
         weights.add(member.weightAt(lead));
         members.add(new SpotForecast.BlendMember(member.model(), answer.run(), lead, 0, null));
       } catch (OutsideForecastException | UnknownRunException | UnknownModelException e) {
-        String reason = e instanceof UnknownModelException ? "model " + member.model() + " has no published run"
-            : e.getMessage();
+        String reason =
+            e instanceof UnknownModelException
+                ? "model " + member.model() + " has no published run"
+                : e.getMessage();
         members.add(new SpotForecast.BlendMember(member.model(), null, null, 0, reason));
         reasons.add(member.model() + ": " + reason);
       }
     }
     double total = weights.stream().mapToDouble(Double::doubleValue).sum();
     if (answers.isEmpty() || total <= 0) {
-      throw new OutsideForecastException("model", "no member of blend " + name + " with a weight answers here"
-          + (reasons.isEmpty() ? " (every answering member has weight 0 at this lead time)" : ": " + reasons));
+      throw new OutsideForecastException(
+          "model",
+          "no member of blend "
+              + name
+              + " with a weight answers here"
+              + (reasons.isEmpty()
+                  ? " (every answering member has weight 0 at this lead time)"
+                  : ": " + reasons));
     }
     int answered = 0;
     int best = 0;
@@ -76,7 +85,10 @@ public class Blends {
       SpotForecast.BlendMember member = members.get(i);
       if (member.run() != null) {
         double share = weights.get(answered) / total;
-        members.set(i, new SpotForecast.BlendMember(member.model(), member.run(), member.leadHours(), share, null));
+        members.set(
+            i,
+            new SpotForecast.BlendMember(
+                member.model(), member.run(), member.leadHours(), share, null));
         if (weights.get(answered) > weights.get(best)) {
           best = answered;
         }
@@ -84,8 +96,25 @@ public class Blends {
       }
     }
     SpotForecast first = answers.get(best);
-    return new SpotForecast(name, first.run(), first.time(), first.lat(), first.lon(), first.alt(), first.pressure(),
-        first.method(), blendValues(answers, weights), List.of(), List.of(), List.of(), null, null, null, members, null, null,
+    return new SpotForecast(
+        name,
+        first.run(),
+        first.time(),
+        first.lat(),
+        first.lon(),
+        first.alt(),
+        first.pressure(),
+        first.method(),
+        blendValues(answers, weights),
+        List.of(),
+        List.of(),
+        List.of(),
+        null,
+        null,
+        null,
+        members,
+        null,
+        null,
         answers.stream().anyMatch(SpotForecast::provisional));
   }
 
@@ -99,7 +128,10 @@ public class Blends {
    * @throws OutsideForecastException when no time in the range has an answer
    */
   public SeriesForecast series(
-      String name, java.util.function.BiFunction<String, Instant, SpotRequest> requestFor, Instant from, Instant to,
+      String name,
+      java.util.function.BiFunction<String, Instant, SpotRequest> requestFor,
+      Instant from,
+      Instant to,
       java.util.function.Function<String, dev.spotcast.model.ForecastRun> publishedRun) {
     BlendProperties.Blend blend = properties.blends().get(name);
     java.util.TreeSet<Instant> times = new java.util.TreeSet<>();
@@ -137,18 +169,44 @@ public class Blends {
       steps.add(new SeriesForecast.Step((int) Math.round(lead), time, answer.values()));
     }
     if (first == null) {
-      throw new OutsideForecastException(from != null ? "from" : "to", "no member of blend " + name
-          + " answers at any time in [" + (from == null ? "" : from) + ", " + (to == null ? "" : to) + "]"
-          + (problems.isEmpty() ? "" : ": " + problems.getFirst()));
+      throw new OutsideForecastException(
+          from != null ? "from" : "to",
+          "no member of blend "
+              + name
+              + " answers at any time in ["
+              + (from == null ? "" : from)
+              + ", "
+              + (to == null ? "" : to)
+              + "]"
+              + (problems.isEmpty() ? "" : ": " + problems.getFirst()));
     }
     Map<String, String> units = new LinkedHashMap<>();
     first.values().forEach((parameter, value) -> units.put(parameter, value.unit()));
-    return new SeriesForecast(name, first.run(), first.lat(), first.lon(), first.alt(), first.pressure(),
-        first.method(), units, steps, List.of(), null, null, null, null, firstMembers, provisional);
+    return new SeriesForecast(
+        name,
+        first.run(),
+        first.lat(),
+        first.lon(),
+        first.alt(),
+        first.pressure(),
+        first.method(),
+        units,
+        steps,
+        List.of(),
+        null,
+        null,
+        null,
+        null,
+        firstMembers,
+        provisional);
   }
 
-  /** Per parameter the weighted mean over the members that have a value in the first such member's unit. */
-  static Map<String, SpotForecast.Value> blendValues(List<SpotForecast> answers, List<Double> weights) {
+  /**
+   * Per parameter the weighted mean over the members that have a value in the first such member's
+   * unit.
+   */
+  static Map<String, SpotForecast.Value> blendValues(
+      List<SpotForecast> answers, List<Double> weights) {
     Set<String> names = new LinkedHashSet<>();
     for (SpotForecast answer : answers) {
       for (String name : answer.values().keySet()) {
@@ -175,8 +233,11 @@ public class Blends {
         sum += weights.get(i) * value.value();
         weight += weights.get(i);
       }
-      values.put(name, weight > 0 ? SpotForecast.Value.of(sum / weight, unit)
-          : SpotForecast.Value.unavailable(unit, "no member with a weight has a value here"));
+      values.put(
+          name,
+          weight > 0
+              ? SpotForecast.Value.of(sum / weight, unit)
+              : SpotForecast.Value.unavailable(unit, "no member with a weight has a value here"));
     }
     SpotInterpolator.addWind(values, "u", "v", "");
     SpotInterpolator.addWind(values, "10u", "10v", "_10m");

@@ -37,7 +37,10 @@ public class Ensembles {
   /** The ensemble a model is a member of, and its number. */
   public record Member(String ensemble, int number) {}
 
-  /** The ensemble and member number a model's name stands for ({@code NAME_mN}), or null for a model that is none. */
+  /**
+   * The ensemble and member number a model's name stands for ({@code NAME_mN}), or null for a model
+   * that is none.
+   */
   public static Member memberOf(String model) {
     Matcher m = MEMBER.matcher(model);
     return m.matches() ? new Member(m.group(1), Integer.parseInt(m.group(2))) : null;
@@ -49,13 +52,17 @@ public class Ensembles {
     for (String model : runs.models()) {
       Member member = memberOf(model);
       if (member != null) {
-        ensembles.computeIfAbsent(member.ensemble(), k -> new TreeMap<>()).put(member.number(), model);
+        ensembles
+            .computeIfAbsent(member.ensemble(), k -> new TreeMap<>())
+            .put(member.number(), model);
       }
     }
     return ensembles;
   }
 
-  /** Whether a name is an ensemble's that is not also a model's own (that model answers model=NAME). */
+  /**
+   * Whether a name is an ensemble's that is not also a model's own (that model answers model=NAME).
+   */
   public boolean isEnsemble(String model) {
     return runs.get(model).isEmpty() && members(model) != null;
   }
@@ -89,13 +96,17 @@ public class Ensembles {
     }
     if (asked != null) {
       if (common == null || !common.contains(asked)) {
-        throw new UnknownRunException(ensemble, asked, common == null ? List.of() : List.copyOf(common.descendingSet()));
+        throw new UnknownRunException(
+            ensemble, asked, common == null ? List.of() : List.copyOf(common.descendingSet()));
       }
       return asked;
     }
     if (common == null || common.isEmpty()) {
-      throw new OutsideForecastException("model", "the members of ensemble " + ensemble
-          + " serve no run in common yet (a run is answered once every member is published)");
+      throw new OutsideForecastException(
+          "model",
+          "the members of ensemble "
+              + ensemble
+              + " serve no run in common yet (a run is answered once every member is published)");
     }
     return common.last();
   }
@@ -107,36 +118,58 @@ public class Ensembles {
     String model = memberModel(ensemble, members, number);
     SpotRequest request = forModel(template, model, run(ensemble, members, template.run()));
     SpotForecast answer = service.spot(request);
-    return answer.asEnsemble(ensemble, answer.values(),
-        new SpotForecast.EnsembleUsed(number, null, List.copyOf(members.keySet()), List.copyOf(members.values())));
+    return answer.asEnsemble(
+        ensemble,
+        answer.values(),
+        new SpotForecast.EnsembleUsed(
+            number, null, List.copyOf(members.keySet()), List.copyOf(members.values())));
   }
 
   /** A statistic across every member's answer, under the ensemble's name. */
-  public SpotForecast statistic(String ensemble, SpotRequest template, EnsembleStatistic statistic) {
+  public SpotForecast statistic(
+      String ensemble, SpotRequest template, EnsembleStatistic statistic) {
     SortedMap<Integer, String> members = require(ensemble);
     String runId = run(ensemble, members, template.run());
     List<SpotRequest> requests = new ArrayList<>(members.size());
     members.values().forEach(model -> requests.add(forModel(template, model, runId)));
     List<SpotForecast> answers = service.spotAll(requests);
-    List<Map<String, SpotForecast.Value>> values = answers.stream().map(SpotForecast::values).toList();
-    return answers.getFirst().asEnsemble(ensemble, statistics(values, List.copyOf(members.keySet()), statistic),
-        new SpotForecast.EnsembleUsed(null, statistic.label(), List.copyOf(members.keySet()),
-            List.copyOf(members.values())));
+    List<Map<String, SpotForecast.Value>> values =
+        answers.stream().map(SpotForecast::values).toList();
+    return answers
+        .getFirst()
+        .asEnsemble(
+            ensemble,
+            statistics(values, List.copyOf(members.keySet()), statistic),
+            new SpotForecast.EnsembleUsed(
+                null,
+                statistic.label(),
+                List.copyOf(members.keySet()),
+                List.copyOf(members.values())));
   }
 
   /** One member's series (member= or the control), under the ensemble's name. */
-  public SeriesForecast memberSeries(String ensemble, SpotRequest template, Integer member, Instant from, Instant to) {
+  public SeriesForecast memberSeries(
+      String ensemble, SpotRequest template, Integer member, Instant from, Instant to) {
     SortedMap<Integer, String> members = require(ensemble);
     int number = member == null ? members.firstKey() : member;
     String model = memberModel(ensemble, members, number);
-    SeriesForecast series = service.series(forModel(template, model, run(ensemble, members, template.run())), from, to);
-    return series.asEnsemble(ensemble, series.params(), series.steps(),
-        new SpotForecast.EnsembleUsed(number, null, List.copyOf(members.keySet()), List.copyOf(members.values())));
+    SeriesForecast series =
+        service.series(forModel(template, model, run(ensemble, members, template.run())), from, to);
+    return series.asEnsemble(
+        ensemble,
+        series.params(),
+        series.steps(),
+        new SpotForecast.EnsembleUsed(
+            number, null, List.copyOf(members.keySet()), List.copyOf(members.values())));
   }
 
   /** A statistic across every member's series, step by step, under the ensemble's name. */
   public SeriesForecast statisticSeries(
-      String ensemble, SpotRequest template, EnsembleStatistic statistic, Instant from, Instant to) {
+      String ensemble,
+      SpotRequest template,
+      EnsembleStatistic statistic,
+      Instant from,
+      Instant to) {
     SortedMap<Integer, String> members = require(ensemble);
     String runId = run(ensemble, members, template.run());
     List<SpotRequest> requests = new ArrayList<>(members.size());
@@ -147,14 +180,21 @@ public class Ensembles {
     List<SeriesForecast.Step> steps = new ArrayList<>(control.steps().size());
     for (int s = 0; s < control.steps().size(); s++) {
       int at = s;
-      List<Map<String, SpotForecast.Value>> values = all.stream().map(series -> series.steps().get(at).values()).toList();
+      List<Map<String, SpotForecast.Value>> values =
+          all.stream().map(series -> series.steps().get(at).values()).toList();
       SeriesForecast.Step step = control.steps().get(s);
-      steps.add(new SeriesForecast.Step(step.step(), step.time(), statistics(values, numbers, statistic)));
+      steps.add(
+          new SeriesForecast.Step(
+              step.step(), step.time(), statistics(values, numbers, statistic)));
     }
     Map<String, String> params = new LinkedHashMap<>();
     control.params().forEach((name, unit) -> params.put(name, statistic.unit(unit)));
-    return control.asEnsemble(ensemble, params, steps,
-        new SpotForecast.EnsembleUsed(null, statistic.label(), numbers, List.copyOf(members.values())));
+    return control.asEnsemble(
+        ensemble,
+        params,
+        steps,
+        new SpotForecast.EnsembleUsed(
+            null, statistic.label(), numbers, List.copyOf(members.values())));
   }
 
   /**
@@ -162,14 +202,21 @@ public class Ensembles {
    * member has no value for is unavailable, naming the member; a direction has no statistic.
    */
   static Map<String, SpotForecast.Value> statistics(
-      List<Map<String, SpotForecast.Value>> members, List<Integer> numbers, EnsembleStatistic statistic) {
+      List<Map<String, SpotForecast.Value>> members,
+      List<Integer> numbers,
+      EnsembleStatistic statistic) {
     Map<String, SpotForecast.Value> result = new LinkedHashMap<>();
     for (Map.Entry<String, SpotForecast.Value> entry : members.getFirst().entrySet()) {
       String name = entry.getKey();
       String unit = statistic.unit(entry.getValue().unit());
       if (name.startsWith("wind_direction")) {
-        result.put(name, SpotForecast.Value.unavailable(unit,
-            "a direction has no ensemble " + statistic.label() + ": ask for the members' u and v"));
+        result.put(
+            name,
+            SpotForecast.Value.unavailable(
+                unit,
+                "a direction has no ensemble "
+                    + statistic.label()
+                    + ": ask for the members' u and v"));
         continue;
       }
       double[] xs = new double[members.size()];
@@ -177,13 +224,17 @@ public class Ensembles {
       for (int i = 0; i < xs.length; i++) {
         SpotForecast.Value value = members.get(i).get(name);
         if (value == null || value.value() == null) {
-          missing = "member " + numbers.get(i) + ": " + (value == null ? "no value" : value.reason());
+          missing =
+              "member " + numbers.get(i) + ": " + (value == null ? "no value" : value.reason());
           break;
         }
         xs[i] = value.value();
       }
-      result.put(name, missing != null ? SpotForecast.Value.unavailable(unit, missing)
-          : SpotForecast.Value.of(statistic.of(xs), unit));
+      result.put(
+          name,
+          missing != null
+              ? SpotForecast.Value.unavailable(unit, missing)
+              : SpotForecast.Value.of(statistic.of(xs), unit));
     }
     return result;
   }
@@ -191,23 +242,39 @@ public class Ensembles {
   private SortedMap<Integer, String> require(String ensemble) {
     SortedMap<Integer, String> members = members(ensemble);
     if (members == null) {
-      throw new BadParameterException("model", "model " + ensemble + " is not an ensemble: member= and ensemble="
-          + " apply to ensembles (models loaded with members, listed under ensembles in /v1/models)");
+      throw new BadParameterException(
+          "model",
+          "model "
+              + ensemble
+              + " is not an ensemble: member= and ensemble="
+              + " apply to ensembles (models loaded with members, listed under ensembles in /v1/models)");
     }
     return members;
   }
 
-  private static String memberModel(String ensemble, SortedMap<Integer, String> members, int number) {
+  private static String memberModel(
+      String ensemble, SortedMap<Integer, String> members, int number) {
     String model = members.get(number);
     if (model == null) {
-      throw new BadParameterException("member", "ensemble " + ensemble + " has members " + members.keySet()
-          + ", not " + number);
+      throw new BadParameterException(
+          "member",
+          "ensemble " + ensemble + " has members " + members.keySet() + ", not " + number);
     }
     return model;
   }
 
   private static SpotRequest forModel(SpotRequest template, String model, String runId) {
-    return new SpotRequest(model, template.lat(), template.lon(), template.vertical(), template.time(),
-        template.neighbours(), template.params(), template.method(), template.power(), runId, template.site());
+    return new SpotRequest(
+        model,
+        template.lat(),
+        template.lon(),
+        template.vertical(),
+        template.time(),
+        template.neighbours(),
+        template.params(),
+        template.method(),
+        template.power(),
+        runId,
+        template.site());
   }
 }

@@ -8,7 +8,10 @@ public enum Method {
   IDW,
   /** The value of the nearest grid point. */
   NEAREST,
-  /** Bilinear in latitude and longitude over the four points of the grid cell (regular lat/lon grids). */
+  /**
+   * Bilinear in latitude and longitude over the four points of the grid cell (regular lat/lon
+   * grids).
+   */
   BILINEAR;
 
   public String label() {

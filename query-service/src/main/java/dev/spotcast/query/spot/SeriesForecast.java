@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * The answer to a series request: every step of the run in the requested range, each interpolated
- * in space and in the vertical exactly as a spot request at the step's valid time (no
- * interpolation in time: the steps themselves).
+ * in space and in the vertical exactly as a spot request at the step's valid time (no interpolation
+ * in time: the steps themselves).
  *
  * @param run the run time of the model run that answered
  * @param lon the requested longitude, normalised to [-180, 180)
@@ -46,19 +46,63 @@ public record SeriesForecast(
     @JsonIgnore boolean provisional) {
 
   public SeriesForecast(
-      String model, Instant run, double lat, double lon, Double alt, Double pressure, String method,
-      Map<String, String> params, List<Step> steps, List<SpotForecast.Neighbour> neighbours,
-      SpotForecast.TerrainUsed terrain, boolean provisional) {
-    this(model, run, lat, lon, alt, pressure, method, params, steps, neighbours, null, null, terrain, null, null,
+      String model,
+      Instant run,
+      double lat,
+      double lon,
+      Double alt,
+      Double pressure,
+      String method,
+      Map<String, String> params,
+      List<Step> steps,
+      List<SpotForecast.Neighbour> neighbours,
+      SpotForecast.TerrainUsed terrain,
+      boolean provisional) {
+    this(
+        model,
+        run,
+        lat,
+        lon,
+        alt,
+        pressure,
+        method,
+        params,
+        steps,
+        neighbours,
+        null,
+        null,
+        terrain,
+        null,
+        null,
         provisional);
   }
 
-  /** The same series as an ensemble's: under the ensemble's name, with its steps' values and what answered. */
+  /**
+   * The same series as an ensemble's: under the ensemble's name, with its steps' values and what
+   * answered.
+   */
   public SeriesForecast asEnsemble(
-      String ensembleModel, Map<String, String> ensembleParams, List<Step> ensembleSteps,
+      String ensembleModel,
+      Map<String, String> ensembleParams,
+      List<Step> ensembleSteps,
       SpotForecast.EnsembleUsed used) {
-    return new SeriesForecast(ensembleModel, run, lat, lon, alt, pressure, method, ensembleParams, ensembleSteps,
-        neighbours, timezone, daily, terrain, used, blend, provisional);
+    return new SeriesForecast(
+        ensembleModel,
+        run,
+        lat,
+        lon,
+        alt,
+        pressure,
+        method,
+        ensembleParams,
+        ensembleSteps,
+        neighbours,
+        timezone,
+        daily,
+        terrain,
+        used,
+        blend,
+        provisional);
   }
 
   /**
@@ -69,7 +113,8 @@ public record SeriesForecast(
   public record Step(
       int step,
       Instant time,
-      @JsonProperty("local_time") @JsonInclude(JsonInclude.Include.NON_NULL) OffsetDateTime localTime,
+      @JsonProperty("local_time") @JsonInclude(JsonInclude.Include.NON_NULL)
+          OffsetDateTime localTime,
       Map<String, SpotForecast.Value> values) {
 
     public Step(int step, Instant time, Map<String, SpotForecast.Value> values) {
@@ -84,8 +129,8 @@ public record SeriesForecast(
    * @param end the next day's first instant
    * @param complete whether the run's steps cover the whole day
    * @param steps how many steps of the run lie in the day
-   * @param values per parameter, per aggregate ({@code min}, {@code max}, {@code mean}, {@code sum}),
-   *     in the answer's units; null where no step of the day has a value
+   * @param values per parameter, per aggregate ({@code min}, {@code max}, {@code mean}, {@code
+   *     sum}), in the answer's units; null where no step of the day has a value
    */
   public record Day(
       LocalDate date,

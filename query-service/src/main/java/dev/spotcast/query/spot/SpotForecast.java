@@ -17,15 +17,18 @@ import java.util.Map;
  * @param alt the requested height above ground in m, absent when not asked with alt=
  * @param pressure the requested pressure in hPa, absent when not asked with pressure=
  * @param method the horizontal interpolation: idw, nearest or bilinear
- * @param values per parameter, in the run's order, then the derived wind (wind_speed, wind_direction)
+ * @param values per parameter, in the run's order, then the derived wind (wind_speed,
+ *     wind_direction)
  * @param timezone the zone of {@code timezone=} (its IANA name), absent without it
  * @param localTime the valid time in that zone, absent without it
  * @param previousRuns with {@code previous_runs=N}: the N runs before this one, newest first
- * @param blend for a blend ({@code spotcast.query.blends}): each member model, its run, lead time and weight
- * @param terrain where the run has terrain or the request gave elevation or cell_selection: what they did
+ * @param blend for a blend ({@code spotcast.query.blends}): each member model, its run, lead time
+ *     and weight
+ * @param terrain where the run has terrain or the request gave elevation or cell_selection: what
+ *     they did
  * @param ensemble for an ensemble: the member that answered, or the statistic across its members
- * @param provisional made without something the run will soon have (its terrain, still being read): not
- *     to be kept by caches; not part of the answer's body
+ * @param provisional made without something the run will soon have (its terrain, still being read):
+ *     not to be kept by caches; not part of the answer's body
  */
 public record SpotForecast(
     String model,
@@ -42,51 +45,115 @@ public record SpotForecast(
     List<StepUsed> steps,
     @JsonInclude(JsonInclude.Include.NON_NULL) String timezone,
     @JsonProperty("local_time") @JsonInclude(JsonInclude.Include.NON_NULL) OffsetDateTime localTime,
-    @JsonProperty("previous_runs") @JsonInclude(JsonInclude.Include.NON_NULL) List<PreviousRun> previousRuns,
+    @JsonProperty("previous_runs") @JsonInclude(JsonInclude.Include.NON_NULL)
+        List<PreviousRun> previousRuns,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<BlendMember> blend,
     @JsonInclude(JsonInclude.Include.NON_NULL) TerrainUsed terrain,
     @JsonInclude(JsonInclude.Include.NON_NULL) EnsembleUsed ensemble,
     @JsonIgnore boolean provisional) {
 
   public SpotForecast(
-      String model, Instant run, Instant time, double lat, double lon, Double alt, Double pressure, String method,
-      Map<String, Value> values, List<Neighbour> neighbours, List<LevelUsed> levels, List<StepUsed> steps) {
-    this(model, run, time, lat, lon, alt, pressure, method, values, neighbours, levels, steps, null);
+      String model,
+      Instant run,
+      Instant time,
+      double lat,
+      double lon,
+      Double alt,
+      Double pressure,
+      String method,
+      Map<String, Value> values,
+      List<Neighbour> neighbours,
+      List<LevelUsed> levels,
+      List<StepUsed> steps) {
+    this(
+        model, run, time, lat, lon, alt, pressure, method, values, neighbours, levels, steps, null);
   }
 
   public SpotForecast(
-      String model, Instant run, Instant time, double lat, double lon, Double alt, Double pressure, String method,
-      Map<String, Value> values, List<Neighbour> neighbours, List<LevelUsed> levels, List<StepUsed> steps,
+      String model,
+      Instant run,
+      Instant time,
+      double lat,
+      double lon,
+      Double alt,
+      Double pressure,
+      String method,
+      Map<String, Value> values,
+      List<Neighbour> neighbours,
+      List<LevelUsed> levels,
+      List<StepUsed> steps,
       TerrainUsed terrain) {
-    this(model, run, time, lat, lon, alt, pressure, method, values, neighbours, levels, steps, null, null, null, null,
-        terrain, null, false);
+    this(
+        model,
+        run,
+        time,
+        lat,
+        lon,
+        alt,
+        pressure,
+        method,
+        values,
+        neighbours,
+        levels,
+        steps,
+        null,
+        null,
+        null,
+        null,
+        terrain,
+        null,
+        false);
   }
 
   /** The same answer as an ensemble's: under the ensemble's name, with what of it answered. */
-  public SpotForecast asEnsemble(String ensembleModel, Map<String, Value> ensembleValues, EnsembleUsed used) {
-    return new SpotForecast(ensembleModel, run, time, lat, lon, alt, pressure, method, ensembleValues, neighbours,
-        levels, steps, timezone, localTime, previousRuns, blend, terrain, used, provisional);
+  public SpotForecast asEnsemble(
+      String ensembleModel, Map<String, Value> ensembleValues, EnsembleUsed used) {
+    return new SpotForecast(
+        ensembleModel,
+        run,
+        time,
+        lat,
+        lon,
+        alt,
+        pressure,
+        method,
+        ensembleValues,
+        neighbours,
+        levels,
+        steps,
+        timezone,
+        localTime,
+        previousRuns,
+        blend,
+        terrain,
+        used,
+        provisional);
   }
 
   /**
    * How an ensemble answered.
    *
-   * @param member the member whose values these are (member= or the control), absent for a statistic
+   * @param member the member whose values these are (member= or the control), absent for a
+   *     statistic
    * @param statistic the statistic across members (ensemble=), absent for a member
    * @param members every member of the ensemble that answered, by number
    * @param models the models holding them, in the same order
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record EnsembleUsed(Integer member, String statistic, List<Integer> members, List<String> models) {}
+  public record EnsembleUsed(
+      Integer member, String statistic, List<Integer> members, List<String> models) {}
 
   /**
    * What the terrain did to an answer.
    *
-   * @param elevation the height above sea level answered for (m): the request's, else the model's ground
+   * @param elevation the height above sea level answered for (m): the request's, else the model's
+   *     ground
    * @param elevationFrom "request" or "model"
-   * @param modelElevation the model's ground at the place (m above sea level), weighted as the values
+   * @param modelElevation the model's ground at the place (m above sea level), weighted as the
+   *     values
    * @param lapseRate K per m, when temperatures were corrected
-   * @param corrections per corrected parameter, what was added (K): lapse rate x (model ground - elevation)
+   * @param corrections per corrected parameter, what was added (K): lapse rate x (model ground -
+   *     elevation)
    * @param notCorrected why elevation= corrected nothing
    * @param cellSelection the kind of grid points that answered: land, sea or nearest
    * @param skipped nearer grid points of the other kind, passed over
@@ -106,19 +173,25 @@ public record SpotForecast(
 
   /** A grid point a cell selection passed over: where it is, its land fraction, why. */
   public record SkippedPoint(
-      int point, double lat, double lon, double distance,
-      @JsonProperty("land_fraction") @JsonInclude(JsonInclude.Include.NON_NULL) Double landFraction, String reason) {}
+      int point,
+      double lat,
+      double lon,
+      double distance,
+      @JsonProperty("land_fraction") @JsonInclude(JsonInclude.Include.NON_NULL) Double landFraction,
+      String reason) {}
 
   /**
    * A member of a blend as it took part in an answer.
    *
    * @param run the member's run that answered, absent when it did not answer
    * @param leadHours hours from that run to the valid time
-   * @param weight its share of the blend here (the weights of the members that answered, summing to 1)
+   * @param weight its share of the blend here (the weights of the members that answered, summing to
+   *     1)
    * @param reason why it did not answer (outside its grid, levels or steps; not served)
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record BlendMember(String model, Instant run, Double leadHours, double weight, String reason) {}
+  public record BlendMember(
+      String model, Instant run, Double leadHours, double weight, String reason) {}
 
   /**
    * What an earlier run forecast for the same place and valid time ({@code previous_runs=}): its
@@ -130,7 +203,8 @@ public record SpotForecast(
       @JsonInclude(JsonInclude.Include.NON_NULL) String problem) {}
 
   /** An interpolated value, or null with the reason it is unavailable. */
-  public record Value(Double value, String unit, @JsonInclude(JsonInclude.Include.NON_NULL) String reason) {
+  public record Value(
+      Double value, String unit, @JsonInclude(JsonInclude.Include.NON_NULL) String reason) {
 
     public static Value of(double value, String unit) {
       return new Value(value, unit, null);

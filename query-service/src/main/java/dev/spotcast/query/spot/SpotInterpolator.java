@@ -1,15 +1,15 @@
 package dev.spotcast.query.spot;
 
-import dev.spotcast.query.search.ForecastHit;
-import dev.spotcast.query.interpolation.Wind;
-import dev.spotcast.query.interpolation.Bilinear;
 import dev.spotcast.index.DocumentIds;
-import dev.spotcast.query.interpolation.Bracket;
-import dev.spotcast.query.interpolation.InverseDistanceWeighting;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.query.interpolation.Bilinear;
+import dev.spotcast.query.interpolation.Bracket;
+import dev.spotcast.query.interpolation.InverseDistanceWeighting;
+import dev.spotcast.query.interpolation.Wind;
+import dev.spotcast.query.search.ForecastHit;
 import dev.spotcast.query.terrain.CellChoice;
 import dev.spotcast.query.terrain.CellSelection;
 import dev.spotcast.query.terrain.RunTerrain;
@@ -38,7 +38,9 @@ public final class SpotInterpolator {
     this(weighting, TerrainProperties.defaults());
   }
 
-  /** @param terrain the lapse rate and the parameters {@code elevation=} corrects */
+  /**
+   * @param terrain the lapse rate and the parameters {@code elevation=} corrects
+   */
   public SpotInterpolator(InverseDistanceWeighting weighting, TerrainProperties terrain) {
     this.weighting = weighting;
     this.terrain = terrain;
@@ -69,7 +71,9 @@ public final class SpotInterpolator {
         weights[i] = corner.getValue();
         double lat = grid.latitude(points[i]);
         double lon = grid.longitude(points[i]);
-        double distance = Geodesic.WGS84.Inverse(request.lat(), request.lon(), lat, lon, GeodesicMask.DISTANCE).s12;
+        double distance =
+            Geodesic.WGS84.Inverse(request.lat(), request.lon(), lat, lon, GeodesicMask.DISTANCE)
+                .s12;
         neighbours.add(new SpotForecast.Neighbour(points[i], lat, lon, distance, weights[i]));
         i++;
       }
@@ -77,10 +81,13 @@ public final class SpotInterpolator {
       List<ForecastHit> nearest = nearestPoints(hits, plan.searchNeighbours());
       if (plan.selecting() && choice == null) {
         // The geo path fetched the candidates: the selection chooses among them.
-        choice = CellChoice.among(
-            nearest.stream().mapToInt(ForecastHit::point).toArray(),
-            nearest.stream().mapToDouble(ForecastHit::sortDistance).toArray(),
-            plan.terrain(), request.site().selection(), request.neighbours());
+        choice =
+            CellChoice.among(
+                nearest.stream().mapToInt(ForecastHit::point).toArray(),
+                nearest.stream().mapToDouble(ForecastHit::sortDistance).toArray(),
+                plan.terrain(),
+                request.site().selection(),
+                request.neighbours());
         candidates = new HashMap<>();
         for (ForecastHit hit : nearest) {
           candidates.put(hit.point(), hit);
@@ -96,8 +103,14 @@ public final class SpotInterpolator {
       if (nearest.isEmpty()) {
         throw new OutsideForecastException(
             "lat",
-            "no grid point of model " + run.model() + " within " + SpotPlan.plain(Math.round(plan.radiusKm()))
-                + " km of " + SpotPlan.plain(request.lat()) + ", " + SpotPlan.plain(request.lon()));
+            "no grid point of model "
+                + run.model()
+                + " within "
+                + SpotPlan.plain(Math.round(plan.radiusKm()))
+                + " km of "
+                + SpotPlan.plain(request.lat())
+                + ", "
+                + SpotPlan.plain(request.lon()));
       }
       neighbours = new ArrayList<>(nearest.size());
       double[] distances = new double[nearest.size()];
@@ -111,21 +124,25 @@ public final class SpotInterpolator {
           lon = grid.longitude(hit.point());
         }
         distances[i] =
-            Geodesic.WGS84.Inverse(request.lat(), request.lon(), lat, lon, GeodesicMask.DISTANCE).s12;
+            Geodesic.WGS84.Inverse(request.lat(), request.lon(), lat, lon, GeodesicMask.DISTANCE)
+                .s12;
         neighbours.add(new SpotForecast.Neighbour(hit.point(), lat, lon, distances[i], 0));
       }
-      InverseDistanceWeighting idw = request.power() == null ? weighting : new InverseDistanceWeighting(request.power());
+      InverseDistanceWeighting idw =
+          request.power() == null ? weighting : new InverseDistanceWeighting(request.power());
       weights = idw.weights(distances);
       for (int i = 0; i < neighbours.size(); i++) {
         SpotForecast.Neighbour n = neighbours.get(i);
-        neighbours.set(i, new SpotForecast.Neighbour(n.point(), n.lat(), n.lon(), n.distance(), weights[i]));
+        neighbours.set(
+            i, new SpotForecast.Neighbour(n.point(), n.lat(), n.lon(), n.distance(), weights[i]));
       }
       points = nearest.stream().mapToInt(ForecastHit::point).toArray();
     }
 
     Map<DocumentKey, Map<String, Double>> documents = new HashMap<>();
     for (ForecastHit hit : hits) {
-      documents.putIfAbsent(new DocumentKey(hit.axisPosition(), hit.level(), hit.step(), hit.point()), hit.values());
+      documents.putIfAbsent(
+          new DocumentKey(hit.axisPosition(), hit.level(), hit.step(), hit.point()), hit.values());
     }
 
     Map<String, SpotForecast.Value> values = new LinkedHashMap<>();
@@ -137,7 +154,8 @@ public final class SpotInterpolator {
       }
       levelsUsed.addAll(levelsUsed(axis));
     }
-    SpotForecast.TerrainUsed terrainUsed = terrainUsed(plan, points, weights, choice, candidates, values);
+    SpotForecast.TerrainUsed terrainUsed =
+        terrainUsed(plan, points, weights, choice, candidates, values);
     addWind(values, "u", "v", "");
     addWind(values, "10u", "10v", "_10m");
     Vertical vertical = request.vertical();
@@ -147,14 +165,21 @@ public final class SpotInterpolator {
         request.time(),
         request.lat(),
         request.lon(),
-        vertical != null && vertical.type() == dev.spotcast.model.LevelType.HEIGHT_ABOVE_GROUND ? vertical.value() : null,
-        vertical != null && vertical.type() == dev.spotcast.model.LevelType.ISOBARIC ? vertical.value() : null,
+        vertical != null && vertical.type() == dev.spotcast.model.LevelType.HEIGHT_ABOVE_GROUND
+            ? vertical.value()
+            : null,
+        vertical != null && vertical.type() == dev.spotcast.model.LevelType.ISOBARIC
+            ? vertical.value()
+            : null,
         request.method().label(),
         values,
         neighbours,
         levelsUsed,
         stepsUsed(run, plan.steps()),
-        null, null, null, null,
+        null,
+        null,
+        null,
+        null,
         terrainUsed,
         null,
         plan.terrain().pending());
@@ -167,15 +192,27 @@ public final class SpotInterpolator {
    * selection passed over. Corrects {@code values} in place.
    */
   private SpotForecast.TerrainUsed terrainUsed(
-      SpotPlan plan, int[] points, double[] weights, CellChoice choice, Map<Integer, ForecastHit> candidates,
+      SpotPlan plan,
+      int[] points,
+      double[] weights,
+      CellChoice choice,
+      Map<Integer, ForecastHit> candidates,
       Map<String, SpotForecast.Value> values) {
     RunTerrain runTerrain = plan.terrain();
     Site site = plan.request().site();
     if (runTerrain.pending()) {
-      return new SpotForecast.TerrainUsed(null, null, null, null, null,
+      return new SpotForecast.TerrainUsed(
+          null,
+          null,
+          null,
+          null,
+          null,
           site.elevation() == null ? null : "the run's terrain is still being read: not corrected",
-          CellSelection.NEAREST.label(), null,
-          "the terrain of run " + plan.run().runId() + " is still being read (it is read once when the run is"
+          CellSelection.NEAREST.label(),
+          null,
+          "the terrain of run "
+              + plan.run().runId()
+              + " is still being read (it is read once when the run is"
               + " published): answered without it; ask again in a few seconds");
     }
     if (runTerrain.none() && site.elevation() == null && site.cellSelection() == null) {
@@ -198,11 +235,18 @@ public final class SpotInterpolator {
     if (site.elevation() != null) {
       Vertical vertical = plan.request().vertical();
       if (modelElevation == null) {
-        notCorrected = runTerrain.hasElevation()
-            ? "model " + model + " has no terrain height at a grid point used: values are at the model's ground"
-            : "model " + model + "'s run has no orography (" + String.join(", ", terrain.orographyParameters())
-                + " or " + String.join(", ", terrain.geopotentialParameters())
-                + " on its surface): values are at the model's ground";
+        notCorrected =
+            runTerrain.hasElevation()
+                ? "model "
+                    + model
+                    + " has no terrain height at a grid point used: values are at the model's ground"
+                : "model "
+                    + model
+                    + "'s run has no orography ("
+                    + String.join(", ", terrain.orographyParameters())
+                    + " or "
+                    + String.join(", ", terrain.geopotentialParameters())
+                    + " on its surface): values are at the model's ground";
       } else if (vertical != null && vertical.type() == dev.spotcast.model.LevelType.ISOBARIC) {
         notCorrected = "pressure levels lie at the same height whatever the ground: not corrected";
       } else {
@@ -238,32 +282,65 @@ public final class SpotInterpolator {
             lat = hit == null ? Double.NaN : hit.lat();
             lon = hit == null ? Double.NaN : hit.lon();
           }
-          double distance = Double.isNaN(lat) ? passed.distance()
-              : Geodesic.WGS84.Inverse(plan.request().lat(), plan.request().lon(), lat, lon, GeodesicMask.DISTANCE).s12;
+          double distance =
+              Double.isNaN(lat)
+                  ? passed.distance()
+                  : Geodesic.WGS84.Inverse(
+                          plan.request().lat(),
+                          plan.request().lon(),
+                          lat,
+                          lon,
+                          GeodesicMask.DISTANCE)
+                      .s12;
           Double fraction = Double.isNaN(passed.landFraction()) ? null : passed.landFraction();
-          skipped.add(new SpotForecast.SkippedPoint(passed.point(), lat, lon, distance, fraction,
-              fraction == null ? "no land-sea mask value" : "not " + wanted + ": land fraction "
-                  + SpotPlan.plain(Math.round(fraction * 1000) / 1000.0)
-                  + (wanted.equals("land") ? " < " : " >= ") + SpotPlan.plain(runTerrain.landThreshold())));
+          skipped.add(
+              new SpotForecast.SkippedPoint(
+                  passed.point(),
+                  lat,
+                  lon,
+                  distance,
+                  fraction,
+                  fraction == null
+                      ? "no land-sea mask value"
+                      : "not "
+                          + wanted
+                          + ": land fraction "
+                          + SpotPlan.plain(Math.round(fraction * 1000) / 1000.0)
+                          + (wanted.equals("land") ? " < " : " >= ")
+                          + SpotPlan.plain(runTerrain.landThreshold())));
         }
       }
     } else if (site.cellSelection() != null && site.cellSelection() != CellSelection.NEAREST) {
-      fallback = "model " + model + "'s run has no land-sea mask (" + String.join(", ", terrain.landSeaMaskParameters())
-          + " on its surface): the nearest grid points answer";
+      fallback =
+          "model "
+              + model
+              + "'s run has no land-sea mask ("
+              + String.join(", ", terrain.landSeaMaskParameters())
+              + " on its surface): the nearest grid points answer";
       selection = CellSelection.NEAREST.label();
     }
     Double elevation = site.elevation() != null ? site.elevation() : modelElevation;
-    String elevationFrom = site.elevation() != null ? "request" : modelElevation != null ? "model" : null;
+    String elevationFrom =
+        site.elevation() != null ? "request" : modelElevation != null ? "model" : null;
     return new SpotForecast.TerrainUsed(
-        elevation, elevationFrom, modelElevation, lapseRate, corrections, notCorrected, selection, skipped, fallback);
+        elevation,
+        elevationFrom,
+        modelElevation,
+        lapseRate,
+        corrections,
+        notCorrected,
+        selection,
+        skipped,
+        fallback);
   }
 
   /**
-   * Wind speed and direction (meteorological, degrees from which it blows) from interpolated u and v
-   * components when both are answered: {@code wind_speed}, {@code wind_direction} from u/v,
+   * Wind speed and direction (meteorological, degrees from which it blows) from interpolated u and
+   * v components when both are answered: {@code wind_speed}, {@code wind_direction} from u/v,
    * {@code wind_speed_10m}, {@code wind_direction_10m} from 10u/10v.
    */
-  static void addWind(Map<String, SpotForecast.Value> values, String uName, String vName, String suffix) {
+  static void addWind(
+      Map<String, SpotForecast.Value> values, String uName, String vName, String suffix) {
     SpotForecast.Value u = values.get(uName);
     SpotForecast.Value v = values.get(vName);
     if (u == null || v == null) {
@@ -272,7 +349,13 @@ public final class SpotInterpolator {
     String speed = "wind_speed" + suffix;
     String direction = "wind_direction" + suffix;
     if (u.value() == null || v.value() == null) {
-      String reason = "derived from " + uName + " and " + vName + ": " + (u.value() == null ? u.reason() : v.reason());
+      String reason =
+          "derived from "
+              + uName
+              + " and "
+              + vName
+              + ": "
+              + (u.value() == null ? u.reason() : v.reason());
       values.put(speed, SpotForecast.Value.unavailable(u.unit(), reason));
       values.put(direction, SpotForecast.Value.unavailable("deg", reason));
       return;
@@ -291,25 +374,30 @@ public final class SpotInterpolator {
       byPoint.merge(hit.point(), hit, (a, b) -> b.sortDistance() < a.sortDistance() ? b : a);
     }
     return byPoint.values().stream()
-        .sorted((a, b) -> {
-          int byDistance = Double.compare(a.sortDistance(), b.sortDistance());
-          return byDistance != 0 ? byDistance : Integer.compare(a.point(), b.point());
-        })
+        .sorted(
+            (a, b) -> {
+              int byDistance = Double.compare(a.sortDistance(), b.sortDistance());
+              return byDistance != 0 ? byDistance : Integer.compare(a.point(), b.point());
+            })
         .limit(n)
         .toList();
   }
 
   /**
-   * The values of the documents an axis is interpolated from, looked up once for all its parameters:
-   * by step, then level, then point, in the order {@link #value} reads them; null where a document
-   * is missing.
+   * The values of the documents an axis is interpolated from, looked up once for all its
+   * parameters: by step, then level, then point, in the order {@link #value} reads them; null where
+   * a document is missing.
    */
   private static List<Map<String, Double>> storedOf(
-      SpotPlan plan, SpotPlan.AxisPlan axis, int[] points, Map<DocumentKey, Map<String, Double>> documents) {
+      SpotPlan plan,
+      SpotPlan.AxisPlan axis,
+      int[] points,
+      Map<DocumentKey, Map<String, Double>> documents) {
     ForecastRun run = plan.run();
     int[] stepPositions = SpotPlan.positions(plan.steps());
     int[] levelPositions = SpotPlan.positions(axis.levels());
-    List<Map<String, Double>> stored = new ArrayList<>(stepPositions.length * levelPositions.length * points.length);
+    List<Map<String, Double>> stored =
+        new ArrayList<>(stepPositions.length * levelPositions.length * points.length);
     for (int stepPosition : stepPositions) {
       int step = run.steps().get(stepPosition);
       for (int levelPosition : levelPositions) {
@@ -346,13 +434,21 @@ public final class SpotInterpolator {
           if (weights[i] == 0) {
             continue;
           }
-          Map<String, Double> stored = documents.get((s * levelPositions.length + l) * points.length + i);
+          Map<String, Double> stored =
+              documents.get((s * levelPositions.length + l) * points.length + i);
           Double v = stored == null ? null : stored.get(parameter.name());
           if (v == null || !Double.isFinite(v)) {
-            String at = levelAxis.type().singleLevel() ? "" : " at " + levelLabel(levelAxis, level) + ",";
+            String at =
+                levelAxis.type().singleLevel() ? "" : " at " + levelLabel(levelAxis, level) + ",";
             return SpotForecast.Value.unavailable(
                 parameter.unit(),
-                parameter.name() + " has no value" + at + " step " + step + ", grid point " + points[i]);
+                parameter.name()
+                    + " has no value"
+                    + at
+                    + " step "
+                    + step
+                    + ", grid point "
+                    + points[i]);
           }
           sum += weights[i] * v;
         }
@@ -360,7 +456,8 @@ public final class SpotInterpolator {
       }
       byStep[s] = levels.interpolate(byLevel[0], byLevel[1]);
     }
-    return SpotForecast.Value.of(parameter.clamp(steps.interpolate(byStep[0], byStep[1])), parameter.unit());
+    return SpotForecast.Value.of(
+        parameter.clamp(steps.interpolate(byStep[0], byStep[1])), parameter.unit());
   }
 
   private static String levelLabel(LevelAxis axis, double level) {
@@ -377,8 +474,10 @@ public final class SpotInterpolator {
       return List.of(new SpotForecast.LevelUsed(type, axis.levels().get(bracket.lower()), unit, 1));
     }
     return List.of(
-        new SpotForecast.LevelUsed(type, axis.levels().get(bracket.lower()), unit, 1 - bracket.upperWeight()),
-        new SpotForecast.LevelUsed(type, axis.levels().get(bracket.upper()), unit, bracket.upperWeight()));
+        new SpotForecast.LevelUsed(
+            type, axis.levels().get(bracket.lower()), unit, 1 - bracket.upperWeight()),
+        new SpotForecast.LevelUsed(
+            type, axis.levels().get(bracket.upper()), unit, bracket.upperWeight()));
   }
 
   private static List<SpotForecast.StepUsed> stepsUsed(ForecastRun run, Bracket bracket) {

@@ -1,12 +1,5 @@
 package dev.spotcast.query.spot;
 
-import dev.spotcast.query.interpolation.Bracket;
-import dev.spotcast.query.search.GridNeighbours;
-import dev.spotcast.query.search.Combination;
-import dev.spotcast.query.search.NeighbourQuery;
-import dev.spotcast.query.terrain.CellChoice;
-import dev.spotcast.query.terrain.CellSelection;
-import dev.spotcast.query.terrain.RunTerrain;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.GridDefinition;
 import dev.spotcast.model.IrregularGrid;
@@ -14,6 +7,13 @@ import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.query.interpolation.Bracket;
+import dev.spotcast.query.search.Combination;
+import dev.spotcast.query.search.GridNeighbours;
+import dev.spotcast.query.search.NeighbourQuery;
+import dev.spotcast.query.terrain.CellChoice;
+import dev.spotcast.query.terrain.CellSelection;
+import dev.spotcast.query.terrain.RunTerrain;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -32,17 +32,25 @@ import java.util.stream.Collectors;
  *
  * @param axes the level types read, each with its parameters and level bracket
  * @param steps the steps around {@code time}, positions in {@code run.steps()}
- * @param terrain the run's terrain ({@link RunTerrain#NONE} when it has none or it was not asked for)
- * @param selecting whether the neighbours are chosen by land or sea among {@code candidates} times n
- *     nearest points
+ * @param terrain the run's terrain ({@link RunTerrain#NONE} when it has none or it was not asked
+ *     for)
+ * @param selecting whether the neighbours are chosen by land or sea among {@code candidates} times
+ *     n nearest points
  * @param choice on a regular grid when selecting: the grid points chosen (from the grid definition
  *     and the terrain), fetched by id; null otherwise
  */
 public record SpotPlan(
-    ShardingStrategy strategy, SpotRequest request, List<AxisPlan> axes, Bracket steps, RunTerrain terrain,
-    int candidates, boolean selecting, CellChoice choice) {
+    ShardingStrategy strategy,
+    SpotRequest request,
+    List<AxisPlan> axes,
+    Bracket steps,
+    RunTerrain terrain,
+    int candidates,
+    boolean selecting,
+    CellChoice choice) {
 
-  public SpotPlan(ShardingStrategy strategy, SpotRequest request, List<AxisPlan> axes, Bracket steps) {
+  public SpotPlan(
+      ShardingStrategy strategy, SpotRequest request, List<AxisPlan> axes, Bracket steps) {
     this(strategy, request, axes, steps, RunTerrain.NONE, 1, false, null);
   }
 
@@ -52,15 +60,30 @@ public record SpotPlan(
    * on a regular grid they are chosen here.
    */
   public SpotPlan withTerrain(RunTerrain runTerrain, int candidateFactor) {
-    boolean select = runTerrain.hasMask() && request.method() != Method.BILINEAR
-        && request.site().selection() != CellSelection.NEAREST;
-    SpotPlan plan = new SpotPlan(strategy, request, axes, steps, runTerrain, select ? candidateFactor : 1, select, null);
+    boolean select =
+        runTerrain.hasMask()
+            && request.method() != Method.BILINEAR
+            && request.site().selection() != CellSelection.NEAREST;
+    SpotPlan plan =
+        new SpotPlan(
+            strategy, request, axes, steps, runTerrain, select ? candidateFactor : 1, select, null);
     if (select && run().grid() instanceof RegularLatLonGrid grid) {
-      GridNeighbours.Nearest nearest = GridNeighbours.nearest(
-          grid, request.lat(), request.lon(), plan.searchNeighbours(), NeighbourQuery.radiusMeters(plan.radiusKm()));
-      CellChoice chosen = CellChoice.among(
-          nearest.points(), nearest.distances(), runTerrain, request.site().selection(), request.neighbours());
-      return new SpotPlan(strategy, request, axes, steps, runTerrain, plan.candidates, true, chosen);
+      GridNeighbours.Nearest nearest =
+          GridNeighbours.nearest(
+              grid,
+              request.lat(),
+              request.lon(),
+              plan.searchNeighbours(),
+              NeighbourQuery.radiusMeters(plan.radiusKm()));
+      CellChoice chosen =
+          CellChoice.among(
+              nearest.points(),
+              nearest.distances(),
+              runTerrain,
+              request.site().selection(),
+              request.neighbours());
+      return new SpotPlan(
+          strategy, request, axes, steps, runTerrain, plan.candidates, true, chosen);
     }
     return plan;
   }
@@ -68,9 +91,15 @@ public record SpotPlan(
   /** What the neighbour search reads for this plan. */
   public NeighbourQuery query() {
     return new NeighbourQuery(
-        strategy, request.lat(), request.lon(), request.neighbours(), searchNeighbours(), radiusKm(),
+        strategy,
+        request.lat(),
+        request.lon(),
+        request.neighbours(),
+        searchNeighbours(),
+        radiusKm(),
         request.method() == Method.BILINEAR,
-        choice == null ? null : new GridNeighbours.Nearest(choice.points(), choice.distances()), parameters(),
+        choice == null ? null : new GridNeighbours.Nearest(choice.points(), choice.distances()),
+        parameters(),
         combinationsByIndex());
   }
 
@@ -83,9 +112,11 @@ public record SpotPlan(
    * The part of a plan on one level type.
    *
    * @param position the axis's position in the run's axes
-   * @param levels the levels around the request's height or pressure (position 0 of a single-level axis)
+   * @param levels the levels around the request's height or pressure (position 0 of a single-level
+   *     axis)
    */
-  public record AxisPlan(int position, LevelAxis axis, List<Parameter> parameters, Bracket levels) {}
+  public record AxisPlan(
+      int position, LevelAxis axis, List<Parameter> parameters, Bracket levels) {}
 
   /**
    * Plans a request against a run.
@@ -102,7 +133,10 @@ public record SpotPlan(
     if (request.method() == Method.BILINEAR && !(run.grid() instanceof RegularLatLonGrid)) {
       throw new BadParameterException(
           "method",
-          "method=bilinear needs a regular lat/lon grid; model " + run.model() + " has a " + run.grid().kind()
+          "method=bilinear needs a regular lat/lon grid; model "
+              + run.model()
+              + " has a "
+              + run.grid().kind()
               + " grid: use method=idw or method=nearest");
     }
     Bracket steps = stepBracket(run, request.time());
@@ -110,8 +144,9 @@ public record SpotPlan(
   }
 
   /**
-   * As {@link #of(ShardingStrategy, SpotRequest)}, building the run's sharding strategy (hashing every
-   * routing tile): for tests and tools; the service plans with the catalog's strategy of the run.
+   * As {@link #of(ShardingStrategy, SpotRequest)}, building the run's sharding strategy (hashing
+   * every routing tile): for tests and tools; the service plans with the catalog's strategy of the
+   * run.
    */
   public static SpotPlan of(ForecastRun run, SpotRequest request) {
     return of(new ShardingStrategy(run), request);
@@ -131,13 +166,17 @@ public record SpotPlan(
     return all;
   }
 
-  /** Every (level, step) the interpolation reads: per axis up to two levels times up to two steps. */
+  /**
+   * Every (level, step) the interpolation reads: per axis up to two levels times up to two steps.
+   */
   public List<Combination> combinations() {
     List<Combination> combinations = new ArrayList<>(4 * axes.size());
     for (AxisPlan axis : axes) {
       for (int l : positions(axis.levels())) {
         for (int s : positions(steps)) {
-          combinations.add(new Combination(axis.position(), l, s, axis.axis().levels().get(l), run().steps().get(s)));
+          combinations.add(
+              new Combination(
+                  axis.position(), l, s, axis.axis().levels().get(l), run().steps().get(s)));
         }
       }
     }
@@ -164,7 +203,9 @@ public record SpotPlan(
 
   /** The one or two axis positions a bracket reads. */
   static int[] positions(Bracket bracket) {
-    return bracket.single() ? new int[] {bracket.lower()} : new int[] {bracket.lower(), bracket.upper()};
+    return bracket.single()
+        ? new int[] {bracket.lower()}
+        : new int[] {bracket.lower(), bracket.upper()};
   }
 
   /** The axes a request can read: the one of its vertical coordinate, or every single-level one. */
@@ -182,18 +223,24 @@ public record SpotPlan(
     if (vertical == null) {
       throw new BadParameterException(
           "alt",
-          "model " + run.model() + " has no single-level fields: ask with "
+          "model "
+              + run.model()
+              + " has no single-level fields: ask with "
               + run.axes().stream().map(SpotPlan::howToAsk).collect(Collectors.joining(" or ")));
     }
     throw new OutsideForecastException(
         vertical.parameter(),
-        "model " + run.model() + " has no " + vertical.type().label() + " levels (" + vertical.parameter()
-            + "=); it has: " + run.axes().stream().map(SpotPlan::describe).collect(Collectors.joining("; ")));
+        "model "
+            + run.model()
+            + " has no "
+            + vertical.type().label()
+            + " levels ("
+            + vertical.parameter()
+            + "=); it has: "
+            + run.axes().stream().map(SpotPlan::describe).collect(Collectors.joining("; ")));
   }
 
-  /**
-   * Refuses a parameter name the run does not have (400 naming params, with the known ones).
-   */
+  /** Refuses a parameter name the run does not have (400 naming params, with the known ones). */
   public static void checkParameters(ForecastRun run, List<String> names) {
     for (String name : names) {
       if (run.parameter(name) == null) {
@@ -205,10 +252,12 @@ public record SpotPlan(
   private static BadParameterException unknownParameter(ForecastRun run, String name) {
     String known = run.parameters().stream().map(Parameter::name).collect(Collectors.joining(", "));
     return new BadParameterException(
-        "params", "unknown parameter '" + name + "' for model " + run.model() + "; known: " + known);
+        "params",
+        "unknown parameter '" + name + "' for model " + run.model() + "; known: " + known);
   }
 
-  private static List<AxisPlan> axisPlans(ForecastRun run, SpotRequest request, List<Integer> candidates) {
+  private static List<AxisPlan> axisPlans(
+      ForecastRun run, SpotRequest request, List<Integer> candidates) {
     Map<Integer, List<Parameter>> byAxis = new LinkedHashMap<>();
     candidates.forEach(c -> byAxis.put(c, new ArrayList<>()));
     if (request.params().isEmpty()) {
@@ -221,7 +270,11 @@ public record SpotPlan(
         if (parameter == null) {
           throw unknownParameter(run, name);
         }
-        Integer axis = candidates.stream().filter(c -> run.axes().get(c).parameter(name) != null).findFirst().orElse(null);
+        Integer axis =
+            candidates.stream()
+                .filter(c -> run.axes().get(c).parameter(name) != null)
+                .findFirst()
+                .orElse(null);
         if (axis == null) {
           String where =
               run.axes().stream()
@@ -229,7 +282,13 @@ public record SpotPlan(
                   .map(SpotPlan::howToAsk)
                   .collect(Collectors.joining(" or "));
           throw new OutsideForecastException(
-              "params", "parameter " + name + " of model " + run.model() + " is not on the levels asked for; ask with " + where);
+              "params",
+              "parameter "
+                  + name
+                  + " of model "
+                  + run.model()
+                  + " is not on the levels asked for; ask with "
+                  + where);
         }
         byAxis.get(axis).add(parameter);
       }
@@ -240,7 +299,10 @@ public record SpotPlan(
         continue;
       }
       LevelAxis axis = run.axes().get(entry.getKey());
-      Bracket levels = axis.type().singleLevel() ? new Bracket(0, 0, 0) : levelBracket(run, axis, request.vertical());
+      Bracket levels =
+          axis.type().singleLevel()
+              ? new Bracket(0, 0, 0)
+              : levelBracket(run, axis, request.vertical());
       plans.add(new AxisPlan(entry.getKey(), axis, List.copyOf(entry.getValue()), levels));
     }
     return plans;
@@ -251,8 +313,14 @@ public record SpotPlan(
     if (lat < grid.south() - 1e-9 || lat > grid.north() + 1e-9) {
       throw new OutsideForecastException(
           "lat",
-          "lat " + plain(lat) + " is outside the grid of model " + run.model()
-              + "; valid: " + plain(grid.south()) + ".." + plain(grid.north()));
+          "lat "
+              + plain(lat)
+              + " is outside the grid of model "
+              + run.model()
+              + "; valid: "
+              + plain(grid.south())
+              + ".."
+              + plain(grid.north()));
     }
     switch (grid) {
       case RegularLatLonGrid regular -> {
@@ -263,8 +331,14 @@ public record SpotPlan(
           double west = RegularLatLonGrid.normaliseLongitude(regular.lon0());
           throw new OutsideForecastException(
               "lon",
-              "lon " + plain(lon) + " is outside the grid of model " + run.model()
-                  + "; valid: " + plain(west) + ".." + plain(west + span));
+              "lon "
+                  + plain(lon)
+                  + " is outside the grid of model "
+                  + run.model()
+                  + "; valid: "
+                  + plain(west)
+                  + ".."
+                  + plain(west + span));
         }
       }
       case IrregularGrid irregular -> {
@@ -278,7 +352,9 @@ public record SpotPlan(
     double value = vertical.value();
     // Pressure levels are interpolated linearly in ln(p), the others linearly in their value.
     Bracket bracket =
-        axis.type() == LevelType.ISOBARIC ? Bracket.of(levels, value, Math::log) : Bracket.linear(levels, value);
+        axis.type() == LevelType.ISOBARIC
+            ? Bracket.of(levels, value, Math::log)
+            : Bracket.linear(levels, value);
     if (bracket != null) {
       return bracket;
     }
@@ -290,11 +366,21 @@ public record SpotPlan(
     boolean pressure = axis.type() == LevelType.ISOBARIC;
     String where =
         value > axis.highest()
-            ? (pressure ? " is greater than the largest level " : " is above the highest level ") + highest
-            : (pressure ? " is less than the smallest level " : " is below the lowest level ") + lowest;
+            ? (pressure ? " is greater than the largest level " : " is above the highest level ")
+                + highest
+            : (pressure ? " is less than the smallest level " : " is below the lowest level ")
+                + lowest;
     throw new OutsideForecastException(
         vertical.parameter(),
-        vertical.parameter() + " " + plain(value) + unit + where + unit + " of model " + run.model() + valid);
+        vertical.parameter()
+            + " "
+            + plain(value)
+            + unit
+            + where
+            + unit
+            + " of model "
+            + run.model()
+            + valid);
   }
 
   private static Bracket stepBracket(ForecastRun run, Instant time) {
@@ -309,24 +395,46 @@ public record SpotPlan(
     String where = time.isBefore(first) ? " is before the first step" : " is after the last step";
     throw new OutsideForecastException(
         "time",
-        "time " + time + where + " of run " + run.runId() + " of model " + run.model()
-            + "; valid: " + first + ".." + last);
+        "time "
+            + time
+            + where
+            + " of run "
+            + run.runId()
+            + " of model "
+            + run.model()
+            + "; valid: "
+            + first
+            + ".."
+            + last);
   }
 
-  /** "isobaric levels 400..1000 hPa (pressure=)" or "mean sea level (neither alt= nor pressure=)". */
+  /**
+   * "isobaric levels 400..1000 hPa (pressure=)" or "mean sea level (neither alt= nor pressure=)".
+   */
   static String describe(LevelAxis axis) {
     if (axis.type().singleLevel()) {
       return axis.type().label() + " (neither alt= nor pressure=)";
     }
-    return axis.type().label() + " levels " + plain(axis.lowest()) + ".." + plain(axis.highest())
-        + unitSuffix(axis.type()) + " (" + axis.type().queryParameter() + "=)";
+    return axis.type().label()
+        + " levels "
+        + plain(axis.lowest())
+        + ".."
+        + plain(axis.highest())
+        + unitSuffix(axis.type())
+        + " ("
+        + axis.type().queryParameter()
+        + "=)";
   }
 
   private static String howToAsk(LevelAxis axis) {
     if (axis.type().singleLevel()) {
       return "neither alt= nor pressure= (" + axis.type().label() + ")";
     }
-    return axis.type().queryParameter() + "= in " + plain(axis.lowest()) + ".." + plain(axis.highest())
+    return axis.type().queryParameter()
+        + "= in "
+        + plain(axis.lowest())
+        + ".."
+        + plain(axis.highest())
         + unitSuffix(axis.type());
   }
 

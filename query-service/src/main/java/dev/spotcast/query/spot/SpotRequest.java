@@ -10,16 +10,27 @@ import java.util.Objects;
  *
  * @param lon longitude normalised to [-180, 180)
  * @param vertical the height or pressure asked for, or null for the single-level fields
- * @param neighbours grid points to interpolate from (1 for {@link Method#NEAREST}, 4 for {@link Method#BILINEAR})
+ * @param neighbours grid points to interpolate from (1 for {@link Method#NEAREST}, 4 for {@link
+ *     Method#BILINEAR})
  * @param params parameter names to answer, empty for all of the run's parameters at that vertical
  * @param method how grid points are combined
  * @param power the IDW power, or null for the configured one
  * @param run the run id (yyyyMMddHH) asked for, or null for the published run
- * @param site the place's elevation and the kind of grid points that may answer it ({@link Site#ANY}: as the run has)
+ * @param site the place's elevation and the kind of grid points that may answer it ({@link
+ *     Site#ANY}: as the run has)
  */
 public record SpotRequest(
-    String model, double lat, double lon, Vertical vertical, Instant time, int neighbours, List<String> params,
-    Method method, Double power, String run, Site site) {
+    String model,
+    double lat,
+    double lon,
+    Vertical vertical,
+    Instant time,
+    int neighbours,
+    List<String> params,
+    Method method,
+    Double power,
+    String run,
+    Site site) {
 
   public SpotRequest {
     params = List.copyOf(params);
@@ -29,24 +40,40 @@ public record SpotRequest(
 
   /** Without a site's elevation or cell selection. */
   public SpotRequest(
-      String model, double lat, double lon, Vertical vertical, Instant time, int neighbours, List<String> params,
-      Method method, Double power, String run) {
+      String model,
+      double lat,
+      double lon,
+      Vertical vertical,
+      Instant time,
+      int neighbours,
+      List<String> params,
+      Method method,
+      Double power,
+      String run) {
     this(model, lat, lon, vertical, time, neighbours, params, method, power, run, Site.ANY);
   }
 
   /** The same request at another place and site. */
   public SpotRequest with(Site other) {
-    return new SpotRequest(model, lat, lon, vertical, time, neighbours, params, method, power, run, other);
+    return new SpotRequest(
+        model, lat, lon, vertical, time, neighbours, params, method, power, run, other);
   }
 
   /** The same request at another valid time. */
   public SpotRequest at(Instant other) {
-    return new SpotRequest(model, lat, lon, vertical, other, neighbours, params, method, power, run, site);
+    return new SpotRequest(
+        model, lat, lon, vertical, other, neighbours, params, method, power, run, site);
   }
 
   /** Inverse-distance weighting with the configured power, from the published run. */
   public SpotRequest(
-      String model, double lat, double lon, Vertical vertical, Instant time, int neighbours, List<String> params) {
+      String model,
+      double lat,
+      double lon,
+      Vertical vertical,
+      Instant time,
+      int neighbours,
+      List<String> params) {
     this(model, lat, lon, vertical, time, neighbours, params, Method.IDW, null, null);
   }
 }

@@ -1,20 +1,20 @@
 package dev.spotcast.query.spot;
 
-import dev.spotcast.query.search.SearchUnavailableException;
-import dev.spotcast.query.search.SearchSaturatedException;
+import dev.spotcast.index.RunRecord;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.config.QueryProperties;
+import dev.spotcast.query.interpolation.InverseDistanceWeighting;
 import dev.spotcast.query.search.ForecastHit;
 import dev.spotcast.query.search.NeighbourQuery;
 import dev.spotcast.query.search.NeighbourSearch;
-import dev.spotcast.index.RunRecord;
-import dev.spotcast.query.interpolation.InverseDistanceWeighting;
-import dev.spotcast.query.catalog.PublishedRuns;
-import dev.spotcast.query.config.QueryProperties;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
-import dev.spotcast.model.ForecastRun;
-import dev.spotcast.sharding.ShardingStrategy;
+import dev.spotcast.query.search.SearchSaturatedException;
+import dev.spotcast.query.search.SearchUnavailableException;
 import dev.spotcast.query.terrain.RunTerrain;
 import dev.spotcast.query.terrain.TerrainStore;
+import dev.spotcast.sharding.ShardingStrategy;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,12 +42,16 @@ public class SpotService {
   private final Map<String, Timer> timers = new java.util.concurrent.ConcurrentHashMap<>();
 
   public SpotService(
-      PublishedRuns runs, NeighbourSearch search, QueryProperties properties, MeterRegistry registry,
+      PublishedRuns runs,
+      NeighbourSearch search,
+      QueryProperties properties,
+      MeterRegistry registry,
       TerrainStore terrains) {
     this.runs = runs;
     this.search = search;
     this.interpolator =
-        new SpotInterpolator(new InverseDistanceWeighting(properties.idwPower()), terrains.properties());
+        new SpotInterpolator(
+            new InverseDistanceWeighting(properties.idwPower()), terrains.properties());
     this.registry = registry;
     this.terrains = terrains;
   }
@@ -55,16 +59,21 @@ public class SpotService {
   /** A request planned against a run, with the run's terrain. */
   private SpotPlan plan(ShardingStrategy strategy, SpotRequest request, RunTerrain terrain) {
     SpotPlan plan = SpotPlan.of(strategy, request);
-    return terrain.none() && !terrain.pending() ? plan : plan.withTerrain(terrain, terrains.properties().candidates());
+    return terrain.none() && !terrain.pending()
+        ? plan
+        : plan.withTerrain(terrain, terrains.properties().candidates());
   }
 
   public SpotForecast spot(SpotRequest request) {
-    return timed(TIMER, "Spot requests, from validated request to interpolated answer", () -> answer(request));
+    return timed(
+        TIMER,
+        "Spot requests, from validated request to interpolated answer",
+        () -> answer(request));
   }
 
   /**
-   * The answer of one point of a batch: its forecast, or the reason it cannot be answered (a
-   * {@link OutsideForecastException} or {@link BadParameterException}); exactly one is set.
+   * The answer of one point of a batch: its forecast, or the reason it cannot be answered (a {@link
+   * OutsideForecastException} or {@link BadParameterException}); exactly one is set.
    */
   public record PointAnswer(SpotForecast forecast, RuntimeException problem) {}
 
@@ -76,38 +85,42 @@ public class SpotService {
    * @throws UnknownModelException, UnknownRunException for the shared model and run
    */
   public List<PointAnswer> batch(List<SpotRequest> requests) {
-    return timed(BATCH_TIMER, "Batch spot requests, from validated request to interpolated answers", () -> {
-      if (requests.isEmpty()) {
-        return List.of();
-      }
-      RunRecord record = record(requests.getFirst());
-      ShardingStrategy strategy = runs.strategy(record);
-      RunTerrain terrain = terrains.of(record.run());
-      // The points share their params: an unknown one refuses the whole request, once.
-      SpotPlan.checkParameters(record.run(), requests.getFirst().params());
-      List<PointAnswer> answers = new ArrayList<>(requests.size());
-      List<SpotPlan> plans = new ArrayList<>(requests.size());
-      List<Integer> planned = new ArrayList<>(requests.size());
-      for (int i = 0; i < requests.size(); i++) {
-        answers.add(null);
-        try {
-          plans.add(plan(strategy, requests.get(i), terrain));
-          planned.add(i);
-        } catch (OutsideForecastException | BadParameterException e) {
-          answers.set(i, new PointAnswer(null, e));
-        }
-      }
-      List<List<ForecastHit>> hits = search.findAll(queries(plans));
-      for (int p = 0; p < plans.size(); p++) {
-        int i = planned.get(p);
-        try {
-          answers.set(i, new PointAnswer(interpolator.interpolate(plans.get(p), hits.get(p)), null));
-        } catch (OutsideForecastException e) {
-          answers.set(i, new PointAnswer(null, e));
-        }
-      }
-      return answers;
-    });
+    return timed(
+        BATCH_TIMER,
+        "Batch spot requests, from validated request to interpolated answers",
+        () -> {
+          if (requests.isEmpty()) {
+            return List.of();
+          }
+          RunRecord record = record(requests.getFirst());
+          ShardingStrategy strategy = runs.strategy(record);
+          RunTerrain terrain = terrains.of(record.run());
+          // The points share their params: an unknown one refuses the whole request, once.
+          SpotPlan.checkParameters(record.run(), requests.getFirst().params());
+          List<PointAnswer> answers = new ArrayList<>(requests.size());
+          List<SpotPlan> plans = new ArrayList<>(requests.size());
+          List<Integer> planned = new ArrayList<>(requests.size());
+          for (int i = 0; i < requests.size(); i++) {
+            answers.add(null);
+            try {
+              plans.add(plan(strategy, requests.get(i), terrain));
+              planned.add(i);
+            } catch (OutsideForecastException | BadParameterException e) {
+              answers.set(i, new PointAnswer(null, e));
+            }
+          }
+          List<List<ForecastHit>> hits = search.findAll(queries(plans));
+          for (int p = 0; p < plans.size(); p++) {
+            int i = planned.get(p);
+            try {
+              answers.set(
+                  i, new PointAnswer(interpolator.interpolate(plans.get(p), hits.get(p)), null));
+            } catch (OutsideForecastException e) {
+              answers.set(i, new PointAnswer(null, e));
+            }
+          }
+          return answers;
+        });
   }
 
   /**
@@ -117,10 +130,13 @@ public class SpotService {
    *
    * @param from the earliest valid time, or null for the run's first step
    * @param to the latest valid time, or null for the run's last step
-   * @throws OutsideForecastException when no step lies in the range (the detail gives the run's range)
+   * @throws OutsideForecastException when no step lies in the range (the detail gives the run's
+   *     range)
    */
   public SeriesForecast series(SpotRequest request, Instant from, Instant to) {
-    return timed(SERIES_TIMER, "Series requests, from validated request to interpolated answer",
+    return timed(
+        SERIES_TIMER,
+        "Series requests, from validated request to interpolated answer",
         () -> seriesOf(List.of(request), from, to).getFirst());
   }
 
@@ -129,24 +145,32 @@ public class SpotService {
    * one Elasticsearch multi-search.
    */
   public List<SpotForecast> spotAll(List<SpotRequest> requests) {
-    return timed(TIMER, "Spot requests, from validated request to interpolated answer", () -> {
-      List<SpotPlan> plans = new ArrayList<>(requests.size());
-      for (SpotRequest request : requests) {
-        RunRecord record = record(request);
-        plans.add(plan(runs.strategy(record), request, terrains.of(record.run())));
-      }
-      List<List<ForecastHit>> hits = search.findAll(queries(plans));
-      List<SpotForecast> answers = new ArrayList<>(plans.size());
-      for (int p = 0; p < plans.size(); p++) {
-        answers.add(interpolator.interpolate(plans.get(p), hits.get(p)));
-      }
-      return answers;
-    });
+    return timed(
+        TIMER,
+        "Spot requests, from validated request to interpolated answer",
+        () -> {
+          List<SpotPlan> plans = new ArrayList<>(requests.size());
+          for (SpotRequest request : requests) {
+            RunRecord record = record(request);
+            plans.add(plan(runs.strategy(record), request, terrains.of(record.run())));
+          }
+          List<List<ForecastHit>> hits = search.findAll(queries(plans));
+          List<SpotForecast> answers = new ArrayList<>(plans.size());
+          for (int p = 0; p < plans.size(); p++) {
+            answers.add(interpolator.interpolate(plans.get(p), hits.get(p)));
+          }
+          return answers;
+        });
   }
 
-  /** The series of several requests, each of its own model and run, from one Elasticsearch multi-search. */
+  /**
+   * The series of several requests, each of its own model and run, from one Elasticsearch
+   * multi-search.
+   */
   public List<SeriesForecast> seriesAll(List<SpotRequest> requests, Instant from, Instant to) {
-    return timed(SERIES_TIMER, "Series requests, from validated request to interpolated answer",
+    return timed(
+        SERIES_TIMER,
+        "Series requests, from validated request to interpolated answer",
         () -> seriesOf(requests, from, to));
   }
 
@@ -170,9 +194,18 @@ public class SpotService {
       if (inRange.isEmpty()) {
         throw new OutsideForecastException(
             from != null ? "from" : "to",
-            "no step of run " + run.runId() + " of model " + run.model() + " has a valid time in ["
-                + (from == null ? "" : from) + ", " + (to == null ? "" : to) + "]; valid: "
-                + run.validTime(run.steps().getFirst()) + ".." + run.validTime(run.steps().getLast()));
+            "no step of run "
+                + run.runId()
+                + " of model "
+                + run.model()
+                + " has a valid time in ["
+                + (from == null ? "" : from)
+                + ", "
+                + (to == null ? "" : to)
+                + "]; valid: "
+                + run.validTime(run.steps().getFirst())
+                + ".."
+                + run.validTime(run.steps().getLast()));
       }
       stepsOf.add(inRange);
       runsOf.add(run);
@@ -194,9 +227,20 @@ public class SpotService {
       }
       Map<String, String> units = new LinkedHashMap<>();
       first.values().forEach((name, value) -> units.put(name, value.unit()));
-      all.add(new SeriesForecast(
-          first.model(), first.run(), first.lat(), first.lon(), first.alt(), first.pressure(), first.method(),
-          units, steps, first.neighbours(), first.terrain(), first.provisional()));
+      all.add(
+          new SeriesForecast(
+              first.model(),
+              first.run(),
+              first.lat(),
+              first.lon(),
+              first.alt(),
+              first.pressure(),
+              first.method(),
+              units,
+              steps,
+              first.neighbours(),
+              first.terrain(),
+              first.provisional()));
     }
     return all;
   }
@@ -208,7 +252,10 @@ public class SpotService {
       T answer = work.get();
       outcome = "success";
       return answer;
-    } catch (BadParameterException | OutsideForecastException | UnknownModelException | UnknownRunException e) {
+    } catch (BadParameterException
+        | OutsideForecastException
+        | UnknownModelException
+        | UnknownRunException e) {
       outcome = "rejected";
       throw e;
     } catch (SearchUnavailableException e) {
@@ -218,13 +265,20 @@ public class SpotService {
       outcome = "saturated";
       throw e;
     } finally {
-      sample.stop(timers.computeIfAbsent(name + '|' + outcome, key -> timer(name, description, key.substring(name.length() + 1))));
+      sample.stop(
+          timers.computeIfAbsent(
+              name + '|' + outcome,
+              key -> timer(name, description, key.substring(name.length() + 1))));
     }
   }
 
   /** Registered once per name and outcome: the request path does not build meter ids. */
   private Timer timer(String name, String description, String outcome) {
-    return Timer.builder(name).description(description).tag("outcome", outcome).publishPercentileHistogram().register(registry);
+    return Timer.builder(name)
+        .description(description)
+        .tag("outcome", outcome)
+        .publishPercentileHistogram()
+        .register(registry);
   }
 
   private SpotForecast answer(SpotRequest request) {
@@ -248,12 +302,16 @@ public class SpotService {
     published(request); // an unknown model is a 404 about the model
     return runs.get(request.model(), request.run())
         .orElseThrow(
-            () -> new UnknownRunException(
-                request.model(), request.run(), runs.runs(request.model()).stream().map(RunRecord::runId).toList()));
+            () ->
+                new UnknownRunException(
+                    request.model(),
+                    request.run(),
+                    runs.runs(request.model()).stream().map(RunRecord::runId).toList()));
   }
 
   private RunRecord published(SpotRequest request) {
     // Before the catalog's first read no request gets here (web.CatalogGate answers 503).
-    return runs.get(request.model()).orElseThrow(() -> new UnknownModelException(request.model(), runs.models()));
+    return runs.get(request.model())
+        .orElseThrow(() -> new UnknownModelException(request.model(), runs.models()));
   }
 }

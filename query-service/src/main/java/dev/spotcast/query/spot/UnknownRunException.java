@@ -2,7 +2,10 @@ package dev.spotcast.query.spot;
 
 import java.util.List;
 
-/** A run= that names no servable run of the model (HTTP 404); carries the runs that can be asked for. */
+/**
+ * A run= that names no servable run of the model (HTTP 404); carries the runs that can be asked
+ * for.
+ */
 public class UnknownRunException extends RuntimeException {
 
   private final List<String> runs;
@@ -12,9 +15,17 @@ public class UnknownRunException extends RuntimeException {
     this("run", model, runId, runs);
   }
 
-  /** @param parameter the request parameter that named the run (run, or the EDR instanceId) */
+  /**
+   * @param parameter the request parameter that named the run (run, or the EDR instanceId)
+   */
   public UnknownRunException(String parameter, String model, String runId, List<String> runs) {
-    super("model " + model + " has no servable run " + runId + " (published, indices present); runs: " + runs);
+    super(
+        "model "
+            + model
+            + " has no servable run "
+            + runId
+            + " (published, indices present); runs: "
+            + runs);
     this.runs = List.copyOf(runs);
     this.parameter = parameter;
   }

@@ -28,7 +28,10 @@ public record CellChoice(int[] points, double[] distances, List<Skipped> skipped
     if (selection == CellSelection.NEAREST || !terrain.hasMask()) {
       int size = Math.min(n, candidates.length);
       return new CellChoice(
-          java.util.Arrays.copyOf(candidates, size), java.util.Arrays.copyOf(distances, size), List.of(), null);
+          java.util.Arrays.copyOf(candidates, size),
+          java.util.Arrays.copyOf(distances, size),
+          List.of(),
+          null);
     }
     int[] points = new int[Math.min(n, candidates.length)];
     double[] chosen = new double[points.length];
@@ -46,11 +49,18 @@ public record CellChoice(int[] points, double[] distances, List<Skipped> skipped
     }
     if (size == 0) {
       return among(candidates, distances, terrain, CellSelection.NEAREST, n)
-          .withFallback("no " + selection.label() + " grid point among the " + candidates.length
-              + " nearest: the nearest answer");
+          .withFallback(
+              "no "
+                  + selection.label()
+                  + " grid point among the "
+                  + candidates.length
+                  + " nearest: the nearest answer");
     }
     return new CellChoice(
-        java.util.Arrays.copyOf(points, size), java.util.Arrays.copyOf(chosen, size), List.copyOf(skipped), null);
+        java.util.Arrays.copyOf(points, size),
+        java.util.Arrays.copyOf(chosen, size),
+        List.copyOf(skipped),
+        null);
   }
 
   private CellChoice withFallback(String why) {

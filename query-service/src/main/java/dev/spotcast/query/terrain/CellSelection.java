@@ -3,9 +3,9 @@ package dev.spotcast.query.terrain;
 import java.util.Locale;
 
 /**
- * Which grid points may answer a place ({@code cell_selection=}): land points only, sea points only,
- * or the nearest whatever they are. Applies where the run has a land-sea mask; default land, as
- * Open-Meteo's.
+ * Which grid points may answer a place ({@code cell_selection=}): land points only, sea points
+ * only, or the nearest whatever they are. Applies where the run has a land-sea mask; default land,
+ * as Open-Meteo's.
  */
 public enum CellSelection {
   LAND,

@@ -4,8 +4,8 @@ package dev.spotcast.query.terrain;
  * A run's terrain, per grid point: the height above sea level of the model's ground and its land
  * fraction, each absent when the run has no such field. Held in memory by {@link TerrainStore}.
  *
- * @param elevation metres above sea level by grid point, NaN where the run has no value; null without
- *     orography
+ * @param elevation metres above sea level by grid point, NaN where the run has no value; null
+ *     without orography
  * @param land land fraction 0..1 by grid point, NaN where the run has no value; null without a mask
  * @param source the run's parameters they were read from, e.g. "orog, lsm"
  */
@@ -35,7 +35,9 @@ public record RunTerrain(float[] elevation, float[] land, double landThreshold, 
 
   /** The model ground's height at a grid point (m), NaN when unknown. */
   public double elevation(int point) {
-    return elevation == null || point < 0 || point >= elevation.length ? Double.NaN : elevation[point];
+    return elevation == null || point < 0 || point >= elevation.length
+        ? Double.NaN
+        : elevation[point];
   }
 
   /** The land fraction at a grid point, NaN when unknown. */
@@ -43,7 +45,9 @@ public record RunTerrain(float[] elevation, float[] land, double landThreshold, 
     return land == null || point < 0 || point >= land.length ? Double.NaN : land[point];
   }
 
-  /** Whether a grid point is of the kind a selection asks for; a point without a mask value is not. */
+  /**
+   * Whether a grid point is of the kind a selection asks for; a point without a mask value is not.
+   */
   public boolean accepts(CellSelection selection, int point) {
     if (selection == CellSelection.NEAREST || land == null) {
       return true;

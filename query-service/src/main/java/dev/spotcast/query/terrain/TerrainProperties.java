@@ -18,13 +18,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param landThreshold a grid point is land when its land fraction is at least this
  * @param lapseRate temperature change with height for {@code elevation=}, K per m (the ICAO
  *     standard atmosphere's 0.0065)
- * @param correctedParameters the temperatures {@code elevation=} corrects (in K or °C: a difference)
+ * @param correctedParameters the temperatures {@code elevation=} corrects (in K or °C: a
+ *     difference)
  * @param candidates with {@code cell_selection=land|sea}, the neighbours are chosen among this many
  *     times n nearest grid points; when none of them is of the kind asked for, the nearest are used
- * @param maxPoints the largest grid whose terrain is held in memory (two floats per point); a run on
- *     a larger grid is answered without terrain
- * @param readWait how long a request waits for a run's terrain still being read (it is read when the run
- *     enters the catalog, about 2.5 s per 65,000 grid points here) before it is answered without it
+ * @param maxPoints the largest grid whose terrain is held in memory (two floats per point); a run
+ *     on a larger grid is answered without terrain
+ * @param readWait how long a request waits for a run's terrain still being read (it is read when
+ *     the run enters the catalog, about 2.5 s per 65,000 grid points here) before it is answered
+ *     without it
  */
 @ConfigurationProperties("spotcast.query.terrain")
 public record TerrainProperties(
@@ -47,20 +49,30 @@ public record TerrainProperties(
     landSeaMaskParameters = List.copyOf(landSeaMaskParameters);
     correctedParameters = List.copyOf(correctedParameters);
     if (!(landThreshold > 0 && landThreshold <= 1)) {
-      throw new IllegalArgumentException("spotcast.query.terrain.land-threshold must be in (0, 1], got " + landThreshold);
+      throw new IllegalArgumentException(
+          "spotcast.query.terrain.land-threshold must be in (0, 1], got " + landThreshold);
     }
     if (!(lapseRate >= 0 && lapseRate < 0.1)) {
-      throw new IllegalArgumentException("spotcast.query.terrain.lapse-rate must be in [0, 0.1) K/m, got " + lapseRate);
+      throw new IllegalArgumentException(
+          "spotcast.query.terrain.lapse-rate must be in [0, 0.1) K/m, got " + lapseRate);
     }
     if (candidates < 1 || candidates > 16) {
-      throw new IllegalArgumentException("spotcast.query.terrain.candidates must be in [1, 16], got " + candidates);
+      throw new IllegalArgumentException(
+          "spotcast.query.terrain.candidates must be in [1, 16], got " + candidates);
     }
   }
 
   /** The defaults, for tests and tools. */
   public static TerrainProperties defaults() {
     return new TerrainProperties(
-        List.of("orog", "hsurf"), List.of("z"), List.of("lsm", "fr_land"), 0.5, 0.0065, List.of("t", "2t"), 4,
-        20_000_000, java.time.Duration.ofSeconds(1));
+        List.of("orog", "hsurf"),
+        List.of("z"),
+        List.of("lsm", "fr_land"),
+        0.5,
+        0.0065,
+        List.of("t", "2t"),
+        4,
+        20_000_000,
+        java.time.Duration.ofSeconds(1));
   }
 }

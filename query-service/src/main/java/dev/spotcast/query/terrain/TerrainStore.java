@@ -19,12 +19,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -35,8 +35,8 @@ import org.springframework.stereotype.Component;
  * The terrain of every run the service answers, in memory: read once per run from its surface
  * documents at the first step (orography and land-sea mask, as {@link TerrainProperties} names
  * them), when the run enters the catalog, and dropped when it leaves. A request that comes before
- * its run's terrain is read waits for it up to {@link TerrainProperties#readWait()}, then is answered
- * without it (saying so); one whose read failed tries again.
+ * its run's terrain is read waits for it up to {@link TerrainProperties#readWait()}, then is
+ * answered without it (saying so); one whose read failed tries again.
  */
 @Component
 @EnableConfigurationProperties(TerrainProperties.class)
@@ -51,11 +51,13 @@ public class TerrainStore implements DisposableBean {
   private final PublishedRuns runs;
   private final TerrainProperties properties;
   private final Map<String, CompletableFuture<RunTerrain>> terrains = new ConcurrentHashMap<>();
-  private final ExecutorService reader = Executors.newSingleThreadExecutor(r -> {
-    Thread thread = new Thread(r, "terrain-reader");
-    thread.setDaemon(true);
-    return thread;
-  });
+  private final ExecutorService reader =
+      Executors.newSingleThreadExecutor(
+          r -> {
+            Thread thread = new Thread(r, "terrain-reader");
+            thread.setDaemon(true);
+            return thread;
+          });
 
   public TerrainStore(NeighbourSearch search, PublishedRuns runs, TerrainProperties properties) {
     this.search = search;
@@ -91,10 +93,18 @@ public class TerrainStore implements DisposableBean {
       return RunTerrain.PENDING;
     } catch (ExecutionException e) {
       terrains.remove(key, terrain);
-      Throwable cause = e.getCause() instanceof CompletionException c && c.getCause() != null ? c.getCause() : e.getCause();
+      Throwable cause =
+          e.getCause() instanceof CompletionException c && c.getCause() != null
+              ? c.getCause()
+              : e.getCause();
       throw new SearchUnavailableException(
-          "the terrain of run " + run.runId() + " of model " + run.model() + " could not be read: "
-              + cause.getMessage(), cause);
+          "the terrain of run "
+              + run.runId()
+              + " of model "
+              + run.model()
+              + " could not be read: "
+              + cause.getMessage(),
+          cause);
     }
   }
 
@@ -155,12 +165,14 @@ public class TerrainStore implements DisposableBean {
     }
     LevelAxis surface = run.axes().get(axis);
     String orography = first(surface, properties.orographyParameters());
-    String geopotential = orography == null ? first(surface, properties.geopotentialParameters()) : null;
+    String geopotential =
+        orography == null ? first(surface, properties.geopotentialParameters()) : null;
     String mask = first(surface, properties.landSeaMaskParameters());
     if (orography == null && geopotential == null && mask == null) {
       return null;
     }
-    return new Fields(axis, orography != null ? orography : geopotential, geopotential != null, mask);
+    return new Fields(
+        axis, orography != null ? orography : geopotential, geopotential != null, mask);
   }
 
   private static String first(LevelAxis axis, List<String> names) {
@@ -174,18 +186,29 @@ public class TerrainStore implements DisposableBean {
   }
 
   private CompletableFuture<RunTerrain> read(ForecastRun run, Fields fields) {
-    return CompletableFuture.supplyAsync(() -> {
-      try {
-        long started = System.nanoTime();
-        RunTerrain terrain = readNow(run, fields);
-        log.info("Read the terrain ({}) of run {} of model {}: {} grid points in {} ms", terrain.source(),
-            run.runId(), run.model(), run.grid().pointCount(), (System.nanoTime() - started) / 1_000_000);
-        return terrain;
-      } catch (IOException | RuntimeException e) {
-        log.warn("Could not read the terrain of run {} of model {}: {}", run.runId(), run.model(), e.toString());
-        throw new CompletionException(e);
-      }
-    }, reader);
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            long started = System.nanoTime();
+            RunTerrain terrain = readNow(run, fields);
+            log.info(
+                "Read the terrain ({}) of run {} of model {}: {} grid points in {} ms",
+                terrain.source(),
+                run.runId(),
+                run.model(),
+                run.grid().pointCount(),
+                (System.nanoTime() - started) / 1_000_000);
+            return terrain;
+          } catch (IOException | RuntimeException e) {
+            log.warn(
+                "Could not read the terrain of run {} of model {}: {}",
+                run.runId(),
+                run.model(),
+                e.toString());
+            throw new CompletionException(e);
+          }
+        },
+        reader);
   }
 
   /** Every grid point's terrain at the run's first step, in pages sorted by grid point. */
@@ -193,14 +216,24 @@ public class TerrainStore implements DisposableBean {
     int points = run.grid().pointCount();
     float[] elevation = fields.orography() == null ? null : nanFilled(points);
     float[] land = fields.mask() == null ? null : nanFilled(points);
-    ShardingStrategy strategy = runs.strategy(runs.get(run.model(), run.runId()).orElseThrow(
-        () -> new IOException("run " + run.runId() + " of model " + run.model() + " is no longer served")));
+    ShardingStrategy strategy =
+        runs.strategy(
+            runs.get(run.model(), run.runId())
+                .orElseThrow(
+                    () ->
+                        new IOException(
+                            "run "
+                                + run.runId()
+                                + " of model "
+                                + run.model()
+                                + " is no longer served")));
     String index = strategy.indexName(fields.axis(), 0, 0);
     double level = run.axes().get(fields.axis()).levels().getFirst();
     int step = run.steps().getFirst();
     int after = -1;
     while (true) {
-      List<ForecastHit> hits = search.page(index, fields.axis(), level, step, fields.names(), PAGE, after);
+      List<ForecastHit> hits =
+          search.page(index, fields.axis(), level, step, fields.names(), PAGE, after);
       for (ForecastHit document : hits) {
         int point = document.point();
         if (point < 0 || point >= points) {
@@ -209,7 +242,8 @@ public class TerrainStore implements DisposableBean {
         if (elevation != null) {
           Double value = document.values().get(fields.orography());
           if (value != null) {
-            elevation[point] = (float) (fields.geopotential() ? value / TerrainProperties.GRAVITY : value);
+            elevation[point] =
+                (float) (fields.geopotential() ? value / TerrainProperties.GRAVITY : value);
           }
         }
         if (land != null) {
@@ -224,7 +258,8 @@ public class TerrainStore implements DisposableBean {
       }
       after = hits.getLast().point();
     }
-    return new RunTerrain(elevation, land, properties.landThreshold(), String.join(", ", fields.names()));
+    return new RunTerrain(
+        elevation, land, properties.landThreshold(), String.join(", ", fields.names()));
   }
 
   private static float[] nanFilled(int size) {

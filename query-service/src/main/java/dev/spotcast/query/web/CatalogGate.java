@@ -2,7 +2,6 @@ package dev.spotcast.query.web;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.query.catalog.PublishedRuns;
-import dev.spotcast.query.web.ErrorCauseMetrics;
 import dev.spotcast.query.config.QueryProperties;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -18,11 +17,11 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Until the run catalog has been read once, the service knows no run: every API request
- * ({@code /v1/**}, {@code /edr/**}) is answered 503 with {@code Retry-After}, never an empty catalog
- * or a 404 for a model it will know a moment later. Readiness says the same
- * ({@link StartupHealthIndicator}), so a load balancer sends nothing here
- * before then; this answers those who call the instance directly. Web slices without a catalog pass.
+ * Until the run catalog has been read once, the service knows no run: every API request ({@code
+ * /v1/**}, {@code /edr/**}) is answered 503 with {@code Retry-After}, never an empty catalog or a
+ * 404 for a model it will know a moment later. Readiness says the same ({@link
+ * StartupHealthIndicator}), so a load balancer sends nothing here before then; this answers those
+ * who call the instance directly. Web slices without a catalog pass.
  */
 @Component
 public class CatalogGate extends OncePerRequestFilter {
@@ -31,10 +30,14 @@ public class CatalogGate extends OncePerRequestFilter {
   private final long retryAfterSeconds;
   private final ObjectMapper json;
 
-  public CatalogGate(ObjectProvider<PublishedRuns> runs, ObjectProvider<QueryProperties> properties, ObjectMapper json) {
+  public CatalogGate(
+      ObjectProvider<PublishedRuns> runs,
+      ObjectProvider<QueryProperties> properties,
+      ObjectMapper json) {
     this.runs = runs.getIfAvailable();
     QueryProperties query = properties.getIfAvailable();
-    this.retryAfterSeconds = query == null ? 1 : Math.max(1, (query.catalogRefreshInterval().toMillis() + 999) / 1000);
+    this.retryAfterSeconds =
+        query == null ? 1 : Math.max(1, (query.catalogRefreshInterval().toMillis() + 999) / 1000);
     this.json = json;
   }
 
@@ -48,15 +51,20 @@ public class CatalogGate extends OncePerRequestFilter {
   }
 
   @Override
-  protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+  protected void doFilterInternal(
+      HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
     if (runs.loaded()) {
       chain.doFilter(request, response);
       return;
     }
     request.setAttribute(ErrorCauseMetrics.ATTRIBUTE, "starting");
-    ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
-        "the service is starting: it has not read the run catalog yet; retry after " + retryAfterSeconds + " s");
+    ProblemDetail problem =
+        ProblemDetail.forStatusAndDetail(
+            HttpStatus.SERVICE_UNAVAILABLE,
+            "the service is starting: it has not read the run catalog yet; retry after "
+                + retryAfterSeconds
+                + " s");
     problem.setTitle("Starting");
     problem.setInstance(URI.create(request.getRequestURI()));
     problem.setProperty("retryAfterSeconds", retryAfterSeconds);

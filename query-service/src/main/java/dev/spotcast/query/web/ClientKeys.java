@@ -24,12 +24,14 @@ public record ClientKeys(@DefaultValue("false") boolean enabled, @DefaultValue L
     Set<String> names = new HashSet<>();
     for (Key key : keys) {
       if (!names.add(key.name())) {
-        throw new IllegalArgumentException("spotcast.query.client-keys: the name '" + key.name() + "' is used twice");
+        throw new IllegalArgumentException(
+            "spotcast.query.client-keys: the name '" + key.name() + "' is used twice");
       }
     }
     if (enabled && keys.isEmpty()) {
-      throw new IllegalArgumentException("spotcast.query.client-keys.enabled is true but no key is configured: every "
-          + "request would be refused; add spotcast.query.client-keys.keys[0].name, .sha256 and .requests-per-second");
+      throw new IllegalArgumentException(
+          "spotcast.query.client-keys.enabled is true but no key is configured: every "
+              + "request would be refused; add spotcast.query.client-keys.keys[0].name, .sha256 and .requests-per-second");
     }
   }
 
@@ -48,7 +50,8 @@ public record ClientKeys(@DefaultValue("false") boolean enabled, @DefaultValue L
       }
       ApiKeyDigests.parse(sha256, "spotcast.query.client-keys '" + name + "'");
       if (requestsPerSecond < 1) {
-        throw new IllegalArgumentException("spotcast.query.client-keys '" + name + "': requests-per-second must be >= 1");
+        throw new IllegalArgumentException(
+            "spotcast.query.client-keys '" + name + "': requests-per-second must be >= 1");
       }
     }
 

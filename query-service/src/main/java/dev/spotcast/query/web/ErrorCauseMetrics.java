@@ -37,7 +37,12 @@ public class ErrorCauseMetrics {
       @Override
       public KeyValues getLowCardinalityKeyValues(ServerRequestObservationContext context) {
         Object cause = context.getCarrier().getAttribute(ATTRIBUTE);
-        String value = cause instanceof String s ? s : context.getResponse() != null && context.getResponse().getStatus() >= 400 ? "other" : "none";
+        String value =
+            cause instanceof String s
+                ? s
+                : context.getResponse() != null && context.getResponse().getStatus() >= 400
+                    ? "other"
+                    : "none";
         return super.getLowCardinalityKeyValues(context).and(KeyValue.of("cause", value));
       }
     };

@@ -32,7 +32,8 @@ public class RequestBodyLimit extends OncePerRequestFilter {
     private final long limit;
 
     BodyTooLargeException(long limit) {
-      super("the request body is larger than " + limit + " bytes (spotcast.query.max-request-body)");
+      super(
+          "the request body is larger than " + limit + " bytes (spotcast.query.max-request-body)");
       this.limit = limit;
     }
 
@@ -42,22 +43,25 @@ public class RequestBodyLimit extends OncePerRequestFilter {
   }
 
   @Override
-  protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+  protected void doFilterInternal(
+      HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
-    chain.doFilter(new HttpServletRequestWrapper(request) {
-      private ServletInputStream limited;
+    chain.doFilter(
+        new HttpServletRequestWrapper(request) {
+          private ServletInputStream limited;
 
-      @Override
-      public ServletInputStream getInputStream() throws IOException {
-        if (request.getContentLengthLong() > limit) {
-          throw new BodyTooLargeException(limit);
-        }
-        if (limited == null) {
-          limited = new Limited(request.getInputStream(), limit);
-        }
-        return limited;
-      }
-    }, response);
+          @Override
+          public ServletInputStream getInputStream() throws IOException {
+            if (request.getContentLengthLong() > limit) {
+              throw new BodyTooLargeException(limit);
+            }
+            if (limited == null) {
+              limited = new Limited(request.getInputStream(), limit);
+            }
+            return limited;
+          }
+        },
+        response);
   }
 
   private static final class Limited extends ServletInputStream {

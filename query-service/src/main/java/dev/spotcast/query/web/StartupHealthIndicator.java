@@ -9,8 +9,8 @@ import org.springframework.stereotype.Component;
  * {@code /actuator/health/startup}, part of readiness ({@code management.endpoint.health.group.
  * readiness}): out of service until the run catalog has been read once and the warm-up is over
  * ({@link Warmup}), so that no load balancer sends a request to an instance that does not yet know
- * which runs it serves, or that would answer its first requests many times slower. Liveness does not
- * include it: an instance waiting for Elasticsearch is alive.
+ * which runs it serves, or that would answer its first requests many times slower. Liveness does
+ * not include it: an instance waiting for Elasticsearch is alive.
  */
 @Component("startup")
 public class StartupHealthIndicator implements HealthIndicator {
@@ -26,7 +26,9 @@ public class StartupHealthIndicator implements HealthIndicator {
   @Override
   public Health health() {
     if (!runs.loaded()) {
-      return Health.outOfService().withDetail("reason", "the run catalog has not been read yet").build();
+      return Health.outOfService()
+          .withDetail("reason", "the run catalog has not been read yet")
+          .build();
     }
     if (!warmup.done()) {
       return Health.outOfService().withDetail("reason", "warming up").build();

@@ -40,6 +40,7 @@ import org.springframework.stereotype.Component;
 public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
 
   private static final Logger log = LoggerFactory.getLogger(Warmup.class);
+
   /** Models warmed: enough to compile every path, few enough to stay short with many models. */
   private static final int MAX_MODELS = 4;
 
@@ -62,7 +63,8 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
 
   @Override
   public void onApplicationEvent(WebServerInitializedEvent event) {
-    if (event.getApplicationContext().getServerNamespace() == null) { // the application's port, not management's
+    if (event.getApplicationContext().getServerNamespace()
+        == null) { // the application's port, not management's
       port = event.getWebServer().getPort();
       startOnce();
     }
@@ -90,24 +92,31 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
         return;
       }
       Instant deadline = Instant.now().plus(properties.maxDuration());
-      try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+      try (HttpClient client =
+              HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
           ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
         for (int w = 0; w < properties.concurrency(); w++) {
-          workers.submit(() -> {
-            while (sent.getAndIncrement() < properties.requests() && Instant.now().isBefore(deadline)) {
-              ForecastRun run = served.get(ThreadLocalRandom.current().nextInt(served.size()));
-              try {
-                HttpResponse<Void> response = client.send(HttpRequest.newBuilder(request(run))
-                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.discarding());
-                if (response.statusCode() == 200) {
-                  answered.incrementAndGet();
+          workers.submit(
+              () -> {
+                while (sent.getAndIncrement() < properties.requests()
+                    && Instant.now().isBefore(deadline)) {
+                  ForecastRun run = served.get(ThreadLocalRandom.current().nextInt(served.size()));
+                  try {
+                    HttpResponse<Void> response =
+                        client.send(
+                            HttpRequest.newBuilder(request(run))
+                                .timeout(Duration.ofSeconds(10))
+                                .build(),
+                            HttpResponse.BodyHandlers.discarding());
+                    if (response.statusCode() == 200) {
+                      answered.incrementAndGet();
+                    }
+                  } catch (java.io.IOException e) {
+                    // counted as not answered; the warm-up goes on
+                  }
                 }
-              } catch (java.io.IOException e) {
-                // counted as not answered; the warm-up goes on
-              }
-            }
-            return null;
-          });
+                return null;
+              });
         }
       }
     } catch (RuntimeException e) {
@@ -116,7 +125,10 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
       done = true;
       int total = Math.min(sent.get(), properties.requests());
       if (total > 0) {
-        log.info("warmed up with {} requests ({} answered 200) in {} ms; ready", total, answered.get(),
+        log.info(
+            "warmed up with {} requests ({} answered 200) in {} ms; ready",
+            total,
+            answered.get(),
             (System.nanoTime() - began) / 1_000_000);
       }
     }
@@ -135,13 +147,23 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
       lat = run.grid().south() + random.nextDouble() * (run.grid().north() - run.grid().south());
       lon = random.nextDouble(-180, 180);
     }
-    StringBuilder query = new StringBuilder()
-        .append("model=").append(run.model())
-        .append(String.format(Locale.ROOT, "&lat=%.4f&lon=%.4f", lat, lon));
-    LevelAxis axis = run.axes().stream().filter(a -> a.type().queryParameter() != null).findFirst().orElse(null);
+    StringBuilder query =
+        new StringBuilder()
+            .append("model=")
+            .append(run.model())
+            .append(String.format(Locale.ROOT, "&lat=%.4f&lon=%.4f", lat, lon));
+    LevelAxis axis =
+        run.axes().stream().filter(a -> a.type().queryParameter() != null).findFirst().orElse(null);
     if (axis != null) {
-      query.append('&').append(axis.type().queryParameter()).append('=')
-          .append(String.format(Locale.ROOT, "%.1f", axis.lowest() + random.nextDouble() * (axis.highest() - axis.lowest())));
+      query
+          .append('&')
+          .append(axis.type().queryParameter())
+          .append('=')
+          .append(
+              String.format(
+                  Locale.ROOT,
+                  "%.1f",
+                  axis.lowest() + random.nextDouble() * (axis.highest() - axis.lowest())));
     }
     if (random.nextInt(10) == 0) {
       return URI.create("http://127.0.0.1:" + port + "/v1/series?" + query);

@@ -9,7 +9,8 @@ import org.springframework.validation.annotation.Validated;
 /**
  * The warm-up a starting instance does before it says it is ready ({@link Warmup}).
  *
- * @param requests how many forecast requests it sends itself (0: none; ready as soon as the catalog is read)
+ * @param requests how many forecast requests it sends itself (0: none; ready as soon as the catalog
+ *     is read)
  * @param concurrency how many at once
  * @param maxDuration the longest it warms up; ready after it whatever was sent
  */

@@ -1,7 +1,5 @@
 package dev.spotcast.query.api;
 
-import dev.spotcast.query.RunFixtures;
-import dev.spotcast.query.ServiceTestBase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
@@ -9,18 +7,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
-import dev.spotcast.query.search.ElasticsearchGuard;
 import dev.spotcast.query.search.ForecastHit;
-import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.search.NeighbourSearch;
+import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.SpotPlan;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.Vertical;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -66,10 +64,13 @@ class BatchAndSeriesIT extends ServiceTestBase {
     for (int i = 0; i < 20; i++) {
       points.add(
           new Point(
-              40.5 + random.nextDouble() * 9, -9.5 + random.nextDouble() * 19, random.nextDouble() * 2000,
+              40.5 + random.nextDouble() * 9,
+              -9.5 + random.nextDouble() * 19,
+              random.nextDouble() * 2000,
               RUN_TIME_PLUS(random.nextInt(6 * 3600 + 1))));
     }
-    for (String options : new String[] {"", "&n=7", "&method=nearest", "&method=bilinear", "&params=t,u,v"}) {
+    for (String options :
+        new String[] {"", "&n=7", "&method=nearest", "&method=bilinear", "&params=t,u,v"}) {
       ObjectNode body = body(points);
       if (options.equals("&n=7")) {
         body.put("n", 7);
@@ -80,7 +81,9 @@ class BatchAndSeriesIT extends ServiceTestBase {
       }
       double before = batchSearches();
       JsonNode answer = ok(post(body));
-      assertThat(batchSearches() - before).as("one multi-search for %d points", points.size()).isEqualTo(1);
+      assertThat(batchSearches() - before)
+          .as("one multi-search for %d points", points.size())
+          .isEqualTo(1);
 
       assertThat(answer.path("answered").asInt()).isEqualTo(points.size());
       assertThat(answer.path("failed").asInt()).isZero();
@@ -127,10 +130,14 @@ class BatchAndSeriesIT extends ServiceTestBase {
 
   @Test
   void aMalformedPointIsABadRequestNamingItsField() throws Exception {
-    List<Point> points = new ArrayList<>(List.of(
-        new Point(45, 0, 0.0, "2026-11-21T02:00:00Z"), new Point(91, 0, 0.0, "2026-11-21T02:00:00Z")));
+    List<Point> points =
+        new ArrayList<>(
+            List.of(
+                new Point(45, 0, 0.0, "2026-11-21T02:00:00Z"),
+                new Point(91, 0, 0.0, "2026-11-21T02:00:00Z")));
     JsonNode problem = problem(post(body(points)), 400, "points[1].lat");
-    assertThat(problem.path("detail").asText()).contains("lat must be within [-90, 90] degrees, got 91");
+    assertThat(problem.path("detail").asText())
+        .contains("lat must be within [-90, 90] degrees, got 91");
 
     ObjectNode body = body(points.subList(0, 1));
     ((ObjectNode) body.path("points").get(0)).remove("lat");
@@ -163,9 +170,13 @@ class BatchAndSeriesIT extends ServiceTestBase {
     HttpHeaders headers = new HttpHeaders();
     headers.setContentType(MediaType.APPLICATION_JSON);
     ResponseEntity<String> response =
-        http.postForEntity("/v1/spot", new HttpEntity<>(body.toString() + " {\"more\": 1}", headers), String.class);
+        http.postForEntity(
+            "/v1/spot",
+            new HttpEntity<>(body.toString() + " {\"more\": 1}", headers),
+            String.class);
     assertThat(response.getStatusCode().value()).as(response.getBody()).isEqualTo(400);
-    assertThat(response.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+    assertThat(response.getHeaders().getContentType())
+        .isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
   }
 
   @Test
@@ -174,16 +185,27 @@ class BatchAndSeriesIT extends ServiceTestBase {
     headers.set(HttpHeaders.CONTENT_TYPE, "multipart/form-data");
     for (String path : List.of("/v1/models", "/edr", "/edr/collections", "/edr/conformance")) {
       ResponseEntity<String> response =
-          http.exchange(path, org.springframework.http.HttpMethod.GET, new HttpEntity<>(headers), String.class);
-      assertThat(response.getStatusCode().is5xxServerError()).as(path + ": " + response.getBody()).isFalse();
+          http.exchange(
+              path,
+              org.springframework.http.HttpMethod.GET,
+              new HttpEntity<>(headers),
+              String.class);
+      assertThat(response.getStatusCode().is5xxServerError())
+          .as(path + ": " + response.getBody())
+          .isFalse();
       assertThat(response.getStatusCode().value()).as(path).isEqualTo(200);
     }
   }
 
   @Test
   void everySeriesStepIsTheGetAnswerAtItsValidTime() throws Exception {
-    for (String where : new String[] {"&lat=45.3&lon=0.6&alt=750", "&lat=41.77&lon=-8.2&alt=120&n=9",
-        "&lat=48.01&lon=9.99&alt=2000&method=bilinear", "&lat=45.2&lon=359.4&alt=0&params=t,u,v"}) {
+    for (String where :
+        new String[] {
+          "&lat=45.3&lon=0.6&alt=750",
+          "&lat=41.77&lon=-8.2&alt=120&n=9",
+          "&lat=48.01&lon=9.99&alt=2000&method=bilinear",
+          "&lat=45.2&lon=359.4&alt=0&params=t,u,v"
+        }) {
       double before = batchSearches();
       JsonNode series = ok(http.getForEntity("/v1/series?model=" + MODEL + where, String.class));
       assertThat(batchSearches() - before).isEqualTo(1);
@@ -196,41 +218,77 @@ class BatchAndSeriesIT extends ServiceTestBase {
         JsonNode step = steps.get(s);
         assertThat(step.path("step").asInt()).isEqualTo(s);
         assertThat(step.path("time").asText()).isEqualTo(SpotApiIT.RUN.validTime(s).toString());
-        JsonNode get = ok(http.getForEntity(
-            "/v1/spot?model=" + MODEL + where + "&time=" + step.path("time").asText(), String.class));
+        JsonNode get =
+            ok(
+                http.getForEntity(
+                    "/v1/spot?model=" + MODEL + where + "&time=" + step.path("time").asText(),
+                    String.class));
         assertThat(step.path("values")).as("step %d at %s", s, where).isEqualTo(get.path("values"));
         assertThat(series.path("neighbours")).isEqualTo(get.path("neighbours"));
         assertThat(series.path("lat")).isEqualTo(get.path("lat"));
         assertThat(series.path("lon")).isEqualTo(get.path("lon"));
         assertThat(series.path("alt")).isEqualTo(get.path("alt"));
-        get.path("values").properties().forEach(
-            e -> assertThat(series.path("params").path(e.getKey()).asText()).isEqualTo(e.getValue().path("unit").asText()));
+        get.path("values")
+            .properties()
+            .forEach(
+                e ->
+                    assertThat(series.path("params").path(e.getKey()).asText())
+                        .isEqualTo(e.getValue().path("unit").asText()));
       }
     }
 
-    JsonNode part = ok(http.getForEntity(
-        "/v1/series?model=" + MODEL + "&lat=45&lon=0&alt=0&from=2026-11-21T02:30:00Z&to=2026-11-21T05:00:00Z",
-        String.class));
+    JsonNode part =
+        ok(
+            http.getForEntity(
+                "/v1/series?model="
+                    + MODEL
+                    + "&lat=45&lon=0&alt=0&from=2026-11-21T02:30:00Z&to=2026-11-21T05:00:00Z",
+                String.class));
     assertThat(part.path("steps").findValuesAsText("step")).containsExactly("3", "4", "5");
-    JsonNode open = ok(http.getForEntity(
-        "/v1/series?model=" + MODEL + "&lat=45&lon=0&alt=0&from=2026-11-21T04:00:00Z", String.class));
+    JsonNode open =
+        ok(
+            http.getForEntity(
+                "/v1/series?model=" + MODEL + "&lat=45&lon=0&alt=0&from=2026-11-21T04:00:00Z",
+                String.class));
     assertThat(open.path("steps").findValuesAsText("step")).containsExactly("4", "5", "6");
   }
 
   @Test
   void aRangeWithoutAStepIsUnprocessableGivingTheRunsRange() throws Exception {
-    JsonNode problem = problem(http.getForEntity(
-        "/v1/series?model=" + MODEL + "&lat=45&lon=0&alt=0&from=2026-11-21T02:10:00Z&to=2026-11-21T02:50:00Z",
-        String.class), 422, "from");
+    JsonNode problem =
+        problem(
+            http.getForEntity(
+                "/v1/series?model="
+                    + MODEL
+                    + "&lat=45&lon=0&alt=0&from=2026-11-21T02:10:00Z&to=2026-11-21T02:50:00Z",
+                String.class),
+            422,
+            "from");
     assertThat(problem.path("detail").asText())
         .contains("valid: 2026-11-21T00:00:00Z..2026-11-21T06:00:00Z");
-    problem(http.getForEntity(
-        "/v1/series?model=" + MODEL + "&lat=45&lon=0&alt=0&to=2026-11-20T23:00:00Z", String.class), 422, "to");
-    problem(http.getForEntity(
-        "/v1/series?model=" + MODEL + "&lat=45&lon=0&alt=0&from=2026-11-21T05:00:00Z&to=2026-11-21T02:00:00Z",
-        String.class), 400, "from");
-    problem(http.getForEntity("/v1/series?model=" + MODEL + "&lat=45&lon=0&alt=2500", String.class), 422, "alt");
-    problem(http.getForEntity("/v1/series?model=" + MODEL + "&lat=45&lon=0&alt=0&from=soon", String.class), 400, "from");
+    problem(
+        http.getForEntity(
+            "/v1/series?model=" + MODEL + "&lat=45&lon=0&alt=0&to=2026-11-20T23:00:00Z",
+            String.class),
+        422,
+        "to");
+    problem(
+        http.getForEntity(
+            "/v1/series?model="
+                + MODEL
+                + "&lat=45&lon=0&alt=0&from=2026-11-21T05:00:00Z&to=2026-11-21T02:00:00Z",
+            String.class),
+        400,
+        "from");
+    problem(
+        http.getForEntity("/v1/series?model=" + MODEL + "&lat=45&lon=0&alt=2500", String.class),
+        422,
+        "alt");
+    problem(
+        http.getForEntity(
+            "/v1/series?model=" + MODEL + "&lat=45&lon=0&alt=0&from=soon", String.class),
+        400,
+        "from");
   }
 
   @Test
@@ -239,9 +297,13 @@ class BatchAndSeriesIT extends ServiceTestBase {
 
     assertThat(paths.path("/v1/spot").has("post")).isTrue();
     assertThat(paths.path("/v1/spot").has("get")).isTrue();
-    assertThat(paths.path("/v1/spot").path("post").path("requestBody").toString()).contains("points");
+    assertThat(paths.path("/v1/spot").path("post").path("requestBody").toString())
+        .contains("points");
     assertThat(paths.path("/v1/series").path("get").toString())
-        .contains("\"from\"").contains("\"to\"").contains("\"alt\"").contains("\"pressure\"");
+        .contains("\"from\"")
+        .contains("\"to\"")
+        .contains("\"alt\"")
+        .contains("\"pressure\"");
   }
 
   /** The geo path (irregular grids, fast path off) splits one multi-search back per plan alike. */
@@ -251,20 +313,32 @@ class BatchAndSeriesIT extends ServiceTestBase {
     Random random = new Random(5);
     List<SpotPlan> plans = new ArrayList<>();
     for (int i = 0; i < 12; i++) {
-      SpotRequest request = new SpotRequest(
-          MODEL, 40.5 + random.nextDouble() * 9, -9.5 + random.nextDouble() * 19,
-          Vertical.height(random.nextDouble() * 2000), SpotApiIT.RUN_TIME.plusSeconds(random.nextInt(6 * 3600 + 1)),
-          1 + random.nextInt(9), List.of(), i % 3 == 0 ? Method.BILINEAR : Method.IDW, null, null);
+      SpotRequest request =
+          new SpotRequest(
+              MODEL,
+              40.5 + random.nextDouble() * 9,
+              -9.5 + random.nextDouble() * 19,
+              Vertical.height(random.nextDouble() * 2000),
+              SpotApiIT.RUN_TIME.plusSeconds(random.nextInt(6 * 3600 + 1)),
+              1 + random.nextInt(9),
+              List.of(),
+              i % 3 == 0 ? Method.BILINEAR : Method.IDW,
+              null,
+              null);
       plans.add(SpotPlan.of(SpotApiIT.RUN, request));
     }
     List<List<ForecastHit>> all = geo.findAll(plans.stream().map(SpotPlan::query).toList());
     assertThat(all).hasSize(plans.size());
-    Comparator<ForecastHit> order = Comparator.comparingInt(ForecastHit::axisPosition)
-        .thenComparingDouble(ForecastHit::level).thenComparingInt(ForecastHit::step).thenComparingInt(ForecastHit::point);
+    Comparator<ForecastHit> order =
+        Comparator.comparingInt(ForecastHit::axisPosition)
+            .thenComparingDouble(ForecastHit::level)
+            .thenComparingInt(ForecastHit::step)
+            .thenComparingInt(ForecastHit::point);
     for (int i = 0; i < plans.size(); i++) {
       List<ForecastHit> one = geo.find(plans.get(i).query());
       assertThat(all.get(i)).as("plan %d", i).isNotEmpty();
-      assertThat(all.get(i).stream().sorted(order).toList()).isEqualTo(one.stream().sorted(order).toList());
+      assertThat(all.get(i).stream().sorted(order).toList())
+          .isEqualTo(one.stream().sorted(order).toList());
     }
   }
 
@@ -273,7 +347,8 @@ class BatchAndSeriesIT extends ServiceTestBase {
   }
 
   private double batchSearches() {
-    Timer timer = registry.find("spotcast.elasticsearch.search").tag("path", "batch_msearch").timer();
+    Timer timer =
+        registry.find("spotcast.elasticsearch.search").tag("path", "batch_msearch").timer();
     return timer == null ? 0 : timer.count();
   }
 
@@ -301,17 +376,29 @@ class BatchAndSeriesIT extends ServiceTestBase {
 
   private static String url(Point p) {
     // The same instant in UTC: TestRestTemplate would encode a '%2B' again.
-    return "/v1/spot?model=" + MODEL + "&lat=" + p.lat() + "&lon=" + p.lon() + "&alt=" + p.alt()
-        + "&time=" + java.time.OffsetDateTime.parse(p.time()).toInstant();
+    return "/v1/spot?model="
+        + MODEL
+        + "&lat="
+        + p.lat()
+        + "&lon="
+        + p.lon()
+        + "&alt="
+        + p.alt()
+        + "&time="
+        + java.time.OffsetDateTime.parse(p.time()).toInstant();
   }
 
-  /** A point's problem says what GET /v1/spot says for it, with the parameter named points[i].name. */
-  private void assertPointProblem(JsonNode result, int status, String parameter, Point point) throws Exception {
+  /**
+   * A point's problem says what GET /v1/spot says for it, with the parameter named points[i].name.
+   */
+  private void assertPointProblem(JsonNode result, int status, String parameter, Point point)
+      throws Exception {
     assertThat(result.path("status").asInt()).as(result.toString()).isEqualTo(status);
     assertThat(result.path("parameter").asText()).isEqualTo(parameter);
     ResponseEntity<String> get = http.getForEntity(url(point), String.class);
     assertThat(get.getStatusCode().value()).isEqualTo(status);
-    assertThat(result.path("detail").asText()).isEqualTo(JSON.readTree(get.getBody()).path("detail").asText());
+    assertThat(result.path("detail").asText())
+        .isEqualTo(JSON.readTree(get.getBody()).path("detail").asText());
   }
 
   private static JsonNode ok(ResponseEntity<String> response) throws Exception {
@@ -319,9 +406,11 @@ class BatchAndSeriesIT extends ServiceTestBase {
     return JSON.readTree(response.getBody());
   }
 
-  private static JsonNode problem(ResponseEntity<String> response, int status, String parameter) throws Exception {
+  private static JsonNode problem(ResponseEntity<String> response, int status, String parameter)
+      throws Exception {
     assertThat(response.getStatusCode().value()).as(response.getBody()).isEqualTo(status);
-    assertThat(response.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+    assertThat(response.getHeaders().getContentType())
+        .isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
     JsonNode problem = JSON.readTree(response.getBody());
     assertThat(problem.path("parameter").asText()).isEqualTo(parameter);
     return problem;

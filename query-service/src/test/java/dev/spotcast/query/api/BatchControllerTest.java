@@ -1,6 +1,5 @@
 package dev.spotcast.query.api;
 
-import dev.spotcast.query.request.SpotRequestParser;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.BDDMockito.given;
@@ -12,6 +11,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import dev.spotcast.query.config.QueryProperties;
+import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.OutsideForecastException;
 import dev.spotcast.query.spot.SpotForecast;
@@ -37,7 +37,8 @@ import org.springframework.test.web.servlet.MockMvc;
 @EnableConfigurationProperties(QueryProperties.class)
 class BatchControllerTest {
 
-  private static final String POINT = "{\"lat\":45,\"lon\":5,\"alt\":100,\"time\":\"2026-11-21T06:00Z\"}";
+  private static final String POINT =
+      "{\"lat\":45,\"lon\":5,\"alt\":100,\"time\":\"2026-11-21T06:00Z\"}";
 
   @Autowired private MockMvc mvc;
 
@@ -47,17 +48,34 @@ class BatchControllerTest {
   @Test
   @SuppressWarnings("unchecked")
   void sharedOptionsApplyToEveryPointAndProblemsStayPerPoint() throws Exception {
-    SpotForecast forecast = new SpotForecast(
-        "synth", Instant.parse("2026-11-21T00:00:00Z"), Instant.parse("2026-11-21T06:00:00Z"), 45, 5, 100.0, null,
-        "idw", Map.of(), List.of(), List.of(), List.of());
+    SpotForecast forecast =
+        new SpotForecast(
+            "synth",
+            Instant.parse("2026-11-21T00:00:00Z"),
+            Instant.parse("2026-11-21T06:00:00Z"),
+            45,
+            5,
+            100.0,
+            null,
+            "idw",
+            Map.of(),
+            List.of(),
+            List.of(),
+            List.of());
     given(service.batch(any()))
-        .willReturn(List.of(
-            new SpotService.PointAnswer(forecast, null),
-            new SpotService.PointAnswer(null, new OutsideForecastException("time", "time is after the last step"))));
+        .willReturn(
+            List.of(
+                new SpotService.PointAnswer(forecast, null),
+                new SpotService.PointAnswer(
+                    null, new OutsideForecastException("time", "time is after the last step"))));
 
-    mvc.perform(post("/v1/spot").contentType(MediaType.APPLICATION_JSON)
-            .content("{\"model\":\"synth\",\"n\":7,\"params\":[\"t\",\"u\"],\"run\":\"2026112100\",\"points\":["
-                + POINT + ",{\"lat\":\"46.5\",\"lon\":6,\"pressure\":850,\"time\":\"2026-11-21T07:00:00+01:00\"}]}"))
+    mvc.perform(
+            post("/v1/spot")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(
+                    "{\"model\":\"synth\",\"n\":7,\"params\":[\"t\",\"u\"],\"run\":\"2026112100\",\"points\":["
+                        + POINT
+                        + ",{\"lat\":\"46.5\",\"lon\":6,\"pressure\":850,\"time\":\"2026-11-21T07:00:00+01:00\"}]}"))
         .andExpect(status().isOk())
         .andExpect(jsonPath("$.answered").value(1))
         .andExpect(jsonPath("$.failed").value(1))
@@ -70,16 +88,39 @@ class BatchControllerTest {
     verify(service).batch(requests.capture());
     assertThat(requests.getValue())
         .containsExactly(
-            new SpotRequest("synth", 45, 5, Vertical.height(100), Instant.parse("2026-11-21T06:00:00Z"), 7,
-                List.of("t", "u"), Method.IDW, null, "2026112100"),
-            new SpotRequest("synth", 46.5, 6, Vertical.pressure(850), Instant.parse("2026-11-21T06:00:00Z"), 7,
-                List.of("t", "u"), Method.IDW, null, "2026112100"));
+            new SpotRequest(
+                "synth",
+                45,
+                5,
+                Vertical.height(100),
+                Instant.parse("2026-11-21T06:00:00Z"),
+                7,
+                List.of("t", "u"),
+                Method.IDW,
+                null,
+                "2026112100"),
+            new SpotRequest(
+                "synth",
+                46.5,
+                6,
+                Vertical.pressure(850),
+                Instant.parse("2026-11-21T06:00:00Z"),
+                7,
+                List.of("t", "u"),
+                Method.IDW,
+                null,
+                "2026112100"));
   }
 
   @Test
   void morePointsThanConfiguredIsABadRequestNamingPoints() throws Exception {
-    mvc.perform(post("/v1/spot").contentType(MediaType.APPLICATION_JSON)
-            .content("{\"model\":\"synth\",\"points\":[" + String.join(",", POINT, POINT, POINT, POINT) + "]}"))
+    mvc.perform(
+            post("/v1/spot")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(
+                    "{\"model\":\"synth\",\"points\":["
+                        + String.join(",", POINT, POINT, POINT, POINT)
+                        + "]}"))
         .andExpect(status().isBadRequest())
         .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
         .andExpect(jsonPath("$.parameter").value("points"));
@@ -88,15 +129,25 @@ class BatchControllerTest {
 
   @Test
   void aMalformedPointNamesItsIndexAndField() throws Exception {
-    mvc.perform(post("/v1/spot").contentType(MediaType.APPLICATION_JSON)
-            .content("{\"model\":\"synth\",\"points\":[" + POINT + ",{\"lat\":45,\"lon\":\"east\",\"time\":\"2026-11-21T06:00Z\"}]}"))
+    mvc.perform(
+            post("/v1/spot")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(
+                    "{\"model\":\"synth\",\"points\":["
+                        + POINT
+                        + ",{\"lat\":45,\"lon\":\"east\",\"time\":\"2026-11-21T06:00Z\"}]}"))
         .andExpect(status().isBadRequest())
         .andExpect(jsonPath("$.parameter").value("points[1].lon"));
-    mvc.perform(post("/v1/spot").contentType(MediaType.APPLICATION_JSON)
-            .content("{\"model\":\"synth\",\"method\":\"cubic\",\"points\":[" + POINT + "]}"))
+    mvc.perform(
+            post("/v1/spot")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content("{\"model\":\"synth\",\"method\":\"cubic\",\"points\":[" + POINT + "]}"))
         .andExpect(status().isBadRequest())
         .andExpect(jsonPath("$.parameter").value("method"));
-    mvc.perform(post("/v1/spot").contentType(MediaType.APPLICATION_JSON).content("{\"model\":\"synth\",\"points\":[]}"))
+    mvc.perform(
+            post("/v1/spot")
+                .contentType(MediaType.APPLICATION_JSON)
+                .content("{\"model\":\"synth\",\"points\":[]}"))
         .andExpect(status().isBadRequest())
         .andExpect(jsonPath("$.parameter").value("points"));
     mvc.perform(post("/v1/spot").contentType(MediaType.APPLICATION_JSON).content("{\"model\":"))

@@ -1,10 +1,10 @@
 package dev.spotcast.query.api;
 
-import dev.spotcast.query.RunFixtures;
-import dev.spotcast.query.ServiceTestBase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,10 +18,10 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
  * Contract tests generated from the service's own OpenAPI description by Schemathesis (from PyPI;
- * {@code ./spotcast test} installs it and names its venv in {@code SPOTCAST_SCHEMATHESIS_HOME}): for
- * every operation, examples, boundary values and fuzzed inputs are sent to the real service on the
- * real Elasticsearch, and every answer must be no 5xx, a status the description lists, its media
- * type and its schema. The seed is fixed, so a run is repeatable.
+ * {@code ./spotcast test} installs it and names its venv in {@code SPOTCAST_SCHEMATHESIS_HOME}):
+ * for every operation, examples, boundary values and fuzzed inputs are sent to the real service on
+ * the real Elasticsearch, and every answer must be no 5xx, a status the description lists, its
+ * media type and its schema. The seed is fixed, so a run is repeatable.
  */
 class ContractIT extends ServiceTestBase {
 
@@ -40,11 +40,20 @@ class ContractIT extends ServiceTestBase {
   void everyAnswerIsDocumentedAndNoneIsAServerError() throws Exception {
     // Values that exist, so that generated requests reach the forecast logic rather than a 404.
     Path config = Files.createTempFile("schemathesis", ".toml");
-    Files.writeString(config, "[parameters]\nmodel = \"" + SpotApiIT.MODEL + "\"\ninstanceId = \""
-        + SpotApiIT.RUN.runId() + "\"\n");
-    schemathesis(List.of("--config-file", config.toString()), "run",
-        "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
-        "--max-examples", "60");
+    Files.writeString(
+        config,
+        "[parameters]\nmodel = \""
+            + SpotApiIT.MODEL
+            + "\"\ninstanceId = \""
+            + SpotApiIT.RUN.runId()
+            + "\"\n");
+    schemathesis(
+        List.of("--config-file", config.toString()),
+        "run",
+        "--checks",
+        "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
+        "--max-examples",
+        "60");
   }
 
   /**
@@ -53,15 +62,29 @@ class ContractIT extends ServiceTestBase {
    */
   @Test
   void missingAndMalformedParametersAreNeverAServerError() throws Exception {
-    schemathesis(List.of(), "run", "--phases", "examples,coverage", "--checks", "not_a_server_error",
-        "--max-examples", "20");
+    schemathesis(
+        List.of(),
+        "run",
+        "--phases",
+        "examples,coverage",
+        "--checks",
+        "not_a_server_error",
+        "--max-examples",
+        "20");
   }
 
-  /** Runs st with these global options and run options against the service; fails on any finding. */
+  /**
+   * Runs st with these global options and run options against the service; fails on any finding.
+   */
   private void schemathesis(List<String> global, String... run) throws Exception {
     String home = System.getenv(HOME);
-    assertThat(home).as(HOME + " is not set: run ./spotcast test, or install schemathesis into a venv and set "
-        + HOME + " to it").isNotBlank();
+    assertThat(home)
+        .as(
+            HOME
+                + " is not set: run ./spotcast test, or install schemathesis into a venv and set "
+                + HOME
+                + " to it")
+        .isNotBlank();
     Path st = Path.of(home, "bin", "st");
     assertThat(st).as("schemathesis' st in " + HOME).isExecutable();
     Path report = Files.createTempFile("schemathesis", ".txt");
@@ -70,11 +93,28 @@ class ContractIT extends ServiceTestBase {
     command.add(st.toString());
     command.addAll(global);
     command.addAll(List.of(run));
-    command.addAll(List.of("http://127.0.0.1:" + port + "/v3/api-docs",
-        "--seed", "20261124", "--generation-deterministic",
-        "--workers", "2", "--request-timeout", "20", "--no-color", "--max-failures", "50",
-        "--report", "junit", "--report-junit-path", junit.toString()));
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(report.toFile()).start();
+    command.addAll(
+        List.of(
+            "http://127.0.0.1:" + port + "/v3/api-docs",
+            "--seed",
+            "20261124",
+            "--generation-deterministic",
+            "--workers",
+            "2",
+            "--request-timeout",
+            "20",
+            "--no-color",
+            "--max-failures",
+            "50",
+            "--report",
+            "junit",
+            "--report-junit-path",
+            junit.toString()));
+    Process process =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(report.toFile())
+            .start();
     boolean ended = process.waitFor(10, TimeUnit.MINUTES);
     if (!ended) {
       process.destroyForcibly();
@@ -82,6 +122,8 @@ class ContractIT extends ServiceTestBase {
     String output = Files.readString(report, StandardCharsets.UTF_8);
     System.out.println(output);
     assertThat(ended).as("schemathesis ended within 10 minutes").isTrue();
-    assertThat(process.exitValue()).as("schemathesis found answers that break the contract:%n%s", output).isZero();
+    assertThat(process.exitValue())
+        .as("schemathesis found answers that break the contract:%n%s", output)
+        .isZero();
   }
 }

@@ -1,13 +1,13 @@
 package dev.spotcast.query.api;
 
-import dev.spotcast.query.RawHttp;
-import dev.spotcast.query.RunFixtures;
-import dev.spotcast.query.ServiceTestBase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.query.RawHttp;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -18,22 +18,30 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
- * Hostile and malformed requests, per endpoint, sent byte for byte: each is answered with its 4xx as
- * RFC 9457 problem+json (never 5xx, never the container's HTML), whether Spotcast or the servlet
+ * Hostile and malformed requests, per endpoint, sent byte for byte: each is answered with its 4xx
+ * as RFC 9457 problem+json (never 5xx, never the container's HTML), whether Spotcast or the servlet
  * container refuses it.
  */
 class HostileInputIT extends ServiceTestBase {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  /** A Java class or library in an answer: a qualified name, a stack frame or the JSON library's words. */
-  private static final java.util.regex.Pattern INTERNALS = java.util.regex.Pattern.compile(
-      "com\\.fasterxml|java\\.(lang|util|io)|dev\\.spotcast|org\\.(apache|springframework)|\\bat [a-z]+\\.[a-z]+\\."
-          + "|DeserializationFeature|Exception\\b");
+
+  /**
+   * A Java class or library in an answer: a qualified name, a stack frame or the JSON library's
+   * words.
+   */
+  private static final java.util.regex.Pattern INTERNALS =
+      java.util.regex.Pattern.compile(
+          "com\\.fasterxml|java\\.(lang|util|io)|dev\\.spotcast|org\\.(apache|springframework)|\\bat [a-z]+\\.[a-z]+\\."
+              + "|DeserializationFeature|Exception\\b");
+
   private static final String M = SpotApiIT.MODEL;
-  private static final String SPOT = "/v1/spot?model=" + M + "&lat=45.5&lon=5.25&alt=750&time=2026-11-21T04:20:00Z";
+  private static final String SPOT =
+      "/v1/spot?model=" + M + "&lat=45.5&lon=5.25&alt=750&time=2026-11-21T04:20:00Z";
   private static final String SERIES = "/v1/series?model=" + M + "&lat=45.5&lon=5.25&alt=750";
   private static final String EDR = "/edr/collections/" + M + "/position";
-  private static final String BATCH_POINT = "{\"lat\":45.5,\"lon\":5.25,\"alt\":750,\"time\":\"2026-11-21T04:20:00Z\"}";
+  private static final String BATCH_POINT =
+      "{\"lat\":45.5,\"lon\":5.25,\"alt\":750,\"time\":\"2026-11-21T04:20:00Z\"}";
 
   @LocalServerPort private int port;
   @Autowired private ElasticsearchClient client;
@@ -65,64 +73,182 @@ class HostileInputIT extends ServiceTestBase {
     expect("encoded slash", 400, null, RawHttp.get(port, "/v1/spot%2F..%2Factuator?lat=1"));
     expect("encoded backslash", 400, null, RawHttp.get(port, "/v1/%5Cspot"));
     expect("encoded NUL", 400, null, RawHttp.get(port, "/v1/spot%00"));
-    expect("bad percent escape in the query", 400, "model", RawHttp.get(port, "/v1/spot?model=%ZZ&lat=1"));
-    expect("bad percent escape in the path", 400, null, RawHttp.get(port, "/v1/sp%ZZot?model=" + M));
+    expect(
+        "bad percent escape in the query",
+        400,
+        "model",
+        RawHttp.get(port, "/v1/spot?model=%ZZ&lat=1"));
+    expect(
+        "bad percent escape in the path", 400, null, RawHttp.get(port, "/v1/sp%ZZot?model=" + M));
     expect("percent sign at the end of the path", 400, null, RawHttp.get(port, "/v1/spot%"));
     expect("unknown path", 404, null, RawHttp.get(port, "/v1/nowhere"));
-    expect("method not allowed", 405, null, RawHttp.send(port, "DELETE " + SPOT + " HTTP/1.1\r\nHost: x", null));
-    expect("answer type nobody serves", 406, null, RawHttp.get(port, SPOT, "Accept: application/xml"));
+    expect(
+        "method not allowed",
+        405,
+        null,
+        RawHttp.send(port, "DELETE " + SPOT + " HTTP/1.1\r\nHost: x", null));
+    expect(
+        "answer type nobody serves", 406, null, RawHttp.get(port, SPOT, "Accept: application/xml"));
 
     // Query parameters.
     String place = "&lat=45.5&lon=5.25&alt=750&time=2026-11-21T04:20:00Z";
     expect("no model", 400, "model", RawHttp.get(port, "/v1/spot?" + place.substring(1)));
     expect("empty model", 400, "model", RawHttp.get(port, "/v1/spot?model=" + place));
-    expect("bad percent escape in the model", 400, "model", RawHttp.get(port, "/v1/spot?model=%ZZ" + place));
-    expect("escape that is not UTF-8", 400, "model", RawHttp.get(port, "/v1/spot?model=%FF" + place));
-    expect("bad percent escape in a parameter name", 400, "query",
+    expect(
+        "bad percent escape in the model",
+        400,
+        "model",
+        RawHttp.get(port, "/v1/spot?model=%ZZ" + place));
+    expect(
+        "escape that is not UTF-8", 400, "model", RawHttp.get(port, "/v1/spot?model=%FF" + place));
+    expect(
+        "bad percent escape in a parameter name",
+        400,
+        "query",
         RawHttp.get(port, SPOT + "&para%ZZms=t"));
     expect("percent sign ending a value", 400, "params", RawHttp.get(port, SPOT + "&params=t%"));
-    expect("no model on the series", 400, "model", RawHttp.get(port, "/v1/series?lat=45.5&lon=5.25&alt=750"));
-    expect("bad percent escape in models", 400, "models", RawHttp.get(port, "/v1/spot?models=" + M + ",%ZZ" + place));
+    expect(
+        "no model on the series",
+        400,
+        "model",
+        RawHttp.get(port, "/v1/series?lat=45.5&lon=5.25&alt=750"));
+    expect(
+        "bad percent escape in models",
+        400,
+        "models",
+        RawHttp.get(port, "/v1/spot?models=" + M + ",%ZZ" + place));
     expect("model and models", 400, "models", RawHttp.get(port, SPOT + "&models=" + M));
-    expect("an ensemble statistic of no model", 400, "model",
+    expect(
+        "an ensemble statistic of no model",
+        400,
+        "model",
         RawHttp.get(port, "/v1/spot?ensemble=mean" + place));
-    expect("bad percent escape in EDR coords", 400, "coords", RawHttp.get(port, EDR + "?coords=POINT(5%ZZ)"));
+    expect(
+        "bad percent escape in EDR coords",
+        400,
+        "coords",
+        RawHttp.get(port, EDR + "?coords=POINT(5%ZZ)"));
     expect("bad percent escape on the models", 400, "f", RawHttp.get(port, "/v1/models?f=%G1"));
     expect("lat given twice", 400, "lat", RawHttp.get(port, SPOT + "&lat=46"));
-    expect("coords with text after the point", 400, "coords",
-        RawHttp.get(port, EDR + "?coords=POINT(5.25%2045.5)garbage&z=750&datetime=2026-11-21T04:20:00Z"));
-    expect("coords given twice", 400, "coords",
-        RawHttp.get(port, EDR + "?coords=POINT(5.25%2045.5)&coords=POINT(6%2045)&datetime=2026-11-21T04:20:00Z"));
-    expect("multipart GET without boundary", 400, "time",
-        RawHttp.get(port, "/v1/spot?model=" + M + "&lat=45.5&lon=5.25", "Content-Type: multipart/form-data"));
-    expect("multipart GET without boundary on the models", 200, null,
+    expect(
+        "coords with text after the point",
+        400,
+        "coords",
+        RawHttp.get(
+            port, EDR + "?coords=POINT(5.25%2045.5)garbage&z=750&datetime=2026-11-21T04:20:00Z"));
+    expect(
+        "coords given twice",
+        400,
+        "coords",
+        RawHttp.get(
+            port,
+            EDR + "?coords=POINT(5.25%2045.5)&coords=POINT(6%2045)&datetime=2026-11-21T04:20:00Z"));
+    expect(
+        "multipart GET without boundary",
+        400,
+        "time",
+        RawHttp.get(
+            port,
+            "/v1/spot?model=" + M + "&lat=45.5&lon=5.25",
+            "Content-Type: multipart/form-data"));
+    expect(
+        "multipart GET without boundary on the models",
+        200,
+        null,
         RawHttp.get(port, "/v1/models", "Content-Type: multipart/form-data"));
 
     // POST bodies.
     String valid = "{\"model\":\"" + M + "\",\"points\":[" + BATCH_POINT + "]}";
-    expect("valid batch", 200, null, RawHttp.post(port, "/v1/spot", "application/json", bytes(valid)));
-    expect("body as XML", 415, null, RawHttp.post(port, "/v1/spot", "application/xml", bytes("<points/>")));
-    expect("malformed content type", 415, null, RawHttp.post(port, "/v1/spot", "application/", bytes(valid)));
+    expect(
+        "valid batch", 200, null, RawHttp.post(port, "/v1/spot", "application/json", bytes(valid)));
+    expect(
+        "body as XML",
+        415,
+        null,
+        RawHttp.post(port, "/v1/spot", "application/xml", bytes("<points/>")));
+    expect(
+        "malformed content type",
+        415,
+        null,
+        RawHttp.post(port, "/v1/spot", "application/", bytes(valid)));
     expect("no content type", 415, null, RawHttp.post(port, "/v1/spot", null, bytes(valid)));
-    expect("text after the JSON", 400, null, RawHttp.post(port, "/v1/spot", "application/json", bytes(valid + " {}")));
-    expect("two JSON objects", 400, null, RawHttp.post(port, "/v1/spot", "application/json", bytes(valid + valid)));
-    expect("a batch without a model", 400, "model", RawHttp.post(port, "/v1/spot", "application/json",
-        bytes("{\"member\":1,\"points\":[" + BATCH_POINT + "]}")));
-    expect("a JSON array", 400, "points", RawHttp.post(port, "/v1/spot", "application/json", bytes("[" + valid + "]")));
-    expect("a JSON string", 400, "points", RawHttp.post(port, "/v1/spot", "application/json", bytes("\"x\"")));
-    expect("a member twice", 400, null, RawHttp.post(port, "/v1/spot", "application/json",
-        bytes("{\"model\":\"" + M + "\",\"model\":\"other\",\"points\":[" + BATCH_POINT + "]}")));
-    expect("an unknown member", 400, "modle", RawHttp.post(port, "/v1/spot", "application/json",
-        bytes("{\"modle\":\"" + M + "\",\"points\":[" + BATCH_POINT + "]}")));
-    expect("an unknown member of a point", 400, "points[0].altitude", RawHttp.post(port, "/v1/spot", "application/json",
-        bytes("{\"model\":\"" + M + "\",\"points\":[{\"lat\":45.5,\"lon\":5.25,\"altitude\":750,\"time\":\"2026-11-21T04:20:00Z\"}]}")));
-    expect("truncated JSON", 400, null, RawHttp.post(port, "/v1/spot", "application/json", bytes("{\"model\":")));
+    expect(
+        "text after the JSON",
+        400,
+        null,
+        RawHttp.post(port, "/v1/spot", "application/json", bytes(valid + " {}")));
+    expect(
+        "two JSON objects",
+        400,
+        null,
+        RawHttp.post(port, "/v1/spot", "application/json", bytes(valid + valid)));
+    expect(
+        "a batch without a model",
+        400,
+        "model",
+        RawHttp.post(
+            port,
+            "/v1/spot",
+            "application/json",
+            bytes("{\"member\":1,\"points\":[" + BATCH_POINT + "]}")));
+    expect(
+        "a JSON array",
+        400,
+        "points",
+        RawHttp.post(port, "/v1/spot", "application/json", bytes("[" + valid + "]")));
+    expect(
+        "a JSON string",
+        400,
+        "points",
+        RawHttp.post(port, "/v1/spot", "application/json", bytes("\"x\"")));
+    expect(
+        "a member twice",
+        400,
+        null,
+        RawHttp.post(
+            port,
+            "/v1/spot",
+            "application/json",
+            bytes(
+                "{\"model\":\"" + M + "\",\"model\":\"other\",\"points\":[" + BATCH_POINT + "]}")));
+    expect(
+        "an unknown member",
+        400,
+        "modle",
+        RawHttp.post(
+            port,
+            "/v1/spot",
+            "application/json",
+            bytes("{\"modle\":\"" + M + "\",\"points\":[" + BATCH_POINT + "]}")));
+    expect(
+        "an unknown member of a point",
+        400,
+        "points[0].altitude",
+        RawHttp.post(
+            port,
+            "/v1/spot",
+            "application/json",
+            bytes(
+                "{\"model\":\""
+                    + M
+                    + "\",\"points\":[{\"lat\":45.5,\"lon\":5.25,\"altitude\":750,\"time\":\"2026-11-21T04:20:00Z\"}]}")));
+    expect(
+        "truncated JSON",
+        400,
+        null,
+        RawHttp.post(port, "/v1/spot", "application/json", bytes("{\"model\":")));
     byte[] big = new byte[2 * 1024 * 1024];
     java.util.Arrays.fill(big, (byte) ' ');
-    expect("body over the limit", 413, null, RawHttp.post(port, "/v1/spot", "application/json", big));
-    expect("chunked body over the limit", 413, null, RawHttp.send(port,
-        "POST /v1/spot HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked",
-        chunked(big)));
+    expect(
+        "body over the limit", 413, null, RawHttp.post(port, "/v1/spot", "application/json", big));
+    expect(
+        "chunked body over the limit",
+        413,
+        null,
+        RawHttp.send(
+            port,
+            "POST /v1/spot HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked",
+            chunked(big)));
     StringBuilder manyParams = new StringBuilder();
     for (int i = 0; i < 2000; i++) {
       manyParams.append(i == 0 ? "" : ",").append('p').append(i);
@@ -132,9 +258,25 @@ class HostileInputIT extends ServiceTestBase {
       points.append(i == 0 ? "" : ",").append(BATCH_POINT);
     }
     long started = System.nanoTime();
-    expect("1000 points x 2000 unknown params", 400, "params", RawHttp.post(port, "/v1/spot", "application/json",
-        bytes("{\"model\":\"" + M + "\",\"params\":\"" + manyParams + "\",\"points\":[" + points + "]}")));
-    System.out.printf("1000 points x 2000 unknown params answered in %.3f s%n", (System.nanoTime() - started) / 1e9);
+    expect(
+        "1000 points x 2000 unknown params",
+        400,
+        "params",
+        RawHttp.post(
+            port,
+            "/v1/spot",
+            "application/json",
+            bytes(
+                "{\"model\":\""
+                    + M
+                    + "\",\"params\":\""
+                    + manyParams
+                    + "\",\"points\":["
+                    + points
+                    + "]}")));
+    System.out.printf(
+        "1000 points x 2000 unknown params answered in %.3f s%n",
+        (System.nanoTime() - started) / 1e9);
 
     List<String> wrong = new ArrayList<>();
     for (Case c : cases) {
@@ -145,7 +287,8 @@ class HostileInputIT extends ServiceTestBase {
         JsonNode body = JSON.readTree(r.body());
         parameter = body.path("parameter").isMissingNode() ? null : body.path("parameter").asText();
         if (body.path("status").asInt() != r.status()) {
-          wrong.add(c.name() + ": problem status " + body.path("status") + " but HTTP " + r.status());
+          wrong.add(
+              c.name() + ": problem status " + body.path("status") + " but HTTP " + r.status());
         }
       }
       if (INTERNALS.matcher(r.body()).find()) {
@@ -154,9 +297,19 @@ class HostileInputIT extends ServiceTestBase {
       if (r.status() != c.status()
           || (c.status() >= 400 && !problem)
           || (c.parameter() != null && !c.parameter().equals(parameter))) {
-        wrong.add(c.name() + ": " + r.status() + " " + r.contentType() + " parameter=" + parameter + " (expected "
-            + c.status() + (c.parameter() == null ? "" : " naming " + c.parameter()) + ") "
-            + r.body().substring(0, Math.min(200, r.body().length())));
+        wrong.add(
+            c.name()
+                + ": "
+                + r.status()
+                + " "
+                + r.contentType()
+                + " parameter="
+                + parameter
+                + " (expected "
+                + c.status()
+                + (c.parameter() == null ? "" : " naming " + c.parameter())
+                + ") "
+                + r.body().substring(0, Math.min(200, r.body().length())));
       }
     }
     assertThat(wrong).as("answers that are not the expected problem").isEmpty();

@@ -1,7 +1,5 @@
 package dev.spotcast.query.api;
 
-import dev.spotcast.query.RunFixtures;
-import dev.spotcast.query.ServiceTestBase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -12,8 +10,10 @@ import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
-import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.ServiceTestBase;
+import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.time.Instant;
@@ -36,11 +36,14 @@ class RunsAndMethodsIT extends ServiceTestBase {
 
   static final String MODEL = "itapi";
   static final long SEED = 9;
+
   /** 10..14N, 20..24E, 1 degree: point = (lat - 10) * 5 + (lon - 20). */
   static final ForecastRun EARLIER = run(Instant.parse("2026-11-21T00:00:00Z"));
+
   static final ForecastRun LATER = run(Instant.parse("2026-11-21T06:00:00Z"));
   private static final SyntheticWeather WEATHER = new SyntheticWeather(SEED);
   private static final ObjectMapper JSON = new ObjectMapper();
+
   /** Step 3 of the later run: no interpolation in time; alt 0: none in height. */
   private static final String TIME = "2026-11-21T09:00:00Z";
 
@@ -51,18 +54,23 @@ class RunsAndMethodsIT extends ServiceTestBase {
   @BeforeEach
   void bothRunsAreLoadedTheLaterPublished() throws Exception {
     RunFixtures.ensureEarlierAndLaterRuns(
-        client, publishedRuns, new SyntheticForecastSource(EARLIER, SEED), new SyntheticForecastSource(LATER, SEED));
+        client,
+        publishedRuns,
+        new SyntheticForecastSource(EARLIER, SEED),
+        new SyntheticForecastSource(LATER, SEED));
   }
 
   @Test
   void anEarlierRunIsServedByRunIdOrRunTimeAndTheLatestByDefault() throws Exception {
     // 06:00 is step 6 of the earlier run and step 0 of the later one.
     assertThat(ok(both("&params=t")).path("run").asText()).isEqualTo("2026-11-21T06:00:00Z");
-    assertThat(ok(both("&params=t&run=latest")).path("run").asText()).isEqualTo("2026-11-21T06:00:00Z");
+    assertThat(ok(both("&params=t&run=latest")).path("run").asText())
+        .isEqualTo("2026-11-21T06:00:00Z");
     JsonNode earlier = ok(both("&params=t&run=2026112100"));
     assertThat(earlier.path("run").asText()).isEqualTo("2026-11-21T00:00:00Z");
     assertThat(earlier.path("steps").get(0).path("step").asInt()).isEqualTo(6);
-    assertThat(ok(both("&params=t&run=2026-11-21T00:00:00Z")).path("run").asText()).isEqualTo("2026-11-21T00:00:00Z");
+    assertThat(ok(both("&params=t&run=2026-11-21T00:00:00Z")).path("run").asText())
+        .isEqualTo("2026-11-21T00:00:00Z");
 
     JsonNode unknown = problem(both("&run=2026112112"), 404, "run");
     assertThat(unknown.path("runs").toString()).isEqualTo("[\"2026112106\",\"2026112100\"]");
@@ -83,14 +91,18 @@ class RunsAndMethodsIT extends ServiceTestBase {
     assertThat(previous.get(0).path("values").path("t").path("unit").asText()).isEqualTo("°C");
 
     // 09:00 is beyond the earlier run's last step (06:00): it says so instead of values.
-    JsonNode beyond = ok(spot(12.3, 21.6, "&params=t&previous_runs=1")).path("previous_runs").get(0);
+    JsonNode beyond =
+        ok(spot(12.3, 21.6, "&params=t&previous_runs=1")).path("previous_runs").get(0);
     assertThat(beyond.path("values").isMissingNode()).isTrue();
     assertThat(beyond.path("problem").asText()).contains("2026-11-21T06:00:00Z");
 
     problem(both("&previous_runs=0"), 400, "previous_runs");
     problem(both("&previous_runs=11"), 400, "previous_runs");
-    problem(http.getForEntity("/v1/series?model=" + MODEL + "&lat=12.3&lon=21.6&alt=0&previous_runs=1", String.class),
-        400, "previous_runs");
+    problem(
+        http.getForEntity(
+            "/v1/series?model=" + MODEL + "&lat=12.3&lon=21.6&alt=0&previous_runs=1", String.class),
+        400,
+        "previous_runs");
   }
 
   @Test
@@ -114,8 +126,10 @@ class RunsAndMethodsIT extends ServiceTestBase {
 
     assertThat(body.path("method").asText()).isEqualTo("nearest");
     assertThat(body.path("neighbours")).hasSize(1);
-    assertThat(body.path("neighbours").get(0).path("point").asInt()).isEqualTo(2 * 5 + 2); // (12, 22)
-    assertThat(body.path("values").path("t").path("value").doubleValue()).isEqualTo((double) stored("t", 12, 22));
+    assertThat(body.path("neighbours").get(0).path("point").asInt())
+        .isEqualTo(2 * 5 + 2); // (12, 22)
+    assertThat(body.path("values").path("t").path("value").doubleValue())
+        .isEqualTo((double) stored("t", 12, 22));
   }
 
   @Test
@@ -130,7 +144,9 @@ class RunsAndMethodsIT extends ServiceTestBase {
       double south = stored(name, 12, 21) * 0.4 + stored(name, 12, 22) * 0.6;
       double north = stored(name, 13, 21) * 0.4 + stored(name, 13, 22) * 0.6;
       double expected = south * 0.75 + north * 0.25;
-      assertThat(body.path("values").path(name).path("value").asDouble()).as(name).isCloseTo(expected, within(1e-4));
+      assertThat(body.path("values").path(name).path("value").asDouble())
+          .as(name)
+          .isCloseTo(expected, within(1e-4));
     }
   }
 
@@ -143,15 +159,21 @@ class RunsAndMethodsIT extends ServiceTestBase {
     double expected = 0;
     for (int i = 0; i < 3; i++) {
       JsonNode n = body.path("neighbours").get(i);
-      weights[i] = 1 / Geodesic.WGS84.Inverse(12.3, 21.6, n.path("lat").asDouble(), n.path("lon").asDouble()).s12;
+      weights[i] =
+          1
+              / Geodesic.WGS84.Inverse(
+                      12.3, 21.6, n.path("lat").asDouble(), n.path("lon").asDouble())
+                  .s12;
       sum += weights[i];
     }
     for (int i = 0; i < 3; i++) {
       JsonNode n = body.path("neighbours").get(i);
       assertThat(n.path("weight").asDouble()).isCloseTo(weights[i] / sum, within(1e-9));
-      expected += weights[i] / sum * stored("t", n.path("lat").asDouble(), n.path("lon").asDouble());
+      expected +=
+          weights[i] / sum * stored("t", n.path("lat").asDouble(), n.path("lon").asDouble());
     }
-    assertThat(body.path("values").path("t").path("value").asDouble()).isCloseTo(expected, within(1e-4));
+    assertThat(body.path("values").path("t").path("value").asDouble())
+        .isCloseTo(expected, within(1e-4));
   }
 
   @Test
@@ -160,11 +182,13 @@ class RunsAndMethodsIT extends ServiceTestBase {
 
     double u = values.path("u").path("value").asDouble();
     double v = values.path("v").path("value").asDouble();
-    assertThat(values.path("wind_speed").path("value").asDouble()).isCloseTo(Math.hypot(u, v), within(1e-9));
+    assertThat(values.path("wind_speed").path("value").asDouble())
+        .isCloseTo(Math.hypot(u, v), within(1e-9));
     assertThat(values.path("wind_speed").path("unit").asText()).isEqualTo("m/s");
     double direction = values.path("wind_direction").path("value").asDouble();
     assertThat(direction).isBetween(0.0, 360.0);
-    // The wind blows from the direction: minus the unit vector towards it is the wind's direction of travel.
+    // The wind blows from the direction: minus the unit vector towards it is the wind's direction
+    // of travel.
     assertThat(-Math.sin(Math.toRadians(direction)) * Math.hypot(u, v)).isCloseTo(u, within(1e-6));
     assertThat(-Math.cos(Math.toRadians(direction)) * Math.hypot(u, v)).isCloseTo(v, within(1e-6));
     assertThat(values.path("wind_direction").path("unit").asText()).isEqualTo("deg");
@@ -195,8 +219,9 @@ class RunsAndMethodsIT extends ServiceTestBase {
     assertThat(model.path("published").asText()).isEqualTo("2026112106");
     assertThat(model.path("runTime").asText()).isEqualTo("2026-11-21T06:00:00Z");
     assertThat(model.path("runs").toString())
-        .isEqualTo("[{\"run\":\"2026112106\",\"runTime\":\"2026-11-21T06:00:00Z\",\"published\":true},"
-            + "{\"run\":\"2026112100\",\"runTime\":\"2026-11-21T00:00:00Z\",\"published\":false}]");
+        .isEqualTo(
+            "[{\"run\":\"2026112106\",\"runTime\":\"2026-11-21T06:00:00Z\",\"published\":true},"
+                + "{\"run\":\"2026112100\",\"runTime\":\"2026-11-21T00:00:00Z\",\"published\":false}]");
     assertThat(model.path("grid").path("kind").asText()).isEqualTo("regular_ll");
     assertThat(model.path("grid").path("nLat").asInt()).isEqualTo(5);
     assertThat(model.path("grid").path("points").asInt()).isEqualTo(25);
@@ -207,11 +232,15 @@ class RunsAndMethodsIT extends ServiceTestBase {
     assertThat(height.path("levels").toString()).isEqualTo("[0.0,500.0]");
     assertThat(model.path("parameters").get(0).path("name").asText()).isEqualTo("t");
     assertThat(model.path("parameters").get(0).path("unit").asText()).isEqualTo("K");
-    assertThat(model.path("steps").get(1).toString()).isEqualTo("{\"step\":3,\"time\":\"2026-11-21T09:00:00Z\"}");
+    assertThat(model.path("steps").get(1).toString())
+        .isEqualTo("{\"step\":3,\"time\":\"2026-11-21T09:00:00Z\"}");
 
     JsonNode api = JSON.readTree(http.getForObject("/v3/api-docs", String.class));
     assertThat(api.path("paths").has("/v1/models")).isTrue();
-    assertThat(api.path("paths").path("/v1/spot").toString()).contains("\"method\"").contains("\"power\"").contains("\"run\"");
+    assertThat(api.path("paths").path("/v1/spot").toString())
+        .contains("\"method\"")
+        .contains("\"power\"")
+        .contains("\"run\"");
   }
 
   private void awaitServable(String runId, boolean servable) throws InterruptedException {
@@ -226,12 +255,14 @@ class RunsAndMethodsIT extends ServiceTestBase {
   /** At 12.3N 21.6E, 06:00, a time both runs cover. */
   private ResponseEntity<String> both(String extra) {
     return http.getForEntity(
-        "/v1/spot?model=" + MODEL + "&lat=12.3&lon=21.6&alt=0&time=2026-11-21T06:00:00Z" + extra, String.class);
+        "/v1/spot?model=" + MODEL + "&lat=12.3&lon=21.6&alt=0&time=2026-11-21T06:00:00Z" + extra,
+        String.class);
   }
 
   private ResponseEntity<String> spot(double lat, double lon, String extra) {
     return http.getForEntity(
-        "/v1/spot?model=" + MODEL + "&lat=" + lat + "&lon=" + lon + "&alt=0&time=" + TIME + extra, String.class);
+        "/v1/spot?model=" + MODEL + "&lat=" + lat + "&lon=" + lon + "&alt=0&time=" + TIME + extra,
+        String.class);
   }
 
   private static JsonNode ok(ResponseEntity<String> response) throws Exception {
@@ -239,9 +270,11 @@ class RunsAndMethodsIT extends ServiceTestBase {
     return JSON.readTree(response.getBody());
   }
 
-  private static JsonNode problem(ResponseEntity<String> response, int status, String parameter) throws Exception {
+  private static JsonNode problem(ResponseEntity<String> response, int status, String parameter)
+      throws Exception {
     assertThat(response.getStatusCode().value()).as(response.getBody()).isEqualTo(status);
-    assertThat(response.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+    assertThat(response.getHeaders().getContentType())
+        .isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
     JsonNode problem = JSON.readTree(response.getBody());
     assertThat(problem.path("parameter").asText()).as(response.getBody()).isEqualTo(parameter);
     return problem;

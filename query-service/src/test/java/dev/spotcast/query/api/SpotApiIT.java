@@ -1,8 +1,5 @@
 package dev.spotcast.query.api;
 
-import dev.spotcast.query.ElasticsearchArc;
-import dev.spotcast.query.RunFixtures;
-import dev.spotcast.query.ServiceTestBase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -15,8 +12,11 @@ import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
-import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.ElasticsearchArc;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.ServiceTestBase;
+import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.synthetic.SyntheticWeather;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
@@ -88,9 +88,13 @@ public class SpotApiIT extends ServiceTestBase {
       assertThat(body.path("neighbours").get(0).path("weight").asDouble()).isEqualTo(1.0);
       assertThat(body.path("neighbours").get(0).path("distance").asDouble()).isEqualTo(0.0);
       for (Parameter parameter : RUN.parameters()) {
-        float expected = (float) WEATHER.value(parameter.name(), lat, lon, 500, RUN.validTime(3).getEpochSecond());
+        float expected =
+            (float)
+                WEATHER.value(parameter.name(), lat, lon, 500, RUN.validTime(3).getEpochSecond());
         JsonNode value = body.path("values").path(parameter.name());
-        assertThat(value.path("value").floatValue()).as("%s at point %d", parameter.name(), point).isEqualTo(expected);
+        assertThat(value.path("value").floatValue())
+            .as("%s at point %d", parameter.name(), point)
+            .isEqualTo(expected);
         assertThat(value.path("unit").asText()).isEqualTo(parameter.unit());
       }
     }
@@ -99,9 +103,11 @@ public class SpotApiIT extends ServiceTestBase {
   @Test
   void betweenPointsLevelsAndStepsTheAnswerIsIdwThenLinearInLevelThenInTime() throws Exception {
     // 500..1000 m and steps 4..5 sit in two indices: this request takes the multi-search path.
-    assertMatchesIndependentInterpolation(45.3, 0.6, 750, RUN_TIME.plus(Duration.ofMinutes(4 * 60 + 20)), 4);
+    assertMatchesIndependentInterpolation(
+        45.3, 0.6, 750, RUN_TIME.plus(Duration.ofMinutes(4 * 60 + 20)), 4);
     // 0..500 m and steps 1..2 sit in one index: the single routed search.
-    assertMatchesIndependentInterpolation(41.77, -8.2, 120, RUN_TIME.plus(Duration.ofMinutes(95)), 4);
+    assertMatchesIndependentInterpolation(
+        41.77, -8.2, 120, RUN_TIME.plus(Duration.ofMinutes(95)), 4);
     assertMatchesIndependentInterpolation(48.01, 9.99, 2000, RUN_TIME.plus(Duration.ofHours(6)), 9);
   }
 
@@ -119,8 +125,9 @@ public class SpotApiIT extends ServiceTestBase {
   }
 
   /**
-   * Requests arriving together while reads are under way share reads (spotcast.query.searches-in-flight):
-   * each still gets its own answer, and every request's read is counted once, alone or shared.
+   * Requests arriving together while reads are under way share reads
+   * (spotcast.query.searches-in-flight): each still gets its own answer, and every request's read
+   * is counted once, alone or shared.
    */
   @Test
   void concurrentRequestsMatchTheIndependentInterpolation() throws Exception {
@@ -138,14 +145,17 @@ public class SpotApiIT extends ServiceTestBase {
         double alt = random.nextDouble() * 2000;
         Instant time = RUN_TIME.plusSeconds(random.nextInt(6 * 3600 + 1));
         int n = 1 + random.nextInt(12);
-        threads.add(Thread.ofPlatform().start(() -> {
-          try {
-            start.await();
-            assertMatchesIndependentInterpolation(lat, lon, alt, time, n);
-          } catch (Throwable e) {
-            failures.add(e);
-          }
-        }));
+        threads.add(
+            Thread.ofPlatform()
+                .start(
+                    () -> {
+                      try {
+                        start.await();
+                        assertMatchesIndependentInterpolation(lat, lon, alt, time, n);
+                      } catch (Throwable e) {
+                        failures.add(e);
+                      }
+                    }));
       }
       start.countDown();
       for (Thread t : threads) {
@@ -153,7 +163,9 @@ public class SpotApiIT extends ServiceTestBase {
       }
       assertThat(failures).as("round %d", round).isEmpty();
     }
-    assertThat(readers() - readersBefore).as("every request read once, alone or shared").isEqualTo(rounds * perRound);
+    assertThat(readers() - readersBefore)
+        .as("every request read once, alone or shared")
+        .isEqualTo(rounds * perRound);
   }
 
   private double readers() {
@@ -171,7 +183,8 @@ public class SpotApiIT extends ServiceTestBase {
 
   @Test
   void onlyTheRequestedParametersAreAnswered() throws Exception {
-    JsonNode body = ok(http.getForEntity(url(45, 0, "2026-11-21T02:00:00Z", 0) + "&params=rh,t", String.class));
+    JsonNode body =
+        ok(http.getForEntity(url(45, 0, "2026-11-21T02:00:00Z", 0) + "&params=rh,t", String.class));
 
     assertThat(body.path("values").fieldNames()).toIterable().containsExactly("rh", "t");
     assertThat(body.path("run").asText()).isEqualTo("2026-11-21T00:00:00Z");
@@ -180,39 +193,72 @@ public class SpotApiIT extends ServiceTestBase {
 
   @Test
   void badParametersAreBadRequestsNamingTheParameter() throws Exception {
-    assertProblem(http.getForEntity("/v1/spot?lon=0&time=2026-11-21T02:00:00Z&alt=0&model=" + MODEL, String.class),
-        400, "lat", "lat is required");
-    assertProblem(http.getForEntity(url(91, 0, "2026-11-21T02:00:00Z", 0), String.class),
-        400, "lat", "lat must be within [-90, 90] degrees, got 91.0");
-    assertProblem(http.getForEntity(url(45, 0, "2026-11-21T02:00:00", 0), String.class),
-        400, "time", "time '2026-11-21T02:00:00' has no zone: add 'Z' for UTC or an offset such as +01:00");
-    assertProblem(http.getForEntity(url(45, 0, "2026-11-21T02:00:00Z", 0) + "&n=0", String.class),
-        400, "n", "n must be an integer in [1, 64], got '0'");
-    assertProblem(http.getForEntity(url(45, 0, "2026-11-21T02:00:00Z", 0) + "&params=t,snow", String.class),
-        400, "params", "unknown parameter 'snow' for model itspot; known: t, u, v, rh, pres");
-    assertProblem(http.getForEntity("/v1/spot?lat=45&lon=Infinity&time=2026-11-21T02:00:00Z&alt=0&model=" + MODEL, String.class),
-        400, "lon", "lon must be a decimal number in degrees east, got 'Infinity'");
+    assertProblem(
+        http.getForEntity(
+            "/v1/spot?lon=0&time=2026-11-21T02:00:00Z&alt=0&model=" + MODEL, String.class),
+        400,
+        "lat",
+        "lat is required");
+    assertProblem(
+        http.getForEntity(url(91, 0, "2026-11-21T02:00:00Z", 0), String.class),
+        400,
+        "lat",
+        "lat must be within [-90, 90] degrees, got 91.0");
+    assertProblem(
+        http.getForEntity(url(45, 0, "2026-11-21T02:00:00", 0), String.class),
+        400,
+        "time",
+        "time '2026-11-21T02:00:00' has no zone: add 'Z' for UTC or an offset such as +01:00");
+    assertProblem(
+        http.getForEntity(url(45, 0, "2026-11-21T02:00:00Z", 0) + "&n=0", String.class),
+        400,
+        "n",
+        "n must be an integer in [1, 64], got '0'");
+    assertProblem(
+        http.getForEntity(url(45, 0, "2026-11-21T02:00:00Z", 0) + "&params=t,snow", String.class),
+        400,
+        "params",
+        "unknown parameter 'snow' for model itspot; known: t, u, v, rh, pres");
+    assertProblem(
+        http.getForEntity(
+            "/v1/spot?lat=45&lon=Infinity&time=2026-11-21T02:00:00Z&alt=0&model=" + MODEL,
+            String.class),
+        400,
+        "lon",
+        "lon must be a decimal number in degrees east, got 'Infinity'");
   }
 
   @Test
   void anUnknownModelIsNotFoundListingThePublishedModels() throws Exception {
     ResponseEntity<String> response =
-        http.getForEntity("/v1/spot?lat=45&lon=0&time=2026-11-21T02:00:00Z&alt=0&model=nosuchmodel", String.class);
+        http.getForEntity(
+            "/v1/spot?lat=45&lon=0&time=2026-11-21T02:00:00Z&alt=0&model=nosuchmodel",
+            String.class);
 
     JsonNode problem = assertProblem(response, 404, "model", null);
-    assertThat(problem.path("detail").asText()).startsWith("model 'nosuchmodel' has no published run");
+    assertThat(problem.path("detail").asText())
+        .startsWith("model 'nosuchmodel' has no published run");
     assertThat(problem.path("models").toString()).contains("\"" + MODEL + "\"");
   }
 
   @Test
   void outsideTheRunIsUnprocessableWithTheValidRange() throws Exception {
-    assertProblem(http.getForEntity(url(45, 0, "2026-11-21T02:00:00Z", 2500), String.class),
-        422, "alt", "alt 2500 m is above the highest level 2000 m of model " + MODEL + "; valid: 0..2000 m");
-    assertProblem(http.getForEntity(url(45, 0, "2026-11-21T06:00:01Z", 0), String.class),
-        422, "time", "time 2026-11-21T06:00:01Z is after the last step of run 2026112100 of model itspot;"
+    assertProblem(
+        http.getForEntity(url(45, 0, "2026-11-21T02:00:00Z", 2500), String.class),
+        422,
+        "alt",
+        "alt 2500 m is above the highest level 2000 m of model " + MODEL + "; valid: 0..2000 m");
+    assertProblem(
+        http.getForEntity(url(45, 0, "2026-11-21T06:00:01Z", 0), String.class),
+        422,
+        "time",
+        "time 2026-11-21T06:00:01Z is after the last step of run 2026112100 of model itspot;"
             + " valid: 2026-11-21T00:00:00Z..2026-11-21T06:00:00Z");
-    assertProblem(http.getForEntity(url(30, 0, "2026-11-21T02:00:00Z", 0), String.class),
-        422, "lat", "lat 30 is outside the grid of model itspot; valid: 40..50");
+    assertProblem(
+        http.getForEntity(url(30, 0, "2026-11-21T02:00:00Z", 0), String.class),
+        422,
+        "lat",
+        "lat 30 is outside the grid of model itspot; valid: 40..50");
   }
 
   @Test
@@ -220,22 +266,31 @@ public class SpotApiIT extends ServiceTestBase {
     ok(spot(45.5, 0.5, "2026-11-21T02:30:00Z", 250, "")); // one index
     ok(spot(45.5, 0.5, "2026-11-21T02:30:00Z", 750, "")); // two indices
 
-    http.getForEntity("/v1/spot?model=" + MODEL + "&lat=abc&lon=0&time=2026-11-21T02:30:00Z", String.class);
-    http.getForEntity("/v1/spot?model=nosuchmodel&lat=45&lon=0&time=2026-11-21T02:30:00Z", String.class);
+    http.getForEntity(
+        "/v1/spot?model=" + MODEL + "&lat=abc&lon=0&time=2026-11-21T02:30:00Z", String.class);
+    http.getForEntity(
+        "/v1/spot?model=nosuchmodel&lat=45&lon=0&time=2026-11-21T02:30:00Z", String.class);
 
     String metrics = http.getForObject("/actuator/prometheus", String.class);
 
     // Per endpoint, with the cause of every 4xx/5xx, as a histogram (percentiles in Prometheus).
     assertThat(metrics)
-        .containsPattern("http_server_requests_seconds_count\\{[^}]*cause=\"none\"[^}]*status=\"200\"[^}]*uri=\"/v1/spot\"")
-        .containsPattern("http_server_requests_seconds_count\\{[^}]*cause=\"bad_parameter\"[^}]*status=\"400\"[^}]*uri=\"/v1/spot\"")
-        .containsPattern("http_server_requests_seconds_count\\{[^}]*cause=\"unknown_model\"[^}]*status=\"404\"[^}]*uri=\"/v1/spot\"")
+        .containsPattern(
+            "http_server_requests_seconds_count\\{[^}]*cause=\"none\"[^}]*status=\"200\"[^}]*uri=\"/v1/spot\"")
+        .containsPattern(
+            "http_server_requests_seconds_count\\{[^}]*cause=\"bad_parameter\"[^}]*status=\"400\"[^}]*uri=\"/v1/spot\"")
+        .containsPattern(
+            "http_server_requests_seconds_count\\{[^}]*cause=\"unknown_model\"[^}]*status=\"404\"[^}]*uri=\"/v1/spot\"")
         .containsPattern("http_server_requests_seconds_bucket\\{[^}]*uri=\"/v1/spot\"");
     assertThat(metrics)
-        .contains("spotcast_spot_request_seconds_count{application=\"spotcast-query-service\",outcome=\"success\"}")
-        // A regular grid takes the ids path (spotcast.query.fast-path); FastPathIT covers the geo path.
-        .contains("spotcast_elasticsearch_search_seconds_count{application=\"spotcast-query-service\",path=\"ids\"}")
-        .contains("spotcast_elasticsearch_search_seconds_count{application=\"spotcast-query-service\",path=\"ids_msearch\"}")
+        .contains(
+            "spotcast_spot_request_seconds_count{application=\"spotcast-query-service\",outcome=\"success\"}")
+        // A regular grid takes the ids path (spotcast.query.fast-path); FastPathIT covers the geo
+        // path.
+        .contains(
+            "spotcast_elasticsearch_search_seconds_count{application=\"spotcast-query-service\",path=\"ids\"}")
+        .contains(
+            "spotcast_elasticsearch_search_seconds_count{application=\"spotcast-query-service\",path=\"ids_msearch\"}")
         .contains("spotcast_elasticsearch_search_seconds_bucket");
   }
 
@@ -244,7 +299,8 @@ public class SpotApiIT extends ServiceTestBase {
     JsonNode health = JSON.readTree(http.getForObject("/actuator/health", String.class));
 
     assertThat(health.path("status").asText()).isEqualTo("UP");
-    assertThat(health.path("components").path("elasticsearch").path("status").asText()).isEqualTo("UP");
+    assertThat(health.path("components").path("elasticsearch").path("status").asText())
+        .isEqualTo("UP");
   }
 
   @Test
@@ -262,9 +318,25 @@ public class SpotApiIT extends ServiceTestBase {
 
     assertThat(api.path("paths").has("/v1/spot")).isTrue();
     Map<String, JsonNode> parameters = new java.util.HashMap<>();
-    api.path("paths").path("/v1/spot").path("get").path("parameters").forEach(p -> parameters.put(p.path("name").asText(), p));
-    assertThat(parameters).containsKeys("model", "models", "lat", "lon", "time", "alt", "pressure", "n", "params", "method",
-        "power", "run");
+    api.path("paths")
+        .path("/v1/spot")
+        .path("get")
+        .path("parameters")
+        .forEach(p -> parameters.put(p.path("name").asText(), p));
+    assertThat(parameters)
+        .containsKeys(
+            "model",
+            "models",
+            "lat",
+            "lon",
+            "time",
+            "alt",
+            "pressure",
+            "n",
+            "params",
+            "method",
+            "power",
+            "run");
     for (String required : List.of("lat", "lon", "time")) {
       assertThat(parameters.get(required).path("required").asBoolean()).as(required).isTrue();
       assertThat(parameters.get(required).path("in").asText()).isEqualTo("query");
@@ -275,12 +347,13 @@ public class SpotApiIT extends ServiceTestBase {
       assertThat(parameters.get(either).path("description").asText()).as(either).contains("model");
     }
     assertThat(parameters.get("alt").path("required").asBoolean()).isFalse();
-    assertThat(parameters.get("method").path("schema").path("enum").toString()).contains("idw", "nearest", "bilinear");
+    assertThat(parameters.get("method").path("schema").path("enum").toString())
+        .contains("idw", "nearest", "bilinear");
   }
 
   /** Computes the answer here from the generator and compares it with the service's. */
-  private void assertMatchesIndependentInterpolation(double lat, double lon, double alt, Instant time, int n)
-      throws Exception {
+  private void assertMatchesIndependentInterpolation(
+      double lat, double lon, double alt, Instant time, int n) throws Exception {
     JsonNode body = ok(spot(lat, lon, time.toString(), alt, "&n=" + n));
 
     RegularLatLonGrid grid = (RegularLatLonGrid) RUN.grid();
@@ -298,7 +371,10 @@ public class SpotApiIT extends ServiceTestBase {
     double sum = 0;
     for (int i = 0; i < n; i++) {
       int p = nearest.get(i);
-      weights[i] = 1 / Math.pow(Geodesic.WGS84.Inverse(lat, lon, grid.latitude(p), grid.longitude(p)).s12, 2);
+      weights[i] =
+          1
+              / Math.pow(
+                  Geodesic.WGS84.Inverse(lat, lon, grid.latitude(p), grid.longitude(p)).s12, 2);
       sum += weights[i];
     }
     for (int i = 0; i < n; i++) {
@@ -329,7 +405,10 @@ public class SpotApiIT extends ServiceTestBase {
           long epoch = RUN.validTime(s == 0 ? step0 : step1).getEpochSecond();
           for (int i = 0; i < n; i++) {
             int p = nearest.get(i);
-            float stored = (float) WEATHER.value(parameter.name(), grid.latitude(p), grid.longitude(p), level, epoch);
+            float stored =
+                (float)
+                    WEATHER.value(
+                        parameter.name(), grid.latitude(p), grid.longitude(p), level, epoch);
             byLevel[l] += weights[i] * stored;
           }
         }
@@ -352,12 +431,22 @@ public class SpotApiIT extends ServiceTestBase {
     return position;
   }
 
-  private ResponseEntity<String> spot(double lat, double lon, String time, double alt, String extra) {
+  private ResponseEntity<String> spot(
+      double lat, double lon, String time, double alt, String extra) {
     return http.getForEntity(url(lat, lon, time, alt) + extra, String.class);
   }
 
   private static String url(double lat, double lon, String time, double alt) {
-    return "/v1/spot?model=" + MODEL + "&lat=" + lat + "&lon=" + lon + "&time=" + time + "&alt=" + alt;
+    return "/v1/spot?model="
+        + MODEL
+        + "&lat="
+        + lat
+        + "&lon="
+        + lon
+        + "&time="
+        + time
+        + "&alt="
+        + alt;
   }
 
   private static JsonNode ok(ResponseEntity<String> response) throws Exception {
@@ -365,10 +454,12 @@ public class SpotApiIT extends ServiceTestBase {
     return JSON.readTree(response.getBody());
   }
 
-  private static JsonNode assertProblem(ResponseEntity<String> response, int status, String parameter, String detail)
+  private static JsonNode assertProblem(
+      ResponseEntity<String> response, int status, String parameter, String detail)
       throws Exception {
     assertThat(response.getStatusCode().value()).as(response.getBody()).isEqualTo(status);
-    assertThat(response.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+    assertThat(response.getHeaders().getContentType())
+        .isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
     JsonNode problem = JSON.readTree(response.getBody());
     assertThat(problem.path("status").asInt()).isEqualTo(status);
     assertThat(problem.path("parameter").asText()).isEqualTo(parameter);

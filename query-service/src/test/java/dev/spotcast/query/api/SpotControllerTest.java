@@ -1,6 +1,5 @@
 package dev.spotcast.query.api;
 
-import dev.spotcast.query.request.SpotRequestParser;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.BDDMockito.given;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
@@ -11,16 +10,17 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import dev.spotcast.query.config.QueryProperties;
-import dev.spotcast.query.spot.OutsideForecastException;
+import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.search.SearchSaturatedException;
 import dev.spotcast.query.search.SearchUnavailableException;
+import dev.spotcast.query.spot.OutsideForecastException;
 import dev.spotcast.query.spot.SpotService;
 import dev.spotcast.query.spot.UnknownModelException;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
@@ -35,7 +35,8 @@ import org.springframework.test.web.servlet.MockMvc;
 @EnableConfigurationProperties(QueryProperties.class)
 class SpotControllerTest {
 
-  private static final String VALID = "/v1/spot?lat=45&lon=5&time=2026-11-21T06:00Z&alt=100&model=synth";
+  private static final String VALID =
+      "/v1/spot?lat=45&lon=5&time=2026-11-21T06:00Z&alt=100&model=synth";
 
   @Autowired private MockMvc mvc;
 
@@ -76,7 +77,8 @@ class SpotControllerTest {
 
   @Test
   void outsideTheRunIsUnprocessable() throws Exception {
-    given(service.spot(any())).willThrow(new OutsideForecastException("alt", "alt 12000 m is above the highest level"));
+    given(service.spot(any()))
+        .willThrow(new OutsideForecastException("alt", "alt 12000 m is above the highest level"));
 
     mvc.perform(get(VALID))
         .andExpect(status().isUnprocessableEntity())
@@ -87,7 +89,8 @@ class SpotControllerTest {
 
   @Test
   void elasticsearchUnavailableIsServiceUnavailableWithRetryAfter() throws Exception {
-    given(service.spot(any())).willThrow(new SearchUnavailableException("Elasticsearch cannot be reached", null));
+    given(service.spot(any()))
+        .willThrow(new SearchUnavailableException("Elasticsearch cannot be reached", null));
 
     mvc.perform(get(VALID))
         .andExpect(status().isServiceUnavailable())
@@ -98,20 +101,25 @@ class SpotControllerTest {
 
   @Test
   void aFullBulkheadIsTooManyRequestsWithRetryAfter() throws Exception {
-    given(service.spot(any())).willThrow(new SearchSaturatedException("too many requests are waiting for Elasticsearch"));
+    given(service.spot(any()))
+        .willThrow(new SearchSaturatedException("too many requests are waiting for Elasticsearch"));
 
     mvc.perform(get(VALID))
         .andExpect(status().isTooManyRequests())
         .andExpect(header().string("Retry-After", "1"))
         .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
         .andExpect(jsonPath("$.status").value(429))
-        .andExpect(jsonPath("$.action").value("retry the same request after 1 s (Retry-After), or send fewer at once"));
+        .andExpect(
+            jsonPath("$.action")
+                .value("retry the same request after 1 s (Retry-After), or send fewer at once"));
   }
 
   @Test
   void anOpenCircuitSaysItsOwnWait() throws Exception {
     given(service.spot(any()))
-        .willThrow(new SearchUnavailableException("circuit open", null, java.time.Duration.ofMillis(9500)));
+        .willThrow(
+            new SearchUnavailableException(
+                "circuit open", null, java.time.Duration.ofMillis(9500)));
 
     mvc.perform(get(VALID))
         .andExpect(status().isServiceUnavailable())

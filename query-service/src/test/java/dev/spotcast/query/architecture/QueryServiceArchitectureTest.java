@@ -9,10 +9,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The query path runs one way (docs/architecture.md, "Query path"): the web front (api, edr, present,
- * http, web) reads requests (request) and hands them to the use case (spot), which plans them and asks
- * terrain, search and interpolation; below them the catalog of runs and the configuration. Nothing
- * points back up.
+ * The query path runs one way (docs/architecture.md, "Query path"): the web front (api, edr,
+ * present, http, web) reads requests (request) and hands them to the use case (spot), which plans
+ * them and asks terrain, search and interpolation; below them the catalog of runs and the
+ * configuration. Nothing points back up.
  */
 class QueryServiceArchitectureTest {
 
@@ -29,25 +29,49 @@ class QueryServiceArchitectureTest {
   static ArchRule layers() {
     return layeredArchitecture()
         .consideringOnlyDependenciesInLayers()
-        .layer("Application").definedBy(ROOT)
-        .layer("Web").definedBy(ROOT + ".api..", ROOT + ".edr..", ROOT + ".present..", ROOT + ".http..", ROOT + ".web..")
-        .layer("Requests").definedBy(ROOT + ".request..")
-        .layer("Spot").definedBy(ROOT + ".spot..")
-        .layer("Terrain").definedBy(ROOT + ".terrain..")
-        .layer("Search").definedBy(ROOT + ".search..")
-        .layer("Interpolation").definedBy(ROOT + ".interpolation..")
-        .layer("Catalog").definedBy(ROOT + ".catalog..")
-        .layer("Config").definedBy(ROOT + ".config..")
-        .whereLayer("Application").mayNotBeAccessedByAnyLayer()
-        .whereLayer("Web").mayOnlyBeAccessedByLayers("Application")
-        .whereLayer("Requests").mayOnlyBeAccessedByLayers("Web")
-        .whereLayer("Spot").mayOnlyBeAccessedByLayers("Web", "Requests")
-        .whereLayer("Terrain").mayOnlyBeAccessedByLayers("Web", "Requests", "Spot")
-        .whereLayer("Search").mayOnlyBeAccessedByLayers("Web", "Spot", "Terrain")
-        .whereLayer("Interpolation").mayOnlyBeAccessedByLayers("Spot", "Terrain", "Search")
-        .whereLayer("Interpolation").mayNotAccessAnyLayer()
-        .whereLayer("Catalog").mayOnlyAccessLayers("Config")
-        .whereLayer("Config").mayNotAccessAnyLayer();
+        .layer("Application")
+        .definedBy(ROOT)
+        .layer("Web")
+        .definedBy(
+            ROOT + ".api..",
+            ROOT + ".edr..",
+            ROOT + ".present..",
+            ROOT + ".http..",
+            ROOT + ".web..")
+        .layer("Requests")
+        .definedBy(ROOT + ".request..")
+        .layer("Spot")
+        .definedBy(ROOT + ".spot..")
+        .layer("Terrain")
+        .definedBy(ROOT + ".terrain..")
+        .layer("Search")
+        .definedBy(ROOT + ".search..")
+        .layer("Interpolation")
+        .definedBy(ROOT + ".interpolation..")
+        .layer("Catalog")
+        .definedBy(ROOT + ".catalog..")
+        .layer("Config")
+        .definedBy(ROOT + ".config..")
+        .whereLayer("Application")
+        .mayNotBeAccessedByAnyLayer()
+        .whereLayer("Web")
+        .mayOnlyBeAccessedByLayers("Application")
+        .whereLayer("Requests")
+        .mayOnlyBeAccessedByLayers("Web")
+        .whereLayer("Spot")
+        .mayOnlyBeAccessedByLayers("Web", "Requests")
+        .whereLayer("Terrain")
+        .mayOnlyBeAccessedByLayers("Web", "Requests", "Spot")
+        .whereLayer("Search")
+        .mayOnlyBeAccessedByLayers("Web", "Spot", "Terrain")
+        .whereLayer("Interpolation")
+        .mayOnlyBeAccessedByLayers("Spot", "Terrain", "Search")
+        .whereLayer("Interpolation")
+        .mayNotAccessAnyLayer()
+        .whereLayer("Catalog")
+        .mayOnlyAccessLayers("Config")
+        .whereLayer("Config")
+        .mayNotAccessAnyLayer();
   }
 
   @Test

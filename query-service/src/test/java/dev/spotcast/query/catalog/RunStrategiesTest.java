@@ -16,14 +16,23 @@ import org.junit.jupiter.api.Test;
 class RunStrategiesTest {
 
   private static RunRecord record(Instant runTime, ShardingSpec spec) {
-    ForecastRun run = ForecastRun.of(
-        "m", runTime, RegularLatLonGrid.covering(-90, -180, 90, 180, 1), LevelType.HEIGHT_ABOVE_GROUND,
-        List.of(0.0, 500.0, 1000.0), List.of(0, 1, 2), SyntheticWeather.PARAMETERS, spec);
+    ForecastRun run =
+        ForecastRun.of(
+            "m",
+            runTime,
+            RegularLatLonGrid.covering(-90, -180, 90, 180, 1),
+            LevelType.HEIGHT_ABOVE_GROUND,
+            List.of(0.0, 500.0, 1000.0),
+            List.of(0, 1, 2),
+            SyntheticWeather.PARAMETERS,
+            spec);
     return RunRecord.loading(run, new ShardingStrategy(run).allIndices(), runTime);
   }
 
-  private final RunRecord earlier = record(Instant.parse("2026-11-21T00:00:00Z"), new ShardingSpec(2, 0, 2, 10));
-  private final RunRecord later = record(Instant.parse("2026-11-21T12:00:00Z"), new ShardingSpec(4, 0, 1, 5));
+  private final RunRecord earlier =
+      record(Instant.parse("2026-11-21T00:00:00Z"), new ShardingSpec(2, 0, 2, 10));
+  private final RunRecord later =
+      record(Instant.parse("2026-11-21T12:00:00Z"), new ShardingSpec(4, 0, 1, 5));
 
   @Test
   void requestsAlternatingBetweenServedRunsReuseEachRunsStrategy() {
@@ -39,7 +48,8 @@ class RunStrategiesTest {
     assertThat(a.run()).isSameAs(earlier.run());
     assertThat(b.run()).isSameAs(later.run());
     assertThat(b.allIndices()).isEqualTo(new ShardingStrategy(later.run()).allIndices());
-    assertThat(b.routingKey(45.3, 7.9)).isEqualTo(new ShardingStrategy(later.run()).routingKey(45.3, 7.9));
+    assertThat(b.routingKey(45.3, 7.9))
+        .isEqualTo(new ShardingStrategy(later.run()).routingKey(45.3, 7.9));
   }
 
   @Test

@@ -1,7 +1,5 @@
 package dev.spotcast.query.catalog;
 
-import dev.spotcast.query.RunFixtures;
-import dev.spotcast.query.ServiceTestBase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
@@ -9,12 +7,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
-import dev.spotcast.query.catalog.PublishedRuns;
-import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.ServiceTestBase;
+import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,7 +22,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.client.TestRestTemplate;
 
-/** A newer run published by the ingestor is served after the next catalog refresh, without a restart. */
+/**
+ * A newer run published by the ingestor is served after the next catalog refresh, without a
+ * restart.
+ */
 class RunSwitchIT extends ServiceTestBase {
 
   static final String MODEL = "itswitch";
@@ -44,7 +46,8 @@ class RunSwitchIT extends ServiceTestBase {
     RunFixtures.ensurePublished(client, new SyntheticForecastSource(second, 1));
     JsonNode answer = awaitRun("2026-11-21T06:00:00Z");
 
-    float expected = (float) new SyntheticWeather(1).value("t", 1, 1, 0, second.validTime(3).getEpochSecond());
+    float expected =
+        (float) new SyntheticWeather(1).value("t", 1, 1, 0, second.validTime(3).getEpochSecond());
     assertThat(answer.path("values").path("t").path("value").floatValue()).isEqualTo(expected);
 
     // Each run is one record and one sharding strategy, whichever way a request finds it and across
@@ -66,13 +69,17 @@ class RunSwitchIT extends ServiceTestBase {
   private JsonNode awaitRun(String runTime) throws Exception {
     Instant deadline = Instant.now().plus(TIMEOUT);
     while (true) {
-      String body = http.getForObject(
-          "/v1/spot?model=" + MODEL + "&lat=1&lon=1&alt=0&time=2026-11-21T09:00:00Z&params=t", String.class);
+      String body =
+          http.getForObject(
+              "/v1/spot?model=" + MODEL + "&lat=1&lon=1&alt=0&time=2026-11-21T09:00:00Z&params=t",
+              String.class);
       JsonNode answer = JSON.readTree(body);
       if (runTime.equals(answer.path("run").asText())) {
         return answer;
       }
-      assertThat(Instant.now()).as("still not serving run %s: %s", runTime, body).isBefore(deadline);
+      assertThat(Instant.now())
+          .as("still not serving run %s: %s", runTime, body)
+          .isBefore(deadline);
       Thread.sleep(20);
     }
   }

@@ -1,14 +1,14 @@
 package dev.spotcast.query.edr;
 
-import dev.spotcast.query.api.SpotApiIT;
-import dev.spotcast.query.RunFixtures;
-import dev.spotcast.query.ServiceTestBase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.ServiceTestBase;
+import dev.spotcast.query.api.SpotApiIT;
 import dev.spotcast.query.catalog.PublishedRuns;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +50,9 @@ class EdrAreaIT extends ServiceTestBase {
 
   private JsonNode json(String path, int status) throws Exception {
     ResponseEntity<String> response = http.getForEntity(path, String.class);
-    assertThat(response.getStatusCode().value()).as(path + ": " + response.getBody()).isEqualTo(status);
+    assertThat(response.getStatusCode().value())
+        .as(path + ": " + response.getBody())
+        .isEqualTo(status);
     return JSON.readTree(response.getBody());
   }
 
@@ -85,17 +87,28 @@ class EdrAreaIT extends ServiceTestBase {
     String polygon = "POLYGON((-5 41, 3 41, -1 47, -5 41))";
     Geometry shape = new WKTReader().read(polygon);
     GeometryFactory factory = new GeometryFactory();
-    Set<String> expected = gridPoints((lon, lat) -> shape.covers(factory.createPoint(new Coordinate(lon, lat))));
+    Set<String> expected =
+        gridPoints((lon, lat) -> shape.covers(factory.createPoint(new Coordinate(lon, lat))));
     assertThat(expected).hasSizeGreaterThan(20);
 
-    JsonNode coverage = json("/edr/collections/" + MODEL + "/area?coords=" + polygon + "&z=500&datetime=" + TIME
-        + "&parameter-name=t,u", 200);
+    JsonNode coverage =
+        json(
+            "/edr/collections/"
+                + MODEL
+                + "/area?coords="
+                + polygon
+                + "&z=500&datetime="
+                + TIME
+                + "&parameter-name=t,u",
+            200);
     assertThat(coverage.path("domain").path("domainType").asText()).isEqualTo("MultiPoint");
     List<String> points = answered(coverage);
     assertThat(new TreeSet<>(points)).isEqualTo(expected);
     assertThat(points).hasSameSizeAs(expected);
-    assertThat(coverage.path("domain").path("axes").path("t").path("values").get(0).asText()).isEqualTo(TIME);
-    assertThat(coverage.path("domain").path("axes").path("z").path("values").get(0).asDouble()).isEqualTo(500);
+    assertThat(coverage.path("domain").path("axes").path("t").path("values").get(0).asText())
+        .isEqualTo(TIME);
+    assertThat(coverage.path("domain").path("axes").path("z").path("values").get(0).asDouble())
+        .isEqualTo(500);
 
     JsonNode t = coverage.path("ranges").path("t").path("values");
     assertThat(t).hasSize(points.size());
@@ -116,37 +129,74 @@ class EdrAreaIT extends ServiceTestBase {
     // Each value is the spot answer at that very grid point.
     for (int i : new int[] {0, points.size() / 2, points.size() - 1}) {
       String[] lonLat = points.get(i).split(" ");
-      JsonNode spot = json("/v1/spot?model=" + MODEL + "&lat=" + lonLat[1] + "&lon=" + lonLat[0]
-          + "&alt=500&method=nearest&params=t&time=" + TIME, 200);
-      assertThat(t.get(i).asDouble()).as(points.get(i))
+      JsonNode spot =
+          json(
+              "/v1/spot?model="
+                  + MODEL
+                  + "&lat="
+                  + lonLat[1]
+                  + "&lon="
+                  + lonLat[0]
+                  + "&alt=500&method=nearest&params=t&time="
+                  + TIME,
+              200);
+      assertThat(t.get(i).asDouble())
+          .as(points.get(i))
           .isCloseTo(spot.path("values").path("t").path("value").asDouble(), within(1e-9));
     }
 
-    JsonNode geo = json("/edr/collections/" + MODEL + "/area?coords=" + polygon + "&z=500&datetime=" + TIME
-        + "&parameter-name=t&f=GeoJSON", 200);
+    JsonNode geo =
+        json(
+            "/edr/collections/"
+                + MODEL
+                + "/area?coords="
+                + polygon
+                + "&z=500&datetime="
+                + TIME
+                + "&parameter-name=t&f=GeoJSON",
+            200);
     assertThat(geo.path("features")).hasSize(points.size());
-    assertThat(geo.path("statistics").path("t").path("mean").asDouble()).isCloseTo(sum / t.size(), within(1e-9));
+    assertThat(geo.path("statistics").path("t").path("mean").asDouble())
+        .isCloseTo(sum / t.size(), within(1e-9));
   }
 
   @Test
   void aCubeAndARadiusAnswerTheGridPointsInsideThem() throws Exception {
-    JsonNode cube = json("/edr/collections/" + MODEL + "/cube?bbox=-2.5,41,1,43.2&z=500&datetime=" + TIME
-        + "&parameter-name=t", 200);
+    JsonNode cube =
+        json(
+            "/edr/collections/"
+                + MODEL
+                + "/cube?bbox=-2.5,41,1,43.2&z=500&datetime="
+                + TIME
+                + "&parameter-name=t",
+            200);
     assertThat(new TreeSet<>(answered(cube)))
         .isEqualTo(gridPoints((lon, lat) -> lon >= -2.5 && lon <= 1 && lat >= 41 && lat <= 43.2));
 
     // 150 km around 45N 0E: the points whose geodesic distance is at most 150 km.
-    JsonNode radius = json("/edr/collections/" + MODEL + "/radius?coords=POINT(0 45)&within=150&within-units=km&z=500"
-        + "&datetime=" + TIME + "&parameter-name=t", 200);
-    Set<String> within = gridPoints((lon, lat) -> Geodesic.WGS84.Inverse(45, 0, lat, lon).s12 <= 150_000);
+    JsonNode radius =
+        json(
+            "/edr/collections/"
+                + MODEL
+                + "/radius?coords=POINT(0 45)&within=150&within-units=km&z=500"
+                + "&datetime="
+                + TIME
+                + "&parameter-name=t",
+            200);
+    Set<String> within =
+        gridPoints((lon, lat) -> Geodesic.WGS84.Inverse(45, 0, lat, lon).s12 <= 150_000);
     assertThat(within).hasSizeGreaterThan(4);
     assertThat(new TreeSet<>(answered(radius))).isEqualTo(within);
   }
 
   @Test
   void aTrajectoryAnswersEachVertexAsASpotRequestAtItsTimeAndLevel() throws Exception {
-    String path = "LINESTRINGZM(-3.3 41.2 250 1795226400, 0.7 44.9 750 1795233600, 4.1 47.3 1500 1795237200)";
-    JsonNode coverage = json("/edr/collections/" + MODEL + "/trajectory?coords=" + path + "&parameter-name=t,u", 200);
+    String path =
+        "LINESTRINGZM(-3.3 41.2 250 1795226400, 0.7 44.9 750 1795233600, 4.1 47.3 1500 1795237200)";
+    JsonNode coverage =
+        json(
+            "/edr/collections/" + MODEL + "/trajectory?coords=" + path + "&parameter-name=t,u",
+            200);
     assertThat(coverage.path("domain").path("domainType").asText()).isEqualTo("Trajectory");
     JsonNode tuples = coverage.path("domain").path("axes").path("composite").path("values");
     assertThat(tuples).hasSize(3);
@@ -155,18 +205,37 @@ class EdrAreaIT extends ServiceTestBase {
     for (int i = 0; i < 3; i++) {
       assertThat(tuples.get(i).get(0).asText()).isEqualTo(times[i]);
       assertThat(tuples.get(i).get(3).asDouble()).isEqualTo(vertices[i][2]);
-      JsonNode spot = json("/v1/spot?model=" + MODEL + "&lat=" + vertices[i][1] + "&lon=" + vertices[i][0] + "&alt="
-          + vertices[i][2] + "&params=t,u&time=" + times[i], 200);
+      JsonNode spot =
+          json(
+              "/v1/spot?model="
+                  + MODEL
+                  + "&lat="
+                  + vertices[i][1]
+                  + "&lon="
+                  + vertices[i][0]
+                  + "&alt="
+                  + vertices[i][2]
+                  + "&params=t,u&time="
+                  + times[i],
+              200);
       assertThat(coverage.path("ranges").path("t").path("values").get(i).asDouble())
           .isCloseTo(spot.path("values").path("t").path("value").asDouble(), within(1e-9));
       assertThat(coverage.path("ranges").path("u").path("values").get(i).asDouble())
           .isCloseTo(spot.path("values").path("u").path("value").asDouble(), within(1e-9));
     }
     // Without M and Z: every vertex at datetime and z.
-    JsonNode plain = json("/edr/collections/" + MODEL + "/trajectory?coords=LINESTRING(-3.3 41.2, 0.7 44.9)&z=500"
-        + "&datetime=" + TIME + "&parameter-name=t&f=GeoJSON", 200);
+    JsonNode plain =
+        json(
+            "/edr/collections/"
+                + MODEL
+                + "/trajectory?coords=LINESTRING(-3.3 41.2, 0.7 44.9)&z=500"
+                + "&datetime="
+                + TIME
+                + "&parameter-name=t&f=GeoJSON",
+            200);
     assertThat(plain.path("features")).hasSize(2);
-    JsonNode spot = json("/v1/spot?model=" + MODEL + "&lat=44.9&lon=0.7&alt=500&params=t&time=" + TIME, 200);
+    JsonNode spot =
+        json("/v1/spot?model=" + MODEL + "&lat=44.9&lon=0.7&alt=500&params=t&time=" + TIME, 200);
     assertThat(plain.path("features").get(1).path("properties").path("t").asDouble())
         .isCloseTo(spot.path("values").path("t").path("value").asDouble(), within(1e-9));
   }
@@ -175,20 +244,49 @@ class EdrAreaIT extends ServiceTestBase {
   void badShapesTooLargeAreasAndIntervalsAreRefusedNamingTheParameter() throws Exception {
     String area = "/edr/collections/" + MODEL + "/area?z=500&datetime=" + TIME + "&coords=";
     assertThat(json(area + "POINT(0 45)", 400).path("parameter").asText()).isEqualTo("coords");
-    assertThat(json(area + "POLYGON((0 45, 1 45))", 400).path("parameter").asText()).isEqualTo("coords");
+    assertThat(json(area + "POLYGON((0 45, 1 45))", 400).path("parameter").asText())
+        .isEqualTo("coords");
     // The whole grid: 231 points, more than the 200 this test service allows.
     JsonNode tooLarge = json(area + "POLYGON((-11 39, 11 39, 11 51, -11 51, -11 39))", 413);
     assertThat(tooLarge.path("parameter").asText()).isEqualTo("coords");
     assertThat(tooLarge.path("detail").asText()).contains("more than 200 grid points");
-    assertThat(json(area + "POLYGON((100 10, 101 10, 101 11, 100 10))", 422).path("parameter").asText())
+    assertThat(
+            json(area + "POLYGON((100 10, 101 10, 101 11, 100 10))", 422)
+                .path("parameter")
+                .asText())
         .isEqualTo("coords");
-    assertThat(json("/edr/collections/" + MODEL + "/area?z=500&coords=POLYGON((-5 41, 3 41, -1 47, -5 41))"
-        + "&datetime=2026-11-21T01:00:00Z/2026-11-21T03:00:00Z", 400).path("parameter").asText()).isEqualTo("datetime");
-    assertThat(json("/edr/collections/" + MODEL + "/cube?z=500&bbox=1,2,3", 400).path("parameter").asText())
+    assertThat(
+            json(
+                    "/edr/collections/"
+                        + MODEL
+                        + "/area?z=500&coords=POLYGON((-5 41, 3 41, -1 47, -5 41))"
+                        + "&datetime=2026-11-21T01:00:00Z/2026-11-21T03:00:00Z",
+                    400)
+                .path("parameter")
+                .asText())
+        .isEqualTo("datetime");
+    assertThat(
+            json("/edr/collections/" + MODEL + "/cube?z=500&bbox=1,2,3", 400)
+                .path("parameter")
+                .asText())
         .isEqualTo("bbox");
-    assertThat(json("/edr/collections/" + MODEL + "/radius?z=500&coords=POINT(0 45)&within=5&within-units=furlong", 400)
-        .path("parameter").asText()).isEqualTo("within-units");
-    assertThat(json("/edr/collections/" + MODEL + "/trajectory?coords=LINESTRINGZ(0 45 500, 1 46 500)&z=500", 400)
-        .path("parameter").asText()).isEqualTo("z");
+    assertThat(
+            json(
+                    "/edr/collections/"
+                        + MODEL
+                        + "/radius?z=500&coords=POINT(0 45)&within=5&within-units=furlong",
+                    400)
+                .path("parameter")
+                .asText())
+        .isEqualTo("within-units");
+    assertThat(
+            json(
+                    "/edr/collections/"
+                        + MODEL
+                        + "/trajectory?coords=LINESTRINGZ(0 45 500, 1 46 500)&z=500",
+                    400)
+                .path("parameter")
+                .asText())
+        .isEqualTo("z");
   }
 }

@@ -34,10 +34,23 @@ class EdrCoordsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "POINT(5)", "POINT(a b)", "POINT(5 45", "5 45", "POINT(NaN 45)", "POINT(5 91)", "POINT(5 -90.5)",
-      "POINT(361 10)", "POINT(-181 10)", "POINT EMPTY", "LINESTRING(0 0, 1 1)", "POLYGON((0 0, 1 0, 1 1, 0 0))",
-      "MULTIPOINT((0 0), (1 1))", " "})
+  @ValueSource(
+      strings = {
+        "POINT(5)",
+        "POINT(a b)",
+        "POINT(5 45",
+        "5 45",
+        "POINT(NaN 45)",
+        "POINT(5 91)",
+        "POINT(5 -90.5)",
+        "POINT(361 10)",
+        "POINT(-181 10)",
+        "POINT EMPTY",
+        "LINESTRING(0 0, 1 1)",
+        "POLYGON((0 0, 1 0, 1 1, 0 0))",
+        "MULTIPOINT((0 0), (1 1))",
+        " "
+      })
   void anythingElseIsABadCoordsParameter(String wkt) {
     assertThatThrownBy(() -> EdrCoords.parse(wkt))
         .isInstanceOf(BadParameterException.class)

@@ -15,7 +15,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The CoverageJSON and GeoJSON of a series: their shape, checked against the CoverageJSON rules. */
+/**
+ * The CoverageJSON and GeoJSON of a series: their shape, checked against the CoverageJSON rules.
+ */
 class EdrCoverageJsonTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -26,10 +28,26 @@ class EdrCoverageJsonTest {
     for (int s = 0; s < 3; s++) {
       Map<String, SpotForecast.Value> values = new LinkedHashMap<>();
       values.put("t", SpotForecast.Value.of(280 + s, "K"));
-      values.put("rh", s == 1 ? SpotForecast.Value.unavailable("%", "no value at level 500") : SpotForecast.Value.of(50 + s, "%"));
+      values.put(
+          "rh",
+          s == 1
+              ? SpotForecast.Value.unavailable("%", "no value at level 500")
+              : SpotForecast.Value.of(50 + s, "%"));
       steps.add(new SeriesForecast.Step(s, RUN.plusSeconds(3600L * s), values));
     }
-    return new SeriesForecast("m", RUN, 45.5, -160, 750.0, null, "idw", Map.of("t", "K", "rh", "%"), steps, List.of(), null, false);
+    return new SeriesForecast(
+        "m",
+        RUN,
+        45.5,
+        -160,
+        750.0,
+        null,
+        "idw",
+        Map.of("t", "K", "rh", "%"),
+        steps,
+        List.of(),
+        null,
+        false);
   }
 
   @Test
@@ -48,7 +66,8 @@ class EdrCoverageJsonTest {
     assertThat(domain.path("axes").path("t").path("values").toString())
         .isEqualTo("[\"2026-11-21T00:00:00Z\",\"2026-11-21T01:00:00Z\",\"2026-11-21T02:00:00Z\"]");
 
-    // Every axis is referenced exactly once; x, y by CRS84, t by a Gregorian TemporalRS, z by a VerticalCRS.
+    // Every axis is referenced exactly once; x, y by CRS84, t by a Gregorian TemporalRS, z by a
+    // VerticalCRS.
     List<String> referenced = new ArrayList<>();
     for (JsonNode r : domain.path("referencing")) {
       r.path("coordinates").forEach(c -> referenced.add(c.asText()));
@@ -56,7 +75,8 @@ class EdrCoverageJsonTest {
       switch (r.path("coordinates").get(0).asText()) {
         case "x" -> {
           assertThat(type).isEqualTo("GeographicCRS");
-          assertThat(r.path("system").path("id").asText()).isEqualTo("http://www.opengis.net/def/crs/OGC/1.3/CRS84");
+          assertThat(r.path("system").path("id").asText())
+              .isEqualTo("http://www.opengis.net/def/crs/OGC/1.3/CRS84");
         }
         case "t" -> {
           assertThat(type).isEqualTo("TemporalRS");
@@ -64,7 +84,15 @@ class EdrCoverageJsonTest {
         }
         case "z" -> {
           assertThat(type).isEqualTo("VerticalCRS");
-          assertThat(r.path("system").path("cs").path("csAxes").get(0).path("unit").path("symbol").asText()).isEqualTo("m");
+          assertThat(
+                  r.path("system")
+                      .path("cs")
+                      .path("csAxes")
+                      .get(0)
+                      .path("unit")
+                      .path("symbol")
+                      .asText())
+              .isEqualTo("m");
         }
         default -> throw new AssertionError("unexpected referencing " + r);
       }
@@ -76,7 +104,8 @@ class EdrCoverageJsonTest {
     assertThat(t.path("type").asText()).isEqualTo("Parameter");
     assertThat(t.path("description").path("en").asText()).contains("Air temperature");
     assertThat(t.path("unit").path("symbol").asText()).isEqualTo("K");
-    assertThat(t.path("observedProperty").path("label").path("en").asText()).isEqualTo("Air temperature");
+    assertThat(t.path("observedProperty").path("label").path("en").asText())
+        .isEqualTo("Air temperature");
 
     assertThat(names(coverage.path("ranges"))).containsExactly("t", "rh");
     for (String name : List.of("t", "rh")) {
@@ -93,8 +122,10 @@ class EdrCoverageJsonTest {
       }
       assertThat(range.path("values").size()).isEqualTo(product);
     }
-    assertThat(coverage.path("ranges").path("t").path("values").toString()).isEqualTo("[280.0,281.0,282.0]");
-    assertThat(coverage.path("ranges").path("rh").path("values").toString()).isEqualTo("[50.0,null,52.0]");
+    assertThat(coverage.path("ranges").path("t").path("values").toString())
+        .isEqualTo("[280.0,281.0,282.0]");
+    assertThat(coverage.path("ranges").path("rh").path("values").toString())
+        .isEqualTo("[50.0,null,52.0]");
   }
 
   @Test
@@ -110,26 +141,53 @@ class EdrCoverageJsonTest {
   void aSpotAnswerIsASeriesOfOneTime() {
     Map<String, SpotForecast.Value> values = new LinkedHashMap<>();
     values.put("t", SpotForecast.Value.of(281.5, "K"));
-    SpotForecast spot = new SpotForecast(
-        "m", RUN, RUN.plusSeconds(5400), 45.5, 5.25, null, 850.0, "idw", values, List.of(), List.of(), List.of());
-    JsonNode coverage = JSON.valueToTree(CoverageJson.of(PointSamples.of(spot, Vertical.pressure(850), List.of())));
-    assertThat(coverage.path("domain").path("axes").path("t").path("values").toString()).isEqualTo("[\"2026-11-21T01:30:00Z\"]");
+    SpotForecast spot =
+        new SpotForecast(
+            "m",
+            RUN,
+            RUN.plusSeconds(5400),
+            45.5,
+            5.25,
+            null,
+            850.0,
+            "idw",
+            values,
+            List.of(),
+            List.of(),
+            List.of());
+    JsonNode coverage =
+        JSON.valueToTree(CoverageJson.of(PointSamples.of(spot, Vertical.pressure(850), List.of())));
+    assertThat(coverage.path("domain").path("axes").path("t").path("values").toString())
+        .isEqualTo("[\"2026-11-21T01:30:00Z\"]");
     assertThat(coverage.path("ranges").path("t").path("shape").toString()).isEqualTo("[1]");
-    assertThat(coverage.path("domain").path("referencing").get(1).path("system").path("cs").path("csAxes").get(0)
-        .path("direction").asText()).isEqualTo("down");
+    assertThat(
+            coverage
+                .path("domain")
+                .path("referencing")
+                .get(1)
+                .path("system")
+                .path("cs")
+                .path("csAxes")
+                .get(0)
+                .path("direction")
+                .asText())
+        .isEqualTo("down");
   }
 
   @Test
   void geoJsonHasOnePointFeaturePerTime() {
-    JsonNode collection = JSON.valueToTree(GeoJson.of(PointSamples.of(series(), Vertical.height(750), List.of())));
+    JsonNode collection =
+        JSON.valueToTree(GeoJson.of(PointSamples.of(series(), Vertical.height(750), List.of())));
     assertThat(collection.path("type").asText()).isEqualTo("FeatureCollection");
     assertThat(collection.path("features")).hasSize(3);
     JsonNode second = collection.path("features").get(1);
     assertThat(second.path("type").asText()).isEqualTo("Feature");
-    assertThat(second.path("geometry").toString()).isEqualTo("{\"type\":\"Point\",\"coordinates\":[-160.0,45.5]}");
+    assertThat(second.path("geometry").toString())
+        .isEqualTo("{\"type\":\"Point\",\"coordinates\":[-160.0,45.5]}");
     assertThat(second.path("properties").toString())
         .isEqualTo("{\"datetime\":\"2026-11-21T01:00:00Z\",\"z\":750.0,\"t\":281.0,\"rh\":null}");
-    assertThat(collection.path("parameters").path("rh").path("unit").path("symbol").asText()).isEqualTo("%");
+    assertThat(collection.path("parameters").path("rh").path("unit").path("symbol").asText())
+        .isEqualTo("%");
   }
 
   private static List<String> names(JsonNode object) {

@@ -29,16 +29,30 @@ class EdrDatetimeTest {
 
   @Test
   void closedAndHalfOpenIntervals() {
-    assertThat(EdrDatetime.parse("2026-11-21T03:00:00Z/2026-11-21T06:00:00Z")).isEqualTo(new EdrDatetime(null, A, B));
-    assertThat(EdrDatetime.parse("../2026-11-21T06:00:00Z")).isEqualTo(new EdrDatetime(null, null, B));
-    assertThat(EdrDatetime.parse("2026-11-21T03:00:00Z/..")).isEqualTo(new EdrDatetime(null, A, null));
-    assertThat(EdrDatetime.parse("2026-11-21T03:00:00Z/2026-11-21T03:00:00Z").isInstant()).isFalse();
+    assertThat(EdrDatetime.parse("2026-11-21T03:00:00Z/2026-11-21T06:00:00Z"))
+        .isEqualTo(new EdrDatetime(null, A, B));
+    assertThat(EdrDatetime.parse("../2026-11-21T06:00:00Z"))
+        .isEqualTo(new EdrDatetime(null, null, B));
+    assertThat(EdrDatetime.parse("2026-11-21T03:00:00Z/.."))
+        .isEqualTo(new EdrDatetime(null, A, null));
+    assertThat(EdrDatetime.parse("2026-11-21T03:00:00Z/2026-11-21T03:00:00Z").isInstant())
+        .isFalse();
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "2026-11-21T03:00:00", "soon", "2026-11-21", "../..", "..", "/", "2026-11-21T03:00:00Z/2026-11-21T06:00:00Z/..",
-      "2026-11-21T06:00:00Z/2026-11-21T03:00:00Z", "2026-11-21T03:00:00Z/tomorrow", "2026-11-21T04:00:00 01:00"})
+  @ValueSource(
+      strings = {
+        "2026-11-21T03:00:00",
+        "soon",
+        "2026-11-21",
+        "../..",
+        "..",
+        "/",
+        "2026-11-21T03:00:00Z/2026-11-21T06:00:00Z/..",
+        "2026-11-21T06:00:00Z/2026-11-21T03:00:00Z",
+        "2026-11-21T03:00:00Z/tomorrow",
+        "2026-11-21T04:00:00 01:00"
+      })
   void anythingElseIsABadDatetimeParameter(String text) {
     assertThatThrownBy(() -> EdrDatetime.parse(text))
         .isInstanceOf(BadParameterException.class)
@@ -47,6 +61,7 @@ class EdrDatetimeTest {
 
   @Test
   void aTimeWithoutAZoneSaysSo() {
-    assertThatThrownBy(() -> EdrDatetime.parse("2026-11-21T03:00:00")).hasMessageContaining("has no zone");
+    assertThatThrownBy(() -> EdrDatetime.parse("2026-11-21T03:00:00"))
+        .hasMessageContaining("has no zone");
   }
 }

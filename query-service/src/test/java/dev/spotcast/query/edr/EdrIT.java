@@ -1,7 +1,5 @@
 package dev.spotcast.query.edr;
 
-import dev.spotcast.query.RunFixtures;
-import dev.spotcast.query.ServiceTestBase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
@@ -11,8 +9,10 @@ import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
-import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.ServiceTestBase;
+import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,11 +36,14 @@ class EdrIT extends ServiceTestBase {
 
   static final String MODEL = "itedr";
   static final long SEED = 13;
+
   /** 40..44N, 10..6W, 1 degree. */
   static final ForecastRun EARLIER = run(Instant.parse("2026-11-21T00:00:00Z"));
+
   static final ForecastRun LATER = run(Instant.parse("2026-11-21T06:00:00Z"));
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final MediaType COVERAGE_JSON = MediaType.parseMediaType("application/prs.coverage+json");
+  private static final MediaType COVERAGE_JSON =
+      MediaType.parseMediaType("application/prs.coverage+json");
   private static final MediaType GEO_JSON = MediaType.parseMediaType("application/geo+json");
 
   @Autowired private TestRestTemplate http;
@@ -50,7 +53,10 @@ class EdrIT extends ServiceTestBase {
   @BeforeEach
   void bothRunsAreLoadedTheLaterPublished() throws Exception {
     RunFixtures.ensureEarlierAndLaterRuns(
-        client, publishedRuns, new SyntheticForecastSource(EARLIER, SEED), new SyntheticForecastSource(LATER, SEED));
+        client,
+        publishedRuns,
+        new SyntheticForecastSource(EARLIER, SEED),
+        new SyntheticForecastSource(LATER, SEED));
   }
 
   @Test
@@ -69,7 +75,8 @@ class EdrIT extends ServiceTestBase {
 
   @Test
   void theCollectionsListTheModelWithItsParametersAndExtents() throws Exception {
-    JsonNode collections = ok(http.getForEntity("/edr/collections", String.class)).path("collections");
+    JsonNode collections =
+        ok(http.getForEntity("/edr/collections", String.class)).path("collections");
     JsonNode model = null;
     for (JsonNode c : collections) {
       if (c.path("id").asText().equals(MODEL)) {
@@ -80,12 +87,14 @@ class EdrIT extends ServiceTestBase {
     assertThat(ok(http.getForEntity("/edr/collections/" + MODEL, String.class))).isEqualTo(model);
 
     JsonNode extent = model.path("extent");
-    assertThat(extent.path("spatial").path("bbox").toString()).isEqualTo("[[-10.0,40.0,-6.0,44.0]]");
+    assertThat(extent.path("spatial").path("bbox").toString())
+        .isEqualTo("[[-10.0,40.0,-6.0,44.0]]");
     assertThat(extent.path("temporal").path("interval").toString())
         .isEqualTo("[[\"2026-11-21T06:00:00Z\",\"2026-11-21T12:00:00Z\"]]");
     assertThat(extent.path("temporal").path("values")).hasSize(3);
     assertThat(extent.path("vertical").path("values").toString()).isEqualTo("[\"0\",\"500\"]");
-    assertThat(model.path("level_types").get(0).path("type").asText()).isEqualTo("height above ground");
+    assertThat(model.path("level_types").get(0).path("type").asText())
+        .isEqualTo("height above ground");
     assertThat(model.path("level_types").get(0).path("levels").toString()).isEqualTo("[0.0,500.0]");
 
     JsonNode parameters = model.path("parameter_names");
@@ -94,8 +103,10 @@ class EdrIT extends ServiceTestBase {
     assertThat(names).containsExactly("t", "u", "v", "rh", "pres", "wind_speed", "wind_direction");
     assertThat(parameters.path("t").path("type").asText()).isEqualTo("Parameter");
     assertThat(parameters.path("t").path("unit").path("symbol").asText()).isEqualTo("K");
-    assertThat(parameters.path("t").path("observedProperty").path("label").path("en").asText()).isEqualTo("Air temperature");
-    assertThat(parameters.path("wind_direction").path("unit").path("symbol").asText()).isEqualTo("deg");
+    assertThat(parameters.path("t").path("observedProperty").path("label").path("en").asText())
+        .isEqualTo("Air temperature");
+    assertThat(parameters.path("wind_direction").path("unit").path("symbol").asText())
+        .isEqualTo("deg");
 
     JsonNode position = model.path("data_queries").path("position").path("link");
     assertThat(position.path("href").asText()).endsWith("/edr/collections/" + MODEL + "/position");
@@ -106,15 +117,28 @@ class EdrIT extends ServiceTestBase {
 
   @Test
   void theInstancesAreTheModelsRuns() throws Exception {
-    JsonNode instances = ok(http.getForEntity("/edr/collections/" + MODEL + "/instances", String.class)).path("instances");
+    JsonNode instances =
+        ok(http.getForEntity("/edr/collections/" + MODEL + "/instances", String.class))
+            .path("instances");
     List<String> ids = new ArrayList<>();
     instances.forEach(i -> ids.add(i.path("id").asText()));
     assertThat(ids).containsExactly("2026112106", "2026112100");
     assertThat(instances.get(1).path("extent").path("temporal").path("interval").toString())
         .isEqualTo("[[\"2026-11-21T00:00:00Z\",\"2026-11-21T06:00:00Z\"]]");
-    assertThat(instances.get(1).path("data_queries").path("position").path("link").path("href").asText())
+    assertThat(
+            instances
+                .get(1)
+                .path("data_queries")
+                .path("position")
+                .path("link")
+                .path("href")
+                .asText())
         .endsWith("/edr/collections/" + MODEL + "/instances/2026112100/position");
-    assertThat(ok(http.getForEntity("/edr/collections/" + MODEL + "/instances/2026112100", String.class)).path("id").asText())
+    assertThat(
+            ok(http.getForEntity(
+                    "/edr/collections/" + MODEL + "/instances/2026112100", String.class))
+                .path("id")
+                .asText())
         .isEqualTo("2026112100");
   }
 
@@ -122,19 +146,34 @@ class EdrIT extends ServiceTestBase {
   void aPositionAtAGridPointIsWhatTheSeriesAnswers() throws Exception {
     // 352E is 8W: the longitude is normalised as /v1 does.
     for (String coords : new String[] {"POINT(-8 42)", "POINT(352 42)"}) {
-      ResponseEntity<String> response = http.getForEntity(
-          "/edr/collections/" + MODEL + "/position?coords=" + coords + "&z=250", String.class);
+      ResponseEntity<String> response =
+          http.getForEntity(
+              "/edr/collections/" + MODEL + "/position?coords=" + coords + "&z=250", String.class);
       assertThat(response.getHeaders().getContentType()).isEqualTo(COVERAGE_JSON);
       JsonNode coverage = ok(response);
-      JsonNode series = ok(http.getForEntity("/v1/series?model=" + MODEL + "&lat=42&lon=-8&alt=250", String.class));
+      JsonNode series =
+          ok(
+              http.getForEntity(
+                  "/v1/series?model=" + MODEL + "&lat=42&lon=-8&alt=250", String.class));
       assertSameAsSeries(coverage, series, 250);
     }
 
     // Another parameter set and an interval: the steps in it.
-    JsonNode part = ok(http.getForEntity("/edr/collections/" + MODEL + "/position?coords=POINT(-7 43)&z=500"
-        + "&parameter-name=t,wind_speed&datetime=2026-11-21T08:00:00Z/..", String.class));
-    JsonNode partSeries = ok(http.getForEntity(
-        "/v1/series?model=" + MODEL + "&lat=43&lon=-7&alt=500&params=t,u,v&from=2026-11-21T08:00:00Z", String.class));
+    JsonNode part =
+        ok(
+            http.getForEntity(
+                "/edr/collections/"
+                    + MODEL
+                    + "/position?coords=POINT(-7 43)&z=500"
+                    + "&parameter-name=t,wind_speed&datetime=2026-11-21T08:00:00Z/..",
+                String.class));
+    JsonNode partSeries =
+        ok(
+            http.getForEntity(
+                "/v1/series?model="
+                    + MODEL
+                    + "&lat=43&lon=-7&alt=500&params=t,u,v&from=2026-11-21T08:00:00Z",
+                String.class));
     assertThat(part.path("domain").path("axes").path("t").path("values").toString())
         .isEqualTo("[\"2026-11-21T09:00:00Z\",\"2026-11-21T12:00:00Z\"]");
     List<String> ranges = new ArrayList<>();
@@ -143,46 +182,86 @@ class EdrIT extends ServiceTestBase {
     assertSameAsSeries(part, partSeries, 500);
 
     // The earlier run, as an instance: what run= of /v1/series answers.
-    JsonNode earlier = ok(http.getForEntity(
-        "/edr/collections/" + MODEL + "/instances/2026112100/position?coords=POINT(-8 42)&z=250", String.class));
-    assertSameAsSeries(earlier,
-        ok(http.getForEntity("/v1/series?model=" + MODEL + "&lat=42&lon=-8&alt=250&run=2026112100", String.class)), 250);
+    JsonNode earlier =
+        ok(
+            http.getForEntity(
+                "/edr/collections/"
+                    + MODEL
+                    + "/instances/2026112100/position?coords=POINT(-8 42)&z=250",
+                String.class));
+    assertSameAsSeries(
+        earlier,
+        ok(
+            http.getForEntity(
+                "/v1/series?model=" + MODEL + "&lat=42&lon=-8&alt=250&run=2026112100",
+                String.class)),
+        250);
   }
 
   @Test
   void anInstantIsInterpolatedInTimeAsTheSpotIs() throws Exception {
-    JsonNode coverage = ok(http.getForEntity("/edr/collections/" + MODEL
-        + "/position?coords=POINT(-8.3 41.6)&z=100&datetime=2026-11-21T07:30:00Z", String.class));
-    JsonNode spot = ok(http.getForEntity(
-        "/v1/spot?model=" + MODEL + "&lat=41.6&lon=-8.3&alt=100&time=2026-11-21T07:30:00Z", String.class));
+    JsonNode coverage =
+        ok(
+            http.getForEntity(
+                "/edr/collections/"
+                    + MODEL
+                    + "/position?coords=POINT(-8.3 41.6)&z=100&datetime=2026-11-21T07:30:00Z",
+                String.class));
+    JsonNode spot =
+        ok(
+            http.getForEntity(
+                "/v1/spot?model=" + MODEL + "&lat=41.6&lon=-8.3&alt=100&time=2026-11-21T07:30:00Z",
+                String.class));
     assertThat(coverage.path("domain").path("axes").path("t").path("values").toString())
         .isEqualTo("[\"2026-11-21T07:30:00Z\"]");
-    spot.path("values").properties().forEach(e -> {
-      JsonNode range = coverage.path("ranges").path(e.getKey());
-      assertThat(range.path("shape").toString()).isEqualTo("[1]");
-      assertThat(range.path("values").get(0)).as(e.getKey()).isEqualTo(e.getValue().path("value"));
-      assertThat(coverage.path("parameters").path(e.getKey()).path("unit").path("symbol").asText())
-          .isEqualTo(e.getValue().path("unit").asText());
-    });
+    spot.path("values")
+        .properties()
+        .forEach(
+            e -> {
+              JsonNode range = coverage.path("ranges").path(e.getKey());
+              assertThat(range.path("shape").toString()).isEqualTo("[1]");
+              assertThat(range.path("values").get(0))
+                  .as(e.getKey())
+                  .isEqualTo(e.getValue().path("value"));
+              assertThat(
+                      coverage
+                          .path("parameters")
+                          .path(e.getKey())
+                          .path("unit")
+                          .path("symbol")
+                          .asText())
+                  .isEqualTo(e.getValue().path("unit").asText());
+            });
   }
 
   @Test
   void geoJsonHasAPointFeaturePerTime() throws Exception {
-    ResponseEntity<String> response = http.getForEntity(
-        "/edr/collections/" + MODEL + "/position?coords=POINT(-8 42)&z=250&f=GeoJSON&parameter-name=t,rh", String.class);
+    ResponseEntity<String> response =
+        http.getForEntity(
+            "/edr/collections/"
+                + MODEL
+                + "/position?coords=POINT(-8 42)&z=250&f=GeoJSON&parameter-name=t,rh",
+            String.class);
     assertThat(response.getHeaders().getContentType()).isEqualTo(GEO_JSON);
     JsonNode collection = ok(response);
-    JsonNode series = ok(http.getForEntity("/v1/series?model=" + MODEL + "&lat=42&lon=-8&alt=250&params=t,rh", String.class));
+    JsonNode series =
+        ok(
+            http.getForEntity(
+                "/v1/series?model=" + MODEL + "&lat=42&lon=-8&alt=250&params=t,rh", String.class));
     assertThat(collection.path("type").asText()).isEqualTo("FeatureCollection");
     JsonNode features = collection.path("features");
     assertThat(features).hasSize(3);
     for (int i = 0; i < 3; i++) {
       JsonNode feature = features.get(i);
       JsonNode step = series.path("steps").get(i);
-      assertThat(feature.path("geometry").toString()).isEqualTo("{\"type\":\"Point\",\"coordinates\":[-8.0,42.0]}");
-      assertThat(feature.path("properties").path("datetime").asText()).isEqualTo(step.path("time").asText());
-      assertThat(feature.path("properties").path("t")).isEqualTo(step.path("values").path("t").path("value"));
-      assertThat(feature.path("properties").path("rh")).isEqualTo(step.path("values").path("rh").path("value"));
+      assertThat(feature.path("geometry").toString())
+          .isEqualTo("{\"type\":\"Point\",\"coordinates\":[-8.0,42.0]}");
+      assertThat(feature.path("properties").path("datetime").asText())
+          .isEqualTo(step.path("time").asText());
+      assertThat(feature.path("properties").path("t"))
+          .isEqualTo(step.path("values").path("t").path("value"));
+      assertThat(feature.path("properties").path("rh"))
+          .isEqualTo(step.path("values").path("rh").path("value"));
     }
   }
 
@@ -190,9 +269,12 @@ class EdrIT extends ServiceTestBase {
   void withoutFAnAcceptHeaderChoosesGeoJson() throws Exception {
     HttpHeaders headers = new HttpHeaders();
     headers.setAccept(List.of(GEO_JSON));
-    ResponseEntity<String> response = http.exchange(
-        "/edr/collections/" + MODEL + "/position?coords=POINT(-8 42)&z=250&parameter-name=t", HttpMethod.GET,
-        new HttpEntity<>(headers), String.class);
+    ResponseEntity<String> response =
+        http.exchange(
+            "/edr/collections/" + MODEL + "/position?coords=POINT(-8 42)&z=250&parameter-name=t",
+            HttpMethod.GET,
+            new HttpEntity<>(headers),
+            String.class);
     assertThat(response.getHeaders().getContentType()).isEqualTo(GEO_JSON);
     assertThat(ok(response).path("features")).hasSize(3);
   }
@@ -210,13 +292,21 @@ class EdrIT extends ServiceTestBase {
     problem(position + "coords=POINT(-8 42)", 400, "z"); // height levels only: z is needed
     problem(position + "coords=POINT(-8 42)&z=250&datetime=soon", 400, "datetime");
     problem(position + "coords=POINT(-8 42)&z=250&datetime=2026-11-21T07:00:00", 400, "datetime");
-    problem(position + "coords=POINT(-8 42)&z=250&datetime=2026-11-21T09:00:00Z/2026-11-21T07:00:00Z", 400, "datetime");
+    problem(
+        position + "coords=POINT(-8 42)&z=250&datetime=2026-11-21T09:00:00Z/2026-11-21T07:00:00Z",
+        400,
+        "datetime");
     problem(position + "coords=POINT(-8 42)&z=250&parameter-name=nosuch", 400, "parameter-name");
     problem(position + "coords=POINT(-8 42)&z=250&f=csv", 400, "f");
-    // Well-formed but outside the run: 422 as for /v1/spot and /v1/series, naming the EDR parameter.
-    JsonNode before = problem(position + "coords=POINT(-8 42)&z=250&datetime=2026-11-21T05:00:00Z", 422, "datetime");
-    assertThat(before.path("detail").asText()).contains("valid: 2026-11-21T06:00:00Z..2026-11-21T12:00:00Z");
-    problem(position + "coords=POINT(-8 42)&z=250&datetime=../2026-11-21T05:00:00Z", 422, "datetime");
+    // Well-formed but outside the run: 422 as for /v1/spot and /v1/series, naming the EDR
+    // parameter.
+    JsonNode before =
+        problem(
+            position + "coords=POINT(-8 42)&z=250&datetime=2026-11-21T05:00:00Z", 422, "datetime");
+    assertThat(before.path("detail").asText())
+        .contains("valid: 2026-11-21T06:00:00Z..2026-11-21T12:00:00Z");
+    problem(
+        position + "coords=POINT(-8 42)&z=250&datetime=../2026-11-21T05:00:00Z", 422, "datetime");
     problem(position + "coords=POINT(-8 42)&z=2500", 422, "z");
     problem(position + "coords=POINT(5 42)&z=250", 422, "coords");
   }
@@ -226,7 +316,10 @@ class EdrIT extends ServiceTestBase {
     problem("/edr/collections/nosuchmodel", 404, "model");
     problem("/edr/collections/nosuchmodel/instances", 404, "model");
     problem("/edr/collections/nosuchmodel/position?coords=POINT(-8 42)&z=250", 404, "model");
-    problem("/edr/collections/" + MODEL + "/instances/2026112012/position?coords=POINT(-8 42)&z=250", 404, "instanceId");
+    problem(
+        "/edr/collections/" + MODEL + "/instances/2026112012/position?coords=POINT(-8 42)&z=250",
+        404,
+        "instanceId");
     problem("/edr/collections/" + MODEL + "/instances/2026112012", 404, "instanceId");
   }
 
@@ -239,19 +332,51 @@ class EdrIT extends ServiceTestBase {
     assertThat(paths.has("/edr/collections/{model}")).isTrue();
     assertThat(paths.has("/edr/collections/{model}/instances")).isTrue();
     assertThat(paths.path("/edr/collections/{model}/position").path("get").toString())
-        .contains("\"coords\"").contains("\"z\"").contains("\"datetime\"").contains("\"parameter-name\"").contains("\"f\"")
-        .contains("application/prs.coverage+json").contains("application/geo+json");
+        .contains("\"coords\"")
+        .contains("\"z\"")
+        .contains("\"datetime\"")
+        .contains("\"parameter-name\"")
+        .contains("\"f\"")
+        .contains("application/prs.coverage+json")
+        .contains("application/geo+json");
     assertThat(paths.has("/edr/collections/{model}/instances/{instanceId}/position")).isTrue();
     for (String query : new String[] {"area", "cube", "radius"}) {
-      assertThat(paths.path("/edr/collections/{model}/" + query).path("get").toString()).as(query)
-          .contains("\"z\"").contains("\"datetime\"").contains("\"parameter-name\"").contains("\"f\"")
-          .doesNotContain("\"parameterName\"").doesNotContain("\"accept\"");
-      assertThat(paths.path("/edr/collections/{model}/" + query).path("get").path("responses").has("413")).as(query).isTrue();
-      assertThat(paths.path("/edr/collections/{model}/" + query).path("get").path("responses").has("422")).as(query).isTrue();
+      assertThat(paths.path("/edr/collections/{model}/" + query).path("get").toString())
+          .as(query)
+          .contains("\"z\"")
+          .contains("\"datetime\"")
+          .contains("\"parameter-name\"")
+          .contains("\"f\"")
+          .doesNotContain("\"parameterName\"")
+          .doesNotContain("\"accept\"");
+      assertThat(
+              paths
+                  .path("/edr/collections/{model}/" + query)
+                  .path("get")
+                  .path("responses")
+                  .has("413"))
+          .as(query)
+          .isTrue();
+      assertThat(
+              paths
+                  .path("/edr/collections/{model}/" + query)
+                  .path("get")
+                  .path("responses")
+                  .has("422"))
+          .as(query)
+          .isTrue();
     }
-    assertThat(paths.path("/edr/collections/{model}/trajectory").path("get").toString()).contains("\"coords\"");
-    assertThat(JSON.readTree(http.getForObject("/v3/api-docs", String.class)).path("paths").path("/v1/spot")
-        .path("get").toString()).contains("\"cell_selection\"").contains("\"elevation\"").contains("\"ensemble\"")
+    assertThat(paths.path("/edr/collections/{model}/trajectory").path("get").toString())
+        .contains("\"coords\"");
+    assertThat(
+            JSON.readTree(http.getForObject("/v3/api-docs", String.class))
+                .path("paths")
+                .path("/v1/spot")
+                .path("get")
+                .toString())
+        .contains("\"cell_selection\"")
+        .contains("\"elevation\"")
+        .contains("\"ensemble\"")
         .doesNotContain("\"cellSelection\"");
   }
 
@@ -260,21 +385,30 @@ class EdrIT extends ServiceTestBase {
     assertThat(coverage.path("type").asText()).isEqualTo("Coverage");
     JsonNode axes = coverage.path("domain").path("axes");
     assertThat(coverage.path("domain").path("domainType").asText()).isEqualTo("PointSeries");
-    assertThat(axes.path("x").path("values").get(0).asDouble()).isEqualTo(series.path("lon").asDouble());
-    assertThat(axes.path("y").path("values").get(0).asDouble()).isEqualTo(series.path("lat").asDouble());
+    assertThat(axes.path("x").path("values").get(0).asDouble())
+        .isEqualTo(series.path("lon").asDouble());
+    assertThat(axes.path("y").path("values").get(0).asDouble())
+        .isEqualTo(series.path("lat").asDouble());
     assertThat(axes.path("z").path("values").get(0).asDouble()).isEqualTo(z);
     JsonNode steps = series.path("steps");
     assertThat(axes.path("t").path("values")).hasSize(steps.size());
     assertThat(coverage.path("ranges").size()).isPositive();
-    coverage.path("ranges").properties().forEach(range -> {
-      JsonNode values = range.getValue().path("values");
-      assertThat(range.getValue().path("shape").toString()).isEqualTo("[" + steps.size() + "]");
-      for (int i = 0; i < steps.size(); i++) {
-        assertThat(axes.path("t").path("values").get(i).asText()).isEqualTo(steps.get(i).path("time").asText());
-        assertThat(values.get(i)).as("%s at %s", range.getKey(), steps.get(i).path("time"))
-            .isEqualTo(steps.get(i).path("values").path(range.getKey()).path("value"));
-      }
-    });
+    coverage
+        .path("ranges")
+        .properties()
+        .forEach(
+            range -> {
+              JsonNode values = range.getValue().path("values");
+              assertThat(range.getValue().path("shape").toString())
+                  .isEqualTo("[" + steps.size() + "]");
+              for (int i = 0; i < steps.size(); i++) {
+                assertThat(axes.path("t").path("values").get(i).asText())
+                    .isEqualTo(steps.get(i).path("time").asText());
+                assertThat(values.get(i))
+                    .as("%s at %s", range.getKey(), steps.get(i).path("time"))
+                    .isEqualTo(steps.get(i).path("values").path(range.getKey()).path("value"));
+              }
+            });
   }
 
   private JsonNode ok(ResponseEntity<String> response) throws Exception {
@@ -284,10 +418,15 @@ class EdrIT extends ServiceTestBase {
 
   private JsonNode problem(String url, int status, String parameter) throws Exception {
     ResponseEntity<String> response = http.getForEntity(url, String.class);
-    assertThat(response.getStatusCode().value()).as(url + " -> " + response.getBody()).isEqualTo(status);
-    assertThat(response.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+    assertThat(response.getStatusCode().value())
+        .as(url + " -> " + response.getBody())
+        .isEqualTo(status);
+    assertThat(response.getHeaders().getContentType())
+        .isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
     JsonNode problem = JSON.readTree(response.getBody());
-    assertThat(problem.path("parameter").asText()).as(url + " -> " + response.getBody()).isEqualTo(parameter);
+    assertThat(problem.path("parameter").asText())
+        .as(url + " -> " + response.getBody())
+        .isEqualTo(parameter);
     return problem;
   }
 

@@ -8,9 +8,9 @@ import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Vertical;
-import dev.spotcast.model.ShardingSpec;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,14 +25,18 @@ class EdrPositionQueryTest {
   private static final Parameter MSL = Parameter.unbounded("msl", "Pa");
 
   /** Height levels (t, u, v), isobaric levels (t, gh), surface (2t), mean sea level (msl). */
-  private static final ForecastRun RUN = new ForecastRun(
-      "edrunit", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(40, -10, 50, 10, 1.0),
-      List.of(
-          new LevelAxis(LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 500.0), List.of(T, U, V)),
-          new LevelAxis(LevelType.ISOBARIC, List.of(500.0, 850.0, 1000.0), List.of(T, GH)),
-          new LevelAxis(LevelType.SURFACE, List.of(0.0), List.of(T2)),
-          new LevelAxis(LevelType.MEAN_SEA_LEVEL, List.of(0.0), List.of(MSL))),
-      List.of(0, 1, 2), ShardingSpec.DEFAULT);
+  private static final ForecastRun RUN =
+      new ForecastRun(
+          "edrunit",
+          Instant.parse("2026-11-21T00:00:00Z"),
+          RegularLatLonGrid.covering(40, -10, 50, 10, 1.0),
+          List.of(
+              new LevelAxis(LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 500.0), List.of(T, U, V)),
+              new LevelAxis(LevelType.ISOBARIC, List.of(500.0, 850.0, 1000.0), List.of(T, GH)),
+              new LevelAxis(LevelType.SURFACE, List.of(0.0), List.of(T2)),
+              new LevelAxis(LevelType.MEAN_SEA_LEVEL, List.of(0.0), List.of(MSL))),
+          List.of(0, 1, 2),
+          ShardingSpec.DEFAULT);
 
   private static PositionQuery parse(String coords, String z, String parameterNames) {
     return PositionQuery.parse(RUN, coords, z, null, parameterNames, null);
@@ -57,7 +61,8 @@ class EdrPositionQueryTest {
 
     assertThat(parse("POINT(5 45)", "850", "gh").vertical()).isEqualTo(Vertical.pressure(850));
     assertThat(parse("POINT(5 45)", "850", "t").vertical()).isEqualTo(Vertical.height(850));
-    assertThat(parse("POINT Z(5 45 850)", null, "gh,t").vertical()).isEqualTo(Vertical.pressure(850));
+    assertThat(parse("POINT Z(5 45 850)", null, "gh,t").vertical())
+        .isEqualTo(Vertical.pressure(850));
   }
 
   @Test
@@ -79,8 +84,14 @@ class EdrPositionQueryTest {
     bad(() -> parse("POINT(5 45)", "10", "u,gh"), "z", "not all on one level type");
     bad(() -> parse("POINT(5 45)", "-5", "gh"), "z", "positive");
     bad(() -> parse("LINESTRING(0 0, 1 1)", null, null), "coords", "only POINT");
-    bad(() -> PositionQuery.parse(RUN, "POINT(5 45)", null, "yesterday", null, null), "datetime", "ISO-8601");
-    bad(() -> PositionQuery.parse(RUN, "POINT(5 45)", null, null, null, "csv"), "f", "CoverageJSON");
+    bad(
+        () -> PositionQuery.parse(RUN, "POINT(5 45)", null, "yesterday", null, null),
+        "datetime",
+        "ISO-8601");
+    bad(
+        () -> PositionQuery.parse(RUN, "POINT(5 45)", null, null, null, "csv"),
+        "f",
+        "CoverageJSON");
   }
 
   @Test
@@ -94,11 +105,15 @@ class EdrPositionQueryTest {
   @Test
   void withoutFTheAcceptHeaderChoosesAndFWins() {
     assertThat(EdrFormat.of(null, "application/geo+json")).isEqualTo(EdrFormat.GEO_JSON);
-    assertThat(EdrFormat.of(null, "application/prs.coverage+json;q=0.5, application/geo+json")).isEqualTo(EdrFormat.GEO_JSON);
-    assertThat(EdrFormat.of(null, "application/geo+json;q=0.2, application/prs.coverage+json")).isEqualTo(EdrFormat.COVERAGE_JSON);
-    assertThat(EdrFormat.of(null, "text/plain, application/json, application/*+json, */*")).isEqualTo(EdrFormat.COVERAGE_JSON);
+    assertThat(EdrFormat.of(null, "application/prs.coverage+json;q=0.5, application/geo+json"))
+        .isEqualTo(EdrFormat.GEO_JSON);
+    assertThat(EdrFormat.of(null, "application/geo+json;q=0.2, application/prs.coverage+json"))
+        .isEqualTo(EdrFormat.COVERAGE_JSON);
+    assertThat(EdrFormat.of(null, "text/plain, application/json, application/*+json, */*"))
+        .isEqualTo(EdrFormat.COVERAGE_JSON);
     assertThat(EdrFormat.of(null, "not a media type;;")).isEqualTo(EdrFormat.COVERAGE_JSON);
-    assertThat(EdrFormat.of("CoverageJSON", "application/geo+json")).isEqualTo(EdrFormat.COVERAGE_JSON);
+    assertThat(EdrFormat.of("CoverageJSON", "application/geo+json"))
+        .isEqualTo(EdrFormat.COVERAGE_JSON);
   }
 
   private static void bad(Runnable call, String parameter, String message) {

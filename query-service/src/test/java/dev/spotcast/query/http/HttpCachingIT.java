@@ -1,8 +1,5 @@
 package dev.spotcast.query.http;
 
-import dev.spotcast.query.RawHttp;
-import dev.spotcast.query.RunFixtures;
-import dev.spotcast.query.ServiceTestBase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
@@ -10,8 +7,11 @@ import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
-import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.RawHttp;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.ServiceTestBase;
+import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.synthetic.SyntheticWeather;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -32,7 +32,8 @@ class HttpCachingIT extends ServiceTestBase {
   private static final long SEED = 5;
   static final ForecastRun FIRST = run(Instant.parse("2026-11-21T00:00:00Z"));
   static final ForecastRun SECOND = run(Instant.parse("2026-11-21T06:00:00Z"));
-  private static final String SPOT = "/v1/spot?model=" + MODEL + "&lat=11.3&lon=21.6&alt=100&time=2026-11-21T06:00:00Z";
+  private static final String SPOT =
+      "/v1/spot?model=" + MODEL + "&lat=11.3&lon=21.6&alt=100&time=2026-11-21T06:00:00Z";
 
   @LocalServerPort private int port;
   @Autowired private ElasticsearchClient client;
@@ -40,13 +41,21 @@ class HttpCachingIT extends ServiceTestBase {
   @Autowired private MeterRegistry registry;
 
   private static ForecastRun run(Instant runTime) {
-    return ForecastRun.of(MODEL, runTime, RegularLatLonGrid.covering(10, 20, 12, 23, 1.0),
-        LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 500.0), List.of(0, 3, 6), SyntheticWeather.PARAMETERS,
+    return ForecastRun.of(
+        MODEL,
+        runTime,
+        RegularLatLonGrid.covering(10, 20, 12, 23, 1.0),
+        LevelType.HEIGHT_ABOVE_GROUND,
+        List.of(0.0, 500.0),
+        List.of(0, 3, 6),
+        SyntheticWeather.PARAMETERS,
         new ShardingSpec(1, 1, 1, 1));
   }
 
   private long searches() {
-    return registry.find("spotcast.elasticsearch.search").timers().stream().mapToLong(Timer::count).sum();
+    return registry.find("spotcast.elasticsearch.search").timers().stream()
+        .mapToLong(Timer::count)
+        .sum();
   }
 
   @Test
@@ -67,7 +76,8 @@ class HttpCachingIT extends ServiceTestBase {
     assertThat(again.status()).isEqualTo(304);
     assertThat(again.body()).isEmpty();
     assertThat(again.headers().get("etag")).isEqualTo(etag);
-    RawHttp.Response since = RawHttp.get(port, SPOT, "If-Modified-Since: " + first.headers().get("last-modified"));
+    RawHttp.Response since =
+        RawHttp.get(port, SPOT, "If-Modified-Since: " + first.headers().get("last-modified"));
     assertThat(since.status()).isEqualTo(304);
     assertThat(searches()).as("a 304 asks Elasticsearch nothing").isEqualTo(before);
 
@@ -75,11 +85,14 @@ class HttpCachingIT extends ServiceTestBase {
     RawHttp.Response csv = RawHttp.get(port, SPOT + "&f=csv");
     assertThat(csv.status()).isEqualTo(200);
     assertThat(csv.headers().get("etag")).isNotEqualTo(etag);
-    assertThat(RawHttp.get(port, SPOT + "&f=csv", "If-None-Match: " + etag).status()).isEqualTo(200);
+    assertThat(RawHttp.get(port, SPOT + "&f=csv", "If-None-Match: " + etag).status())
+        .isEqualTo(200);
 
     // A run named in the request never changes.
     RawHttp.Response pinned = RawHttp.get(port, SPOT + "&run=" + FIRST.runId());
-    assertThat(pinned.headers().get("cache-control")).contains("immutable").contains("max-age=86400");
+    assertThat(pinned.headers().get("cache-control"))
+        .contains("immutable")
+        .contains("max-age=86400");
 
     // Problems are never stored.
     RawHttp.Response problem = RawHttp.get(port, SPOT.replace("lat=11.3", "lat=95"));
@@ -89,7 +102,8 @@ class HttpCachingIT extends ServiceTestBase {
 
     RawHttp.Response models = RawHttp.get(port, "/v1/models");
     String catalogTag = models.headers().get("etag");
-    assertThat(RawHttp.get(port, "/v1/models", "If-None-Match: " + catalogTag).status()).isEqualTo(304);
+    assertThat(RawHttp.get(port, "/v1/models", "If-None-Match: " + catalogTag).status())
+        .isEqualTo(304);
 
     // A new run is published: the old tag no longer holds, the answer comes from the new run.
     RunFixtures.ensurePublished(client, new SyntheticForecastSource(SECOND, SEED));
@@ -97,10 +111,14 @@ class HttpCachingIT extends ServiceTestBase {
     RawHttp.Response fresh = RawHttp.get(port, SPOT, "If-None-Match: " + etag);
     assertThat(fresh.status()).isEqualTo(200);
     assertThat(fresh.body()).contains("\"run\":\"2026-11-21T06:00:00Z\"");
-    assertThat(fresh.headers().get("etag")).startsWith("\"" + MODEL + "-" + SECOND.runId() + "-").isNotEqualTo(etag);
-    assertThat(RawHttp.get(port, "/v1/models", "If-None-Match: " + catalogTag).status()).isEqualTo(200);
+    assertThat(fresh.headers().get("etag"))
+        .startsWith("\"" + MODEL + "-" + SECOND.runId() + "-")
+        .isNotEqualTo(etag);
+    assertThat(RawHttp.get(port, "/v1/models", "If-None-Match: " + catalogTag).status())
+        .isEqualTo(200);
     // Runs six hours apart: the next is expected six hours after this one was published.
-    long maxAge = Long.parseLong(fresh.headers().get("cache-control").replaceAll(".*max-age=(\\d+).*", "$1"));
+    long maxAge =
+        Long.parseLong(fresh.headers().get("cache-control").replaceAll(".*max-age=(\\d+).*", "$1"));
     assertThat(maxAge).isBetween(60L, 6 * 3600L);
   }
 }

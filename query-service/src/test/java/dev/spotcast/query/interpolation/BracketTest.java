@@ -13,7 +13,14 @@ class BracketTest {
   private static final List<Integer> HEIGHTS = List.of(0, 500, 1000, 2000);
 
   @ParameterizedTest
-  @CsvSource({"750, 1, 2, 0.5", "1250, 2, 3, 0.25", "500, 1, 1, 0", "0, 0, 0, 0", "2000, 3, 3, 0", "100, 0, 1, 0.2"})
+  @CsvSource({
+    "750, 1, 2, 0.5",
+    "1250, 2, 3, 0.25",
+    "500, 1, 1, 0",
+    "0, 0, 0, 0",
+    "2000, 3, 3, 0",
+    "100, 0, 1, 0.2"
+  })
   void bracketsAValueLinearly(double value, int lower, int upper, double weight) {
     Bracket b = Bracket.linear(HEIGHTS, value);
     assertThat(b.lower()).isEqualTo(lower);

@@ -17,7 +17,8 @@ class InverseDistanceWeightingTest {
   @Test
   void weightFallsWithTheSquareOfTheDistance() {
     // 1/1 and 1/4, normalised by 1.25
-    assertThat(squared.weights(new double[] {1000, 2000})).containsExactly(new double[] {0.8, 0.2}, within(1e-12));
+    assertThat(squared.weights(new double[] {1000, 2000}))
+        .containsExactly(new double[] {0.8, 0.2}, within(1e-12));
   }
 
   @Test

@@ -37,30 +37,43 @@ class LocalDaysTest {
   @Test
   void daysFollowTheLocalClock() {
     // 48 hourly steps from 2026-11-21T00Z; Berlin is UTC+1 then, so its 21 November is
-    // [20T23:00Z, 21T23:00Z): steps 0..22 (23 steps, the first an hour after the day starts: incomplete);
+    // [20T23:00Z, 21T23:00Z): steps 0..22 (23 steps, the first an hour after the day starts:
+    // incomplete);
     // its 22 November [21T23:00Z, 22T23:00Z): steps 23..46, complete; 23 November: step 47 alone.
-    List<SeriesForecast.Day> days = LocalDays.days(
-        hourly(Instant.parse("2026-11-21T00:00:00Z"), 48), BERLIN, LocalDays.parse("min,max,mean,sum"),
-        Set.of("t", "wind_direction"));
+    List<SeriesForecast.Day> days =
+        LocalDays.days(
+            hourly(Instant.parse("2026-11-21T00:00:00Z"), 48),
+            BERLIN,
+            LocalDays.parse("min,max,mean,sum"),
+            Set.of("t", "wind_direction"));
 
-    assertThat(days).extracting(SeriesForecast.Day::date).containsExactly(
-        LocalDate.of(2026, 11, 21), LocalDate.of(2026, 11, 22), LocalDate.of(2026, 11, 23));
+    assertThat(days)
+        .extracting(SeriesForecast.Day::date)
+        .containsExactly(
+            LocalDate.of(2026, 11, 21), LocalDate.of(2026, 11, 22), LocalDate.of(2026, 11, 23));
     SeriesForecast.Day first = days.get(0);
     assertThat(first.start()).isEqualTo(OffsetDateTime.parse("2026-11-21T00:00+01:00"));
     assertThat(first.end()).isEqualTo(OffsetDateTime.parse("2026-11-22T00:00+01:00"));
     assertThat(first.complete()).isFalse();
     assertThat(first.steps()).isEqualTo(23);
     // 0 + 1 + ... + 22 = 253; mean 11
-    assertThat(first.values().get("t")).containsExactly(
-        Map.entry("min", 0.0), Map.entry("max", 22.0), Map.entry("mean", 11.0), Map.entry("sum", 253.0));
+    assertThat(first.values().get("t"))
+        .containsExactly(
+            Map.entry("min", 0.0),
+            Map.entry("max", 22.0),
+            Map.entry("mean", 11.0),
+            Map.entry("sum", 253.0));
     assertThat(first.values()).doesNotContainKey("wind_direction");
 
     SeriesForecast.Day second = days.get(1);
     assertThat(second.complete()).isTrue();
     assertThat(second.steps()).isEqualTo(24);
     // 23 + ... + 46 = 24 x 34.5 = 828
-    assertThat(second.values().get("t")).containsEntry("min", 23.0).containsEntry("max", 46.0)
-        .containsEntry("mean", 34.5).containsEntry("sum", 828.0);
+    assertThat(second.values().get("t"))
+        .containsEntry("min", 23.0)
+        .containsEntry("max", 46.0)
+        .containsEntry("mean", 34.5)
+        .containsEntry("sum", 828.0);
     assertThat(days.get(2).complete()).isFalse();
     assertThat(days.get(2).steps()).isEqualTo(1);
   }
@@ -68,8 +81,12 @@ class LocalDaysTest {
   @Test
   void theDayTheClocksGoForwardHas23Hours() {
     // Berlin, 29 March 2026: [28T23:00Z, 29T22:00Z), 23 hourly steps 28T23Z .. 29T21Z, complete.
-    List<SeriesForecast.Day> days = LocalDays.days(
-        hourly(Instant.parse("2026-03-28T23:00:00Z"), 23), BERLIN, LocalDays.parse("t:max"), Set.of("t"));
+    List<SeriesForecast.Day> days =
+        LocalDays.days(
+            hourly(Instant.parse("2026-03-28T23:00:00Z"), 23),
+            BERLIN,
+            LocalDays.parse("t:max"),
+            Set.of("t"));
     assertThat(days).hasSize(1);
     assertThat(days.get(0).end().toInstant()).isEqualTo(Instant.parse("2026-03-29T22:00:00Z"));
     assertThat(days.get(0).complete()).isTrue();
@@ -80,25 +97,41 @@ class LocalDaysTest {
   void threeHourlyStepsCoverADayFromMidnightTo21() {
     List<SeriesForecast.Step> steps = new ArrayList<>();
     for (int i = 0; i < 8; i++) {
-      steps.add(new SeriesForecast.Step(3 * i, Instant.parse("2026-11-21T00:00:00Z").plusSeconds(3 * 3600L * i),
-          Map.of("t", i == 3 ? SpotForecast.Value.unavailable("K", "bitmap") : SpotForecast.Value.of(280 + i, "K"))));
+      steps.add(
+          new SeriesForecast.Step(
+              3 * i,
+              Instant.parse("2026-11-21T00:00:00Z").plusSeconds(3 * 3600L * i),
+              Map.of(
+                  "t",
+                  i == 3
+                      ? SpotForecast.Value.unavailable("K", "bitmap")
+                      : SpotForecast.Value.of(280 + i, "K"))));
     }
-    SeriesForecast.Day day = LocalDays.days(steps, ZoneOffset.UTC, LocalDays.parse("t:mean"), Set.of("t")).getFirst();
+    SeriesForecast.Day day =
+        LocalDays.days(steps, ZoneOffset.UTC, LocalDays.parse("t:mean"), Set.of("t")).getFirst();
     assertThat(day.complete()).isTrue();
-    // the unavailable step 9 h is left out: (280 + 281 + 282 + 284 + 285 + 286 + 287) / 7 = 1985 / 7
+    // the unavailable step 9 h is left out: (280 + 281 + 282 + 284 + 285 + 286 + 287) / 7 = 1985 /
+    // 7
     assertThat(day.values().get("t").get("mean")).isEqualTo(1985.0 / 7);
   }
 
   @Test
   void badAggregatesAreRefusedWithWhatToWrite() {
-    assertThatThrownBy(() -> LocalDays.parse("t:avg")).isInstanceOf(BadParameterException.class)
+    assertThatThrownBy(() -> LocalDays.parse("t:avg"))
+        .isInstanceOf(BadParameterException.class)
         .hasMessageContaining("min, max, mean, sum");
-    assertThatThrownBy(() -> LocalDays.parse("wind_direction:mean")).isInstanceOf(BadParameterException.class)
+    assertThatThrownBy(() -> LocalDays.parse("wind_direction:mean"))
+        .isInstanceOf(BadParameterException.class)
         .hasMessageContaining("direction");
-    assertThatThrownBy(() -> LocalDays.parse(":max")).isInstanceOf(BadParameterException.class)
+    assertThatThrownBy(() -> LocalDays.parse(":max"))
+        .isInstanceOf(BadParameterException.class)
         .hasMessageContaining("names no parameter");
-    assertThatThrownBy(() -> LocalDays.days(hourly(Instant.EPOCH, 2), BERLIN, LocalDays.parse("rh:max"), Set.of("t")))
-        .isInstanceOf(BadParameterException.class).hasMessageContaining("rh, which this series does not answer");
+    assertThatThrownBy(
+            () ->
+                LocalDays.days(
+                    hourly(Instant.EPOCH, 2), BERLIN, LocalDays.parse("rh:max"), Set.of("t")))
+        .isInstanceOf(BadParameterException.class)
+        .hasMessageContaining("rh, which this series does not answer");
     assertThat(LocalDays.parse("max, t:max, max")).hasSize(2);
   }
 }

@@ -16,8 +16,10 @@ class TimeZonesTest {
     assertThat(TimeZones.named("+05:30")).isEqualTo(ZoneOffset.ofHoursMinutes(5, 30));
     assertThat(TimeZones.named("auto")).isNull();
     assertThat(TimeZones.named(null)).isNull();
-    assertThatThrownBy(() -> TimeZones.named("Europe/Atlantis")).isInstanceOf(BadParameterException.class)
-        .hasMessageContaining("is not a time zone").hasMessageContaining("auto");
+    assertThatThrownBy(() -> TimeZones.named("Europe/Atlantis"))
+        .isInstanceOf(BadParameterException.class)
+        .hasMessageContaining("is not a time zone")
+        .hasMessageContaining("auto");
   }
 
   @Test

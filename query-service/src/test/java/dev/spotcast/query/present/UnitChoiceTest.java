@@ -30,9 +30,12 @@ class UnitChoiceTest {
     assertThat(choice.conversion("Pa").label()).isEqualTo("hPa");
     assertThat(choice.conversion("Pa").apply(101325.0)).isCloseTo(1013.25, within(1e-9));
     // 10 m/s = 10 / 0.44704 mph (the mile is 1609.344 m); 10 m/s = 36 km/h
-    assertThat(UnitChoice.parse("mph").conversion("m/s").apply(10.0)).isCloseTo(10 / 0.44704, within(1e-9));
-    assertThat(UnitChoice.parse("km/h").conversion("m/s").apply(10.0)).isCloseTo(36.0, within(1e-9));
-    assertThat(UnitChoice.parse("Pa").conversion("hPa").apply(1013.25)).isCloseTo(101325.0, within(1e-9));
+    assertThat(UnitChoice.parse("mph").conversion("m/s").apply(10.0))
+        .isCloseTo(10 / 0.44704, within(1e-9));
+    assertThat(UnitChoice.parse("km/h").conversion("m/s").apply(10.0))
+        .isCloseTo(36.0, within(1e-9));
+    assertThat(UnitChoice.parse("Pa").conversion("hPa").apply(1013.25))
+        .isCloseTo(101325.0, within(1e-9));
   }
 
   @Test
@@ -50,9 +53,11 @@ class UnitChoiceTest {
   @Test
   void unknownUnitsAndTwoOfOneKindAreRefused() {
     assertThatThrownBy(() -> UnitChoice.parse("C,furlongs"))
-        .isInstanceOf(BadParameterException.class).hasMessageContaining("unknown unit 'furlongs'")
+        .isInstanceOf(BadParameterException.class)
+        .hasMessageContaining("unknown unit 'furlongs'")
         .hasMessageContaining("kn");
     assertThatThrownBy(() -> UnitChoice.parse("C,F"))
-        .isInstanceOf(BadParameterException.class).hasMessageContaining("two units of one kind: °C and °F");
+        .isInstanceOf(BadParameterException.class)
+        .hasMessageContaining("two units of one kind: °C and °F");
   }
 }

@@ -17,44 +17,105 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class SpotRequestParserTest {
 
-  private final SpotRequestParser parser = new SpotRequestParser(new QueryProperties(4, 64, 2, Duration.ofSeconds(2), true, Duration.ofSeconds(5), Duration.ofSeconds(1), 1000, 5000, 2, 32, Duration.ofMillis(50)));
+  private final SpotRequestParser parser =
+      new SpotRequestParser(
+          new QueryProperties(
+              4,
+              64,
+              2,
+              Duration.ofSeconds(2),
+              true,
+              Duration.ofSeconds(5),
+              Duration.ofSeconds(1),
+              1000,
+              5000,
+              2,
+              32,
+              Duration.ofMillis(50)));
 
   /** A spot request parsed as the controller parses one: model, place, reading, time, run. */
   private SpotRequest parse(
-      String model, String lat, String lon, String time, String alt, String pressure, String n, String params) {
+      String model,
+      String lat,
+      String lon,
+      String time,
+      String alt,
+      String pressure,
+      String n,
+      String params) {
     return parse(model, lat, lon, time, alt, pressure, n, params, null, null, null);
   }
 
   private SpotRequest parse(
-      String model, String lat, String lon, String time, String alt, String pressure, String n, String params,
-      String method, String power, String run) {
+      String model,
+      String lat,
+      String lon,
+      String time,
+      String alt,
+      String pressure,
+      String n,
+      String params,
+      String method,
+      String power,
+      String run) {
     PlaceParameters text =
-        new PlaceParameters(model, lat, lon, alt, pressure, n, params, method, run, null, null, null, null);
+        new PlaceParameters(
+            model, lat, lon, alt, pressure, n, params, method, run, null, null, null, null);
     String checked = SpotRequestParser.model(text.model());
-    return SpotRequestParser.request(checked, SpotRequestParser.runId(run), SpotRequestParser.place(text),
-        parser.reading(text, power), SpotRequestParser.time(time));
+    return SpotRequestParser.request(
+        checked,
+        SpotRequestParser.runId(run),
+        SpotRequestParser.place(text),
+        parser.reading(text, power),
+        SpotRequestParser.time(time));
   }
 
-  /** A series request as the series controller parses one: the range, then the place and reading. */
+  /**
+   * A series request as the series controller parses one: the range, then the place and reading.
+   */
   private record Series(SpotRequest request, Instant from, Instant to) {}
 
   private Series series(
-      String model, String lat, String lon, String alt, String pressure, String from, String to, String n,
-      String params, String method, String run) {
+      String model,
+      String lat,
+      String lon,
+      String alt,
+      String pressure,
+      String from,
+      String to,
+      String n,
+      String params,
+      String method,
+      String run) {
     SpotRequestParser.TimeRange range = SpotRequestParser.range(from, to);
     PlaceParameters text =
-        new PlaceParameters(model, lat, lon, alt, pressure, n, params, method, run, null, null, null, null);
-    SpotRequest request = SpotRequestParser.request(model, SpotRequestParser.runId(run), SpotRequestParser.place(text),
-        parser.reading(text, null), Instant.EPOCH);
+        new PlaceParameters(
+            model, lat, lon, alt, pressure, n, params, method, run, null, null, null, null);
+    SpotRequest request =
+        SpotRequestParser.request(
+            model,
+            SpotRequestParser.runId(run),
+            SpotRequestParser.place(text),
+            parser.reading(text, null),
+            Instant.EPOCH);
     return new Series(request, range.from(), range.to());
   }
 
   @Test
   void parsesAValidRequestWithDefaults() {
-    SpotRequest request = parse("synth", "45.5", "5.25", "2026-11-21T06:30:00Z", "750", null, null, null);
+    SpotRequest request =
+        parse("synth", "45.5", "5.25", "2026-11-21T06:30:00Z", "750", null, null, null);
 
     assertThat(request)
-        .isEqualTo(new SpotRequest("synth", 45.5, 5.25, Vertical.height(750), Instant.parse("2026-11-21T06:30:00Z"), 4, List.of()));
+        .isEqualTo(
+            new SpotRequest(
+                "synth",
+                45.5,
+                5.25,
+                Vertical.height(750),
+                Instant.parse("2026-11-21T06:30:00Z"),
+                4,
+                List.of()));
   }
 
   @ParameterizedTest
@@ -66,20 +127,32 @@ class SpotRequestParserTest {
     "0, 0",
   })
   void longitudesFrom0To360AreNormalised(String lon, double expected) {
-    assertThat(parse("synth", "0", lon, "2026-11-21T06:00Z", "0", null, null, null).lon()).isEqualTo(expected);
+    assertThat(parse("synth", "0", lon, "2026-11-21T06:00Z", "0", null, null, null).lon())
+        .isEqualTo(expected);
   }
 
   @Test
   void aTimeWithAnOffsetIsConvertedToAnInstant() {
     assertThat(parse("synth", "0", "0", "2026-11-21T07:30+01:00", "0", null, null, null).time())
         .isEqualTo(Instant.parse("2026-11-21T06:30:00Z"));
-    assertThat(parse("synth", "0", "0", "2026-11-21T07:30:00+01:00[Europe/Paris]", "0", null, null, null).time())
+    assertThat(
+            parse(
+                    "synth",
+                    "0",
+                    "0",
+                    "2026-11-21T07:30:00+01:00[Europe/Paris]",
+                    "0",
+                    null,
+                    null,
+                    null)
+                .time())
         .isEqualTo(Instant.parse("2026-11-21T06:30:00Z"));
   }
 
   @Test
   void neighboursAndParametersAreRead() {
-    SpotRequest request = parse("synth", "0", "0", "2026-11-21T06:00Z", "0", null, " 9 ", "t, u,,t");
+    SpotRequest request =
+        parse("synth", "0", "0", "2026-11-21T06:00Z", "0", null, " 9 ", "t, u,,t");
 
     assertThat(request.neighbours()).isEqualTo(9);
     assertThat(request.params()).containsExactly("t", "u");
@@ -112,14 +185,17 @@ class SpotRequestParserTest {
       })
   void rejectsABadValueNamingTheParameter(String parameter, String value, String message) {
     String[] args = {"synth", "45", "5", "2026-11-21T06:00Z", "0", null, null, null};
-    int position = List.of("model", "lat", "lon", "time", "alt", "pressure", "n", "params").indexOf(parameter);
+    int position =
+        List.of("model", "lat", "lon", "time", "alt", "pressure", "n", "params").indexOf(parameter);
     args[position] = value;
     if (parameter.equals("pressure")) {
       args[4] = null;
     }
 
-    assertThatThrownBy(() -> parse(args[0], args[1], args[2], args[3], args[4], args[5], args[6], args[7]))
-        .isInstanceOfSatisfying(BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo(parameter))
+    assertThatThrownBy(
+            () -> parse(args[0], args[1], args[2], args[3], args[4], args[5], args[6], args[7]))
+        .isInstanceOfSatisfying(
+            BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo(parameter))
         .hasMessage(message);
   }
 
@@ -127,24 +203,62 @@ class SpotRequestParserTest {
   void pressureSelectsIsobaricLevelsAndNeitherSelectsSingleLevelFields() {
     assertThat(parse("gfs", "0", "0", "2026-11-21T06:00Z", null, "850", null, null).vertical())
         .isEqualTo(Vertical.pressure(850));
-    assertThat(parse("gfs", "0", "0", "2026-11-21T06:00Z", null, null, null, null).vertical()).isNull();
+    assertThat(parse("gfs", "0", "0", "2026-11-21T06:00Z", null, null, null, null).vertical())
+        .isNull();
     assertThatThrownBy(() -> parse("gfs", "0", "0", "2026-11-21T06:00Z", "10", "850", null, null))
-        .isInstanceOfSatisfying(BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo("pressure"))
+        .isInstanceOfSatisfying(
+            BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo("pressure"))
         .hasMessage("give either alt (m above ground) or pressure (hPa), not both");
   }
 
   @Test
   void methodPowerAndRunAreParsed() {
-    SpotRequest nearest = parse("synth", "1", "2", "2026-11-21T06:00Z", "0", null, null, null, "nearest", null, "2026112100");
+    SpotRequest nearest =
+        parse(
+            "synth",
+            "1",
+            "2",
+            "2026-11-21T06:00Z",
+            "0",
+            null,
+            null,
+            null,
+            "nearest",
+            null,
+            "2026112100");
     assertThat(nearest.method()).isEqualTo(Method.NEAREST);
     assertThat(nearest.neighbours()).isEqualTo(1);
     assertThat(nearest.run()).isEqualTo("2026112100");
 
-    SpotRequest bilinear = parse("synth", "1", "2", "2026-11-21T06:00Z", "0", null, null, null, "bilinear", null, "latest");
+    SpotRequest bilinear =
+        parse(
+            "synth",
+            "1",
+            "2",
+            "2026-11-21T06:00Z",
+            "0",
+            null,
+            null,
+            null,
+            "bilinear",
+            null,
+            "latest");
     assertThat(bilinear.neighbours()).isEqualTo(4);
     assertThat(bilinear.run()).isNull();
 
-    SpotRequest idw = parse("synth", "1", "2", "2026-11-21T06:00Z", "0", null, "6", null, null, "1.5", "2026-11-21T07:00:00+01:00");
+    SpotRequest idw =
+        parse(
+            "synth",
+            "1",
+            "2",
+            "2026-11-21T06:00Z",
+            "0",
+            null,
+            "6",
+            null,
+            null,
+            "1.5",
+            "2026-11-21T07:00:00+01:00");
     assertThat(idw.method()).isEqualTo(Method.IDW);
     assertThat(idw.power()).isEqualTo(1.5);
     assertThat(idw.neighbours()).isEqualTo(6);
@@ -165,8 +279,12 @@ class SpotRequestParserTest {
         "        |      | 2026-11-21T00:30:00Z |  | run | run times are on the hour; got 2026-11-21T00:30:00Z",
         "        |      | monday     |    | run    | run must be 'latest', a run time (ISO-8601 with a zone, e.g. 2026-11-21T00:00:00Z) or a run id (yyyyMMddHH, e.g. 2026112100); got 'monday'",
       })
-  void badMethodPowerOrRunNamesTheParameter(String method, String power, String run, String n, String parameter, String message) {
-    assertThatThrownBy(() -> parse("synth", "1", "2", "2026-11-21T06:00Z", "0", null, n, null, method, power, run))
+  void badMethodPowerOrRunNamesTheParameter(
+      String method, String power, String run, String n, String parameter, String message) {
+    assertThatThrownBy(
+            () ->
+                parse(
+                    "synth", "1", "2", "2026-11-21T06:00Z", "0", null, n, null, method, power, run))
         .isInstanceOf(BadParameterException.class)
         .hasMessage(message)
         .extracting(e -> ((BadParameterException) e).parameter())
@@ -182,17 +300,47 @@ class SpotRequestParserTest {
     assertThat(series.to()).isNull();
     assertThat(series.request().vertical()).isEqualTo(Vertical.height(100));
     assertThat(series.request().params()).containsExactly("t");
-    assertThat(series("synth", "45", "5", null, null, null, null, null, null, null, null).from()).isNull();
+    assertThat(series("synth", "45", "5", null, null, null, null, null, null, null, null).from())
+        .isNull();
   }
 
   @Test
   void aSeriesRangeIsCheckedNamingFromOrTo() {
-    assertThatThrownBy(() -> series("synth", "45", "5", "0", null, "soon", null, null, null, null, null))
-        .isInstanceOfSatisfying(BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo("from"));
-    assertThatThrownBy(() -> series("synth", "45", "5", "0", null, null, "2026-11-21T03:00", null, null, null, null))
-        .isInstanceOfSatisfying(BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo("to"));
     assertThatThrownBy(
-            () -> series("synth", "45", "5", "0", null, "2026-11-21T06:00Z", "2026-11-21T03:00Z", null, null, null, null))
-        .isInstanceOfSatisfying(BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo("from"));
+            () -> series("synth", "45", "5", "0", null, "soon", null, null, null, null, null))
+        .isInstanceOfSatisfying(
+            BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo("from"));
+    assertThatThrownBy(
+            () ->
+                series(
+                    "synth",
+                    "45",
+                    "5",
+                    "0",
+                    null,
+                    null,
+                    "2026-11-21T03:00",
+                    null,
+                    null,
+                    null,
+                    null))
+        .isInstanceOfSatisfying(
+            BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo("to"));
+    assertThatThrownBy(
+            () ->
+                series(
+                    "synth",
+                    "45",
+                    "5",
+                    "0",
+                    null,
+                    "2026-11-21T06:00Z",
+                    "2026-11-21T03:00Z",
+                    null,
+                    null,
+                    null,
+                    null))
+        .isInstanceOfSatisfying(
+            BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo("from"));
   }
 }

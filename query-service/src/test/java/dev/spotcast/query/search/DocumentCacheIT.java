@@ -1,19 +1,18 @@
 package dev.spotcast.query.search;
 
-import dev.spotcast.query.RunFixtures;
-import dev.spotcast.query.ServiceTestBase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
-import dev.spotcast.query.catalog.PublishedRuns;
-import dev.spotcast.query.search.DocumentCache;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.ServiceTestBase;
+import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.synthetic.SyntheticWeather;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -33,10 +32,18 @@ class DocumentCacheIT extends ServiceTestBase {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   static final String MODEL = "itdocs";
-  static final ForecastRun RUN = ForecastRun.of(MODEL, java.time.Instant.parse("2026-11-21T00:00:00Z"),
-      RegularLatLonGrid.covering(10, 20, 12, 23, 1.0), LevelType.HEIGHT_ABOVE_GROUND, java.util.List.of(0.0, 500.0),
-      java.util.List.of(0, 3, 6), SyntheticWeather.PARAMETERS, new ShardingSpec(1, 1, 1, 1));
-  private static final String SPOT = "/v1/spot?model=" + MODEL + "&lat=11.3&lon=21.6&alt=100&time=2026-11-21T04:00:00Z";
+  static final ForecastRun RUN =
+      ForecastRun.of(
+          MODEL,
+          java.time.Instant.parse("2026-11-21T00:00:00Z"),
+          RegularLatLonGrid.covering(10, 20, 12, 23, 1.0),
+          LevelType.HEIGHT_ABOVE_GROUND,
+          java.util.List.of(0.0, 500.0),
+          java.util.List.of(0, 3, 6),
+          SyntheticWeather.PARAMETERS,
+          new ShardingSpec(1, 1, 1, 1));
+  private static final String SPOT =
+      "/v1/spot?model=" + MODEL + "&lat=11.3&lon=21.6&alt=100&time=2026-11-21T04:00:00Z";
 
   @Autowired private TestRestTemplate http;
   @Autowired private ElasticsearchClient client;
@@ -45,7 +52,9 @@ class DocumentCacheIT extends ServiceTestBase {
   @Autowired private DocumentCache cache;
 
   private long searches() {
-    return registry.find("spotcast.elasticsearch.search").timers().stream().mapToLong(Timer::count).sum();
+    return registry.find("spotcast.elasticsearch.search").timers().stream()
+        .mapToLong(Timer::count)
+        .sum();
   }
 
   private JsonNode values(String path) throws Exception {
@@ -55,7 +64,8 @@ class DocumentCacheIT extends ServiceTestBase {
   }
 
   @Test
-  void aRepeatedRequestIsAnsweredWithoutElasticsearchAndARetiredRunLeavesNothing() throws Exception {
+  void aRepeatedRequestIsAnsweredWithoutElasticsearchAndARetiredRunLeavesNothing()
+      throws Exception {
     RunFixtures.ensurePublished(client, new SyntheticForecastSource(RUN, 5));
     RunFixtures.awaitServed(publishedRuns, MODEL, RUN.runId());
 
@@ -64,16 +74,22 @@ class DocumentCacheIT extends ServiceTestBase {
     assertThat(searches()).isEqualTo(before + 1);
     assertThat(cache.size()).isPositive();
     JsonNode again = values(SPOT + "&run=" + RUN.runId());
-    assertThat(searches()).as("the second request is answered from the cache").isEqualTo(before + 1);
+    assertThat(searches())
+        .as("the second request is answered from the cache")
+        .isEqualTo(before + 1);
     assertThat(again).isEqualTo(first);
     // Fewer parameters read fewer fields: their own documents.
     values(SPOT + "&run=" + RUN.runId() + "&params=t");
     assertThat(searches()).isEqualTo(before + 2);
     assertThat(http.getForEntity("/actuator/prometheus", String.class).getBody())
-        .containsPattern("cache_gets_total\\{[^}]*cache=\"spotcast.query.documents\"[^}]*result=\"hit\"[^}]*} [1-9]");
+        .containsPattern(
+            "cache_gets_total\\{[^}]*cache=\"spotcast.query.documents\"[^}]*result=\"hit\"[^}]*} [1-9]");
 
-    // The run's indices go (as retention deletes them): the catalog stops serving it, its documents go.
-    RunFixtures.ingestClient().indices().delete(d -> d.index(new ShardingStrategy(RUN).allIndices()));
+    // The run's indices go (as retention deletes them): the catalog stops serving it, its documents
+    // go.
+    RunFixtures.ingestClient()
+        .indices()
+        .delete(d -> d.index(new ShardingStrategy(RUN).allIndices()));
     RunFixtures.awaitServable(publishedRuns, MODEL, RUN.runId(), false);
     long deadline = System.nanoTime() + 30_000_000_000L;
     while (cache.size() > 0 && System.nanoTime() < deadline) {

@@ -27,21 +27,28 @@ class DocumentCacheTest {
         Instant.parse("2026-11-25T00:00:00Z"),
         RegularLatLonGrid.covering(40, -10, 50, 10, 1.0),
         List.of(
-            new LevelAxis(LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 500.0), SyntheticWeather.PARAMETERS),
-            new LevelAxis(LevelType.SURFACE, List.of(0.0), List.of(SyntheticWeather.OROGRAPHY, SyntheticWeather.HUMIDITY))),
+            new LevelAxis(
+                LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 500.0), SyntheticWeather.PARAMETERS),
+            new LevelAxis(
+                LevelType.SURFACE,
+                List.of(0.0),
+                List.of(SyntheticWeather.OROGRAPHY, SyntheticWeather.HUMIDITY))),
         List.of(0, 1),
         ShardingSpec.DEFAULT);
   }
 
   private static ForecastHit hit(int axis, int point) {
-    return new ForecastHit(axis, point, 0, 0, Map.of("t", 280.0), Double.NaN, Double.NaN, Double.NaN);
+    return new ForecastHit(
+        axis, point, 0, 0, Map.of("t", 280.0), Double.NaN, Double.NaN, Double.NaN);
   }
 
   @Test
   void fieldMasksHoldTheRequestedParametersOfEachAxisByPosition() {
     ForecastRun run = run("a");
     // Axis 0: t, u, v, rh, p (positions 0-4); axis 1: orog, rh (positions 0-1).
-    long[] masks = DocumentCache.fieldMasks(run, List.of(SyntheticWeather.HUMIDITY, SyntheticWeather.TEMPERATURE));
+    long[] masks =
+        DocumentCache.fieldMasks(
+            run, List.of(SyntheticWeather.HUMIDITY, SyntheticWeather.TEMPERATURE));
     assertThat(masks).containsExactly(0b01001L, 0b10L);
     // A request that reads only rh shares axis 1's documents with the one above, not axis 0's.
     long[] humidity = DocumentCache.fieldMasks(run, List.of(SyntheticWeather.HUMIDITY));
@@ -61,7 +68,8 @@ class DocumentCacheTest {
         }
       }
     }
-    // The record's default hash gave each value to ~25 of these keys; a good mix collides only by chance.
+    // The record's default hash gave each value to ~25 of these keys; a good mix collides only by
+    // chance.
     assertThat(hashes.size()).isGreaterThan((int) (keys * 0.999));
   }
 
@@ -72,7 +80,8 @@ class DocumentCacheTest {
     ShardingStrategy other = new ShardingStrategy(run);
     DocumentCache.Key key = new DocumentCache.Key(one, 0, 500.0, 1, 42, 3L);
     assertThat(key).isEqualTo(new DocumentCache.Key(one, 0, 500.0, 1, 42, 3L));
-    assertThat(key.hashCode()).isEqualTo(new DocumentCache.Key(one, 0, 500.0, 1, 42, 3L).hashCode());
+    assertThat(key.hashCode())
+        .isEqualTo(new DocumentCache.Key(one, 0, 500.0, 1, 42, 3L).hashCode());
     assertThat(key).isNotEqualTo(new DocumentCache.Key(other, 0, 500.0, 1, 42, 3L));
     assertThat(key).isNotEqualTo(new DocumentCache.Key(one, 0, 500.0, 1, 42, 1L));
     assertThat(key).isNotEqualTo(new DocumentCache.Key(one, 0, 0.0, 1, 42, 3L));
@@ -89,8 +98,12 @@ class DocumentCacheTest {
     DocumentCache.Key kb = new DocumentCache.Key(sb, 0, 0.0, 0, 1, 1L);
     cache.put(ka, hit(0, 1));
     cache.put(kb, hit(0, 1));
-    RunRecord recordA = RunRecord.loading(a, sa.allIndices(), a.runTime()).finished(RunStatus.PUBLISHED, 1, a.runTime(), null);
-    RunRecord recordB = RunRecord.loading(b, sb.allIndices(), b.runTime()).finished(RunStatus.PUBLISHED, 1, b.runTime(), null);
+    RunRecord recordA =
+        RunRecord.loading(a, sa.allIndices(), a.runTime())
+            .finished(RunStatus.PUBLISHED, 1, a.runTime(), null);
+    RunRecord recordB =
+        RunRecord.loading(b, sb.allIndices(), b.runTime())
+            .finished(RunStatus.PUBLISHED, 1, b.runTime(), null);
 
     cache.retainRuns(List.of(recordA, recordB));
     assertThat(cache.size()).isEqualTo(2);

@@ -14,7 +14,9 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-/** With no Elasticsearch to talk to, the service starts, is alive but not ready, and answers 503. */
+/**
+ * With no Elasticsearch to talk to, the service starts, is alive but not ready, and answers 503.
+ */
 @SpringBootTest(
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = "spotcast.elasticsearch.connect-timeout=1s")
@@ -25,7 +27,8 @@ class ElasticsearchDownIT {
   @DynamicPropertySource
   static void nowhere(DynamicPropertyRegistry registry) throws Exception {
     try (ServerSocket socket = new ServerSocket(0)) {
-      registry.add("spotcast.elasticsearch.uris", () -> "http://127.0.0.1:" + socket.getLocalPort());
+      registry.add(
+          "spotcast.elasticsearch.uris", () -> "http://127.0.0.1:" + socket.getLocalPort());
       // Every service needs one to start; nothing answers there to check it.
       registry.add("spotcast.elasticsearch.api-key", () -> "unused");
     }
@@ -36,7 +39,8 @@ class ElasticsearchDownIT {
   @Test
   void spotRequestsAreServiceUnavailableProblems() throws Exception {
     ResponseEntity<String> response =
-        http.getForEntity("/v1/spot?model=synth&lat=45&lon=0&alt=0&time=2026-11-21T00:00:00Z", String.class);
+        http.getForEntity(
+            "/v1/spot?model=synth&lat=45&lon=0&alt=0&time=2026-11-21T00:00:00Z", String.class);
 
     assertStarting(response);
   }
@@ -47,23 +51,29 @@ class ElasticsearchDownIT {
    */
   @Test
   void everyApiRequestIsRefusedUntilTheCatalogIsRead() throws Exception {
-    assertStarting(http.getForEntity(
-        "/v1/spot?model=synth&lat=north&lon=0&alt=0&time=2026-11-21T00:00:00Z", String.class));
+    assertStarting(
+        http.getForEntity(
+            "/v1/spot?model=synth&lat=north&lon=0&alt=0&time=2026-11-21T00:00:00Z", String.class));
     assertStarting(http.getForEntity("/v1/models", String.class));
     assertStarting(http.getForEntity("/edr/collections", String.class));
   }
 
   private static void assertStarting(ResponseEntity<String> response) throws Exception {
     assertThat(response.getStatusCode().value()).isEqualTo(503);
-    assertThat(response.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
-    assertThat(response.getHeaders().getFirst("Retry-After")).isEqualTo("2"); // the catalog's refresh interval
+    assertThat(response.getHeaders().getContentType())
+        .isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+    assertThat(response.getHeaders().getFirst("Retry-After"))
+        .isEqualTo("2"); // the catalog's refresh interval
     assertThat(JSON.readTree(response.getBody()).path("status").asInt()).isEqualTo(503);
   }
 
   @Test
   void notReadyButAlive() throws Exception {
-    assertThat(http.getForEntity("/actuator/health/readiness", String.class).getStatusCode().value()).isEqualTo(503);
-    assertThat(http.getForEntity("/actuator/health/liveness", String.class).getStatusCode().value()).isEqualTo(200);
+    assertThat(
+            http.getForEntity("/actuator/health/readiness", String.class).getStatusCode().value())
+        .isEqualTo(503);
+    assertThat(http.getForEntity("/actuator/health/liveness", String.class).getStatusCode().value())
+        .isEqualTo(200);
   }
 
   @Test
@@ -72,6 +82,7 @@ class ElasticsearchDownIT {
 
     JsonNode health = JSON.readTree(response.getBody());
     assertThat(response.getStatusCode().value()).isEqualTo(503);
-    assertThat(health.path("components").path("elasticsearch").path("status").asText()).isEqualTo("DOWN");
+    assertThat(health.path("components").path("elasticsearch").path("status").asText())
+        .isEqualTo("DOWN");
   }
 }

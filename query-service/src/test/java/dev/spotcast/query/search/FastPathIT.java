@@ -1,28 +1,23 @@
 package dev.spotcast.query.search;
 
-import dev.spotcast.query.RunFixtures;
-import dev.spotcast.query.ServiceTestBase;
-import dev.spotcast.query.search.SearchPlans;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
-import dev.spotcast.query.interpolation.InverseDistanceWeighting;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
-import dev.spotcast.query.search.ElasticsearchGuard;
-import dev.spotcast.query.search.ForecastHit;
-import dev.spotcast.query.search.NeighbourSearch;
-import dev.spotcast.query.search.SearchUnavailableException;
+import dev.spotcast.query.interpolation.InverseDistanceWeighting;
 import dev.spotcast.query.spot.SpotForecast;
 import dev.spotcast.query.spot.SpotInterpolator;
 import dev.spotcast.query.spot.SpotPlan;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.Vertical;
-import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.synthetic.SyntheticWeather;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Instant;
@@ -70,7 +65,8 @@ class FastPathIT extends ServiceTestBase {
   @Autowired private PublishedRuns publishedRuns;
 
   private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-  private final SpotInterpolator interpolator = new SpotInterpolator(new InverseDistanceWeighting(2));
+  private final SpotInterpolator interpolator =
+      new SpotInterpolator(new InverseDistanceWeighting(2));
 
   @BeforeEach
   void runsAreServed() throws Exception {
@@ -109,12 +105,21 @@ class FastPathIT extends ServiceTestBase {
       double lon;
       switch (i % 3) {
         case 0 -> { // along the edges
-          lat = random.nextBoolean() ? 30 + random.nextDouble() * 0.4 : 35.6 + random.nextDouble() * 0.4;
+          lat =
+              random.nextBoolean()
+                  ? 30 + random.nextDouble() * 0.4
+                  : 35.6 + random.nextDouble() * 0.4;
           lon = -5 + random.nextDouble() * 6;
         }
         case 1 -> { // in the corners
-          lat = random.nextBoolean() ? 30 + random.nextDouble() * 0.4 : 35.6 + random.nextDouble() * 0.4;
-          lon = random.nextBoolean() ? -5 + random.nextDouble() * 0.4 : 0.6 + random.nextDouble() * 0.4;
+          lat =
+              random.nextBoolean()
+                  ? 30 + random.nextDouble() * 0.4
+                  : 35.6 + random.nextDouble() * 0.4;
+          lon =
+              random.nextBoolean()
+                  ? -5 + random.nextDouble() * 0.4
+                  : 0.6 + random.nextDouble() * 0.4;
         }
         default -> {
           lat = 30 + random.nextDouble() * 6;
@@ -129,18 +134,34 @@ class FastPathIT extends ServiceTestBase {
   }
 
   /**
-   * A run whose indices are gone (deleted after the catalog was read): Elasticsearch's 404, for a single
-   * search and for an item of a multi-search, on both paths, is Elasticsearch not able to answer (a 503
-   * to retry), not a server error.
+   * A run whose indices are gone (deleted after the catalog was read): Elasticsearch's 404, for a
+   * single search and for an item of a multi-search, on both paths, is Elasticsearch not able to
+   * answer (a 503 to retry), not a server error.
    */
   @Test
   void aRunWhoseIndicesAreGoneIsUnavailableOnBothPathsAndBothRequestForms() {
-    ForecastRun gone = ForecastRun.of(
-        "itfastgone", RUN_TIME, GLOBAL.grid(), LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 1000.0), List.of(0, 6),
-        SyntheticWeather.PARAMETERS, new ShardingSpec(1, 0, 1, 30)); // one level per index
+    ForecastRun gone =
+        ForecastRun.of(
+            "itfastgone",
+            RUN_TIME,
+            GLOBAL.grid(),
+            LevelType.HEIGHT_ABOVE_GROUND,
+            List.of(0.0, 1000.0),
+            List.of(0, 6),
+            SyntheticWeather.PARAMETERS,
+            new ShardingSpec(1, 0, 1, 30)); // one level per index
     for (double alt : new double[] {0, 500}) { // one index: a search; two: a multi-search
-      SpotPlan plan = SpotPlan.of(gone, new SpotRequest(
-          gone.model(), 45, 6, Vertical.height(alt), RUN_TIME.plusSeconds(3600), 4, List.of()));
+      SpotPlan plan =
+          SpotPlan.of(
+              gone,
+              new SpotRequest(
+                  gone.model(),
+                  45,
+                  6,
+                  Vertical.height(alt),
+                  RUN_TIME.plusSeconds(3600),
+                  4,
+                  List.of()));
       assertThat(SearchPlans.requestOf(plan.query(), true).multi()).isEqualTo(alt > 0);
       for (boolean fastPath : new boolean[] {true, false}) {
         NeighbourSearch search = NeighbourSearch.unguarded(client, registry, fastPath);
@@ -158,7 +179,13 @@ class FastPathIT extends ServiceTestBase {
     Instant time = RUN_TIME.plusSeconds(random.nextInt(6 * 3600 + 1));
     SpotRequest request =
         new SpotRequest(
-            run.model(), lat, RegularLatLonGrid.normaliseLongitude(lon), Vertical.height(alt), time, n, List.of());
+            run.model(),
+            lat,
+            RegularLatLonGrid.normaliseLongitude(lon),
+            Vertical.height(alt),
+            time,
+            n,
+            List.of());
     SpotPlan plan = SpotPlan.of(run, request);
     NeighbourSearch ids = NeighbourSearch.unguarded(client, registry, true);
     NeighbourSearch geo = NeighbourSearch.unguarded(client, registry, false);
@@ -169,11 +196,16 @@ class FastPathIT extends ServiceTestBase {
     SpotForecast byIds = interpolator.interpolate(plan, idsHits);
     SpotForecast byGeo = interpolator.interpolate(plan, geoHits);
 
-    String where = String.format("%s at (%s, %s), n=%d, %s m, %s", run.model(), lat, lon, n, alt, time);
+    String where =
+        String.format("%s at (%s, %s), n=%d, %s m, %s", run.model(), lat, lon, n, alt, time);
     assertThat(byIds.neighbours()).as("neighbours of %s", where).isEqualTo(byGeo.neighbours());
     assertThat(byIds.values()).as("values of %s", where).isEqualTo(byGeo.values());
-    assertThat(byIds.values().values()).as("values of %s", where).allSatisfy(v -> assertThat(v.value()).isNotNull());
+    assertThat(byIds.values().values())
+        .as("values of %s", where)
+        .allSatisfy(v -> assertThat(v.value()).isNotNull());
     // The ids path fetches only the n points' documents: n per (level, step), here 2 x 2.
-    assertThat(idsHits).as("documents fetched for %s", where).hasSize(n * plan.combinations().size());
+    assertThat(idsHits)
+        .as("documents fetched for %s", where)
+        .hasSize(n * plan.combinations().size());
   }
 }

@@ -12,7 +12,8 @@ class InFlightTest {
 
   /** Waits until the thread is parked (it joined the other caller's read). */
   private static void awaitWaiting(Thread thread) throws InterruptedException {
-    while (thread.getState() != Thread.State.WAITING && thread.getState() != Thread.State.TIMED_WAITING) {
+    while (thread.getState() != Thread.State.WAITING
+        && thread.getState() != Thread.State.TIMED_WAITING) {
       assertThat(thread.isAlive()).as("the second caller waits for the first").isTrue();
       Thread.sleep(1);
     }
@@ -26,21 +27,35 @@ class InFlightTest {
     CountDownLatch release = new CountDownLatch(1);
     AtomicReference<String> first = new AtomicReference<>();
     AtomicReference<String> second = new AtomicReference<>();
-    Thread a = Thread.ofPlatform().start(() -> first.set(inFlight.get("k", () -> {
-      reads.incrementAndGet();
-      reading.countDown();
-      try {
-        release.await();
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-      return "documents";
-    })));
+    Thread a =
+        Thread.ofPlatform()
+            .start(
+                () ->
+                    first.set(
+                        inFlight.get(
+                            "k",
+                            () -> {
+                              reads.incrementAndGet();
+                              reading.countDown();
+                              try {
+                                release.await();
+                              } catch (InterruptedException e) {
+                                throw new IllegalStateException(e);
+                              }
+                              return "documents";
+                            })));
     reading.await();
-    Thread b = Thread.ofPlatform().start(() -> second.set(inFlight.get("k", () -> {
-      reads.incrementAndGet();
-      return "read again";
-    })));
+    Thread b =
+        Thread.ofPlatform()
+            .start(
+                () ->
+                    second.set(
+                        inFlight.get(
+                            "k",
+                            () -> {
+                              reads.incrementAndGet();
+                              return "read again";
+                            })));
     awaitWaiting(b);
     release.countDown();
     a.join();
@@ -59,38 +74,53 @@ class InFlightTest {
     CountDownLatch reading = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     AtomicReference<Throwable> waiterSaw = new AtomicReference<>();
-    Thread a = Thread.ofPlatform().start(() -> {
-      try {
-        inFlight.get("k", () -> {
-          reading.countDown();
-          try {
-            release.await();
-          } catch (InterruptedException e) {
-            throw new IllegalStateException(e);
-          }
-          throw new SearchUnavailableException("Elasticsearch is down", null);
-        });
-      } catch (SearchUnavailableException expected) {
-        // the reader's own failure
-      }
-    });
+    Thread a =
+        Thread.ofPlatform()
+            .start(
+                () -> {
+                  try {
+                    inFlight.get(
+                        "k",
+                        () -> {
+                          reading.countDown();
+                          try {
+                            release.await();
+                          } catch (InterruptedException e) {
+                            throw new IllegalStateException(e);
+                          }
+                          throw new SearchUnavailableException("Elasticsearch is down", null);
+                        });
+                  } catch (SearchUnavailableException expected) {
+                    // the reader's own failure
+                  }
+                });
     reading.await();
-    Thread b = Thread.ofPlatform().start(() -> {
-      try {
-        inFlight.get("k", () -> "never");
-      } catch (RuntimeException e) {
-        waiterSaw.set(e);
-      }
-    });
+    Thread b =
+        Thread.ofPlatform()
+            .start(
+                () -> {
+                  try {
+                    inFlight.get("k", () -> "never");
+                  } catch (RuntimeException e) {
+                    waiterSaw.set(e);
+                  }
+                });
     awaitWaiting(b);
     release.countDown();
     a.join();
     b.join();
 
-    assertThat(waiterSaw.get()).isInstanceOf(SearchUnavailableException.class).hasMessage("Elasticsearch is down");
+    assertThat(waiterSaw.get())
+        .isInstanceOf(SearchUnavailableException.class)
+        .hasMessage("Elasticsearch is down");
     assertThat(inFlight.size()).isZero();
-    assertThatThrownBy(() -> inFlight.get("k", () -> {
-      throw new IllegalStateException("again");
-    })).hasMessage("again");
+    assertThatThrownBy(
+            () ->
+                inFlight.get(
+                    "k",
+                    () -> {
+                      throw new IllegalStateException("again");
+                    }))
+        .hasMessage("again");
   }
 }

@@ -1,14 +1,14 @@
 package dev.spotcast.query.search;
 
-import dev.spotcast.query.spot.Vertical;
-import dev.spotcast.query.spot.SpotRequest;
-import dev.spotcast.query.spot.SpotPlan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.spot.SpotPlan;
+import dev.spotcast.query.spot.SpotRequest;
+import dev.spotcast.query.spot.Vertical;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.time.Instant;
 import java.util.List;
@@ -19,14 +19,21 @@ class NeighbourSearchRoutingTest {
 
   private static ForecastRun run(ShardingSpec.Routing routing) {
     return ForecastRun.of(
-        "synth", Instant.parse("2026-11-21T00:00:00Z"), RegularLatLonGrid.covering(40, -10, 50, 10, 1.0),
-        LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 500.0), List.of(0, 1), SyntheticWeather.PARAMETERS,
+        "synth",
+        Instant.parse("2026-11-21T00:00:00Z"),
+        RegularLatLonGrid.covering(40, -10, 50, 10, 1.0),
+        LevelType.HEIGHT_ABOVE_GROUND,
+        List.of(0.0, 500.0),
+        List.of(0, 1),
+        SyntheticWeather.PARAMETERS,
         new ShardingSpec(1, 0, 2, 10, routing));
   }
 
   private static SpotPlan plan(ForecastRun run) {
     // Two levels in two indices (one level per index): a multi-search.
-    return SpotPlan.of(run, new SpotRequest("synth", 45.2, 5.0, Vertical.height(250), run.runTime(), 4, List.of()));
+    return SpotPlan.of(
+        run,
+        new SpotRequest("synth", 45.2, 5.0, Vertical.height(250), run.runTime(), 4, List.of()));
   }
 
   /** The header lines of a multi-search's body: one per search, naming its index and routing. */
@@ -47,7 +54,9 @@ class NeighbourSearchRoutingTest {
     assertThat(geo.multi()).isTrue();
     assertThat(geo.path()).isEqualTo("/_msearch");
     assertThat(geo.searches()).allSatisfy(s -> assertThat(s.routing()).isEqualTo("486"));
-    assertThat(headers(geo)).hasSize(2).allSatisfy(h -> assertThat(h).contains("\"routing\":\"486\""));
+    assertThat(headers(geo))
+        .hasSize(2)
+        .allSatisfy(h -> assertThat(h).contains("\"routing\":\"486\""));
     SearchPlan ids = SearchPlans.ids(plan.query(), SearchPlans.nearest(plan.query()));
     assertThat(ids.searches()).allSatisfy(s -> assertThat(s.routing()).isEqualTo("486"));
     assertThat(headers(ids)).allSatisfy(h -> assertThat(h).contains("\"routing\":\"486\""));

@@ -1,8 +1,5 @@
 package dev.spotcast.query.search;
 
-import dev.spotcast.query.spot.Vertical;
-import dev.spotcast.query.spot.SpotRequest;
-import dev.spotcast.query.spot.SpotPlan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,6 +10,9 @@ import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.spot.SpotPlan;
+import dev.spotcast.query.spot.SpotRequest;
+import dev.spotcast.query.spot.Vertical;
 import dev.spotcast.synthetic.SyntheticWeather;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.ServerSocket;
@@ -36,15 +36,20 @@ class NeighbourSearchTest {
   @Test
   void anUnreachableElasticsearchIsUnavailableNotAServerError() throws Exception {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    try (ElasticsearchClient client = ElasticsearchClients.create(ElasticsearchSettings.of("http://127.0.0.1:" + closedPort()))) {
+    try (ElasticsearchClient client =
+        ElasticsearchClients.create(ElasticsearchSettings.of("http://127.0.0.1:" + closedPort()))) {
       NeighbourSearch search = NeighbourSearch.unguarded(client, registry, false);
-      SpotPlan plan = SpotPlan.of(RUN, new SpotRequest("synth", 45, 0, Vertical.height(0), RUN.runTime(), 4, List.of()));
+      SpotPlan plan =
+          SpotPlan.of(
+              RUN,
+              new SpotRequest("synth", 45, 0, Vertical.height(0), RUN.runTime(), 4, List.of()));
 
       assertThatThrownBy(() -> search.find(plan.query()))
           .isInstanceOf(SearchUnavailableException.class)
           .hasMessageStartingWith("Elasticsearch cannot be reached");
     }
-    assertThat(registry.get(NeighbourSearch.TIMER).tag("path", "geo_sort").timer().count()).isEqualTo(1);
+    assertThat(registry.get(NeighbourSearch.TIMER).tag("path", "geo_sort").timer().count())
+        .isEqualTo(1);
   }
 
   /** A loopback port nothing listens on: bound, then released. */

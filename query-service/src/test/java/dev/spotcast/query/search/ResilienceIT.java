@@ -1,8 +1,5 @@
 package dev.spotcast.query.search;
 
-import dev.spotcast.query.api.SpotApiIT;
-import dev.spotcast.query.TcpProxy;
-import dev.spotcast.query.RunFixtures;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
@@ -14,12 +11,13 @@ import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
-import dev.spotcast.query.catalog.PublishedRuns;
-import dev.spotcast.query.search.ElasticsearchGuard;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.TcpProxy;
+import dev.spotcast.query.api.AdmissionControl;
+import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.synthetic.SyntheticWeather;
 import dev.spotcast.testsupport.SharedElasticsearch;
-import dev.spotcast.query.api.AdmissionControl;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadConfig;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
@@ -52,9 +50,8 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * The service in front of the real Elasticsearch, reached through a proxy the test can take down or
  * slow down: backpressure (a tiny bulkhead: 429 + Retry-After, the others answered; a request limit
- * at the door that refuses before any work), Elasticsearch
- * gone (503 + Retry-After, then the circuit opens) and back (half-open, then closed), and the
- * Resilience4j metrics in Prometheus.
+ * at the door that refuses before any work), Elasticsearch gone (503 + Retry-After, then the
+ * circuit opens) and back (half-open, then closed), and the Resilience4j metrics in Prometheus.
  */
 @AutoConfigureObservability
 @SpringBootTest(
@@ -91,14 +88,16 @@ class ResilienceIT {
           SyntheticWeather.PARAMETERS,
           ShardingSpec.DEFAULT);
 
-  private static final String SPOT = "/v1/spot?model=" + MODEL + "&lat=1.2&lon=0.7&alt=50&time=2026-11-21T01:00:00Z";
+  private static final String SPOT =
+      "/v1/spot?model=" + MODEL + "&lat=1.2&lon=0.7&alt=50&time=2026-11-21T01:00:00Z";
   private static final ObjectMapper JSON = new ObjectMapper();
   private static TcpProxy proxy;
 
   @DynamicPropertySource
   static void throughTheProxy(DynamicPropertyRegistry registry) throws Exception {
     proxy = new TcpProxy(SharedElasticsearch.url());
-    SharedElasticsearch.springProperties(Role.QUERY).forEach((key, value) -> registry.add(key, () -> value));
+    SharedElasticsearch.springProperties(Role.QUERY)
+        .forEach((key, value) -> registry.add(key, () -> value));
     registry.add("spotcast.elasticsearch.uris", proxy::url);
   }
 
@@ -108,8 +107,12 @@ class ResilienceIT {
   }
 
   @LocalServerPort private int port;
-  /** Not TestRestTemplate: its Apache client retries 429 and 503 by itself, honouring Retry-After. */
+
+  /**
+   * Not TestRestTemplate: its Apache client retries 429 and 503 by itself, honouring Retry-After.
+   */
   private final HttpClient client = HttpClient.newHttpClient();
+
   @Autowired private PublishedRuns publishedRuns;
   @Autowired private CircuitBreakerRegistry circuitBreakers;
   @Autowired private BulkheadRegistry bulkheads;
@@ -118,7 +121,8 @@ class ResilienceIT {
   void runIsServedDirectly() throws Exception {
     proxy.up();
     proxy.latency(0);
-    try (ElasticsearchClient direct = ElasticsearchClients.create(SharedElasticsearch.settings(Role.INGEST))) {
+    try (ElasticsearchClient direct =
+        ElasticsearchClients.create(SharedElasticsearch.settings(Role.INGEST))) {
       RunFixtures.ensurePublished(direct, new SyntheticForecastSource(RUN, 3));
     }
     RunFixtures.awaitServed(publishedRuns, MODEL, RUN.runId());
@@ -132,17 +136,20 @@ class ResilienceIT {
   }
 
   @Test
-  void whenSaturatedSomeAreRefusedWith429AndRetryAfterAndTheAcceptedOnesAreAnswered() throws Exception {
+  void whenSaturatedSomeAreRefusedWith429AndRetryAfterAndTheAcceptedOnesAreAnswered()
+      throws Exception {
     proxy.latency(300); // every answer takes 300 ms: two at once fill the bulkhead
     int concurrent = 12;
     CountDownLatch start = new CountDownLatch(1);
     List<Future<HttpResponse<String>>> futures = new ArrayList<>();
     try (ExecutorService pool = Executors.newFixedThreadPool(concurrent)) {
       for (int i = 0; i < concurrent; i++) {
-        futures.add(pool.submit(() -> {
-          start.await();
-          return get(SPOT);
-        }));
+        futures.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return get(SPOT);
+                }));
       }
       start.countDown();
       int ok = 0;
@@ -151,21 +158,27 @@ class ResilienceIT {
         HttpResponse<String> response = future.get();
         if (response.statusCode() == 200) {
           ok++;
-          assertThat(JSON.readTree(response.body()).path("values").path("t").path("value").isNumber()).isTrue();
+          assertThat(
+                  JSON.readTree(response.body()).path("values").path("t").path("value").isNumber())
+              .isTrue();
         } else {
           assertThat(response.statusCode()).as(response.body()).isEqualTo(429);
           assertThat(response.headers().firstValue("Retry-After").orElse(null)).isEqualTo("1");
-          assertThat(response.headers().firstValue("Content-Type")).hasValue(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+          assertThat(response.headers().firstValue("Content-Type"))
+              .hasValue(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
           JsonNode problem = JSON.readTree(response.body());
           assertThat(problem.path("status").asInt()).isEqualTo(429);
-          assertThat(problem.path("action").asText()).startsWith("retry the same request after 1 s");
+          assertThat(problem.path("action").asText())
+              .startsWith("retry the same request after 1 s");
           refused++;
         }
       }
       assertThat(ok).as("answered").isGreaterThanOrEqualTo(2);
       assertThat(refused).as("refused by the bulkhead").isGreaterThanOrEqualTo(1);
     }
-    assertThat(requestCount("429", "saturated")).as("429s counted with their cause").isGreaterThanOrEqualTo(1);
+    assertThat(requestCount("429", "saturated"))
+        .as("429s counted with their cause")
+        .isGreaterThanOrEqualTo(1);
     // Refusals are not failures of Elasticsearch: the circuit stays closed.
     assertThat(circuitBreaker().getState()).isEqualTo(CircuitBreaker.State.CLOSED);
   }
@@ -180,18 +193,25 @@ class ResilienceIT {
     proxy.latency(2000); // the admitted request holds its place for at least 2 s
     int concurrent = 8;
     CountDownLatch start = new CountDownLatch(1);
-    List<Future<long[]>> futures = new ArrayList<>(); // status, elapsed ms, refused at the door (1/0)
+    List<Future<long[]>> futures =
+        new ArrayList<>(); // status, elapsed ms, refused at the door (1/0)
     try (ExecutorService pool = Executors.newFixedThreadPool(concurrent)) {
       for (int i = 0; i < concurrent; i++) {
-        futures.add(pool.submit(() -> {
-          start.await();
-          long t0 = System.nanoTime();
-          HttpResponse<String> response = get(SPOT);
-          long elapsed = (System.nanoTime() - t0) / 1_000_000;
-          boolean atTheDoor = response.statusCode() == 429
-              && JSON.readTree(response.body()).path("detail").asText().contains("forecast requests, its limit");
-          return new long[] {response.statusCode(), elapsed, atTheDoor ? 1 : 0};
-        }));
+        futures.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  long t0 = System.nanoTime();
+                  HttpResponse<String> response = get(SPOT);
+                  long elapsed = (System.nanoTime() - t0) / 1_000_000;
+                  boolean atTheDoor =
+                      response.statusCode() == 429
+                          && JSON.readTree(response.body())
+                              .path("detail")
+                              .asText()
+                              .contains("forecast requests, its limit");
+                  return new long[] {response.statusCode(), elapsed, atTheDoor ? 1 : 0};
+                }));
       }
       start.countDown();
       List<long[]> results = new ArrayList<>();
@@ -202,26 +222,35 @@ class ResilienceIT {
       List<long[]> refused = results.stream().filter(r -> r[2] == 1).toList();
       assertThat(answered).as("answered").hasSize(1);
       assertThat(refused).as("refused at the door").hasSize(concurrent - 1);
-      // A refusal at the door does no work and waits at most the door's bound (100 ms): all back before the one answer.
+      // A refusal at the door does no work and waits at most the door's bound (100 ms): all back
+      // before the one answer.
       assertThat(answered.getFirst()[1]).isGreaterThanOrEqualTo(2000);
       assertThat(refused).allSatisfy(r -> assertThat(r[1]).isLessThan(answered.getFirst()[1]));
     } finally {
       door.changeConfig(configured);
     }
-    assertThat(requestCount("429", "saturated")).as("429s counted with their cause").isGreaterThanOrEqualTo(1);
+    assertThat(requestCount("429", "saturated"))
+        .as("429s counted with their cause")
+        .isGreaterThanOrEqualTo(1);
     assertThat(get("/actuator/prometheus").body())
-        .contains("resilience4j_bulkhead_available_concurrent_calls{application=\"spotcast-query-service\",name=\"requests\"}");
+        .contains(
+            "resilience4j_bulkhead_available_concurrent_calls{application=\"spotcast-query-service\",name=\"requests\"}");
   }
 
   /**
-   * An open model's burst: one request holds the only slot, three more arrive meanwhile. They wait for the slot
-   * (the bound is far above the three holds ahead of the last) and are all answered, none refused.
+   * An open model's burst: one request holds the only slot, three more arrive meanwhile. They wait
+   * for the slot (the bound is far above the three holds ahead of the last) and are all answered,
+   * none refused.
    */
   @Test
   void aBurstWaitsForTheHeldSlotWithinTheBoundAndIsAnswered() throws Exception {
     Bulkhead door = bulkheads.bulkhead(AdmissionControl.NAME);
     BulkheadConfig configured = door.getBulkheadConfig();
-    door.changeConfig(BulkheadConfig.from(configured).maxConcurrentCalls(1).maxWaitDuration(Duration.ofSeconds(60)).build());
+    door.changeConfig(
+        BulkheadConfig.from(configured)
+            .maxConcurrentCalls(1)
+            .maxWaitDuration(Duration.ofSeconds(60))
+            .build());
     primeConnection();
     proxy.latency(300); // each request holds the slot for at least 300 ms
     double waitedBefore = waitCount();
@@ -245,19 +274,22 @@ class ResilienceIT {
   }
 
   /**
-   * One request at full speed first, so that the service holds an open connection to Elasticsearch: a
-   * connection opened while the proxy delays every chunk would spend the delay on its TLS handshake
-   * (beyond the 1 s connect timeout), and the test would time the handshake instead of the door. Which
-   * test runs first must not matter.
+   * One request at full speed first, so that the service holds an open connection to Elasticsearch:
+   * a connection opened while the proxy delays every chunk would spend the delay on its TLS
+   * handshake (beyond the 1 s connect timeout), and the test would time the handshake instead of
+   * the door. Which test runs first must not matter.
    */
   private void primeConnection() {
     assertThat(get(SPOT).statusCode()).isEqualTo(200);
   }
 
   private double waitCount() {
-    return get("/actuator/prometheus").body().lines()
+    return get("/actuator/prometheus")
+        .body()
+        .lines()
         .filter(line -> line.startsWith("spotcast_admission_wait_seconds_count"))
-        .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
+        .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+        .sum();
   }
 
   @Test
@@ -268,20 +300,30 @@ class ResilienceIT {
     HttpResponse<String> first = get(SPOT);
     assertThat(first.statusCode()).as(first.body()).isEqualTo(503);
     assertThat(first.headers().firstValue("Retry-After").orElse(null)).isEqualTo("5");
-    assertThat(JSON.readTree(first.body()).path("detail").asText()).startsWith("Elasticsearch cannot be reached");
-    // The first request was tried twice (one retry): two failures of four; two more requests open it.
+    assertThat(JSON.readTree(first.body()).path("detail").asText())
+        .startsWith("Elasticsearch cannot be reached");
+    // The first request was tried twice (one retry): two failures of four; two more requests open
+    // it.
     get(SPOT);
     assertThat(circuitBreaker().getState()).isEqualTo(CircuitBreaker.State.OPEN);
 
     HttpResponse<String> open = get(SPOT);
     assertThat(open.statusCode()).isEqualTo(503);
-    assertThat(open.headers().firstValue("Retry-After").orElse(null)).isEqualTo("2"); // the open state's wait
+    assertThat(open.headers().firstValue("Retry-After").orElse(null))
+        .isEqualTo("2"); // the open state's wait
     assertThat(JSON.readTree(open.body()).path("detail").asText()).contains("circuit open");
-    assertThat(requestCount("503", "unavailable")).as("503s while Elasticsearch is unreachable").isGreaterThanOrEqualTo(1);
-    assertThat(requestCount("503", "circuit_open")).as("503s refused by the open circuit").isGreaterThanOrEqualTo(1);
+    assertThat(requestCount("503", "unavailable"))
+        .as("503s while Elasticsearch is unreachable")
+        .isGreaterThanOrEqualTo(1);
+    assertThat(requestCount("503", "circuit_open"))
+        .as("503s refused by the open circuit")
+        .isGreaterThanOrEqualTo(1);
     HttpResponse<String> bad = get(SPOT.replace("lat=", "lat=north&x="));
-    assertThat(bad.statusCode()).as("bad input while Elasticsearch is gone: %s", bad.body()).isEqualTo(400);
-    // Ready still: the catalog was read, and an instance that cannot reach Elasticsearch is not better elsewhere.
+    assertThat(bad.statusCode())
+        .as("bad input while Elasticsearch is gone: %s", bad.body())
+        .isEqualTo(400);
+    // Ready still: the catalog was read, and an instance that cannot reach Elasticsearch is not
+    // better elsewhere.
     assertThat(get("/actuator/health/readiness").statusCode()).isEqualTo(200);
 
     proxy.up();
@@ -300,9 +342,12 @@ class ResilienceIT {
     String metrics = get("/actuator/prometheus").body();
 
     assertThat(metrics)
-        .contains("resilience4j_circuitbreaker_state{application=\"spotcast-query-service\",name=\"elasticsearch\",state=\"closed\"} 1.0")
-        .contains("resilience4j_bulkhead_available_concurrent_calls{application=\"spotcast-query-service\",name=\"elasticsearch\"}")
-        .contains("resilience4j_retry_calls_total{application=\"spotcast-query-service\",kind=\"successful_without_retry\",name=\"elasticsearch\"}")
+        .contains(
+            "resilience4j_circuitbreaker_state{application=\"spotcast-query-service\",name=\"elasticsearch\",state=\"closed\"} 1.0")
+        .contains(
+            "resilience4j_bulkhead_available_concurrent_calls{application=\"spotcast-query-service\",name=\"elasticsearch\"}")
+        .contains(
+            "resilience4j_retry_calls_total{application=\"spotcast-query-service\",kind=\"successful_without_retry\",name=\"elasticsearch\"}")
         .contains("resilience4j_timelimiter_calls_total");
   }
 
@@ -312,10 +357,14 @@ class ResilienceIT {
    * status, uri).
    */
   private double requestCount(String status, String cause) {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile(
-            "http_server_requests_seconds_count\\{[^}]*cause=\"" + cause + "\"[^}]*status=\"" + status
-                + "\"[^}]*uri=\"/v1/spot\"[^}]*} ([0-9.E]+)")
-        .matcher(get("/actuator/prometheus").body());
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "http_server_requests_seconds_count\\{[^}]*cause=\""
+                    + cause
+                    + "\"[^}]*status=\""
+                    + status
+                    + "\"[^}]*uri=\"/v1/spot\"[^}]*} ([0-9.E]+)")
+            .matcher(get("/actuator/prometheus").body());
     return m.find() ? Double.parseDouble(m.group(1)) : 0;
   }
 

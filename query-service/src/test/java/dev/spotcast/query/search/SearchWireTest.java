@@ -12,61 +12,93 @@ import org.junit.jupiter.api.Test;
 /** The spot path's searches as written on the wire, and Elasticsearch's answers as read back. */
 class SearchWireTest {
 
-  private static final OneSearch IDS = new OneSearch(
-      "spot-run-h0", "486,487", new SearchWire.Ids(List.of("0_6_100", "0_6_101")), 2,
-      List.of("gp", "lvl", "step", "v.t"), 0);
+  private static final OneSearch IDS =
+      new OneSearch(
+          "spot-run-h0",
+          "486,487",
+          new SearchWire.Ids(List.of("0_6_100", "0_6_101")),
+          2,
+          List.of("gp", "lvl", "step", "v.t"),
+          0);
 
-  private static final OneSearch NEAR = new OneSearch(
-      "spot-run-h1", null, new SearchWire.Near(45.25, -5.5, 157.2534, List.of(1000.0, 3000.0), List.of(6, 9)), 8,
-      List.of("gp", "lvl", "step", "v.t", "v.rh"), 1);
+  private static final OneSearch NEAR =
+      new OneSearch(
+          "spot-run-h1",
+          null,
+          new SearchWire.Near(45.25, -5.5, 157.2534, List.of(1000.0, 3000.0), List.of(6, 9)),
+          8,
+          List.of("gp", "lvl", "step", "v.t", "v.rh"),
+          1);
 
   private static String text(byte[] body) {
     return new String(body, StandardCharsets.UTF_8);
   }
 
   private static List<List<ForecastHit>> read(String answer, List<OneSearch> searches) {
-    return SearchWire.read(new ByteArrayInputStream(answer.getBytes(StandardCharsets.UTF_8)), searches);
+    return SearchWire.read(
+        new ByteArrayInputStream(answer.getBytes(StandardCharsets.UTF_8)), searches);
   }
 
   @Test
   void anIdsSearchAsksForDocValuesOnlyRoutedToItsTiles() {
     SearchWire.Request request = SearchWire.request(List.of(IDS));
     assertThat(request.path()).isEqualTo("/spot-run-h0/_search");
-    assertThat(request.params()).isEqualTo(Map.of("routing", "486,487", "filter_path", SearchWire.SEARCH_FILTER));
+    assertThat(request.params())
+        .isEqualTo(Map.of("routing", "486,487", "filter_path", SearchWire.SEARCH_FILTER));
     assertThat(request.contentType().getMimeType()).isEqualTo("application/json");
-    assertThat(text(request.body())).isEqualTo(
-        "{\"query\":{\"ids\":{\"values\":[\"0_6_100\",\"0_6_101\"]}},\"size\":2,\"stored_fields\":\"_none_\","
-            + "\"docvalue_fields\":[\"gp\",\"lvl\",\"step\",\"v.t\"],\"track_total_hits\":false}");
+    assertThat(text(request.body()))
+        .isEqualTo(
+            "{\"query\":{\"ids\":{\"values\":[\"0_6_100\",\"0_6_101\"]}},\"size\":2,\"stored_fields\":\"_none_\","
+                + "\"docvalue_fields\":[\"gp\",\"lvl\",\"step\",\"v.t\"],\"track_total_hits\":false}");
   }
 
   @Test
   void aGeoSearchFiltersByRadiusLevelsAndStepsAndSortsByDistanceThenPoint() {
     SearchWire.Request request = SearchWire.request(List.of(NEAR));
     assertThat(request.params()).isEqualTo(Map.of("filter_path", SearchWire.SEARCH_FILTER));
-    assertThat(text(request.body())).isEqualTo(
-        "{\"query\":{\"bool\":{\"filter\":["
-            + "{\"geo_distance\":{\"distance\":\"157.253km\",\"loc\":{\"lat\":45.25,\"lon\":-5.5}}},"
-            + "{\"terms\":{\"lvl\":[1000.0,3000.0]}},{\"terms\":{\"step\":[6,9]}}]}},"
-            + "\"size\":8,\"stored_fields\":\"_none_\",\"docvalue_fields\":[\"gp\",\"lvl\",\"step\",\"v.t\",\"v.rh\"],"
-            + "\"track_total_hits\":false,\"sort\":[{\"_geo_distance\":{\"loc\":{\"lat\":45.25,\"lon\":-5.5},"
-            + "\"order\":\"asc\",\"unit\":\"m\",\"distance_type\":\"arc\"}},{\"gp\":{\"order\":\"asc\"}}]}");
+    assertThat(text(request.body()))
+        .isEqualTo(
+            "{\"query\":{\"bool\":{\"filter\":["
+                + "{\"geo_distance\":{\"distance\":\"157.253km\",\"loc\":{\"lat\":45.25,\"lon\":-5.5}}},"
+                + "{\"terms\":{\"lvl\":[1000.0,3000.0]}},{\"terms\":{\"step\":[6,9]}}]}},"
+                + "\"size\":8,\"stored_fields\":\"_none_\",\"docvalue_fields\":[\"gp\",\"lvl\",\"step\",\"v.t\",\"v.rh\"],"
+                + "\"track_total_hits\":false,\"sort\":[{\"_geo_distance\":{\"loc\":{\"lat\":45.25,\"lon\":-5.5},"
+                + "\"order\":\"asc\",\"unit\":\"m\",\"distance_type\":\"arc\"}},{\"gp\":{\"order\":\"asc\"}}]}");
   }
 
   @Test
   void aPageOfAWholeFieldFiltersOneLevelAndStepInGridPointOrderAfterTheLastPoint() {
-    OneSearch first = new OneSearch(
-        "spot-run-h0", null, new SearchWire.Page(0.0, 0, -1), 10000, List.of("gp", "lvl", "step", "v.orog"), 0);
-    String query = "{\"query\":{\"bool\":{\"filter\":[{\"terms\":{\"step\":[0]}},{\"terms\":{\"lvl\":[0.0]}}]}},"
-        + "\"size\":10000,\"stored_fields\":\"_none_\",\"docvalue_fields\":[\"gp\",\"lvl\",\"step\",\"v.orog\"],"
-        + "\"track_total_hits\":false,\"sort\":[{\"gp\":{\"order\":\"asc\"}}]";
+    OneSearch first =
+        new OneSearch(
+            "spot-run-h0",
+            null,
+            new SearchWire.Page(0.0, 0, -1),
+            10000,
+            List.of("gp", "lvl", "step", "v.orog"),
+            0);
+    String query =
+        "{\"query\":{\"bool\":{\"filter\":[{\"terms\":{\"step\":[0]}},{\"terms\":{\"lvl\":[0.0]}}]}},"
+            + "\"size\":10000,\"stored_fields\":\"_none_\",\"docvalue_fields\":[\"gp\",\"lvl\",\"step\",\"v.orog\"],"
+            + "\"track_total_hits\":false,\"sort\":[{\"gp\":{\"order\":\"asc\"}}]";
     assertThat(text(SearchWire.request(List.of(first)).body())).isEqualTo(query + "}");
-    OneSearch next = new OneSearch(
-        "spot-run-h0", null, new SearchWire.Page(0.0, 0, 9999), 10000, List.of("gp", "lvl", "step", "v.orog"), 0);
-    assertThat(text(SearchWire.request(List.of(next)).body())).isEqualTo(query + ",\"search_after\":[9999]}");
+    OneSearch next =
+        new OneSearch(
+            "spot-run-h0",
+            null,
+            new SearchWire.Page(0.0, 0, 9999),
+            10000,
+            List.of("gp", "lvl", "step", "v.orog"),
+            0);
+    assertThat(text(SearchWire.request(List.of(next)).body()))
+        .isEqualTo(query + ",\"search_after\":[9999]}");
     // The sort value of a page is the grid point, not a distance: it is not read as one.
-    ForecastHit hit = read(
-        "{\"_shards\":{\"total\":1,\"failed\":0},\"hits\":{\"hits\":[{\"fields\":{\"gp\":[10000],\"lvl\":[0.0],"
-            + "\"step\":[0],\"v.orog\":[812.5]},\"sort\":[10000]}]}}", List.of(next)).getFirst().getFirst();
+    ForecastHit hit =
+        read(
+                "{\"_shards\":{\"total\":1,\"failed\":0},\"hits\":{\"hits\":[{\"fields\":{\"gp\":[10000],\"lvl\":[0.0],"
+                    + "\"step\":[0],\"v.orog\":[812.5]},\"sort\":[10000]}]}}",
+                List.of(next))
+            .getFirst()
+            .getFirst();
     assertThat(hit.point()).isEqualTo(10000);
     assertThat(hit.values()).containsExactlyEntriesOf(Map.of("orog", 812.5));
     assertThat(hit.sortDistance()).isNaN();
@@ -89,7 +121,8 @@ class SearchWireTest {
 
   @Test
   void readsTheDocValuesOfEveryHit() {
-    String answer = """
+    String answer =
+        """
         {"took":1,"timed_out":false,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0},
          "hits":{"max_score":null,"hits":[
            {"_index":"spot-run-h0","_id":"0_6_100","_score":1.0,"_routing":"486",
@@ -103,7 +136,8 @@ class SearchWireTest {
     assertThat(hits.get(0).level()).isEqualTo(0.0);
     assertThat(hits.get(0).step()).isEqualTo(6);
     assertThat(hits.get(0).axisPosition()).isZero();
-    assertThat(hits.get(0).values()).containsExactlyInAnyOrderEntriesOf(Map.of("t", 273.1499938964844, "rh", -0.0));
+    assertThat(hits.get(0).values())
+        .containsExactlyInAnyOrderEntriesOf(Map.of("t", 273.1499938964844, "rh", -0.0));
     assertThat(hits.get(0).sortDistance()).isNaN();
     assertThat(hits.get(0).lat()).isNaN();
     // fields in any order; the first of several values
@@ -113,7 +147,8 @@ class SearchWireTest {
 
   @Test
   void aSortedHitCarriesItsDistanceAndItsPlaceFromGeoJsonOrText() {
-    String answer = """
+    String answer =
+        """
         {"_shards":{"total":1,"successful":1,"failed":0},"hits":{"hits":[
           {"fields":{"loc":[{"type":"Point","coordinates":[-5.0,45.0]}],"gp":[7],"lvl":[1000.0],"step":[9]},
            "sort":[39412.25,7]},
@@ -132,7 +167,8 @@ class SearchWireTest {
 
   @Test
   void aMultiSearchAnswerGivesEachSearchItsHits() {
-    String answer = """
+    String answer =
+        """
         {"took":3,"responses":[
           {"_shards":{"total":1,"failed":0},"hits":{"hits":[{"fields":{"gp":[100],"lvl":[0.0],"step":[6]}}]},"status":200},
           {"_shards":{"total":2,"failed":0},"hits":{"hits":[]},"status":200}]}
@@ -145,7 +181,8 @@ class SearchWireTest {
 
   @Test
   void aMissingIndexInAMultiSearchIsUnavailableToRetry() {
-    String answer = """
+    String answer =
+        """
         {"responses":[
           {"hits":{"hits":[]},"_shards":{"total":1,"failed":0}},
           {"error":{"root_cause":[{"type":"index_not_found_exception","reason":"no such index [spot-run-h1]"}],
@@ -158,7 +195,8 @@ class SearchWireTest {
 
   @Test
   void aMalformedSearchInAMultiSearchIsAServerErrorNotARetry() {
-    String answer = """
+    String answer =
+        """
         {"responses":[{"error":{"type":"x_content_parse_exception","reason":"unknown field [siez]"},"status":400},
           {"hits":{"hits":[]}}]}
         """;
@@ -169,7 +207,8 @@ class SearchWireTest {
 
   @Test
   void failedShardsFailTheAnswerRatherThanInterpolateOverFewerPoints() {
-    String answer = """
+    String answer =
+        """
         {"_shards":{"total":2,"successful":1,"failed":1,"failures":[{"shard":1,"reason":{"type":"x"}}]},
          "hits":{"hits":[{"fields":{"gp":[100],"lvl":[0.0],"step":[6]}}]}}
         """;
@@ -180,9 +219,12 @@ class SearchWireTest {
 
   @Test
   void aHitWithoutItsGridPointIsUnavailableNotAnInternalError() {
-    // Seen while a node holding the shard was killed: the service answers 503 with Retry-After, not 500.
-    String answer = "{\"_shards\":{\"total\":1,\"failed\":0},\"hits\":{\"hits\":[{\"fields\":{\"lvl\":[0.0],\"step\":[6]}}]}}";
-    assertThatThrownBy(() -> read(answer, List.of(IDS))).isInstanceOf(SearchUnavailableException.class);
+    // Seen while a node holding the shard was killed: the service answers 503 with Retry-After, not
+    // 500.
+    String answer =
+        "{\"_shards\":{\"total\":1,\"failed\":0},\"hits\":{\"hits\":[{\"fields\":{\"lvl\":[0.0],\"step\":[6]}}]}}";
+    assertThatThrownBy(() -> read(answer, List.of(IDS)))
+        .isInstanceOf(SearchUnavailableException.class);
   }
 
   @Test

@@ -18,10 +18,13 @@ class SharedReadsTest {
   private static final class Backend {
     final List<List<String>> sent = Collections.synchronizedList(new ArrayList<>());
     final List<Integer> readers = Collections.synchronizedList(new ArrayList<>());
+
     /** A read of one of these waits for its latch before it answers. */
     final Map<String, CountDownLatch> hold = new ConcurrentHashMap<>();
+
     final CountDownLatch firstSending = new CountDownLatch(1);
     volatile RuntimeException failure;
+
     /** Whether a shared read answers one reader fewer than it was sent for. */
     volatile boolean answerOneTooFew;
 
@@ -33,8 +36,14 @@ class SharedReadsTest {
 
     SharedReads<String, String> reads(int inFlight, int maxShared, Duration maxWait) {
       return new SharedReads<>(
-          inFlight, maxShared, what -> what.substring(0, what.indexOf(':')),
-          what -> answer(List.of(what)).getFirst(), this::answer, readers::add, maxWait, gaveUp::incrementAndGet);
+          inFlight,
+          maxShared,
+          what -> what.substring(0, what.indexOf(':')),
+          what -> answer(List.of(what)).getFirst(),
+          this::answer,
+          readers::add,
+          maxWait,
+          gaveUp::incrementAndGet);
     }
 
     List<String> answer(List<String> what) {
@@ -60,14 +69,16 @@ class SharedReadsTest {
   }
 
   /**
-   * One read held under way (it answers when {@link #release} is called), then readers started one by
-   * one, each seen queued behind it before the next starts: the order they queue in is known.
+   * One read held under way (it answers when {@link #release} is called), then readers started one
+   * by one, each seen queued behind it before the next starts: the order they queue in is known.
    */
   private static final class HeldRead {
     final Backend backend = new Backend();
     final SharedReads<String, String> reads;
+
     /** Every reader's answer, or "failed: " and its failure's message. */
     final Map<String, String> answers = new ConcurrentHashMap<>();
+
     private final CountDownLatch release = new CountDownLatch(1);
     private final List<Thread> threads = new ArrayList<>();
 
@@ -75,7 +86,8 @@ class SharedReadsTest {
       this(inFlight, maxShared, Duration.ofHours(1), held);
     }
 
-    HeldRead(int inFlight, int maxShared, Duration maxWait, String held) throws InterruptedException {
+    HeldRead(int inFlight, int maxShared, Duration maxWait, String held)
+        throws InterruptedException {
       backend.hold.put(held, release);
       reads = backend.reads(inFlight, maxShared, maxWait);
       start(held);
@@ -102,13 +114,16 @@ class SharedReadsTest {
     }
 
     private void start(String what) {
-      threads.add(Thread.ofPlatform().start(() -> {
-        try {
-          answers.put(what, reads.read(what));
-        } catch (RuntimeException e) {
-          answers.put(what, "failed: " + e.getMessage());
-        }
-      }));
+      threads.add(
+          Thread.ofPlatform()
+              .start(
+                  () -> {
+                    try {
+                      answers.put(what, reads.read(what));
+                    } catch (RuntimeException e) {
+                      answers.put(what, "failed: " + e.getMessage());
+                    }
+                  }));
     }
   }
 
@@ -131,12 +146,14 @@ class SharedReadsTest {
     held.release();
 
     assertThat(held.backend.sent)
-        .as("the first queued read takes the others of its group with it; the other group goes next")
+        .as(
+            "the first queued read takes the others of its group with it; the other group goes next")
         .containsExactly(List.of("a:first"), List.of("a:p", "a:r", "a:s"), List.of("b:q"));
     assertThat(held.backend.readers).containsExactly(1, 3, 1);
     assertThat(held.backend.gaveUp).as("no reader left the queue").hasValue(0);
-    assertThat(held.answers).containsExactlyInAnyOrderEntriesOf(
-        Map.of("a:first", "first!", "a:p", "p!", "b:q", "q!", "a:r", "r!", "a:s", "s!"));
+    assertThat(held.answers)
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of("a:first", "first!", "a:p", "p!", "b:q", "q!", "a:r", "r!", "a:s", "s!"));
     assertThat(held.reads.sending()).isZero();
     assertThat(held.reads.waiting()).isZero();
   }
@@ -147,8 +164,10 @@ class SharedReadsTest {
     held.release();
 
     assertThat(held.backend.sent)
-        .containsExactly(List.of("a:0"), List.of("a:1", "a:2"), List.of("a:3", "a:4"), List.of("a:5"));
-    assertThat(held.answers).hasSize(6)
+        .containsExactly(
+            List.of("a:0"), List.of("a:1", "a:2"), List.of("a:3", "a:4"), List.of("a:5"));
+    assertThat(held.answers)
+        .hasSize(6)
         .allSatisfy((what, answer) -> assertThat(answer).isEqualTo(what.substring(2) + "!"));
   }
 
@@ -158,10 +177,11 @@ class SharedReadsTest {
     held.backend.failure = new SearchUnavailableException("Elasticsearch is down", null);
     held.release();
 
-    assertThat(held.answers).containsOnly(
-        Map.entry("a:first", "failed: Elasticsearch is down"),
-        Map.entry("a:p", "failed: Elasticsearch is down"),
-        Map.entry("a:q", "failed: Elasticsearch is down"));
+    assertThat(held.answers)
+        .containsOnly(
+            Map.entry("a:first", "failed: Elasticsearch is down"),
+            Map.entry("a:p", "failed: Elasticsearch is down"),
+            Map.entry("a:q", "failed: Elasticsearch is down"));
     assertThat(held.backend.sent).containsExactly(List.of("a:first"), List.of("a:p", "a:q"));
     assertThat(held.reads.sending()).as("the slot is free again").isZero();
     held.backend.failure = null;
@@ -174,10 +194,11 @@ class SharedReadsTest {
     held.backend.answerOneTooFew = true;
     held.release();
 
-    assertThat(held.answers).containsOnly(
-        Map.entry("a:first", "first!"),
-        Map.entry("a:p", "failed: 1 answers to 2 shared reads"),
-        Map.entry("a:q", "failed: 1 answers to 2 shared reads"));
+    assertThat(held.answers)
+        .containsOnly(
+            Map.entry("a:first", "first!"),
+            Map.entry("a:p", "failed: 1 answers to 2 shared reads"),
+            Map.entry("a:q", "failed: 1 answers to 2 shared reads"));
     assertThat(held.reads.sending()).isZero();
   }
 
@@ -201,7 +222,9 @@ class SharedReadsTest {
   void withNoReadsInFlightEveryReadIsSentByItself() throws Exception {
     HeldRead held = new HeldRead(0, 32, "a:slow");
 
-    assertThat(held.reads.read("a:other")).as("not queued behind the slow read").isEqualTo("other!");
+    assertThat(held.reads.read("a:other"))
+        .as("not queued behind the slow read")
+        .isEqualTo("other!");
     held.release();
 
     assertThat(held.backend.sent).containsExactly(List.of("a:slow"), List.of("a:other"));

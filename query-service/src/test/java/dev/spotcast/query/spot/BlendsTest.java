@@ -34,44 +34,68 @@ class BlendsTest {
     values.put("v", SpotForecast.Value.of(v, "m/s"));
     SpotInterpolator.addWind(values, "u", "v", "");
     Instant run = Instant.parse("2026-11-21T00:00:00Z");
-    return new SpotForecast("m", run, run, 45, 5, 2.0, null, "idw", values, List.of(), List.of(), List.of());
+    return new SpotForecast(
+        "m", run, run, 45, 5, 2.0, null, "idw", values, List.of(), List.of(), List.of());
   }
 
   @Test
   void valuesAreWeightedMeansAndWindIsDerivedFromTheBlendedComponents() {
     Map<String, SpotForecast.Value> blended =
-        Blends.blendValues(List.of(answer(280, "K", 3, 0), answer(290, "K", -3, 0)), List.of(1.0, 3.0));
+        Blends.blendValues(
+            List.of(answer(280, "K", 3, 0), answer(290, "K", -3, 0)), List.of(1.0, 3.0));
 
     assertThat(blended.get("t").value()).isCloseTo(287.5, within(1e-12)); // (1 x 280 + 3 x 290) / 4
     assertThat(blended.get("u").value()).isCloseTo(-1.5, within(1e-12)); // (3 - 9) / 4
     assertThat(blended.get("v").value()).isCloseTo(0, within(1e-12));
-    // From the blended u and v, not the mean of the speeds (3 m/s) or of the directions (270 and 90).
+    // From the blended u and v, not the mean of the speeds (3 m/s) or of the directions (270 and
+    // 90).
     assertThat(blended.get("wind_speed").value()).isCloseTo(1.5, within(1e-12));
-    assertThat(blended.get("wind_direction").value()).isCloseTo(90, within(1e-9)); // u < 0: from the east
+    assertThat(blended.get("wind_direction").value())
+        .isCloseTo(90, within(1e-9)); // u < 0: from the east
   }
 
   @Test
   void aMemberWithoutWeightOrInAnotherUnitTakesNoPart() {
-    Map<String, SpotForecast.Value> blended = Blends.blendValues(
-        List.of(answer(280, "K", 1, 1), answer(10, "°C", 5, 5), answer(300, "K", 9, 9)), List.of(1.0, 1.0, 0.0));
+    Map<String, SpotForecast.Value> blended =
+        Blends.blendValues(
+            List.of(answer(280, "K", 1, 1), answer(10, "°C", 5, 5), answer(300, "K", 9, 9)),
+            List.of(1.0, 1.0, 0.0));
 
     assertThat(blended.get("t").value()).isEqualTo(280.0);
     assertThat(blended.get("t").unit()).isEqualTo("K");
-    assertThat(blended.get("u").value()).isCloseTo(3, within(1e-12)); // (1 + 5) / 2, the third has no weight
+    assertThat(blended.get("u").value())
+        .isCloseTo(3, within(1e-12)); // (1 + 5) / 2, the third has no weight
   }
 
   @Test
   void aBadDefinitionIsRefusedAtStartNamingIt() {
-    assertThatThrownBy(() -> new BlendProperties(Map.of("b", new BlendProperties.Blend("x", List.of()))))
+    assertThatThrownBy(
+            () -> new BlendProperties(Map.of("b", new BlendProperties.Blend("x", List.of()))))
         .hasMessageContaining("spotcast.query.blends.b has no members");
-    assertThatThrownBy(() -> new BlendProperties(Map.of("b", new BlendProperties.Blend("x",
-        List.of(new BlendProperties.Member("m", Map.of("0", -1.0)))))))
+    assertThatThrownBy(
+            () ->
+                new BlendProperties(
+                    Map.of(
+                        "b",
+                        new BlendProperties.Blend(
+                            "x", List.of(new BlendProperties.Member("m", Map.of("0", -1.0)))))))
         .hasMessageContaining("weight -1.0 at 0 h");
-    assertThatThrownBy(() -> new BlendProperties(Map.of("b", new BlendProperties.Blend("x",
-        List.of(new BlendProperties.Member("m", Map.of("soon", 1.0)))))))
+    assertThatThrownBy(
+            () ->
+                new BlendProperties(
+                    Map.of(
+                        "b",
+                        new BlendProperties.Blend(
+                            "x", List.of(new BlendProperties.Member("m", Map.of("soon", 1.0)))))))
         .hasMessageContaining("'soon' is not a lead time in hours");
-    assertThatThrownBy(() -> new BlendProperties(Map.of("b", new BlendProperties.Blend("x",
-        List.of(ICON, new BlendProperties.Member("icon", Map.of("0", 1.0)))))))
+    assertThatThrownBy(
+            () ->
+                new BlendProperties(
+                    Map.of(
+                        "b",
+                        new BlendProperties.Blend(
+                            "x",
+                            List.of(ICON, new BlendProperties.Member("icon", Map.of("0", 1.0)))))))
         .hasMessageContaining("names a member model twice");
   }
 }

@@ -1,8 +1,5 @@
 package dev.spotcast.query.spot;
 
-import dev.spotcast.query.api.SpotApiIT;
-import dev.spotcast.query.RunFixtures;
-import dev.spotcast.query.ServiceTestBase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -13,8 +10,11 @@ import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
-import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.ServiceTestBase;
+import dev.spotcast.query.api.SpotApiIT;
+import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.util.Arrays;
 import java.util.List;
@@ -45,8 +45,14 @@ public class EnsembleIT extends ServiceTestBase {
   @Autowired private PublishedRuns publishedRuns;
 
   public static ForecastRun member(int m) {
-    return ForecastRun.of(MODEL + "_m" + m, SpotApiIT.RUN_TIME, RegularLatLonGrid.covering(40, -10, 43, -6, 1.0),
-        LevelType.HEIGHT_ABOVE_GROUND, List.of(0.0, 500.0), List.of(0, 3, 6), SyntheticWeather.PARAMETERS,
+    return ForecastRun.of(
+        MODEL + "_m" + m,
+        SpotApiIT.RUN_TIME,
+        RegularLatLonGrid.covering(40, -10, 43, -6, 1.0),
+        LevelType.HEIGHT_ABOVE_GROUND,
+        List.of(0.0, 500.0),
+        List.of(0, 3, 6),
+        SyntheticWeather.PARAMETERS,
         ShardingSpec.DEFAULT);
   }
 
@@ -62,7 +68,9 @@ public class EnsembleIT extends ServiceTestBase {
 
   private JsonNode json(String path, int status) throws Exception {
     ResponseEntity<String> response = http.getForEntity(path, String.class);
-    assertThat(response.getStatusCode().value()).as(path + ": " + response.getBody()).isEqualTo(status);
+    assertThat(response.getStatusCode().value())
+        .as(path + ": " + response.getBody())
+        .isEqualTo(status);
     return JSON.readTree(response.getBody());
   }
 
@@ -70,8 +78,12 @@ public class EnsembleIT extends ServiceTestBase {
   private double[] members(String name) throws Exception {
     double[] values = new double[MEMBERS];
     for (int m = 0; m < MEMBERS; m++) {
-      values[m] = json("/v1/spot?model=" + MODEL + "_m" + m + PLACE + TIME, 200)
-          .path("values").path(name).path("value").asDouble();
+      values[m] =
+          json("/v1/spot?model=" + MODEL + "_m" + m + PLACE + TIME, 200)
+              .path("values")
+              .path(name)
+              .path("value")
+              .asDouble();
     }
     return values;
   }
@@ -97,14 +109,16 @@ public class EnsembleIT extends ServiceTestBase {
     assertThat(control.path("values")).isEqualTo(m0.path("values"));
 
     JsonNode three = json("/v1/spot?model=" + MODEL + "&member=3" + PLACE + TIME, 200);
-    assertThat(three.path("values")).isEqualTo(json("/v1/spot?model=" + MODEL + "_m3" + PLACE + TIME, 200).path("values"));
+    assertThat(three.path("values"))
+        .isEqualTo(json("/v1/spot?model=" + MODEL + "_m3" + PLACE + TIME, 200).path("values"));
     assertThat(three.path("ensemble").path("member").asInt()).isEqualTo(3);
     // In EDR each member is a collection that says whose member it is.
     assertThat(json("/edr/collections/" + MODEL + "_m2", 200).path("description").asText())
         .contains("member 2 of ensemble " + MODEL);
     // The members differ: an ensemble of copies would prove nothing below.
     double[] t = members("t");
-    assertThat(Arrays.stream(t).max().getAsDouble() - Arrays.stream(t).min().getAsDouble()).isGreaterThan(0.05);
+    assertThat(Arrays.stream(t).max().getAsDouble() - Arrays.stream(t).min().getAsDouble())
+        .isGreaterThan(0.05);
   }
 
   @Test
@@ -130,23 +144,37 @@ public class EnsembleIT extends ServiceTestBase {
     assertThat(stat("prob_gt:" + threshold, "t")).isCloseTo(60, within(1e-9));
     assertThat(stat("prob_lt:" + threshold, "t")).isCloseTo(40, within(1e-9));
 
-    JsonNode answer = json("/v1/spot?model=" + MODEL + "&ensemble=prob_gt:" + threshold + PLACE + TIME, 200);
+    JsonNode answer =
+        json("/v1/spot?model=" + MODEL + "&ensemble=prob_gt:" + threshold + PLACE + TIME, 200);
     assertThat(answer.path("values").path("t").path("unit").asText()).isEqualTo("%");
-    assertThat(answer.path("ensemble").path("statistic").asText()).isEqualTo("prob_gt:" + threshold);
+    assertThat(answer.path("ensemble").path("statistic").asText())
+        .isEqualTo("prob_gt:" + threshold);
     assertThat(answer.path("ensemble").path("members")).hasSize(MEMBERS);
     assertThat(answer.path("values").path("wind_direction").path("value").isNull()).isTrue();
-    assertThat(answer.path("values").path("wind_direction").path("reason").asText()).contains("ask for the members' u and v");
+    assertThat(answer.path("values").path("wind_direction").path("reason").asText())
+        .contains("ask for the members' u and v");
     // A mean converts as a value; a spread is a difference and stays in K.
-    assertThat(json("/v1/spot?model=" + MODEL + "&ensemble=mean&units=C" + PLACE + TIME, 200)
-        .path("values").path("t").path("value").asDouble()).isCloseTo(mean - 273.15, within(1e-9));
-    JsonNode spread = json("/v1/spot?model=" + MODEL + "&ensemble=spread&units=C" + PLACE + TIME, 200).path("values").path("t");
+    assertThat(
+            json("/v1/spot?model=" + MODEL + "&ensemble=mean&units=C" + PLACE + TIME, 200)
+                .path("values")
+                .path("t")
+                .path("value")
+                .asDouble())
+        .isCloseTo(mean - 273.15, within(1e-9));
+    JsonNode spread =
+        json("/v1/spot?model=" + MODEL + "&ensemble=spread&units=C" + PLACE + TIME, 200)
+            .path("values")
+            .path("t");
     assertThat(spread.path("unit").asText()).isEqualTo("K");
     assertThat(spread.path("value").asDouble()).isCloseTo(Math.sqrt(variance), within(1e-9));
   }
 
   private double stat(String statistic, String name) throws Exception {
     return json("/v1/spot?model=" + MODEL + "&ensemble=" + statistic + PLACE + TIME, 200)
-        .path("values").path(name).path("value").asDouble();
+        .path("values")
+        .path(name)
+        .path("value")
+        .asDouble();
   }
 
   @Test
@@ -158,46 +186,83 @@ public class EnsembleIT extends ServiceTestBase {
     for (int s = 0; s < 3; s++) {
       double sum = 0;
       for (int m = 0; m < MEMBERS; m++) {
-        sum += json("/v1/series?model=" + MODEL + "_m" + m + place, 200).path("steps").get(s)
-            .path("values").path("t").path("value").asDouble();
+        sum +=
+            json("/v1/series?model=" + MODEL + "_m" + m + place, 200)
+                .path("steps")
+                .get(s)
+                .path("values")
+                .path("t")
+                .path("value")
+                .asDouble();
       }
       assertThat(series.path("steps").get(s).path("values").path("t").path("value").asDouble())
           .isCloseTo(sum / MEMBERS, within(1e-9));
     }
     JsonNode member = json("/v1/series?model=" + MODEL + "&member=2" + place, 200);
-    assertThat(member.path("steps")).isEqualTo(json("/v1/series?model=" + MODEL + "_m2" + place, 200).path("steps"));
+    assertThat(member.path("steps"))
+        .isEqualTo(json("/v1/series?model=" + MODEL + "_m2" + place, 200).path("steps"));
   }
 
   @Test
   void badEnsembleRequestsAreRefusedNamingTheParameter() throws Exception {
-    assertThat(json("/v1/spot?model=" + MODEL + "&ensemble=p100" + PLACE + TIME, 400).path("parameter").asText())
+    assertThat(
+            json("/v1/spot?model=" + MODEL + "&ensemble=p100" + PLACE + TIME, 400)
+                .path("parameter")
+                .asText())
         .isEqualTo("ensemble");
-    assertThat(json("/v1/spot?model=" + MODEL + "&ensemble=mean&member=1" + PLACE + TIME, 400)
-        .path("parameter").asText()).isEqualTo("ensemble");
+    assertThat(
+            json("/v1/spot?model=" + MODEL + "&ensemble=mean&member=1" + PLACE + TIME, 400)
+                .path("parameter")
+                .asText())
+        .isEqualTo("ensemble");
     JsonNode unknown = json("/v1/spot?model=" + MODEL + "&member=9" + PLACE + TIME, 400);
     assertThat(unknown.path("parameter").asText()).isEqualTo("member");
     assertThat(unknown.path("detail").asText()).contains("[0, 1, 2, 3, 4]");
-    assertThat(json("/v1/spot?model=" + MODEL + "&member=x" + PLACE + TIME, 400).path("parameter").asText())
+    assertThat(
+            json("/v1/spot?model=" + MODEL + "&member=x" + PLACE + TIME, 400)
+                .path("parameter")
+                .asText())
         .isEqualTo("member");
     RunFixtures.spotRunServed(client, publishedRuns);
-    assertThat(json("/v1/spot?model=" + SpotApiIT.MODEL + "&ensemble=mean" + PLACE + TIME, 400)
-        .path("parameter").asText()).isEqualTo("model");
+    assertThat(
+            json("/v1/spot?model=" + SpotApiIT.MODEL + "&ensemble=mean" + PLACE + TIME, 400)
+                .path("parameter")
+                .asText())
+        .isEqualTo("model");
   }
 
   @Test
   void aBatchAnswersEachPointFromTheEnsemble() throws Exception {
     org.springframework.http.HttpHeaders headers = new org.springframework.http.HttpHeaders();
     headers.setContentType(org.springframework.http.MediaType.APPLICATION_JSON);
-    String body = "{\"model\":\"" + MODEL + "\",\"params\":[\"t\"],\"ensemble\":\"mean\",\"points\":["
-        + "{\"lat\":41.3,\"lon\":-7.6,\"alt\":250,\"time\":\"2026-11-21T04:20:00Z\"},"
-        + "{\"lat\":60,\"lon\":-7.6,\"alt\":250,\"time\":\"2026-11-21T04:20:00Z\"}]}";
-    JsonNode batch = JSON.readTree(http.postForEntity("/v1/spot",
-        new org.springframework.http.HttpEntity<>(body, headers), String.class).getBody());
+    String body =
+        "{\"model\":\""
+            + MODEL
+            + "\",\"params\":[\"t\"],\"ensemble\":\"mean\",\"points\":["
+            + "{\"lat\":41.3,\"lon\":-7.6,\"alt\":250,\"time\":\"2026-11-21T04:20:00Z\"},"
+            + "{\"lat\":60,\"lon\":-7.6,\"alt\":250,\"time\":\"2026-11-21T04:20:00Z\"}]}";
+    JsonNode batch =
+        JSON.readTree(
+            http.postForEntity(
+                    "/v1/spot",
+                    new org.springframework.http.HttpEntity<>(body, headers),
+                    String.class)
+                .getBody());
     assertThat(batch.path("answered").asInt()).as(batch.toString()).isEqualTo(1);
     assertThat(batch.path("failed").asInt()).isEqualTo(1);
     assertThat(batch.path("results").get(0).path("values").path("t").path("value").asDouble())
-        .isCloseTo(json("/v1/spot?model=" + MODEL + "&ensemble=mean&lat=41.3&lon=-7.6&alt=250&params=t" + TIME, 200)
-            .path("values").path("t").path("value").asDouble(), within(1e-9));
+        .isCloseTo(
+            json(
+                    "/v1/spot?model="
+                        + MODEL
+                        + "&ensemble=mean&lat=41.3&lon=-7.6&alt=250&params=t"
+                        + TIME,
+                    200)
+                .path("values")
+                .path("t")
+                .path("value")
+                .asDouble(),
+            within(1e-9));
     assertThat(batch.path("results").get(1).path("status").asInt()).isEqualTo(422);
   }
 }

@@ -7,7 +7,10 @@ import org.junit.jupiter.api.Test;
 
 class EnsembleStatisticTest {
 
-  /** Four members: sorted 1, 2, 4, 9; mean 4; deviations -3, -2, 0, 5: variance (9 + 4 + 0 + 25) / 4 = 9.5. */
+  /**
+   * Four members: sorted 1, 2, 4, 9; mean 4; deviations -3, -2, 0, 5: variance (9 + 4 + 0 + 25) / 4
+   * = 9.5.
+   */
   private static final double[] MEMBERS = {4, 1, 9, 2};
 
   private static double of(String name) {

@@ -1,7 +1,5 @@
 package dev.spotcast.query.spot;
 
-import dev.spotcast.query.RunFixtures;
-import dev.spotcast.query.ServiceTestBase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
@@ -13,8 +11,10 @@ import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
-import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.ServiceTestBase;
+import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.time.Instant;
@@ -67,8 +67,10 @@ class MissingValuesIT extends ServiceTestBase {
     JsonNode rh = body.path("values").path("rh");
     assertThat(rh.path("value").isNull()).isTrue();
     assertThat(rh.path("unit").asText()).isEqualTo("%");
-    assertThat(rh.path("reason").asText()).isEqualTo("rh has no value at 0 m, step 0, grid point 4");
-    float t = (float) new SyntheticWeather(SEED).value("t", 1, 1, 0, RUN.runTime().getEpochSecond());
+    assertThat(rh.path("reason").asText())
+        .isEqualTo("rh has no value at 0 m, step 0, grid point 4");
+    float t =
+        (float) new SyntheticWeather(SEED).value("t", 1, 1, 0, RUN.runTime().getEpochSecond());
     assertThat(body.path("values").path("t").path("value").floatValue()).isEqualTo(t);
   }
 
@@ -82,7 +84,8 @@ class MissingValuesIT extends ServiceTestBase {
 
   @Test
   void awayFromTheGapEveryParameterIsAnswered() throws Exception {
-    JsonNode body = ok(http.getForEntity(url(2, 2, "2026-11-21T00:00:00Z", 0) + "&n=1", String.class));
+    JsonNode body =
+        ok(http.getForEntity(url(2, 2, "2026-11-21T00:00:00Z", 0) + "&n=1", String.class));
 
     for (Parameter parameter : RUN.parameters()) {
       assertThat(body.path("values").path(parameter.name()).path("value").isNumber()).isTrue();
@@ -104,19 +107,39 @@ class MissingValuesIT extends ServiceTestBase {
       values[i] =
           names[i].equals("rh")
               ? Float.NaN
-              : (float) weather.value(names[i], lat, lon, level, RUN.validTime(step).getEpochSecond());
+              : (float)
+                  weather.value(names[i], lat, lon, level, RUN.validTime(step).getEpochSecond());
     }
     ForecastDocument document = new ForecastDocument(point, lat, lon, level, step, names, values);
     String index = strategy.indexName(0, levelPosition, stepPosition);
-    RunFixtures.ingestClient().index(
-        i -> i.index(index).id(document.id()).routing(strategy.routingKey(lat, lon)).document(document));
+    RunFixtures.ingestClient()
+        .index(
+            i ->
+                i.index(index)
+                    .id(document.id())
+                    .routing(strategy.routingKey(lat, lon))
+                    .document(document));
     RunFixtures.ingestClient().indices().refresh(r -> r.index(index));
-    assertThat(client.count(c -> c.index(index)).count()).as("overwritten, not added").isEqualTo(
-        (long) RUN.grid().pointCount() * RUN.axes().getFirst().levels().size() * RUN.steps().size() / strategy.allIndices().size());
+    assertThat(client.count(c -> c.index(index)).count())
+        .as("overwritten, not added")
+        .isEqualTo(
+            (long) RUN.grid().pointCount()
+                * RUN.axes().getFirst().levels().size()
+                * RUN.steps().size()
+                / strategy.allIndices().size());
   }
 
   private static String url(double lat, double lon, String time, double alt) {
-    return "/v1/spot?model=" + MODEL + "&lat=" + lat + "&lon=" + lon + "&time=" + time + "&alt=" + alt;
+    return "/v1/spot?model="
+        + MODEL
+        + "&lat="
+        + lat
+        + "&lon="
+        + lon
+        + "&time="
+        + time
+        + "&alt="
+        + alt;
   }
 
   private static JsonNode ok(ResponseEntity<String> response) throws Exception {

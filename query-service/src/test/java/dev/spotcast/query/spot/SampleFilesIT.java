@@ -1,9 +1,5 @@
 package dev.spotcast.query.spot;
 
-import dev.spotcast.query.ElasticsearchArc;
-import dev.spotcast.query.SampleReference;
-import dev.spotcast.query.RunFixtures;
-import dev.spotcast.query.ServiceTestBase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -15,8 +11,12 @@ import dev.spotcast.ingestor.source.file.FileForecastSource;
 import dev.spotcast.ingestor.source.file.FileRuns;
 import dev.spotcast.ingestor.source.file.ForecastFile;
 import dev.spotcast.ingestor.source.file.ForecastFiles;
-import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.ElasticsearchArc;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.SampleReference;
+import dev.spotcast.query.ServiceTestBase;
+import dev.spotcast.query.catalog.PublishedRuns;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -36,9 +36,9 @@ import org.springframework.http.ResponseEntity;
 
 /**
  * The real sample files, loaded through the file reader and the ingestor, answer spot queries with
- * what ECMWF's ecCodes reads from them: exactly at grid points, and as inverse-distance weighting of
- * the reference values between them; the NetCDF twin answers as its GRIB file; Lambert and reduced
- * Gaussian grids go through the geo-distance search.
+ * what ECMWF's ecCodes reads from them: exactly at grid points, and as inverse-distance weighting
+ * of the reference values between them; the NetCDF twin answers as its GRIB file; Lambert and
+ * reduced Gaussian grids go through the geo-distance search.
  */
 class SampleFilesIT extends ServiceTestBase {
 
@@ -62,9 +62,11 @@ class SampleFilesIT extends ServiceTestBase {
   @BeforeEach
   void samplesAreServed() throws Exception {
     for (Map.Entry<String, String> sample : MODELS.entrySet()) {
-      try (ForecastFile file = ForecastFiles.open(SampleReference.samples().resolve(sample.getKey()))) {
+      try (ForecastFile file =
+          ForecastFiles.open(SampleReference.samples().resolve(sample.getKey()))) {
         List<FieldRef> fields = file.fields();
-        for (FileForecastSource source : FileRuns.assemble(sample.getValue(), fields, Set.of(), ShardingSpec.DEFAULT)) {
+        for (FileForecastSource source :
+            FileRuns.assemble(sample.getValue(), fields, Set.of(), ShardingSpec.DEFAULT)) {
           RunFixtures.ensurePublished(client, source);
           RunFixtures.awaitServed(publishedRuns, source.run().model(), source.run().runId());
         }
@@ -77,7 +79,15 @@ class SampleFilesIT extends ServiceTestBase {
     List<SampleReference> rows = sampleOf(SampleReference.read("uv_on_different_levels"), 60);
     for (SampleReference row : rows) {
       JsonNode body =
-          ok(spot("it_uv_grib", row.lat(), row.lon(), "&pressure=" + plain(row.apiLevel()), row.validTime(), 4, row.shortName()));
+          ok(
+              spot(
+                  "it_uv_grib",
+                  row.lat(),
+                  row.lon(),
+                  "&pressure=" + plain(row.apiLevel()),
+                  row.validTime(),
+                  4,
+                  row.shortName()));
       assertValue(body, row, "uv grib");
       assertThat(body.path("neighbours").get(0).path("point").asInt()).isEqualTo(row.point());
       assertThat(body.path("neighbours").get(0).path("weight").asDouble()).isEqualTo(1.0);
@@ -88,11 +98,26 @@ class SampleFilesIT extends ServiceTestBase {
   void theNetcdfTwinAnswersAsTheGribFile() throws Exception {
     for (SampleReference row : sampleOf(SampleReference.read("uv_on_different_levels"), 40)) {
       String vertical = "&pressure=" + plain(row.apiLevel());
-      JsonNode grib = ok(spot("it_uv_grib", row.lat() + 0.7, row.lon() + 1.3, vertical, row.validTime(), 4, ""));
-      JsonNode netcdf = ok(spot("it_uv_nc", row.lat() + 0.7, row.lon() + 1.3, vertical, row.validTime(), 4, ""));
-      assertThat(netcdf.path("values")).as("NetCDF vs GRIB at %s", row).isEqualTo(grib.path("values"));
+      JsonNode grib =
+          ok(
+              spot(
+                  "it_uv_grib",
+                  row.lat() + 0.7,
+                  row.lon() + 1.3,
+                  vertical,
+                  row.validTime(),
+                  4,
+                  ""));
+      JsonNode netcdf =
+          ok(spot("it_uv_nc", row.lat() + 0.7, row.lon() + 1.3, vertical, row.validTime(), 4, ""));
+      assertThat(netcdf.path("values"))
+          .as("NetCDF vs GRIB at %s", row)
+          .isEqualTo(grib.path("values"));
       assertThat(netcdf.path("neighbours")).isEqualTo(grib.path("neighbours"));
-      assertValue(ok(spot("it_uv_nc", row.lat(), row.lon(), vertical, row.validTime(), 4, row.shortName())), row, "uv nc");
+      assertValue(
+          ok(spot("it_uv_nc", row.lat(), row.lon(), vertical, row.validTime(), 4, row.shortName())),
+          row,
+          "uv nc");
     }
   }
 
@@ -109,7 +134,15 @@ class SampleFilesIT extends ServiceTestBase {
       int n = 1 + random.nextInt(8);
       SampleReference any = message.getFirst();
       JsonNode body =
-          ok(spot("it_uv_grib", lat, lon, "&pressure=" + plain(any.apiLevel()), any.validTime(), n, any.shortName()));
+          ok(
+              spot(
+                  "it_uv_grib",
+                  lat,
+                  lon,
+                  "&pressure=" + plain(any.apiLevel()),
+                  any.validTime(),
+                  n,
+                  any.shortName()));
       assertThat(body.path("values").path(any.shortName()).path("value").asDouble())
           .as("%s at %s, %s, n=%d", any.shortName(), lat, lon, n)
           .isCloseTo(idw(message, lat, lon, n), within(1e-4));
@@ -127,10 +160,13 @@ class SampleFilesIT extends ServiceTestBase {
     JsonNode at850 = ok(spot("it_uv_grib", v700.lat(), v700.lon(), "&pressure=850", time, 4, ""));
     assertThat(at850.path("values").path("u").path("value").isNumber()).isTrue();
     assertThat(at850.path("values").path("v").path("value").isNull()).isTrue();
-    assertThat(at850.path("values").path("v").path("reason").asText()).startsWith("v has no value at 850 hPa");
+    assertThat(at850.path("values").path("v").path("reason").asText())
+        .startsWith("v has no value at 850 hPa");
 
     JsonNode at775 = ok(spot("it_uv_grib", v700.lat(), v700.lon(), "&pressure=775", time, 4, "v"));
-    assertThat(at775.path("values").path("v").path("value").isNull()).as("not interpolated across 850").isTrue();
+    assertThat(at775.path("values").path("v").path("value").isNull())
+        .as("not interpolated across 850")
+        .isTrue();
 
     JsonNode at600 = ok(spot("it_uv_grib", v700.lat(), v700.lon(), "&pressure=600", time, 4, "v"));
     double w = Math.log(600.0 / 500) / Math.log(700.0 / 500); // linear in ln p
@@ -143,11 +179,23 @@ class SampleFilesIT extends ServiceTestBase {
   void pressureLevelsGivenInPaAndHpaAreBothServedInHpa() throws Exception {
     for (SampleReference row : sampleOf(SampleReference.read("hpa_and_pa"), 30)) {
       assertValue(
-          ok(spot("it_hpa", row.lat(), row.lon(), "&pressure=" + plain(row.apiLevel()), row.validTime(), 4, "t")),
-          row, "hpa_and_pa");
+          ok(
+              spot(
+                  "it_hpa",
+                  row.lat(),
+                  row.lon(),
+                  "&pressure=" + plain(row.apiLevel()),
+                  row.validTime(),
+                  4,
+                  "t")),
+          row,
+          "hpa_and_pa");
     }
-    JsonNode levels = ok(http.getForEntity(
-        "/v1/spot?model=it_hpa&lat=0&lon=0&pressure=0.05&time=2017-09-27T00:00:00Z", String.class)).path("levels");
+    JsonNode levels =
+        ok(http.getForEntity(
+                "/v1/spot?model=it_hpa&lat=0&lon=0&pressure=0.05&time=2017-09-27T00:00:00Z",
+                String.class))
+            .path("levels");
     assertThat(levels.get(0).path("level").asDouble()).isEqualTo(0.01);
     assertThat(levels.get(1).path("level").asDouble()).isEqualTo(0.1);
   }
@@ -156,22 +204,37 @@ class SampleFilesIT extends ServiceTestBase {
   void singleLevelFieldsAndEnsembleMembersAreServedWithoutAVerticalCoordinate() throws Exception {
     // Member 5 of the ensemble is a model of its own.
     for (SampleReference row : sampleOf(SampleReference.read("regular_ll_msl"), 30)) {
-      assertValue(ok(spot("it_msl_m5", row.lat(), row.lon(), "", row.validTime(), 4, "prmsl")), row, "msl member 5");
+      assertValue(
+          ok(spot("it_msl_m5", row.lat(), row.lon(), "", row.validTime(), 4, "prmsl")),
+          row,
+          "msl member 5");
     }
     assertProblem(
-        http.getForEntity("/v1/spot?model=it_msl_m5&lat=0&lon=0&alt=10&time=2006-10-07T00:00:00Z", String.class), 422, "alt");
+        http.getForEntity(
+            "/v1/spot?model=it_msl_m5&lat=0&lon=0&alt=10&time=2006-10-07T00:00:00Z", String.class),
+        422,
+        "alt");
   }
 
   @Test
   void unsupportedLevelTypesAreSkippedNeverMisfiled() throws Exception {
     List<SampleReference> rows = SampleReference.read("t_on_different_level_types");
-    for (SampleReference row : sampleOf(rows.stream().filter(r -> r.typeOfLevel().equals("isobaricInhPa")).toList(), 20)) {
-      assertValue(ok(spot("it_tlevels", row.lat(), row.lon(), "&pressure=100", row.validTime(), 4, "t")), row, "t isobaric");
+    for (SampleReference row :
+        sampleOf(rows.stream().filter(r -> r.typeOfLevel().equals("isobaricInhPa")).toList(), 20)) {
+      assertValue(
+          ok(spot("it_tlevels", row.lat(), row.lon(), "&pressure=100", row.validTime(), 4, "t")),
+          row,
+          "t isobaric");
     }
-    JsonNode problem = assertProblem(
-        http.getForEntity("/v1/spot?model=it_tlevels&lat=0&lon=0&alt=100&time=2017-10-18T12:00:00Z", String.class),
-        422, "alt");
-    assertThat(problem.path("detail").asText()).contains("it has: isobaric levels 100..100 hPa (pressure=)");
+    JsonNode problem =
+        assertProblem(
+            http.getForEntity(
+                "/v1/spot?model=it_tlevels&lat=0&lon=0&alt=100&time=2017-10-18T12:00:00Z",
+                String.class),
+            422,
+            "alt");
+    assertThat(problem.path("detail").asText())
+        .contains("it has: isobaric levels 100..100 hPa (pressure=)");
   }
 
   @Test
@@ -179,13 +242,20 @@ class SampleFilesIT extends ServiceTestBase {
     for (String sample : List.of("lambert_grid", "reduced_gg")) {
       String model = sample.equals("lambert_grid") ? "it_lambert" : "it_rgg";
       for (SampleReference row : sampleOf(SampleReference.read(sample), 40)) {
-        String vertical = row.typeOfLevel().equals("heightAboveGround") ? "&alt=" + plain(row.level()) : "";
-        JsonNode body = ok(spot(model, row.lat(), row.lon(), vertical, row.validTime(), 1, row.shortName()));
+        String vertical =
+            row.typeOfLevel().equals("heightAboveGround") ? "&alt=" + plain(row.level()) : "";
+        JsonNode body =
+            ok(spot(model, row.lat(), row.lon(), vertical, row.validTime(), 1, row.shortName()));
         assertValue(body, row, sample);
         JsonNode nearest = body.path("neighbours").get(0);
-        assertThat(nearest.path("point").asInt()).as("%s nearest point to %s", sample, row).isEqualTo(row.point());
-        // Coordinates come from the documents (the projection's, not the request's): close to ecCodes'.
-        assertThat(nearest.path("distance").asDouble()).as("%s distance to %s", sample, row).isLessThan(100.0);
+        assertThat(nearest.path("point").asInt())
+            .as("%s nearest point to %s", sample, row)
+            .isEqualTo(row.point());
+        // Coordinates come from the documents (the projection's, not the request's): close to
+        // ecCodes'.
+        assertThat(nearest.path("distance").asDouble())
+            .as("%s distance to %s", sample, row)
+            .isLessThan(100.0);
         assertThat(nearest.path("lat").asDouble()).isCloseTo(row.lat(), within(1e-3));
       }
     }
@@ -213,11 +283,19 @@ class SampleFilesIT extends ServiceTestBase {
    */
   private static double idw(List<SampleReference> message, double lat, double lon, int n) {
     double[] distances =
-        message.stream().mapToDouble(r -> Geodesic.WGS84.Inverse(lat, lon, r.lat(), r.normalisedLon()).s12).toArray();
-    double[] arcs = message.stream().mapToDouble(r -> ElasticsearchArc.meters(lat, lon, r.lat(), r.normalisedLon())).toArray();
+        message.stream()
+            .mapToDouble(r -> Geodesic.WGS84.Inverse(lat, lon, r.lat(), r.normalisedLon()).s12)
+            .toArray();
+    double[] arcs =
+        message.stream()
+            .mapToDouble(r -> ElasticsearchArc.meters(lat, lon, r.lat(), r.normalisedLon()))
+            .toArray();
     List<Integer> nearest =
-        IntStream.range(0, message.size()).boxed()
-            .sorted(Comparator.comparingDouble((Integer i) -> arcs[i]).thenComparing(i -> message.get(i).point()))
+        IntStream.range(0, message.size())
+            .boxed()
+            .sorted(
+                Comparator.comparingDouble((Integer i) -> arcs[i])
+                    .thenComparing(i -> message.get(i).point()))
             .limit(n)
             .toList();
     double sum = 0;
@@ -230,16 +308,24 @@ class SampleFilesIT extends ServiceTestBase {
     return weighted / sum;
   }
 
-  private static SampleReference find(List<SampleReference> rows, String name, double level, int point, Instant... time) {
+  private static SampleReference find(
+      List<SampleReference> rows, String name, double level, int point, Instant... time) {
     return rows.stream()
-        .filter(r -> r.shortName().equals(name) && r.level() == level && (point == 0 || r.point() == point))
+        .filter(
+            r ->
+                r.shortName().equals(name)
+                    && r.level() == level
+                    && (point == 0 || r.point() == point))
         .filter(r -> time.length == 0 || r.validTime().equals(time[0]))
         .filter(r -> Math.abs(r.lat()) < 60)
         .findFirst()
         .orElseThrow();
   }
 
-  /** A fixed pseudo-random sample of rows, so a test covers every message without thousands of requests. */
+  /**
+   * A fixed pseudo-random sample of rows, so a test covers every message without thousands of
+   * requests.
+   */
   private static List<SampleReference> sampleOf(List<SampleReference> rows, int count) {
     SplittableRandom random = new SplittableRandom(11);
     List<SampleReference> picked = new ArrayList<>(count);
@@ -249,9 +335,19 @@ class SampleFilesIT extends ServiceTestBase {
     return picked;
   }
 
-  private ResponseEntity<String> spot(String model, double lat, double lon, String vertical, Instant time, int n, String params) {
-    String url = String.format(Locale.ROOT, "/v1/spot?model=%s&lat=%s&lon=%s%s&time=%s&n=%d%s",
-        model, plain(lat), plain(lon), vertical, time, n, params.isEmpty() ? "" : "&params=" + params);
+  private ResponseEntity<String> spot(
+      String model, double lat, double lon, String vertical, Instant time, int n, String params) {
+    String url =
+        String.format(
+            Locale.ROOT,
+            "/v1/spot?model=%s&lat=%s&lon=%s%s&time=%s&n=%d%s",
+            model,
+            plain(lat),
+            plain(lon),
+            vertical,
+            time,
+            n,
+            params.isEmpty() ? "" : "&params=" + params);
     return http.getForEntity(url, String.class);
   }
 
@@ -264,7 +360,8 @@ class SampleFilesIT extends ServiceTestBase {
     return JSON.readTree(response.getBody());
   }
 
-  private static JsonNode assertProblem(ResponseEntity<String> response, int status, String parameter) throws Exception {
+  private static JsonNode assertProblem(
+      ResponseEntity<String> response, int status, String parameter) throws Exception {
     assertThat(response.getStatusCode().value()).as(response.getBody()).isEqualTo(status);
     JsonNode problem = JSON.readTree(response.getBody());
     assertThat(problem.path("parameter").asText()).isEqualTo(parameter);

@@ -1,17 +1,17 @@
 package dev.spotcast.query.spot;
 
-import dev.spotcast.query.search.ForecastHit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.spotcast.query.interpolation.InverseDistanceWeighting;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.IrregularGrid;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.interpolation.InverseDistanceWeighting;
+import dev.spotcast.query.search.ForecastHit;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,7 +40,8 @@ class SpotInterpolatorTest {
   private static final int EQUATOR_0 = 4;
   private static final int EQUATOR_1 = 5;
 
-  private final SpotInterpolator interpolator = new SpotInterpolator(new InverseDistanceWeighting(2));
+  private final SpotInterpolator interpolator =
+      new SpotInterpolator(new InverseDistanceWeighting(2));
 
   @Test
   void midwayBetweenTwoGridPointsWeighsThemEqually() {
@@ -50,11 +51,14 @@ class SpotInterpolatorTest {
 
     SpotForecast forecast = interpolator.interpolate(plan, hits);
 
-    assertThat(forecast.neighbours()).extracting(SpotForecast.Neighbour::point).containsExactly(EQUATOR_0, EQUATOR_1);
+    assertThat(forecast.neighbours())
+        .extracting(SpotForecast.Neighbour::point)
+        .containsExactly(EQUATOR_0, EQUATOR_1);
     assertThat(forecast.neighbours().get(0).weight()).isCloseTo(0.5, within(1e-12));
     assertThat(forecast.neighbours().get(1).weight()).isCloseTo(0.5, within(1e-12));
     // Half a degree of longitude on the WGS84 equator: a * pi / 360.
-    assertThat(forecast.neighbours().get(0).distance()).isCloseTo(6_378_137 * Math.PI / 360, within(1e-6));
+    assertThat(forecast.neighbours().get(0).distance())
+        .isCloseTo(6_378_137 * Math.PI / 360, within(1e-6));
     assertThat(forecast.values().get("t").value()).isCloseTo(15, within(1e-12));
   }
 
@@ -65,8 +69,11 @@ class SpotInterpolatorTest {
 
     SpotForecast forecast = interpolator.interpolate(plan, hits);
 
-    assertThat(forecast.steps()).extracting(SpotForecast.StepUsed::weight).containsExactly(0.75, 0.25);
-    assertThat(forecast.steps()).extracting(SpotForecast.StepUsed::time)
+    assertThat(forecast.steps())
+        .extracting(SpotForecast.StepUsed::weight)
+        .containsExactly(0.75, 0.25);
+    assertThat(forecast.steps())
+        .extracting(SpotForecast.StepUsed::time)
         .containsExactly(RUN_TIME, RUN_TIME.plus(Duration.ofHours(1)));
     assertThat(forecast.values().get("t").value()).isCloseTo(0.75 * 10 + 0.25 * 30, within(1e-12));
   }
@@ -84,7 +91,9 @@ class SpotInterpolatorTest {
     SpotForecast forecast = interpolator.interpolate(plan, hits);
 
     assertThat(forecast.values().get("t").value()).isEqualTo(287.25);
-    assertThat(forecast.neighbours()).extracting(SpotForecast.Neighbour::weight).containsExactly(1.0, 0.0, 0.0, 0.0);
+    assertThat(forecast.neighbours())
+        .extracting(SpotForecast.Neighbour::weight)
+        .containsExactly(1.0, 0.0, 0.0, 0.0);
     assertThat(forecast.levels()).extracting(SpotForecast.LevelUsed::level).containsExactly(500.0);
     assertThat(forecast.steps()).extracting(SpotForecast.StepUsed::step).containsExactly(2);
   }
@@ -107,13 +116,18 @@ class SpotInterpolatorTest {
     SpotForecast forecast = interpolator.interpolate(plan, hits);
 
     assertThat(forecast.values().get("t").value()).isCloseTo(4.5, within(1e-12));
-    assertThat(forecast.levels()).extracting(SpotForecast.LevelUsed::level).containsExactly(0.0, 500.0);
-    assertThat(forecast.levels()).extracting(SpotForecast.LevelUsed::weight).containsExactly(0.5, 0.5);
+    assertThat(forecast.levels())
+        .extracting(SpotForecast.LevelUsed::level)
+        .containsExactly(0.0, 500.0);
+    assertThat(forecast.levels())
+        .extracting(SpotForecast.LevelUsed::weight)
+        .containsExactly(0.5, 0.5);
   }
 
   @Test
   void unequalWeightsInEveryDimension() {
-    // On point 4: no spatial weighting; alt 100 is 0.2 of the way to 500; 45 minutes is 0.75 of a step.
+    // On point 4: no spatial weighting; alt 100 is 0.2 of the way to 500; 45 minutes is 0.75 of a
+    // step.
     SpotPlan plan = plan(0, 0, 100, RUN_TIME.plus(Duration.ofMinutes(45)), 1);
     List<ForecastHit> hits =
         List.of(
@@ -126,7 +140,8 @@ class SpotInterpolatorTest {
 
     double step0 = 280 + (270 - 280) * 0.2; // 278
     double step1 = 284 + (276 - 284) * 0.2; // 282.4
-    assertThat(forecast.values().get("t").value()).isCloseTo(step0 + (step1 - step0) * 0.75, within(1e-9));
+    assertThat(forecast.values().get("t").value())
+        .isCloseTo(step0 + (step1 - step0) * 0.75, within(1e-9));
   }
 
   @Test
@@ -134,7 +149,8 @@ class SpotInterpolatorTest {
     SpotPlan plan = plan(0, 0.5, 0, RUN_TIME, 2);
     List<ForecastHit> hits =
         List.of(
-            new ForecastHit(0, EQUATOR_0, 0, 0, Map.of("t", 10.0, "rh", 50.0), 55_000, Double.NaN, Double.NaN),
+            new ForecastHit(
+                0, EQUATOR_0, 0, 0, Map.of("t", 10.0, "rh", 50.0), 55_000, Double.NaN, Double.NaN),
             new ForecastHit(0, EQUATOR_1, 0, 0, Map.of("t", 20.0), 55_000, Double.NaN, Double.NaN));
 
     SpotForecast forecast = interpolator.interpolate(plan, hits);
@@ -150,18 +166,26 @@ class SpotInterpolatorTest {
   void aMissingDocumentMakesEveryParameterUnavailable() {
     SpotPlan plan = plan(0, 0.5, 0, RUN_TIME.plus(Duration.ofMinutes(30)), 2);
     List<ForecastHit> hits =
-        List.of(hit(EQUATOR_0, 0, 0, 10, 55_000), hit(EQUATOR_1, 0, 0, 20, 55_000), hit(EQUATOR_0, 0, 1, 10, 55_000));
+        List.of(
+            hit(EQUATOR_0, 0, 0, 10, 55_000),
+            hit(EQUATOR_1, 0, 0, 20, 55_000),
+            hit(EQUATOR_0, 0, 1, 10, 55_000));
 
     SpotForecast forecast = interpolator.interpolate(plan, hits);
 
     assertThat(forecast.values().get("t").value()).isNull();
-    assertThat(forecast.values().get("t").reason()).contains("grid point " + EQUATOR_1).contains("step 1");
+    assertThat(forecast.values().get("t").reason())
+        .contains("grid point " + EQUATOR_1)
+        .contains("step 1");
   }
 
   @Test
   void boundedParametersAreClamped() {
     SpotPlan plan = plan(0, 0, 0, RUN_TIME, 1);
-    List<ForecastHit> hits = List.of(new ForecastHit(0, EQUATOR_0, 0, 0, Map.of("t", 1.0, "rh", 100.5), 0, Double.NaN, Double.NaN));
+    List<ForecastHit> hits =
+        List.of(
+            new ForecastHit(
+                0, EQUATOR_0, 0, 0, Map.of("t", 1.0, "rh", 100.5), 0, Double.NaN, Double.NaN));
 
     assertThat(interpolator.interpolate(plan, hits).values().get("rh").value()).isEqualTo(100);
   }
@@ -176,7 +200,9 @@ class SpotInterpolatorTest {
             hit(5, 500, 0, 1, 100),
             hit(9, 500, 0, 1, 200));
 
-    assertThat(SpotInterpolator.nearestPoints(hits, 3)).extracting(ForecastHit::point).containsExactly(3, 5, 9);
+    assertThat(SpotInterpolator.nearestPoints(hits, 3))
+        .extracting(ForecastHit::point)
+        .containsExactly(3, 5, 9);
   }
 
   @Test
@@ -190,7 +216,8 @@ class SpotInterpolatorTest {
 
   @Test
   void aRunWhoseTerrainIsStillBeingReadIsAnsweredWithoutItAndSaysSo() {
-    SpotPlan plan = plan(0, 0.5, 0, RUN_TIME, 2).withTerrain(dev.spotcast.query.terrain.RunTerrain.PENDING, 4);
+    SpotPlan plan =
+        plan(0, 0.5, 0, RUN_TIME, 2).withTerrain(dev.spotcast.query.terrain.RunTerrain.PENDING, 4);
     List<ForecastHit> hits =
         List.of(hit(EQUATOR_0, 0, 0, 10, 55_000), hit(EQUATOR_1, 0, 0, 20, 55_000));
 
@@ -203,53 +230,79 @@ class SpotInterpolatorTest {
   }
 
   private static SpotPlan plan(double lat, double lon, double alt, Instant time, int n) {
-    return SpotPlan.of(RUN, new SpotRequest("test", lat, lon, Vertical.height(alt), time, n, List.of()));
+    return SpotPlan.of(
+        RUN, new SpotRequest("test", lat, lon, Vertical.height(alt), time, n, List.of()));
   }
 
   private static ForecastHit hit(int point, int level, int step, double t, double distance) {
-    return new ForecastHit(0, point, level, step, Map.of("t", t, "rh", 50.0), distance, Double.NaN, Double.NaN);
+    return new ForecastHit(
+        0, point, level, step, Map.of("t", t, "rh", 50.0), distance, Double.NaN, Double.NaN);
   }
 
   @Test
   void aParameterMissingOnALevelIsUnavailableThereButAnsweredWhereItExists() {
     // v exists at 500 and 700 hPa but not at 850 (as in the u/v sample): asked between 700 and 850
-    // it is unavailable, not interpolated across the missing level; between 500 and 700 it is answered.
+    // it is unavailable, not interpolated across the missing level; between 500 and 700 it is
+    // answered.
     Parameter u = Parameter.unbounded("u", "m s**-1");
     Parameter v = Parameter.unbounded("v", "m s**-1");
     ForecastRun isobaric =
         ForecastRun.of(
-            "gfs", RUN_TIME, RegularLatLonGrid.covering(-1, -1, 1, 1, 1.0), LevelType.ISOBARIC,
-            List.of(500.0, 700.0, 850.0), List.of(0), List.of(u, v), ShardingSpec.DEFAULT);
+            "gfs",
+            RUN_TIME,
+            RegularLatLonGrid.covering(-1, -1, 1, 1, 1.0),
+            LevelType.ISOBARIC,
+            List.of(500.0, 700.0, 850.0),
+            List.of(0),
+            List.of(u, v),
+            ShardingSpec.DEFAULT);
     List<ForecastHit> hits =
         List.of(
-            new ForecastHit(0, EQUATOR_0, 500, 0, Map.of("u", 1.0, "v", 10.0), 0, Double.NaN, Double.NaN),
-            new ForecastHit(0, EQUATOR_0, 700, 0, Map.of("u", 2.0, "v", 20.0), 0, Double.NaN, Double.NaN),
+            new ForecastHit(
+                0, EQUATOR_0, 500, 0, Map.of("u", 1.0, "v", 10.0), 0, Double.NaN, Double.NaN),
+            new ForecastHit(
+                0, EQUATOR_0, 700, 0, Map.of("u", 2.0, "v", 20.0), 0, Double.NaN, Double.NaN),
             new ForecastHit(0, EQUATOR_0, 850, 0, Map.of("u", 3.0), 0, Double.NaN, Double.NaN));
 
     SpotForecast low =
         interpolator.interpolate(
-            SpotPlan.of(isobaric, new SpotRequest("gfs", 0, 0, Vertical.pressure(800), RUN_TIME, 1, List.of())), hits);
+            SpotPlan.of(
+                isobaric,
+                new SpotRequest("gfs", 0, 0, Vertical.pressure(800), RUN_TIME, 1, List.of())),
+            hits);
     double w = Math.log(800.0 / 700) / Math.log(850.0 / 700);
     assertThat(low.values().get("u").value()).isCloseTo(2 + (3 - 2) * w, within(1e-12));
     assertThat(low.values().get("v").value()).isNull();
-    assertThat(low.values().get("v").reason()).isEqualTo("v has no value at 850 hPa, step 0, grid point " + EQUATOR_0);
+    assertThat(low.values().get("v").reason())
+        .isEqualTo("v has no value at 850 hPa, step 0, grid point " + EQUATOR_0);
     assertThat(low.pressure()).isEqualTo(800);
     assertThat(low.alt()).isNull();
 
     SpotForecast high =
         interpolator.interpolate(
-            SpotPlan.of(isobaric, new SpotRequest("gfs", 0, 0, Vertical.pressure(600), RUN_TIME, 1, List.of())), hits);
+            SpotPlan.of(
+                isobaric,
+                new SpotRequest("gfs", 0, 0, Vertical.pressure(600), RUN_TIME, 1, List.of())),
+            hits);
     double w2 = Math.log(600.0 / 500) / Math.log(700.0 / 500);
     assertThat(high.values().get("v").value()).isCloseTo(10 + (20 - 10) * w2, within(1e-12));
-    assertThat(high.levels()).extracting(SpotForecast.LevelUsed::type).containsExactly("isobaric", "isobaric");
+    assertThat(high.levels())
+        .extracting(SpotForecast.LevelUsed::type)
+        .containsExactly("isobaric", "isobaric");
   }
 
   @Test
   void pointsOfAnIrregularGridTakeTheirCoordinatesFromTheirDocuments() {
     ForecastRun lambert =
         ForecastRun.of(
-            "lam", RUN_TIME, new IrregularGrid("lambert", 100, 50, 40, 50), LevelType.SURFACE, List.of(0.0), List.of(0),
-            List.of(T), ShardingSpec.DEFAULT);
+            "lam",
+            RUN_TIME,
+            new IrregularGrid("lambert", 100, 50, 40, 50),
+            LevelType.SURFACE,
+            List.of(0.0),
+            List.of(0),
+            List.of(T),
+            ShardingSpec.DEFAULT);
     List<ForecastHit> hits =
         List.of(
             new ForecastHit(0, 17, 0, 0, Map.of("t", 10.0), 1, 45.0, 0.0),
@@ -257,9 +310,12 @@ class SpotInterpolatorTest {
 
     SpotForecast forecast =
         interpolator.interpolate(
-            SpotPlan.of(lambert, new SpotRequest("lam", 45, 0.5, null, RUN_TIME, 2, List.of())), hits);
+            SpotPlan.of(lambert, new SpotRequest("lam", 45, 0.5, null, RUN_TIME, 2, List.of())),
+            hits);
 
-    assertThat(forecast.neighbours()).extracting(SpotForecast.Neighbour::lon).containsExactly(0.0, 1.0);
+    assertThat(forecast.neighbours())
+        .extracting(SpotForecast.Neighbour::lon)
+        .containsExactly(0.0, 1.0);
     // Both points lie on the same parallel, half a degree away: equal weights.
     assertThat(forecast.values().get("t").value()).isCloseTo(15, within(1e-9));
   }
@@ -268,14 +324,21 @@ class SpotInterpolatorTest {
   void bilinearIsRefusedOnAnIrregularGridNamingTheMethod() {
     ForecastRun lambert =
         ForecastRun.of(
-            "lam", RUN_TIME, new IrregularGrid("lambert", 100, 50, 40, 50), LevelType.SURFACE, List.of(0.0), List.of(0),
-            List.of(T), ShardingSpec.DEFAULT);
+            "lam",
+            RUN_TIME,
+            new IrregularGrid("lambert", 100, 50, 40, 50),
+            LevelType.SURFACE,
+            List.of(0.0),
+            List.of(0),
+            List.of(T),
+            ShardingSpec.DEFAULT);
     SpotRequest bilinear =
         new SpotRequest("lam", 45, 0.5, null, RUN_TIME, 4, List.of(), Method.BILINEAR, null, null);
 
     assertThatThrownBy(() -> SpotPlan.of(lambert, bilinear))
         .isInstanceOf(BadParameterException.class)
-        .hasMessage("method=bilinear needs a regular lat/lon grid; model lam has a lambert grid: use method=idw or method=nearest")
+        .hasMessage(
+            "method=bilinear needs a regular lat/lon grid; model lam has a lambert grid: use method=idw or method=nearest")
         .extracting(e -> ((BadParameterException) e).parameter())
         .isEqualTo("method");
   }
@@ -286,14 +349,16 @@ class SpotInterpolatorTest {
     values.put("u", SpotForecast.Value.of(3, "m/s"));
     values.put("v", SpotForecast.Value.of(4, "m/s"));
     values.put("10u", SpotForecast.Value.of(1, "m/s"));
-    values.put("10v", SpotForecast.Value.unavailable("m/s", "10v has no value at step 0, grid point 3"));
+    values.put(
+        "10v", SpotForecast.Value.unavailable("m/s", "10v has no value at step 0, grid point 3"));
 
     SpotInterpolator.addWind(values, "u", "v", "");
     SpotInterpolator.addWind(values, "10u", "10v", "_10m");
 
     assertThat(values.get("wind_speed")).isEqualTo(SpotForecast.Value.of(5, "m/s"));
     // Blowing towards the north-east: from the south-west, 180 + atan(3/4).
-    assertThat(values.get("wind_direction").value()).isCloseTo(180 + Math.toDegrees(Math.atan2(3, 4)), within(1e-9));
+    assertThat(values.get("wind_direction").value())
+        .isCloseTo(180 + Math.toDegrees(Math.atan2(3, 4)), within(1e-9));
     assertThat(values.get("wind_speed_10m").value()).isNull();
     assertThat(values.get("wind_direction_10m").reason())
         .isEqualTo("derived from 10u and 10v: 10v has no value at step 0, grid point 3");

@@ -1,6 +1,5 @@
 package dev.spotcast.query.spot;
 
-import dev.spotcast.query.search.Combination;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -11,6 +10,7 @@ import dev.spotcast.model.LevelType;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.search.Combination;
 import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.time.Instant;
@@ -68,8 +68,12 @@ class SpotPlanTest {
     Map<String, List<Combination>> byIndex = plan.combinationsByIndex();
 
     assertThat(byIndex).containsOnlyKeys(strategy.indexName(0, 1, 0), strategy.indexName(0, 2, 0));
-    assertThat(byIndex.get(strategy.indexName(0, 1, 0))).extracting(Combination::level).containsExactly(500.0, 500.0);
-    assertThat(byIndex.get(strategy.indexName(0, 2, 0))).extracting(Combination::step).containsExactly(0, 1);
+    assertThat(byIndex.get(strategy.indexName(0, 1, 0)))
+        .extracting(Combination::level)
+        .containsExactly(500.0, 500.0);
+    assertThat(byIndex.get(strategy.indexName(0, 2, 0)))
+        .extracting(Combination::step)
+        .containsExactly(0, 1);
   }
 
   @Test
@@ -95,7 +99,8 @@ class SpotPlanTest {
       })
   void aHeightOutsideTheLevelsSaysTheValidRange(double alt, String message) {
     assertThatThrownBy(() -> plan(45, 0, alt, "2026-11-21T00:00:00Z"))
-        .isInstanceOfSatisfying(OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("alt"))
+        .isInstanceOfSatisfying(
+            OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("alt"))
         .hasMessage(message);
   }
 
@@ -106,9 +111,14 @@ class SpotPlanTest {
   })
   void aTimeOutsideTheHorizonSaysTheValidRange(String time, String where) {
     assertThatThrownBy(() -> plan(45, 0, 0, time))
-        .isInstanceOfSatisfying(OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("time"))
+        .isInstanceOfSatisfying(
+            OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("time"))
         .hasMessage(
-            "time " + Instant.parse(time) + " is " + where + " of run 2026112100 of model synth;"
+            "time "
+                + Instant.parse(time)
+                + " is "
+                + where
+                + " of run 2026112100 of model synth;"
                 + " valid: 2026-11-21T00:00:00Z..2026-11-21T06:00:00Z");
   }
 
@@ -118,9 +128,11 @@ class SpotPlanTest {
     "45, 10.5, lon, lon 10.5 is outside the grid of model synth; valid: -10..10",
     "45, -170, lon, lon -170 is outside the grid of model synth; valid: -10..10",
   })
-  void aPlaceOutsideTheGridSaysTheValidRange(double lat, double lon, String parameter, String message) {
+  void aPlaceOutsideTheGridSaysTheValidRange(
+      double lat, double lon, String parameter, String message) {
     assertThatThrownBy(() -> plan(lat, lon, 0, "2026-11-21T00:00:00Z"))
-        .isInstanceOfSatisfying(OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo(parameter))
+        .isInstanceOfSatisfying(
+            OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo(parameter))
         .hasMessage(message);
   }
 
@@ -130,7 +142,8 @@ class SpotPlanTest {
 
     assertThat(SpotPlan.of(pacific, request(0, 175)).combinations()).hasSize(1);
     assertThat(SpotPlan.of(pacific, request(0, -175)).combinations()).hasSize(1);
-    assertThatThrownBy(() -> SpotPlan.of(pacific, request(0, -165))).isInstanceOf(OutsideForecastException.class);
+    assertThatThrownBy(() -> SpotPlan.of(pacific, request(0, -165)))
+        .isInstanceOf(OutsideForecastException.class);
   }
 
   @Test
@@ -142,34 +155,56 @@ class SpotPlanTest {
 
   @Test
   void anUnknownParameterIsABadRequestListingTheKnownOnes() {
-    SpotRequest request = new SpotRequest("synth", 45, 0, Vertical.height(0), RUN_TIME, 4, List.of("t", "snow"));
+    SpotRequest request =
+        new SpotRequest("synth", 45, 0, Vertical.height(0), RUN_TIME, 4, List.of("t", "snow"));
 
     assertThatThrownBy(() -> SpotPlan.of(RUN, request))
-        .isInstanceOfSatisfying(BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo("params"))
+        .isInstanceOfSatisfying(
+            BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo("params"))
         .hasMessage("unknown parameter 'snow' for model synth; known: t, u, v, rh, pres");
   }
 
   @Test
   void requestedParametersKeepTheirOrderAndDefaultToAll() {
-    assertThat(SpotPlan.of(RUN, new SpotRequest("synth", 45, 0, Vertical.height(0), RUN_TIME, 4, List.of("rh", "t"))).parameters())
+    assertThat(
+            SpotPlan.of(
+                    RUN,
+                    new SpotRequest(
+                        "synth", 45, 0, Vertical.height(0), RUN_TIME, 4, List.of("rh", "t")))
+                .parameters())
         .extracting(p -> p.name())
         .containsExactly("rh", "t");
-    assertThat(plan(45, 0, 0, "2026-11-21T00:00:00Z").parameters()).isEqualTo(SyntheticWeather.PARAMETERS);
+    assertThat(plan(45, 0, 0, "2026-11-21T00:00:00Z").parameters())
+        .isEqualTo(SyntheticWeather.PARAMETERS);
   }
 
   private static SpotPlan plan(double lat, double lon, double alt, String time) {
-    return SpotPlan.of(RUN, new SpotRequest("synth", lat, lon, Vertical.height(alt), Instant.parse(time), 4, List.of()));
+    return SpotPlan.of(
+        RUN,
+        new SpotRequest(
+            "synth", lat, lon, Vertical.height(alt), Instant.parse(time), 4, List.of()));
   }
 
   private static SpotRequest request(double lat, double lon) {
-    return new SpotRequest("synth", lat, RegularLatLonGrid.normaliseLongitude(lon), Vertical.height(0), RUN_TIME, 4, List.of());
+    return new SpotRequest(
+        "synth",
+        lat,
+        RegularLatLonGrid.normaliseLongitude(lon),
+        Vertical.height(0),
+        RUN_TIME,
+        4,
+        List.of());
   }
 
   private static ForecastRun withGrid(RegularLatLonGrid grid) {
-    return new ForecastRun(RUN.model(), RUN.runTime(), grid, RUN.axes(), RUN.steps(), RUN.sharding());
+    return new ForecastRun(
+        RUN.model(), RUN.runTime(), grid, RUN.axes(), RUN.steps(), RUN.sharding());
   }
 
-  /** A run as a GRIB model gives it: isobaric levels with u and v (v on fewer levels), and mean sea level pressure. */
+  /**
+   * A run as a GRIB model gives it: isobaric levels with u and v (v on fewer levels), and mean sea
+   * level pressure.
+   */
   private static final ForecastRun GRIB_LIKE =
       new ForecastRun(
           "gfs",
@@ -179,27 +214,46 @@ class SpotPlanTest {
               new LevelAxis(
                   LevelType.ISOBARIC,
                   List.of(400.0, 500.0, 700.0, 850.0, 1000.0),
-                  List.of(Parameter.unbounded("u", "m s**-1"), Parameter.unbounded("v", "m s**-1"))),
-              new LevelAxis(LevelType.MEAN_SEA_LEVEL, List.of(0.0), List.of(Parameter.unbounded("prmsl", "Pa")))),
+                  List.of(
+                      Parameter.unbounded("u", "m s**-1"), Parameter.unbounded("v", "m s**-1"))),
+              new LevelAxis(
+                  LevelType.MEAN_SEA_LEVEL,
+                  List.of(0.0),
+                  List.of(Parameter.unbounded("prmsl", "Pa")))),
           List.of(6, 12),
           ShardingSpec.DEFAULT);
 
   @Test
   void pressureIsInterpolatedLinearlyInLnP() {
-    SpotPlan plan = SpotPlan.of(GRIB_LIKE, new SpotRequest("gfs", 45, 0, Vertical.pressure(600), RUN_TIME.plusSeconds(6 * 3600), 4, List.of()));
+    SpotPlan plan =
+        SpotPlan.of(
+            GRIB_LIKE,
+            new SpotRequest(
+                "gfs",
+                45,
+                0,
+                Vertical.pressure(600),
+                RUN_TIME.plusSeconds(6 * 3600),
+                4,
+                List.of()));
 
     SpotPlan.AxisPlan isobaric = plan.axes().getFirst();
     assertThat(isobaric.axis().type()).isEqualTo(LevelType.ISOBARIC);
     assertThat(isobaric.parameters()).extracting(Parameter::name).containsExactly("u", "v");
     assertThat(isobaric.levels().lower()).isEqualTo(1);
     // ln(600/500) / ln(700/500) = 0.541854...
-    assertThat(isobaric.levels().upperWeight()).isCloseTo(Math.log(600.0 / 500) / Math.log(700.0 / 500), within(1e-12));
-    assertThat(plan.combinations()).containsExactly(new Combination(0, 1, 0, 500, 6), new Combination(0, 2, 0, 700, 6));
+    assertThat(isobaric.levels().upperWeight())
+        .isCloseTo(Math.log(600.0 / 500) / Math.log(700.0 / 500), within(1e-12));
+    assertThat(plan.combinations())
+        .containsExactly(new Combination(0, 1, 0, 500, 6), new Combination(0, 2, 0, 700, 6));
   }
 
   @Test
   void withoutAltOrPressureTheSingleLevelFieldsAreAnswered() {
-    SpotPlan plan = SpotPlan.of(GRIB_LIKE, new SpotRequest("gfs", 45, 0, null, RUN_TIME.plusSeconds(6 * 3600), 4, List.of()));
+    SpotPlan plan =
+        SpotPlan.of(
+            GRIB_LIKE,
+            new SpotRequest("gfs", 45, 0, null, RUN_TIME.plusSeconds(6 * 3600), 4, List.of()));
 
     assertThat(plan.parameters()).extracting(Parameter::name).containsExactly("prmsl");
     assertThat(plan.combinations()).containsExactly(new Combination(1, 0, 0, 0, 6));
@@ -207,10 +261,13 @@ class SpotPlanTest {
 
   @Test
   void aLevelTypeTheModelDoesNotHaveIsUnprocessableAndListsWhatItHas() {
-    SpotRequest byHeight = new SpotRequest("gfs", 45, 0, Vertical.height(100), RUN_TIME.plusSeconds(6 * 3600), 4, List.of());
+    SpotRequest byHeight =
+        new SpotRequest(
+            "gfs", 45, 0, Vertical.height(100), RUN_TIME.plusSeconds(6 * 3600), 4, List.of());
 
     assertThatThrownBy(() -> SpotPlan.of(GRIB_LIKE, byHeight))
-        .isInstanceOfSatisfying(OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("alt"))
+        .isInstanceOfSatisfying(
+            OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("alt"))
         .hasMessage(
             "model gfs has no height above ground levels (alt=); it has: isobaric levels 400..1000 hPa (pressure=);"
                 + " mean sea level (neither alt= nor pressure=)");
@@ -219,10 +276,18 @@ class SpotPlanTest {
   @Test
   void aParameterOnAnotherLevelTypeSaysHowToAskForIt() {
     SpotRequest request =
-        new SpotRequest("gfs", 45, 0, Vertical.pressure(500), RUN_TIME.plusSeconds(6 * 3600), 4, List.of("u", "prmsl"));
+        new SpotRequest(
+            "gfs",
+            45,
+            0,
+            Vertical.pressure(500),
+            RUN_TIME.plusSeconds(6 * 3600),
+            4,
+            List.of("u", "prmsl"));
 
     assertThatThrownBy(() -> SpotPlan.of(GRIB_LIKE, request))
-        .isInstanceOfSatisfying(OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("params"))
+        .isInstanceOfSatisfying(
+            OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("params"))
         .hasMessage(
             "parameter prmsl of model gfs is not on the levels asked for; ask with neither alt= nor pressure= (mean sea level)");
   }
@@ -230,17 +295,24 @@ class SpotPlanTest {
   @Test
   void aPressureBeyondTheLevelsSaysTheValidRange() {
     SpotRequest request =
-        new SpotRequest("gfs", 45, 0, Vertical.pressure(1013.25), RUN_TIME.plusSeconds(6 * 3600), 4, List.of());
+        new SpotRequest(
+            "gfs", 45, 0, Vertical.pressure(1013.25), RUN_TIME.plusSeconds(6 * 3600), 4, List.of());
 
     assertThatThrownBy(() -> SpotPlan.of(GRIB_LIKE, request))
-        .isInstanceOfSatisfying(OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("pressure"))
+        .isInstanceOfSatisfying(
+            OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("pressure"))
         .hasMessage(
             "pressure 1013.25 hPa is greater than the largest level 1000 hPa of model gfs; valid: 400..1000 hPa");
   }
 
   @Test
   void aNorthToSouthGridChecksLatitudesBothWays() {
-    assertThat(SpotPlan.of(GRIB_LIKE, new SpotRequest("gfs", -89.5, 0, null, RUN_TIME.plusSeconds(6 * 3600), 4, List.of())).axes())
+    assertThat(
+            SpotPlan.of(
+                    GRIB_LIKE,
+                    new SpotRequest(
+                        "gfs", -89.5, 0, null, RUN_TIME.plusSeconds(6 * 3600), 4, List.of()))
+                .axes())
         .hasSize(1);
   }
 }

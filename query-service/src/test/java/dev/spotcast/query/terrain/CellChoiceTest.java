@@ -10,8 +10,12 @@ class CellChoiceTest {
   private static final RunTerrain TERRAIN =
       new RunTerrain(null, new float[] {0f, 0.9f, 0.5f, 0.49f, 1f, Float.NaN}, 0.5, "lsm");
 
-  /** Candidates nearest first: 3 (sea), 0 (sea), 1 (land), 5 (no value), 2 (land at the threshold), 4 (land). */
+  /**
+   * Candidates nearest first: 3 (sea), 0 (sea), 1 (land), 5 (no value), 2 (land at the threshold),
+   * 4 (land).
+   */
   private static final int[] CANDIDATES = {3, 0, 1, 5, 2, 4};
+
   private static final double[] DISTANCES = {10, 20, 30, 40, 50, 60};
 
   @Test
@@ -34,8 +38,11 @@ class CellChoiceTest {
 
   @Test
   void nearestAndARunWithoutMaskTakeTheFirstN() {
-    assertThat(CellChoice.among(CANDIDATES, DISTANCES, TERRAIN, CellSelection.NEAREST, 2).points()).containsExactly(3, 0);
-    assertThat(CellChoice.among(CANDIDATES, DISTANCES, RunTerrain.NONE, CellSelection.LAND, 2).points())
+    assertThat(CellChoice.among(CANDIDATES, DISTANCES, TERRAIN, CellSelection.NEAREST, 2).points())
+        .containsExactly(3, 0);
+    assertThat(
+            CellChoice.among(CANDIDATES, DISTANCES, RunTerrain.NONE, CellSelection.LAND, 2)
+                .points())
         .containsExactly(3, 0);
   }
 
@@ -45,6 +52,7 @@ class CellChoiceTest {
         CellChoice.among(new int[] {0, 3}, new double[] {5, 7}, TERRAIN, CellSelection.LAND, 1);
     assertThat(choice.points()).containsExactly(0);
     assertThat(choice.skipped()).isEmpty();
-    assertThat(choice.fallback()).isEqualTo("no land grid point among the 2 nearest: the nearest answer");
+    assertThat(choice.fallback())
+        .isEqualTo("no land grid point among the 2 nearest: the nearest answer");
   }
 }

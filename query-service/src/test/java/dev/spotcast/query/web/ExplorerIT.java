@@ -1,17 +1,17 @@
 package dev.spotcast.query.web;
 
-import dev.spotcast.query.api.SpotApiIT;
-import dev.spotcast.query.api.SideBySideIT;
-import dev.spotcast.query.spot.EnsembleIT;
-import dev.spotcast.query.RunFixtures;
-import dev.spotcast.query.ServiceTestBase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.ServiceTestBase;
+import dev.spotcast.query.api.SideBySideIT;
+import dev.spotcast.query.api.SpotApiIT;
 import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.spot.EnsembleIT;
 import dev.spotcast.testsupport.HeadlessChromium;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -38,9 +38,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 /**
  * The forecast explorer at {@code /} in a real headless Chromium, against the real service and
  * Elasticsearch: a click on the map shows exactly what {@code /v1/spot} answers at that place, the
- * meteogram holds every step {@code /v1/series} answers, the grid points used are the answer's, every
- * request the page made is listed as a curl line that repeats it, and the page logs no error and
- * loads nothing from outside the service.
+ * meteogram holds every step {@code /v1/series} answers, the grid points used are the answer's,
+ * every request the page made is listed as a curl line that repeats it, and the page logs no error
+ * and loads nothing from outside the service.
  */
 class ExplorerIT extends ServiceTestBase {
 
@@ -67,9 +67,12 @@ class ExplorerIT extends ServiceTestBase {
   @BeforeEach
   void runsAreServed() throws Exception {
     RunFixtures.spotRunServed(client, publishedRuns);
-    // A second model over part of the first one's grid, overlaid on the meteogram where both cover the place.
-    RunFixtures.ensurePublished(client,
-        new dev.spotcast.ingestor.source.SyntheticForecastSource(SideBySideIT.RUN, SideBySideIT.SEED));
+    // A second model over part of the first one's grid, overlaid on the meteogram where both cover
+    // the place.
+    RunFixtures.ensurePublished(
+        client,
+        new dev.spotcast.ingestor.source.SyntheticForecastSource(
+            SideBySideIT.RUN, SideBySideIT.SEED));
     RunFixtures.awaitServed(publishedRuns, SideBySideIT.MODEL, SideBySideIT.RUN.runId());
   }
 
@@ -78,8 +81,11 @@ class ExplorerIT extends ServiceTestBase {
   }
 
   private JsonNode get(String url) throws Exception {
-    HttpResponse<String> response = HttpClient.newHttpClient()
-        .send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create(url)).build(),
+                HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).as(url + ": " + response.body()).isEqualTo(200);
     return JSON.readTree(response.body());
   }
@@ -88,7 +94,9 @@ class ExplorerIT extends ServiceTestBase {
   void aClickOnTheMapShowsWhatTheApiAnswersThere() throws Exception {
     var driver = browser.driver();
     driver.get(base());
-    browser.waiting(WAIT).until(ExpectedConditions.attributeToBe(By.tagName("body"), "data-ready", "true"));
+    browser
+        .waiting(WAIT)
+        .until(ExpectedConditions.attributeToBe(By.tagName("body"), "data-ready", "true"));
     new Select(driver.findElement(By.id("model"))).selectByValue(SpotApiIT.MODEL);
     new Select(driver.findElement(By.id("height"))).selectByValue("alt=500");
     Select time = new Select(driver.findElement(By.id("time")));
@@ -97,12 +105,17 @@ class ExplorerIT extends ServiceTestBase {
 
     // A real click at the grid point 42°N 8°W, where the map puts it (inside both models' grids).
     WebElement map = driver.findElement(By.id("map"));
-    List<?> pixel = (List<?>) browser.script(
-        "const p = spotcastExplorer.map.latLngToContainerPoint([42, -8]); return [p.x, p.y];");
+    List<?> pixel =
+        (List<?>)
+            browser.script(
+                "const p = spotcastExplorer.map.latLngToContainerPoint([42, -8]); return [p.x, p.y];");
     new Actions(driver)
-        .moveToElement(map, (int) Math.round(((Number) pixel.get(0)).doubleValue()) - map.getSize().getWidth() / 2,
+        .moveToElement(
+            map,
+            (int) Math.round(((Number) pixel.get(0)).doubleValue()) - map.getSize().getWidth() / 2,
             (int) Math.round(((Number) pixel.get(1)).doubleValue()) - map.getSize().getHeight() / 2)
-        .click().perform();
+        .click()
+        .perform();
     WebElement place = driver.findElement(By.id("place"));
     browser.waiting(WAIT).until(ExpectedConditions.attributeToBe(place, "data-state", "shown"));
 
@@ -112,53 +125,95 @@ class ExplorerIT extends ServiceTestBase {
     assertThat(lon).isCloseTo(-8, within(0.2));
     assertThat(place.getAttribute("data-time")).isEqualTo(chosenTime);
 
-    // The values: the same as /v1/spot answers for that place, height and time (°C as the page asks).
-    JsonNode spot = get(base() + "v1/spot?model=" + SpotApiIT.MODEL + "&lat=" + lat + "&lon=" + lon
-        + "&alt=500&time=" + chosenTime + "&units=C");
+    // The values: the same as /v1/spot answers for that place, height and time (°C as the page
+    // asks).
+    JsonNode spot =
+        get(
+            base()
+                + "v1/spot?model="
+                + SpotApiIT.MODEL
+                + "&lat="
+                + lat
+                + "&lon="
+                + lon
+                + "&alt=500&time="
+                + chosenTime
+                + "&units=C");
     Map<String, Double> shown = new TreeMap<>();
     for (WebElement row : driver.findElements(By.cssSelector("#values tbody tr"))) {
-      shown.put(row.getAttribute("data-param"), Double.parseDouble(row.findElement(By.cssSelector("td.value")).getText()));
+      shown.put(
+          row.getAttribute("data-param"),
+          Double.parseDouble(row.findElement(By.cssSelector("td.value")).getText()));
     }
     TreeSet<String> answered = new TreeSet<>();
     spot.path("values").fieldNames().forEachRemaining(answered::add);
     assertThat(shown.keySet()).isEqualTo(answered);
-    spot.path("values").properties().forEach(value ->
-        assertThat(shown.get(value.getKey())).as(value.getKey())
-            .isCloseTo(value.getValue().path("value").asDouble(), within(0.005 + 1e-9)));
+    spot.path("values")
+        .properties()
+        .forEach(
+            value ->
+                assertThat(shown.get(value.getKey()))
+                    .as(value.getKey())
+                    .isCloseTo(value.getValue().path("value").asDouble(), within(0.005 + 1e-9)));
     assertThat(spot.path("values").path("t").path("unit").asText()).isEqualTo("°C");
 
     // The grid points used: the answer's, in its order, with its weights.
-    List<String> points = driver.findElements(By.cssSelector("#neighbours tbody tr")).stream()
-        .map(row -> row.findElements(By.tagName("td")).getFirst().getText()).toList();
+    List<String> points =
+        driver.findElements(By.cssSelector("#neighbours tbody tr")).stream()
+            .map(row -> row.findElements(By.tagName("td")).getFirst().getText())
+            .toList();
     List<String> expected = new ArrayList<>();
     spot.path("neighbours").forEach(n -> expected.add(n.path("point").asText()));
     assertThat(points).isEqualTo(expected).isNotEmpty();
-    Number circles = (Number) browser.script(
-        "return document.querySelectorAll('#map path.grid-point').length;");
+    Number circles =
+        (Number) browser.script("return document.querySelectorAll('#map path.grid-point').length;");
     assertThat(circles.intValue()).as("one circle per grid point used").isEqualTo(expected.size());
 
     // The meteogram: every step of the run at that place.
-    JsonNode series = get(base() + "v1/series?model=" + SpotApiIT.MODEL + "&lat=" + lat + "&lon=" + lon + "&alt=500");
+    JsonNode series =
+        get(
+            base()
+                + "v1/series?model="
+                + SpotApiIT.MODEL
+                + "&lat="
+                + lat
+                + "&lon="
+                + lon
+                + "&alt=500");
     assertThat(driver.findElement(By.id("meteogram")).getAttribute("data-steps"))
         .isEqualTo(String.valueOf(series.path("steps").size()));
     // The other model covering the place is overlaid, from one side-by-side request.
-    List<?> labels = (List<?>) browser.script(
-        "return Chart.getChart('chart-temperature').data.datasets.map(d => d.label);");
-    assertThat(labels).anyMatch(label -> label.toString().endsWith("· " + SpotApiIT.MODEL))
+    List<?> labels =
+        (List<?>)
+            browser.script(
+                "return Chart.getChart('chart-temperature').data.datasets.map(d => d.label);");
+    assertThat(labels)
+        .anyMatch(label -> label.toString().endsWith("· " + SpotApiIT.MODEL))
         .anyMatch(label -> label.toString().endsWith("· " + SideBySideIT.MODEL));
 
-    // Every request the page made for this view is a curl line, and repeating it gives the page's answer.
-    List<String> curls = driver.findElements(By.cssSelector("#requests code")).stream().map(WebElement::getText).toList();
-    assertThat(curls).anyMatch(line -> line.contains("/v1/spot?")).anyMatch(line -> line.contains("/v1/series?"))
+    // Every request the page made for this view is a curl line, and repeating it gives the page's
+    // answer.
+    List<String> curls =
+        driver.findElements(By.cssSelector("#requests code")).stream()
+            .map(WebElement::getText)
+            .toList();
+    assertThat(curls)
+        .anyMatch(line -> line.contains("/v1/spot?"))
+        .anyMatch(line -> line.contains("/v1/series?"))
         .anyMatch(line -> line.contains("/v1/series?models=") && line.contains(SideBySideIT.MODEL));
-    String spotCurl = curls.stream().filter(line -> line.contains("/v1/spot?")).findFirst().orElseThrow();
+    String spotCurl =
+        curls.stream().filter(line -> line.contains("/v1/spot?")).findFirst().orElseThrow();
     JsonNode repeated = get(spotCurl.substring("curl '".length(), spotCurl.length() - 1));
     assertThat(repeated.path("values")).isEqualTo(spot.path("values"));
 
     // Nothing from outside the service (the map works offline), and no error in the console.
-    List<?> loaded = (List<?>) browser.script(
-        "return performance.getEntriesByType('resource').map(e => e.name).concat([location.href]);");
-    assertThat(loaded).isNotEmpty().allSatisfy(url -> assertThat(url.toString()).startsWith(base()));
+    List<?> loaded =
+        (List<?>)
+            browser.script(
+                "return performance.getEntriesByType('resource').map(e => e.name).concat([location.href]);");
+    assertThat(loaded)
+        .isNotEmpty()
+        .allSatisfy(url -> assertThat(url.toString()).startsWith(base()));
     assertThat(browser.consoleErrors()).isEmpty();
     browser.screenshot("explorer");
   }
@@ -167,7 +222,9 @@ class ExplorerIT extends ServiceTestBase {
   void anUnknownPlaceGivesTheApisReasonOnThePageNotAConsoleError() throws Exception {
     var driver = browser.driver();
     driver.get(base());
-    browser.waiting(WAIT).until(ExpectedConditions.attributeToBe(By.tagName("body"), "data-ready", "true"));
+    browser
+        .waiting(WAIT)
+        .until(ExpectedConditions.attributeToBe(By.tagName("body"), "data-ready", "true"));
     new Select(driver.findElement(By.id("model"))).selectByValue(SpotApiIT.MODEL);
     // Outside the regional grid (40..50°N, 10°W..10°E): the API's 4xx problem is shown to the user.
     browser.script("spotcastExplorer.showPlace(-30, 140);");
@@ -183,38 +240,55 @@ class ExplorerIT extends ServiceTestBase {
   @Test
   void anEnsembleIsOneModelWhoseMembersSpreadIsABandAroundItsControl() throws Exception {
     for (int m = 0; m < 5; m++) {
-      RunFixtures.ensurePublished(client, new dev.spotcast.ingestor.source.SyntheticForecastSource(EnsembleIT.member(m), 23, m));
+      RunFixtures.ensurePublished(
+          client,
+          new dev.spotcast.ingestor.source.SyntheticForecastSource(EnsembleIT.member(m), 23, m));
     }
     for (int m = 0; m < 5; m++) {
-      RunFixtures.awaitServed(publishedRuns, EnsembleIT.MODEL + "_m" + m, EnsembleIT.member(m).runId());
+      RunFixtures.awaitServed(
+          publishedRuns, EnsembleIT.MODEL + "_m" + m, EnsembleIT.member(m).runId());
     }
     var driver = browser.driver();
     driver.get(base());
-    browser.waiting(WAIT).until(ExpectedConditions.attributeToBe(By.tagName("body"), "data-ready", "true"));
+    browser
+        .waiting(WAIT)
+        .until(ExpectedConditions.attributeToBe(By.tagName("body"), "data-ready", "true"));
     new Select(driver.findElement(By.id("model"))).selectByValue(EnsembleIT.MODEL);
     new Select(driver.findElement(By.id("height"))).selectByValue("alt=500");
     browser.script("spotcastExplorer.showPlace(41.3, -7.6);");
     WebElement place = driver.findElement(By.id("place"));
     browser.waiting(WAIT).until(ExpectedConditions.attributeToBe(place, "data-state", "shown"));
-    assertThat(driver.findElement(By.id("meteogram")).getAttribute("data-band")).isEqualTo("p10-p90");
+    assertThat(driver.findElement(By.id("meteogram")).getAttribute("data-band"))
+        .isEqualTo("p10-p90");
 
     // The band is what the API gives for the members' 10th and 90th percentiles, step by step.
-    String series = base() + "v1/series?model=" + EnsembleIT.MODEL + "&lat=41.3&lon=-7.6&alt=500&units=C&ensemble=";
+    String series =
+        base()
+            + "v1/series?model="
+            + EnsembleIT.MODEL
+            + "&lat=41.3&lon=-7.6&alt=500&units=C&ensemble=";
     JsonNode low = get(series + "p10").path("steps");
     JsonNode high = get(series + "p90").path("steps");
-    List<?> band = (List<?>) browser.script(
-        "const b = spotcastExplorer.band(); return [b.low.map(p => p.y), b.high.map(p => p.y)];");
+    List<?> band =
+        (List<?>)
+            browser.script(
+                "const b = spotcastExplorer.band(); return [b.low.map(p => p.y), b.high.map(p => p.y)];");
     List<?> lows = (List<?>) band.get(0);
     List<?> highs = (List<?>) band.get(1);
     assertThat(lows).hasSize(low.size());
     for (int i = 0; i < low.size(); i++) {
-      assertThat(((Number) lows.get(i)).doubleValue()).isCloseTo(low.get(i).path("values").path("t").path("value").asDouble(), within(1e-9));
-      assertThat(((Number) highs.get(i)).doubleValue()).isCloseTo(high.get(i).path("values").path("t").path("value").asDouble(), within(1e-9));
-      assertThat(((Number) highs.get(i)).doubleValue()).isGreaterThanOrEqualTo(((Number) lows.get(i)).doubleValue());
+      assertThat(((Number) lows.get(i)).doubleValue())
+          .isCloseTo(low.get(i).path("values").path("t").path("value").asDouble(), within(1e-9));
+      assertThat(((Number) highs.get(i)).doubleValue())
+          .isCloseTo(high.get(i).path("values").path("t").path("value").asDouble(), within(1e-9));
+      assertThat(((Number) highs.get(i)).doubleValue())
+          .isGreaterThanOrEqualTo(((Number) lows.get(i)).doubleValue());
     }
     // Its members are not overlaid one by one.
-    List<?> labels = (List<?>) browser.script(
-        "return Chart.getChart('chart-temperature').data.datasets.map(d => d.label);");
+    List<?> labels =
+        (List<?>)
+            browser.script(
+                "return Chart.getChart('chart-temperature').data.datasets.map(d => d.label);");
     assertThat(labels).noneMatch(label -> label.toString().contains(EnsembleIT.MODEL + "_m"));
     assertThat(browser.consoleErrors()).isEmpty();
   }

@@ -23,18 +23,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * ECMWF's ecCodes C library, the reference GRIB decoder, called through Java's Foreign Function &amp;
- * Memory API: the handful of functions needed to open a message that is already in memory, read its
- * keys and values, and release it. A handle belongs to the thread that made it (ecCodes handles are
- * not shared between threads), so every decode makes and deletes its own.
+ * ECMWF's ecCodes C library, the reference GRIB decoder, called through Java's Foreign Function
+ * &amp; Memory API: the handful of functions needed to open a message that is already in memory,
+ * read its keys and values, and release it. A handle belongs to the thread that made it (ecCodes
+ * handles are not shared between threads), so every decode makes and deletes its own.
  *
  * <p>The library is found under {@value #HOME_PROPERTY} (system property) or {@value #HOME_ENV}
  * (environment): a directory holding the PyPI wheels {@code eccodeslib} and {@code eckitlib} (a
- * Python venv or a {@code pip install --target} folder), or an ecCodes installation with
- * {@code lib/libeccodes.so}; without either, the system's {@code libeccodes.so} (Debian's
- * {@code libeccodes0}). The wheel compiles ecCodes' definitions into the library
- * ({@code libeccodes_memfs}), so no definitions path is needed.
- * See <a href="https://confluence.ecmwf.int/display/ECC/ecCodes+API+Reference">the ecCodes C API</a>.
+ * Python venv or a {@code pip install --target} folder), or an ecCodes installation with {@code
+ * lib/libeccodes.so}; without either, the system's {@code libeccodes.so} (Debian's {@code
+ * libeccodes0}). The wheel compiles ecCodes' definitions into the library ({@code
+ * libeccodes_memfs}), so no definitions path is needed. See <a
+ * href="https://confluence.ecmwf.int/display/ECC/ecCodes+API+Reference">the ecCodes C API</a>.
  */
 final class Eccodes {
 
@@ -46,9 +46,16 @@ final class Eccodes {
   /** ecCodes' GRIB_NOT_FOUND: the key is not defined in this message. */
   static final int NOT_FOUND = -10;
 
-  /** eckit libraries libeccodes.so links against, in dependency order (the wheel keeps them apart). */
-  private static final List<String> ECKIT = List.of("libeckit.so", "libeckit_maths.so", "libeckit_codec.so",
-      "libeckit_spec.so", "libeckit_geo.so");
+  /**
+   * eckit libraries libeccodes.so links against, in dependency order (the wheel keeps them apart).
+   */
+  private static final List<String> ECKIT =
+      List.of(
+          "libeckit.so",
+          "libeckit_maths.so",
+          "libeckit_codec.so",
+          "libeckit_spec.so",
+          "libeckit_geo.so");
 
   private static volatile Eccodes instance;
   private static volatile String loadFailure;
@@ -66,55 +73,106 @@ final class Eccodes {
 
   private Eccodes(SymbolLookup lib) {
     Linker linker = Linker.nativeLinker();
-    newFromMessage = downcall(linker, lib, "codes_handle_new_from_message", FunctionDescriptor.of(ADDRESS, ADDRESS,
-        ADDRESS, JAVA_LONG));
+    newFromMessage =
+        downcall(
+            linker,
+            lib,
+            "codes_handle_new_from_message",
+            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
     delete = downcall(linker, lib, "codes_handle_delete", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    getLong = downcall(linker, lib, "codes_get_long", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
-    getDouble = downcall(linker, lib, "codes_get_double", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
-    getString = downcall(linker, lib, "codes_get_string", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS,
-        ADDRESS));
-    getSize = downcall(linker, lib, "codes_get_size", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
-    getDoubleArray = downcall(linker, lib, "codes_get_double_array", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS,
-        ADDRESS, ADDRESS));
-    setDouble = downcall(linker, lib, "codes_set_double", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS,
-        JAVA_DOUBLE));
-    errorMessage = downcall(linker, lib, "codes_get_error_message", FunctionDescriptor.of(ADDRESS, JAVA_INT));
-    getApiVersion = downcall(linker, lib, "codes_get_api_version", FunctionDescriptor.of(JAVA_LONG));
+    getLong =
+        downcall(
+            linker,
+            lib,
+            "codes_get_long",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    getDouble =
+        downcall(
+            linker,
+            lib,
+            "codes_get_double",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    getString =
+        downcall(
+            linker,
+            lib,
+            "codes_get_string",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    getSize =
+        downcall(
+            linker,
+            lib,
+            "codes_get_size",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    getDoubleArray =
+        downcall(
+            linker,
+            lib,
+            "codes_get_double_array",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    setDouble =
+        downcall(
+            linker,
+            lib,
+            "codes_set_double",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_DOUBLE));
+    errorMessage =
+        downcall(linker, lib, "codes_get_error_message", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    getApiVersion =
+        downcall(linker, lib, "codes_get_api_version", FunctionDescriptor.of(JAVA_LONG));
     routeLogging(linker, lib);
   }
 
   /**
-   * ecCodes prints its diagnostics on stderr; they go to this class's log instead (debug level), so the
-   * console shows only the one-line failure the reader reports with the message number.
+   * ecCodes prints its diagnostics on stderr; they go to this class's log instead (debug level), so
+   * the console shows only the one-line failure the reader reports with the message number.
    */
   private static void routeLogging(Linker linker, SymbolLookup lib) {
     try {
-      MethodHandle context = downcall(linker, lib, "codes_context_get_default", FunctionDescriptor.of(ADDRESS));
-      MethodHandle setProc = downcall(linker, lib, "codes_context_set_logging_proc",
-          FunctionDescriptor.ofVoid(ADDRESS, ADDRESS));
-      MethodHandle target = MethodHandles.lookup().findStatic(Eccodes.class, "logMessage",
-          MethodType.methodType(void.class, MemorySegment.class, int.class, MemorySegment.class));
-      MemorySegment stub = linker.upcallStub(target, FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT, ADDRESS),
-          Arena.global());
+      MethodHandle context =
+          downcall(linker, lib, "codes_context_get_default", FunctionDescriptor.of(ADDRESS));
+      MethodHandle setProc =
+          downcall(
+              linker,
+              lib,
+              "codes_context_set_logging_proc",
+              FunctionDescriptor.ofVoid(ADDRESS, ADDRESS));
+      MethodHandle target =
+          MethodHandles.lookup()
+              .findStatic(
+                  Eccodes.class,
+                  "logMessage",
+                  MethodType.methodType(
+                      void.class, MemorySegment.class, int.class, MemorySegment.class));
+      MemorySegment stub =
+          linker.upcallStub(
+              target, FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT, ADDRESS), Arena.global());
       setProc.invokeExact((MemorySegment) context.invokeExact(), stub);
     } catch (Throwable t) {
       throw rethrow(t);
     }
   }
 
-  /** Called by ecCodes for each diagnostic (levels: 0 info, 1 warning, 2 error, 3 fatal, 4 debug). */
+  /**
+   * Called by ecCodes for each diagnostic (levels: 0 info, 1 warning, 2 error, 3 fatal, 4 debug).
+   */
   private static void logMessage(MemorySegment context, int level, MemorySegment message) {
     if (log.isDebugEnabled()) {
       log.debug("ecCodes ({}): {}", level, message.reinterpret(4096).getString(0));
     }
   }
 
-  private static MethodHandle downcall(Linker linker, SymbolLookup lib, String name, FunctionDescriptor descriptor) {
-    MemorySegment symbol = lib.find(name).orElseThrow(() -> new IllegalStateException("ecCodes lacks " + name));
+  private static MethodHandle downcall(
+      Linker linker, SymbolLookup lib, String name, FunctionDescriptor descriptor) {
+    MemorySegment symbol =
+        lib.find(name).orElseThrow(() -> new IllegalStateException("ecCodes lacks " + name));
     return linker.downcallHandle(symbol, descriptor);
   }
 
-  /** The library, loaded on first use; throws with a one-line reason when it cannot be found or loaded. */
+  /**
+   * The library, loaded on first use; throws with a one-line reason when it cannot be found or
+   * loaded.
+   */
   static Eccodes get() throws EccodesMissingException {
     Eccodes e = instance;
     if (e != null) {
@@ -153,16 +211,24 @@ final class Eccodes {
       try {
         return SymbolLookup.libraryLookup("libeccodes.so", Arena.global());
       } catch (IllegalArgumentException e) {
-        throw new IllegalStateException("ecCodes not found: set " + HOME_ENV + " to where eccodeslib is installed "
-            + "(./spotcast installs it with pip into $SPOTCAST_HOME/eccodes)");
+        throw new IllegalStateException(
+            "ecCodes not found: set "
+                + HOME_ENV
+                + " to where eccodeslib is installed "
+                + "(./spotcast installs it with pip into $SPOTCAST_HOME/eccodes)");
       }
     }
     Path root = Path.of(home);
     if (!Files.isDirectory(root)) {
-      throw new IllegalStateException("ecCodes not found: " + HOME_ENV + "=" + home + " is not a directory");
+      throw new IllegalStateException(
+          "ecCodes not found: " + HOME_ENV + "=" + home + " is not a directory");
     }
-    Path library = find(root, "libeccodes.so").orElseThrow(() -> new IllegalStateException(
-        "ecCodes not found: no libeccodes.so under " + HOME_ENV + "=" + root));
+    Path library =
+        find(root, "libeccodes.so")
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "ecCodes not found: no libeccodes.so under " + HOME_ENV + "=" + root));
     Optional<Path> eckit = find(root, "libeckit.so");
     if (eckit.isPresent()) {
       for (String name : ECKIT) {
@@ -175,27 +241,38 @@ final class Eccodes {
     return SymbolLookup.libraryLookup(library, Arena.global());
   }
 
-  /** A library in the wheel's layout (site-packages/NAMElib/lib64) or an installation's lib/ or lib64/. */
+  /**
+   * A library in the wheel's layout (site-packages/NAMElib/lib64) or an installation's lib/ or
+   * lib64/.
+   */
   private static Optional<Path> find(Path root, String name) throws IOException {
     for (String dir : List.of("lib", "lib64")) {
       if (Files.isRegularFile(root.resolve(dir).resolve(name))) {
         return Optional.of(root.resolve(dir).resolve(name));
       }
     }
-    try (Stream<Path> files = Files.find(root, 7, (p, a) -> p.getFileName().toString().equals(name)
-        && p.getParent().getFileName().toString().startsWith("lib"))) {
+    try (Stream<Path> files =
+        Files.find(
+            root,
+            7,
+            (p, a) ->
+                p.getFileName().toString().equals(name)
+                    && p.getParent().getFileName().toString().startsWith("lib"))) {
       return files.sorted().findFirst();
     }
   }
 
   /**
-   * A handle on a message held in {@code message} (not copied: the segment must outlive the handle).
+   * A handle on a message held in {@code message} (not copied: the segment must outlive the
+   * handle).
    *
    * @throws EccodesException when ecCodes cannot parse the message
    */
   MemorySegment handle(MemorySegment message) throws EccodesException {
     try {
-      MemorySegment h = (MemorySegment) newFromMessage.invokeExact(MemorySegment.NULL, message, message.byteSize());
+      MemorySegment h =
+          (MemorySegment)
+              newFromMessage.invokeExact(MemorySegment.NULL, message, message.byteSize());
       if (h.equals(MemorySegment.NULL)) {
         throw new EccodesException("ecCodes cannot parse the message");
       }
@@ -233,7 +310,8 @@ final class Eccodes {
   }
 
   long requireLong(MemorySegment handle, String key) throws EccodesException {
-    return getLong(handle, key).orElseThrow(() -> new EccodesException("key " + key + " not defined"));
+    return getLong(handle, key)
+        .orElseThrow(() -> new EccodesException("key " + key + " not defined"));
   }
 
   double requireDouble(MemorySegment handle, String key) throws EccodesException {

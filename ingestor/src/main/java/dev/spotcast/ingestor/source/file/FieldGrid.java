@@ -21,8 +21,8 @@ public interface FieldGrid {
   double longitude(int point);
 
   /**
-   * An upper bound of the distance between neighbouring points in km; a circle of this radius around
-   * any location covered by the grid contains at least one point.
+   * An upper bound of the distance between neighbouring points in km; a circle of this radius
+   * around any location covered by the grid contains at least one point.
    */
   double maxSpacingKm();
 

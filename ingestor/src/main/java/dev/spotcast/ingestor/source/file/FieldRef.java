@@ -6,18 +6,20 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * What one 2-D field of a forecast file is (parameter, level, times, ensemble member, grid), without
- * its values: {@link #read()} decodes them when needed, so the ingestion can stream a run field by
- * field.
+ * What one 2-D field of a forecast file is (parameter, level, times, ensemble member, grid),
+ * without its values: {@link #read()} decodes them when needed, so the ingestion can stream a run
+ * field by field.
  *
  * @param file the file the field is in
- * @param message 0-based message number in file order (for GRIB the same number ecCodes gives;
- *     for NetCDF the position of the 2-D slice among the file's slices)
+ * @param message 0-based message number in file order (for GRIB the same number ecCodes gives; for
+ *     NetCDF the position of the 2-D slice among the file's slices)
  * @param parameter lower-case short name, ecCodes style ("t", "10u", "prmsl")
  * @param unit the unit as the parameter table or file gives it ("K", "m s**-1")
- * @param level in the level type's unit (hPa for isobaric, m for heights, 0 for surface and mean sea)
+ * @param level in the level type's unit (hPa for isobaric, m for heights, 0 for surface and mean
+ *     sea)
  * @param referenceTime the analysis (run) time
- * @param stepHours valid time minus reference time, in hours (for an accumulation or average: its end)
+ * @param stepHours valid time minus reference time, in hours (for an accumulation or average: its
+ *     end)
  * @param member the ensemble member number, or null when the field is not an ensemble member
  * @param grid the points the values belong to; shared by the fields that have the same grid
  * @param source decodes the values
@@ -63,8 +65,24 @@ public record FieldRef(
 
   @Override
   public String toString() {
-    return "FieldRef[" + file.getFileName() + " #" + message + " " + parameter + " " + levelType + " "
-        + level + " " + referenceTime + " +" + stepHours + "h"
-        + (member == null ? "" : " member " + member) + " " + grid.kind() + "]";
+    return "FieldRef["
+        + file.getFileName()
+        + " #"
+        + message
+        + " "
+        + parameter
+        + " "
+        + levelType
+        + " "
+        + level
+        + " "
+        + referenceTime
+        + " +"
+        + stepHours
+        + "h"
+        + (member == null ? "" : " member " + member)
+        + " "
+        + grid.kind()
+        + "]";
   }
 }

@@ -7,8 +7,8 @@ package dev.spotcast.ingestor.source.file;
 public interface FieldSource {
 
   /**
-   * The values in the grid's point order, missing values as {@link Float#NaN}; a new array per call.
-   * Safe to call from several threads (reads of one file are serialised on that file).
+   * The values in the grid's point order, missing values as {@link Float#NaN}; a new array per
+   * call. Safe to call from several threads (reads of one file are serialised on that file).
    */
   float[] read() throws ForecastFileException;
 

@@ -12,16 +12,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A run read from forecast files. A slice is one level of one level type at one step over the
- * whole grid (or a part of a very large grid): producing it decodes the fields of that level and
- * step (one per parameter) and writes one document per grid point. Decoding a whole field per
- * slice costs a few per cent of producing its documents; cutting grids into smaller slices would
- * decode every field several times. A parameter without a field there, or a missing value
- * (bitmap, fill value), is left out of the document, never stored as a number.
+ * A run read from forecast files. A slice is one level of one level type at one step over the whole
+ * grid (or a part of a very large grid): producing it decodes the fields of that level and step
+ * (one per parameter) and writes one document per grid point. Decoding a whole field per slice
+ * costs a few per cent of producing its documents; cutting grids into smaller slices would decode
+ * every field several times. A parameter without a field there, or a missing value (bitmap, fill
+ * value), is left out of the document, never stored as a number.
  */
 public final class FileForecastSource implements ForecastSource {
 
-  /** Grids larger than this are cut into several slices, to bound the decoded values held per thread. */
+  /**
+   * Grids larger than this are cut into several slices, to bound the decoded values held per
+   * thread.
+   */
   static final int MAX_POINTS_PER_SLICE = 1 << 21;
 
   private final ForecastRun run;
@@ -77,7 +80,12 @@ public final class FileForecastSource implements ForecastSource {
         columns[i] = field.read();
         if (columns[i].length != grid.pointCount()) {
           throw new IllegalStateException(
-              FileRuns.describe(field) + " decoded " + columns[i].length + " values for " + grid.pointCount() + " points");
+              FileRuns.describe(field)
+                  + " decoded "
+                  + columns[i].length
+                  + " values for "
+                  + grid.pointCount()
+                  + " points");
         }
       }
     }
@@ -93,7 +101,8 @@ public final class FileForecastSource implements ForecastSource {
           slice.axisPosition(),
           slice.levelPosition(),
           slice.stepPosition(),
-          new ForecastDocument(point, grid.latitude(point), grid.longitude(point), level, step, names, values));
+          new ForecastDocument(
+              point, grid.latitude(point), grid.longitude(point), level, step, names, values));
     }
   }
 }

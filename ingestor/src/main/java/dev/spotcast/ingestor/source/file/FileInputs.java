@@ -19,13 +19,16 @@ public final class FileInputs {
 
   private FileInputs() {}
 
-  /** @throws IllegalArgumentException naming the argument that matches nothing */
+  /**
+   * @throws IllegalArgumentException naming the argument that matches nothing
+   */
   public static List<Path> expand(List<String> arguments) throws IOException {
     TreeSet<Path> files = new TreeSet<>();
     for (String argument : arguments) {
       List<Path> matched = expandOne(argument);
       if (matched.isEmpty()) {
-        throw new IllegalArgumentException(argument + ": no such file, or no file in it / matching it");
+        throw new IllegalArgumentException(
+            argument + ": no such file, or no file in it / matching it");
       }
       files.addAll(matched);
     }
@@ -43,7 +46,10 @@ public final class FileInputs {
     // The folder part before the first wildcard is walked; the whole argument is the pattern.
     int wildcard = firstWildcard(argument);
     int slash = argument.lastIndexOf('/', wildcard);
-    Path base = Path.of(slash < 0 ? "." : (slash == 0 ? "/" : argument.substring(0, slash))).toAbsolutePath().normalize();
+    Path base =
+        Path.of(slash < 0 ? "." : (slash == 0 ? "/" : argument.substring(0, slash)))
+            .toAbsolutePath()
+            .normalize();
     String pattern = base.toString().replace("\\", "\\\\") + "/" + argument.substring(slash + 1);
     PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + pattern);
     if (!Files.isDirectory(base)) {
@@ -52,7 +58,8 @@ public final class FileInputs {
     return walk(base, matcher::matches);
   }
 
-  private static List<Path> walk(Path folder, java.util.function.Predicate<Path> accept) throws IOException {
+  private static List<Path> walk(Path folder, java.util.function.Predicate<Path> accept)
+      throws IOException {
     try (Stream<Path> paths = Files.walk(folder)) {
       return paths
           .filter(Files::isRegularFile)

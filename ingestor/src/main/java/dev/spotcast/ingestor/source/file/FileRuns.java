@@ -24,10 +24,10 @@ import java.util.TreeSet;
 
 /**
  * Turns the fields of a set of files into runs: fields with the same reference time (and ensemble
- * member) form one run, whatever file they came from; different reference times are different
- * runs. Each member of an ensemble becomes a model of its own ({@code MODEL_mN}), so members are
- * never mixed into one value. Within a run every field must share one grid, and a field may appear
- * once: anything else is an error naming the files.
+ * member) form one run, whatever file they came from; different reference times are different runs.
+ * Each member of an ensemble becomes a model of its own ({@code MODEL_mN}), so members are never
+ * mixed into one value. Within a run every field must share one grid, and a field may appear once:
+ * anything else is an error naming the files.
  */
 public final class FileRuns {
 
@@ -45,14 +45,18 @@ public final class FileRuns {
   public static List<FileForecastSource> assemble(
       String model, List<FieldRef> fields, Set<Integer> members, ShardingSpec sharding) {
     ModelNames.requireValid(model);
-    Map<RunKey, List<FieldRef>> byRun = new TreeMap<>(
-        Comparator.comparing(RunKey::referenceTime)
-            .thenComparing(RunKey::member, Comparator.nullsFirst(Comparator.naturalOrder())));
+    Map<RunKey, List<FieldRef>> byRun =
+        new TreeMap<>(
+            Comparator.comparing(RunKey::referenceTime)
+                .thenComparing(RunKey::member, Comparator.nullsFirst(Comparator.naturalOrder())));
     for (FieldRef field : fields) {
       if (field.member() != null && !members.isEmpty() && !members.contains(field.member())) {
         continue;
       }
-      byRun.computeIfAbsent(new RunKey(field.referenceTime(), field.member()), k -> new ArrayList<>()).add(field);
+      byRun
+          .computeIfAbsent(
+              new RunKey(field.referenceTime(), field.member()), k -> new ArrayList<>())
+          .add(field);
     }
     List<FileForecastSource> sources = new ArrayList<>();
     for (Map.Entry<RunKey, List<FieldRef>> entry : byRun.entrySet()) {
@@ -63,14 +67,28 @@ public final class FileRuns {
     return sources;
   }
 
-  private static FileForecastSource build(String model, Instant runTime, List<FieldRef> fields, ShardingSpec sharding) {
+  private static FileForecastSource build(
+      String model, Instant runTime, List<FieldRef> fields, ShardingSpec sharding) {
     FieldGrid grid = fields.getFirst().grid();
     for (FieldRef field : fields) {
       if (!field.grid().equals(grid)) {
         throw new IllegalArgumentException(
-            "run " + runTime + " of " + model + " mixes grids: " + describe(fields.getFirst()) + " is on a "
-                + grid.kind() + " grid of " + grid.pointCount() + " points, " + describe(field) + " on a "
-                + field.grid().kind() + " grid of " + field.grid().pointCount()
+            "run "
+                + runTime
+                + " of "
+                + model
+                + " mixes grids: "
+                + describe(fields.getFirst())
+                + " is on a "
+                + grid.kind()
+                + " grid of "
+                + grid.pointCount()
+                + " points, "
+                + describe(field)
+                + " on a "
+                + field.grid().kind()
+                + " grid of "
+                + field.grid().pointCount()
                 + " points; load files of different grids as different models");
       }
     }
@@ -83,19 +101,39 @@ public final class FileRuns {
       levels.computeIfAbsent(field.levelType(), t -> new TreeSet<>()).add(field.level());
       Parameter parameter = ParameterUnits.parameter(field.parameter(), field.unit());
       Parameter known =
-          parameters.computeIfAbsent(field.levelType(), t -> new LinkedHashMap<>())
+          parameters
+              .computeIfAbsent(field.levelType(), t -> new LinkedHashMap<>())
               .putIfAbsent(parameter.name(), parameter);
       if (known != null && !known.unit().equals(parameter.unit())) {
         throw new IllegalArgumentException(
-            "parameter " + parameter.name() + " has unit " + known.unit() + " and " + parameter.unit() + " in run "
-                + runTime + " of " + model + " (" + describe(field) + ")");
+            "parameter "
+                + parameter.name()
+                + " has unit "
+                + known.unit()
+                + " and "
+                + parameter.unit()
+                + " in run "
+                + runTime
+                + " of "
+                + model
+                + " ("
+                + describe(field)
+                + ")");
       }
       steps.add(field.stepHours());
-      FieldRef twice = byKey.put(
-          new FieldKey(field.levelType(), field.level(), field.stepHours(), field.parameter()), field);
+      FieldRef twice =
+          byKey.put(
+              new FieldKey(field.levelType(), field.level(), field.stepHours(), field.parameter()),
+              field);
       if (twice != null) {
         throw new IllegalArgumentException(
-            "the same field is given twice in run " + runTime + " of " + model + ": " + describe(twice) + " and "
+            "the same field is given twice in run "
+                + runTime
+                + " of "
+                + model
+                + ": "
+                + describe(twice)
+                + " and "
                 + describe(field));
       }
     }
@@ -103,14 +141,20 @@ public final class FileRuns {
     for (Map.Entry<LevelType, TreeSet<Double>> entry : levels.entrySet()) {
       axes.add(
           new LevelAxis(
-              entry.getKey(), List.copyOf(entry.getValue()), List.copyOf(parameters.get(entry.getKey()).values())));
+              entry.getKey(),
+              List.copyOf(entry.getValue()),
+              List.copyOf(parameters.get(entry.getKey()).values())));
     }
-    ForecastRun run = new ForecastRun(model, runTime, definition(grid), axes, List.copyOf(steps), sharding);
+    ForecastRun run =
+        new ForecastRun(model, runTime, definition(grid), axes, List.copyOf(steps), sharding);
     Map<FieldKey, FieldRef> index = Map.copyOf(byKey);
     return new FileForecastSource(run, grid, index);
   }
 
-  /** The grid as the catalog keeps it: the arithmetic of a regular grid, or what queries need of others. */
+  /**
+   * The grid as the catalog keeps it: the arithmetic of a regular grid, or what queries need of
+   * others.
+   */
   static GridDefinition definition(FieldGrid grid) {
     if (grid.regular().isPresent()) {
       RegularLatLon r = grid.regular().get();
@@ -127,8 +171,18 @@ public final class FileRuns {
   }
 
   static String describe(FieldRef field) {
-    return field.parameter() + " on " + field.levelType().label() + " " + field.level() + " step " + field.stepHours()
-        + " (" + field.file().getFileName() + " message " + field.message() + ")";
+    return field.parameter()
+        + " on "
+        + field.levelType().label()
+        + " "
+        + field.level()
+        + " step "
+        + field.stepHours()
+        + " ("
+        + field.file().getFileName()
+        + " message "
+        + field.message()
+        + ")";
   }
 
   /** A field within a run: its level type, level, step and parameter. */

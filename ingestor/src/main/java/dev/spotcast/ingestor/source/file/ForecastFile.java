@@ -13,13 +13,18 @@ public interface ForecastFile extends AutoCloseable {
   /** The file as it was opened. */
   Path path();
 
-  /** {@code "GRIB1"}, {@code "GRIB2"}, {@code "GRIB1+GRIB2"} for a file with both, or {@code "NetCDF"}. */
+  /**
+   * {@code "GRIB1"}, {@code "GRIB2"}, {@code "GRIB1+GRIB2"} for a file with both, or {@code
+   * "NetCDF"}.
+   */
   String format();
 
   /** Every supported 2-D field, in file order; never empty (a file without any is an error). */
   List<FieldRef> fields();
 
-  /** The fields that were found but cannot be used (e.g. on hybrid levels), each with the reason. */
+  /**
+   * The fields that were found but cannot be used (e.g. on hybrid levels), each with the reason.
+   */
   List<SkippedField> skipped();
 
   /** Releases the file; fields of a closed file can no longer be read. */

@@ -23,8 +23,8 @@ public final class ForecastFiles {
   /**
    * Opens a file and reads the metadata of its fields. The caller closes the returned file.
    *
-   * @throws ForecastFileException if the file is missing, empty, of another format, damaged or has no
-   *     supported field
+   * @throws ForecastFileException if the file is missing, empty, of another format, damaged or has
+   *     no supported field
    */
   public static ForecastFile open(Path file) throws ForecastFileException {
     byte[] head = head(file);
@@ -37,13 +37,15 @@ public final class ForecastFiles {
     if (indexOf(head, GRIB) >= 0) {
       return GribForecastFile.open(file);
     }
-    // The reason never quotes the file's bytes: the message reaches callers who may not read the file.
+    // The reason never quotes the file's bytes: the message reaches callers who may not read the
+    // file.
     throw new ForecastFileException(file, "not a GRIB or NetCDF file");
   }
 
   private static byte[] head(Path file) throws ForecastFileException {
     if (!Files.isRegularFile(file)) {
-      throw new ForecastFileException(file, Files.exists(file) ? "not a regular file" : "file not found");
+      throw new ForecastFileException(
+          file, Files.exists(file) ? "not a regular file" : "file not found");
     }
     try (InputStream in = Files.newInputStream(file)) {
       return in.readNBytes(SNIFF_BYTES);
@@ -53,9 +55,14 @@ public final class ForecastFiles {
   }
 
   private static boolean isNetcdf(byte[] head) {
-    boolean classic = head.length >= 4 && head[0] == 'C' && head[1] == 'D' && head[2] == 'F'
-        && (head[3] == 1 || head[3] == 2 || head[3] == 5);
-    boolean hdf5 = head.length >= HDF5.length && Arrays.equals(head, 0, HDF5.length, HDF5, 0, HDF5.length);
+    boolean classic =
+        head.length >= 4
+            && head[0] == 'C'
+            && head[1] == 'D'
+            && head[2] == 'F'
+            && (head[3] == 1 || head[3] == 2 || head[3] == 5);
+    boolean hdf5 =
+        head.length >= HDF5.length && Arrays.equals(head, 0, HDF5.length, HDF5, 0, HDF5.length);
     return classic || hdf5;
   }
 

@@ -17,21 +17,27 @@ import java.util.Set;
 
 /**
  * Turns each GRIB message, as ecCodes reads it, into a {@link FieldRef} (or a {@link SkippedField}
- * with the reason): parameter, unit, level, times and ensemble member from ecCodes' keys, the grid from
- * {@link GribGrids}. The values are decoded by ecCodes when the field is read.
+ * with the reason): parameter, unit, level, times and ensemble member from ecCodes' keys, the grid
+ * from {@link GribGrids}. The values are decoded by ecCodes when the field is read.
  */
 final class GribFieldBuilder {
 
-  /** Stands in for missing (bitmap-masked) points while ecCodes decodes; the values come back as NaN. */
+  /**
+   * Stands in for missing (bitmap-masked) points while ecCodes decodes; the values come back as
+   * NaN.
+   */
   private static final double MISSING = Float.MAX_VALUE;
 
   /**
-   * ECMWF MARS streams whose fields are ensemble members even where the local definition does not say
-   * so in a key of its own (e.g. the ERA5 ensemble of data assimilation, local definition 36, type an).
+   * ECMWF MARS streams whose fields are ensemble members even where the local definition does not
+   * say so in a key of its own (e.g. the ERA5 ensemble of data assimilation, local definition 36,
+   * type an).
    */
-  private static final Set<String> ENSEMBLE_STREAMS = Set.of("enfo", "enfh", "enda", "elda", "eefo", "eefh",
-      "efov", "waef", "weef", "wehs", "ewda", "ewla", "mmsf", "msmm", "mnfc", "mnfh", "edmm", "edmo", "ewmo",
-      "ewmm", "efas", "efse", "efhs", "efhc", "wfas");
+  private static final Set<String> ENSEMBLE_STREAMS =
+      Set.of(
+          "enfo", "enfh", "enda", "elda", "eefo", "eefh", "efov", "waef", "weef", "wehs", "ewda",
+          "ewla", "mmsf", "msmm", "mnfc", "mnfh", "edmm", "edmo", "ewmo", "ewmm", "efas", "efse",
+          "efhs", "efhc", "wfas");
 
   /** MARS types that only ensemble members have: control and perturbed forecasts. */
   private static final Set<String> ENSEMBLE_TYPES = Set.of("cf", "pf");
@@ -59,25 +65,45 @@ final class GribFieldBuilder {
     String name = parameterName(h, edition);
     try {
       if (message.fields() > 1) {
-        throw new UnsupportedFieldException("a GRIB2 message holding " + message.fields()
-            + " fields (sections 2-7 repeated) is not supported");
+        throw new UnsupportedFieldException(
+            "a GRIB2 message holding "
+                + message.fields()
+                + " fields (sections 2-7 repeated) is not supported");
       }
       Level level = level(h, edition);
       String unit = ec.getString(h, "units").orElse("");
       Instant reference = dateTime(ec.requireLong(h, "dataDate"), ec.requireLong(h, "dataTime"));
-      Instant valid = dateTime(ec.requireLong(h, "validityDate"), ec.requireLong(h, "validityTime"));
+      Instant valid =
+          dateTime(ec.requireLong(h, "validityDate"), ec.requireLong(h, "validityTime"));
       long seconds = valid.getEpochSecond() - reference.getEpochSecond();
       if (seconds % 3600 != 0) {
-        throw new UnsupportedFieldException("step of " + seconds / 60.0 + " minutes is not a whole number of hours");
+        throw new UnsupportedFieldException(
+            "step of " + seconds / 60.0 + " minutes is not a whole number of hours");
       }
       PointGrid grid = GribGrids.of(ec, h, edition);
       long points = ec.requireLong(h, "numberOfDataPoints");
       if (grid.pointCount() != points) {
-        throw new UnsupportedFieldException("grid " + grid.kind() + " has " + grid.pointCount()
-            + " points but the message declares " + points);
+        throw new UnsupportedFieldException(
+            "grid "
+                + grid.kind()
+                + " has "
+                + grid.pointCount()
+                + " points but the message declares "
+                + points);
       }
-      fields.add(new FieldRef(file.path(), message.number(), name, unit, level.type(), level.value(), reference,
-          Math.toIntExact(seconds / 3600), member(h, edition), grid, new Values(message)));
+      fields.add(
+          new FieldRef(
+              file.path(),
+              message.number(),
+              name,
+              unit,
+              level.type(),
+              level.value(),
+              reference,
+              Math.toIntExact(seconds / 3600),
+              member(h, edition),
+              grid,
+              new Values(message)));
     } catch (UnsupportedLevelException | UnsupportedFieldException | UnsupportedGridException e) {
       skipped.add(new SkippedField(message.number(), name, e.getMessage()));
     }
@@ -90,14 +116,23 @@ final class GribFieldBuilder {
       return shortName;
     }
     if (edition == 1) {
-      return "grib1_c" + ec.requireLong(h, "centre") + "_t" + ec.requireLong(h, "table2Version") + "_p"
+      return "grib1_c"
+          + ec.requireLong(h, "centre")
+          + "_t"
+          + ec.requireLong(h, "table2Version")
+          + "_p"
           + ec.requireLong(h, "indicatorOfParameter");
     }
-    return "grib2_d" + ec.requireLong(h, "discipline") + "_c" + ec.requireLong(h, "parameterCategory") + "_p"
+    return "grib2_d"
+        + ec.requireLong(h, "discipline")
+        + "_c"
+        + ec.requireLong(h, "parameterCategory")
+        + "_p"
         + ec.requireLong(h, "parameterNumber");
   }
 
-  private Level level(MemorySegment h, int edition) throws EccodesException, UnsupportedLevelException {
+  private Level level(MemorySegment h, int edition)
+      throws EccodesException, UnsupportedLevelException {
     String description = GribLevels.describe(ec.getString(h, "typeOfLevel").orElse(null));
     if (edition == 1) {
       int code = (int) ec.requireLong(h, "indicatorOfTypeOfLevel");
@@ -105,12 +140,16 @@ final class GribFieldBuilder {
     }
     int code = (int) ec.requireLong(h, "typeOfFirstFixedSurface");
     int second = ec.getLong(h, "typeOfSecondFixedSurface").orElse(255L).intValue();
-    return GribLevels.grib2(code, scaled(h, "scaledValueOfFirstFixedSurface", "scaleFactorOfFirstFixedSurface"),
-        second, description);
+    return GribLevels.grib2(
+        code,
+        scaled(h, "scaledValueOfFirstFixedSurface", "scaleFactorOfFirstFixedSurface"),
+        second,
+        description);
   }
 
   /** A GRIB2 scaled value (value * 10^-factor); 0 when missing, as for surfaces without a value. */
-  private double scaled(MemorySegment h, String valueKey, String factorKey) throws EccodesException {
+  private double scaled(MemorySegment h, String valueKey, String factorKey)
+      throws EccodesException {
     long value = ec.getLong(h, valueKey).orElse(0L);
     long factor = ec.getLong(h, factorKey).orElse(0L);
     if (isMissing(value) || isMissing(factor)) {
@@ -126,9 +165,9 @@ final class GribFieldBuilder {
 
   /**
    * The ensemble member, or null for a field that is not one. GRIB2 product templates for ensembles
-   * (4.1, 4.11 and the others) carry perturbationNumber; ECMWF's GRIB1 local definitions (1, 15, 26, 30,
-   * 36, ...) carry number for every field, deterministic ones included (number 0), so there the MARS
-   * stream and type tell whether it is a member.
+   * (4.1, 4.11 and the others) carry perturbationNumber; ECMWF's GRIB1 local definitions (1, 15,
+   * 26, 30, 36, ...) carry number for every field, deterministic ones included (number 0), so there
+   * the MARS stream and type tell whether it is a member.
    */
   private Integer member(MemorySegment h, int edition) throws EccodesException {
     if (edition == 2) {
@@ -144,13 +183,17 @@ final class GribFieldBuilder {
     String stream = ec.getString(h, "stream").orElse("");
     String type = ec.getString(h, "type").orElse("");
     long forecasts = ec.getLong(h, "numberOfForecastsInEnsemble").orElse(0L);
-    boolean ensemble = ENSEMBLE_STREAMS.contains(stream) || ENSEMBLE_TYPES.contains(type)
-        || (forecasts > 0 && !isMissing(forecasts)) || number.get() > 0;
+    boolean ensemble =
+        ENSEMBLE_STREAMS.contains(stream)
+            || ENSEMBLE_TYPES.contains(type)
+            || (forecasts > 0 && !isMissing(forecasts))
+            || number.get() > 0;
     return ensemble ? Math.toIntExact(number.get()) : null;
   }
 
   private static Instant dateTime(long yyyymmdd, long hhmm) {
-    LocalDate date = LocalDate.parse(String.format("%08d", yyyymmdd), DateTimeFormatter.BASIC_ISO_DATE);
+    LocalDate date =
+        LocalDate.parse(String.format("%08d", yyyymmdd), DateTimeFormatter.BASIC_ISO_DATE);
     return date.atTime((int) (hhmm / 100), (int) (hhmm % 100)).toInstant(ZoneOffset.UTC);
   }
 
@@ -171,38 +214,48 @@ final class GribFieldBuilder {
 
     @Override
     public float[] read() throws ForecastFileException {
-      return file.withHandle(message, "values cannot be decoded", h -> {
-        boolean bitmap = ec.getLong(h, "bitmapPresent").orElse(0L) != 0;
-        if (bitmap) {
-          ec.setDouble(h, "missingValue", MISSING);
-        }
-        double[] decoded = ec.getDoubleArray(h, "values");
-        long points = ec.requireLong(h, "numberOfDataPoints");
-        if (decoded.length != points) {
-          throw new EccodesException("decoded " + decoded.length + " values for a grid of " + points + " points");
-        }
-        float[] values = new float[decoded.length];
-        for (int i = 0; i < values.length; i++) {
-          double v = decoded[i];
-          values[i] = bitmap && v == MISSING ? Float.NaN : (float) v;
-        }
-        return values;
-      });
+      return file.withHandle(
+          message,
+          "values cannot be decoded",
+          h -> {
+            boolean bitmap = ec.getLong(h, "bitmapPresent").orElse(0L) != 0;
+            if (bitmap) {
+              ec.setDouble(h, "missingValue", MISSING);
+            }
+            double[] decoded = ec.getDoubleArray(h, "values");
+            long points = ec.requireLong(h, "numberOfDataPoints");
+            if (decoded.length != points) {
+              throw new EccodesException(
+                  "decoded " + decoded.length + " values for a grid of " + points + " points");
+            }
+            float[] values = new float[decoded.length];
+            for (int i = 0; i < values.length; i++) {
+              double v = decoded[i];
+              values[i] = bitmap && v == MISSING ? Float.NaN : (float) v;
+            }
+            return values;
+          });
     }
 
-    /** Half the quantisation step 2^E / 10^D of the packing; 0 for unpacked (IEEE) or constant fields. */
+    /**
+     * Half the quantisation step 2^E / 10^D of the packing; 0 for unpacked (IEEE) or constant
+     * fields.
+     */
     @Override
     public double precision() throws ForecastFileException {
-      return file.withHandle(message, "packing cannot be read", h -> {
-        String packing = ec.getString(h, "packingType").orElse("");
-        long bits = ec.getLong(h, "bitsPerValue").orElse(0L);
-        if (packing.equals("grid_ieee") || bits == 0) {
-          return 0.0;
-        }
-        long e = ec.getLong(h, "binaryScaleFactor").orElse(0L);
-        long d = ec.getLong(h, "decimalScaleFactor").orElse(0L);
-        return 0.5 * Math.pow(2, e) / Math.pow(10, d);
-      });
+      return file.withHandle(
+          message,
+          "packing cannot be read",
+          h -> {
+            String packing = ec.getString(h, "packingType").orElse("");
+            long bits = ec.getLong(h, "bitsPerValue").orElse(0L);
+            if (packing.equals("grid_ieee") || bits == 0) {
+              return 0.0;
+            }
+            long e = ec.getLong(h, "binaryScaleFactor").orElse(0L);
+            long d = ec.getLong(h, "decimalScaleFactor").orElse(0L);
+            return 0.5 * Math.pow(2, e) / Math.pow(10, d);
+          });
     }
   }
 }

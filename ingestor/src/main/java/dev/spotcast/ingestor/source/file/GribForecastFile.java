@@ -16,11 +16,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A GRIB file (edition 1, 2 or both mixed) decoded by ECMWF's ecCodes. Opening checks the framing of
- * every message ({@link GribMessages}) and reads each message's keys through ecCodes; values are
- * decoded on demand. A message is never copied: it is mapped from the file for as long as its ecCodes
- * handle lives, so files of many GB are read one message at a time. Reads of one file may run on
- * several threads at once: each has its own mapping and handle.
+ * A GRIB file (edition 1, 2 or both mixed) decoded by ECMWF's ecCodes. Opening checks the framing
+ * of every message ({@link GribMessages}) and reads each message's keys through ecCodes; values are
+ * decoded on demand. A message is never copied: it is mapped from the file for as long as its
+ * ecCodes handle lives, so files of many GB are read one message at a time. Reads of one file may
+ * run on several threads at once: each has its own mapping and handle.
  */
 final class GribForecastFile implements ForecastFile {
 
@@ -44,10 +44,13 @@ final class GribForecastFile implements ForecastFile {
     this.format = hasGrib1 && hasGrib2 ? "GRIB1+GRIB2" : hasGrib1 ? "GRIB1" : "GRIB2";
     GribFieldBuilder builder = new GribFieldBuilder(this, eccodes);
     for (Message message : messages) {
-      withHandle(message, "cannot be decoded", handle -> {
-        builder.add(message, handle);
-        return null;
-      });
+      withHandle(
+          message,
+          "cannot be decoded",
+          handle -> {
+            builder.add(message, handle);
+            return null;
+          });
     }
     fields.addAll(builder.fields());
     skipped.addAll(builder.skipped());
@@ -67,10 +70,19 @@ final class GribForecastFile implements ForecastFile {
       List<Message> messages = GribMessages.locate(path, channel);
       GribForecastFile file = new GribForecastFile(path, channel, eccodes, messages);
       if (file.fields.isEmpty()) {
-        throw new ForecastFileException(path, "no supported fields: " + file.skipped.stream()
-            .map(SkippedField::toString).collect(Collectors.joining("; ")));
+        throw new ForecastFileException(
+            path,
+            "no supported fields: "
+                + file.skipped.stream()
+                    .map(SkippedField::toString)
+                    .collect(Collectors.joining("; ")));
       }
-      log.debug("Opened {} ({}): {} fields, {} skipped", path, file.format, file.fields.size(), file.skipped.size());
+      log.debug(
+          "Opened {} ({}): {} fields, {} skipped",
+          path,
+          file.format,
+          file.fields.size(),
+          file.skipped.size());
       return file;
     } catch (ForecastFileException e) {
       closeQuietly(channel);
@@ -82,15 +94,17 @@ final class GribForecastFile implements ForecastFile {
   }
 
   /**
-   * Runs an action on an ecCodes handle of one message, mapped from the file for the duration of the
-   * call; failures become one {@link ForecastFileException} naming the message and the reason.
+   * Runs an action on an ecCodes handle of one message, mapped from the file for the duration of
+   * the call; failures become one {@link ForecastFileException} naming the message and the reason.
    */
-  <T> T withHandle(Message message, String what, HandleAction<T> action) throws ForecastFileException {
+  <T> T withHandle(Message message, String what, HandleAction<T> action)
+      throws ForecastFileException {
     if (closed) {
       throw new ForecastFileException(path, "message " + message.number() + ": the file is closed");
     }
     try (Arena arena = Arena.ofShared()) {
-      MemorySegment bytes = channel.map(FileChannel.MapMode.READ_ONLY, message.start(), message.length(), arena);
+      MemorySegment bytes =
+          channel.map(FileChannel.MapMode.READ_ONLY, message.start(), message.length(), arena);
       MemorySegment handle = eccodes.handle(bytes);
       try {
         return action.apply(handle);
@@ -101,10 +115,20 @@ final class GribForecastFile implements ForecastFile {
       throw e;
     } catch (EccodesException | IOException | RuntimeException e) {
       if (closed) {
-        throw new ForecastFileException(path, "message " + message.number() + ": the file is closed");
+        throw new ForecastFileException(
+            path, "message " + message.number() + ": the file is closed");
       }
-      throw new ForecastFileException(path, "corrupt GRIB file: message " + message.number() + " at byte "
-          + message.start() + " " + what + ": " + describe(e), e);
+      throw new ForecastFileException(
+          path,
+          "corrupt GRIB file: message "
+              + message.number()
+              + " at byte "
+              + message.start()
+              + " "
+              + what
+              + ": "
+              + describe(e),
+          e);
     }
   }
 
@@ -119,7 +143,8 @@ final class GribForecastFile implements ForecastFile {
     if (e instanceof EccodesException) {
       return message;
     }
-    return e.getClass().getSimpleName() + (message == null || message.isBlank() ? "" : " (" + message + ")");
+    return e.getClass().getSimpleName()
+        + (message == null || message.isBlank() ? "" : " (" + message + ")");
   }
 
   @Override

@@ -5,17 +5,20 @@ import java.util.Locale;
 
 /**
  * Maps GRIB level codes (GRIB1 table 3, GRIB2 code table 4.5) onto the model's level types, and
- * names the ones it cannot map the way the tables name them, so that a field on a hybrid model level
- * is reported as such and never filed under another level type.
+ * names the ones it cannot map the way the tables name them, so that a field on a hybrid model
+ * level is reported as such and never filed under another level type.
  */
 final class GribLevels {
 
-  static final String SUPPORTED = "supported: isobaric, height above ground, surface, mean sea level";
+  static final String SUPPORTED =
+      "supported: isobaric, height above ground, surface, mean sea level";
 
   /** A mapped level: the model's type and the value in that type's unit. */
   record Level(LevelType type, double value) {}
 
-  /** A level that has no counterpart in the model; the message is the reason for skipping the field. */
+  /**
+   * A level that has no counterpart in the model; the message is the reason for skipping the field.
+   */
   static final class UnsupportedLevelException extends Exception {
     UnsupportedLevelException(String reason) {
       super(reason);
@@ -25,8 +28,8 @@ final class GribLevels {
   private GribLevels() {}
 
   /**
-   * ecCodes' typeOfLevel ("hybrid", "depthBelowLandLayer") in words, as reasons name the level type:
-   * "hybrid level", "depth below land layer"; null for none.
+   * ecCodes' typeOfLevel ("hybrid", "depthBelowLandLayer") in words, as reasons name the level
+   * type: "hybrid level", "depth below land layer"; null for none.
    */
   static String describe(String typeOfLevel) {
     if (typeOfLevel == null || typeOfLevel.isBlank() || typeOfLevel.equals("unknown")) {
@@ -54,11 +57,19 @@ final class GribLevels {
    * @param value the first surface's value, scaled (Pa for type 100, m for type 103)
    * @param secondCode the second fixed surface's type; 255 (missing) for a single level
    */
-  static Level grib2(int code, double value, int secondCode, String description) throws UnsupportedLevelException {
+  static Level grib2(int code, double value, int secondCode, String description)
+      throws UnsupportedLevelException {
     if (secondCode != 255) {
-      throw new UnsupportedLevelException("layer from " + name(description, "GRIB2 code table 4.5", code)
-          + " " + format(value) + " to a surface of type " + secondCode + ": layers not supported ("
-          + SUPPORTED + ")");
+      throw new UnsupportedLevelException(
+          "layer from "
+              + name(description, "GRIB2 code table 4.5", code)
+              + " "
+              + format(value)
+              + " to a surface of type "
+              + secondCode
+              + ": layers not supported ("
+              + SUPPORTED
+              + ")");
     }
     return switch (code) {
       case 1 -> new Level(LevelType.SURFACE, 0);
@@ -69,9 +80,19 @@ final class GribLevels {
     };
   }
 
-  private static UnsupportedLevelException unsupported(String description, String table, int code, double value) {
-    return new UnsupportedLevelException(name(description, table, code) + " " + format(value)
-        + ": level type not supported (" + SUPPORTED + "; " + table + " code " + code + ")");
+  private static UnsupportedLevelException unsupported(
+      String description, String table, int code, double value) {
+    return new UnsupportedLevelException(
+        name(description, table, code)
+            + " "
+            + format(value)
+            + ": level type not supported ("
+            + SUPPORTED
+            + "; "
+            + table
+            + " code "
+            + code
+            + ")");
   }
 
   private static String name(String description, String table, int code) {
@@ -82,6 +103,8 @@ final class GribLevels {
   }
 
   static String format(double value) {
-    return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value) : Double.toString(value);
+    return value == Math.rint(value) && Math.abs(value) < 1e15
+        ? Long.toString((long) value)
+        : Double.toString(value);
   }
 }

@@ -9,9 +9,9 @@ import java.util.List;
 
 /**
  * Finds the GRIB messages of a file and checks their framing before anything is decoded: each
- * message starts with "GRIB", has a known edition, fits into the file and ends with "7777". Only the
- * few header bytes of each message are read, so a file of many GB is located without being loaded.
- * A truncated or damaged file becomes an error that says which message is broken and how.
+ * message starts with "GRIB", has a known edition, fits into the file and ends with "7777". Only
+ * the few header bytes of each message are read, so a file of many GB is located without being
+ * loaded. A truncated or damaged file becomes an error that says which message is broken and how.
  */
 final class GribMessages {
 
@@ -26,7 +26,8 @@ final class GribMessages {
 
   private GribMessages() {}
 
-  static List<Message> locate(Path file, FileChannel channel) throws ForecastFileException, IOException {
+  static List<Message> locate(Path file, FileChannel channel)
+      throws ForecastFileException, IOException {
     List<Message> messages = new ArrayList<>();
     long fileLength = channel.size();
     long pos = 0;
@@ -37,8 +38,15 @@ final class GribMessages {
       }
       int number = messages.size();
       if (start + MIN_LENGTH > fileLength) {
-        throw new ForecastFileException(file, "truncated GRIB file: the header of message " + number
-            + " at byte " + start + " is cut off (the file ends after " + fileLength + " bytes)");
+        throw new ForecastFileException(
+            file,
+            "truncated GRIB file: the header of message "
+                + number
+                + " at byte "
+                + start
+                + " is cut off (the file ends after "
+                + fileLength
+                + " bytes)");
       }
       ByteBuffer header = read(channel, start, MIN_LENGTH);
       int edition = header.get(7) & 0xff;
@@ -48,22 +56,52 @@ final class GribMessages {
       } else if (edition == 2) {
         length = header.getLong(8);
       } else {
-        throw new ForecastFileException(file, "corrupt GRIB file: message " + number + " at byte " + start
-            + " has edition " + edition + " (only GRIB editions 1 and 2 exist)");
+        throw new ForecastFileException(
+            file,
+            "corrupt GRIB file: message "
+                + number
+                + " at byte "
+                + start
+                + " has edition "
+                + edition
+                + " (only GRIB editions 1 and 2 exist)");
       }
       if (length < MIN_LENGTH) {
-        throw new ForecastFileException(file, "corrupt GRIB file: message " + number + " at byte " + start
-            + " declares an impossible length of " + length + " bytes");
+        throw new ForecastFileException(
+            file,
+            "corrupt GRIB file: message "
+                + number
+                + " at byte "
+                + start
+                + " declares an impossible length of "
+                + length
+                + " bytes");
       }
       if (start + length > fileLength) {
-        throw new ForecastFileException(file, "truncated GRIB file: message " + number + " at byte " + start
-            + " declares " + length + " bytes but the file ends after " + (fileLength - start) + " of them");
+        throw new ForecastFileException(
+            file,
+            "truncated GRIB file: message "
+                + number
+                + " at byte "
+                + start
+                + " declares "
+                + length
+                + " bytes but the file ends after "
+                + (fileLength - start)
+                + " of them");
       }
       ByteBuffer end = read(channel, start + length - 4, 4);
       for (int i = 0; i < 4; i++) {
         if (end.get(i) != '7') {
-          throw new ForecastFileException(file, "corrupt GRIB file: message " + number + " at byte " + start
-              + " does not end with '7777' where its declared length of " + length + " bytes ends");
+          throw new ForecastFileException(
+              file,
+              "corrupt GRIB file: message "
+                  + number
+                  + " at byte "
+                  + start
+                  + " does not end with '7777' where its declared length of "
+                  + length
+                  + " bytes ends");
         }
       }
       Message message = new Message(number, start, length, edition, 1);
@@ -74,8 +112,14 @@ final class GribMessages {
         if (fields < 0) broken = "section " + -fields + " runs past the end of the message";
       }
       if (broken != null) {
-        throw new ForecastFileException(file, "corrupt GRIB file: message " + number + " at byte " + start
-            + " cannot be decoded: " + broken);
+        throw new ForecastFileException(
+            file,
+            "corrupt GRIB file: message "
+                + number
+                + " at byte "
+                + start
+                + " cannot be decoded: "
+                + broken);
       }
       messages.add(new Message(number, start, length, edition, fields));
       pos = start + length;
@@ -87,12 +131,13 @@ final class GribMessages {
   }
 
   /**
-   * The length of a GRIB1 message. Octets 5-7 hold it directly up to 8 MB; a larger message (ECMWF's
-   * "large GRIB") sets the top bit and counts in units of 120 bytes, and then the length of section 4
-   * (below 120 in that case) tells how much of the last unit is padding: length = n * 120 - s4 + 4.
-   * This is how ecCodes reads them (grib_io.c, read_GRIB).
+   * The length of a GRIB1 message. Octets 5-7 hold it directly up to 8 MB; a larger message
+   * (ECMWF's "large GRIB") sets the top bit and counts in units of 120 bytes, and then the length
+   * of section 4 (below 120 in that case) tells how much of the last unit is padding: length = n *
+   * 120 - s4 + 4. This is how ecCodes reads them (grib_io.c, read_GRIB).
    */
-  static long grib1Length(FileChannel channel, long start, long coded, long fileLength) throws IOException {
+  static long grib1Length(FileChannel channel, long start, long coded, long fileLength)
+      throws IOException {
     if ((coded & 0x800000) == 0) {
       return coded;
     }
@@ -143,10 +188,11 @@ final class GribMessages {
 
   /**
    * Why the sections of a GRIB1 message (product definition, optional grid definition and bitmap,
-   * binary data) do not fit into it, or null when they do. The data section of a large message is not
-   * checked: its length field holds the padding instead.
+   * binary data) do not fit into it, or null when they do. The data section of a large message is
+   * not checked: its length field holds the padding instead.
    */
-  private static String checkGrib1Sections(FileChannel channel, Message m, long coded) throws IOException {
+  private static String checkGrib1Sections(FileChannel channel, Message m, long coded)
+      throws IOException {
     long end = m.start() + m.length() - 4;
     long pos = m.start() + 8;
     ByteBuffer pds = read(channel, pos, 8);
@@ -160,7 +206,12 @@ final class GribMessages {
       }
       long sectionLength = uint24(read(channel, pos, 3), 0);
       if (sectionLength < 3 || pos + sectionLength > end) {
-        return "its " + names[s] + " section (" + sectionLength + " bytes at byte " + (pos - m.start())
+        return "its "
+            + names[s]
+            + " section ("
+            + sectionLength
+            + " bytes at byte "
+            + (pos - m.start())
             + ") runs past the end of the message";
       }
       pos += sectionLength;
@@ -172,7 +223,8 @@ final class GribMessages {
     return ((b.get(at) & 0xffL) << 16) | ((b.get(at + 1) & 0xffL) << 8) | (b.get(at + 2) & 0xffL);
   }
 
-  private static ByteBuffer read(FileChannel channel, long position, int length) throws IOException {
+  private static ByteBuffer read(FileChannel channel, long position, int length)
+      throws IOException {
     ByteBuffer buffer = ByteBuffer.allocate(length);
     while (buffer.hasRemaining()) {
       if (channel.read(buffer, position + buffer.position()) < 0) {
@@ -189,7 +241,10 @@ final class GribMessages {
       int n = (int) Math.min(SEARCH_CHUNK, fileLength - pos);
       ByteBuffer chunk = read(channel, pos, n);
       for (int i = 0; i + 4 <= n; i++) {
-        if (chunk.get(i) == 'G' && chunk.get(i + 1) == 'R' && chunk.get(i + 2) == 'I' && chunk.get(i + 3) == 'B') {
+        if (chunk.get(i) == 'G'
+            && chunk.get(i + 1) == 'R'
+            && chunk.get(i + 2) == 'I'
+            && chunk.get(i + 3) == 'B') {
           return pos + i;
         }
       }

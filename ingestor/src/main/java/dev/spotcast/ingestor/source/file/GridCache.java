@@ -14,21 +14,23 @@ final class GridCache {
 
   private static final int CAPACITY = 4;
 
-  private static final Map<ByteBuffer, Object> GRIDS = new LinkedHashMap<>(16, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<ByteBuffer, Object> eldest) {
-      return size() > CAPACITY;
-    }
-  };
+  private static final Map<ByteBuffer, Object> GRIDS =
+      new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<ByteBuffer, Object> eldest) {
+          return size() > CAPACITY;
+        }
+      };
 
   private GridCache() {}
 
   /**
-   * The grid for a raw grid definition (prefixed with the edition), built if not cached; a definition
-   * that cannot be built is remembered as such and throws the same exception again.
+   * The grid for a raw grid definition (prefixed with the edition), built if not cached; a
+   * definition that cannot be built is remembered as such and throws the same exception again.
    */
   static PointGrid get(int edition, byte[] definition, Supplier<PointGrid> build) {
-    ByteBuffer key = ByteBuffer.allocate(definition.length + 1).put((byte) edition).put(definition).flip();
+    ByteBuffer key =
+        ByteBuffer.allocate(definition.length + 1).put((byte) edition).put(definition).flip();
     Object grid;
     synchronized (GRIDS) {
       grid = GRIDS.get(key);

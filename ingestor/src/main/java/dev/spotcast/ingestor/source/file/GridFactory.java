@@ -20,10 +20,20 @@ final class GridFactory {
    *
    * @param nx points per row, or -1 for a reduced grid (then nptsInLine holds each row's count)
    * @param gaussianN the number of latitudes between a pole and the equator (Gaussian grids only)
-   * @param resolution the precision the GDS stores angles with (1e-3 degrees in GRIB1, 1e-6 in GRIB2)
+   * @param resolution the precision the GDS stores angles with (1e-3 degrees in GRIB1, 1e-6 in
+   *     GRIB2)
    */
-  record LatLonBox(double la1, double lo1, double la2, double lo2, int nx, int ny, ScanMode scan,
-      int[] nptsInLine, int gaussianN, double resolution) {
+  record LatLonBox(
+      double la1,
+      double lo1,
+      double la2,
+      double lo2,
+      int nx,
+      int ny,
+      ScanMode scan,
+      int[] nptsInLine,
+      int gaussianN,
+      double resolution) {
 
     double lat1() {
       return round(la1, resolution);
@@ -57,8 +67,14 @@ final class GridFactory {
     double dLon = nx > 1 ? (box.lon2() - box.lon1()) / (nx - 1) : 0;
     RegularLatLon regular = new RegularLatLon(box.lat1(), box.lon1(), dLat, dLon, ny, nx);
     ScanMode scan = box.scan();
-    RegularLatLon definition = new RegularLatLon(round(regular.lat0(), 1e-6), round(regular.lon0(), 1e-6),
-        round(dLat, 1e-6), round(dLon, 1e-6), ny, nx);
+    RegularLatLon definition =
+        new RegularLatLon(
+            round(regular.lat0(), 1e-6),
+            round(regular.lon0(), 1e-6),
+            round(dLat, 1e-6),
+            round(dLon, 1e-6),
+            ny,
+            nx);
     if (!scan.jConsecutive() && !scan.alternating()) {
       return new PointGrid(List.of(definition, scan), regular);
     }
@@ -68,16 +84,21 @@ final class GridFactory {
       lats[p] = box.lat1() + scan.row(p, nx, ny) * dLat;
       lons[p] = box.lon1() + scan.column(p, nx, ny) * dLon;
     }
-    return new PointGrid("regular_ll", List.of(definition, scan), lats, lons, scan.runLengths(nx, ny), null);
+    return new PointGrid(
+        "regular_ll", List.of(definition, scan), lats, lons, scan.runLengths(nx, ny), null);
   }
 
-  /** A regular or reduced Gaussian grid: rows on Gaussian latitudes, points equally spaced along them. */
+  /**
+   * A regular or reduced Gaussian grid: rows on Gaussian latitudes, points equally spaced along
+   * them.
+   */
   static PointGrid gaussian(LatLonBox box) {
     int[] rows = box.nptsInLine();
     boolean reduced = rows != null;
     int ny = reduced ? rows.length : box.ny();
     if (box.scan().jConsecutive() || box.scan().alternating()) {
-      throw new UnsupportedGridException("Gaussian grid with scanning mode " + box.scan() + " not supported");
+      throw new UnsupportedGridException(
+          "Gaussian grid with scanning mode " + box.scan() + " not supported");
     }
     double[] rowLats = gaussianRowLatitudes(box.gaussianN(), box.la1(), ny, box.scan().jPositive());
     int[] lengths = reduced ? rows.clone() : new int[ny];
@@ -103,15 +124,23 @@ final class GridFactory {
         lons[p] = lon1 + k * dLon;
       }
     }
-    List<Object> definition = List.of(box.gaussianN(), round(rowLats[0], 1e-6), round(lon1, 1e-6),
-        round(box.lon2(), 1e-6), box.scan(), Arrays.stream(lengths).boxed().toList());
-    return new PointGrid(reduced ? "reduced_gg" : "regular_gg", definition, lats, lons, lengths, null);
+    List<Object> definition =
+        List.of(
+            box.gaussianN(),
+            round(rowLats[0], 1e-6),
+            round(lon1, 1e-6),
+            round(box.lon2(), 1e-6),
+            box.scan(),
+            Arrays.stream(lengths).boxed().toList());
+    return new PointGrid(
+        reduced ? "reduced_gg" : "regular_gg", definition, lats, lons, lengths, null);
   }
 
   /** The ny Gaussian latitudes starting at the one nearest la1, going north when jPositive. */
   private static double[] gaussianRowLatitudes(int n, double la1, int ny, boolean jPositive) {
     if (n <= 0) {
-      throw new UnsupportedGridException("Gaussian grid without a number of parallels (N=" + n + ")");
+      throw new UnsupportedGridException(
+          "Gaussian grid without a number of parallels (N=" + n + ")");
     }
     double[] all = new GaussianLatitudes(2 * n).latd;
     int start = 0;
@@ -124,7 +153,8 @@ final class GridFactory {
     for (int r = 0; r < ny; r++) {
       int i = start + r * step;
       if (i < 0 || i >= all.length) {
-        throw new UnsupportedGridException("Gaussian grid rows beyond the " + all.length + " latitudes of N=" + n);
+        throw new UnsupportedGridException(
+            "Gaussian grid rows beyond the " + all.length + " latitudes of N=" + n);
       }
       rows[r] = all[i];
     }
@@ -132,26 +162,46 @@ final class GridFactory {
   }
 
   /**
-   * A grid regular in a projection's plane: point (i, j) lies at x0 + i dx, y0 + j dy (km, signs from
-   * the scan direction) and its latitude/longitude is the projection's inverse of that.
+   * A grid regular in a projection's plane: point (i, j) lies at x0 + i dx, y0 + j dy (km, signs
+   * from the scan direction) and its latitude/longitude is the projection's inverse of that.
    */
-  static PointGrid projected(String kind, ProjectionImpl projection, double x0, double y0, double dxKm,
-      double dyKm, int nx, int ny, ScanMode scan) {
+  static PointGrid projected(
+      String kind,
+      ProjectionImpl projection,
+      double x0,
+      double y0,
+      double dxKm,
+      double dyKm,
+      int nx,
+      int ny,
+      ScanMode scan) {
     double dx = scan.iNegative() ? -Math.abs(dxKm) : Math.abs(dxKm);
     double dy = scan.jPositive() ? Math.abs(dyKm) : -Math.abs(dyKm);
     double[] lats = new double[nx * ny];
     double[] lons = new double[nx * ny];
     for (int p = 0; p < lats.length; p++) {
-      LatLonPoint ll = projection.projToLatLon(x0 + scan.column(p, nx, ny) * dx, y0 + scan.row(p, nx, ny) * dy);
+      LatLonPoint ll =
+          projection.projToLatLon(x0 + scan.column(p, nx, ny) * dx, y0 + scan.row(p, nx, ny) * dy);
       lats[p] = ll.getLatitude();
       lons[p] = ll.getLongitude();
     }
-    List<Object> definition = List.of(projection.getClassName(), projection.paramsToString(),
-        round(x0, 1e-6), round(y0, 1e-6), round(dx, 1e-6), round(dy, 1e-6), nx, ny, scan);
+    List<Object> definition =
+        List.of(
+            projection.getClassName(),
+            projection.paramsToString(),
+            round(x0, 1e-6),
+            round(y0, 1e-6),
+            round(dx, 1e-6),
+            round(dy, 1e-6),
+            nx,
+            ny,
+            scan);
     return new PointGrid(kind, definition, lats, lons, scan.runLengths(nx, ny), null);
   }
 
-  /** Rounds to a multiple of resolution (a power of ten), so 90.00001f stored as millidegrees is 90. */
+  /**
+   * Rounds to a multiple of resolution (a power of ten), so 90.00001f stored as millidegrees is 90.
+   */
   static double round(double value, double resolution) {
     double perUnit = Math.rint(1 / resolution);
     return Math.rint(value * perUnit) / perUnit;

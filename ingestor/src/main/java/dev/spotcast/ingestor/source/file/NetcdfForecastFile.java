@@ -28,18 +28,26 @@ import ucar.nc2.time.CalendarPeriod;
  * A NetCDF file as cfgrib/xarray write GRIB data to CF: data variables over (time, step, number,
  * level, latitude, longitude), any of the leading ones optional or scalar, on a regular latitude/
  * longitude grid. Each 2-D slice is one field; a slice whose values are all missing (a parameter
- * absent on a level of the hypercube) is not a field, so the file yields the same fields as the GRIB
- * it came from. Opening reads every slice once to find those; values are read again on demand.
+ * absent on a level of the hypercube) is not a field, so the file yields the same fields as the
+ * GRIB it came from. Opening reads every slice once to find those; values are read again on demand.
  */
 final class NetcdfForecastFile implements ForecastFile {
 
   private static final Logger log = LoggerFactory.getLogger(NetcdfForecastFile.class);
 
   /** cfgrib's level coordinate names (GRIB_typeOfLevel) and how they map. */
-  private static final Map<String, LevelType> LEVEL_TYPES = Map.of(
-      "isobaricinhpa", LevelType.ISOBARIC, "isobaricinpa", LevelType.ISOBARIC,
-      "heightaboveground", LevelType.HEIGHT_ABOVE_GROUND, "surface", LevelType.SURFACE,
-      "meansea", LevelType.MEAN_SEA_LEVEL);
+  private static final Map<String, LevelType> LEVEL_TYPES =
+      Map.of(
+          "isobaricinhpa",
+          LevelType.ISOBARIC,
+          "isobaricinpa",
+          LevelType.ISOBARIC,
+          "heightaboveground",
+          LevelType.HEIGHT_ABOVE_GROUND,
+          "surface",
+          LevelType.SURFACE,
+          "meansea",
+          LevelType.MEAN_SEA_LEVEL);
 
   private final Path path;
   private final NetcdfDataset dataset;
@@ -59,7 +67,8 @@ final class NetcdfForecastFile implements ForecastFile {
     try {
       dataset = NetcdfDataset.openDataset(path.toString());
     } catch (IOException | RuntimeException e) {
-      throw new ForecastFileException(path, "not a readable NetCDF file: " + GribForecastFile.describe(e), e);
+      throw new ForecastFileException(
+          path, "not a readable NetCDF file: " + GribForecastFile.describe(e), e);
     }
     NetcdfForecastFile file = new NetcdfForecastFile(path, dataset);
     try {
@@ -68,15 +77,22 @@ final class NetcdfForecastFile implements ForecastFile {
       }
     } catch (IOException | InvalidRangeException | RuntimeException e) {
       file.close();
-      throw new ForecastFileException(path, "cannot read NetCDF file: " + GribForecastFile.describe(e), e);
+      throw new ForecastFileException(
+          path, "cannot read NetCDF file: " + GribForecastFile.describe(e), e);
     }
     if (file.fields.isEmpty()) {
       file.close();
-      throw new ForecastFileException(path, "no supported fields: " + (file.skipped.isEmpty()
-          ? "no variable on a latitude/longitude grid"
-          : file.skipped.stream().map(SkippedField::toString).collect(Collectors.joining("; "))));
+      throw new ForecastFileException(
+          path,
+          "no supported fields: "
+              + (file.skipped.isEmpty()
+                  ? "no variable on a latitude/longitude grid"
+                  : file.skipped.stream()
+                      .map(SkippedField::toString)
+                      .collect(Collectors.joining("; "))));
     }
-    log.debug("Opened {} (NetCDF): {} fields, {} skipped", path, file.fields.size(), file.skipped.size());
+    log.debug(
+        "Opened {} (NetCDF): {} fields, {} skipped", path, file.fields.size(), file.skipped.size());
     return file;
   }
 
@@ -88,7 +104,8 @@ final class NetcdfForecastFile implements ForecastFile {
     String name = parameterName(variable);
     Variable lat = coordinate(variable.getDimension(rank - 2));
     Variable lon = coordinate(variable.getDimension(rank - 1));
-    if (!isAxis(lat, "degrees_north", "latitude", "lat") || !isAxis(lon, "degrees_east", "longitude", "lon")) {
+    if (!isAxis(lat, "degrees_north", "latitude", "lat")
+        || !isAxis(lon, "degrees_east", "longitude", "lon")) {
       skipped.add(new SkippedField(slices++, name, "not on a latitude/longitude grid"));
       return;
     }
@@ -148,11 +165,24 @@ final class NetcdfForecastFile implements ForecastFile {
         shape[rank - 1] = fullShape[rank - 1];
         NetcdfValues values = new NetcdfValues(variable, origin, shape, number);
         if (allMissing(values.readNow())) {
-          skipped.add(new SkippedField(number, name, "all values are missing (absent from this level/step)"));
+          skipped.add(
+              new SkippedField(
+                  number, name, "all values are missing (absent from this level/step)"));
           return;
         }
-        fields.add(new FieldRef(path, number, name, unit, meta.levelType, meta.level, meta.reference,
-            meta.stepHours, meta.member, grid, values));
+        fields.add(
+            new FieldRef(
+                path,
+                number,
+                name,
+                unit,
+                meta.levelType,
+                meta.level,
+                meta.reference,
+                meta.stepHours,
+                meta.member,
+                grid,
+                values));
       } catch (UnsupportedSliceException e) {
         skipped.add(new SkippedField(number, name, e.getMessage()));
       }
@@ -172,8 +202,10 @@ final class NetcdfForecastFile implements ForecastFile {
       for (int d = 0; d < leading.length; d++) {
         Variable c = leading[d];
         if (c == null) {
-          throw new UnsupportedSliceException("dimension " + variable.getDimension(d).getShortName()
-              + " has no coordinate variable");
+          throw new UnsupportedSliceException(
+              "dimension "
+                  + variable.getDimension(d).getShortName()
+                  + " has no coordinate variable");
         }
         String role = role(c);
         if (role.equals("other")) {
@@ -199,7 +231,8 @@ final class NetcdfForecastFile implements ForecastFile {
   }
 
   /** The level, reference time, step and member of one slice. */
-  private record SliceMeta(LevelType levelType, double level, Instant reference, int stepHours, Integer member) {
+  private record SliceMeta(
+      LevelType levelType, double level, Instant reference, int stepHours, Integer member) {
 
     static SliceMeta of(Variable variable, Map<String, Variable> axes, Map<String, Double> values)
         throws UnsupportedSliceException {
@@ -212,12 +245,15 @@ final class NetcdfForecastFile implements ForecastFile {
       if (axes.containsKey("step")) {
         stepMillis = durationMillis(axes.get("step"), values.get("step"));
       } else if (axes.containsKey("valid")) {
-        stepMillis = instant(axes.get("valid"), values.get("valid")).toEpochMilli() - reference.toEpochMilli();
+        stepMillis =
+            instant(axes.get("valid"), values.get("valid")).toEpochMilli()
+                - reference.toEpochMilli();
       } else {
         stepMillis = 0;
       }
       if (stepMillis % 3_600_000L != 0) {
-        throw new UnsupportedSliceException("step of " + stepMillis / 60_000.0 + " minutes is not a whole number of hours");
+        throw new UnsupportedSliceException(
+            "step of " + stepMillis / 60_000.0 + " minutes is not a whole number of hours");
       }
       Integer member = member(variable, axes, values);
       String typeOfLevel = attribute(variable, "GRIB_typeOfLevel");
@@ -229,8 +265,13 @@ final class NetcdfForecastFile implements ForecastFile {
       LevelType type = LEVEL_TYPES.get(typeOfLevel.toLowerCase(Locale.ROOT));
       double level = values.getOrDefault("level", 0.0);
       if (type == null) {
-        throw new UnsupportedSliceException(typeOfLevel + " " + GribLevels.format(level)
-            + ": level type not supported (" + GribLevels.SUPPORTED + ")");
+        throw new UnsupportedSliceException(
+            typeOfLevel
+                + " "
+                + GribLevels.format(level)
+                + ": level type not supported ("
+                + GribLevels.SUPPORTED
+                + ")");
       }
       if (type == LevelType.ISOBARIC && isPascal(typeOfLevel, levelAxis)) {
         level /= 100.0;
@@ -238,15 +279,19 @@ final class NetcdfForecastFile implements ForecastFile {
       if (type == LevelType.SURFACE || type == LevelType.MEAN_SEA_LEVEL) {
         level = 0;
       }
-      return new SliceMeta(type, level, reference, Math.toIntExact(stepMillis / 3_600_000L), member);
+      return new SliceMeta(
+          type, level, reference, Math.toIntExact(stepMillis / 3_600_000L), member);
     }
 
     private static boolean isPascal(String typeOfLevel, Variable levelAxis) {
       String units = levelAxis == null ? null : attribute(levelAxis, "units");
-      return units != null ? units.trim().equals("Pa") : typeOfLevel.equalsIgnoreCase("isobaricInPa");
+      return units != null
+          ? units.trim().equals("Pa")
+          : typeOfLevel.equalsIgnoreCase("isobaricInPa");
     }
 
-    private static Integer member(Variable variable, Map<String, Variable> axes, Map<String, Double> values) {
+    private static Integer member(
+        Variable variable, Map<String, Variable> axes, Map<String, Double> values) {
       Variable axis = axes.get("number");
       if (axis == null) {
         return null;
@@ -256,7 +301,10 @@ final class NetcdfForecastFile implements ForecastFile {
         return number;
       }
       Attribute total = variable.findAttribute("GRIB_totalNumber");
-      boolean ensemble = total != null && total.getNumericValue() != null && total.getNumericValue().intValue() > 0;
+      boolean ensemble =
+          total != null
+              && total.getNumericValue() != null
+              && total.getNumericValue().intValue() > 0;
       return ensemble || number != 0 ? number : null;
     }
 
@@ -269,15 +317,19 @@ final class NetcdfForecastFile implements ForecastFile {
         CalendarDateUnit unit = CalendarDateUnit.of(attribute(axis, "calendar"), units);
         return Instant.ofEpochMilli(unit.makeCalendarDate(value).getMillis());
       } catch (RuntimeException e) {
-        throw new UnsupportedSliceException(axis.getShortName() + ": time units '" + units + "' not understood");
+        throw new UnsupportedSliceException(
+            axis.getShortName() + ": time units '" + units + "' not understood");
       }
     }
 
-    private static long durationMillis(Variable axis, double value) throws UnsupportedSliceException {
+    private static long durationMillis(Variable axis, double value)
+        throws UnsupportedSliceException {
       String units = attribute(axis, "units");
-      CalendarPeriod.Field field = units == null ? null : CalendarPeriod.fromUnitString(units.trim());
+      CalendarPeriod.Field field =
+          units == null ? null : CalendarPeriod.fromUnitString(units.trim());
       if (field == null) {
-        throw new UnsupportedSliceException(axis.getShortName() + ": duration units '" + units + "' not understood");
+        throw new UnsupportedSliceException(
+            axis.getShortName() + ": duration units '" + units + "' not understood");
       }
       return Math.round(value * CalendarPeriod.of(1, field).getValueInMillisecs());
     }
@@ -288,8 +340,10 @@ final class NetcdfForecastFile implements ForecastFile {
     Object grid = grids.get(key);
     if (grid == null) {
       try {
-        grid = regularGrid((double[]) lat.read().get1DJavaArray(double.class),
-            (double[]) lon.read().get1DJavaArray(double.class));
+        grid =
+            regularGrid(
+                (double[]) lat.read().get1DJavaArray(double.class),
+                (double[]) lon.read().get1DJavaArray(double.class));
       } catch (UnsupportedGridException e) {
         grid = e;
       }
@@ -306,8 +360,18 @@ final class NetcdfForecastFile implements ForecastFile {
     requireEven(lons, "longitude");
     boolean north = lats.length > 1 && lats[1] > lats[0];
     boolean west = lons.length > 1 && lons[1] < lons[0];
-    return GridFactory.regularLatLon(new LatLonBox(lats[0], lons[0], lats[lats.length - 1], lons[lons.length - 1],
-        lons.length, lats.length, new ScanMode(west, north, false, false), null, 0, 1e-6));
+    return GridFactory.regularLatLon(
+        new LatLonBox(
+            lats[0],
+            lons[0],
+            lats[lats.length - 1],
+            lons[lons.length - 1],
+            lons.length,
+            lats.length,
+            new ScanMode(west, north, false, false),
+            null,
+            0,
+            1e-6));
   }
 
   private static void requireEven(double[] axis, String name) {
@@ -317,7 +381,8 @@ final class NetcdfForecastFile implements ForecastFile {
     double step = axis[1] - axis[0];
     for (int i = 2; i < axis.length; i++) {
       if (Math.abs(axis[i] - axis[i - 1] - step) > 1e-6 * Math.max(1, Math.abs(step))) {
-        throw new UnsupportedGridException(name + " coordinates not evenly spaced: only regular_ll grids supported");
+        throw new UnsupportedGridException(
+            name + " coordinates not evenly spaced: only regular_ll grids supported");
       }
     }
   }
@@ -340,7 +405,10 @@ final class NetcdfForecastFile implements ForecastFile {
 
   private static String parameterName(Variable variable) {
     String shortName = attribute(variable, "GRIB_shortName");
-    if (shortName == null || shortName.isBlank() || shortName.equals("unknown") || shortName.equals("~")) {
+    if (shortName == null
+        || shortName.isBlank()
+        || shortName.equals("unknown")
+        || shortName.equals("~")) {
       shortName = variable.getShortName();
     }
     return ParameterNames.fromNetcdf(shortName);
@@ -400,13 +468,16 @@ final class NetcdfForecastFile implements ForecastFile {
     public float[] read() throws ForecastFileException {
       synchronized (dataset) {
         if (closed) {
-          throw new ForecastFileException(path, "record " + number + ": cannot read values: the file is closed");
+          throw new ForecastFileException(
+              path, "record " + number + ": cannot read values: the file is closed");
         }
         try {
           return readNow();
         } catch (IOException | InvalidRangeException | RuntimeException e) {
-          throw new ForecastFileException(path, "record " + number + ": cannot read values: "
-              + GribForecastFile.describe(e), e);
+          throw new ForecastFileException(
+              path,
+              "record " + number + ": cannot read values: " + GribForecastFile.describe(e),
+              e);
         }
       }
     }
@@ -414,7 +485,9 @@ final class NetcdfForecastFile implements ForecastFile {
     @Override
     public double precision() {
       Attribute scale = variable.findAttribute("scale_factor");
-      return scale == null || scale.getNumericValue() == null ? 0 : Math.abs(scale.getNumericValue().doubleValue()) / 2;
+      return scale == null || scale.getNumericValue() == null
+          ? 0
+          : Math.abs(scale.getNumericValue().doubleValue()) / 2;
     }
   }
 

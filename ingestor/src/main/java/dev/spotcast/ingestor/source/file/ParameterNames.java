@@ -4,8 +4,8 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * Parameter names: the rule every name follows (ecCodes-style short names such as "t", "10u", "prmsl";
- * GRIB fields take ecCodes' shortName), and names made from NetCDF variables.
+ * Parameter names: the rule every name follows (ecCodes-style short names such as "t", "10u",
+ * "prmsl"; GRIB fields take ecCodes' shortName), and names made from NetCDF variables.
  */
 final class ParameterNames {
 
@@ -17,7 +17,9 @@ final class ParameterNames {
     return name != null && VALID.matcher(name).matches();
   }
 
-  /** A name from a NetCDF variable or attribute, lower-cased, with anything else replaced by '_'. */
+  /**
+   * A name from a NetCDF variable or attribute, lower-cased, with anything else replaced by '_'.
+   */
   static String fromNetcdf(String name) {
     String lower = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
     if (lower.startsWith("_")) lower = "v" + lower;

@@ -4,14 +4,14 @@ import dev.spotcast.model.Parameter;
 import java.util.Set;
 
 /**
- * The model parameter for a field's short name and unit: bounded quantities (humidity, cloud
- * cover) get their bounds, so that interpolated values stay inside them; everything else is
- * unbounded.
+ * The model parameter for a field's short name and unit: bounded quantities (humidity, cloud cover)
+ * get their bounds, so that interpolated values stay inside them; everything else is unbounded.
  */
 final class ParameterUnits {
 
   /** Relative humidity and cloud cover short names as ecCodes and CF name them. */
-  private static final Set<String> FRACTIONS = Set.of("r", "rh", "2r", "tcc", "lcc", "mcc", "hcc", "cc");
+  private static final Set<String> FRACTIONS =
+      Set.of("r", "rh", "2r", "tcc", "lcc", "mcc", "hcc", "cc");
 
   private ParameterUnits() {}
 

@@ -26,7 +26,12 @@ final class PointGrid implements FieldGrid {
    * @param definition the values that define the grid (a record or list), used for equality
    * @param rowLengths the number of consecutive points per row in scan order (for the spacing)
    */
-  PointGrid(String kind, Object definition, double[] latitudes, double[] longitudes, int[] rowLengths,
+  PointGrid(
+      String kind,
+      Object definition,
+      double[] latitudes,
+      double[] longitudes,
+      int[] rowLengths,
       RegularLatLon regular) {
     if (latitudes.length != longitudes.length) {
       throw new IllegalArgumentException("latitudes and longitudes differ in length");
@@ -96,13 +101,25 @@ final class PointGrid implements FieldGrid {
     return spacing;
   }
 
-  /** Along a meridian dLat; along a parallel dLon shrunk by the cosine of the latitude nearest the equator. */
+  /**
+   * Along a meridian dLat; along a parallel dLon shrunk by the cosine of the latitude nearest the
+   * equator.
+   */
   private double regularSpacing() {
     double lastLat = regular.lat0() + (regular.nLat() - 1) * regular.dLat();
-    double nearestEquator = (regular.lat0() > 0) != (lastLat > 0) ? 0 : Math.min(Math.abs(regular.lat0()), Math.abs(lastLat));
+    double nearestEquator =
+        (regular.lat0() > 0) != (lastLat > 0)
+            ? 0
+            : Math.min(Math.abs(regular.lat0()), Math.abs(lastLat));
     double alongMeridian = Math.toRadians(Math.abs(regular.dLat())) * EARTH_RADIUS_KM;
-    double alongParallel = 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1,
-        Math.cos(Math.toRadians(nearestEquator)) * Math.sin(Math.toRadians(Math.abs(regular.dLon())) / 2)));
+    double alongParallel =
+        2
+            * EARTH_RADIUS_KM
+            * Math.asin(
+                Math.min(
+                    1,
+                    Math.cos(Math.toRadians(nearestEquator))
+                        * Math.sin(Math.toRadians(Math.abs(regular.dLon())) / 2)));
     return Math.max(alongMeridian, alongParallel);
   }
 
@@ -148,7 +165,9 @@ final class PointGrid implements FieldGrid {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof PointGrid other && kind.equals(other.kind) && definition.equals(other.definition);
+    return o instanceof PointGrid other
+        && kind.equals(other.kind)
+        && definition.equals(other.definition);
   }
 
   @Override

@@ -13,12 +13,13 @@ package dev.spotcast.ingestor.source.file;
 record ScanMode(boolean iNegative, boolean jPositive, boolean jConsecutive, boolean alternating) {
 
   static ScanMode of(int flags) {
-    return new ScanMode((flags & 0x80) != 0, (flags & 0x40) != 0, (flags & 0x20) != 0, (flags & 0x10) != 0);
+    return new ScanMode(
+        (flags & 0x80) != 0, (flags & 0x40) != 0, (flags & 0x20) != 0, (flags & 0x10) != 0);
   }
 
   /**
-   * The column (i, counted in the scan direction of a row) of the point stored at {@code point} in an
-   * nx-by-ny grid.
+   * The column (i, counted in the scan direction of a row) of the point stored at {@code point} in
+   * an nx-by-ny grid.
    */
   int column(int point, int nx, int ny) {
     if (jConsecutive) {
@@ -28,7 +29,9 @@ record ScanMode(boolean iNegative, boolean jPositive, boolean jConsecutive, bool
     return alternating && (point / nx) % 2 == 1 ? nx - 1 - col : col;
   }
 
-  /** The row (j, counted in the scan direction of a column) of the point stored at {@code point}. */
+  /**
+   * The row (j, counted in the scan direction of a column) of the point stored at {@code point}.
+   */
   int row(int point, int nx, int ny) {
     if (!jConsecutive) {
       return point / nx;

@@ -8,9 +8,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * An ERA5-style ensemble of data assimilation (GRIB1, ECMWF local definition 36, stream enda, type an,
- * members 0-3; written by ecCodes with samples/make_ensembles.py): every field is its member's, member
- * 0 included, and its values are ecCodes' at every point.
+ * An ERA5-style ensemble of data assimilation (GRIB1, ECMWF local definition 36, stream enda, type
+ * an, members 0-3; written by ecCodes with samples/make_ensembles.py): every field is its member's,
+ * member 0 included, and its values are ecCodes' at every point.
  */
 class EnsembleMembersTest {
 
@@ -35,11 +35,14 @@ class EnsembleMembersTest {
         double expected = Double.parseDouble(row[6]);
         double tolerance = field.source().precision() + 5e-7 + Math.ulp((float) expected) / 2;
         if (Math.abs(values[message][point] - expected) > tolerance) {
-          fail("message %d point %d: decoded %s, ecCodes %s", message, point, values[message][point], expected);
+          fail(
+              "message %d point %d: decoded %s, ecCodes %s",
+              message, point, values[message][point], expected);
         }
         if (Math.abs(field.grid().latitude(point) - Double.parseDouble(row[4])) > 5e-7
-            || ReferenceValuesTest.longitudeDifference(field.grid().longitude(point), Double.parseDouble(row[5]))
-            > 5e-7) {
+            || ReferenceValuesTest.longitudeDifference(
+                    field.grid().longitude(point), Double.parseDouble(row[5]))
+                > 5e-7) {
           fail("message %d point %d: wrong coordinates", message, point);
         }
       }

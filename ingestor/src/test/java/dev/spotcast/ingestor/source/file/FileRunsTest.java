@@ -43,7 +43,10 @@ class FileRunsTest {
   void filesOfOneReferenceTimeFormOneRunWithOneAxisPerLevelType() throws Exception {
     // Both files hold 2017-10-18 12 UTC on the same 5 degree grid; the hybrid field is not a field.
     List<FileForecastSource> runs =
-        FileRuns.assemble("m", fields("uv_on_different_levels.grib", "t_on_different_level_types.grib"), Set.of(),
+        FileRuns.assemble(
+            "m",
+            fields("uv_on_different_levels.grib", "t_on_different_level_types.grib"),
+            Set.of(),
             ShardingSpec.DEFAULT);
 
     assertThat(runs).hasSize(1);
@@ -63,13 +66,20 @@ class FileRunsTest {
   @Test
   void differentReferenceTimesAndEnsembleMembersAreDifferentRuns() throws Exception {
     List<FileForecastSource> runs =
-        FileRuns.assemble("m", fields("uv_on_different_levels.grib", "regular_ll_msl.grib"), Set.of(),
+        FileRuns.assemble(
+            "m",
+            fields("uv_on_different_levels.grib", "regular_ll_msl.grib"),
+            Set.of(),
             ShardingSpec.DEFAULT);
 
-    assertThat(runs).extracting(s -> s.run().model() + " " + s.run().runId())
+    assertThat(runs)
+        .extracting(s -> s.run().model() + " " + s.run().runId())
         .containsExactly("m_m5 2006100400", "m 2017101812");
-    assertThat(runs.getFirst().run().axes()).extracting(LevelAxis::type).containsExactly(LevelType.MEAN_SEA_LEVEL);
-    assertThat(FileRuns.assemble("m", fields("regular_ll_msl.grib"), Set.of(3), ShardingSpec.DEFAULT))
+    assertThat(runs.getFirst().run().axes())
+        .extracting(LevelAxis::type)
+        .containsExactly(LevelType.MEAN_SEA_LEVEL);
+    assertThat(
+            FileRuns.assemble("m", fields("regular_ll_msl.grib"), Set.of(3), ShardingSpec.DEFAULT))
         .as("member 5 is not among the members asked for")
         .isEmpty();
   }
@@ -77,13 +87,23 @@ class FileRunsTest {
   @Test
   void aRunMixingGridsOrGivingAFieldTwiceIsRefused() throws Exception {
     // reduced_gg.grib has the u/v sample's reference time but another grid.
-    assertThatThrownBy(() -> FileRuns.assemble(
-            "m", fields("uv_on_different_levels.grib", "reduced_gg.grib"), Set.of(), ShardingSpec.DEFAULT))
+    assertThatThrownBy(
+            () ->
+                FileRuns.assemble(
+                    "m",
+                    fields("uv_on_different_levels.grib", "reduced_gg.grib"),
+                    Set.of(),
+                    ShardingSpec.DEFAULT))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("mixes grids")
         .hasMessageContaining("reduced_gg");
-    assertThatThrownBy(() -> FileRuns.assemble(
-            "m", fields("reduced_gg.grib", "reduced_gg.grib"), Set.of(), ShardingSpec.DEFAULT))
+    assertThatThrownBy(
+            () ->
+                FileRuns.assemble(
+                    "m",
+                    fields("reduced_gg.grib", "reduced_gg.grib"),
+                    Set.of(),
+                    ShardingSpec.DEFAULT))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("the same field is given twice");
   }
@@ -91,7 +111,9 @@ class FileRunsTest {
   @Test
   void documentsCarryTheFieldsValuesAndLeaveMissingOnesOut() throws Exception {
     FileForecastSource source =
-        FileRuns.assemble("m", fields("uv_on_different_levels.grib"), Set.of(), ShardingSpec.DEFAULT).getFirst();
+        FileRuns.assemble(
+                "m", fields("uv_on_different_levels.grib"), Set.of(), ShardingSpec.DEFAULT)
+            .getFirst();
     ForecastRun run = source.run();
     // 850 hPa at step 6: u exists there, v does not (the file has v on 3 of the 5 levels only).
     int level850 = run.axes().getFirst().levels().indexOf(850.0);
@@ -110,14 +132,17 @@ class FileRunsTest {
     assertThat(first.lat()).isEqualTo(90.0);
     assertThat(first.parameterNames()).containsExactly("u", "v");
     assertThat(first.values()[1]).as("v at 850 hPa").isNaN();
-    // u at 850 hPa, step 6, point 0, as ecCodes reads it (uv_on_different_levels.reference.csv, message 1).
+    // u at 850 hPa, step 6, point 0, as ecCodes reads it (uv_on_different_levels.reference.csv,
+    // message 1).
     assertThat(first.values()[0]).isEqualTo(-3.1273193359375f);
   }
 
   @Test
   void aProjectedGridIsKeptAsItsPointsNotAsABox() throws Exception {
     ForecastRun run =
-        FileRuns.assemble("m", fields("lambert_grid.grib"), Set.of(), ShardingSpec.DEFAULT).getFirst().run();
+        FileRuns.assemble("m", fields("lambert_grid.grib"), Set.of(), ShardingSpec.DEFAULT)
+            .getFirst()
+            .run();
 
     assertThat(run.grid()).isInstanceOf(IrregularGrid.class);
     IrregularGrid grid = (IrregularGrid) run.grid();

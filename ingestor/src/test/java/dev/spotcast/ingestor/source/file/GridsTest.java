@@ -22,7 +22,8 @@ class GridsTest {
         for (int col = 0; col < r.nLon(); col++) {
           int p = r.index(row, col);
           assertThat(grid.latitude(p)).isEqualTo(r.lat0() + row * r.dLat());
-          assertThat(grid.longitude(p)).isEqualTo(PointGrid.normaliseLongitude(r.lon0() + col * r.dLon()));
+          assertThat(grid.longitude(p))
+              .isEqualTo(PointGrid.normaliseLongitude(r.lon0() + col * r.dLon()));
         }
       }
       assertThat(grid.longitude(r.index(0, 71))).isEqualTo(-5.0);
@@ -67,7 +68,8 @@ class GridsTest {
   void equalDefinitionsMakeEqualGridsAcrossFiles() throws Exception {
     try (ForecastFile a = ForecastFiles.open(Samples.file("uv_on_different_levels.grib"));
         ForecastFile b = ForecastFiles.open(Samples.file("t_on_different_level_types.grib"))) {
-      assertThat(a.fields().get(0).grid()).isEqualTo(b.fields().get(0).grid())
+      assertThat(a.fields().get(0).grid())
+          .isEqualTo(b.fields().get(0).grid())
           .hasSameHashCodeAs(b.fields().get(0).grid());
       assertThat(b.format()).isEqualTo("GRIB1+GRIB2");
     }

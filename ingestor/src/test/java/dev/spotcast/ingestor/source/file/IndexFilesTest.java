@@ -10,16 +10,25 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Reading leaves nothing next to the input files (no .gbx9 / .ncx / .idx index files or other droppings). */
+/**
+ * Reading leaves nothing next to the input files (no .gbx9 / .ncx / .idx index files or other
+ * droppings).
+ */
 class IndexFilesTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void readingWritesNothingNextToTheInput() throws Exception {
-    List<String> names = List.of("uv_on_different_levels.grib", "uv_on_different_levels.nc", "regular_ll_msl.grib",
-        "t_on_different_level_types.grib", "reduced_gg.grib", "grid_ccsds_ed2.grib", "grid_second_order_ed1.grib");
+    List<String> names =
+        List.of(
+            "uv_on_different_levels.grib",
+            "uv_on_different_levels.nc",
+            "regular_ll_msl.grib",
+            "t_on_different_level_types.grib",
+            "reduced_gg.grib",
+            "grid_ccsds_ed2.grib",
+            "grid_second_order_ed1.grib");
     for (String name : names) {
       Files.copy(Samples.file(name), dir.resolve(name));
     }

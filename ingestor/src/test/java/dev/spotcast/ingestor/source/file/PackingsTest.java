@@ -11,15 +11,24 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * One field (t at 850 hPa, 0.25 degrees over Europe) written by ecCodes in each packing in operational
- * use: every grid point decodes to the value ecCodes prints in the sample's reference csv (lat, lon,
- * value with six decimals), exactly up to that printing and the float the value is kept in.
+ * One field (t at 850 hPa, 0.25 degrees over Europe) written by ecCodes in each packing in
+ * operational use: every grid point decodes to the value ecCodes prints in the sample's reference
+ * csv (lat, lon, value with six decimals), exactly up to that printing and the float the value is
+ * kept in.
  */
 class PackingsTest {
 
   @ParameterizedTest
-  @ValueSource(strings = {"grid_ccsds_ed2", "grid_ieee_ed2", "grid_second_order_ed1", "grid_jpeg_ed2",
-      "grid_complex_ed2", "grid_complex_spatial_differencing_ed2", "grid_simple_ed2"})
+  @ValueSource(
+      strings = {
+        "grid_ccsds_ed2",
+        "grid_ieee_ed2",
+        "grid_second_order_ed1",
+        "grid_jpeg_ed2",
+        "grid_complex_ed2",
+        "grid_complex_spatial_differencing_ed2",
+        "grid_simple_ed2"
+      })
   void everyPointEqualsEccodes(String sample) throws Exception {
     List<String> rows = Files.readAllLines(Samples.file(sample + ".reference.csv"));
     assertThat(rows.get(0)).isEqualTo("lat,lon,value");
@@ -35,8 +44,10 @@ class PackingsTest {
       assertThat(field.member()).isNull();
       RegularLatLon grid = field.grid().regular().orElseThrow();
       // GRIB2 stores longitudes unsigned (350 for 10 W), GRIB1 signed: the same grid.
-      assertThat(grid).isIn(new RegularLatLon(60, -10, -0.25, 0.25, 81, 121),
-          new RegularLatLon(60, 350, -0.25, 0.25, 81, 121));
+      assertThat(grid)
+          .isIn(
+              new RegularLatLon(60, -10, -0.25, 0.25, 81, 121),
+              new RegularLatLon(60, 350, -0.25, 0.25, 81, 121));
       float[] values = field.read();
       assertThat(values).hasSize(rows.size() - 1).hasSize(121 * 81);
       for (int point = 0; point < values.length; point++) {
@@ -51,8 +62,9 @@ class PackingsTest {
         }
         if (Math.abs(field.grid().latitude(point) - lat) > 5e-7
             || ReferenceValuesTest.longitudeDifference(field.grid().longitude(point), lon) > 5e-7) {
-          fail("%s point %d: at %s/%s, ecCodes %s/%s", sample, point, field.grid().latitude(point),
-              field.grid().longitude(point), lat, lon);
+          fail(
+              "%s point %d: at %s/%s, ecCodes %s/%s",
+              sample, point, field.grid().latitude(point), field.grid().longitude(point), lat, lon);
         }
       }
     }

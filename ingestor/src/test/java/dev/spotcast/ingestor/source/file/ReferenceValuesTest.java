@@ -19,25 +19,35 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Every row of every sample's ecCodes reference csv: the decoded value at the row's point index
- * agrees with ecCodes within the field's packing precision (half the quantisation step 2^E/10^D of the
- * message's packing, plus float rounding of 1e-6 relative), the point's
- * latitude/longitude within {@link #COORDINATE_TOLERANCE} degrees, and the field's parameter, unit,
- * level, times, member and grid type agree with the row. Rows of fields the reader skips (hybrid
- * levels) must be in skipped() with a reason naming the level type, and in no field.
+ * agrees with ecCodes within the field's packing precision (half the quantisation step 2^E/10^D of
+ * the message's packing, plus float rounding of 1e-6 relative), the point's latitude/longitude
+ * within {@link #COORDINATE_TOLERANCE} degrees, and the field's parameter, unit, level, times,
+ * member and grid type agree with the row. Rows of fields the reader skips (hybrid levels) must be
+ * in skipped() with a reason naming the level type, and in no field.
  */
 class ReferenceValuesTest {
 
   private static final Logger log = LoggerFactory.getLogger(ReferenceValuesTest.class);
 
-  /** Degrees; the same for every grid kind, Lambert included (measured: see the log line per sample). */
+  /**
+   * Degrees; the same for every grid kind, Lambert included (measured: see the log line per
+   * sample).
+   */
   static final double COORDINATE_TOLERANCE = 1e-4;
 
   /** ecCodes' default missingValue, which it prints for bitmap-masked points. */
   private static final double ECCODES_MISSING = 9999.0;
 
   @ParameterizedTest
-  @ValueSource(strings = {"uv_on_different_levels", "regular_ll_msl", "lambert_grid", "reduced_gg",
-      "t_on_different_level_types", "hpa_and_pa"})
+  @ValueSource(
+      strings = {
+        "uv_on_different_levels",
+        "regular_ll_msl",
+        "lambert_grid",
+        "reduced_gg",
+        "t_on_different_level_types",
+        "hpa_and_pa"
+      })
   void everyReferenceRowMatches(String sample) throws Exception {
     List<Row> rows = ReferenceCsv.read(Samples.file(sample + ".reference.csv"));
     Map<Integer, List<Row>> byMessage = rows.stream().collect(Collectors.groupingBy(Row::message));
@@ -47,7 +57,9 @@ class ReferenceValuesTest {
     long decodeNanos = 0;
     try (ForecastFile file = ForecastFiles.open(Samples.file(sample + ".grib"))) {
       Map<Integer, FieldRef> fields = new HashMap<>();
-      file.fields().forEach(f -> assertThat(fields.put(f.message(), f)).as("one field per message").isNull());
+      file.fields()
+          .forEach(
+              f -> assertThat(fields.put(f.message(), f)).as("one field per message").isNull());
       assertThat(fields.size() + file.skipped().size()).isEqualTo(byMessage.size());
       for (var entry : byMessage.entrySet()) {
         int message = entry.getKey();
@@ -55,9 +67,14 @@ class ReferenceValuesTest {
         FieldRef field = fields.get(message);
         if (first.typeOfLevel().equals("hybrid")) {
           assertThat(field).as("message %d on a hybrid level is no field", message).isNull();
-          assertThat(file.skipped()).filteredOn(s -> s.message() == message).singleElement()
-              .satisfies(s -> assertThat(s.reason()).startsWith("hybrid level " + (long) first.level() + ":")
-                  .contains("level type not supported"));
+          assertThat(file.skipped())
+              .filteredOn(s -> s.message() == message)
+              .singleElement()
+              .satisfies(
+                  s ->
+                      assertThat(s.reason())
+                          .startsWith("hybrid level " + (long) first.level() + ":")
+                          .contains("level type not supported"));
           continue;
         }
         assertThat(field).as("message %d", message).isNotNull();
@@ -80,25 +97,35 @@ class ReferenceValuesTest {
           } else {
             double diff = Math.abs(value - row.value());
             if (diff > precision + 1e-6 * Math.abs(row.value()) + 1e-9) {
-              fail("message %d point %d: decoded %s, ecCodes %s (precision %s)", message, point, value, row.value(),
-                  precision);
+              fail(
+                  "message %d point %d: decoded %s, ecCodes %s (precision %s)",
+                  message, point, value, row.value(), precision);
             }
             maxValueDiff = Math.max(maxValueDiff, diff);
           }
           double latDiff = Math.abs(grid.latitude(point) - row.latitude());
           double lonDiff = longitudeDifference(grid.longitude(point), row.longitude());
           double lon = grid.longitude(point);
-          if (latDiff > COORDINATE_TOLERANCE || lonDiff > COORDINATE_TOLERANCE || lon < -180 || lon >= 180) {
-            fail("message %d point %d: at %s/%s, ecCodes %s/%s", message, point, grid.latitude(point), lon,
-                row.latitude(), row.longitude());
+          if (latDiff > COORDINATE_TOLERANCE
+              || lonDiff > COORDINATE_TOLERANCE
+              || lon < -180
+              || lon >= 180) {
+            fail(
+                "message %d point %d: at %s/%s, ecCodes %s/%s",
+                message, point, grid.latitude(point), lon, row.latitude(), row.longitude());
           }
           maxCoordinateDiff = Math.max(maxCoordinateDiff, Math.max(latDiff, lonDiff));
         }
       }
     }
-    log.info("{}: {} rows, max |value - ecCodes| = {}, max coordinate difference = {} degrees, "
+    log.info(
+        "{}: {} rows, max |value - ecCodes| = {}, max coordinate difference = {} degrees, "
             + "decoded {} values at {} values/s",
-        sample, rows.size(), maxValueDiff, maxCoordinateDiff, decodedValues,
+        sample,
+        rows.size(),
+        maxValueDiff,
+        maxCoordinateDiff,
+        decodedValues,
         String.format(Locale.ROOT, "%.3g", decodedValues / (decodeNanos / 1e9)));
   }
 
@@ -106,16 +133,18 @@ class ReferenceValuesTest {
     assertThat(field.parameter()).isEqualTo(row.shortName());
     assertThat(normaliseUnit(field.unit())).isEqualTo(normaliseUnit(row.units()));
     assertThat(field.levelType()).isEqualTo(levelType(row.typeOfLevel()));
-    double expectedLevel = row.typeOfLevel().equals("isobaricInPa") ? row.level() / 100 : row.level();
+    double expectedLevel =
+        row.typeOfLevel().equals("isobaricInPa") ? row.level() / 100 : row.level();
     assertThat(field.level()).isCloseTo(expectedLevel, within(1e-9));
     assertThat(field.referenceTime()).isEqualTo(row.referenceTime());
     assertThat(field.stepHours()).isEqualTo(row.step());
     // ecCodes prints number 0 for GRIB1 fields whose local section is not an ensemble one.
-    Integer expectedMember = row.number() != null && row.number() == 0 && row.edition() == 1 ? null : row.number();
+    Integer expectedMember =
+        row.number() != null && row.number() == 0 && row.edition() == 1 ? null : row.number();
     assertThat(field.member()).isEqualTo(expectedMember);
     assertThat(field.grid().kind()).isEqualTo(row.gridType());
-    assertThat(field.grid().regular()).isEqualTo(row.gridType().equals("regular_ll")
-        ? field.grid().regular() : Optional.empty());
+    assertThat(field.grid().regular())
+        .isEqualTo(row.gridType().equals("regular_ll") ? field.grid().regular() : Optional.empty());
   }
 
   static LevelType levelType(String typeOfLevel) {
