@@ -1,5 +1,8 @@
 package dev.spotcast.index;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+
 /**
  * Deterministic document ids, so that a retried or redone bulk overwrites instead of duplicating.
  * Model and run are in the index name, so inside an index level, step and grid point identify a
@@ -20,8 +23,7 @@ public final class DocumentIds {
   }
 
   /** Writes the level field, as an integer when it is one (most are), to keep bodies small. */
-  static void writeLevel(com.fasterxml.jackson.core.JsonGenerator gen, double level)
-      throws java.io.IOException {
+  static void writeLevel(JsonGenerator gen, double level) throws IOException {
     long whole = (long) level;
     if (whole == level) {
       gen.writeNumberField(ForecastFields.LEVEL, whole);

@@ -6,6 +6,7 @@ import java.io.Writer;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
+import org.springframework.http.HttpStatus;
 
 /**
  * What Tomcat answers for a request it refuses itself, before any servlet sees it (a request line
@@ -59,7 +60,7 @@ public class ProblemErrorReportValve extends ErrorReportValve {
   }
 
   private static String reasonPhrase(int status) {
-    org.springframework.http.HttpStatus known = org.springframework.http.HttpStatus.resolve(status);
+    HttpStatus known = HttpStatus.resolve(status);
     return known == null ? "Error" : known.getReasonPhrase();
   }
 }

@@ -3,6 +3,7 @@ package dev.spotcast.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -63,8 +64,7 @@ class RegularLatLonGridTest {
     assertThat(grid.south()).isEqualTo(-90);
     assertThat(grid.north()).isEqualTo(90);
     assertThat(grid.global()).isTrue();
-    assertThat(grid.maxSpacingKm())
-        .isCloseTo(5 * 111.195, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(grid.maxSpacingKm()).isCloseTo(5 * 111.195, Offset.offset(1e-9));
     assertThatThrownBy(() -> new RegularLatLonGrid(90, 0, -5, 5, 38, 72))
         .isInstanceOf(IllegalArgumentException.class);
   }

@@ -11,6 +11,7 @@ import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -159,6 +160,6 @@ class ShardingStrategyTest {
     assertThat(ShardingStrategy.routingParameter(List.of("342", "343", "342")))
         .isEqualTo("342,343");
     assertThat(ShardingStrategy.routingParameter(List.of())).isNull();
-    assertThat(ShardingStrategy.routingParameter(java.util.Arrays.asList(null, null))).isNull();
+    assertThat(ShardingStrategy.routingParameter(Arrays.asList(null, null))).isNull();
   }
 }

@@ -16,6 +16,9 @@ import dev.spotcast.infra.process.Programs;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -27,6 +30,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -394,15 +398,13 @@ class FleetFaultsIT {
    */
   private static void awaitBalancerSendsTo(String name, Duration timeout) throws Exception {
     URI csv = URI.create("http://127.0.0.1:" + layout.balancerStatsPort() + "/;csv");
-    java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+    HttpClient client = HttpClient.newHttpClient();
     Instant deadline = Instant.now().plus(timeout);
     String last = "";
     while (Instant.now().isBefore(deadline)) {
       String body =
           client
-              .send(
-                  java.net.http.HttpRequest.newBuilder(csv).build(),
-                  java.net.http.HttpResponse.BodyHandlers.ofString())
+              .send(HttpRequest.newBuilder(csv).build(), HttpResponse.BodyHandlers.ofString())
               .body();
       List<String> header =
           List.of(body.lines().findFirst().orElse("").replaceFirst("^# ", "").split(","));
@@ -519,7 +521,7 @@ class FleetFaultsIT {
   private static String prometheusValue(String metric, String expected)
       throws InterruptedException {
     URI query = URI.create(layout.prometheusUrl() + "/api/v1/query?query=" + metric);
-    java.util.function.Function<JsonNode, String> value =
+    Function<JsonNode, String> value =
         body -> body.path("data").path("result").path(0).path("value").path(1).asText("(none)");
     try {
       return value.apply(

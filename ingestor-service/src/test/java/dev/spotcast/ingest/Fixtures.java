@@ -3,7 +3,9 @@ package dev.spotcast.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.index.ForecastIndices;
 import dev.spotcast.ingest.job.Chunk;
 import dev.spotcast.ingest.job.ChunkState;
 import dev.spotcast.ingest.job.JobStore;
@@ -30,6 +32,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.assertj.core.api.Assertions;
 
 /** What the tests check in Elasticsearch directly, with a client of their own. */
 public final class Fixtures {
@@ -70,8 +73,8 @@ public final class Fixtures {
 
   /** A synthetic job spec on a global grid of this resolution: (180/res + 1) x (360/res) points. */
   /** The indices named in a job's JSON ({@code indices}). */
-  public static java.util.List<String> indices(com.fasterxml.jackson.databind.JsonNode job) {
-    java.util.List<String> names = new java.util.ArrayList<>();
+  public static List<String> indices(JsonNode job) {
+    List<String> names = new ArrayList<>();
     job.path("indices").forEach(index -> names.add(index.asText()));
     return names;
   }
@@ -80,16 +83,15 @@ public final class Fixtures {
    * Waits until none of these indices exists (a failed run's are deleted by the watchdog); fails
    * after the timeout.
    */
-  public static void awaitIndicesGone(java.util.List<String> indices, Duration timeout)
-      throws Exception {
-    dev.spotcast.index.ForecastIndices forecast = new dev.spotcast.index.ForecastIndices(client());
+  public static void awaitIndicesGone(List<String> indices, Duration timeout) throws Exception {
+    ForecastIndices forecast = new ForecastIndices(client());
     long deadline = System.nanoTime() + timeout.toNanos();
-    java.util.List<String> left = forecast.existing(indices);
+    List<String> left = forecast.existing(indices);
     while (!left.isEmpty() && System.nanoTime() < deadline) {
       Thread.sleep(250);
       left = forecast.existing(indices);
     }
-    org.assertj.core.api.Assertions.assertThat(left)
+    Assertions.assertThat(left)
         .as("indices of the failed run still there after " + timeout)
         .isEmpty();
   }

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Predicate;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -168,7 +169,7 @@ public final class IngestorInstance implements AutoCloseable {
         j ->
             j.path("finishedAt").isTextual()
                 && !j.path("finishedAt").asText().isEmpty()
-                && java.util.Set.of("PUBLISHED", "LOADED", "FAILED", "CANCELLED")
+                && Set.of("PUBLISHED", "LOADED", "FAILED", "CANCELLED")
                     .contains(j.path("state").asText()),
         timeout);
   }

@@ -21,12 +21,17 @@ import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.synthetic.SyntheticWeather;
 import dev.spotcast.testsupport.SharedElasticsearch;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -249,7 +254,7 @@ class RunLoaderIT {
     ForecastRun kept = run("itabandon", T0, ShardingSpec.DEFAULT);
     LoaderSettings keepIndices = settings.withDeleteFailedRuns(false);
 
-    org.assertj.core.api.Assertions.assertThatThrownBy(
+    Assertions.assertThatThrownBy(
             () -> new RunLoader(client, keepIndices).load(failingAfterBegin(kept)))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("the files vanished");
@@ -271,7 +276,7 @@ class RunLoaderIT {
 
     // With the default settings the failed run's indices are deleted instead.
     ForecastRun deleted = run("itabandon", T0.plusSeconds(6 * 3600), ShardingSpec.DEFAULT);
-    org.assertj.core.api.Assertions.assertThatThrownBy(
+    Assertions.assertThatThrownBy(
             () -> new RunLoader(client, settings).load(failingAfterBegin(deleted)))
         .isInstanceOf(IllegalStateException.class);
     assertThat(catalog.get("itabandon", deleted.runId()).orElseThrow().status())
@@ -325,8 +330,7 @@ class RunLoaderIT {
   void writesBlockedMidRunPauseTheLoadUntilTheBlockIsLiftedAndNothingIsLost() throws Exception {
     ForecastRun run = run("itblock", T0, ShardingSpec.DEFAULT);
     List<String> indices = new ShardingStrategy(run).allIndices();
-    java.util.concurrent.ScheduledExecutorService lifter =
-        java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+    ScheduledExecutorService lifter = Executors.newSingleThreadScheduledExecutor();
     try {
       // As the flood-stage disk watermark does: the run's indices turn read-only (allow delete)
       // in the middle of the load; an operator frees the disk 3 s later.
@@ -350,13 +354,13 @@ class RunLoaderIT {
                                         .settings(
                                             x -> x.blocks(b -> b.readOnlyAllowDelete(false)))),
                     3,
-                    java.util.concurrent.TimeUnit.SECONDS);
+                    TimeUnit.SECONDS);
               });
 
       // Two quick retries (about 60 ms in all) could never outlast a 3 s block: only waiting for
       // the block to be lifted, without spending retries, gets every document in.
       LoaderSettings fewRetries =
-          settings.withRetries(2, java.time.Duration.ofMillis(10), java.time.Duration.ofMillis(50));
+          settings.withRetries(2, Duration.ofMillis(10), Duration.ofMillis(50));
       LoadReport report = new RunLoader(client, fewRetries).load(blocking);
 
       assertThat(report.failure()).isNull();
@@ -366,7 +370,7 @@ class RunLoaderIT {
           .anyMatch(cause -> cause.contains("cluster_block_exception"));
     } finally {
       lifter.shutdown();
-      lifter.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+      lifter.awaitTermination(10, TimeUnit.SECONDS);
     }
   }
 

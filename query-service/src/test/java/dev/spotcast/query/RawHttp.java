@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -78,7 +79,7 @@ public final class RawHttp {
       for (int n; (n = in.read(buffer)) > 0; ) {
         all.write(buffer, 0, n);
       }
-    } catch (java.net.SocketException resetAfterAnswer) {
+    } catch (SocketException resetAfterAnswer) {
       // A server that refuses a large body may reset the connection once it has answered.
     }
     String text = all.toString(StandardCharsets.ISO_8859_1);

@@ -9,8 +9,10 @@ import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.ingestor.LoadReport;
 import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingestor.PublishPolicy;
 import dev.spotcast.ingestor.RunLoader;
 import dev.spotcast.ingestor.source.ForecastSource;
+import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.query.api.SpotApiIT;
 import dev.spotcast.query.catalog.PublishedRuns;
@@ -44,9 +46,7 @@ public final class RunFixtures {
    */
   public static void spotRunServed(ElasticsearchClient client, PublishedRuns runs)
       throws Exception {
-    ensurePublished(
-        client,
-        new dev.spotcast.ingestor.source.SyntheticForecastSource(SpotApiIT.RUN, SpotApiIT.SEED));
+    ensurePublished(client, new SyntheticForecastSource(SpotApiIT.RUN, SpotApiIT.SEED));
     awaitServed(runs, SpotApiIT.MODEL, SpotApiIT.RUN.runId());
   }
 
@@ -59,7 +59,7 @@ public final class RunFixtures {
     }
     LoadReport report =
         new RunLoader(ingestClient(), LoaderSettings.defaults())
-            .withPublishPolicy(dev.spotcast.ingestor.PublishPolicy.ALWAYS)
+            .withPublishPolicy(PublishPolicy.ALWAYS)
             .load(source);
     assertThat(report.published())
         .as("run %s of %s: %s", run.runId(), run.model(), report.failure())

@@ -13,6 +13,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -103,7 +104,7 @@ public final class SharedElasticsearch {
    * or {@code --es-bearer-token}).
    */
   public static List<String> cliSecurityOptions(Role role) {
-    List<String> options = new java.util.ArrayList<>();
+    List<String> options = new ArrayList<>();
     springProperties(role)
         .forEach(
             (key, value) -> {

@@ -10,6 +10,7 @@ import co.elastic.clients.transport.TransportException;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.elasticsearch.LocalCredentials.Role;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -150,7 +151,7 @@ class SecuredElasticsearchIT {
   @Test
   void aRefusedCredentialIsNeverEchoedInTheError() {
     String password = "wrong-" + UUID.randomUUID();
-    String apiKey = java.util.Base64.getEncoder().encodeToString(("id:" + password).getBytes());
+    String apiKey = Base64.getEncoder().encodeToString(("id:" + password).getBytes());
     List<ElasticsearchSettings> refused =
         List.of(
             SharedElasticsearch.settings().withBasicAuth("spotcast-query", password),

@@ -18,6 +18,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -91,13 +92,11 @@ class SharedKafkaIT {
       throw new AssertionError("the broker created a topic on first use");
     } catch (ExecutionException e) {
       assertThat(e.getCause())
-          .isInstanceOfAny(
-              UnknownTopicOrPartitionException.class,
-              org.apache.kafka.common.errors.TimeoutException.class);
+          .isInstanceOfAny(UnknownTopicOrPartitionException.class, TimeoutException.class);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new AssertionError(e);
-    } catch (org.apache.kafka.common.errors.TimeoutException e) {
+    } catch (TimeoutException e) {
       // send() itself gave up waiting for the metadata of a topic that does not exist: as intended.
     }
   }

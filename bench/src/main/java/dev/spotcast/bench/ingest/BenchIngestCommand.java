@@ -1,6 +1,7 @@
 package dev.spotcast.bench.ingest;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import com.sun.management.OperatingSystemMXBean;
 import dev.spotcast.bench.cpu.MachineTicks;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
@@ -36,7 +37,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -122,7 +125,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
   /** The files' run when --files is given; null for the synthetic run. */
   private FileForecastSource fileSource;
 
-  private final List<ForecastFile> openFiles = new java.util.ArrayList<>();
+  private final List<ForecastFile> openFiles = new ArrayList<>();
 
   @Option(
       names = "--posters",
@@ -317,15 +320,14 @@ public final class BenchIngestCommand implements Callable<Integer> {
   }
 
   /** Opens --files and returns their one run; the files stay open until the benchmark ends. */
-  private ForecastRun openFiles() throws java.io.IOException, ForecastFileException {
-    List<FieldRef> fields = new java.util.ArrayList<>();
-    for (java.nio.file.Path path : FileInputs.expand(files)) {
+  private ForecastRun openFiles() throws IOException, ForecastFileException {
+    List<FieldRef> fields = new ArrayList<>();
+    for (Path path : FileInputs.expand(files)) {
       ForecastFile file = ForecastFiles.open(path);
       openFiles.add(file);
       fields.addAll(file.fields());
     }
-    List<FileForecastSource> runs =
-        FileRuns.assemble(model, fields, java.util.Set.of(), loading.sharding());
+    List<FileForecastSource> runs = FileRuns.assemble(model, fields, Set.of(), loading.sharding());
     if (runs.size() != 1) {
       throw new IllegalArgumentException(
           "--files must hold exactly one run, found "
@@ -649,8 +651,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
       // Not Linux: cores and memory only.
     }
     long memory = 0;
-    if (ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.OperatingSystemMXBean os) {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
       memory = os.getTotalMemorySize();
     }
     return String.format(

@@ -1,5 +1,7 @@
 package dev.spotcast.bench.ingest;
 
+import com.sun.management.OperatingSystemMXBean;
+import com.sun.management.ThreadMXBean;
 import dev.spotcast.bench.cpu.MachineTicks;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
@@ -174,15 +176,14 @@ final class CpuSampler implements AutoCloseable {
   }
 
   private static long processCpuNanos() {
-    if (ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.OperatingSystemMXBean os) {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
       return os.getProcessCpuTime();
     }
     return 0;
   }
 
   private static long allocatedBytes() {
-    if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads) {
+    if (ManagementFactory.getThreadMXBean() instanceof ThreadMXBean threads) {
       try {
         return threads.getTotalThreadAllocatedBytes();
       } catch (UnsupportedOperationException e) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.elasticsearch.ElasticsearchHttpClient;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -64,7 +65,7 @@ final class ElasticsearchNode {
   }
 
   /** Node info, or null after telling on {@code err} how to start Elasticsearch. */
-  Info infoOrExplain(java.io.PrintWriter err) throws InterruptedException {
+  Info infoOrExplain(PrintWriter err) throws InterruptedException {
     try {
       return info();
     } catch (IOException e) {

@@ -1,5 +1,6 @@
 package dev.spotcast.bench.query;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.spotcast.bench.cpu.MachineTicks;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -114,8 +115,7 @@ final class CpuWatch {
   }
 
   private static double selfCpuSeconds() {
-    if (ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.OperatingSystemMXBean os) {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
       long nanos = os.getProcessCpuTime();
       if (nanos >= 0) {
         return nanos / 1e9;

@@ -2,6 +2,7 @@ package dev.spotcast.bench.query;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 
@@ -49,7 +50,7 @@ abstract class ExternalGenerator {
    * The binary's file name (e.g. {@code vegeta-v12.13.0}, as './spotcast bench' names its build).
    */
   protected String name() {
-    return java.nio.file.Path.of(binary).getFileName().toString();
+    return Path.of(binary).getFileName().toString();
   }
 
   /**

@@ -1,12 +1,16 @@
 package dev.spotcast.bench.query;
 
+import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
@@ -126,7 +130,7 @@ final class LoadGenerator {
     long measureEnd = measureStart + measure.toNanos();
     double interval = 1e9 / rate;
     RateRecorder recorder = new RateRecorder();
-    java.util.concurrent.Semaphore outstanding = new java.util.concurrent.Semaphore(maxOutstanding);
+    Semaphore outstanding = new Semaphore(maxOutstanding);
     CpuWatch.Snapshot before = null;
     SearchStats.Snapshot searchBefore = null;
     int size = requests.size();
@@ -166,10 +170,7 @@ final class LoadGenerator {
                           + request.uri()
                           + ": "
                           + new String(
-                              body,
-                              0,
-                              Math.min(300, body.length),
-                              java.nio.charset.StandardCharsets.UTF_8));
+                              body, 0, Math.min(300, body.length), StandardCharsets.UTF_8));
                 } else if (counted) {
                   recorder.ok((done - due) / 1000, response.body().length);
                 }
@@ -179,7 +180,7 @@ final class LoadGenerator {
     CpuWatch.Snapshot after = cpu.snapshot();
     SearchStats.Snapshot searchAfter = stats.snapshot();
     // the answers still due: waited for up to the requests' own timeout
-    if (!outstanding.tryAcquire(maxOutstanding, 60, java.util.concurrent.TimeUnit.SECONDS)) {
+    if (!outstanding.tryAcquire(maxOutstanding, 60, TimeUnit.SECONDS)) {
       recorder.error(true, "answers still missing 60 s after the window");
     }
     client.shutdownNow();
@@ -300,13 +301,9 @@ final class LoadGenerator {
                     + " "
                     + request.uri()
                     + ": "
-                    + new String(
-                        response.body(),
-                        0,
-                        Math.min(300, length),
-                        java.nio.charset.StandardCharsets.UTF_8);
+                    + new String(response.body(), 0, Math.min(300, length), StandardCharsets.UTF_8);
           }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
           error = e.toString();
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();

@@ -1,5 +1,6 @@
 package dev.spotcast.bench.query;
 
+import ch.qos.logback.classic.Level;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,11 +19,13 @@ import dev.spotcast.query.spot.SpotPlan;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,6 +36,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -199,9 +203,9 @@ public final class QueryBench {
 
   /** The Elasticsearch client and Apache HttpClient log at DEBUG without a configuration. */
   static void quietLogging() {
-    if (LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)
+    if (LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME)
         instanceof ch.qos.logback.classic.Logger root) {
-      root.setLevel(ch.qos.logback.classic.Level.WARN);
+      root.setLevel(Level.WARN);
     }
   }
 
@@ -521,7 +525,7 @@ public final class QueryBench {
           cities.size(), cities.population(), options.cities);
       return cities;
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(
+      throw new UncheckedIOException(
           "cannot read --cities " + options.cities + ": " + e.getMessage(), e);
     }
   }
@@ -651,7 +655,7 @@ public final class QueryBench {
 
   private static String problem(PhaseRequests phase, int i, HttpResponse<byte[]> response)
       throws IOException {
-    String text = new String(response.body(), java.nio.charset.StandardCharsets.UTF_8);
+    String text = new String(response.body(), StandardCharsets.UTF_8);
     if (response.statusCode() != 200) {
       return "answered HTTP "
           + response.statusCode()

@@ -1,5 +1,6 @@
 package dev.spotcast.bench.query;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.sharding.ShardingStrategy;
@@ -45,8 +46,7 @@ final class QueryBenchReport {
   void machine(Map<String, String> node, Optional<ProcessHandle> esProcess) {
     int cores = Runtime.getRuntime().availableProcessors();
     double memory = Double.NaN;
-    if (ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.OperatingSystemMXBean os) {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
       memory = os.getTotalMemorySize() / 1073741824.0;
     }
     machine = String.format(Locale.ROOT, "%d cores (%s), %.0f GiB RAM", cores, cpuModel(), memory);

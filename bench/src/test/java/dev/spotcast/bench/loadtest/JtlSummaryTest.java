@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -117,7 +118,7 @@ class JtlSummaryTest {
     assertThat(options.label).isEqualTo("spot steady");
     assertThat(options.rate).isEqualTo("200");
     assertThat(options.cpu).isNull();
-    org.assertj.core.api.Assertions.assertThatThrownBy(
+    Assertions.assertThatThrownBy(
             () -> new picocli.CommandLine(new JtlSummary.Options()).parseArgs("--rate", "200"))
         .hasMessageContaining("Missing required option: '--jtl");
   }

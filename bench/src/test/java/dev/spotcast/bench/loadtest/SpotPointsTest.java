@@ -3,6 +3,8 @@ package dev.spotcast.bench.loadtest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.spotcast.bench.query.Cities;
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -81,8 +83,7 @@ class SpotPointsTest {
         run,
         1000,
         42,
-        dev.spotcast.bench.query.Cities.read(csv)
-            .within(run.south(), run.north(), run.west(), run.east()));
+        Cities.read(csv).within(run.south(), run.north(), run.west(), run.east()));
     List<String[]> rows =
         Files.readAllLines(out).stream().skip(1).map(line -> line.split(",", -1)).toList();
     long paris = rows.stream().filter(row -> row[0].equals("48.85341")).count();
@@ -231,7 +232,7 @@ class SpotPointsTest {
   }
 
   private static boolean onPath(String command) {
-    for (String p : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+    for (String p : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
       if (Files.isExecutable(Path.of(p, command))) {
         return true;
       }

@@ -2,6 +2,7 @@ package dev.spotcast.bench.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.Test;
 
 class PercentilesTest {
@@ -24,7 +25,7 @@ class PercentilesTest {
     }
     // The 990th smallest is 1.989 s.
     assertThat((double) Percentiles.of(micros).at(99))
-        .isCloseTo(1_989_000, org.assertj.core.data.Percentage.withPercentage(0.1));
+        .isCloseTo(1_989_000, Percentage.withPercentage(0.1));
   }
 
   @Test

@@ -6,14 +6,18 @@ import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.infra.process.LogTail;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -86,7 +90,7 @@ public final class LocalElasticsearch implements AutoCloseable {
     NodeUser user = NodeUser.forThisProcess();
     Path javaHome = NodeProcess.javaHome(System.getenv(), Path.of(System.getProperty("java.home")));
     Instant begin = Instant.now();
-    Map<NodeLayout, NodeProcess> kept = new java.util.HashMap<>();
+    Map<NodeLayout, NodeProcess> kept = new HashMap<>();
     if (keepRunning) {
       for (NodeLayout node : nodes) {
         NodeProcess.find(node.dir()).ifPresent(process -> kept.put(node, process));
@@ -270,7 +274,7 @@ public final class LocalElasticsearch implements AutoCloseable {
     }
   }
 
-  private void requireNothingListening(java.util.Set<NodeLayout> kept) {
+  private void requireNothingListening(Set<NodeLayout> kept) {
     for (NodeLayout node : nodes) {
       if (kept.contains(node)) {
         continue;
@@ -409,8 +413,7 @@ public final class LocalElasticsearch implements AutoCloseable {
 
   /** Whether {@code node} answers HTTP requests (as the administrator, on a secured cluster). */
   private boolean answers(NodeLayout node) {
-    try (ClusterApi api =
-        new ClusterApi(admin.withUris(List.of(java.net.URI.create(node.url()))))) {
+    try (ClusterApi api = new ClusterApi(admin.withUris(List.of(URI.create(node.url()))))) {
       return api.send("GET", "/_cluster/health", null).status() == 200;
     } catch (IOException e) {
       return false;
@@ -492,7 +495,7 @@ public final class LocalElasticsearch implements AutoCloseable {
       Duration startTimeout,
       boolean detached,
       boolean ephemeral,
-      java.util.Map<String, String> settings,
+      Map<String, String> settings,
       boolean secured,
       Path credentialsDir) {
 
@@ -528,7 +531,7 @@ public final class LocalElasticsearch implements AutoCloseable {
             "a detached cluster outlives this JVM, so it cannot be ephemeral");
       }
       baseDir = baseDir.toAbsolutePath().normalize();
-      settings = java.util.Map.copyOf(settings);
+      settings = Map.copyOf(settings);
       credentialsDir =
           credentialsDir != null
               ? credentialsDir.toAbsolutePath().normalize()
@@ -563,7 +566,7 @@ public final class LocalElasticsearch implements AutoCloseable {
       private Duration startTimeout = Duration.ofSeconds(120);
       private boolean detached;
       private boolean ephemeral;
-      private final java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
+      private final Map<String, String> settings = new LinkedHashMap<>();
       private boolean secured = true;
       private Path credentialsDir;
 

@@ -33,6 +33,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The whole Spotcast fleet as local processes on one machine: a secured Elasticsearch cluster of
@@ -362,9 +365,8 @@ public final class LocalFleet {
           handles.forEach(ProcessHandle::destroy);
           for (ProcessHandle handle : handles) {
             try {
-              handle.onExit().get(60, java.util.concurrent.TimeUnit.SECONDS);
-            } catch (java.util.concurrent.TimeoutException
-                | java.util.concurrent.ExecutionException e) {
+              handle.onExit().get(60, TimeUnit.SECONDS);
+            } catch (TimeoutException | ExecutionException e) {
               handle.destroyForcibly();
             } catch (InterruptedException e) {
               Thread.currentThread().interrupt();

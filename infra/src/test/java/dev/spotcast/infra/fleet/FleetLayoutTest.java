@@ -3,8 +3,12 @@ package dev.spotcast.infra.fleet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.spotcast.infra.fleet.FleetLayout.Instance;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -66,16 +70,14 @@ class FleetLayoutTest {
 
   @Test
   void theDemoJobIsTheDemosRunAndItsEtaReadsAsMinutes() throws Exception {
-    String spec = FleetApi.syntheticSpec("demo", 1, java.time.LocalDate.of(2026, 11, 25));
-    com.fasterxml.jackson.databind.JsonNode synthetic =
-        new com.fasterxml.jackson.databind.ObjectMapper().readTree(spec).path("synthetic");
+    String spec = FleetApi.syntheticSpec("demo", 1, LocalDate.of(2026, 11, 25));
+    JsonNode synthetic = new ObjectMapper().readTree(spec).path("synthetic");
     assertThat(synthetic.path("model").asText()).isEqualTo("demo");
     assertThat(synthetic.path("runTime").asText()).isEqualTo("2026-11-25T00:00:00Z");
     assertThat(synthetic.path("levels").toString()).isEqualTo("[0,1000,3000,5000]");
     assertThat(synthetic.path("steps")).hasSize(25);
 
-    com.fasterxml.jackson.databind.node.JsonNodeFactory nodes =
-        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+    JsonNodeFactory nodes = JsonNodeFactory.instance;
     assertThat(FleetApi.eta(nodes.numberNode(95.992))).isEqualTo("1m36s");
     assertThat(FleetApi.eta(nodes.textNode("PT42S"))).isEqualTo("42s");
     assertThat(FleetApi.eta(nodes.nullNode())).isEqualTo("-");

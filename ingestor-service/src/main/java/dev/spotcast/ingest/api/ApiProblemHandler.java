@@ -1,5 +1,6 @@
 package dev.spotcast.ingest.api;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.spotcast.ingest.job.InvalidJobException;
 import dev.spotcast.ingest.job.JobConflictException;
 import dev.spotcast.ingest.job.JobNotFoundException;
@@ -66,7 +67,7 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
       WebRequest request) {
     Throwable cause = e.getMostSpecificCause();
     String detail =
-        cause instanceof com.fasterxml.jackson.core.JsonProcessingException json
+        cause instanceof JsonProcessingException json
             ? JsonBodyErrors.describe(json)
             : "send one JSON object with Content-Type: application/json";
     ProblemDetail problem =

@@ -6,6 +6,7 @@ import dev.spotcast.ingest.job.JobSpec;
 import dev.spotcast.ingest.job.JobStore.ChunkSummary;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -69,7 +70,7 @@ public record JobView(
     for (ChunkState state : ChunkState.values()) {
       chunks.put(state.name(), summary.count(state));
     }
-    List<String> errors = new java.util.ArrayList<>(summary.reasons());
+    List<String> errors = new ArrayList<>(summary.reasons());
     if (job.reason() != null && !errors.contains(job.reason())) {
       errors.addFirst(job.reason());
     }

@@ -14,6 +14,7 @@ import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.synthetic.SyntheticWeather;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -135,7 +136,7 @@ public final class JobSources {
     require(
         f.paths() != null && !f.paths().isEmpty(),
         "files.paths must name at least one file, folder or glob");
-    List<java.nio.file.Path> paths;
+    List<Path> paths;
     try {
       paths = roots.expand(f.paths());
     } catch (InvalidJobException e) {
@@ -145,7 +146,7 @@ public final class JobSources {
     AutoCloseable closeAll = () -> opened.forEach(ForecastFile::close);
     try {
       List<FieldRef> fields = new ArrayList<>();
-      for (java.nio.file.Path path : paths) {
+      for (Path path : paths) {
         ForecastFile file = ForecastFiles.open(path);
         opened.add(file);
         fields.addAll(file.fields());

@@ -2,6 +2,7 @@ package dev.spotcast.ingest.job;
 
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.sharding.ShardingStrategy;
+import org.slf4j.LoggerFactory;
 
 /** A job's source, ready to produce slices, with what it holds open (forecast files). */
 public record OpenedSource(
@@ -14,7 +15,7 @@ public record OpenedSource(
       resources.close();
     } catch (Exception e) {
       // Closing read-only files: nothing to recover, nothing lost.
-      org.slf4j.LoggerFactory.getLogger(OpenedSource.class).warn("closing the source failed", e);
+      LoggerFactory.getLogger(OpenedSource.class).warn("closing the source failed", e);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.spotcast.ingest.schedule;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.ingest.job.DataRoots;
 import dev.spotcast.ingest.job.InvalidJobException;
@@ -101,7 +102,7 @@ public class InboxScanner {
               DataRoots.withinFolder(folder, properties.manifest()).toFile(), RunManifest.class);
     } catch (InvalidJobException e) {
       return "cannot be loaded: " + e.getMessage();
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+    } catch (JsonProcessingException e) {
       // Where, not what: the parser's message would quote the file's text.
       String where =
           e.getLocation() == null

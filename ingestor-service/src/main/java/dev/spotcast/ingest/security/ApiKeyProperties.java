@@ -1,5 +1,6 @@
 package dev.spotcast.ingest.security;
 
+import dev.spotcast.security.ApiKeyDigests;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -51,8 +52,7 @@ public record ApiKeyProperties(@DefaultValue List<ApiKey> apiKeys) {
       if (name == null || name.isBlank()) {
         throw new IllegalArgumentException("spotcast.security.api-keys: every key needs a 'name'");
       }
-      dev.spotcast.security.ApiKeyDigests.parse(
-          sha256, "spotcast.security.api-keys '" + name + "'");
+      ApiKeyDigests.parse(sha256, "spotcast.security.api-keys '" + name + "'");
       sha256 = sha256.toLowerCase(Locale.ROOT);
       if (roles == null || roles.isEmpty()) {
         throw new IllegalArgumentException(
@@ -68,7 +68,7 @@ public record ApiKeyProperties(@DefaultValue List<ApiKey> apiKeys) {
     }
 
     byte[] digest() {
-      return dev.spotcast.security.ApiKeyDigests.parse(sha256, name);
+      return ApiKeyDigests.parse(sha256, name);
     }
   }
 }

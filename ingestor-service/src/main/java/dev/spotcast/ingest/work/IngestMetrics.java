@@ -5,9 +5,15 @@ import dev.spotcast.ingest.job.Job;
 import dev.spotcast.ingestor.bulk.LoadStats;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.stereotype.Component;
 
 /**
@@ -23,8 +29,7 @@ public class IngestMetrics {
   private final AtomicInteger runningChunks = new AtomicInteger();
   private final AtomicInteger bulksInFlight = new AtomicInteger();
   private final Timer bulkLatency;
-  private final java.util.Map<ChunkState, java.util.concurrent.atomic.AtomicLong> activeChunks =
-      new java.util.EnumMap<>(ChunkState.class);
+  private final Map<ChunkState, AtomicLong> activeChunks = new EnumMap<>(ChunkState.class);
 
   public IngestMetrics(MeterRegistry registry) {
     this.registry = registry;
@@ -42,10 +47,10 @@ public class IngestMetrics {
             .register(registry);
     // Counters whose label values are known start at zero, so that a dashboard shows 0, not "no
     // data".
-    for (String cause : java.util.List.of("stale", "lost", "failed")) {
+    for (String cause : List.of("stale", "lost", "failed")) {
       registry.counter("spotcast.ingest.chunks.requeued", "cause", cause);
     }
-    for (String kind : java.util.List.of("document", "announcement")) {
+    for (String kind : List.of("document", "announcement")) {
       registry.counter("spotcast.ingest.dead.letters", "kind", kind);
     }
     for (ChunkState state : ChunkState.values()) {
@@ -53,8 +58,8 @@ public class IngestMetrics {
           state,
           registry.gauge(
               "spotcast.ingest.chunks.active",
-              java.util.List.of(io.micrometer.core.instrument.Tag.of("state", state.name())),
-              new java.util.concurrent.atomic.AtomicLong()));
+              List.of(Tag.of("state", state.name())),
+              new AtomicLong()));
     }
   }
 
@@ -62,7 +67,7 @@ public class IngestMetrics {
    * Chunks of the fleet's unfinished jobs per state, as the watchdog last counted them
    * (fleet-wide).
    */
-  public void activeChunks(java.util.Map<ChunkState, Long> counts) {
+  public void activeChunks(Map<ChunkState, Long> counts) {
     activeChunks.forEach((state, gauge) -> gauge.set(counts.getOrDefault(state, 0L)));
   }
 
@@ -79,7 +84,7 @@ public class IngestMetrics {
   /** A batch was answered, after this many nanoseconds. */
   public void bulkDone(long nanos) {
     bulksInFlight.decrementAndGet();
-    bulkLatency.record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+    bulkLatency.record(nanos, TimeUnit.NANOSECONDS);
   }
 
   public void chunkStarted() {

@@ -3,6 +3,8 @@ package dev.spotcast.ingest.work;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.ingest.job.Job;
+import dev.spotcast.ingest.job.JobConflictException;
+import dev.spotcast.ingest.job.JobNotFoundException;
 import dev.spotcast.ingest.job.JobState;
 import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingest.job.JobStore.ChunkSummary;
@@ -186,17 +188,13 @@ public class JobFinisher {
    */
   public Job cancel(String jobId, String reason) throws IOException {
     for (int attempt = 0; attempt < 10; attempt++) {
-      Versioned<Job> read =
-          store
-              .job(jobId)
-              .orElseThrow(() -> new dev.spotcast.ingest.job.JobNotFoundException(jobId));
+      Versioned<Job> read = store.job(jobId).orElseThrow(() -> new JobNotFoundException(jobId));
       Job job = read.value();
       if (job.state().terminal()) {
-        throw new dev.spotcast.ingest.job.JobConflictException(
-            "job " + jobId + " has already ended: " + job.state());
+        throw new JobConflictException("job " + jobId + " has already ended: " + job.state());
       }
       if (job.finisher() != null) {
-        throw new dev.spotcast.ingest.job.JobConflictException(
+        throw new JobConflictException(
             "job "
                 + jobId
                 + " is being finished by "
@@ -210,8 +208,7 @@ public class JobFinisher {
         return end(claimed.get(), JobState.CANCELLED, 0, reason);
       }
     }
-    throw new dev.spotcast.ingest.job.JobConflictException(
-        "job " + jobId + " keeps changing; try again");
+    throw new JobConflictException("job " + jobId + " keeps changing; try again");
   }
 
   /**

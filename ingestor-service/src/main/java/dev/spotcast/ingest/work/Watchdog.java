@@ -1,6 +1,7 @@
 package dev.spotcast.ingest.work;
 
 import dev.spotcast.ingest.job.Chunk;
+import dev.spotcast.ingest.job.ChunkState;
 import dev.spotcast.ingest.job.Job;
 import dev.spotcast.ingest.job.JobState;
 import dev.spotcast.ingest.job.JobStore;
@@ -10,7 +11,9 @@ import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingestor.RunLifecycle;
 import java.io.IOException;
 import java.time.Instant;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -172,8 +175,7 @@ public class Watchdog {
 
   void finishForgottenJobs() throws IOException {
     Instant timeout = Instant.now().minus(properties.finishTimeout());
-    java.util.Map<dev.spotcast.ingest.job.ChunkState, Long> active =
-        new java.util.EnumMap<>(dev.spotcast.ingest.job.ChunkState.class);
+    Map<ChunkState, Long> active = new EnumMap<>(ChunkState.class);
     for (Versioned<Job> read : store.jobs(List.of(JobState.QUEUED, JobState.LOADING), BATCH)) {
       Job job = read.value();
       store.summary(job.id()).chunks().forEach((state, n) -> active.merge(state, n, Long::sum));

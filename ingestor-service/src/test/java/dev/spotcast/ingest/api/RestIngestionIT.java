@@ -5,8 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.spotcast.ingest.Fixtures;
 import dev.spotcast.ingest.IngestorInstance;
+import dev.spotcast.testsupport.DockerComposition;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -71,11 +76,10 @@ class RestIngestionIT {
     // The probes the container health check uses (docker/ingestor-service.Dockerfile) answer
     // without a key.
     assertThat(
-            java.net.http.HttpClient.newHttpClient()
+            HttpClient.newHttpClient()
                 .send(
-                    java.net.http.HttpRequest.newBuilder(instance.uri("/actuator/health/liveness"))
-                        .build(),
-                    java.net.http.HttpResponse.BodyHandlers.ofString())
+                    HttpRequest.newBuilder(instance.uri("/actuator/health/liveness")).build(),
+                    HttpResponse.BodyHandlers.ofString())
                 .statusCode())
         .isEqualTo(200);
     String metrics = instance.get("/actuator/prometheus").body();
@@ -87,12 +91,10 @@ class RestIngestionIT {
         .contains("spotcast_ingest_chunks_active{");
     // docker/'s ingestion dashboard asks only for metrics the service exposes (or the exporter's,
     // listed).
-    java.util.Set<String> wanted =
-        dev.spotcast.testsupport.DockerComposition.dashboardMetrics(
-            "docker/grafana/dashboards/spotcast-ingestion.json");
-    java.util.Set<String> exporter =
-        new java.util.TreeSet<>(
-            wanted.stream().filter(m -> m.startsWith("elasticsearch_")).toList());
+    Set<String> wanted =
+        DockerComposition.dashboardMetrics("docker/grafana/dashboards/spotcast-ingestion.json");
+    Set<String> exporter =
+        new TreeSet<>(wanted.stream().filter(m -> m.startsWith("elasticsearch_")).toList());
     assertThat(exporter)
         .containsExactly(
             "elasticsearch_cluster_health_status",
@@ -102,7 +104,7 @@ class RestIngestionIT {
     // appears
     // with the first retried bulk, which this run has none of.
     assertThat(wanted.remove("spotcast_ingest_retries_total")).isTrue();
-    assertThat(dev.spotcast.testsupport.DockerComposition.notExposed(wanted, metrics))
+    assertThat(DockerComposition.notExposed(wanted, metrics))
         .as("dashboard metrics the service does not expose")
         .isEmpty();
   }

@@ -9,6 +9,7 @@ import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingest.settings.KafkaTopics;
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.testsupport.DockerComposition;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -45,7 +46,7 @@ class DockerCompositionIT {
   @Test
   void aMistypedVariableIsFound() throws Exception {
     Map<String, String> environment =
-        new java.util.LinkedHashMap<>(
+        new LinkedHashMap<>(
             DockerComposition.environment("ingest-1", DockerComposition.EXAMPLE_VARIABLES));
     environment.put("SPOTCAST_JOBS_STALEAFTERR", "30s");
     environment.put("SPOTCAST_NOTHING_HERE", "1");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.spotcast.ingest.settings.KafkaTopics;
 import dev.spotcast.ingest.work.IngestMetrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -71,8 +72,7 @@ class KafkaSecuritySettingsTest {
                       .getConfigurationProperties();
               Map<String, Object> admin =
                   context.getBean(KafkaAdmin.class).getConfigurationProperties();
-              for (Map<String, Object> client :
-                  java.util.List.of(work, announcements, producer, admin)) {
+              for (Map<String, Object> client : List.of(work, announcements, producer, admin)) {
                 assertThat(client)
                     .containsEntry("security.protocol", "SASL_SSL")
                     .containsEntry("sasl.mechanism", "SCRAM-SHA-512")

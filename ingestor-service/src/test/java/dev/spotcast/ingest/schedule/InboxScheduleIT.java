@@ -12,6 +12,7 @@ import dev.spotcast.model.ForecastRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -84,11 +85,9 @@ class InboxScheduleIT {
         folder.resolve("manifest.json"),
         "{\"model\": \"" + model + "\", \"files\": [\"uv.grib\"]}");
     try (IngestorInstance instance = IngestorInstance.start("cron-1", properties)) {
-      java.time.Instant deadline = java.time.Instant.now().plus(Duration.ofMinutes(2));
+      Instant deadline = Instant.now().plus(Duration.ofMinutes(2));
       while (Fixtures.published(model).isEmpty()) {
-        assertThat(java.time.Instant.now())
-            .as("the scheduled scan never loaded the run")
-            .isBefore(deadline);
+        assertThat(Instant.now()).as("the scheduled scan never loaded the run").isBefore(deadline);
         Thread.sleep(200);
       }
     }

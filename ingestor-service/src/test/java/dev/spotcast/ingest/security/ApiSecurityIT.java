@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.spotcast.ingest.Fixtures;
 import dev.spotcast.ingest.IngestorInstance;
+import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -166,7 +169,7 @@ class ApiSecurityIT {
                 Fixtures.model("big"),
                 "2026-01-01T00:00:00Z",
                 30,
-                String.join(",", java.util.Collections.nCopies(101, "0")),
+                String.join(",", Collections.nCopies(101, "0")),
                 "0"));
     assertProblem(levels, 400);
     assertThat(levels.body()).contains("synthetic.levels: 101 levels, at most 100 allowed");
@@ -179,11 +182,7 @@ class ApiSecurityIT {
                 "2026-01-01T00:00:00Z",
                 30,
                 "0",
-                String.join(
-                    ",",
-                    java.util.stream.IntStream.range(0, 1001)
-                        .mapToObj(Integer::toString)
-                        .toList())));
+                String.join(",", IntStream.range(0, 1001).mapToObj(Integer::toString).toList())));
     assertProblem(steps, 400);
     assertThat(steps.body()).contains("synthetic.steps: 1001 steps, at most 1000 allowed");
 
@@ -207,10 +206,9 @@ class ApiSecurityIT {
   void whatTomcatRefusesItselfIsAProblemToo() throws Exception {
     // An encoded slash and an encoded NUL in the path: refused by Tomcat before any filter runs.
     for (String path : new String[] {"/v1/ingestions%2F..%2Factuator", "/v1/ingestions%00"}) {
-      java.net.http.HttpResponse<String> refused =
+      HttpResponse<String> refused =
           instance.send(
-              java.net.http.HttpRequest.newBuilder(
-                  java.net.URI.create("http://127.0.0.1:" + instance.port() + path)));
+              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + instance.port() + path)));
       assertThat(refused.statusCode()).as(path).isEqualTo(400);
       assertThat(refused.headers().firstValue("Content-Type"))
           .as(path)

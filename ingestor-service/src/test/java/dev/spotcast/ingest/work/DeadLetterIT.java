@@ -10,6 +10,7 @@ import dev.spotcast.ingest.work.DeadLetterIndex.DeadLetter;
 import java.io.StringReader;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -90,7 +91,7 @@ class DeadLetterIT {
     Map<String, Object> fleet = IngestorInstance.fleet(Fixtures.prefix("dead"));
     fleet.put("spotcast.jobs.publish-with-failures", Boolean.toString(publishWithFailures));
     fleet.put("spotcast.sharding.levels-per-index", "1");
-    Map<String, Object> apiOnly = new java.util.LinkedHashMap<>(fleet);
+    Map<String, Object> apiOnly = new LinkedHashMap<>(fleet);
     apiOnly.put("spotcast.kafka.worker-enabled", "false");
     try (IngestorInstance api = IngestorInstance.start("dead-api", apiOnly)) {
       var accepted =

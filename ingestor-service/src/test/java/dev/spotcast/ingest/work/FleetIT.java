@@ -9,6 +9,7 @@ import dev.spotcast.ingest.job.Chunk;
 import dev.spotcast.ingest.job.ChunkState;
 import dev.spotcast.ingest.job.JobStore;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -126,7 +127,7 @@ class FleetIT {
       for (IngestorInstance instance : instances) {
         MessageListenerContainer container =
             instance.bean(KafkaListenerEndpointRegistry.class).getListenerContainer("chunk-worker");
-        java.util.Collection<TopicPartition> assigned = container.getAssignedPartitions();
+        Collection<TopicPartition> assigned = container.getAssignedPartitions();
         all &= assigned != null && !assigned.isEmpty();
       }
       if (all) {

@@ -21,8 +21,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -83,10 +85,7 @@ class KillNineIT {
           Duration.ofMinutes(3),
           () -> assertThat(owner.isAlive()).as("the child died on its own").isTrue());
       child.destroyForcibly();
-      assertThat(
-              child.waitFor(
-                  Duration.ofSeconds(30).toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS))
-          .isTrue();
+      assertThat(child.waitFor(Duration.ofSeconds(30).toMillis(), TimeUnit.MILLISECONDS)).isTrue();
       assertThat(child.exitValue()).as("killed by SIGKILL (128 + 9)").isEqualTo(137);
       String log = Files.readString(CHILD_LOG, StandardCharsets.UTF_8);
       assertThat(log)
@@ -177,7 +176,7 @@ class KillNineIT {
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(IngestorApplication.class.getName());
-    Map<String, Object> properties = new java.util.LinkedHashMap<>(fleet);
+    Map<String, Object> properties = new LinkedHashMap<>(fleet);
     properties.put("server.port", port);
     properties.put("spotcast.jobs.instance-id", CHILD);
     // Chunks of a few seconds (see the kill above): the child plans the job, so its setting counts.

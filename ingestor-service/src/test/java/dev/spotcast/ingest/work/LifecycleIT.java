@@ -10,6 +10,7 @@ import dev.spotcast.index.RunStatus;
 import dev.spotcast.ingest.Fixtures;
 import dev.spotcast.ingest.IngestorInstance;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -109,7 +110,7 @@ class LifecycleIT {
   }
 
   private static List<String> names(JsonNode array) {
-    List<String> names = new java.util.ArrayList<>();
+    List<String> names = new ArrayList<>();
     array.forEach(n -> names.add(n.asText()));
     return names;
   }

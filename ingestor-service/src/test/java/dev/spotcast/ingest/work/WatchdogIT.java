@@ -14,6 +14,7 @@ import dev.spotcast.ingest.job.Versioned;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,7 @@ class WatchdogIT {
   void aDeadOwnersChunkIsRequeuedOnceStaleAndTheRunEndsExact() throws Exception {
     Map<String, Object> fleet = IngestorInstance.fleet(Fixtures.prefix("watchdog"));
     fleet.put("spotcast.jobs.stale-after", "20s");
-    Map<String, Object> apiOnly = new java.util.LinkedHashMap<>(fleet);
+    Map<String, Object> apiOnly = new LinkedHashMap<>(fleet);
     apiOnly.put("spotcast.kafka.worker-enabled", "false");
     String model = Fixtures.model("watched");
     long expected = 37L * 72 * 2 * 2;

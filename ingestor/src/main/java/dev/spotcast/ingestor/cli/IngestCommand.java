@@ -1,5 +1,6 @@
 package dev.spotcast.ingestor.cli;
 
+import dev.spotcast.index.DocumentIds;
 import dev.spotcast.ingestor.source.file.FieldRef;
 import dev.spotcast.ingestor.source.file.FileForecastSource;
 import dev.spotcast.ingestor.source.file.FileInputs;
@@ -169,9 +170,7 @@ public final class IngestCommand implements Callable<Integer> {
         axis.type().singleLevel()
             ? ""
             : " "
-                + axis.levels().stream()
-                    .map(dev.spotcast.index.DocumentIds::level)
-                    .collect(Collectors.joining(","))
+                + axis.levels().stream().map(DocumentIds::level).collect(Collectors.joining(","))
                 + unit;
     return axis.type().label()
         + levels

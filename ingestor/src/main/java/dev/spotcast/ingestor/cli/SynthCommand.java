@@ -1,5 +1,6 @@
 package dev.spotcast.ingestor.cli;
 
+import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
@@ -9,6 +10,7 @@ import java.io.PrintWriter;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -96,7 +98,7 @@ public final class SynthCommand implements Callable<Integer> {
           spec.commandLine(), "--members must be in [0, 100], got " + members);
     }
     if (members > 0) {
-      List<dev.spotcast.ingestor.source.ForecastSource> sources = new java.util.ArrayList<>();
+      List<ForecastSource> sources = new ArrayList<>();
       for (int m = 0; m < members; m++) {
         sources.add(new SyntheticForecastSource(run(model + "_m" + m), seed, m));
       }

@@ -9,6 +9,8 @@ import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.index.RunStatus;
 import dev.spotcast.testsupport.SharedElasticsearch;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -16,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -176,10 +179,10 @@ class IngestCommandIT {
     byte[] grib = Files.readAllBytes(sample("grid_simple_ed2.grib"));
     grib[162] = 40;
     Path bad = Files.write(temp.resolve("bad_bits.grib2"), grib);
-    java.io.PrintStream console = System.err;
-    java.io.ByteArrayOutputStream consoleBytes = new java.io.ByteArrayOutputStream();
+    PrintStream console = System.err;
+    ByteArrayOutputStream consoleBytes = new ByteArrayOutputStream();
     int exit;
-    System.setErr(new java.io.PrintStream(consoleBytes, true));
+    System.setErr(new PrintStream(consoleBytes, true));
     try {
       exit = ingest("--model", "it_bad_bits", bad.toString());
     } finally {
@@ -190,7 +193,7 @@ class IngestCommandIT {
     assertThat(out.toString())
         .containsPattern(
             "NOT PUBLISHED - source failed: "
-                + java.util.regex.Pattern.quote(bad.toString())
+                + Pattern.quote(bad.toString())
                 + ": corrupt GRIB file: message 0 at byte 0 values cannot be decoded: key values: .+");
     assertThat(consoleBytes.toString() + err).doesNotContain("\tat ").doesNotContain("Exception");
     assertThat(new RunCatalog(client).publishedRunIds()).doesNotContainKey("it_bad_bits");

@@ -10,6 +10,7 @@ import dev.spotcast.testsupport.SharedElasticsearch;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -75,7 +76,7 @@ class SynthCommandIT {
     };
     assertThat(synth(again)).isEqualTo(2);
     assertThat(err.toString()).contains("already published");
-    String[] keep = java.util.Arrays.copyOf(again, again.length + 1);
+    String[] keep = Arrays.copyOf(again, again.length + 1);
     keep[again.length] = "--keep-published";
     assertThat(synth(keep)).isZero();
     assertThat(out.toString()).contains("itcli run 2026112106 is already published; keeping it.");

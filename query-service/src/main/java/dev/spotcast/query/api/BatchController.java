@@ -8,6 +8,7 @@ import dev.spotcast.query.request.RunSelection;
 import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Ensembles;
+import dev.spotcast.query.spot.OutsideForecastException;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.SpotService;
 import io.swagger.v3.oas.annotations.Operation;
@@ -15,6 +16,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -196,7 +198,7 @@ public class BatchController {
                     ? ensembles.statistic(model, request, choice.statistic())
                     : ensembles.member(model, request, choice == null ? null : choice.member()),
                 null));
-      } catch (dev.spotcast.query.spot.OutsideForecastException e) {
+      } catch (OutsideForecastException e) {
         answers.add(new SpotService.PointAnswer(null, e));
       }
     }
@@ -209,7 +211,7 @@ public class BatchController {
    */
   private static void onlyKnownMembers(
       JsonNode object, Set<String> known, String prefix, String list) {
-    for (java.util.Iterator<String> names = object.fieldNames(); names.hasNext(); ) {
+    for (Iterator<String> names = object.fieldNames(); names.hasNext(); ) {
       String name = names.next();
       if (!known.contains(name)) {
         throw new BadParameterException(

@@ -13,8 +13,10 @@ import dev.spotcast.query.spot.Ensembles;
 import io.swagger.v3.oas.annotations.Operation;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -128,12 +130,9 @@ public class ModelsController {
                         name,
                         blend.description(),
                         blend.members().stream()
-                            .map(
-                                m ->
-                                    new BlendMemberInfo(
-                                        m.model(), new java.util.TreeMap<>(m.weights())))
+                            .map(m -> new BlendMemberInfo(m.model(), new TreeMap<>(m.weights())))
                             .toList())));
-    blendInfos.sort(java.util.Comparator.comparing(BlendInfo::model));
+    blendInfos.sort(Comparator.comparing(BlendInfo::model));
     List<EnsembleInfo> ensembleInfos = new ArrayList<>();
     ensembles
         .all()

@@ -1,5 +1,7 @@
 package dev.spotcast.query.api;
 
+import dev.spotcast.index.RunRecord;
+import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.request.Place;
 import dev.spotcast.query.request.PlaceParameters;
 import dev.spotcast.query.request.Reading;
@@ -42,14 +44,14 @@ public class SeriesController {
   private final SpotService service;
   private final Blends blends;
   private final Ensembles ensembles;
-  private final dev.spotcast.query.catalog.PublishedRuns runs;
+  private final PublishedRuns runs;
 
   public SeriesController(
       SpotRequestParser parser,
       SpotService service,
       Blends blends,
       Ensembles ensembles,
-      dev.spotcast.query.catalog.PublishedRuns runs) {
+      PublishedRuns runs) {
     this.parser = parser;
     this.service = service;
     this.blends = blends;
@@ -80,7 +82,7 @@ public class SeriesController {
         (member, time) -> SpotRequestParser.request(member, null, where, how, time),
         range.from(),
         range.to(),
-        member -> runs.get(member).map(dev.spotcast.index.RunRecord::run).orElse(null));
+        member -> runs.get(member).map(RunRecord::run).orElse(null));
   }
 
   @Operation(summary = SUMMARY, description = DESCRIPTION)

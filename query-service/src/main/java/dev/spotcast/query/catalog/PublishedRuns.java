@@ -22,9 +22,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -59,8 +61,7 @@ public class PublishedRuns implements SmartLifecycle {
   private final RunStrategies strategies = new RunStrategies();
   private ScheduledExecutorService scheduler;
 
-  private final List<java.util.function.Consumer<List<RunRecord>>> listeners =
-      new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<Consumer<List<RunRecord>>> listeners = new CopyOnWriteArrayList<>();
 
   public PublishedRuns(RunCatalog catalog, ElasticsearchClient client, QueryProperties properties) {
     this.catalog = catalog;
@@ -160,7 +161,7 @@ public class PublishedRuns implements SmartLifecycle {
   }
 
   /** Told, after every refresh, every run the service can answer (published and servable). */
-  public void onRefresh(java.util.function.Consumer<List<RunRecord>> listener) {
+  public void onRefresh(Consumer<List<RunRecord>> listener) {
     listeners.add(listener);
   }
 

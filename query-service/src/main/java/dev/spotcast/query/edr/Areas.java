@@ -7,6 +7,7 @@ import dev.spotcast.query.spot.OutsideForecastException;
 import dev.spotcast.query.spot.TooLargeException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import net.sf.geographiclib.Geodesic;
 import net.sf.geographiclib.GeodesicMask;
 import org.locationtech.jts.geom.Coordinate;
@@ -203,9 +204,7 @@ final class Areas {
           WITHIN, "within must be a decimal number, got '" + within.strip() + "'");
     }
     double metresPer =
-        switch (units == null || units.isBlank()
-            ? "km"
-            : units.strip().toLowerCase(java.util.Locale.ROOT)) {
+        switch (units == null || units.isBlank() ? "km" : units.strip().toLowerCase(Locale.ROOT)) {
           case "km" -> 1000;
           case "m" -> 1;
           case "mi" -> 1609.344;

@@ -1,9 +1,11 @@
 package dev.spotcast.query.edr;
 
 import dev.spotcast.index.RunRecord;
+import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.http.HttpCaching;
+import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.OutsideForecastException;
@@ -380,7 +382,7 @@ public class EdrController {
       @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
     RunRecord record = published(model);
     EdrFormat format = EdrFormat.of(f, accept);
-    Site site = dev.spotcast.query.request.SpotRequestParser.site(elevation, null);
+    Site site = SpotRequestParser.site(elevation, null);
     Trajectory path = Trajectory.parse(coords, properties.edrMaxPoints());
     if (path.levels() != null && z != null && !z.isBlank()) {
       throw new BadParameterException(
@@ -414,7 +416,7 @@ public class EdrController {
           new SpotRequest(
               record.model(),
               path.lats().get(i),
-              dev.spotcast.model.RegularLatLonGrid.normaliseLongitude(path.lons().get(i)),
+              RegularLatLonGrid.normaliseLongitude(path.lons().get(i)),
               vertical,
               path.times() == null ? common : path.times().get(i),
               properties.defaultNeighbours(),
@@ -434,7 +436,7 @@ public class EdrController {
   /** The grid points inside an area, each answered at its own position with method=nearest. */
   private ResponseEntity<Object> areaAnswer(
       RunRecord record,
-      dev.spotcast.model.RegularLatLonGrid grid,
+      RegularLatLonGrid grid,
       Areas.Shape shape,
       String shapeParameter,
       AreaOptions options) {
@@ -503,7 +505,7 @@ public class EdrController {
       String elevation) {
     PositionQuery query =
         PositionQuery.parse(record.run(), coords, z, datetime, parameterName, f, accept);
-    Site site = dev.spotcast.query.request.SpotRequestParser.site(elevation, null);
+    Site site = SpotRequestParser.site(elevation, null);
     PointSamples samples = translated(() -> samples(record, query, site));
     Object body =
         query.format() == EdrFormat.GEO_JSON ? GeoJson.of(samples) : CoverageJson.of(samples);

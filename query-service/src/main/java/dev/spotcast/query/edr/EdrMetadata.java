@@ -8,6 +8,7 @@ import dev.spotcast.model.GridDefinition;
 import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.query.spot.Ensembles;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -248,8 +249,7 @@ public final class EdrMetadata {
 
   /** A member of an ensemble says so: its number and the ensemble /v1 answers it under. */
   private static String ensembleNote(String model) {
-    dev.spotcast.query.spot.Ensembles.Member member =
-        dev.spotcast.query.spot.Ensembles.memberOf(model);
+    Ensembles.Member member = Ensembles.memberOf(model);
     return member == null
         ? ""
         : "; member "

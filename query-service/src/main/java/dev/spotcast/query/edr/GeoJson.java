@@ -1,5 +1,6 @@
 package dev.spotcast.query.edr;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,8 +49,7 @@ public final class GeoJson {
    * An area's or trajectory's features: one Point per grid point or vertex; for areas the
    * statistics too.
    */
-  @com.fasterxml.jackson.annotation.JsonInclude(
-      com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  @com.fasterxml.jackson.annotation.JsonInclude(JsonInclude.Include.NON_NULL)
   public record AreaFeatureCollection(
       String type,
       List<Feature> features,

@@ -8,7 +8,10 @@ import dev.spotcast.query.spot.SpotForecast;
 import dev.spotcast.query.web.ClientKeys;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -163,8 +166,7 @@ public class HttpCaching implements WebMvcConfigurer {
     }
     CRC32C checksum = new CRC32C();
     checksum.update(
-        (String.join(",", state) + "|" + representation)
-            .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        (String.join(",", state) + "|" + representation).getBytes(StandardCharsets.UTF_8));
     return new RunValidators.Validators(
         "\"catalog-" + Long.toHexString(checksum.getValue()) + "\"",
         newest,
@@ -215,10 +217,7 @@ public class HttpCaching implements WebMvcConfigurer {
     HttpDate last = lastDate;
     if (!last.at().equals(at)) {
       last =
-          new HttpDate(
-              at,
-              java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(
-                  at.atZone(java.time.ZoneOffset.UTC)));
+          new HttpDate(at, DateTimeFormatter.RFC_1123_DATE_TIME.format(at.atZone(ZoneOffset.UTC)));
       lastDate = last;
     }
     return last.text();

@@ -2,6 +2,7 @@ package dev.spotcast.query.http;
 
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.query.catalog.PublishedRuns;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -40,7 +41,7 @@ public final class RunValidators {
    */
   public Validators of(RunRecord record, boolean pinned, String representation, Instant now) {
     CRC32C checksum = new CRC32C();
-    checksum.update(representation.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    checksum.update(representation.getBytes(StandardCharsets.UTF_8));
     String etag =
         "\""
             + record.model()

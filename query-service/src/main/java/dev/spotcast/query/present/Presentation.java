@@ -1,5 +1,6 @@
 package dev.spotcast.query.present;
 
+import dev.spotcast.query.spot.EnsembleStatistic;
 import dev.spotcast.query.spot.SeriesForecast;
 import dev.spotcast.query.spot.SpotForecast;
 import java.time.ZoneId;
@@ -119,7 +120,7 @@ public record Presentation(
   private static boolean convertible(SpotForecast.EnsembleUsed ensemble) {
     return ensemble == null
         || ensemble.statistic() == null
-        || dev.spotcast.query.spot.EnsembleStatistic.of(ensemble.statistic()).convertible();
+        || EnsembleStatistic.of(ensemble.statistic()).convertible();
   }
 
   private Map<String, SpotForecast.Value> converted(

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.measure.IncommensurableException;
 import javax.measure.MetricPrefix;
 import javax.measure.Unit;
 import javax.measure.UnitConverter;
@@ -130,7 +131,7 @@ public final class UnitChoice {
         if (from.isCompatible(target.unit())) {
           try {
             return new Conversion(target.label(), from.getConverterToAny(target.unit()));
-          } catch (javax.measure.IncommensurableException e) {
+          } catch (IncommensurableException e) {
             break;
           }
         }

@@ -15,7 +15,9 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
 import java.time.temporal.TemporalAccessor;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
@@ -267,8 +269,7 @@ public class SpotRequestParser {
       try {
         LocalDateTime.parse(
             value,
-            DateTimeFormatter.ofPattern("uuuuMMddHH")
-                .withResolverStyle(java.time.format.ResolverStyle.STRICT));
+            DateTimeFormatter.ofPattern("uuuuMMddHH").withResolverStyle(ResolverStyle.STRICT));
         return value;
       } catch (DateTimeParseException e) {
         throw new BadParameterException(
@@ -394,7 +395,7 @@ public class SpotRequestParser {
     if (text == null) {
       return List.of();
     }
-    java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+    LinkedHashSet<String> names = new LinkedHashSet<>();
     for (String part : text.split(",")) {
       String name = part.strip();
       if (!name.isEmpty()) {

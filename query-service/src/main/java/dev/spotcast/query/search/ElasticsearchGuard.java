@@ -3,14 +3,18 @@ package dev.spotcast.query.search;
 import co.elastic.clients.elasticsearch._types.ElasticsearchException;
 import co.elastic.clients.transport.rest5_client.low_level.ResponseException;
 import io.github.resilience4j.bulkhead.Bulkhead;
+import io.github.resilience4j.bulkhead.BulkheadConfig;
 import io.github.resilience4j.bulkhead.BulkheadFullException;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.retry.Retry;
+import io.github.resilience4j.retry.RetryConfig;
 import io.github.resilience4j.retry.RetryRegistry;
 import io.github.resilience4j.timelimiter.TimeLimiter;
+import io.github.resilience4j.timelimiter.TimeLimiterConfig;
 import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
 import java.io.IOException;
 import java.time.Duration;
@@ -20,6 +24,8 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
@@ -48,8 +54,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class ElasticsearchGuard {
 
-  private static final org.slf4j.Logger log =
-      org.slf4j.LoggerFactory.getLogger(ElasticsearchGuard.class);
+  private static final Logger log = LoggerFactory.getLogger(ElasticsearchGuard.class);
 
   /** Name of the Resilience4j instances (circuit breaker, bulkhead, retry, time limiter). */
   public static final String NAME = "elasticsearch";
@@ -89,19 +94,12 @@ public class ElasticsearchGuard {
   /** Unguarded: for tests and benchmarks that call Elasticsearch directly. */
   public static ElasticsearchGuard none() {
     return new ElasticsearchGuard(
-        BulkheadRegistry.of(
-            io.github.resilience4j.bulkhead.BulkheadConfig.custom()
-                .maxConcurrentCalls(Integer.MAX_VALUE)
-                .build()),
-        RetryRegistry.of(io.github.resilience4j.retry.RetryConfig.custom().maxAttempts(1).build()),
+        BulkheadRegistry.of(BulkheadConfig.custom().maxConcurrentCalls(Integer.MAX_VALUE).build()),
+        RetryRegistry.of(RetryConfig.custom().maxAttempts(1).build()),
         CircuitBreakerRegistry.of(
-            io.github.resilience4j.circuitbreaker.CircuitBreakerConfig.custom()
-                .ignoreExceptions(Throwable.class)
-                .build()),
+            CircuitBreakerConfig.custom().ignoreExceptions(Throwable.class).build()),
         TimeLimiterRegistry.of(
-            io.github.resilience4j.timelimiter.TimeLimiterConfig.custom()
-                .timeoutDuration(Duration.ofDays(1))
-                .build()));
+            TimeLimiterConfig.custom().timeoutDuration(Duration.ofDays(1)).build()));
   }
 
   public CircuitBreaker circuitBreaker() {

@@ -1,6 +1,7 @@
 package dev.spotcast.query.search;
 
 import dev.spotcast.index.ForecastFields;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -37,7 +38,7 @@ public record ForecastHit(
    * when the grid does not give the points' coordinates.
    */
   public static List<String> fields(List<String> parameters, boolean withLocation) {
-    List<String> fields = new java.util.ArrayList<>(4 + parameters.size());
+    List<String> fields = new ArrayList<>(4 + parameters.size());
     if (withLocation) {
       fields.add(ForecastFields.LOCATION);
     }

@@ -1,6 +1,7 @@
 package dev.spotcast.query.search;
 
 import dev.spotcast.model.RegularLatLonGrid;
+import java.util.Arrays;
 import org.apache.lucene.geo.GeoEncodingUtils;
 import org.apache.lucene.util.SloppyMath;
 
@@ -238,8 +239,7 @@ public final class GridNeighbours {
       while (kept < size && distances[kept] <= radiusMeters) {
         kept++;
       }
-      return new Nearest(
-          java.util.Arrays.copyOf(points, kept), java.util.Arrays.copyOf(distances, kept));
+      return new Nearest(Arrays.copyOf(points, kept), Arrays.copyOf(distances, kept));
     }
   }
 }

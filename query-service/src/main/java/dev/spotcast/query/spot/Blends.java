@@ -1,5 +1,6 @@
 package dev.spotcast.query.spot;
 
+import dev.spotcast.model.ForecastRun;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -8,6 +9,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
@@ -129,14 +132,14 @@ public class Blends {
    */
   public SeriesForecast series(
       String name,
-      java.util.function.BiFunction<String, Instant, SpotRequest> requestFor,
+      BiFunction<String, Instant, SpotRequest> requestFor,
       Instant from,
       Instant to,
-      java.util.function.Function<String, dev.spotcast.model.ForecastRun> publishedRun) {
+      Function<String, ForecastRun> publishedRun) {
     BlendProperties.Blend blend = properties.blends().get(name);
-    java.util.TreeSet<Instant> times = new java.util.TreeSet<>();
+    TreeSet<Instant> times = new TreeSet<>();
     for (BlendProperties.Member member : blend.members()) {
-      dev.spotcast.model.ForecastRun run = publishedRun.apply(member.model());
+      ForecastRun run = publishedRun.apply(member.model());
       if (run == null) {
         continue;
       }

@@ -3,6 +3,7 @@ package dev.spotcast.query.spot;
 import dev.spotcast.index.DocumentIds;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
+import dev.spotcast.model.LevelType;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.interpolation.Bilinear;
@@ -16,9 +17,11 @@ import dev.spotcast.query.terrain.RunTerrain;
 import dev.spotcast.query.terrain.TerrainProperties;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import net.sf.geographiclib.Geodesic;
 import net.sf.geographiclib.GeodesicMask;
 
@@ -92,7 +95,7 @@ public final class SpotInterpolator {
         for (ForecastHit hit : nearest) {
           candidates.put(hit.point(), hit);
         }
-        java.util.Set<Integer> chosen = new java.util.HashSet<>();
+        Set<Integer> chosen = new HashSet<>();
         for (int point : choice.points()) {
           chosen.add(point);
         }
@@ -165,12 +168,10 @@ public final class SpotInterpolator {
         request.time(),
         request.lat(),
         request.lon(),
-        vertical != null && vertical.type() == dev.spotcast.model.LevelType.HEIGHT_ABOVE_GROUND
+        vertical != null && vertical.type() == LevelType.HEIGHT_ABOVE_GROUND
             ? vertical.value()
             : null,
-        vertical != null && vertical.type() == dev.spotcast.model.LevelType.ISOBARIC
-            ? vertical.value()
-            : null,
+        vertical != null && vertical.type() == LevelType.ISOBARIC ? vertical.value() : null,
         request.method().label(),
         values,
         neighbours,
@@ -247,7 +248,7 @@ public final class SpotInterpolator {
                     + " or "
                     + String.join(", ", terrain.geopotentialParameters())
                     + " on its surface): values are at the model's ground";
-      } else if (vertical != null && vertical.type() == dev.spotcast.model.LevelType.ISOBARIC) {
+      } else if (vertical != null && vertical.type() == LevelType.ISOBARIC) {
         notCorrected = "pressure levels lie at the same height whatever the ground: not corrected";
       } else {
         double delta = terrain.lapseRate() * (modelElevation - site.elevation());

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.springframework.stereotype.Service;
 
@@ -39,7 +40,7 @@ public class SpotService {
   private final SpotInterpolator interpolator;
   private final MeterRegistry registry;
   private final TerrainStore terrains;
-  private final Map<String, Timer> timers = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, Timer> timers = new ConcurrentHashMap<>();
 
   public SpotService(
       PublishedRuns runs,

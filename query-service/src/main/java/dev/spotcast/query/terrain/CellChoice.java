@@ -1,6 +1,7 @@
 package dev.spotcast.query.terrain;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -28,10 +29,7 @@ public record CellChoice(int[] points, double[] distances, List<Skipped> skipped
     if (selection == CellSelection.NEAREST || !terrain.hasMask()) {
       int size = Math.min(n, candidates.length);
       return new CellChoice(
-          java.util.Arrays.copyOf(candidates, size),
-          java.util.Arrays.copyOf(distances, size),
-          List.of(),
-          null);
+          Arrays.copyOf(candidates, size), Arrays.copyOf(distances, size), List.of(), null);
     }
     int[] points = new int[Math.min(n, candidates.length)];
     double[] chosen = new double[points.length];
@@ -57,10 +55,7 @@ public record CellChoice(int[] points, double[] distances, List<Skipped> skipped
                   + " nearest: the nearest answer");
     }
     return new CellChoice(
-        java.util.Arrays.copyOf(points, size),
-        java.util.Arrays.copyOf(chosen, size),
-        List.copyOf(skipped),
-        null);
+        Arrays.copyOf(points, size), Arrays.copyOf(chosen, size), List.copyOf(skipped), null);
   }
 
   private CellChoice withFallback(String why) {

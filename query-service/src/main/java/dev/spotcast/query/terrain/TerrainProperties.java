@@ -1,5 +1,6 @@
 package dev.spotcast.query.terrain;
 
+import java.time.Duration;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -38,7 +39,7 @@ public record TerrainProperties(
     @DefaultValue({"t", "2t"}) List<String> correctedParameters,
     @DefaultValue("4") int candidates,
     @DefaultValue("20000000") int maxPoints,
-    @DefaultValue("1s") java.time.Duration readWait) {
+    @DefaultValue("1s") Duration readWait) {
 
   /** Standard gravity (m/s²), geopotential to height. */
   public static final double GRAVITY = 9.80665;
@@ -73,6 +74,6 @@ public record TerrainProperties(
         List.of("t", "2t"),
         4,
         20_000_000,
-        java.time.Duration.ofSeconds(1));
+        Duration.ofSeconds(1));
   }
 }

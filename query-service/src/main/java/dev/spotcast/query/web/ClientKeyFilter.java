@@ -10,6 +10,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
@@ -126,7 +127,7 @@ public class ClientKeyFilter extends OncePerRequestFilter {
         ErrorCauseMetrics.ATTRIBUTE,
         status == HttpStatus.UNAUTHORIZED ? "unauthorized" : "client_rate");
     ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
-    problem.setInstance(java.net.URI.create(request.getRequestURI()));
+    problem.setInstance(URI.create(request.getRequestURI()));
     response.setStatus(status.value());
     response.setContentType("application/problem+json");
     if (status == HttpStatus.UNAUTHORIZED) {

@@ -5,6 +5,7 @@ import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.catalog.PublishedRuns;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -111,7 +112,7 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
                     if (response.statusCode() == 200) {
                       answered.incrementAndGet();
                     }
-                  } catch (java.io.IOException e) {
+                  } catch (IOException e) {
                     // counted as not answered; the warm-up goes on
                   }
                 }

@@ -19,6 +19,7 @@ import dev.spotcast.query.spot.Vertical;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -29,6 +30,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.http.HttpEntity;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 
@@ -185,11 +187,7 @@ class BatchAndSeriesIT extends ServiceTestBase {
     headers.set(HttpHeaders.CONTENT_TYPE, "multipart/form-data");
     for (String path : List.of("/v1/models", "/edr", "/edr/collections", "/edr/conformance")) {
       ResponseEntity<String> response =
-          http.exchange(
-              path,
-              org.springframework.http.HttpMethod.GET,
-              new HttpEntity<>(headers),
-              String.class);
+          http.exchange(path, HttpMethod.GET, new HttpEntity<>(headers), String.class);
       assertThat(response.getStatusCode().is5xxServerError())
           .as(path + ": " + response.getBody())
           .isFalse();
@@ -385,7 +383,7 @@ class BatchAndSeriesIT extends ServiceTestBase {
         + "&alt="
         + p.alt()
         + "&time="
-        + java.time.OffsetDateTime.parse(p.time()).toInstant();
+        + OffsetDateTime.parse(p.time()).toInstant();
   }
 
   /**

@@ -12,6 +12,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.request.SpotRequestParser;
+import dev.spotcast.query.spot.Ensembles;
 import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.OutsideForecastException;
 import dev.spotcast.query.spot.SpotForecast;
@@ -43,7 +44,7 @@ class BatchControllerTest {
   @Autowired private MockMvc mvc;
 
   @MockitoBean private SpotService service;
-  @MockitoBean private dev.spotcast.query.spot.Ensembles ensembles;
+  @MockitoBean private Ensembles ensembles;
 
   @Test
   @SuppressWarnings("unchecked")

@@ -9,6 +9,7 @@ import dev.spotcast.query.catalog.PublishedRuns;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -89,7 +90,7 @@ class ContractIT extends ServiceTestBase {
     assertThat(st).as("schemathesis' st in " + HOME).isExecutable();
     Path report = Files.createTempFile("schemathesis", ".txt");
     Path junit = Files.createTempFile("schemathesis", ".xml");
-    List<String> command = new java.util.ArrayList<>();
+    List<String> command = new ArrayList<>();
     command.add(st.toString());
     command.addAll(global);
     command.addAll(List.of(run));

@@ -9,9 +9,12 @@ import dev.spotcast.query.RawHttp;
 import dev.spotcast.query.RunFixtures;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -30,8 +33,8 @@ class HostileInputIT extends ServiceTestBase {
    * A Java class or library in an answer: a qualified name, a stack frame or the JSON library's
    * words.
    */
-  private static final java.util.regex.Pattern INTERNALS =
-      java.util.regex.Pattern.compile(
+  private static final Pattern INTERNALS =
+      Pattern.compile(
           "com\\.fasterxml|java\\.(lang|util|io)|dev\\.spotcast|org\\.(apache|springframework)|\\bat [a-z]+\\.[a-z]+\\."
               + "|DeserializationFeature|Exception\\b");
 
@@ -238,7 +241,7 @@ class HostileInputIT extends ServiceTestBase {
         null,
         RawHttp.post(port, "/v1/spot", "application/json", bytes("{\"model\":")));
     byte[] big = new byte[2 * 1024 * 1024];
-    java.util.Arrays.fill(big, (byte) ' ');
+    Arrays.fill(big, (byte) ' ');
     expect(
         "body over the limit", 413, null, RawHttp.post(port, "/v1/spot", "application/json", big));
     expect(
@@ -316,7 +319,7 @@ class HostileInputIT extends ServiceTestBase {
   }
 
   private static byte[] chunked(byte[] body) {
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (int at = 0; at < body.length; at += 65536) {
       int n = Math.min(65536, body.length - at);
       out.writeBytes((Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));

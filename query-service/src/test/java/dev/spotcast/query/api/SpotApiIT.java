@@ -24,6 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -317,7 +318,7 @@ public class SpotApiIT extends ServiceTestBase {
     JsonNode api = JSON.readTree(http.getForObject("/v3/api-docs", String.class));
 
     assertThat(api.path("paths").has("/v1/spot")).isTrue();
-    Map<String, JsonNode> parameters = new java.util.HashMap<>();
+    Map<String, JsonNode> parameters = new HashMap<>();
     api.path("paths")
         .path("/v1/spot")
         .path("get")

@@ -13,9 +13,12 @@ import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.search.SearchSaturatedException;
 import dev.spotcast.query.search.SearchUnavailableException;
+import dev.spotcast.query.spot.Blends;
+import dev.spotcast.query.spot.Ensembles;
 import dev.spotcast.query.spot.OutsideForecastException;
 import dev.spotcast.query.spot.SpotService;
 import dev.spotcast.query.spot.UnknownModelException;
+import java.time.Duration;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -42,8 +45,8 @@ class SpotControllerTest {
 
   @MockitoBean private SpotService service;
   // No blend configured: a mock answers isBlend with false.
-  @MockitoBean private dev.spotcast.query.spot.Blends blends;
-  @MockitoBean private dev.spotcast.query.spot.Ensembles ensembles;
+  @MockitoBean private Blends blends;
+  @MockitoBean private Ensembles ensembles;
 
   @Test
   void aMissingParameterIsABadRequestNamingIt() throws Exception {
@@ -117,9 +120,7 @@ class SpotControllerTest {
   @Test
   void anOpenCircuitSaysItsOwnWait() throws Exception {
     given(service.spot(any()))
-        .willThrow(
-            new SearchUnavailableException(
-                "circuit open", null, java.time.Duration.ofMillis(9500)));
+        .willThrow(new SearchUnavailableException("circuit open", null, Duration.ofMillis(9500)));
 
     mvc.perform(get(VALID))
         .andExpect(status().isServiceUnavailable())

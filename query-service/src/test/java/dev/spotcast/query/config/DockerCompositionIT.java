@@ -8,6 +8,7 @@ import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.http.HttpCacheProperties;
 import dev.spotcast.query.web.ClientKeys;
 import dev.spotcast.testsupport.DockerComposition;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -59,7 +60,7 @@ class DockerCompositionIT extends ServiceTestBase {
     // runs are known).
     for (String image :
         List.of("docker/query-service.Dockerfile", "docker/ingestor-service.Dockerfile")) {
-      assertThat(java.nio.file.Files.readString(DockerComposition.root().resolve(image)))
+      assertThat(Files.readString(DockerComposition.root().resolve(image)))
           .as(image)
           .containsPattern(
               "HEALTHCHECK[^\\n]*\\\\\\n\\s*CMD curl -fsS http://127.0.0.1:\\d+/actuator/health/readiness");

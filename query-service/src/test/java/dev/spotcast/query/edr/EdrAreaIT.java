@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiPredicate;
 import net.sf.geographiclib.Geodesic;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -57,7 +58,7 @@ class EdrAreaIT extends ServiceTestBase {
   }
 
   /** The grid's points (lon, lat) that a test of their own keeps, as "lon lat" strings. */
-  private static Set<String> gridPoints(java.util.function.BiPredicate<Double, Double> inside) {
+  private static Set<String> gridPoints(BiPredicate<Double, Double> inside) {
     Set<String> points = new TreeSet<>();
     for (int lat = 40; lat <= 50; lat++) {
       for (int lon = -10; lon <= 10; lon++) {

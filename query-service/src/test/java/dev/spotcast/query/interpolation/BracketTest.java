@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -41,7 +42,7 @@ class BracketTest {
     assertThat(b.single()).isTrue();
     // ln-p halfway between 0.01 and 1 hPa is 0.1 hPa: weight 1/2 between positions 0 and 2.
     Bracket wide = Bracket.of(List.of(0.01, 1.0), 0.1, Math::log);
-    assertThat(wide.upperWeight()).isCloseTo(0.5, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(wide.upperWeight()).isCloseTo(0.5, Offset.offset(1e-12));
   }
 
   @Test

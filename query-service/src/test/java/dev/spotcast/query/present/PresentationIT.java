@@ -14,6 +14,7 @@ import java.io.StringReader;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -218,7 +219,7 @@ class PresentationIT extends ServiceTestBase {
     for (String[] operation :
         new String[][] {{"/v1/spot", "get"}, {"/v1/spot", "post"}, {"/v1/series", "get"}}) {
       JsonNode described = paths.path(operation[0]).path(operation[1]);
-      List<String> names = new java.util.ArrayList<>();
+      List<String> names = new ArrayList<>();
       described.path("parameters").forEach(p -> names.add(p.path("name").asText()));
       assertThat(names).as(operation[0] + " " + operation[1]).contains("units", "timezone", "f");
       assertThat(described.path("responses").path("200").path("content").has("text/csv")).isTrue();

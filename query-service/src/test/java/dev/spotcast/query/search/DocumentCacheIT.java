@@ -17,6 +17,8 @@ import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.synthetic.SyntheticWeather;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.client.TestRestTemplate;
@@ -35,11 +37,11 @@ class DocumentCacheIT extends ServiceTestBase {
   static final ForecastRun RUN =
       ForecastRun.of(
           MODEL,
-          java.time.Instant.parse("2026-11-21T00:00:00Z"),
+          Instant.parse("2026-11-21T00:00:00Z"),
           RegularLatLonGrid.covering(10, 20, 12, 23, 1.0),
           LevelType.HEIGHT_ABOVE_GROUND,
-          java.util.List.of(0.0, 500.0),
-          java.util.List.of(0, 3, 6),
+          List.of(0.0, 500.0),
+          List.of(0, 3, 6),
           SyntheticWeather.PARAMETERS,
           new ShardingSpec(1, 1, 1, 1));
   private static final String SPOT =

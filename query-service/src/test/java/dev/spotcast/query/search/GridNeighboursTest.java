@@ -3,7 +3,9 @@ package dev.spotcast.query.search;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spotcast.model.RegularLatLonGrid;
+import java.util.Arrays;
 import java.util.Random;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 class GridNeighboursTest {
@@ -29,8 +31,7 @@ class GridNeighboursTest {
         .containsExactly(5 * 21 + 11, 5 * 21 + 10, 6 * 21 + 11, 6 * 21 + 10);
     assertThat(nearest.distances()[0])
         .isCloseTo(
-            Math.hypot(0.3, 0.4 * Math.cos(Math.toRadians(45.15))) * 111_195,
-            org.assertj.core.data.Offset.offset(200.0));
+            Math.hypot(0.3, 0.4 * Math.cos(Math.toRadians(45.15))) * 111_195, Offset.offset(200.0));
   }
 
   @Test
@@ -85,7 +86,7 @@ class GridNeighboursTest {
 
     // The pole row is indexed at 89.99999996 N: its 360 points differ in distance by rounding only,
     // so which three come first is Lucene's arithmetic, reproduced by the brute force below.
-    assertThat(java.util.Arrays.stream(nearest.points()).max().getAsInt()).isLessThan(360);
+    assertThat(Arrays.stream(nearest.points()).max().getAsInt()).isLessThan(360);
     assertSameAsBruteForce(GLOBAL, 90, 0, 3);
     assertSameAsBruteForce(GLOBAL, -90, 0, 5);
   }

@@ -10,7 +10,9 @@ import dev.spotcast.query.spot.SpotPlan;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.Vertical;
 import dev.spotcast.synthetic.SyntheticWeather;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -38,8 +40,8 @@ class NeighbourSearchRoutingTest {
 
   /** The header lines of a multi-search's body: one per search, naming its index and routing. */
   private static List<String> headers(SearchPlan plan) {
-    String[] lines = new String(plan.body(), java.nio.charset.StandardCharsets.UTF_8).split("\n");
-    List<String> headers = new java.util.ArrayList<>();
+    String[] lines = new String(plan.body(), StandardCharsets.UTF_8).split("\n");
+    List<String> headers = new ArrayList<>();
     for (int i = 0; i < lines.length; i += 2) {
       headers.add(lines[i]);
     }

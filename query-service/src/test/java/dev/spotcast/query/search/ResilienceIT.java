@@ -35,6 +35,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -357,8 +359,8 @@ class ResilienceIT {
    * status, uri).
    */
   private double requestCount(String status, String cause) {
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile(
+    Matcher m =
+        Pattern.compile(
                 "http_server_requests_seconds_count\\{[^}]*cause=\""
                     + cause
                     + "\"[^}]*status=\""

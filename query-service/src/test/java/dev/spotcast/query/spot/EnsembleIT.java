@@ -22,6 +22,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.HttpEntity;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 
 /**
@@ -233,8 +236,8 @@ public class EnsembleIT extends ServiceTestBase {
 
   @Test
   void aBatchAnswersEachPointFromTheEnsemble() throws Exception {
-    org.springframework.http.HttpHeaders headers = new org.springframework.http.HttpHeaders();
-    headers.setContentType(org.springframework.http.MediaType.APPLICATION_JSON);
+    HttpHeaders headers = new HttpHeaders();
+    headers.setContentType(MediaType.APPLICATION_JSON);
     String body =
         "{\"model\":\""
             + MODEL
@@ -243,10 +246,7 @@ public class EnsembleIT extends ServiceTestBase {
             + "{\"lat\":60,\"lon\":-7.6,\"alt\":250,\"time\":\"2026-11-21T04:20:00Z\"}]}";
     JsonNode batch =
         JSON.readTree(
-            http.postForEntity(
-                    "/v1/spot",
-                    new org.springframework.http.HttpEntity<>(body, headers),
-                    String.class)
+            http.postForEntity("/v1/spot", new HttpEntity<>(body, headers), String.class)
                 .getBody());
     assertThat(batch.path("answered").asInt()).as(batch.toString()).isEqualTo(1);
     assertThat(batch.path("failed").asInt()).isEqualTo(1);

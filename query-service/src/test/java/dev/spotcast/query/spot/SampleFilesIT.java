@@ -17,6 +17,7 @@ import dev.spotcast.query.RunFixtures;
 import dev.spotcast.query.SampleReference;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -352,7 +353,7 @@ class SampleFilesIT extends ServiceTestBase {
   }
 
   private static String plain(double value) {
-    return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+    return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
   }
 
   private static JsonNode ok(ResponseEntity<String> response) throws Exception {

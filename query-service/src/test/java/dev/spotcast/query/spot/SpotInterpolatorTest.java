@@ -12,9 +12,11 @@ import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.query.interpolation.InverseDistanceWeighting;
 import dev.spotcast.query.search.ForecastHit;
+import dev.spotcast.query.terrain.RunTerrain;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -216,8 +218,7 @@ class SpotInterpolatorTest {
 
   @Test
   void aRunWhoseTerrainIsStillBeingReadIsAnsweredWithoutItAndSaysSo() {
-    SpotPlan plan =
-        plan(0, 0.5, 0, RUN_TIME, 2).withTerrain(dev.spotcast.query.terrain.RunTerrain.PENDING, 4);
+    SpotPlan plan = plan(0, 0.5, 0, RUN_TIME, 2).withTerrain(RunTerrain.PENDING, 4);
     List<ForecastHit> hits =
         List.of(hit(EQUATOR_0, 0, 0, 10, 55_000), hit(EQUATOR_1, 0, 0, 20, 55_000));
 
@@ -345,7 +346,7 @@ class SpotInterpolatorTest {
 
   @Test
   void windIsDerivedFromTheComponentsAndUnavailableWithThem() {
-    Map<String, SpotForecast.Value> values = new java.util.LinkedHashMap<>();
+    Map<String, SpotForecast.Value> values = new LinkedHashMap<>();
     values.put("u", SpotForecast.Value.of(3, "m/s"));
     values.put("v", SpotForecast.Value.of(4, "m/s"));
     values.put("10u", SpotForecast.Value.of(1, "m/s"));

@@ -21,6 +21,7 @@ import dev.spotcast.query.search.NeighbourSearch;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -73,7 +74,7 @@ class TerrainIT extends ServiceTestBase {
     RunFixtures.awaitServed(publishedRuns, MODEL, RUN.runId());
     // The terrain is read when the run enters the catalog; until then answers go without it
     // (below).
-    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (!terrains.ready(RUN)) {
       assertThat(System.nanoTime())
           .as("the terrain of " + MODEL + " read within 60 s")

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spotcast.query.RawHttp;
 import dev.spotcast.query.ServiceTestBase;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.codec.digest.DigestUtils;
 import org.junit.jupiter.api.Test;
@@ -86,7 +87,7 @@ class ClientKeysIT extends ServiceTestBase {
     // One permit per second: 20 requests in a row cannot all pass unless they take 20 s. Sent over
     // a
     // plain socket: the test's HTTP client would itself wait out a 429's Retry-After and retry.
-    List<RawHttp.Response> answers = new java.util.ArrayList<>();
+    List<RawHttp.Response> answers = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
       answers.add(RawHttp.get(port, "/v1/models", "X-API-Key: slow-key-123"));
     }

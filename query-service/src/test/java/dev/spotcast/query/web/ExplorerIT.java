@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.query.RunFixtures;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.api.SideBySideIT;
@@ -70,9 +71,7 @@ class ExplorerIT extends ServiceTestBase {
     // A second model over part of the first one's grid, overlaid on the meteogram where both cover
     // the place.
     RunFixtures.ensurePublished(
-        client,
-        new dev.spotcast.ingestor.source.SyntheticForecastSource(
-            SideBySideIT.RUN, SideBySideIT.SEED));
+        client, new SyntheticForecastSource(SideBySideIT.RUN, SideBySideIT.SEED));
     RunFixtures.awaitServed(publishedRuns, SideBySideIT.MODEL, SideBySideIT.RUN.runId());
   }
 
@@ -240,9 +239,7 @@ class ExplorerIT extends ServiceTestBase {
   @Test
   void anEnsembleIsOneModelWhoseMembersSpreadIsABandAroundItsControl() throws Exception {
     for (int m = 0; m < 5; m++) {
-      RunFixtures.ensurePublished(
-          client,
-          new dev.spotcast.ingestor.source.SyntheticForecastSource(EnsembleIT.member(m), 23, m));
+      RunFixtures.ensurePublished(client, new SyntheticForecastSource(EnsembleIT.member(m), 23, m));
     }
     for (int m = 0; m < 5; m++) {
       RunFixtures.awaitServed(

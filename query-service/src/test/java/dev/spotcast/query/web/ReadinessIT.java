@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.elasticsearch.LocalCredentials.Role;
+import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.query.QueryServiceApplication;
 import dev.spotcast.query.RunFixtures;
 import dev.spotcast.query.TcpProxy;
@@ -48,8 +49,7 @@ class ReadinessIT {
   @Test
   void readyOnlyOnceTheCatalogIsReadAndNeverA404Before() throws Exception {
     RunFixtures.ensurePublished(
-        RunFixtures.ingestClient(),
-        new dev.spotcast.ingestor.source.SyntheticForecastSource(SpotApiIT.RUN, SpotApiIT.SEED));
+        RunFixtures.ingestClient(), new SyntheticForecastSource(SpotApiIT.RUN, SpotApiIT.SEED));
     int port;
     try (ServerSocket socket = new ServerSocket(0)) {
       port = socket.getLocalPort();

@@ -8,6 +8,7 @@ import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -58,8 +59,7 @@ public final class FileInputs {
     return walk(base, matcher::matches);
   }
 
-  private static List<Path> walk(Path folder, java.util.function.Predicate<Path> accept)
-      throws IOException {
+  private static List<Path> walk(Path folder, Predicate<Path> accept) throws IOException {
     try (Stream<Path> paths = Files.walk(folder)) {
       return paths
           .filter(Files::isRegularFile)

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -160,7 +161,7 @@ final class NetcdfForecastFile implements ForecastFile {
       try {
         SliceMeta meta = meta(origin);
         int[] shape = new int[rank];
-        java.util.Arrays.fill(shape, 1);
+        Arrays.fill(shape, 1);
         shape[rank - 2] = fullShape[rank - 2];
         shape[rank - 1] = fullShape[rank - 1];
         NetcdfValues values = new NetcdfValues(variable, origin, shape, number);

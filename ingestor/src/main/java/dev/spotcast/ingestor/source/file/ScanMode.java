@@ -1,5 +1,7 @@
 package dev.spotcast.ingestor.source.file;
 
+import java.util.Arrays;
+
 /**
  * The GRIB scanning-mode flags (GRIB1 table 8, GRIB2 flag table 3.4; the same bits in both): in
  * which order the values of a grid are stored. Values are kept in that stored order, the order in
@@ -43,7 +45,7 @@ record ScanMode(boolean iNegative, boolean jPositive, boolean jConsecutive, bool
   /** The lengths of the runs of consecutive points: ny runs of nx, or nx runs of ny. */
   int[] runLengths(int nx, int ny) {
     int[] runs = new int[jConsecutive ? nx : ny];
-    java.util.Arrays.fill(runs, jConsecutive ? ny : nx);
+    Arrays.fill(runs, jConsecutive ? ny : nx);
     return runs;
   }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,7 +46,7 @@ class LargeMessagesTest {
               message, point, values[message][point], expected);
         }
         assertThat(field.grid().latitude(point))
-            .isCloseTo(Double.parseDouble(row[3]), org.assertj.core.api.Assertions.within(5e-7));
+            .isCloseTo(Double.parseDouble(row[3]), Assertions.within(5e-7));
         lengths += message == 1 && point == 0 ? Long.parseLong(row[1]) : 0;
       }
       assertThat(lengths).as("the second message is over 16 MB").isGreaterThan(16L << 20);

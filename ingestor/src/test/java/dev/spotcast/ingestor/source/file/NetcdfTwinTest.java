@@ -2,6 +2,7 @@ package dev.spotcast.ingestor.source.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import org.junit.jupiter.api.Test;
@@ -42,15 +43,9 @@ class NetcdfTwinTest {
       assertThat(nc.format()).isEqualTo("NetCDF");
       assertThat(grib.format()).isEqualTo("GRIB1");
       List<Key> gribKeys =
-          grib.fields().stream()
-              .map(Key::of)
-              .sorted(java.util.Comparator.comparing(Key::toString))
-              .toList();
+          grib.fields().stream().map(Key::of).sorted(Comparator.comparing(Key::toString)).toList();
       List<Key> ncKeys =
-          nc.fields().stream()
-              .map(Key::of)
-              .sorted(java.util.Comparator.comparing(Key::toString))
-              .toList();
+          nc.fields().stream().map(Key::of).sorted(Comparator.comparing(Key::toString)).toList();
       assertThat(ncKeys).hasSize(16).containsExactlyElementsOf(gribKeys);
       assertThat(nc.skipped())
           .hasSize(4)
