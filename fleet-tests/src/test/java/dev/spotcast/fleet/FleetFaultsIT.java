@@ -83,9 +83,8 @@ class FleetFaultsIT {
       }
     } else {
       // Beside the other tests' nodes, not inside the clone: the nodes run as an unprivileged user,
-      // who must be
-      // able to enter every directory on the way, and a clone may sit in a private folder (mode
-      // 700).
+      // who must be able to enter every directory on the way, and a clone may sit in a private
+      // folder (mode 700).
       Path parent =
           Files.isDirectory(Path.of("/var/tmp"))
               ? Path.of("/var/tmp")
@@ -171,8 +170,7 @@ class FleetFaultsIT {
     assertThat(outcomes).anyMatch(Outcome::ok).allMatch(o -> o.ok() || o.refusedWithRetryAfter());
 
     // Every target up: both query services, both ingestion services (with the scrape key), the
-    // Elasticsearch
-    // exporter, HAProxy, itself.
+    // Elasticsearch exporter, HAProxy, itself.
     JsonNode targets =
         Http.json(
             URI.create(layout.prometheusUrl() + "/api/v1/targets"),
@@ -188,8 +186,7 @@ class FleetFaultsIT {
         .anyMatch(
             url -> url.endsWith(layout.queryInstances().getLast().port() + "/actuator/prometheus"));
     // The cluster as the exporter sees it with the monitoring user: three nodes, every shard
-    // assigned (the
-    // cluster is green; the wait covers the scrape interval).
+    // assigned (the cluster is green; the wait covers the scrape interval).
     assertThat(prometheusValue("elasticsearch_cluster_health_number_of_nodes", "3")).isEqualTo("3");
     assertThat(prometheusValue("elasticsearch_cluster_health_unassigned_shards", "0"))
         .isEqualTo("0");
@@ -222,14 +219,13 @@ class FleetFaultsIT {
             + " requests were in flight at the kill; 5xx or no answer: "
             + serverErrors);
     // The balancer retries a refused connection, or one closed without an answer, on the other
-    // instance: a 5xx
-    // (or no answer) can reach a client only for a request already in flight on the killed
-    // instance.
+    // instance: a 5xx (or no answer) can reach a client only for a request already in flight on the
+    // killed instance.
     assertThat(serverErrors).allMatch(o -> o.startedMillis() <= killedAt[0]);
     assertThat((long) serverErrors.size()).isLessThanOrEqualTo(inFlightAtKill);
     // The other instance takes the whole load: what it cannot take at once it refuses at its door,
-    // saying when to
-    // come back (how many depends on the machine's speed); the balancer goes on sending to it.
+    // saying when to come back (how many depends on the machine's speed); the balancer goes on
+    // sending to it.
     assertThat(outcomes)
         .allMatch(o -> o.ok() || o.refusedWithRetryAfter() || serverErrors.contains(o));
     assertThat(outcomes.stream().filter(o -> o.startedMillis() > killedAt[0] + 5_000))
@@ -252,10 +248,9 @@ class FleetFaultsIT {
     OUT.println(SpotLoad.summary("Elasticsearch node 2 killed (SIGKILL) under 30 req/s", outcomes));
 
     // With a replica of every shard, every request is answered, or refused with 503 and Retry-After
-    // while a
-    // shard has no copy that answers (or 429 when the door is full on a slow machine); never
-    // another error, never
-    // no answer; and once the cluster has let the node go, no shard is without an answering copy.
+    // while a shard has no copy that answers (or 429 when the door is full on a slow machine);
+    // never another error, never no answer; and once the cluster has let the node go, no shard is
+    // without an answering copy.
     assertThat(outcomes)
         .allMatch(o -> o.ok() || o.unavailableWithRetryAfter() || o.refusedWithRetryAfter());
     assertThat(outcomes.stream().filter(o -> o.startedMillis() > killedAt + 15_000))
@@ -277,9 +272,8 @@ class FleetFaultsIT {
     assertThat(fleet.killElasticsearchNode(1)).isTrue();
 
     // The fleet loads with a replica of every shard (spotcast.ingest.loading-replicas=1): every
-    // document
-    // Elasticsearch acknowledged is on a second node, and the bulk requests that failed are sent
-    // again.
+    // document Elasticsearch acknowledged is on a second node, and the bulk requests that failed
+    // are sent again.
     awaitPublishedExact(id, model);
 
     fleet.up(OUT);
@@ -354,8 +348,7 @@ class FleetFaultsIT {
                   .toList()));
     }
     // Answered, or refused with a time to come back (503 while a shard has no copy that answers,
-    // 429 when the
-    // door is full); never another error, never no answer.
+    // 429 when the door is full); never another error, never no answer.
     assertThat(outcomes)
         .allMatch(o -> o.ok() || o.unavailableWithRetryAfter() || o.refusedWithRetryAfter());
     assertThat(outcomes.stream().filter(o -> o.startedMillis() > end - 4_000))
@@ -371,9 +364,8 @@ class FleetFaultsIT {
     for (FleetLayout.Instance instance : layout.queryInstances()) {
       long from = load.elapsedMillis();
       // As a deployment does it: SIGTERM (the instance finishes what it has in progress), start it
-      // again, and go on
-      // to the next once the balancer sends to it again (it is ready only when it knows the runs it
-      // serves).
+      // again, and go on to the next once the balancer sends to it again (it is ready only when it
+      // knows the runs it serves).
       assertThat(fleet.stop(instance.name())).isTrue();
       fleet.up(OUT);
       awaitBalancerSendsTo(instance.name(), Duration.ofMinutes(2));

@@ -166,8 +166,7 @@ public final class RunLoader {
       sender.awaitIdle();
       if (failure != null) {
         // A file that cannot be decoded is the user's to fix: its one-line reason names the file
-        // and
-        // message; the stack trace is only for the debug log.
+        // and message; the stack trace is only for the debug log.
         String reason =
             failure instanceof ForecastFileException ? failure.getMessage() : failure.toString();
         log.debug("producer failed", failure);

@@ -2,6 +2,7 @@ package dev.spotcast.query;
 
 import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.testsupport.SharedElasticsearch;
+import java.time.Duration;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -41,5 +42,24 @@ public abstract class ServiceTestBase {
     // read.
     SharedElasticsearch.springProperties(Role.QUERY)
         .forEach((key, value) -> registry.add(key, () -> value));
+  }
+
+  /**
+   * Waits until the instance on {@code port} is ready (its run catalog read): a test that asserts
+   * answers of a context of its own must not race the start, during which every forecast request is
+   * a 503 (web.CatalogGate).
+   */
+  public static void awaitReady(int port) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    int status;
+    do {
+      status = RawHttp.get(port, "/actuator/health/readiness").status();
+      if (status == 200) {
+        return;
+      }
+      Thread.sleep(50);
+    } while (System.nanoTime() < deadline);
+    throw new AssertionError(
+        "the service on port " + port + " was not ready within 60 s (readiness " + status + ")");
   }
 }

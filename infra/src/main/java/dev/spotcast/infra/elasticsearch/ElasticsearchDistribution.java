@@ -148,8 +148,7 @@ public final class ElasticsearchDistribution {
       Files.move(unpacked, home, StandardCopyOption.ATOMIC_MOVE);
     } catch (FileSystemException e) {
       // rename(2) onto a directory that another JVM moved there first fails ("Directory not
-      // empty"); its copy is
-      // complete because it arrived by an atomic rename too.
+      // empty"); its copy is complete because it arrived by an atomic rename too.
       if (!Files.isDirectory(home)) {
         throw e;
       }

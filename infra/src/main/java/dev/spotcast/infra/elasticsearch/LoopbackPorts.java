@@ -10,8 +10,7 @@ import java.util.stream.IntStream;
 public final class LoopbackPorts {
 
   // Below Linux's ephemeral range (32768+), so outgoing connections are unlikely to take a port
-  // between the
-  // check and the node's bind.
+  // between the check and the node's bind.
   private static final int LOWEST = 20000;
   private static final int HIGHEST = 32000;
   private static final int ATTEMPTS = 100;

@@ -491,9 +491,8 @@ public final class LocalFleet {
     environment.putAll(mapping.environment(instance.name()));
     environment.put("SPOTCAST_HOME", layout.home().toString());
     // The services read no credential file: the role's credential goes in the environment, not on
-    // the command
-    // line (/proc/PID/environ is readable by its owner only). The nodes and the CA come from
-    // Compose, mapped.
+    // the command line (/proc/PID/environ is readable by its owner only). The nodes and the CA come
+    // from Compose, mapped.
     environment.put("SPOTCAST_ELASTICSEARCH_USERNAME", credential.username());
     environment.put("SPOTCAST_ELASTICSEARCH_PASSWORD", credential.password());
     return environment;

@@ -138,8 +138,7 @@ class LocalMappingTest {
     String anchor = "    SPOTCAST_FILES_ROOTS: /data\n";
     assertThat(composeText).contains(anchor);
     // An address of a service that does not run here, a mounted path with no local place, a secret
-    // the local fleet
-    // has no value for.
+    // the local fleet has no value for.
     assertThatThrownBy(
             () ->
                 mapping(

@@ -72,8 +72,7 @@ public class SecurityConfiguration {
                     .requestMatchers(HttpMethod.GET, JOBS, JOBS + "/*", RUNS)
                     .hasAuthority(ApiRole.READ.authority())
                     // The console's page and script hold no data: every number it shows comes from
-                    // the API above,
-                    // with the key its user types in.
+                    // the API above, with the key its user types in.
                     .requestMatchers(HttpMethod.GET, "/", "/console", "/console/", "/console/*")
                     .permitAll()
                     .requestMatchers("/actuator/**")

@@ -161,8 +161,7 @@ public class JobService {
     }
     store.putChunks(chunks);
     // Queued before the job says LOADING: if this instance dies in between, the job stays QUEUED
-    // and
-    // the watchdog fails it after finish-timeout, rather than a LOADING job waiting for chunks
+    // and the watchdog fails it after finish-timeout, rather than a LOADING job waiting for chunks
     // never sent.
     queue.send(messages);
     Optional<Versioned<Job>> loading = store.update(created, job.loading(Instant.now()));

@@ -101,8 +101,7 @@ class RestIngestionIT {
             "elasticsearch_cluster_health_unassigned_shards");
     wanted.removeAll(exporter);
     // Retries are counted by their cause (e.g. 429 es_rejected_execution_exception): the series
-    // appears
-    // with the first retried bulk, which this run has none of.
+    // appears with the first retried bulk, which this run has none of.
     assertThat(wanted.remove("spotcast_ingest_retries_total")).isTrue();
     assertThat(DockerComposition.notExposed(wanted, metrics))
         .as("dashboard metrics the service does not expose")

@@ -39,8 +39,7 @@ class LostMessageIT {
     Map<String, Object> apiOnly = IngestorInstance.fleet(prefix);
     apiOnly.put("spotcast.kafka.worker-enabled", "false");
     // Only the worker's watchdog re-sends (the API instance keeps the 15 min default): a chunk
-    // waiting
-    // longer than this is sent again; the lost one can only be loaded that way.
+    // waiting longer than this is sent again; the lost one can only be loaded that way.
     Map<String, Object> fleet = new LinkedHashMap<>(apiOnly);
     fleet.put("spotcast.kafka.worker-enabled", "true");
     fleet.put("spotcast.jobs.requeue-todo-after", "3s");

@@ -174,8 +174,7 @@ class IngestCommandIT {
   @Test
   void aFieldThatCannotBeDecodedStopsTheLoadWithOneLineAndNoStackTrace() throws Exception {
     // The file opens (framing and keys are sound) but its data section is too short for the 40 bits
-    // per
-    // value its data representation section now claims: the failure comes while loading.
+    // per value its data representation section now claims: the failure comes while loading.
     byte[] grib = Files.readAllBytes(sample("grid_simple_ed2.grib"));
     grib[162] = 40;
     Path bad = Files.write(temp.resolve("bad_bits.grib2"), grib);

@@ -145,10 +145,9 @@ public class PublishedRuns implements SmartLifecycle {
       }
     }
     // The strategies of the new runs are built (servableRuns) before any request can see those
-    // runs: a
-    // request that found a run without its strategy would build one of its own, and the document
-    // cache,
-    // which knows a run by its strategy, would not know that request's documents again.
+    // runs: a request that found a run without its strategy would build one of its own, and the
+    // document cache, which knows a run by its strategy, would not know that request's documents
+    // again.
     Map<String, RunRecord> latest = Map.copyOf(next);
     servable = servableRuns(servable, latest.values());
     runs = latest;
@@ -183,8 +182,7 @@ public class PublishedRuns implements SmartLifecycle {
     SearchResponse<RunRecord> response =
         client.search(
             // A cluster where no run was ever loaded has no runs index yet: no runs, not an error
-            // (the
-            // catalog is read, and the instance ready, with nothing to serve).
+            // (the catalog is read, and the instance ready, with nothing to serve).
             s ->
                 s.index(RunCatalog.INDEX)
                     .ignoreUnavailable(true)
@@ -193,8 +191,7 @@ public class PublishedRuns implements SmartLifecycle {
                     .trackTotalHits(t -> t.enabled(false)),
             RunRecord.class);
     // One record object per run: a published run's is the one the published map holds, so that
-    // either
-    // map gives a request the same run, and the same strategy.
+    // either map gives a request the same run, and the same strategy.
     Map<String, RunRecord> latestById = new HashMap<>();
     latest.forEach(record -> latestById.put(record.id(), record));
     List<RunRecord> candidates = new ArrayList<>();

@@ -101,9 +101,8 @@ public final class DocumentCache {
 
   public DocumentCache(long maxDocuments, MeterRegistry registry) {
     // Maintenance (eviction, the frequency sketch) runs on the calling thread: handing it to the
-    // common
-    // pool woke a thread per burst of writes, a context switch that cost more than the work on two
-    // cores.
+    // common pool woke a thread per burst of writes, a context switch that cost more than the work
+    // on two cores.
     this.documents =
         Caffeine.newBuilder()
             .maximumSize(maxDocuments)

@@ -492,9 +492,8 @@ final class SearchWire {
     }
     if (Double.isNaN(point) || Double.isNaN(level) || Double.isNaN(step)) {
       // Seen once while a node holding the shard was killed: a hit whose doc values did not come
-      // back. The
-      // documents all have them, so this is Elasticsearch's moment, not the data: a 503 to retry,
-      // not a 500.
+      // back. The documents all have them, so this is Elasticsearch's moment, not the data: a 503
+      // to retry, not a 500.
       throw new SearchUnavailableException(
           "Elasticsearch answered a forecast document without its grid point, level or step (a shard copy going"
               + " away?)",

@@ -17,6 +17,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
  * docker/ checked as far as a machine without a Docker engine allows: the query services' part of
@@ -50,7 +51,9 @@ class DockerCompositionIT extends ServiceTestBase {
   }
 
   @Test
-  void theProbesTheHealthChecksAndTheLoadBalancerUseAnswer() throws Exception {
+  void theProbesTheHealthChecksAndTheLoadBalancerUseAnswer(@LocalServerPort int port)
+      throws Exception {
+    awaitReady(port);
     assertThat(http.getForEntity("/actuator/health/liveness", String.class).getStatusCode().value())
         .isEqualTo(200);
     assertThat(

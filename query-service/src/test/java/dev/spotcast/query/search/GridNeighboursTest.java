@@ -58,8 +58,7 @@ class GridNeighboursTest {
     GridNeighbours.Nearest nearest = GridNeighbours.nearest(EUROPE, 45, 0, 9, 112_000);
 
     // 45/0 itself, and its four neighbours 1 degree away (78.6 km in longitude, 111.2 km in
-    // latitude);
-    // the diagonals are 136 km away.
+    // latitude); the diagonals are 136 km away.
     assertThat(nearest.points()).containsExactlyInAnyOrder(115, 114, 116, 94, 136);
   }
 

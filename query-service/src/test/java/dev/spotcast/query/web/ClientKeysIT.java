@@ -7,6 +7,7 @@ import dev.spotcast.query.ServiceTestBase;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.codec.digest.DigestUtils;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.client.TestRestTemplate;
@@ -52,6 +53,11 @@ class ClientKeysIT extends ServiceTestBase {
     return http.exchange(path, HttpMethod.GET, new HttpEntity<>(headers), String.class);
   }
 
+  @BeforeEach
+  void ready() throws Exception {
+    awaitReady(port);
+  }
+
   @Test
   void theFixtureHashesAreThoseOfTheKeys() {
     assertThat(DigestUtils.sha256Hex("slow-key-123")).isEqualTo(SLOW_SHA256);
@@ -84,9 +90,8 @@ class ClientKeysIT extends ServiceTestBase {
 
   @Test
   void aKeyOverItsRateGets429WithRetryAfterAndOthersAreNotHeldBack() throws Exception {
-    // One permit per second: 20 requests in a row cannot all pass unless they take 20 s. Sent over
-    // a
-    // plain socket: the test's HTTP client would itself wait out a 429's Retry-After and retry.
+    // One permit per second: 20 requests in a row cannot all pass unless they take 20 s.
+    // Sent over a plain socket: the test's HTTP client would wait out a 429's Retry-After.
     List<RawHttp.Response> answers = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
       answers.add(RawHttp.get(port, "/v1/models", "X-API-Key: slow-key-123"));

@@ -82,8 +82,7 @@ class ReadinessIT {
       try {
         List<String> seen = new ArrayList<>();
         // From the first instant: until the process is up, nothing answers; then, Elasticsearch
-        // held back,
-        // it is alive but not ready.
+        // held back, it is alive but not ready.
         Instant deadline = Instant.now().plus(DEADLINE);
         while (status(base + "/actuator/health/liveness") != 200) {
           assertThat(status(base + "/actuator/health/readiness"))
