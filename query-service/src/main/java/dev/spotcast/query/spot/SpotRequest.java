@@ -53,12 +53,6 @@ public record SpotRequest(
     this(model, lat, lon, vertical, time, neighbours, params, method, power, run, Site.ANY);
   }
 
-  /** The same request at another place and site. */
-  public SpotRequest with(Site other) {
-    return new SpotRequest(
-        model, lat, lon, vertical, time, neighbours, params, method, power, run, other);
-  }
-
   /** The same request at another valid time. */
   public SpotRequest at(Instant other) {
     return new SpotRequest(
