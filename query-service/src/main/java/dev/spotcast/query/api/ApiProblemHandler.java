@@ -11,6 +11,7 @@ import dev.spotcast.query.spot.UnknownModelException;
 import dev.spotcast.query.spot.UnknownRunException;
 import dev.spotcast.query.web.ErrorCauseMetrics;
 import dev.spotcast.query.web.RequestBodyLimit;
+import dev.spotcast.query.web.RetryAfter;
 import dev.spotcast.web.JsonBodyErrors;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import java.time.Duration;
@@ -116,11 +117,12 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
     ProblemDetail problem =
         ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
     problem.setTitle("Forecast store unavailable");
-    problem.setProperty("retryAfterSeconds", seconds(retryAfter));
+    problem.setProperty("retryAfterSeconds", RetryAfter.seconds(retryAfter));
     problem.setProperty(
-        "action", "retry the same request after " + seconds(retryAfter) + " s (Retry-After)");
+        "action",
+        "retry the same request after " + RetryAfter.seconds(retryAfter) + " s (Retry-After)");
     return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-        .header(HttpHeaders.RETRY_AFTER, Long.toString(seconds(retryAfter)))
+        .header(HttpHeaders.RETRY_AFTER, Long.toString(RetryAfter.seconds(retryAfter)))
         .body(problem);
   }
 
@@ -132,22 +134,18 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
     ProblemDetail problem =
         ProblemDetail.forStatusAndDetail(HttpStatus.TOO_MANY_REQUESTS, e.getMessage());
     problem.setTitle("Too many requests");
-    problem.setProperty("retryAfterSeconds", seconds(retryAfter));
+    problem.setProperty("retryAfterSeconds", RetryAfter.seconds(retryAfter));
     problem.setProperty(
         "action",
         "retry the same request after "
-            + seconds(retryAfter)
+            + RetryAfter.seconds(retryAfter)
             + " s (Retry-After), or send fewer at once");
     return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
-        .header(HttpHeaders.RETRY_AFTER, Long.toString(seconds(retryAfter)))
+        .header(HttpHeaders.RETRY_AFTER, Long.toString(RetryAfter.seconds(retryAfter)))
         .body(problem);
   }
 
   /** Whole seconds, rounded up, at least 1 (Retry-After has no fractions). */
-  private static long seconds(Duration duration) {
-    return Math.max(1, (duration.toMillis() + 999) / 1000);
-  }
-
   /** Anything else is our fault: logged with its stack, answered without internals. */
   @ExceptionHandler(Exception.class)
   ProblemDetail unexpected(Exception e) {

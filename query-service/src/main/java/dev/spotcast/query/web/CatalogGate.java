@@ -36,8 +36,7 @@ public class CatalogGate extends OncePerRequestFilter {
       ObjectMapper json) {
     this.runs = runs.getIfAvailable();
     QueryProperties query = properties.getIfAvailable();
-    this.retryAfterSeconds =
-        query == null ? 1 : Math.max(1, (query.catalogRefreshInterval().toMillis() + 999) / 1000);
+    this.retryAfterSeconds = query == null ? 1 : RetryAfter.seconds(query.catalogRefreshInterval());
     this.json = json;
   }
 
