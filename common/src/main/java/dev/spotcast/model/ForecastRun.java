@@ -17,7 +17,10 @@ import java.util.Set;
  * the run in the run catalog.
  *
  * @param axes one per level type, in a stable order; every axis shares the run's grid and steps
- * @param steps forecast steps in hours after {@code runTime}, strictly increasing
+ * @param steps forecast steps after {@code runTime} in units of {@code stepUnitMinutes}, strictly
+ *     increasing (documents carry these numbers)
+ * @param stepUnitMinutes the length of one step unit: 60 (hours) unless the run has steps that are
+ *     not whole hours (15-minute output: 15); a run recorded before steps had a unit has hours
  */
 public record ForecastRun(
     String model,
@@ -25,7 +28,11 @@ public record ForecastRun(
     GridDefinition grid,
     List<LevelAxis> axes,
     List<Integer> steps,
-    ShardingSpec sharding) {
+    ShardingSpec sharding,
+    int stepUnitMinutes) {
+
+  /** Minutes in an hour, the step unit of every run whose steps are whole hours. */
+  public static final int HOURS = 60;
 
   private static final DateTimeFormatter RUN_ID =
       DateTimeFormatter.ofPattern("yyyyMMddHH").withZone(ZoneOffset.UTC);
@@ -36,6 +43,13 @@ public record ForecastRun(
     Objects.requireNonNull(grid, "grid");
     Objects.requireNonNull(sharding, "sharding");
     ModelNames.requireValid(model);
+    if (stepUnitMinutes == 0) {
+      stepUnitMinutes = HOURS;
+    }
+    if (stepUnitMinutes < 0 || HOURS % stepUnitMinutes != 0) {
+      throw new IllegalArgumentException(
+          "the step unit must divide an hour, got " + stepUnitMinutes + " minutes");
+    }
     axes = List.copyOf(axes);
     steps = List.copyOf(steps);
     if (axes.isEmpty()) {
@@ -63,6 +77,14 @@ public record ForecastRun(
             all.stream().filter(q -> q.name().equals(p.name())).findFirst().orElse(null);
         if (same == null) {
           all.add(p);
+        } else if (same.aggregation() != p.aggregation()) {
+          throw new IllegalArgumentException(
+              "parameter "
+                  + p.name()
+                  + " is a "
+                  + same.aggregation().label()
+                  + " and a "
+                  + p.aggregation().label());
         } else if (!same.unit().equals(p.unit())) {
           throw new IllegalArgumentException(
               "parameter "
@@ -75,6 +97,42 @@ public record ForecastRun(
         }
       }
     }
+    for (Parameter p : all) {
+      if (p.starts() != null) {
+        if (p.starts().size() != steps.size()) {
+          throw new IllegalArgumentException(
+              "parameter "
+                  + p.name()
+                  + " has "
+                  + p.starts().size()
+                  + " interval starts for "
+                  + steps.size()
+                  + " steps");
+        }
+        for (int i = 0; i < steps.size(); i++) {
+          if (p.starts().get(i) > steps.get(i)) {
+            throw new IllegalArgumentException(
+                "parameter "
+                    + p.name()
+                    + ": the interval of step "
+                    + steps.get(i)
+                    + " starts after it, at "
+                    + p.starts().get(i));
+          }
+        }
+      }
+    }
+  }
+
+  /** A run whose steps are hours. */
+  public ForecastRun(
+      String model,
+      Instant runTime,
+      GridDefinition grid,
+      List<LevelAxis> axes,
+      List<Integer> steps,
+      ShardingSpec sharding) {
+    this(model, runTime, grid, axes, steps, sharding, HOURS);
   }
 
   /** A run with one level type, as the synthetic model makes. */
@@ -102,7 +160,21 @@ public record ForecastRun(
   }
 
   public Instant validTime(int step) {
-    return runTime.plus(Duration.ofHours(step));
+    return runTime.plus(stepDuration(step));
+  }
+
+  /** The time from the run's start to a step (or the length of a number of step units). */
+  public Duration stepDuration(int step) {
+    return Duration.ofMinutes((long) step * stepUnitMinutes);
+  }
+
+  /**
+   * Where a time falls on the run's step axis, in step units (fractional between steps): the
+   * coordinate time interpolation brackets.
+   */
+  public double stepsSince(Instant time) {
+    Duration sinceRun = Duration.between(runTime, time);
+    return (sinceRun.getSeconds() + sinceRun.getNano() / 1e9) / (60.0 * stepUnitMinutes);
   }
 
   /** Documents this run produces: one per grid point, level (of every axis) and step. */

@@ -1,16 +1,42 @@
 package dev.spotcast.model;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
  * A forecast parameter as stored: its field name in documents and the unit its values are in.
  * Optional bounds keep interpolated values of bounded quantities (humidity) inside them.
+ *
+ * @param aggregation what the value says about time; {@link Aggregation#POINT} when not given
+ * @param starts for a value over an interval: where the interval of each of the run's steps starts,
+ *     in the run's step unit, one per step in the order of {@link ForecastRun#steps()} (a start
+ *     equal to its step: an empty interval, or no value at that step); null for {@link
+ *     Aggregation#POINT}
  */
-public record Parameter(String name, String unit, double min, double max) {
+public record Parameter(
+    String name,
+    String unit,
+    double min,
+    double max,
+    Aggregation aggregation,
+    List<Integer> starts) {
 
   public Parameter {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(unit, "unit");
+    if (aggregation == null) {
+      aggregation = Aggregation.POINT;
+    }
+    if (aggregation == Aggregation.POINT) {
+      if (starts != null) {
+        throw new IllegalArgumentException("parameter " + name + ": a point value has no interval");
+      }
+    } else if (starts == null) {
+      throw new IllegalArgumentException(
+          "parameter " + name + ": a " + aggregation.label() + " needs its intervals");
+    } else {
+      starts = List.copyOf(starts);
+    }
     if (!name.matches("[a-z0-9][a-z0-9_]{0,31}")) {
       throw new IllegalArgumentException(
           "parameter name must be lower-case letters, digits or '_' (GRIB short names such as 10u), got '"
@@ -22,8 +48,23 @@ public record Parameter(String name, String unit, double min, double max) {
     }
   }
 
+  /** A value at the step's instant. */
+  public Parameter(String name, String unit, double min, double max) {
+    this(name, unit, min, max, Aggregation.POINT, null);
+  }
+
   public static Parameter unbounded(String name, String unit) {
     return new Parameter(name, unit, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
+  }
+
+  /** The same parameter over the given intervals (one start per step of the run). */
+  public Parameter over(Aggregation newAggregation, List<Integer> newStarts) {
+    return new Parameter(name, unit, min, max, newAggregation, newStarts);
+  }
+
+  /** The same parameter in another unit (e.g. a mean flux made from an accumulated energy). */
+  public Parameter withUnit(String newUnit) {
+    return new Parameter(name, newUnit, min, max, aggregation, starts);
   }
 
   public double clamp(double value) {

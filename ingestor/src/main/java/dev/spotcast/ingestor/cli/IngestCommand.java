@@ -11,6 +11,7 @@ import dev.spotcast.ingestor.source.file.ForecastFiles;
 import dev.spotcast.ingestor.source.file.SkippedField;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
+import dev.spotcast.model.Parameter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -136,15 +137,25 @@ public final class IngestCommand implements Callable<Integer> {
       for (FileForecastSource source : runs) {
         ForecastRun run = source.run();
         out.printf(
-            "Run %s of %s: %d fields, %,d grid points (%s), %s, steps %s h: %,d documents%n",
+            "Run %s of %s: %d fields, %,d grid points (%s), %s, steps %s: %,d documents%n",
             run.runTime(),
             run.model(),
             source.fieldCount(),
             run.grid().pointCount(),
             run.grid().kind(),
             run.axes().stream().map(IngestCommand::describe).collect(Collectors.joining("; ")),
-            run.steps(),
+            StepList.describe(run),
             run.documentCount());
+        for (SkippedField s : source.dropped()) {
+          out.println("    left out " + s);
+        }
+        for (Parameter p : run.parameters()) {
+          if (p.aggregation().overInterval()) {
+            out.printf(
+                "    %s: %s over each step's interval (%s)%n",
+                p.name(), p.aggregation().label(), p.unit());
+          }
+        }
       }
       if (!skipped.isEmpty()) {
         out.printf(
@@ -156,7 +167,16 @@ public final class IngestCommand implements Callable<Integer> {
                 .collect(Collectors.joining("; ")));
       }
       out.flush();
-      return Loads.load(spec, load, runs, keepPublished);
+      int status = Loads.load(spec, load, runs, keepPublished);
+      for (FileForecastSource source : runs) {
+        if (source.negativeAmounts() > 0) {
+          out.printf(
+              "%s: %,d amounts where the model's accumulation decreased were stored as 0%n",
+              source.run().model(), source.negativeAmounts());
+        }
+      }
+      out.flush();
+      return status;
     } finally {
       for (ForecastFile file : opened) {
         file.close();

@@ -1,5 +1,6 @@
 package dev.spotcast.ingestor.cli;
 
+import dev.spotcast.model.ForecastRun;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -58,5 +59,13 @@ public final class StepList {
           "levels must be a comma list of numbers such as 0,500,1000; got '" + text + "'");
     }
     return levels;
+  }
+
+  /** A run's steps as people read them: "[0, 1, 2] h", or "[0, 1, 2] x 15 min". */
+  public static String describe(ForecastRun run) {
+    return run.steps()
+        + (run.stepUnitMinutes() == ForecastRun.HOURS
+            ? " h"
+            : " x " + run.stepUnitMinutes() + " min");
   }
 }

@@ -141,7 +141,8 @@ public record Presentation(
               new SpotForecast.Value(
                   value.value() == null ? null : conversion.apply(value.value()),
                   conversion.label(),
-                  value.reason()));
+                  value.reason(),
+                  value.over()));
         });
     return converted;
   }

@@ -34,6 +34,14 @@ public record PlaceParameters(
         String params,
     @Parameter(
             description =
+                "for amounts (parameters that are a sum over time, such as precipitation): the period before"
+                    + " time they are answered over, 15min..10d as 1h, 3h, 6h, 24h, 90min, 1d or ISO-8601 (PT6H);"
+                    + " default 1h. An amount stored over a longer interval is split evenly (the answer's over.split"
+                    + " says so). Means, maxima and minima are answered over the model's own interval.",
+            example = "3h")
+        String period,
+    @Parameter(
+            description =
                 "horizontal interpolation: idw (default), nearest, or bilinear (regular lat/lon grids)",
             schema = @Schema(allowableValues = {"idw", "nearest", "bilinear"}))
         String method,

@@ -9,6 +9,7 @@ import dev.spotcast.query.spot.Site;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.Vertical;
 import dev.spotcast.query.terrain.CellSelection;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -19,6 +20,8 @@ import java.time.format.ResolverStyle;
 import java.time.temporal.TemporalAccessor;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 
@@ -79,7 +82,52 @@ public class SpotRequestParser {
    * only).
    */
   public Reading reading(PlaceParameters text, String power) {
-    return reading(text.n(), text.method(), power, parameterNames(text.params()));
+    return reading(text.n(), text.method(), power, parameterNames(text.params()))
+        .over(period(text.period()));
+  }
+
+  /** The shortest and longest {@code period=}. */
+  static final Duration SHORTEST_PERIOD = Duration.ofMinutes(15);
+
+  static final Duration LONGEST_PERIOD = Duration.ofDays(10);
+
+  private static final Pattern SHORT_DURATION = Pattern.compile("(\\d{1,5})\\s*(min|h|d)");
+
+  /**
+   * {@code period=}: "3h", "90min", "1d" or ISO-8601 ("PT6H"), 15 minutes to 10 days; null when not
+   * given (amounts over the hour before).
+   */
+  public static Duration period(String text) {
+    if (text == null || text.isBlank()) {
+      return null;
+    }
+    String t = text.strip();
+    Duration period = null;
+    Matcher m = SHORT_DURATION.matcher(t.toLowerCase(Locale.ROOT));
+    if (m.matches()) {
+      long n = Long.parseLong(m.group(1));
+      period =
+          switch (m.group(2)) {
+            case "min" -> Duration.ofMinutes(n);
+            case "h" -> Duration.ofHours(n);
+            default -> Duration.ofDays(n);
+          };
+    } else {
+      try {
+        period = Duration.parse(t);
+      } catch (DateTimeParseException e) {
+        // said below
+      }
+    }
+    if (period == null
+        || period.compareTo(SHORTEST_PERIOD) < 0
+        || period.compareTo(LONGEST_PERIOD) > 0) {
+      throw new BadParameterException(
+          "period",
+          "period must be a duration from 15min to 10d such as 1h, 3h, 6h, 24h, 90min or PT6H, got "
+              + t);
+    }
+    return period;
   }
 
   /**
@@ -106,7 +154,7 @@ public class SpotRequestParser {
           case NEAREST -> 1;
           case BILINEAR -> 4;
         };
-    return new Reading(params, how, neighbours, power(power, how));
+    return new Reading(params, how, neighbours, power(power, how), null);
   }
 
   /**
@@ -133,7 +181,8 @@ public class SpotRequestParser {
         how.method(),
         how.power(),
         run,
-        where.site());
+        where.site(),
+        how.period());
   }
 
   /** The valid time of {@code time=}: ISO-8601 with a zone, required. */

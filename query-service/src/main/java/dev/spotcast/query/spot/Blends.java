@@ -223,10 +223,14 @@ public class Blends {
       String unit = null;
       double sum = 0;
       double weight = 0;
+      SpotForecast.Period over = null;
       for (int i = 0; i < answers.size(); i++) {
         SpotForecast.Value value = answers.get(i).values().get(name);
         if (value == null || value.value() == null || weights.get(i) <= 0) {
           continue;
+        }
+        if (over == null) {
+          over = value.over();
         }
         if (unit == null) {
           unit = value.unit();
@@ -239,7 +243,7 @@ public class Blends {
       values.put(
           name,
           weight > 0
-              ? SpotForecast.Value.of(sum / weight, unit)
+              ? SpotForecast.Value.of(sum / weight, unit).over(over)
               : SpotForecast.Value.unavailable(unit, "no member with a weight has a value here"));
     }
     SpotInterpolator.addWind(values, "u", "v", "");

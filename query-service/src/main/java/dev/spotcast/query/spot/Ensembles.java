@@ -234,7 +234,8 @@ public class Ensembles {
           name,
           missing != null
               ? SpotForecast.Value.unavailable(unit, missing)
-              : SpotForecast.Value.of(statistic.of(xs), unit));
+              : SpotForecast.Value.of(statistic.of(xs), unit)
+                  .over(members.getFirst().get(name).over()));
     }
     return result;
   }

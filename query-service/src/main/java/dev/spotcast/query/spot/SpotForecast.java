@@ -204,16 +204,42 @@ public record SpotForecast(
 
   /** An interpolated value, or null with the reason it is unavailable. */
   public record Value(
-      Double value, String unit, @JsonInclude(JsonInclude.Include.NON_NULL) String reason) {
+      Double value,
+      String unit,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String reason,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Period over) {
+
+    public Value(Double value, String unit, String reason) {
+      this(value, unit, reason, null);
+    }
 
     public static Value of(double value, String unit) {
-      return new Value(value, unit, null);
+      return new Value(value, unit, null, null);
     }
 
     public static Value unavailable(String unit, String reason) {
-      return new Value(null, unit, reason);
+      return new Value(null, unit, reason, null);
+    }
+
+    /** This value, said to be over a period. */
+    public Value over(Period period) {
+      return new Value(value, unit, reason, period);
     }
   }
+
+  /**
+   * The period a value over time belongs to: an amount over the period asked for ({@code period=},
+   * by default the hour before the time), a mean, maximum or minimum over the model's own interval.
+   *
+   * @param statistic what was done over the period: sum, mean, maximum, minimum
+   * @param split true when a stored amount was only partly inside the period and was taken in
+   *     proportion (spread evenly over its interval); absent otherwise
+   */
+  public record Period(
+      String statistic,
+      Instant from,
+      Instant to,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean split) {}
 
   /**
    * A grid point the values were interpolated from.

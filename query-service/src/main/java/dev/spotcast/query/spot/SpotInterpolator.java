@@ -1,6 +1,7 @@
 package dev.spotcast.query.spot;
 
 import dev.spotcast.index.DocumentIds;
+import dev.spotcast.model.Aggregation;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.LevelType;
@@ -9,13 +10,16 @@ import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.interpolation.Bilinear;
 import dev.spotcast.query.interpolation.Bracket;
 import dev.spotcast.query.interpolation.InverseDistanceWeighting;
+import dev.spotcast.query.interpolation.TimeWeights;
 import dev.spotcast.query.interpolation.Wind;
 import dev.spotcast.query.search.ForecastHit;
 import dev.spotcast.query.terrain.CellChoice;
 import dev.spotcast.query.terrain.CellSelection;
 import dev.spotcast.query.terrain.RunTerrain;
 import dev.spotcast.query.terrain.TerrainProperties;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -395,7 +399,7 @@ public final class SpotInterpolator {
       int[] points,
       Map<DocumentKey, Map<String, Double>> documents) {
     ForecastRun run = plan.run();
-    int[] stepPositions = SpotPlan.positions(plan.steps());
+    int[] stepPositions = plan.stepPositions();
     int[] levelPositions = SpotPlan.positions(axis.levels());
     List<Map<String, Double>> stored =
         new ArrayList<>(stepPositions.length * levelPositions.length * points.length);
@@ -418,15 +422,34 @@ public final class SpotInterpolator {
       int[] points,
       double[] weights,
       List<Map<String, Double>> documents) {
-    ForecastRun run = plan.run();
     LevelAxis levelAxis = axis.axis();
     Bracket levels = axis.levels();
-    Bracket steps = plan.steps();
-    double[] byStep = new double[2];
-    int[] stepPositions = SpotPlan.positions(steps);
+    int[] read = plan.stepPositions();
     int[] levelPositions = SpotPlan.positions(levels);
-    for (int s = 0; s < stepPositions.length; s++) {
-      int step = run.steps().get(stepPositions[s]);
+    // The steps this parameter is made of and their weights: the bracket around the time for a
+    // value at an instant, the intervals of its period for one over time.
+    TimeWeights period = plan.timeWeights(parameter);
+    int[] positions;
+    double[] stepWeights;
+    if (period == null) {
+      Bracket steps = plan.steps();
+      positions = SpotPlan.positions(steps);
+      stepWeights =
+          steps.single()
+              ? new double[] {1}
+              : new double[] {1 - steps.upperWeight(), steps.upperWeight()};
+    } else if (period.missing() != null) {
+      return SpotForecast.Value.unavailable(
+          parameter.unit(),
+          parameter.name() + " " + describe(plan, parameter, period) + ": " + period.missing());
+    } else {
+      positions = period.positions();
+      stepWeights = period.weights();
+    }
+    double total = 0;
+    for (int p = 0; p < positions.length; p++) {
+      int s = Arrays.binarySearch(read, positions[p]);
+      int step = plan.run().steps().get(positions[p]);
       double[] byLevel = new double[2];
       for (int l = 0; l < levelPositions.length; l++) {
         double level = levelAxis.levels().get(levelPositions[l]);
@@ -455,10 +478,31 @@ public final class SpotInterpolator {
         }
         byLevel[l] = sum;
       }
-      byStep[s] = levels.interpolate(byLevel[0], byLevel[1]);
+      total += stepWeights[p] * levels.interpolate(byLevel[0], byLevel[1]);
     }
-    return SpotForecast.Value.of(
-        parameter.clamp(steps.interpolate(byStep[0], byStep[1])), parameter.unit());
+    SpotForecast.Value value = SpotForecast.Value.of(parameter.clamp(total), parameter.unit());
+    return period == null ? value : value.over(over(plan, parameter, period));
+  }
+
+  /** The period a value over time was answered for, as times. */
+  private static SpotForecast.Period over(SpotPlan plan, Parameter parameter, TimeWeights period) {
+    ForecastRun run = plan.run();
+    return new SpotForecast.Period(
+        parameter.aggregation().label(),
+        at(run, period.from()),
+        at(run, period.to()),
+        period.split() ? true : null);
+  }
+
+  private static Instant at(ForecastRun run, double steps) {
+    return run.runTime().plusMillis(Math.round(steps * run.stepUnitMinutes() * 60_000));
+  }
+
+  private static String describe(SpotPlan plan, Parameter parameter, TimeWeights period) {
+    ForecastRun run = plan.run();
+    return parameter.aggregation() == Aggregation.SUM
+        ? "over " + at(run, period.from()) + ".." + at(run, period.to())
+        : "at " + at(run, period.to());
   }
 
   private static String levelLabel(LevelAxis axis, double level) {
@@ -481,6 +525,7 @@ public final class SpotInterpolator {
             type, axis.levels().get(bracket.upper()), unit, bracket.upperWeight()));
   }
 
+  /** The steps of the bracket around the time (what values at an instant are interpolated from). */
   private static List<SpotForecast.StepUsed> stepsUsed(ForecastRun run, Bracket bracket) {
     if (bracket.single()) {
       int step = run.steps().get(bracket.lower());

@@ -1,5 +1,6 @@
 package dev.spotcast.query.spot;
 
+import dev.spotcast.model.Aggregation;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.GridDefinition;
 import dev.spotcast.model.IrregularGrid;
@@ -8,6 +9,7 @@ import dev.spotcast.model.LevelType;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.interpolation.Bracket;
+import dev.spotcast.query.interpolation.TimeWeights;
 import dev.spotcast.query.search.Combination;
 import dev.spotcast.query.search.GridNeighbours;
 import dev.spotcast.query.search.NeighbourQuery;
@@ -16,12 +18,12 @@ import dev.spotcast.query.terrain.CellSelection;
 import dev.spotcast.query.terrain.RunTerrain;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.math.BigDecimal;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -173,7 +175,7 @@ public record SpotPlan(
     List<Combination> combinations = new ArrayList<>(4 * axes.size());
     for (AxisPlan axis : axes) {
       for (int l : positions(axis.levels())) {
-        for (int s : positions(steps)) {
+        for (int s : stepPositions()) {
           combinations.add(
               new Combination(
                   axis.position(), l, s, axis.axis().levels().get(l), run().steps().get(s)));
@@ -202,6 +204,44 @@ public record SpotPlan(
   }
 
   /** The one or two axis positions a bracket reads. */
+  /**
+   * How a parameter over time intervals is answered at the request's time: an amount ({@link
+   * Aggregation#SUM}) over the request's period before it, anything else over the interval the time
+   * falls in; null for a value at an instant, which the step bracket interpolates.
+   */
+  public TimeWeights timeWeights(Parameter parameter) {
+    if (!parameter.aggregation().overInterval()) {
+      return null;
+    }
+    ForecastRun run = run();
+    double time = run.stepsSince(request.time());
+    if (parameter.aggregation() == Aggregation.SUM) {
+      double period = request.period().toSeconds() / (60.0 * run.stepUnitMinutes());
+      return TimeWeights.sum(run.steps(), parameter.starts(), time - period, time);
+    }
+    return TimeWeights.within(run.steps(), parameter.starts(), time);
+  }
+
+  /**
+   * Every step read, positions in {@code run.steps()} in order: the bracket around the time, and
+   * the intervals the parameters over time need.
+   */
+  public int[] stepPositions() {
+    TreeSet<Integer> all = new TreeSet<>();
+    for (int s : positions(steps)) {
+      all.add(s);
+    }
+    for (Parameter parameter : parameters()) {
+      TimeWeights weights = timeWeights(parameter);
+      if (weights != null) {
+        for (int s : weights.positions()) {
+          all.add(s);
+        }
+      }
+    }
+    return all.stream().mapToInt(Integer::intValue).toArray();
+  }
+
   static int[] positions(Bracket bracket) {
     return bracket.single()
         ? new int[] {bracket.lower()}
@@ -384,9 +424,7 @@ public record SpotPlan(
   }
 
   private static Bracket stepBracket(ForecastRun run, Instant time) {
-    Duration sinceRun = Duration.between(run.runTime(), time);
-    double hours = (sinceRun.getSeconds() + sinceRun.getNano() / 1e9) / 3600;
-    Bracket bracket = Bracket.linear(run.steps(), hours);
+    Bracket bracket = Bracket.linear(run.steps(), run.stepsSince(time));
     if (bracket != null) {
       return bracket;
     }

@@ -1,5 +1,6 @@
 package dev.spotcast.query.spot;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -16,6 +17,7 @@ import java.util.Objects;
  * @param method how grid points are combined
  * @param power the IDW power, or null for the configured one
  * @param run the run id (yyyyMMddHH) asked for, or null for the published run
+ * @param period the period before {@code time} an amount (a sum over time) is answered over
  * @param site the place's elevation and the kind of grid points that may answer it ({@link
  *     Site#ANY}: as the run has)
  */
@@ -30,12 +32,35 @@ public record SpotRequest(
     Method method,
     Double power,
     String run,
-    Site site) {
+    Site site,
+    Duration period) {
+
+  /** The period an amount is answered over when the request names none: the hour before. */
+  public static final Duration DEFAULT_PERIOD = Duration.ofHours(1);
 
   public SpotRequest {
     params = List.copyOf(params);
+    if (period == null) {
+      period = DEFAULT_PERIOD;
+    }
     Objects.requireNonNull(method, "method");
     Objects.requireNonNull(site, "site");
+  }
+
+  /** Amounts over the hour before {@code time}. */
+  public SpotRequest(
+      String model,
+      double lat,
+      double lon,
+      Vertical vertical,
+      Instant time,
+      int neighbours,
+      List<String> params,
+      Method method,
+      Double power,
+      String run,
+      Site site) {
+    this(model, lat, lon, vertical, time, neighbours, params, method, power, run, site, null);
   }
 
   /** Without a site's elevation or cell selection. */
@@ -56,7 +81,13 @@ public record SpotRequest(
   /** The same request at another valid time. */
   public SpotRequest at(Instant other) {
     return new SpotRequest(
-        model, lat, lon, vertical, other, neighbours, params, method, power, run, site);
+        model, lat, lon, vertical, other, neighbours, params, method, power, run, site, period);
+  }
+
+  /** The same request with amounts over another period before its time. */
+  public SpotRequest over(Duration other) {
+    return new SpotRequest(
+        model, lat, lon, vertical, time, neighbours, params, method, power, run, site, other);
   }
 
   /** Inverse-distance weighting with the configured power, from the published run. */

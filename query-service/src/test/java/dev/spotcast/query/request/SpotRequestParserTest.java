@@ -60,7 +60,7 @@ class SpotRequestParserTest {
       String run) {
     PlaceParameters text =
         new PlaceParameters(
-            model, lat, lon, alt, pressure, n, params, method, run, null, null, null, null);
+            model, lat, lon, alt, pressure, n, params, null, method, run, null, null, null, null);
     String checked = SpotRequestParser.model(text.model());
     return SpotRequestParser.request(
         checked,
@@ -90,7 +90,7 @@ class SpotRequestParserTest {
     SpotRequestParser.TimeRange range = SpotRequestParser.range(from, to);
     PlaceParameters text =
         new PlaceParameters(
-            model, lat, lon, alt, pressure, n, params, method, run, null, null, null, null);
+            model, lat, lon, alt, pressure, n, params, null, method, run, null, null, null, null);
     SpotRequest request =
         SpotRequestParser.request(
             model,
@@ -342,5 +342,26 @@ class SpotRequestParserTest {
                     null))
         .isInstanceOfSatisfying(
             BadParameterException.class, e -> assertThat(e.parameter()).isEqualTo("from"));
+  }
+
+  @Test
+  void periodsReadAsShortFormsAndIso8601() {
+    assertThat(SpotRequestParser.period(null)).isNull();
+    assertThat(SpotRequestParser.period(" ")).isNull();
+    assertThat(SpotRequestParser.period("3h")).isEqualTo(Duration.ofHours(3));
+    assertThat(SpotRequestParser.period("90min")).isEqualTo(Duration.ofMinutes(90));
+    assertThat(SpotRequestParser.period("1d")).isEqualTo(Duration.ofDays(1));
+    assertThat(SpotRequestParser.period("PT6H")).isEqualTo(Duration.ofHours(6));
+  }
+
+  @Test
+  void periodsOutsideFifteenMinutesToTenDaysOrMalformedAreRefused() {
+    for (String bad :
+        List.of("0h", "10min", "11d", "3 weeks", "-1h", "PT-1H", "h", "99999999999h")) {
+      assertThatThrownBy(() -> SpotRequestParser.period(bad))
+          .as(bad)
+          .isInstanceOf(BadParameterException.class)
+          .hasMessageContaining("period must be a duration from 15min to 10d");
+    }
   }
 }

@@ -1,5 +1,6 @@
 package dev.spotcast.ingestor.source.file;
 
+import dev.spotcast.model.Aggregation;
 import dev.spotcast.model.LevelType;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -18,8 +19,14 @@ import java.util.Objects;
  * @param level in the level type's unit (hPa for isobaric, m for heights, 0 for surface and mean
  *     sea)
  * @param referenceTime the analysis (run) time
- * @param stepHours valid time minus reference time, in hours (for an accumulation or average: its
+ * @param stepMinutes valid time minus reference time, in minutes (for a value over an interval: its
  *     end)
+ * @param startMinutes where the field's time interval starts, in minutes after the reference time:
+ *     {@code stepMinutes} for a point value, earlier for an accumulation, mean, maximum or minimum
+ *     (GRIB2 product templates 4.8 and 4.11, GRIB1's time range indicator, CF time bounds)
+ * @param aggregation what was done over the interval; an accumulation as the file has it (from the
+ *     start of the run, or since a window restarted) is a {@link Aggregation#SUM} over {@code
+ *     startMinutes..stepMinutes}
  * @param member the ensemble member number, or null when the field is not an ensemble member
  * @param grid the points the values belong to; shared by the fields that have the same grid
  * @param source decodes the values
@@ -32,7 +39,9 @@ public record FieldRef(
     LevelType levelType,
     double level,
     Instant referenceTime,
-    int stepHours,
+    int stepMinutes,
+    int startMinutes,
+    Aggregation aggregation,
     Integer member,
     FieldGrid grid,
     FieldSource source) {
@@ -45,6 +54,17 @@ public record FieldRef(
     Objects.requireNonNull(referenceTime, "referenceTime");
     Objects.requireNonNull(grid, "grid");
     Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(aggregation, "aggregation");
+    if (startMinutes > stepMinutes
+        || (aggregation == Aggregation.POINT && startMinutes != stepMinutes)) {
+      throw new IllegalArgumentException(
+          "a field's interval "
+              + startMinutes
+              + ".."
+              + stepMinutes
+              + " min does not fit a "
+              + aggregation.label());
+    }
     if (!ParameterNames.isValid(parameter)) {
       throw new IllegalArgumentException("invalid parameter name '" + parameter + "'");
     }
@@ -52,7 +72,37 @@ public record FieldRef(
 
   /** The valid time, reference time plus step. */
   public Instant validTime() {
-    return referenceTime.plusSeconds(3600L * stepHours);
+    return referenceTime.plusSeconds(60L * stepMinutes);
+  }
+
+  /** "+6h", "+90min", "sum +0h..+6h": the field's time as people read it. */
+  public String interval() {
+    return aggregation == Aggregation.POINT
+        ? "+" + minutes(stepMinutes)
+        : aggregation.label() + " +" + minutes(startMinutes) + "..+" + minutes(stepMinutes);
+  }
+
+  private static String minutes(int m) {
+    return m % 60 == 0 ? (m / 60) + "h" : m + "min";
+  }
+
+  /** The same field with other values (an amount made from two accumulations). */
+  FieldRef withSource(
+      FieldSource newSource, int newStartMinutes, String newUnit, Aggregation newAggregation) {
+    return new FieldRef(
+        file,
+        message,
+        parameter,
+        newUnit,
+        levelType,
+        level,
+        referenceTime,
+        stepMinutes,
+        newStartMinutes,
+        newAggregation,
+        member,
+        grid,
+        newSource);
   }
 
   /**
@@ -77,9 +127,8 @@ public record FieldRef(
         + level
         + " "
         + referenceTime
-        + " +"
-        + stepHours
-        + "h"
+        + " "
+        + interval()
         + (member == null ? "" : " member " + member)
         + " "
         + grid.kind()

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A run read from forecast files. A slice is one level of one level type at one step over the whole
@@ -30,11 +31,36 @@ public final class FileForecastSource implements ForecastSource {
   private final ForecastRun run;
   private final FieldGrid grid;
   private final Map<FileRuns.FieldKey, FieldRef> fields;
+  private final List<SkippedField> dropped;
+  private final LongAdder negativeAmounts;
 
-  FileForecastSource(ForecastRun run, FieldGrid grid, Map<FileRuns.FieldKey, FieldRef> fields) {
+  FileForecastSource(
+      ForecastRun run,
+      FieldGrid grid,
+      Map<FileRuns.FieldKey, FieldRef> fields,
+      List<SkippedField> dropped,
+      LongAdder negativeAmounts) {
     this.run = run;
     this.grid = grid;
     this.fields = fields;
+    this.dropped = List.copyOf(dropped);
+    this.negativeAmounts = negativeAmounts;
+  }
+
+  /**
+   * Fields of the files that the run leaves out, with why: an accumulation that no amount can be
+   * made from (its earlier part is missing).
+   */
+  public List<SkippedField> dropped() {
+    return dropped;
+  }
+
+  /**
+   * Values so far where a model's accumulation decreased between two steps (rounding, packing):
+   * each was stored as an amount of 0, never negative.
+   */
+  public long negativeAmounts() {
+    return negativeAmounts.sum();
   }
 
   @Override

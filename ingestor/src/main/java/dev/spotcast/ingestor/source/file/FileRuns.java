@@ -1,5 +1,6 @@
 package dev.spotcast.ingestor.source.file;
 
+import dev.spotcast.model.Aggregation;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.GridDefinition;
 import dev.spotcast.model.IrregularGrid;
@@ -11,6 +12,7 @@ import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -21,6 +23,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Turns the fields of a set of files into runs: fields with the same reference time (and ensemble
@@ -95,8 +98,7 @@ public final class FileRuns {
     // Axes in a stable order (the LevelType order), levels sorted, parameters in first-seen order.
     Map<LevelType, TreeSet<Double>> levels = new EnumMap<>(LevelType.class);
     Map<LevelType, LinkedHashMap<String, Parameter>> parameters = new EnumMap<>(LevelType.class);
-    TreeSet<Integer> steps = new TreeSet<>();
-    Map<FieldKey, FieldRef> byKey = new HashMap<>();
+    Map<SeriesKey, List<FieldRef>> bySeries = new LinkedHashMap<>();
     for (FieldRef field : fields) {
       levels.computeIfAbsent(field.levelType(), t -> new TreeSet<>()).add(field.level());
       Parameter parameter = ParameterUnits.parameter(field.parameter(), field.unit());
@@ -120,35 +122,205 @@ public final class FileRuns {
                 + describe(field)
                 + ")");
       }
-      steps.add(field.stepHours());
-      FieldRef twice =
-          byKey.put(
-              new FieldKey(field.levelType(), field.level(), field.stepHours(), field.parameter()),
-              field);
-      if (twice != null) {
+      bySeries
+          .computeIfAbsent(
+              new SeriesKey(field.levelType(), field.level(), field.parameter()),
+              k -> new ArrayList<>())
+          .add(field);
+    }
+    // Each parameter on each level becomes one value per output step: accumulations as amounts
+    // since the previous step, everything else as the file has it.
+    LongAdder negatives = new LongAdder();
+    List<SkippedField> dropped = new ArrayList<>();
+    Map<SeriesKey, Map<Integer, FieldRef>> stored = new LinkedHashMap<>();
+    for (Map.Entry<SeriesKey, List<FieldRef>> series : bySeries.entrySet()) {
+      stored.put(series.getKey(), byEnd(series.getValue(), negatives, dropped, model, runTime));
+    }
+    TreeSet<Integer> minutes = new TreeSet<>();
+    for (Map<Integer, FieldRef> byEnd : stored.values()) {
+      for (FieldRef field : byEnd.values()) {
+        minutes.add(field.stepMinutes());
+        minutes.add(field.startMinutes());
+      }
+    }
+    int unit = stepUnit(minutes);
+    TreeSet<Integer> steps = new TreeSet<>();
+    Map<FieldKey, FieldRef> byKey = new HashMap<>();
+    // Where each parameter's interval starts at each step (in minutes), from the first level that
+    // has it there.
+    Map<LevelType, Map<String, Map<Integer, Integer>>> starts = new EnumMap<>(LevelType.class);
+    Map<LevelType, Map<String, FieldRef>> shape = new EnumMap<>(LevelType.class);
+    for (Map.Entry<SeriesKey, Map<Integer, FieldRef>> entry : stored.entrySet()) {
+      SeriesKey key = entry.getKey();
+      for (FieldRef field : entry.getValue().values()) {
+        int step = field.stepMinutes() / unit;
+        steps.add(step);
+        byKey.put(new FieldKey(key.levelType(), key.level(), step, key.parameter()), field);
+        shape
+            .computeIfAbsent(key.levelType(), t -> new HashMap<>())
+            .putIfAbsent(key.parameter(), field);
+        starts
+            .computeIfAbsent(key.levelType(), t -> new HashMap<>())
+            .computeIfAbsent(key.parameter(), p -> new HashMap<>())
+            .putIfAbsent(field.stepMinutes(), field.startMinutes());
+      }
+    }
+    List<Integer> stepList = List.copyOf(steps);
+    List<LevelAxis> axes = new ArrayList<>();
+    for (Map.Entry<LevelType, TreeSet<Double>> entry : levels.entrySet()) {
+      LevelType type = entry.getKey();
+      List<Parameter> axisParameters = new ArrayList<>();
+      for (Parameter parameter : parameters.get(type).values()) {
+        FieldRef example = shape.getOrDefault(type, Map.of()).get(parameter.name());
+        if (example == null) {
+          continue;
+        }
+        if (example.aggregation() == Aggregation.POINT) {
+          axisParameters.add(parameter);
+          continue;
+        }
+        Map<Integer, Integer> startByEnd = starts.get(type).get(parameter.name());
+        List<Integer> stepStarts = new ArrayList<>();
+        for (int step : stepList) {
+          stepStarts.add(startByEnd.getOrDefault(step * unit, step * unit) / unit);
+        }
+        Parameter over =
+            example.aggregation() == Aggregation.SUM
+                ? new Parameter(parameter.name(), example.unit(), 0, Double.POSITIVE_INFINITY)
+                : parameter.withUnit(example.unit());
+        axisParameters.add(over.over(example.aggregation(), stepStarts));
+      }
+      if (!axisParameters.isEmpty()) {
+        axes.add(new LevelAxis(type, List.copyOf(entry.getValue()), axisParameters));
+      }
+    }
+    if (axes.isEmpty() || stepList.isEmpty()) {
+      throw new IllegalArgumentException(
+          "run " + runTime + " of " + model + " has no field that can be loaded: " + dropped);
+    }
+    ForecastRun run =
+        new ForecastRun(model, runTime, definition(grid), axes, stepList, sharding, unit);
+    Map<FieldKey, FieldRef> index = Map.copyOf(byKey);
+    return new FileForecastSource(run, grid, index, dropped, negatives);
+  }
+
+  /** The step unit of a run: hours when every time is a whole hour, else the largest divisor. */
+  static int stepUnit(Collection<Integer> minutes) {
+    int unit = ForecastRun.HOURS;
+    for (int m : minutes) {
+      unit = gcd(unit, Math.abs(m));
+    }
+    return unit == 0 ? ForecastRun.HOURS : unit;
+  }
+
+  private static int gcd(int a, int b) {
+    return b == 0 ? a : gcd(b, a % b);
+  }
+
+  /**
+   * The fields of one parameter on one level, one per output step (by the end of its interval in
+   * minutes): accumulations turned into amounts since the previous step, energies (J m-2) into mean
+   * fluxes (W m-2); of several maxima, minima or means ending at the same step, the shortest.
+   */
+  private static Map<Integer, FieldRef> byEnd(
+      List<FieldRef> fields,
+      LongAdder negatives,
+      List<SkippedField> dropped,
+      String model,
+      Instant runTime) {
+    Aggregation aggregation = fields.getFirst().aggregation();
+    for (FieldRef field : fields) {
+      if (field.aggregation() != aggregation) {
         throw new IllegalArgumentException(
-            "the same field is given twice in run "
+            "run "
                 + runTime
                 + " of "
                 + model
-                + ": "
-                + describe(twice)
+                + " has "
+                + describe(fields.getFirst())
+                + " as a "
+                + aggregation.label()
                 + " and "
-                + describe(field));
+                + describe(field)
+                + " as a "
+                + field.aggregation().label());
       }
     }
-    List<LevelAxis> axes = new ArrayList<>();
-    for (Map.Entry<LevelType, TreeSet<Double>> entry : levels.entrySet()) {
-      axes.add(
-          new LevelAxis(
-              entry.getKey(),
-              List.copyOf(entry.getValue()),
-              List.copyOf(parameters.get(entry.getKey()).values())));
+    Map<Integer, FieldRef> byEnd = new TreeMap<>();
+    if (aggregation == Aggregation.SUM) {
+      Map<Accumulations.Interval, FieldRef> byInterval = new HashMap<>();
+      for (FieldRef field : fields) {
+        FieldRef twice =
+            byInterval.put(
+                new Accumulations.Interval(field.startMinutes(), field.stepMinutes()), field);
+        if (twice != null) {
+          throw twice(model, runTime, twice, field);
+        }
+      }
+      Accumulations.Plan plan = Accumulations.plan(byInterval.keySet());
+      for (Accumulations.Recipe recipe : plan.recipes()) {
+        FieldRef minuend = byInterval.get(recipe.minuend());
+        FieldRef subtrahend =
+            recipe.subtrahend() == null ? null : byInterval.get(recipe.subtrahend());
+        boolean energy = ENERGY.contains(minuend.unit());
+        int seconds = (recipe.end() - recipe.from()) * 60;
+        if (energy && seconds == 0) {
+          continue; // a mean flux over no time has no value
+        }
+        double scale = energy ? 1.0 / seconds : 1.0;
+        FieldRef amount =
+            minuend.withSource(
+                new AmountSource(minuend, subtrahend, scale, negatives),
+                recipe.from(),
+                energy ? FLUX : minuend.unit(),
+                energy ? Aggregation.MEAN : Aggregation.SUM);
+        byEnd.put(recipe.end(), amount);
+      }
+      for (Accumulations.Unresolved u : plan.unresolved()) {
+        FieldRef example =
+            fields.stream().filter(f -> f.stepMinutes() == u.end()).findFirst().orElseThrow();
+        dropped.add(
+            new SkippedField(
+                example.message(),
+                example.parameter(),
+                example.levelType().label()
+                    + " "
+                    + example.level()
+                    + " ending at +"
+                    + u.end()
+                    + " min: "
+                    + u.reason()));
+      }
+      return byEnd;
     }
-    ForecastRun run =
-        new ForecastRun(model, runTime, definition(grid), axes, List.copyOf(steps), sharding);
-    Map<FieldKey, FieldRef> index = Map.copyOf(byKey);
-    return new FileForecastSource(run, grid, index);
+    for (FieldRef field : fields) {
+      FieldRef other = byEnd.get(field.stepMinutes());
+      if (other == null
+          || (aggregation.overInterval() && other.startMinutes() < field.startMinutes())) {
+        byEnd.put(field.stepMinutes(), field);
+      } else if (aggregation == Aggregation.POINT || other.startMinutes() == field.startMinutes()) {
+        throw twice(model, runTime, other, field);
+      }
+    }
+    return byEnd;
+  }
+
+  /** Units of accumulated energy, stored as mean fluxes over their intervals. */
+  private static final Set<String> ENERGY = Set.of("J m**-2", "J m-2", "J/m2", "J m^-2");
+
+  private static final String FLUX = "W m**-2";
+
+  private static IllegalArgumentException twice(
+      String model, Instant runTime, FieldRef one, FieldRef other) {
+    return new IllegalArgumentException(
+        "the same field is given twice in run "
+            + runTime
+            + " of "
+            + model
+            + ": "
+            + describe(one)
+            + " and "
+            + describe(other));
   }
 
   /**
@@ -176,8 +348,8 @@ public final class FileRuns {
         + field.levelType().label()
         + " "
         + field.level()
-        + " step "
-        + field.stepHours()
+        + " "
+        + field.interval()
         + " ("
         + field.file().getFileName()
         + " message "
@@ -185,7 +357,10 @@ public final class FileRuns {
         + ")";
   }
 
-  /** A field within a run: its level type, level, step and parameter. */
+  /** The fields of one parameter on one level, over the steps. */
+  private record SeriesKey(LevelType levelType, double level, String parameter) {}
+
+  /** A field within a run: its level type, level, step (in the run's unit) and parameter. */
   record FieldKey(LevelType levelType, double level, int step, String parameter) {
     FieldKey {
       Objects.requireNonNull(levelType);

@@ -5,6 +5,7 @@ import dev.spotcast.ingestor.source.file.GribLevels.Level;
 import dev.spotcast.ingestor.source.file.GribLevels.UnsupportedLevelException;
 import dev.spotcast.ingestor.source.file.GribMessages.Message;
 import dev.spotcast.ingestor.source.file.GridFactory.UnsupportedGridException;
+import dev.spotcast.model.Aggregation;
 import java.lang.foreign.MemorySegment;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -12,6 +13,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -76,9 +78,34 @@ final class GribFieldBuilder {
       Instant valid =
           dateTime(ec.requireLong(h, "validityDate"), ec.requireLong(h, "validityTime"));
       long seconds = valid.getEpochSecond() - reference.getEpochSecond();
-      if (seconds % 3600 != 0) {
+      if (seconds % 60 != 0) {
         throw new UnsupportedFieldException(
-            "step of " + seconds / 60.0 + " minutes is not a whole number of hours");
+            "step of " + seconds + " seconds is not a whole number of minutes");
+      }
+      Aggregation aggregation = aggregation(h);
+      // ecCodes gives startStep and endStep in the message's own step unit (read only: setting
+      // stepUnits would re-encode the message in place).
+      String stepUnits = ec.getString(h, "stepUnits").orElse("h");
+      Integer unitSeconds = STEP_UNIT_SECONDS.get(stepUnits);
+      if (unitSeconds == null) {
+        throw new UnsupportedFieldException("step unit '" + stepUnits + "'");
+      }
+      long startSeconds = ec.requireLong(h, "startStep") * unitSeconds;
+      long endSeconds = ec.requireLong(h, "endStep") * unitSeconds;
+      long start = startSeconds / 60;
+      long end = endSeconds / 60;
+      if (endSeconds != seconds || startSeconds > endSeconds || startSeconds % 60 != 0) {
+        throw new UnsupportedFieldException(
+            "time range "
+                + start
+                + ".."
+                + end
+                + " min does not end at the validity time, "
+                + seconds / 60
+                + " min after the reference time");
+      }
+      if (aggregation == Aggregation.POINT) {
+        start = end;
       }
       PointGrid grid = GribGrids.of(ec, h, edition);
       long points = ec.requireLong(h, "numberOfDataPoints");
@@ -100,13 +127,41 @@ final class GribFieldBuilder {
               level.type(),
               level.value(),
               reference,
-              Math.toIntExact(seconds / 3600),
+              Math.toIntExact(end),
+              Math.toIntExact(start),
+              aggregation,
               member(h, edition),
               grid,
               new Values(message)));
     } catch (UnsupportedLevelException | UnsupportedFieldException | UnsupportedGridException e) {
       skipped.add(new SkippedField(message.number(), name, e.getMessage()));
     }
+  }
+
+  /** ecCodes' step units (its stepUnits table) in seconds. */
+  private static final Map<String, Integer> STEP_UNIT_SECONDS =
+      Map.of(
+          "s", 1, "m", 60, "15m", 900, "30m", 1800, "h", 3600, "3h", 10_800, "6h", 21_600, "12h",
+          43_200, "D", 86_400);
+
+  /**
+   * What was done over the field's time range, from ecCodes' {@code stepType}, which reads GRIB2's
+   * type of statistical processing (code table 4.10, templates 4.8 and 4.11) and GRIB1's time range
+   * indicator alike.
+   */
+  private Aggregation aggregation(MemorySegment h)
+      throws EccodesException, UnsupportedFieldException {
+    String stepType = ec.getString(h, "stepType").orElse("instant");
+    return switch (stepType) {
+      case "instant" -> Aggregation.POINT;
+      case "accum" -> Aggregation.SUM;
+      case "avg" -> Aggregation.MEAN;
+      case "max" -> Aggregation.MAXIMUM;
+      case "min" -> Aggregation.MINIMUM;
+      default ->
+          throw new UnsupportedFieldException(
+              "statistical processing '" + stepType + "' (only instant, accum, avg, max, min)");
+    };
   }
 
   /** ecCodes' shortName; for a parameter its tables do not know, a name built from the codes. */

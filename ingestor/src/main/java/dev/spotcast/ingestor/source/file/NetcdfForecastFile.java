@@ -2,6 +2,7 @@ package dev.spotcast.ingestor.source.file;
 
 import dev.spotcast.ingestor.source.file.GridFactory.LatLonBox;
 import dev.spotcast.ingestor.source.file.GridFactory.UnsupportedGridException;
+import dev.spotcast.model.Aggregation;
 import dev.spotcast.model.LevelType;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,6 +13,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,6 +53,10 @@ final class NetcdfForecastFile implements ForecastFile {
           LevelType.SURFACE,
           "meansea",
           LevelType.MEAN_SEA_LEVEL);
+
+  /** The time part of a CF {@code cell_methods} attribute, e.g. "time: sum" or "step: maximum". */
+  private static final Pattern TIME_METHOD =
+      Pattern.compile("\\b(?:time|valid_time|step)\\s*:\\s*(\\w+)");
 
   private final Path path;
   private final NetcdfDataset dataset;
@@ -180,7 +188,9 @@ final class NetcdfForecastFile implements ForecastFile {
                 meta.levelType,
                 meta.level,
                 meta.reference,
-                meta.stepHours,
+                meta.stepMinutes,
+                meta.startMinutes,
+                meta.aggregation,
                 meta.member,
                 grid,
                 values));
@@ -193,11 +203,13 @@ final class NetcdfForecastFile implements ForecastFile {
     private SliceMeta meta(int[] origin) throws IOException, UnsupportedSliceException {
       Map<String, Double> values = new HashMap<>();
       Map<String, Variable> axes = new HashMap<>();
+      Map<String, double[]> bounds = new HashMap<>();
       for (String coordinateName : coordinateNames(variable)) {
         Variable c = dataset.findVariable(coordinateName);
         if (c != null && c.getRank() == 0) {
           axes.put(role(c), c);
           values.put(role(c), c.readScalarDouble());
+          bounds(c, 0).ifPresent(b -> bounds.put(role(c), b));
         }
       }
       for (int d = 0; d < leading.length; d++) {
@@ -214,8 +226,22 @@ final class NetcdfForecastFile implements ForecastFile {
         }
         axes.put(role, c);
         values.put(role, c.read().getDouble(origin[d]));
+        int at = origin[d];
+        bounds(c, at).ifPresent(b -> bounds.put(role, b));
       }
-      return SliceMeta.of(variable, axes, values);
+      return SliceMeta.of(variable, axes, values, bounds);
+    }
+
+    /** The CF cell bounds of a time coordinate's value at index i (its {@code bounds} variable). */
+    private Optional<double[]> bounds(Variable axis, int i) throws IOException {
+      String name = attribute(axis, "bounds");
+      Variable b = name == null ? null : dataset.findVariable(name);
+      if (b == null) {
+        return Optional.empty();
+      }
+      Array all = b.read();
+      int offset = b.getRank() == 1 ? 0 : 2 * i;
+      return Optional.of(new double[] {all.getDouble(offset), all.getDouble(offset + 1)});
     }
   }
 
@@ -231,11 +257,21 @@ final class NetcdfForecastFile implements ForecastFile {
     return "level";
   }
 
-  /** The level, reference time, step and member of one slice. */
+  /** The level, reference time, step, time interval and member of one slice. */
   private record SliceMeta(
-      LevelType levelType, double level, Instant reference, int stepHours, Integer member) {
+      LevelType levelType,
+      double level,
+      Instant reference,
+      int stepMinutes,
+      int startMinutes,
+      Aggregation aggregation,
+      Integer member) {
 
-    static SliceMeta of(Variable variable, Map<String, Variable> axes, Map<String, Double> values)
+    static SliceMeta of(
+        Variable variable,
+        Map<String, Variable> axes,
+        Map<String, Double> values,
+        Map<String, double[]> bounds)
         throws UnsupportedSliceException {
       Variable referenceAxis = axes.get("reference");
       if (referenceAxis == null) {
@@ -252,9 +288,15 @@ final class NetcdfForecastFile implements ForecastFile {
       } else {
         stepMillis = 0;
       }
-      if (stepMillis % 3_600_000L != 0) {
+      if (stepMillis % 60_000L != 0) {
         throw new UnsupportedSliceException(
-            "step of " + stepMillis / 60_000.0 + " minutes is not a whole number of hours");
+            "step of " + stepMillis / 1000.0 + " seconds is not a whole number of minutes");
+      }
+      Aggregation aggregation = aggregation(variable);
+      long startMillis = stepMillis;
+      if (aggregation.overInterval()) {
+        startMillis =
+            intervalStartMillis(variable, aggregation, axes, bounds, reference, stepMillis);
       }
       Integer member = member(variable, axes, values);
       String typeOfLevel = attribute(variable, "GRIB_typeOfLevel");
@@ -281,7 +323,101 @@ final class NetcdfForecastFile implements ForecastFile {
         level = 0;
       }
       return new SliceMeta(
-          type, level, reference, Math.toIntExact(stepMillis / 3_600_000L), member);
+          type,
+          level,
+          reference,
+          Math.toIntExact(stepMillis / 60_000L),
+          Math.toIntExact(startMillis / 60_000L),
+          aggregation,
+          member);
+    }
+
+    /**
+     * What was done over time: CF's {@code cell_methods} ("time: sum"), else the GRIB step type
+     * cfgrib keeps ({@code GRIB_stepType}), else a point value.
+     */
+    private static Aggregation aggregation(Variable variable) throws UnsupportedSliceException {
+      String methods = attribute(variable, "cell_methods");
+      if (methods != null) {
+        Matcher m = TIME_METHOD.matcher(methods);
+        if (m.find()) {
+          return switch (m.group(1)) {
+            case "point" -> Aggregation.POINT;
+            case "sum" -> Aggregation.SUM;
+            case "mean" -> Aggregation.MEAN;
+            case "maximum" -> Aggregation.MAXIMUM;
+            case "minimum" -> Aggregation.MINIMUM;
+            default ->
+                throw new UnsupportedSliceException(
+                    "cell method 'time: "
+                        + m.group(1)
+                        + "' (only point, sum, mean, maximum, minimum)");
+          };
+        }
+      }
+      String stepType = attribute(variable, "GRIB_stepType");
+      if (stepType == null) {
+        return Aggregation.POINT;
+      }
+      return switch (stepType) {
+        case "instant" -> Aggregation.POINT;
+        case "accum" -> Aggregation.SUM;
+        case "avg" -> Aggregation.MEAN;
+        case "max" -> Aggregation.MAXIMUM;
+        case "min" -> Aggregation.MINIMUM;
+        default ->
+            throw new UnsupportedSliceException(
+                "GRIB_stepType '" + stepType + "' (only instant, accum, avg, max, min)");
+      };
+    }
+
+    /**
+     * Where the slice's interval starts, from the time bounds of its step or valid time (CF cell
+     * bounds); an accumulation without bounds, as cfgrib writes ECMWF's, runs from the start.
+     */
+    private static long intervalStartMillis(
+        Variable variable,
+        Aggregation aggregation,
+        Map<String, Variable> axes,
+        Map<String, double[]> bounds,
+        Instant reference,
+        long stepMillis)
+        throws UnsupportedSliceException {
+      if (bounds.containsKey("step")) {
+        long lower = durationMillis(axes.get("step"), bounds.get("step")[0]);
+        long upper = durationMillis(axes.get("step"), bounds.get("step")[1]);
+        return checkedStart(variable, lower, upper, stepMillis);
+      }
+      if (bounds.containsKey("valid")) {
+        long lower =
+            instant(axes.get("valid"), bounds.get("valid")[0]).toEpochMilli()
+                - reference.toEpochMilli();
+        long upper =
+            instant(axes.get("valid"), bounds.get("valid")[1]).toEpochMilli()
+                - reference.toEpochMilli();
+        return checkedStart(variable, lower, upper, stepMillis);
+      }
+      if (aggregation == Aggregation.SUM) {
+        return 0;
+      }
+      throw new UnsupportedSliceException(
+          "a " + aggregation.label() + " over time without time bounds (CF 'bounds' on its time)");
+    }
+
+    private static long checkedStart(Variable variable, long lower, long upper, long stepMillis)
+        throws UnsupportedSliceException {
+      if (upper != stepMillis || lower > upper || lower % 60_000L != 0) {
+        throw new UnsupportedSliceException(
+            variable.getShortName()
+                + ": time bounds "
+                + lower / 60_000.0
+                + ".."
+                + upper / 60_000.0
+                + " min do not end at the step, "
+                + stepMillis / 60_000.0
+                + " min");
+      }
+      return lower;
     }
 
     private static boolean isPascal(String typeOfLevel, Variable levelAxis) {

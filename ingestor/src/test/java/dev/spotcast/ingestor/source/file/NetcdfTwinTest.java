@@ -22,7 +22,9 @@ class NetcdfTwinTest {
       Object levelType,
       double level,
       Object reference,
-      int step,
+      int stepMinutes,
+      int startMinutes,
+      Object aggregation,
       Integer member) {
     static Key of(FieldRef f) {
       return new Key(
@@ -31,7 +33,9 @@ class NetcdfTwinTest {
           f.levelType(),
           f.level(),
           f.referenceTime(),
-          f.stepHours(),
+          f.stepMinutes(),
+          f.startMinutes(),
+          f.aggregation(),
           f.member());
     }
   }

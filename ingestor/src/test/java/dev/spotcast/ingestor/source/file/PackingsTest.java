@@ -40,7 +40,7 @@ class PackingsTest {
       assertThat(field.levelType()).isEqualTo(LevelType.ISOBARIC);
       assertThat(field.level()).isEqualTo(850.0);
       assertThat(field.referenceTime()).isEqualTo(Instant.parse("2026-11-20T12:00:00Z"));
-      assertThat(field.stepHours()).isEqualTo(6);
+      assertThat(field.stepMinutes()).isEqualTo(6 * 60);
       assertThat(field.member()).isNull();
       RegularLatLon grid = field.grid().regular().orElseThrow();
       // GRIB2 stores longitudes unsigned (350 for 10 W), GRIB1 signed: the same grid.

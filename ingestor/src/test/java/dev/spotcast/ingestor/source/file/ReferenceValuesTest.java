@@ -137,7 +137,7 @@ class ReferenceValuesTest {
         row.typeOfLevel().equals("isobaricInPa") ? row.level() / 100 : row.level();
     assertThat(field.level()).isCloseTo(expectedLevel, within(1e-9));
     assertThat(field.referenceTime()).isEqualTo(row.referenceTime());
-    assertThat(field.stepHours()).isEqualTo(row.step());
+    assertThat(field.stepMinutes()).isEqualTo(row.step() * 60);
     // ecCodes prints number 0 for GRIB1 fields whose local section is not an ensemble one.
     Integer expectedMember =
         row.number() != null && row.number() == 0 && row.edition() == 1 ? null : row.number();
