@@ -87,7 +87,15 @@ public final class Sun {
     Objects.requireNonNull(zone, "zone");
     ZonedDateTime start = date.atStartOfDay(zone);
     ZonedDateTime end = date.plusDays(1).atStartOfDay(zone);
-    boolean upAtStart = isDay(latitude, longitude, start.toInstant());
+    SunTimes whole = times(latitude, longitude, start, end, zone);
+    // Up at midnight if the day's first event is a setting (or there is none and it stays up):
+    // asked of the library itself, so that the state agrees with the events it finds.
+    ZonedDateTime firstRise = whole.getRise();
+    ZonedDateTime firstSet = whole.getSet();
+    boolean upAtStart =
+        firstRise == null && firstSet == null
+            ? whole.isAlwaysUp()
+            : firstRise == null || (firstSet != null && firstSet.isBefore(firstRise));
     boolean up = upAtStart;
     ZonedDateTime from = start;
     ZonedDateTime sunrise = null;
@@ -97,12 +105,7 @@ public final class Sun {
     // moment again.
     for (int event = 0; event < 8 && from.isBefore(end); event++) {
       SunTimes times =
-          SunTimes.compute()
-              .at(latitude, longitude)
-              .on(event == 0 ? from : from.plusSeconds(1))
-              .timezone(zone)
-              .limit(Duration.between(from, end))
-              .execute();
+          event == 0 ? whole : times(latitude, longitude, from.plusSeconds(1), end, zone);
       ZonedDateTime next = up ? times.getSet() : times.getRise();
       if (next == null || !next.isBefore(end) || next.isBefore(from)) {
         break;
@@ -126,5 +129,15 @@ public final class Sun {
       daylight = upAtStart ? Duration.between(start, end) : Duration.ZERO;
     }
     return new Day(date, zone, sunrise, sunset, polar, daylight);
+  }
+
+  private static SunTimes times(
+      double latitude, double longitude, ZonedDateTime from, ZonedDateTime end, ZoneId zone) {
+    return SunTimes.compute()
+        .at(latitude, longitude)
+        .on(from)
+        .timezone(zone)
+        .limit(Duration.between(from, end))
+        .execute();
   }
 }
