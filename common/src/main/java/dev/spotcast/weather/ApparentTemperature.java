@@ -13,8 +13,10 @@ package dev.spotcast.weather;
  * temperature in Australia, Aust. Met. Mag. 43, 1-16.
  *
  * <p>Inputs and output in SI: temperature in K, relative humidity in %, wind speed in m/s at 10 m;
- * the result in K. Valid range: the model was fitted for shade conditions people live in, roughly
- * -20 °C to +50 °C air temperature and wind below about 20 m/s; outside that it still answers.
+ * the result in K. Valid range: the Bureau states none. The formula approximates Steadman's
+ * heat-balance model for people in the shade in Australia's climate, so Spotcast reads values far
+ * outside everyday air temperatures (below about -20 °C, above about +50 °C) or in strong winds as
+ * extrapolation (that bound is Spotcast's reading, not the Bureau's); it still answers there.
  */
 public final class ApparentTemperature {
 

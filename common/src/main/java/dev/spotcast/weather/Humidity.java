@@ -8,10 +8,12 @@ package dev.spotcast.weather;
  * <p>Saturation vapour pressure is the Magnus form {@code e_s(t) = 610.94 Pa · exp(17.625 t / (t +
  * 243.04))} with t in °C, the coefficients Alduchov and Eskridge recommend ("AERK"; Alduchov, O. A.
  * and R. E. Eskridge, 1996: Improved Magnus form approximation of saturation vapor pressure, J.
- * Appl. Meteor. 35, 601-609). Over water, also below 0 °C (as the models and WMO report relative
- * humidity), it stays within about 0.4 % of the reference formulas between -40 °C and +50 °C; that
- * is the valid range. Outside it the formula still answers, less precisely: nothing is clamped on
- * the temperature, so an extreme value shows instead of hiding.
+ * Appl. Meteor. 35, 601-609). Over water, also below 0 °C, as WMO defines relative humidity
+ * (WMO-No. 8); a model whose relative humidity is over ice in the cold (ECMWF's pressure-level
+ * {@code r} mixes in ice below 0 °C) gives a dew point a little high there. It stays within about
+ * 0.4 % of the reference formulas between -40 °C and +50 °C; that is the valid range. Outside it
+ * the formula still answers, less precisely: nothing is clamped on the temperature, so an extreme
+ * value shows instead of hiding.
  *
  * <p>The dew point is the Magnus form inverted, exact for the same curve, so {@code
  * relativeHumidity(t, dewPoint(t, rh)) == rh} to rounding.
