@@ -11,9 +11,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The shared library's packages: the forecast model at the bottom, depending on no other Spotcast
- * package; no cycles between packages; nothing of the services, tools, benchmarks or tests. (The
- * other modules take these rules from test-support's {@code Architecture}, which this module, below
- * it, cannot use.)
+ * package, and beside it the derived weather variables (dev.spotcast.weather), pure formulas that
+ * depend on nothing of Spotcast nor on Spring or Elasticsearch; no cycles between packages; nothing
+ * of the services, tools, benchmarks or tests. (The other modules take these rules from
+ * test-support's {@code Architecture}, which this module, below it, cannot use.)
  */
 class CommonArchitectureTest {
 
@@ -47,6 +48,28 @@ class CommonArchitectureTest {
             "dev.spotcast.security..",
             "dev.spotcast.web..",
             "dev.spotcast.synthetic..")
+        .check(classes);
+  }
+
+  @Test
+  void theWeatherFormulasDependOnNothingElseOfSpotcastNorOnSpringOrElasticsearch() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.spotcast.weather..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "dev.spotcast.model..",
+            "dev.spotcast.sharding..",
+            "dev.spotcast.index..",
+            "dev.spotcast.elasticsearch..",
+            "dev.spotcast.security..",
+            "dev.spotcast.web..",
+            "dev.spotcast.synthetic..",
+            "org.springframework..",
+            "co.elastic..",
+            "org.elasticsearch..",
+            "com.fasterxml.jackson..")
         .check(classes);
   }
 

@@ -1,14 +1,15 @@
-package dev.spotcast.query.interpolation;
+package dev.spotcast.weather;
 
 /**
- * Wind speed and meteorological direction from the u (eastward) and v (northward) components,
- * always computed from the interpolated components: averaging directions would turn a
- * north-easterly and a north-westerly into a southerly's opposite.
+ * Wind speed and meteorological direction from the u (eastward) and v (northward) components, in
+ * m/s as the models give them. Always computed from interpolated components: averaging directions
+ * would turn a north-easterly and a north-westerly into a southerly's opposite.
  */
 public final class Wind {
 
   private Wind() {}
 
+  /** Speed, sqrt(u² + v²), in the components' unit (m/s). */
   public static double speed(double u, double v) {
     return Math.hypot(u, v);
   }
