@@ -1,0 +1,251 @@
+package dev.spotcast.ingestor.source.file;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.spotcast.index.ForecastDocument;
+import dev.spotcast.ingestor.source.ForecastSource.Slice;
+import dev.spotcast.model.Aggregation;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.Parameter;
+import dev.spotcast.model.ShardingSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Fields over time intervals, written by ecCodes as ECMWF, GFS and DWD encode them (GRIB2 template
+ * 4.8, GRIB1 time range indicator 4), load as amounts per output interval equal to the differences
+ * worked out here from the encoded values; maxima keep their windows; energies become mean fluxes.
+ */
+class IntervalFieldsTest {
+
+  @TempDir Path dir;
+
+  /** One message of the fixture script (samples/make_intervals.py). */
+  private record Msg(
+      int edition,
+      String centre,
+      String name,
+      String stepType,
+      int start,
+      int end,
+      String stepUnits,
+      double[] values) {
+
+    static Msg accum(String centre, String name, int start, int end, double... values) {
+      return new Msg(2, centre, name, "accum", start, end, "h", values);
+    }
+
+    String json() {
+      StringBuilder v = new StringBuilder();
+      for (double x : values) {
+        v.append(v.isEmpty() ? "" : ",").append(x);
+      }
+      String param =
+          name.matches("\\d+") ? "\"paramId\":" + name : "\"shortName\":\"" + name + "\"";
+      return String.format(
+          "{\"edition\":%d,\"centre\":\"%s\",%s,\"stepType\":\"%s\",\"start\":%d,\"end\":%d,"
+              + "\"stepUnits\":\"%s\",\"values\":[%s]}",
+          edition, centre, param, stepType, start, end, stepUnits, v);
+    }
+  }
+
+  private FileForecastSource load(String name, List<Msg> messages) throws Exception {
+    Path spec = dir.resolve(name + ".json");
+    Path grib = dir.resolve(name + ".grib");
+    Files.writeString(
+        spec, "[" + String.join(",", messages.stream().map(Msg::json).toList()) + "]");
+    String home = System.getProperty(Eccodes.HOME_PROPERTY, System.getenv(Eccodes.HOME_ENV));
+    assertThat(home)
+        .as("SPOTCAST_ECCODES_HOME (the ecCodes venv ./spotcast installs)")
+        .isNotBlank();
+    Process process =
+        new ProcessBuilder(
+                Path.of(home, "bin", "python").toString(),
+                Samples.file("make_intervals.py").toString(),
+                spec.toString(),
+                grib.toString())
+            .redirectErrorStream(true)
+            .start();
+    String output = new String(process.getInputStream().readAllBytes());
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).as(output).isZero();
+    ForecastFile file = ForecastFiles.open(grib);
+    assertThat(file.skipped()).isEmpty();
+    List<FileForecastSource> runs =
+        FileRuns.assemble("m", file.fields(), Set.of(), ShardingSpec.DEFAULT);
+    assertThat(runs).hasSize(1);
+    return runs.getFirst();
+  }
+
+  /** The stored values of a parameter at grid point p, by step. */
+  private static Map<Integer, Float> stored(FileForecastSource source, String parameter, int p)
+      throws Exception {
+    Map<Integer, Float> byStep = new LinkedHashMap<>();
+    for (Slice slice : source.slices()) {
+      List<ForecastDocument> docs = new ArrayList<>();
+      source.produce(slice, (a, l, s, doc) -> docs.add(doc));
+      ForecastDocument doc = docs.get(p);
+      for (int i = 0; i < doc.parameterNames().length; i++) {
+        if (doc.parameterNames()[i].equals(parameter) && !Float.isNaN(doc.values()[i])) {
+          byStep.put(doc.step(), doc.values()[i]);
+        }
+      }
+    }
+    return byStep;
+  }
+
+  @Test
+  void ecmwfAccumulatesFromTheStartOfTheRun() throws Exception {
+    // tp in m at 0, 1, 2, 3 and (3-hourly) 6 h; point 1 decreases from 2 to 3 h (packing noise).
+    FileForecastSource source =
+        load(
+            "ecmwf",
+            List.of(
+                Msg.accum("ecmf", "tp", 0, 0, 0, 0, 0, 0, 0, 0),
+                Msg.accum("ecmf", "tp", 0, 1, 0.001, 0.002, 0, 0, 0, 0),
+                Msg.accum("ecmf", "tp", 0, 2, 0.003, 0.004, 0, 0, 0, 0),
+                Msg.accum("ecmf", "tp", 0, 3, 0.0035, 0.0039, 0, 0, 0, 0),
+                Msg.accum("ecmf", "tp", 0, 6, 0.0065, 0.0049, 0, 0, 0, 0)));
+    ForecastRun run = source.run();
+    Parameter tp = run.parameter("tp");
+
+    assertThat(run.steps()).containsExactly(0, 1, 2, 3, 6);
+    assertThat(run.stepUnitMinutes()).isEqualTo(60);
+    assertThat(tp.aggregation()).isEqualTo(Aggregation.SUM);
+    assertThat(tp.starts()).containsExactly(0, 0, 1, 2, 3);
+    assertThat(tp.unit()).isEqualTo("m");
+    Map<Integer, Float> p0 = stored(source, "tp", 0);
+    assertThat(p0.get(0)).isEqualTo(0f);
+    assertThat(p0.get(1)).isCloseTo(0.001f, within(1e-9f));
+    assertThat(p0.get(2)).isCloseTo(0.002f, within(1e-9f)); // 0.003 - 0.001
+    assertThat(p0.get(3)).isCloseTo(0.0005f, within(1e-9f)); // 0.0035 - 0.003
+    assertThat(p0.get(6)).isCloseTo(0.003f, within(1e-9f)); // 0.0065 - 0.0035
+    Map<Integer, Float> p1 = stored(source, "tp", 1);
+    assertThat(p1.get(3)).as("a decrease is stored as 0").isEqualTo(0f);
+    assertThat(p1.get(6)).isCloseTo(0.001f, within(1e-9f)); // 0.0049 - 0.0039
+    // Counted each time the value is made: the run was read twice above.
+    assertThat(source.negativeAmounts()).isEqualTo(2);
+  }
+
+  @Test
+  void gfsWindowsRestartEverySixHours() throws Exception {
+    // APCP (kg m-2) hourly: 0-1 .. 0-6 grow by 1 an hour at point 0, then 6-7, 6-8 by 2 an hour.
+    List<Msg> messages = new ArrayList<>();
+    for (int e = 1; e <= 6; e++) {
+      messages.add(Msg.accum("kwbc", "228228", 0, e, e, 0, 0, 0, 0, 0));
+    }
+    messages.add(Msg.accum("kwbc", "228228", 6, 7, 2, 0, 0, 0, 0, 0));
+    messages.add(Msg.accum("kwbc", "228228", 6, 8, 4, 0, 0, 0, 0, 0));
+    FileForecastSource source = load("gfs", messages);
+    Parameter tp = source.run().parameter("tp");
+
+    assertThat(source.run().steps()).containsExactly(1, 2, 3, 4, 5, 6, 7, 8);
+    assertThat(tp.starts()).containsExactly(0, 1, 2, 3, 4, 5, 6, 7);
+    assertThat(stored(source, "tp", 0))
+        .containsExactly(
+            Map.entry(1, 1f),
+            Map.entry(2, 1f),
+            Map.entry(3, 1f),
+            Map.entry(4, 1f),
+            Map.entry(5, 1f),
+            Map.entry(6, 1f),
+            Map.entry(7, 2f),
+            Map.entry(8, 2f));
+  }
+
+  @Test
+  void gfsThreeHourlyAlternatesWindowsOfThreeAndSixHours() throws Exception {
+    FileForecastSource source =
+        load(
+            "gfs3",
+            List.of(
+                Msg.accum("kwbc", "228228", 0, 3, 3, 0, 0, 0, 0, 0),
+                Msg.accum("kwbc", "228228", 0, 6, 5, 0, 0, 0, 0, 0),
+                Msg.accum("kwbc", "228228", 6, 9, 7, 0, 0, 0, 0, 0),
+                Msg.accum("kwbc", "228228", 6, 12, 8, 0, 0, 0, 0, 0)));
+
+    assertThat(source.run().parameter("tp").starts()).containsExactly(0, 3, 6, 9);
+    assertThat(stored(source, "tp", 0))
+        .containsExactly(Map.entry(3, 3f), Map.entry(6, 2f), Map.entry(9, 7f), Map.entry(12, 1f));
+  }
+
+  @Test
+  void grib1TimeRangeIndicatorFourIsAnAccumulation() throws Exception {
+    FileForecastSource source =
+        load(
+            "grib1",
+            List.of(
+                new Msg(1, "ecmf", "tp", "accum", 0, 6, "h", new double[] {0.002, 0, 0, 0, 0, 0}),
+                new Msg(
+                    1, "ecmf", "tp", "accum", 0, 12, "h", new double[] {0.005, 0, 0, 0, 0, 0})));
+    // GRIB1 packs with 24 bits: the amounts are the differences of the decoded values.
+    List<FieldRef> raw = ForecastFiles.open(dir.resolve("grib1.grib")).fields();
+    float first = raw.get(0).read()[0];
+    float second = raw.get(1).read()[0];
+
+    assertThat(raw.get(0).aggregation()).isEqualTo(Aggregation.SUM);
+    assertThat(raw.get(1).startMinutes()).isEqualTo(0);
+    assertThat(raw.get(1).stepMinutes()).isEqualTo(720);
+    assertThat(stored(source, "tp", 0))
+        .containsExactly(Map.entry(6, first), Map.entry(12, (float) ((double) second - first)));
+  }
+
+  @Test
+  void maximaKeepTheirWindows() throws Exception {
+    FileForecastSource source =
+        load(
+            "mx2t6",
+            List.of(
+                new Msg(2, "ecmf", "mx2t6", "max", 0, 6, "h", new double[] {280, 0, 0, 0, 0, 0}),
+                new Msg(2, "ecmf", "mx2t6", "max", 6, 12, "h", new double[] {285, 0, 0, 0, 0, 0})));
+    Parameter mx = source.run().parameter("mx2t6");
+
+    assertThat(mx.aggregation()).isEqualTo(Aggregation.MAXIMUM);
+    assertThat(mx.starts()).containsExactly(0, 6);
+    assertThat(stored(source, "mx2t6", 0)).containsExactly(Map.entry(6, 280f), Map.entry(12, 285f));
+  }
+
+  @Test
+  void accumulatedEnergyBecomesAMeanFlux() throws Exception {
+    // ssrd in J m-2: 0-1 h 3.6 MJ, 0-3 h 14.4 MJ: 1000 W m-2, then 10.8 MJ over 2 h = 1500 W m-2.
+    FileForecastSource source =
+        load(
+            "ssrd",
+            List.of(
+                Msg.accum("ecmf", "ssrd", 0, 1, 3.6e6, 0, 0, 0, 0, 0),
+                Msg.accum("ecmf", "ssrd", 0, 3, 14.4e6, 0, 0, 0, 0, 0)));
+    Parameter ssrd = source.run().parameter("ssrd");
+
+    assertThat(ssrd.aggregation()).isEqualTo(Aggregation.MEAN);
+    assertThat(ssrd.unit()).isEqualTo("W m**-2");
+    assertThat(ssrd.starts()).containsExactly(0, 1);
+    assertThat(stored(source, "ssrd", 0)).containsExactly(Map.entry(1, 1000f), Map.entry(3, 1500f));
+  }
+
+  @Test
+  void fifteenMinuteOutputLoadsInSteps() throws Exception {
+    List<Msg> messages = new ArrayList<>();
+    for (int m = 15; m <= 60; m += 15) {
+      messages.add(
+          new Msg(2, "edzw", "tp", "accum", 0, m, "m", new double[] {m / 15.0, 0, 0, 0, 0, 0}));
+    }
+    FileForecastSource source = load("icon", messages);
+    ForecastRun run = source.run();
+
+    assertThat(run.stepUnitMinutes()).isEqualTo(15);
+    assertThat(run.steps()).containsExactly(1, 2, 3, 4);
+    assertThat(run.validTime(4)).isEqualTo(run.runTime().plusSeconds(3600));
+    assertThat(run.parameter("tp").starts()).containsExactly(0, 1, 2, 3);
+    assertThat(stored(source, "tp", 0))
+        .containsExactly(Map.entry(1, 1f), Map.entry(2, 1f), Map.entry(3, 1f), Map.entry(4, 1f));
+  }
+}
