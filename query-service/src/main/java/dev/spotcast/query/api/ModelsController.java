@@ -17,6 +17,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -52,6 +53,7 @@ public class ModelsController {
    * A model: its published run described in full, and every run that {@code run=} may ask for.
    *
    * @param published the published run's id (yyyyMMddHH), what {@code run=latest} answers from
+   * @param stepMinutes the length of one step unit in minutes: 60, or less for sub-hourly output
    */
   public record Model(
       String model,
@@ -61,6 +63,7 @@ public class ModelsController {
       Grid grid,
       List<LevelTypeInfo> levelTypes,
       List<ParameterInfo> parameters,
+      int stepMinutes,
       List<StepInfo> steps) {}
 
   /** A run that may be asked for with {@code run=} (its id or its run time). */
@@ -93,8 +96,23 @@ public class ModelsController {
       List<String> parameters) {}
 
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record ParameterInfo(String name, String unit, Double min, Double max) {}
+  /**
+   * A parameter as stored.
+   *
+   * @param statistic what the value says about time: point (at the step's instant), or sum, mean,
+   *     maximum, minimum over an interval that ends at the step
+   * @param periods for a value over time: the lengths of its intervals (ISO-8601), shortest first;
+   *     a sum is answered over {@code period=} before the requested time whatever they are
+   */
+  public record ParameterInfo(
+      String name,
+      String unit,
+      Double min,
+      Double max,
+      String statistic,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<String> periods) {}
 
+  /** A step: its number (in the model's step unit) and valid time. */
   public record StepInfo(int step, Instant time) {}
 
   private final PublishedRuns runs;
@@ -181,7 +199,9 @@ public class ModelsController {
               p.name(),
               p.unit(),
               Double.isInfinite(p.min()) ? null : p.min(),
-              Double.isInfinite(p.max()) ? null : p.max()));
+              Double.isInfinite(p.max()) ? null : p.max(),
+              p.aggregation().label(),
+              periods(run, p)));
     }
     List<StepInfo> steps =
         run.steps().stream().map(s -> new StepInfo(s, run.validTime(s))).toList();
@@ -193,7 +213,23 @@ public class ModelsController {
         grid(run.grid()),
         levelTypes,
         parameters,
+        run.stepUnitMinutes(),
         steps);
+  }
+
+  /** The distinct lengths of a parameter's intervals, shortest first; null for a point value. */
+  private static List<String> periods(ForecastRun run, Parameter p) {
+    if (p.starts() == null) {
+      return null;
+    }
+    TreeSet<Integer> lengths = new TreeSet<>();
+    for (int i = 0; i < run.steps().size(); i++) {
+      int length = run.steps().get(i) - p.starts().get(i);
+      if (length > 0) {
+        lengths.add(length);
+      }
+    }
+    return lengths.stream().map(l -> run.stepDuration(l).toString()).toList();
   }
 
   private static Grid grid(GridDefinition grid) {

@@ -22,9 +22,11 @@ import java.util.Set;
  * with another run's steps. A day is complete when its first step is less than one step interval
  * after its start and its last step at most one interval before its end (the interval: the smallest
  * gap between the series' steps); otherwise it is answered and marked incomplete, with its step
- * count. Sums add the step values (right for amounts per step; a parameter accumulated from the
- * start of the run would be counted repeatedly). A direction (wind_direction) has no mean: bare
- * aggregates leave it out and naming it is refused.
+ * count. The sum of an amount (a value over a period, such as precipitation) adds the amounts whose
+ * periods lie in the day, and the share of one that straddles midnight in proportion to its overlap
+ * (an amount is spread evenly over its period), so a day is the amount between its two midnights
+ * whatever the model's output intervals; other sums add the step values. A direction
+ * (wind_direction) has no mean: bare aggregates leave it out and naming it is refused.
  */
 public final class LocalDays {
 
@@ -139,9 +141,9 @@ public final class LocalDays {
           interval != null
               && Duration.between(start.toInstant(), first).compareTo(interval) < 0
               && Duration.between(last, end.toInstant()).compareTo(interval) <= 0;
-      days.add(
-          new SeriesForecast.Day(
-              date, start, end, complete, inDay.size(), values(inDay, items, params)));
+      Map<String, Map<String, Double>> values = values(inDay, items, params);
+      amountSums(values, steps, start.toInstant(), end.toInstant());
+      days.add(new SeriesForecast.Day(date, start, end, complete, inDay.size(), values));
     }
     return days;
   }
@@ -171,6 +173,50 @@ public final class LocalDays {
       }
     }
     return values;
+  }
+
+  /**
+   * Replaces the sums of amounts by the amount between the day's start and end, from every step's
+   * period that overlaps the day (a day's first hours belong to the next day's first step).
+   */
+  private static void amountSums(
+      Map<String, Map<String, Double>> values,
+      List<SeriesForecast.Step> steps,
+      Instant dayStart,
+      Instant dayEnd) {
+    for (Map.Entry<String, Map<String, Double>> entry : values.entrySet()) {
+      String param = entry.getKey();
+      if (!entry.getValue().containsKey(Aggregate.SUM.key()) || !isAmount(steps, param)) {
+        continue;
+      }
+      double sum = 0;
+      boolean any = false;
+      for (SeriesForecast.Step step : steps) {
+        SpotForecast.Value value = step.values().get(param);
+        if (value == null || value.value() == null || value.over() == null) {
+          continue;
+        }
+        long from = Math.max(value.over().from().toEpochMilli(), dayStart.toEpochMilli());
+        long to = Math.min(value.over().to().toEpochMilli(), dayEnd.toEpochMilli());
+        long length = value.over().to().toEpochMilli() - value.over().from().toEpochMilli();
+        if (to > from && length > 0) {
+          sum += value.value() * (to - from) / length;
+          any = true;
+        }
+      }
+      entry.getValue().put(Aggregate.SUM.key(), any ? sum : null);
+    }
+  }
+
+  /** Whether a parameter's values are amounts over periods (their {@code over} says sum). */
+  private static boolean isAmount(List<SeriesForecast.Step> steps, String param) {
+    for (SeriesForecast.Step step : steps) {
+      SpotForecast.Value value = step.values().get(param);
+      if (value != null && value.over() != null) {
+        return value.over().statistic().equals("sum");
+      }
+    }
+    return false;
   }
 
   private static Double aggregate(

@@ -206,8 +206,9 @@ public record SpotPlan(
   /** The one or two axis positions a bracket reads. */
   /**
    * How a parameter over time intervals is answered at the request's time: an amount ({@link
-   * Aggregation#SUM}) over the request's period before it, anything else over the interval the time
-   * falls in; null for a value at an instant, which the step bracket interpolates.
+   * Aggregation#SUM}) over the request's period before it, anything else (and an amount when the
+   * period is {@link SpotRequest#OWN_INTERVAL}) over the interval the time falls in; null for a
+   * value at an instant, which the step bracket interpolates.
    */
   public TimeWeights timeWeights(Parameter parameter) {
     if (!parameter.aggregation().overInterval()) {
@@ -215,8 +216,9 @@ public record SpotPlan(
     }
     ForecastRun run = run();
     double time = run.stepsSince(request.time());
-    if (parameter.aggregation() == Aggregation.SUM) {
-      double period = request.period().toSeconds() / (60.0 * run.stepUnitMinutes());
+    if (parameter.aggregation() == Aggregation.SUM
+        && !request.amountPeriod().equals(SpotRequest.OWN_INTERVAL)) {
+      double period = request.amountPeriod().toSeconds() / (60.0 * run.stepUnitMinutes());
       return TimeWeights.sum(run.steps(), parameter.starts(), time - period, time);
     }
     return TimeWeights.within(run.steps(), parameter.starts(), time);

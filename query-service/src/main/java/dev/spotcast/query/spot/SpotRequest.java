@@ -17,7 +17,9 @@ import java.util.Objects;
  * @param method how grid points are combined
  * @param power the IDW power, or null for the configured one
  * @param run the run id (yyyyMMddHH) asked for, or null for the published run
- * @param period the period before {@code time} an amount (a sum over time) is answered over
+ * @param period the period before {@code time} an amount (a sum over time) is answered over ({@link
+ *     #OWN_INTERVAL}: the model's interval that ends there), or null when not asked for ({@link
+ *     #amountPeriod()})
  * @param site the place's elevation and the kind of grid points that may answer it ({@link
  *     Site#ANY}: as the run has)
  */
@@ -38,11 +40,14 @@ public record SpotRequest(
   /** The period an amount is answered over when the request names none: the hour before. */
   public static final Duration DEFAULT_PERIOD = Duration.ofHours(1);
 
+  /**
+   * The period that means "the model's own interval ending at the time": what a series answers its
+   * amounts over when none is asked for, so that its steps' amounts add up.
+   */
+  public static final Duration OWN_INTERVAL = Duration.ZERO;
+
   public SpotRequest {
     params = List.copyOf(params);
-    if (period == null) {
-      period = DEFAULT_PERIOD;
-    }
     Objects.requireNonNull(method, "method");
     Objects.requireNonNull(site, "site");
   }
@@ -82,6 +87,16 @@ public record SpotRequest(
   public SpotRequest at(Instant other) {
     return new SpotRequest(
         model, lat, lon, vertical, other, neighbours, params, method, power, run, site, period);
+  }
+
+  /** The period amounts are answered over: the one asked for, else the hour before. */
+  public Duration amountPeriod() {
+    return period == null ? DEFAULT_PERIOD : period;
+  }
+
+  /** Whether {@code period=} was given. */
+  public boolean periodAsked() {
+    return period != null;
   }
 
   /** The same request with amounts over another period before its time. */

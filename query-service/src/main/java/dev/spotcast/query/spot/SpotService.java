@@ -185,10 +185,12 @@ public class SpotService {
       ShardingStrategy strategy = runs.strategy(record);
       RunTerrain terrain = terrains.of(run);
       List<Integer> inRange = new ArrayList<>();
+      // Amounts over each step's own interval unless a period was asked for: they add up.
+      SpotRequest each = request.periodAsked() ? request : request.over(SpotRequest.OWN_INTERVAL);
       for (int step : run.steps()) {
         Instant valid = run.validTime(step);
         if ((from == null || !valid.isBefore(from)) && (to == null || !valid.isAfter(to))) {
-          plans.add(plan(strategy, request.at(valid), terrain));
+          plans.add(plan(strategy, each.at(valid), terrain));
           inRange.add(step);
         }
       }
