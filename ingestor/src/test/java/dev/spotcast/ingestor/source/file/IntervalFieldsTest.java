@@ -9,14 +9,13 @@ import dev.spotcast.model.Aggregation;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.ShardingSpec;
-import java.nio.file.Files;
+import dev.spotcast.testsupport.IntervalMessages;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,55 +28,9 @@ class IntervalFieldsTest {
 
   @TempDir Path dir;
 
-  /** One message of the fixture script (samples/make_intervals.py). */
-  private record Msg(
-      int edition,
-      String centre,
-      String name,
-      String stepType,
-      int start,
-      int end,
-      String stepUnits,
-      double[] values) {
-
-    static Msg accum(String centre, String name, int start, int end, double... values) {
-      return new Msg(2, centre, name, "accum", start, end, "h", values);
-    }
-
-    String json() {
-      StringBuilder v = new StringBuilder();
-      for (double x : values) {
-        v.append(v.isEmpty() ? "" : ",").append(x);
-      }
-      String param =
-          name.matches("\\d+") ? "\"paramId\":" + name : "\"shortName\":\"" + name + "\"";
-      return String.format(
-          "{\"edition\":%d,\"centre\":\"%s\",%s,\"stepType\":\"%s\",\"start\":%d,\"end\":%d,"
-              + "\"stepUnits\":\"%s\",\"values\":[%s]}",
-          edition, centre, param, stepType, start, end, stepUnits, v);
-    }
-  }
-
-  private FileForecastSource load(String name, List<Msg> messages) throws Exception {
-    Path spec = dir.resolve(name + ".json");
+  private FileForecastSource load(String name, List<IntervalMessages> messages) throws Exception {
     Path grib = dir.resolve(name + ".grib");
-    Files.writeString(
-        spec, "[" + String.join(",", messages.stream().map(Msg::json).toList()) + "]");
-    String home = System.getProperty(Eccodes.HOME_PROPERTY, System.getenv(Eccodes.HOME_ENV));
-    assertThat(home)
-        .as("SPOTCAST_ECCODES_HOME (the ecCodes venv ./spotcast installs)")
-        .isNotBlank();
-    Process process =
-        new ProcessBuilder(
-                Path.of(home, "bin", "python").toString(),
-                Samples.file("make_intervals.py").toString(),
-                spec.toString(),
-                grib.toString())
-            .redirectErrorStream(true)
-            .start();
-    String output = new String(process.getInputStream().readAllBytes());
-    assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-    assertThat(process.exitValue()).as(output).isZero();
+    IntervalMessages.write(messages, grib, Samples.file("make_intervals.py").getParent());
     ForecastFile file = ForecastFiles.open(grib);
     assertThat(file.skipped()).isEmpty();
     List<FileForecastSource> runs =
@@ -110,11 +63,11 @@ class IntervalFieldsTest {
         load(
             "ecmwf",
             List.of(
-                Msg.accum("ecmf", "tp", 0, 0, 0, 0, 0, 0, 0, 0),
-                Msg.accum("ecmf", "tp", 0, 1, 0.001, 0.002, 0, 0, 0, 0),
-                Msg.accum("ecmf", "tp", 0, 2, 0.003, 0.004, 0, 0, 0, 0),
-                Msg.accum("ecmf", "tp", 0, 3, 0.0035, 0.0039, 0, 0, 0, 0),
-                Msg.accum("ecmf", "tp", 0, 6, 0.0065, 0.0049, 0, 0, 0, 0)));
+                IntervalMessages.accum("ecmf", "tp", 0, 0, 0, 0, 0, 0, 0, 0),
+                IntervalMessages.accum("ecmf", "tp", 0, 1, 0.001, 0.002, 0, 0, 0, 0),
+                IntervalMessages.accum("ecmf", "tp", 0, 2, 0.003, 0.004, 0, 0, 0, 0),
+                IntervalMessages.accum("ecmf", "tp", 0, 3, 0.0035, 0.0039, 0, 0, 0, 0),
+                IntervalMessages.accum("ecmf", "tp", 0, 6, 0.0065, 0.0049, 0, 0, 0, 0)));
     ForecastRun run = source.run();
     Parameter tp = run.parameter("tp");
 
@@ -139,12 +92,12 @@ class IntervalFieldsTest {
   @Test
   void gfsWindowsRestartEverySixHours() throws Exception {
     // APCP (kg m-2) hourly: 0-1 .. 0-6 grow by 1 an hour at point 0, then 6-7, 6-8 by 2 an hour.
-    List<Msg> messages = new ArrayList<>();
+    List<IntervalMessages> messages = new ArrayList<>();
     for (int e = 1; e <= 6; e++) {
-      messages.add(Msg.accum("kwbc", "228228", 0, e, e, 0, 0, 0, 0, 0));
+      messages.add(IntervalMessages.accum("kwbc", "228228", 0, e, e, 0, 0, 0, 0, 0));
     }
-    messages.add(Msg.accum("kwbc", "228228", 6, 7, 2, 0, 0, 0, 0, 0));
-    messages.add(Msg.accum("kwbc", "228228", 6, 8, 4, 0, 0, 0, 0, 0));
+    messages.add(IntervalMessages.accum("kwbc", "228228", 6, 7, 2, 0, 0, 0, 0, 0));
+    messages.add(IntervalMessages.accum("kwbc", "228228", 6, 8, 4, 0, 0, 0, 0, 0));
     FileForecastSource source = load("gfs", messages);
     Parameter tp = source.run().parameter("tp");
 
@@ -168,10 +121,10 @@ class IntervalFieldsTest {
         load(
             "gfs3",
             List.of(
-                Msg.accum("kwbc", "228228", 0, 3, 3, 0, 0, 0, 0, 0),
-                Msg.accum("kwbc", "228228", 0, 6, 5, 0, 0, 0, 0, 0),
-                Msg.accum("kwbc", "228228", 6, 9, 7, 0, 0, 0, 0, 0),
-                Msg.accum("kwbc", "228228", 6, 12, 8, 0, 0, 0, 0, 0)));
+                IntervalMessages.accum("kwbc", "228228", 0, 3, 3, 0, 0, 0, 0, 0),
+                IntervalMessages.accum("kwbc", "228228", 0, 6, 5, 0, 0, 0, 0, 0),
+                IntervalMessages.accum("kwbc", "228228", 6, 9, 7, 0, 0, 0, 0, 0),
+                IntervalMessages.accum("kwbc", "228228", 6, 12, 8, 0, 0, 0, 0, 0)));
 
     assertThat(source.run().parameter("tp").starts()).containsExactly(0, 3, 6, 9);
     assertThat(stored(source, "tp", 0))
@@ -184,8 +137,9 @@ class IntervalFieldsTest {
         load(
             "grib1",
             List.of(
-                new Msg(1, "ecmf", "tp", "accum", 0, 6, "h", new double[] {0.002, 0, 0, 0, 0, 0}),
-                new Msg(
+                new IntervalMessages(
+                    1, "ecmf", "tp", "accum", 0, 6, "h", new double[] {0.002, 0, 0, 0, 0, 0}),
+                new IntervalMessages(
                     1, "ecmf", "tp", "accum", 0, 12, "h", new double[] {0.005, 0, 0, 0, 0, 0})));
     // GRIB1 packs with 24 bits: the amounts are the differences of the decoded values.
     List<FieldRef> raw = ForecastFiles.open(dir.resolve("grib1.grib")).fields();
@@ -205,8 +159,10 @@ class IntervalFieldsTest {
         load(
             "mx2t6",
             List.of(
-                new Msg(2, "ecmf", "mx2t6", "max", 0, 6, "h", new double[] {280, 0, 0, 0, 0, 0}),
-                new Msg(2, "ecmf", "mx2t6", "max", 6, 12, "h", new double[] {285, 0, 0, 0, 0, 0})));
+                new IntervalMessages(
+                    2, "ecmf", "mx2t6", "max", 0, 6, "h", new double[] {280, 0, 0, 0, 0, 0}),
+                new IntervalMessages(
+                    2, "ecmf", "mx2t6", "max", 6, 12, "h", new double[] {285, 0, 0, 0, 0, 0})));
     Parameter mx = source.run().parameter("mx2t6");
 
     assertThat(mx.aggregation()).isEqualTo(Aggregation.MAXIMUM);
@@ -221,8 +177,8 @@ class IntervalFieldsTest {
         load(
             "ssrd",
             List.of(
-                Msg.accum("ecmf", "ssrd", 0, 1, 3.6e6, 0, 0, 0, 0, 0),
-                Msg.accum("ecmf", "ssrd", 0, 3, 14.4e6, 0, 0, 0, 0, 0)));
+                IntervalMessages.accum("ecmf", "ssrd", 0, 1, 3.6e6, 0, 0, 0, 0, 0),
+                IntervalMessages.accum("ecmf", "ssrd", 0, 3, 14.4e6, 0, 0, 0, 0, 0)));
     Parameter ssrd = source.run().parameter("ssrd");
 
     assertThat(ssrd.aggregation()).isEqualTo(Aggregation.MEAN);
@@ -233,10 +189,11 @@ class IntervalFieldsTest {
 
   @Test
   void fifteenMinuteOutputLoadsInSteps() throws Exception {
-    List<Msg> messages = new ArrayList<>();
+    List<IntervalMessages> messages = new ArrayList<>();
     for (int m = 15; m <= 60; m += 15) {
       messages.add(
-          new Msg(2, "edzw", "tp", "accum", 0, m, "m", new double[] {m / 15.0, 0, 0, 0, 0, 0}));
+          new IntervalMessages(
+              2, "edzw", "tp", "accum", 0, m, "m", new double[] {m / 15.0, 0, 0, 0, 0, 0}));
     }
     FileForecastSource source = load("icon", messages);
     ForecastRun run = source.run();
