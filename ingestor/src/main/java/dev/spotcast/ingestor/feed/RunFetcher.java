@@ -215,35 +215,34 @@ public final class RunFetcher {
     }
   }
 
-  /** Wanted parameter and level combinations the index does not list at all. */
+  /**
+   * Wanted parameters the index has on none of the wanted levels, and wanted levels it has for none
+   * of the wanted parameters (a parameter need not exist on every level asked for: 2t and t at
+   * sfc,850 are 2t at sfc and t at 850).
+   */
   private void reportAbsent(
       int step,
       FieldSelection selection,
       List<IndexEntry> wanted,
       String indexUrl,
       Progress progress) {
+    String levels = selection.levels().isEmpty() ? "*" : String.join(",", selection.levels());
     for (String param : selection.params()) {
-      List<String> levels = selection.levels().isEmpty() ? List.of("*") : selection.levels();
-      for (String token : levels) {
-        String level = token.equals("*") ? "*" : layout.levelName(token);
-        boolean listed =
-            wanted.stream()
-                .anyMatch(
-                    e ->
-                        e.key().param().equalsIgnoreCase(param.strip())
-                            && (level.equals("*") || e.key().level().equalsIgnoreCase(level)));
-        if (!listed) {
-          progress.expect(1);
-          progress.add(
-              new FieldOutcome(
-                  FieldKey.of(param.strip(), level, step),
-                  Status.NOT_IN_INDEX,
-                  null,
-                  0,
-                  "not listed in " + indexUrl));
-        }
+      if (wanted.stream().noneMatch(e -> e.key().param().equalsIgnoreCase(param.strip()))) {
+        absent(FieldKey.of(param.strip(), levels, step), indexUrl, progress);
       }
     }
+    for (String token : selection.levels()) {
+      String level = layout.levelName(token);
+      if (wanted.stream().noneMatch(e -> e.key().level().equalsIgnoreCase(level))) {
+        absent(FieldKey.of(String.join(",", selection.params()), level, step), indexUrl, progress);
+      }
+    }
+  }
+
+  private static void absent(FieldKey key, String indexUrl, Progress progress) {
+    progress.expect(1);
+    progress.add(new FieldOutcome(key, Status.NOT_IN_INDEX, null, 0, "not listed in " + indexUrl));
   }
 
   private void fetchRange(
