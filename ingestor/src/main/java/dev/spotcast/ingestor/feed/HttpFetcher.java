@@ -98,8 +98,13 @@ public final class HttpFetcher implements AutoCloseable {
         () -> {
           HttpRequest request =
               request(url).method("HEAD", HttpRequest.BodyPublishers.noBody()).build();
-          HttpResponse<Void> response = send(url, request, HttpResponse.BodyHandlers.discarding());
-          int status = response.statusCode();
+          Semaphore host = acquire(url);
+          int status;
+          try {
+            status = send(url, request, HttpResponse.BodyHandlers.discarding()).statusCode();
+          } finally {
+            host.release();
+          }
           if (status == 200) {
             return true;
           }
@@ -281,15 +286,10 @@ public final class HttpFetcher implements AutoCloseable {
     if (rangeHeader != null) {
       builder.header("Range", rangeHeader);
     }
-    Semaphore host = host(url);
+    Semaphore host = acquire(url);
     try {
-      host.acquire();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new FetchException(Kind.LOCAL, url, "interrupted", e);
-    }
-    try {
-      HttpResponse<InputStream> response = sendNoPermit(url, builder.build());
+      HttpResponse<InputStream> response =
+          send(url, builder.build(), HttpResponse.BodyHandlers.ofInputStream());
       try (InputStream body = new Counting(response.body(), stats)) {
         return reader.read(response, body);
       } catch (ShortBody e) {
@@ -319,33 +319,27 @@ public final class HttpFetcher implements AutoCloseable {
     }
   }
 
-  private <T> HttpResponse<T> send(
-      String url, HttpRequest request, HttpResponse.BodyHandler<T> handler) throws FetchException {
-    Semaphore host = host(url);
+  /** A permit of the URL's host: at most parallelPerHost requests in flight to it. */
+  private Semaphore acquire(String url) throws FetchException {
+    URI uri = URI.create(url);
+    String key = uri.getScheme() + "://" + uri.getHost() + ":" + uri.getPort();
+    Semaphore host =
+        hosts.computeIfAbsent(key, k -> new Semaphore(settings.parallelPerHost(), true));
     try {
       host.acquire();
+      return host;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new FetchException(Kind.LOCAL, url, "interrupted", e);
-    }
-    try {
-      stats.requests.increment();
-      return client.send(request, handler);
-    } catch (IOException e) {
-      throw new FetchException(Kind.NETWORK, url, "request failed: " + e, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new FetchException(Kind.LOCAL, url, "interrupted", e);
-    } finally {
-      host.release();
     }
   }
 
-  private HttpResponse<InputStream> sendNoPermit(String url, HttpRequest request)
-      throws FetchException {
+  /** Sends under a permit the caller holds. */
+  private <T> HttpResponse<T> send(
+      String url, HttpRequest request, HttpResponse.BodyHandler<T> handler) throws FetchException {
     try {
       stats.requests.increment();
-      return client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+      return client.send(request, handler);
     } catch (IOException e) {
       throw new FetchException(Kind.NETWORK, url, "request failed: " + e, e);
     } catch (InterruptedException e) {
@@ -358,12 +352,6 @@ public final class HttpFetcher implements AutoCloseable {
     return HttpRequest.newBuilder(URI.create(url))
         .timeout(settings.requestTimeout())
         .header("User-Agent", settings.userAgent());
-  }
-
-  private Semaphore host(String url) {
-    URI uri = URI.create(url);
-    String key = uri.getScheme() + "://" + uri.getHost() + ":" + uri.getPort();
-    return hosts.computeIfAbsent(key, k -> new Semaphore(settings.parallelPerHost(), true));
   }
 
   private static FetchException statusFailure(String url, int status) {
@@ -483,9 +471,19 @@ public final class HttpFetcher implements AutoCloseable {
       return n;
     }
 
+    /** Skipped bytes are read, so that they are counted and the limit holds. */
     @Override
     public long skip(long n) throws IOException {
-      return super.skip(0);
+      byte[] buffer = new byte[(int) Math.min(Math.max(n, 0), 64 * 1024)];
+      long skipped = 0;
+      while (skipped < n) {
+        int r = read(buffer, 0, (int) Math.min(buffer.length, n - skipped));
+        if (r < 0) {
+          break;
+        }
+        skipped += r;
+      }
+      return skipped;
     }
 
     @Override

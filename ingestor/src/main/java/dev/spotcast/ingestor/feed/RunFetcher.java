@@ -182,7 +182,18 @@ public final class RunFetcher {
           }
         }
         String dataUrl = indexed.dataUrl(baseUrl, run, step);
-        for (ByteRanges.Range range : ByteRanges.merge(pending)) {
+        List<ByteRanges.Range> ranges;
+        try {
+          ranges = ByteRanges.merge(pending);
+        } catch (IllegalArgumentException e) {
+          for (IndexEntry entry : pending) {
+            progress.add(
+                new FieldOutcome(
+                    entry.key(), Status.FAILED, null, 0, indexUrl + ": " + e.getMessage()));
+          }
+          return;
+        }
+        for (ByteRanges.Range range : ranges) {
           tasks.add(
               executor.submit(
                   () -> {
