@@ -344,4 +344,38 @@ class FeedFetchIT {
     // Compressed on the wire: fewer bytes received than the fields hold.
     assertThat(single.stats().bytesReceived()).isLessThan(2L * t2m.length);
   }
+
+  @Test
+  void downloadsPerHostAreBoundedAndConnectionsReused() throws Exception {
+    for (int step : List.of(0, 3, 6, 9)) {
+      PublishedTree.gfs(nginx.root(), "slow/", RUN, step, PublishedTree.gfsMessages());
+    }
+    // PRMSL and UGRD 850 are apart: two ranges per step, eight in all, each 0.6-1 s at 10 KB/s.
+    FieldSelection wanted = select(List.of("PRMSL", "UGRD"), List.of(), 0, 3, 6, 9);
+    FetchReport report;
+    try (HttpFetcher http =
+        new HttpFetcher(
+            FeedSettings.defaults()
+                .withParallelPerHost(2)
+                .withRetries(ATTEMPTS, Duration.ofMillis(10), Duration.ofMillis(40)),
+            new FetchStats())) {
+      report =
+          new RunFetcher(new GfsLayout(), nginx.url("slow"), http)
+              .fetch(RUN, wanted, target, RunFetcher.Listener.NONE);
+    }
+
+    assertThat(report.complete()).as(report.notDone().toString()).isTrue();
+    List<Access> requests = nginx.accesses("slow/");
+    assertThat(requests).hasSize(4 + 8);
+    // By nginx's clock: two requests in flight at once, never more.
+    int most = 0;
+    for (Access a : requests) {
+      double t = a.start() + 0.0005;
+      int inFlight = (int) requests.stream().filter(b -> b.start() <= t && t < b.end()).count();
+      most = Math.max(most, inFlight);
+    }
+    assertThat(most).as(requests.toString()).isEqualTo(2);
+    // Kept-alive connections: twelve requests over at most two of them.
+    assertThat(requests.stream().map(Access::connection).distinct().count()).isBetween(1L, 2L);
+  }
 }

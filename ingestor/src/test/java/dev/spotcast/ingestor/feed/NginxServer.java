@@ -22,18 +22,29 @@ import java.util.regex.Pattern;
  *   <li>{@code /dataflag/...}: answers 503 to GFS data files (not their .idx) while {@link
  *       #dataFlag()} exists;
  *   <li>{@code /norange/...}: ignores Range ({@code max_ranges 0}) and sends whole files (200);
+ *   <li>{@code /slow/...}: sends 10 KB/s per request after its first 10 KB, so requests overlap;
  *   <li>{@code /html/...}: serves {@code .grib2} files as {@code text/html}, as an error page
  *       would.
  * </ul>
  *
- * Its access log has each request's method, path, status, Range header and body bytes sent.
+ * Its access log has each request's method, path, status, Range header, body bytes sent, connection
+ * number and when it started and ended (nginx's own clock).
  */
 final class NginxServer implements AutoCloseable {
 
   /** One line of the access log. */
-  record Access(String method, String uri, int status, String range, long bytes) {}
+  record Access(
+      String method,
+      String uri,
+      int status,
+      String range,
+      long bytes,
+      long connection,
+      double start,
+      double end) {}
 
-  private static final Pattern LINE = Pattern.compile("(\\S+) (\\S+) (\\d+) \"([^\"]*)\" (\\d+)");
+  private static final Pattern LINE =
+      Pattern.compile("(\\S+) (\\S+) (\\d+) \"([^\"]*)\" (\\d+) (\\d+) ([\\d.]+) ([\\d.]+)");
 
   private final Path work;
   private final int port;
@@ -65,7 +76,7 @@ final class NginxServer implements AutoCloseable {
         http {
           types { text/plain idx index; application/x-bzip2 bz2; }
           default_type application/octet-stream;
-          log_format feed '$request_method $uri $status "$http_range" $body_bytes_sent';
+          log_format feed '$request_method $uri $status "$http_range" $body_bytes_sent $connection $msec $request_time';
           access_log %1$s/access.log feed;
           client_body_temp_path %1$s/tmp/body;
           proxy_temp_path %1$s/tmp/proxy;
@@ -79,6 +90,7 @@ final class NginxServer implements AutoCloseable {
               if (-f %1$s/flag-503) { return 503; }
             }
             location /norange/ { max_ranges 0; }
+            location /slow/ { limit_rate 10k; }
             location ~ ^/dataflag/.*\\.f\\d+$ {
               if (-f %1$s/flag-503-data) { return 503; }
             }
@@ -164,7 +176,10 @@ final class NginxServer implements AutoCloseable {
                 m.group(2),
                 Integer.parseInt(m.group(3)),
                 m.group(4).equals("-") ? "" : m.group(4),
-                Long.parseLong(m.group(5))));
+                Long.parseLong(m.group(5)),
+                Long.parseLong(m.group(6)),
+                Double.parseDouble(m.group(7)) - Double.parseDouble(m.group(8)),
+                Double.parseDouble(m.group(7))));
       }
     }
     return accesses;
