@@ -10,7 +10,8 @@ import java.time.Duration;
  * @param attempts tries per request, the first included (retries = attempts - 1)
  * @param firstBackoff the wait before the first retry; it doubles per retry, with ±50% jitter
  * @param maxBackoff the longest wait between two tries
- * @param requestTimeout the longest a request may take until its response headers
+ * @param requestTimeout the longest a request may wait for its response headers, and the longest
+ *     its body may go without a byte (a stalled transfer is aborted and retried)
  * @param userAgent the User-Agent of every request: who is asking, so a publisher can tell
  */
 public record FeedSettings(
@@ -51,6 +52,11 @@ public record FeedSettings(
   public FeedSettings withRetries(int attempts, Duration first, Duration max) {
     return new FeedSettings(
         parallelPerHost, attempts, first, max, connectTimeout, requestTimeout, userAgent);
+  }
+
+  public FeedSettings withRequestTimeout(Duration timeout) {
+    return new FeedSettings(
+        parallelPerHost, attempts, firstBackoff, maxBackoff, connectTimeout, timeout, userAgent);
   }
 
   public FeedSettings withUserAgent(String agent) {

@@ -17,16 +17,21 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The requests to publishers, each checked before its bytes are believed. One HTTP/1.1 client
  * (connections kept and reused), at most {@link FeedSettings#parallelPerHost()} requests in flight
- * per host, a User-Agent on each, and a Resilience4j retry with exponential backoff and jitter for
- * what may pass (5xx, 429, a dropped connection, a short body, an HTML error page), counted in
- * {@link FetchStats}.
+ * per host, a User-Agent on each, a body that goes {@link FeedSettings#requestTimeout()} without a
+ * byte aborted, and a Resilience4j retry with exponential backoff and jitter for what may pass
+ * (5xx, 429, a dropped connection, a short body, an HTML error page), counted in {@link
+ * FetchStats}.
  *
  * <p>A range request must come back as 206 with the Content-Range asked for and exactly that many
  * bytes. A server that ignores Range and sends the whole file (200) is tolerated: the range is cut
@@ -49,6 +54,15 @@ public final class HttpFetcher implements AutoCloseable {
   private final HttpClient client;
   private final Retry retry;
   private final Map<String, Semaphore> hosts = new ConcurrentHashMap<>();
+
+  /** Aborts bodies that stall: HttpClient's timeout covers the response headers only. */
+  private final ScheduledExecutorService watchdog =
+      Executors.newSingleThreadScheduledExecutor(
+          runnable -> {
+            Thread thread = new Thread(runnable, "feed-body-watchdog");
+            thread.setDaemon(true);
+            return thread;
+          });
 
   public HttpFetcher(FeedSettings settings, FetchStats stats) {
     this.settings = settings;
@@ -290,12 +304,30 @@ public final class HttpFetcher implements AutoCloseable {
     try {
       HttpResponse<InputStream> response =
           send(url, builder.build(), HttpResponse.BodyHandlers.ofInputStream());
-      try (InputStream body = new Counting(response.body(), stats)) {
+      Counting counting = new Counting(response.body(), stats, Thread.currentThread());
+      long idle = settings.requestTimeout().toNanos();
+      long period = Math.max(10, Math.min(1000, settings.requestTimeout().toMillis() / 4));
+      ScheduledFuture<?> check =
+          watchdog.scheduleAtFixedRate(
+              () -> counting.abortIfIdle(idle), period, period, TimeUnit.MILLISECONDS);
+      try (InputStream body = counting) {
         return reader.read(response, body);
       } catch (ShortBody e) {
         throw new FetchException(Kind.SHORT, url, e.getMessage(), e);
       } catch (IOException e) {
+        if (counting.aborted) {
+          throw new FetchException(
+              Kind.NETWORK,
+              url,
+              "no byte for " + settings.requestTimeout().toMillis() + " ms: the body stalled",
+              e);
+        }
         throw new FetchException(Kind.NETWORK, url, "the body failed: " + e.getMessage(), e);
+      } finally {
+        check.cancel(false);
+        if (counting.finish()) {
+          Thread.interrupted(); // the watchdog's interrupt, not the caller's
+        }
       }
     } finally {
       host.release();
@@ -402,21 +434,31 @@ public final class HttpFetcher implements AutoCloseable {
 
   @Override
   public void close() {
+    watchdog.shutdownNow();
     client.close();
   }
 
-  /** Counts the bytes received, live, for progress lines. */
+  /**
+   * Counts the bytes received, live, for progress lines, and notes when the last one came: a body
+   * idle for longer than the request timeout is aborted by interrupting its reader.
+   */
   private static final class Counting extends FilterInputStream {
     private final FetchStats stats;
+    private final Thread reader;
+    private volatile long lastRead = System.nanoTime();
+    private boolean finished;
+    volatile boolean aborted;
 
-    Counting(InputStream in, FetchStats stats) {
+    Counting(InputStream in, FetchStats stats, Thread reader) {
       super(in);
       this.stats = stats;
+      this.reader = reader;
     }
 
     @Override
     public int read() throws IOException {
       int b = super.read();
+      lastRead = System.nanoTime();
       if (b >= 0) {
         stats.bytesReceived.increment();
       }
@@ -426,10 +468,24 @@ public final class HttpFetcher implements AutoCloseable {
     @Override
     public int read(byte[] buffer, int offset, int length) throws IOException {
       int n = super.read(buffer, offset, length);
+      lastRead = System.nanoTime();
       if (n > 0) {
         stats.bytesReceived.add(n);
       }
       return n;
+    }
+
+    synchronized void abortIfIdle(long idleNanos) {
+      if (!finished && !aborted && System.nanoTime() - lastRead > idleNanos) {
+        aborted = true;
+        reader.interrupt();
+      }
+    }
+
+    /** No abort after this; returns whether one happened. */
+    synchronized boolean finish() {
+      finished = true;
+      return aborted;
     }
   }
 
