@@ -3,11 +3,14 @@ package dev.spotcast.ingestor.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The ingestor's command line: {@code spotcast synth ...}, {@code spotcast ingest ...}. */
+/**
+ * The ingestor's command line: {@code spotcast synth ...}, {@code spotcast ingest ...}, {@code
+ * spotcast fetch ...}.
+ */
 @Command(
     name = "spotcast-ingestor",
     mixinStandardHelpOptions = true,
-    subcommands = {SynthCommand.class, IngestCommand.class},
+    subcommands = {SynthCommand.class, IngestCommand.class, FetchCommand.class},
     description = "Load forecast runs into Elasticsearch.")
 public final class SpotcastIngestorCli {
 

@@ -13,7 +13,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The ingestor's packages: the command line on top of the loading (the root package), which reads
  * sources and sends bulk requests; a source knows nothing of how its documents are sent (bulk
- * sending implements the source's sink), and neither knows what drives them.
+ * sending implements the source's sink), and neither knows what drives them. The feed (fetching a
+ * publisher's run into files) stands apart: it writes files the loader reads later, so it knows
+ * nothing of the loader, bulk sending or the sources.
  */
 class IngestorArchitectureTest {
 
@@ -61,6 +63,17 @@ class IngestorArchitectureTest {
         .resideInAnyPackage(ROOT + ".source..", ROOT + ".bulk..")
         .should()
         .dependOnClassesThat(resideInAPackage(ROOT).and(not(simpleName("LoaderSettings"))))
+        .check(classes);
+  }
+
+  @Test
+  void theFeedKnowsNothingOfLoadingOrBulkSending() {
+    noClasses()
+        .that()
+        .resideInAPackage(ROOT + ".feed..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(ROOT, ROOT + ".bulk..", ROOT + ".source..")
         .check(classes);
   }
 
