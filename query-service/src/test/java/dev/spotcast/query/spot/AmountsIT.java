@@ -1,0 +1,213 @@
+package dev.spotcast.query.spot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.ingestor.source.file.FileForecastSource;
+import dev.spotcast.ingestor.source.file.FileRuns;
+import dev.spotcast.ingestor.source.file.ForecastFile;
+import dev.spotcast.ingestor.source.file.ForecastFiles;
+import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.SampleReference;
+import dev.spotcast.query.ServiceTestBase;
+import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.testsupport.IntervalMessages;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.ResponseEntity;
+
+/**
+ * Precipitation as ECMWF encodes it (accumulated from the start of the run, hourly to 3 h, then
+ * 3-hourly to 12 h) and a 6-hour maximum, written by ecCodes, loaded and answered as amounts over
+ * stated periods: the hour before by default, period=, each step's own interval in a series, and
+ * daily sums between local midnights. Expected values are worked out by hand from the encoded
+ * accumulations at the grid point 50 N 10 E (tp in m): 0, 1, 3, 4 mm at 0-3 h, 7, 10, 16 mm at 6,
+ * 9, 12 h.
+ */
+class AmountsIT extends ServiceTestBase {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String MODEL = "it_amounts";
+  private static final String PLACE = "model=" + MODEL + "&lat=50&lon=10";
+
+  @Autowired private TestRestTemplate http;
+  @Autowired private ElasticsearchClient client;
+  @Autowired private PublishedRuns publishedRuns;
+
+  @BeforeEach
+  void ecmwfStyleRunIsServed() throws Exception {
+    double[][] acc = {
+      {0, 0}, {1, 0.001}, {2, 0.003}, {3, 0.004}, {6, 0.007}, {9, 0.010}, {12, 0.016}
+    };
+    List<IntervalMessages> messages = new ArrayList<>();
+    for (double[] a : acc) {
+      messages.add(IntervalMessages.accum("ecmf", "tp", 0, (int) a[0], a[1], 0, 0, 0, 0, 0));
+    }
+    messages.add(
+        new IntervalMessages(
+            2, "ecmf", "mx2t6", "max", 0, 6, "h", new double[] {280, 0, 0, 0, 0, 0}));
+    messages.add(
+        new IntervalMessages(
+            2, "ecmf", "mx2t6", "max", 6, 12, "h", new double[] {285, 0, 0, 0, 0, 0}));
+    Path dir = Files.createTempDirectory("amounts");
+    Path grib = dir.resolve("ecmwf.grib");
+    IntervalMessages.write(messages, grib, SampleReference.samples());
+    try (ForecastFile file = ForecastFiles.open(grib)) {
+      for (FileForecastSource source :
+          FileRuns.assemble(MODEL, file.fields(), Set.of(), ShardingSpec.DEFAULT)) {
+        RunFixtures.ensurePublished(client, source);
+        RunFixtures.awaitServed(publishedRuns, MODEL, source.run().runId());
+      }
+    }
+  }
+
+  private JsonNode ok(String url) throws Exception {
+    ResponseEntity<String> response = http.getForEntity(url, String.class);
+    assertThat(response.getStatusCode().value()).as(url + ": " + response.getBody()).isEqualTo(200);
+    return JSON.readTree(response.getBody());
+  }
+
+  private JsonNode spot(String time, String extra) throws Exception {
+    return ok("/v1/spot?" + PLACE + "&time=2026-11-20T" + time + ":00Z" + extra);
+  }
+
+  @Test
+  void theHourBeforeAnHourlyStepIsItsAmount() throws Exception {
+    JsonNode tp = spot("02:00", "&params=tp").path("values").path("tp");
+
+    assertThat(tp.path("value").asDouble()).isCloseTo(0.002, within(1e-9));
+    assertThat(tp.path("unit").asText()).isEqualTo("m");
+    assertThat(tp.path("over").path("statistic").asText()).isEqualTo("sum");
+    assertThat(tp.path("over").path("from").asText()).isEqualTo("2026-11-20T01:00:00Z");
+    assertThat(tp.path("over").path("to").asText()).isEqualTo("2026-11-20T02:00:00Z");
+    assertThat(tp.path("over").has("split")).isFalse();
+  }
+
+  @Test
+  void anHourInsideAThreeHourIntervalIsAThirdOfItAndSaysSo() throws Exception {
+    // 3-6 h holds 7 - 4 = 3 mm.
+    JsonNode tp = spot("05:00", "&params=tp").path("values").path("tp");
+
+    assertThat(tp.path("value").asDouble()).isCloseTo(0.001, within(1e-9));
+    assertThat(tp.path("over").path("from").asText()).isEqualTo("2026-11-20T04:00:00Z");
+    assertThat(tp.path("over").path("split").asBoolean()).isTrue();
+  }
+
+  @Test
+  void periodsOfThreeAndTwelveHours() throws Exception {
+    // 02-05: all of 2-3 (1 mm) and two thirds of 3-6 (2 mm).
+    assertThat(
+            spot("05:00", "&params=tp&period=3h")
+                .path("values")
+                .path("tp")
+                .path("value")
+                .asDouble())
+        .isCloseTo(0.003, within(1e-9));
+    // 00-12: everything, 16 mm, from stored intervals without splitting.
+    JsonNode twelve = spot("12:00", "&params=tp&period=PT12H").path("values").path("tp");
+    assertThat(twelve.path("value").asDouble()).isCloseTo(0.016, within(1e-9));
+    assertThat(twelve.path("over").has("split")).isFalse();
+    // 24 h before 12 UTC reaches back before the run: no value, and why.
+    JsonNode day = spot("12:00", "&params=tp&period=24h").path("values").path("tp");
+    assertThat(day.path("value").isNull()).isTrue();
+    assertThat(day.path("reason").asText()).contains("part of it is not stored");
+  }
+
+  @Test
+  void aMaximumIsAnsweredOverItsOwnWindow() throws Exception {
+    JsonNode mx = spot("07:00", "&params=mx2t6&alt=2").path("values").path("mx2t6");
+
+    assertThat(mx.path("value").asDouble()).isEqualTo(285.0);
+    assertThat(mx.path("over").path("statistic").asText()).isEqualTo("maximum");
+    assertThat(mx.path("over").path("from").asText()).isEqualTo("2026-11-20T06:00:00Z");
+    assertThat(mx.path("over").path("to").asText()).isEqualTo("2026-11-20T12:00:00Z");
+  }
+
+  @Test
+  void aSeriesAnswersEachStepsOwnIntervalSoItsAmountsAddUp() throws Exception {
+    JsonNode steps = ok("/v1/series?" + PLACE + "&params=tp").path("steps");
+    double[] expected = {0.001, 0.002, 0.001, 0.003, 0.003, 0.006};
+    String[] from = {"00", "01", "02", "03", "06", "09"};
+
+    assertThat(steps.size()).isEqualTo(7);
+    assertThat(steps.get(0).path("values").path("tp").path("value").isNull())
+        .as("no amount before the run starts")
+        .isTrue();
+    for (int i = 0; i < expected.length; i++) {
+      JsonNode tp = steps.get(i + 1).path("values").path("tp");
+      assertThat(tp.path("value").asDouble())
+          .as("step %d", i + 1)
+          .isCloseTo(expected[i], within(1e-9));
+      assertThat(tp.path("over").path("from").asText())
+          .isEqualTo("2026-11-20T" + from[i] + ":00:00Z");
+    }
+  }
+
+  @Test
+  void dailySumsAreTheAmountsBetweenLocalMidnights() throws Exception {
+    JsonNode utc = ok("/v1/series?" + PLACE + "&params=tp&daily=tp:sum").path("daily");
+    assertThat(utc.size()).isEqualTo(1);
+    assertThat(utc.get(0).path("values").path("tp").path("sum").asDouble())
+        .isCloseTo(0.016, within(1e-9));
+
+    // Los Angeles' midnight is 08 UTC: 0-8 h (1+2+1+3 mm and two thirds of 6-9's 3 mm) on the 19th,
+    // the rest (a third of 6-9 and 9-12's 6 mm) on the 20th.
+    JsonNode la =
+        ok("/v1/series?" + PLACE + "&params=tp&daily=tp:sum&timezone=America/Los_Angeles")
+            .path("daily");
+    assertThat(la.size()).isEqualTo(2);
+    assertThat(la.get(0).path("values").path("tp").path("sum").asDouble())
+        .isCloseTo(0.009, within(1e-9));
+    assertThat(la.get(1).path("values").path("tp").path("sum").asDouble())
+        .isCloseTo(0.007, within(1e-9));
+  }
+
+  @Test
+  void modelsListWhatEachParameterIsOver() throws Exception {
+    JsonNode model = null;
+    for (JsonNode m : ok("/v1/models").path("models")) {
+      if (m.path("model").asText().equals(MODEL)) {
+        model = m;
+      }
+    }
+    assertThat(model).isNotNull();
+    assertThat(model.path("stepMinutes").asInt()).isEqualTo(60);
+    for (JsonNode p : model.path("parameters")) {
+      switch (p.path("name").asText()) {
+        case "tp" -> {
+          assertThat(p.path("statistic").asText()).isEqualTo("sum");
+          assertThat(p.path("periods").toString()).isEqualTo("[\"PT1H\",\"PT3H\"]");
+          assertThat(p.path("min").asDouble()).isEqualTo(0.0);
+        }
+        case "mx2t6" -> {
+          assertThat(p.path("statistic").asText()).isEqualTo("maximum");
+          assertThat(p.path("periods").toString()).isEqualTo("[\"PT6H\"]");
+        }
+        default -> throw new AssertionError("unexpected parameter " + p);
+      }
+    }
+  }
+
+  @Test
+  void aMalformedPeriodIsAProblemNamingIt() throws Exception {
+    ResponseEntity<String> response =
+        http.getForEntity(
+            "/v1/spot?" + PLACE + "&time=2026-11-20T05:00:00Z&period=soon", String.class);
+
+    assertThat(response.getStatusCode().value()).isEqualTo(400);
+    JsonNode problem = JSON.readTree(response.getBody());
+    assertThat(problem.path("parameter").asText()).isEqualTo("period");
+    assertThat(problem.path("detail").asText()).contains("1h, 3h, 6h, 24h");
+  }
+}
