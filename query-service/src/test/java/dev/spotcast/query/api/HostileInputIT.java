@@ -133,6 +133,18 @@ class HostileInputIT extends ServiceTestBase {
         RawHttp.get(port, EDR + "?coords=POINT(5%ZZ)"));
     expect("bad percent escape on the models", 400, "f", RawHttp.get(port, "/v1/models?f=%G1"));
     expect("lat given twice", 400, "lat", RawHttp.get(port, SPOT + "&lat=46"));
+    expect("period not a duration", 400, "period", RawHttp.get(port, SPOT + "&period=soon"));
+    expect("period of no time", 400, "period", RawHttp.get(port, SPOT + "&period=0h"));
+    expect("period of a year", 400, "period", RawHttp.get(port, SPOT + "&period=365d"));
+    expect("negative period", 400, "period", RawHttp.get(port, SPOT + "&period=PT-1H"));
+    expect("huge period", 400, "period", RawHttp.get(port, SPOT + "&period=99999999999999h"));
+    expect("empty period", 200, null, RawHttp.get(port, SPOT + "&period="));
+    expect("period given twice", 400, "period", RawHttp.get(port, SPOT + "&period=1h&period=3h"));
+    expect(
+        "period on a series not a duration",
+        400,
+        "period",
+        RawHttp.get(port, "/v1/series?model=" + M + "&lat=45.5&lon=5.25&alt=750&period=x"));
     expect(
         "coords with text after the point",
         400,
