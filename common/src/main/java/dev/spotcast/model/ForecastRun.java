@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -133,6 +134,27 @@ public record ForecastRun(
       List<Integer> steps,
       ShardingSpec sharding) {
     this(model, runTime, grid, axes, steps, sharding, HOURS);
+  }
+
+  /**
+   * The step unit for steps and interval starts given in minutes: an hour when they are all whole
+   * hours, else the largest divisor of an hour that divides them all (15 for 15-minute output).
+   */
+  public static int stepUnitOf(Collection<Integer> minutes) {
+    int unit = HOURS;
+    for (int m : minutes) {
+      unit = gcd(unit, Math.abs(m));
+    }
+    return unit;
+  }
+
+  private static int gcd(int a, int b) {
+    return b == 0 ? a : gcd(b, a % b);
+  }
+
+  /** This run with its steps counted in another unit (steps already in that unit). */
+  public ForecastRun withStepUnit(int unitMinutes) {
+    return new ForecastRun(model, runTime, grid, axes, steps, sharding, unitMinutes);
   }
 
   /** A run with one level type, as the synthetic model makes. */

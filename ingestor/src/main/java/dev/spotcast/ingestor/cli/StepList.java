@@ -3,9 +3,12 @@ package dev.spotcast.ingestor.cli;
 import dev.spotcast.model.ForecastRun;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
- * Parses forecast steps given as {@code 0-24}, {@code 0-48/3} or {@code 0,6,12}, and level lists.
+ * Parses forecast steps given as {@code 0-24}, {@code 0-48/3} or {@code 0,6,12} (hours), ladders
+ * such as ECMWF's {@code 0-90,93-144/3,150-240/6}, parts in minutes such as {@code 0-360/15min},
+ * and level lists.
  */
 public final class StepList {
 
@@ -38,6 +41,37 @@ public final class StepList {
           "steps must look like 0-24, 0-48/3 or 0,6,12; got '" + text + "'");
     }
     return steps;
+  }
+
+  /**
+   * Steps in minutes: each comma part in hours ({@code 0-90}, {@code 93-144/3}) or, ending in
+   * {@code min}, in minutes ({@code 0-360/15min}); sorted, each once.
+   */
+  public static List<Integer> parseMinutes(String text) {
+    TreeSet<Integer> minutes = new TreeSet<>();
+    for (String part : text.split(",")) {
+      String p = part.strip();
+      if (p.endsWith("min")) {
+        minutes.addAll(parse(p.substring(0, p.length() - 3)));
+      } else {
+        for (int hour : parse(p)) {
+          minutes.add(Math.multiplyExact(hour, 60));
+        }
+      }
+    }
+    return List.copyOf(minutes);
+  }
+
+  /**
+   * A run's steps from {@link #parseMinutes}: as the run counts them (hours when every step is a
+   * whole hour) with the unit's length in minutes.
+   */
+  public record Steps(List<Integer> steps, int unitMinutes) {
+    public static Steps of(String text) {
+      List<Integer> minutes = parseMinutes(text);
+      int unit = ForecastRun.stepUnitOf(minutes);
+      return new Steps(minutes.stream().map(m -> m / unit).toList(), unit);
+    }
   }
 
   /**

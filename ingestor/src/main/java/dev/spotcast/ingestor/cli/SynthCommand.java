@@ -59,7 +59,10 @@ public final class SynthCommand implements Callable<Integer> {
   @Option(
       names = "--steps",
       defaultValue = "0-24",
-      description = "Forecast steps in hours: 'a-b' or a comma list (default: ${DEFAULT-VALUE}).")
+      description =
+          "Forecast steps in hours: 'a-b', 'a-b/every' or a comma list of them, e.g. ECMWF's"
+              + " ladder '0-90,93-144/3,150-240/6'; a part ending in 'min' is in minutes, e.g."
+              + " '0-360/15min' (default: ${DEFAULT-VALUE}).")
   String steps;
 
   @Option(
@@ -151,25 +154,28 @@ public final class SynthCommand implements Callable<Integer> {
           runTime != null
               ? runTime
               : LocalDate.now(ZoneOffset.UTC).atStartOfDay().toInstant(ZoneOffset.UTC);
+      StepList.Steps ladder = StepList.Steps.of(steps);
       if (terrain) {
         return SyntheticForecastSource.withTerrain(
-            model,
-            time,
-            grid,
-            StepList.parseLevels(levels),
-            StepList.parse(steps),
-            SyntheticWeather.PARAMETERS,
-            load.sharding());
+                model,
+                time,
+                grid,
+                StepList.parseLevels(levels),
+                ladder.steps(),
+                SyntheticWeather.PARAMETERS,
+                load.sharding())
+            .withStepUnit(ladder.unitMinutes());
       }
       return ForecastRun.of(
-          model,
-          time,
-          grid,
-          LevelType.HEIGHT_ABOVE_GROUND,
-          StepList.parseLevels(levels),
-          StepList.parse(steps),
-          SyntheticWeather.PARAMETERS,
-          load.sharding());
+              model,
+              time,
+              grid,
+              LevelType.HEIGHT_ABOVE_GROUND,
+              StepList.parseLevels(levels),
+              ladder.steps(),
+              SyntheticWeather.PARAMETERS,
+              load.sharding())
+          .withStepUnit(ladder.unitMinutes());
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }

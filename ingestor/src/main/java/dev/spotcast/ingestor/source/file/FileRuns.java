@@ -12,7 +12,6 @@ import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -143,7 +142,7 @@ public final class FileRuns {
         minutes.add(field.startMinutes());
       }
     }
-    int unit = stepUnit(minutes);
+    int unit = ForecastRun.stepUnitOf(minutes);
     TreeSet<Integer> steps = new TreeSet<>();
     Map<FieldKey, FieldRef> byKey = new HashMap<>();
     // Where each parameter's interval starts at each step (in minutes), from the first level that
@@ -202,19 +201,6 @@ public final class FileRuns {
         new ForecastRun(model, runTime, definition(grid), axes, stepList, sharding, unit);
     Map<FieldKey, FieldRef> index = Map.copyOf(byKey);
     return new FileForecastSource(run, grid, index, dropped, negatives);
-  }
-
-  /** The step unit of a run: hours when every time is a whole hour, else the largest divisor. */
-  static int stepUnit(Collection<Integer> minutes) {
-    int unit = ForecastRun.HOURS;
-    for (int m : minutes) {
-      unit = gcd(unit, Math.abs(m));
-    }
-    return unit == 0 ? ForecastRun.HOURS : unit;
-  }
-
-  private static int gcd(int a, int b) {
-    return b == 0 ? a : gcd(b, a % b);
   }
 
   /**
