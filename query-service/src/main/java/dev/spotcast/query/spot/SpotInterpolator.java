@@ -165,6 +165,7 @@ public final class SpotInterpolator {
         terrainUsed(plan, points, weights, choice, candidates, values);
     addWind(values, "u", "v", "");
     addWind(values, "10u", "10v", "_10m");
+    Derived.add(values, request);
     Vertical vertical = request.vertical();
     return new SpotForecast(
         run.model(),

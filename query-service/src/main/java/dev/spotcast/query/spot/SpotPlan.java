@@ -309,8 +309,15 @@ public record SpotPlan(
     } else {
       for (String name : request.params()) {
         Parameter parameter = run.parameter(name);
+        if (parameter == null && Derived.definition(name) != null) {
+          addIngredients(run, Derived.definition(name), candidates, byAxis);
+          continue;
+        }
         if (parameter == null) {
           throw unknownParameter(run, name);
+        }
+        if (byAxis.values().stream().anyMatch(ps -> ps.contains(parameter))) {
+          continue;
         }
         Integer axis =
             candidates.stream()
@@ -335,6 +342,12 @@ public record SpotPlan(
         byAxis.get(axis).add(parameter);
       }
     }
+    if (byAxis.values().stream().allMatch(List::isEmpty) && !candidates.isEmpty()) {
+      // Only values of the place and time (is_day) asked: read the first parameter, so that the
+      // answer still names its grid points and the place is checked against the grid.
+      int first = candidates.getFirst();
+      byAxis.get(first).add(run.axes().get(first).parameters().getFirst());
+    }
     List<AxisPlan> plans = new ArrayList<>();
     for (Map.Entry<Integer, List<Parameter>> entry : byAxis.entrySet()) {
       if (entry.getValue().isEmpty()) {
@@ -348,6 +361,42 @@ public record SpotPlan(
       plans.add(new AxisPlan(entry.getKey(), axis, List.copyOf(entry.getValue()), levels));
     }
     return plans;
+  }
+
+  /** Adds what a derived variable is made of to the axes it is read from. */
+  private static void addIngredients(
+      ForecastRun run,
+      Derived.Definition derived,
+      List<Integer> candidates,
+      Map<Integer, List<Parameter>> byAxis) {
+    List<String> reads =
+        Derived.reads(
+            derived,
+            n -> candidates.stream().anyMatch(c -> run.axes().get(c).parameter(n) != null));
+    if (reads == null) {
+      throw new OutsideForecastException(
+          "params",
+          derived.name()
+              + " is made from "
+              + Derived.needs(derived)
+              + "; model "
+              + run.model()
+              + " has none of these on the levels asked for"
+              + " (its parameters: "
+              + run.parameters().stream().map(Parameter::name).collect(Collectors.joining(", "))
+              + ")");
+    }
+    for (String name : reads) {
+      for (int c : candidates) {
+        Parameter p = run.axes().get(c).parameter(name);
+        if (p != null) {
+          if (!byAxis.get(c).contains(p)) {
+            byAxis.get(c).add(p);
+          }
+          break;
+        }
+      }
+    }
   }
 
   private static void requireInsideGrid(ForecastRun run, double lat, double lon) {

@@ -16,8 +16,10 @@ import dev.spotcast.query.SampleReference;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.testsupport.IntervalMessages;
+import dev.spotcast.weather.WeatherCode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -209,5 +211,45 @@ class AmountsIT extends ServiceTestBase {
     JsonNode problem = JSON.readTree(response.getBody());
     assertThat(problem.path("parameter").asText()).isEqualTo("period");
     assertThat(problem.path("detail").asText()).contains("1h, 3h, 6h, 24h");
+  }
+
+  @Test
+  void precipitationIsTheAmountInMillimetresOverTheSamePeriod() throws Exception {
+    JsonNode values = spot("05:00", "&params=precipitation&period=3h").path("values");
+    JsonNode precipitation = values.path("precipitation");
+
+    assertThat(precipitation.path("value").asDouble()).isCloseTo(3.0, within(1e-6));
+    assertThat(precipitation.path("unit").asText()).isEqualTo("mm");
+    assertThat(precipitation.path("over").path("from").asText()).isEqualTo("2026-11-20T02:00:00Z");
+    assertThat(values.has("tp")).as("read to make it, not asked for").isFalse();
+  }
+
+  @Test
+  void weatherCodeAndDaylightAtThePlace() throws Exception {
+    // 2 mm in the hour before 02 UTC, nothing else known: rain at that rate.
+    JsonNode night = spot("02:00", "&params=weather_code,is_day").path("values");
+    int expected =
+        WeatherCode.of(WeatherCode.Inputs.none().withPrecipitation(2.0), Duration.ofHours(1))
+            .getAsInt();
+
+    assertThat(night.path("weather_code").path("value").asInt()).isEqualTo(expected);
+    assertThat(night.path("is_day").path("value").asInt()).isZero();
+    assertThat(spot("12:00", "&params=is_day").path("values").path("is_day").path("value").asInt())
+        .as("noon in Bavaria")
+        .isEqualTo(1);
+  }
+
+  @Test
+  void aDerivedVariableTheModelCannotMakeSaysWhatItNeeds() throws Exception {
+    ResponseEntity<String> response =
+        http.getForEntity(
+            "/v1/spot?" + PLACE + "&time=2026-11-20T05:00:00Z&params=dew_point", String.class);
+
+    assertThat(response.getStatusCode().value()).isEqualTo(422);
+    JsonNode problem = JSON.readTree(response.getBody());
+    assertThat(problem.path("parameter").asText()).isEqualTo("params");
+    assertThat(problem.path("detail").asText())
+        .contains("dew_point is made from 2t and 2r, or t and r")
+        .contains("its parameters: mx2t6, tp");
   }
 }
