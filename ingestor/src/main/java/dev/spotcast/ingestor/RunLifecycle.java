@@ -170,7 +170,8 @@ public final class RunLifecycle {
     }
     try {
       List<String> retired =
-          new RunRetention(client).retire(record.model(), record.runId(), afterPublish.keepRuns());
+          new RunRetention(client, afterPublish.archiveRepository())
+              .retire(record.model(), record.runId(), afterPublish.keepRuns());
       if (!retired.isEmpty()) {
         log.info(
             "retired runs {} of {} (keep-runs {})",

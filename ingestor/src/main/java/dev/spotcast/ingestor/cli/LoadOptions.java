@@ -123,6 +123,14 @@ public final class LoadOptions {
   public int keepRuns;
 
   @Option(
+      names = "--archive-repository",
+      paramLabel = "REPOSITORY",
+      description =
+          "With --keep-runs: move older runs to this Elasticsearch snapshot repository (one snapshot per run,"
+              + " restored with 'spotcast archive restore') instead of deleting them (docs/operations.md, \"Archive\").")
+  public String archiveRepository;
+
+  @Option(
       names = "--force-merge",
       description =
           "After publishing, merge the run's indices to one segment (faster reads; takes a while on large runs).")

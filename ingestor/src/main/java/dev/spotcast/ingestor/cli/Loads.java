@@ -5,6 +5,7 @@ import co.elastic.clients.elasticsearch._types.ElasticsearchException;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.elasticsearch.LocalCredentials;
+import dev.spotcast.ingestor.AfterPublish;
 import dev.spotcast.ingestor.LoadReport;
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.RunLoader;
@@ -88,7 +89,9 @@ final class Loads {
         }
         LoadReport report =
             new RunLoader(client, settings)
-                .withLifecycle(options.keepRuns, options.forceMerge)
+                .withLifecycle(
+                    new AfterPublish(
+                        options.keepRuns, options.forceMerge, options.archiveRepository))
                 .withPublishPolicy(options.publish)
                 .load(
                     source,
