@@ -31,7 +31,7 @@ public record RunRecord(
    * @param repository the Elasticsearch snapshot repository
    * @param name the snapshot's name ({@code MODEL-RUNID} in lower case)
    * @param bytes the size of the run's files in the snapshot
-   * @param at when the snapshot was taken and verified
+   * @param at when the snapshot ended
    */
   public record Snapshot(String repository, String name, long bytes, Instant at) {}
 

@@ -318,7 +318,9 @@ public final class RunArchive {
             .stats()
             .total()
             .sizeInBytes();
-    return new RunRecord.Snapshot(repository, name, bytes, Instant.now());
+    Long end = info.endTimeInMillis();
+    return new RunRecord.Snapshot(
+        repository, name, bytes, end == null ? Instant.now() : Instant.ofEpochMilli(end));
   }
 
   private Optional<SnapshotInfo> find(String repository, String name) throws IOException {

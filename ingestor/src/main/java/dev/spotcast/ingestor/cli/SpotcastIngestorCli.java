@@ -3,12 +3,15 @@ package dev.spotcast.ingestor.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The ingestor's command line: {@code spotcast synth ...}, {@code spotcast ingest ...}. */
+/**
+ * The ingestor's command line: {@code spotcast synth ...}, {@code spotcast ingest ...}, {@code
+ * spotcast archive ...}.
+ */
 @Command(
     name = "spotcast-ingestor",
     mixinStandardHelpOptions = true,
-    subcommands = {SynthCommand.class, IngestCommand.class},
-    description = "Load forecast runs into Elasticsearch.")
+    subcommands = {SynthCommand.class, IngestCommand.class, ArchiveCommand.class},
+    description = "Load forecast runs into Elasticsearch; archive and restore old ones.")
 public final class SpotcastIngestorCli {
 
   public static void main(String[] args) {
