@@ -8,6 +8,7 @@ import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.spot.ArchivedRunException;
 import dev.spotcast.query.spot.Blends;
 import dev.spotcast.query.spot.Ensembles;
 import io.swagger.v3.oas.annotations.Operation;
@@ -52,6 +53,8 @@ public class ModelsController {
    * A model: its published run described in full, and every run that {@code run=} may ask for.
    *
    * @param published the published run's id (yyyyMMddHH), what {@code run=latest} answers from
+   * @param archived the runs kept in a snapshot repository, newest first: not servable until
+   *     restored
    */
   public record Model(
       String model,
@@ -61,7 +64,19 @@ public class ModelsController {
       Grid grid,
       List<LevelTypeInfo> levelTypes,
       List<ParameterInfo> parameters,
-      List<StepInfo> steps) {}
+      List<StepInfo> steps,
+      List<ArchivedRun> archived) {}
+
+  /**
+   * A run moved to a snapshot repository by retention: {@code run=} of it answers 404 saying how to
+   * restore it.
+   *
+   * @param archivedAt when its snapshot was taken
+   * @param bytes the size of its snapshot
+   * @param restore the command that restores it ({@code ./spotcast archive restore MODEL RUN})
+   */
+  public record ArchivedRun(
+      String run, Instant runTime, Instant archivedAt, long bytes, String restore) {}
 
   /** A run that may be asked for with {@code run=} (its id or its run time). */
   public record RunSummary(String run, Instant runTime, boolean published) {}
@@ -112,8 +127,9 @@ public class ModelsController {
       description =
           "Every model with a published run: the published run's grid, level types (with their levels, units and"
               + " the query parameter that selects them: alt, pressure, or neither for single-level fields),"
-              + " parameters with units, steps with valid times, and the runs that run= may ask for. Served from"
-              + " memory; refreshed from the run catalog every few seconds.")
+              + " parameters with units, steps with valid times, the runs that run= may ask for, and the runs"
+              + " archived in a snapshot repository (restored on demand). Served from memory; refreshed from"
+              + " the run catalog every few seconds.")
   @GetMapping("/v1/models")
   public Models models() {
     List<Model> models = new ArrayList<>();
@@ -185,6 +201,16 @@ public class ModelsController {
     }
     List<StepInfo> steps =
         run.steps().stream().map(s -> new StepInfo(s, run.validTime(s))).toList();
+    List<ArchivedRun> archived = new ArrayList<>();
+    for (RunRecord record : runs.archivedRuns(run.model())) {
+      archived.add(
+          new ArchivedRun(
+              record.runId(),
+              record.runTime(),
+              record.archive() == null ? null : record.archive().at(),
+              record.archive() == null ? 0 : record.archive().bytes(),
+              ArchivedRunException.restoreCommand(record)));
+    }
     return new Model(
         run.model(),
         published.runId(),
@@ -193,7 +219,8 @@ public class ModelsController {
         grid(run.grid()),
         levelTypes,
         parameters,
-        steps);
+        steps,
+        archived);
   }
 
   private static Grid grid(GridDefinition grid) {
