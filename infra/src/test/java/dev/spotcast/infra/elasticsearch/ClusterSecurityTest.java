@@ -38,8 +38,9 @@ class ClusterSecurityTest {
               assertThat(settings.ca()).isEqualTo(Path.of("/base/certs/ca.crt"));
               assertThat(settings.password()).hasSize(32); // 24 random bytes, base64url
             });
+    assertThat(credentials.get(Role.ARCHIVE).username()).isEqualTo("spotcast-archive");
     assertThat(credentials.values().stream().map(ElasticsearchSettings::password).distinct())
-        .hasSize(4);
+        .hasSize(5);
   }
 
   @Test
@@ -68,7 +69,7 @@ class ClusterSecurityTest {
 
     assertThat(files).containsOnlyKeys("users", "users_roles", "roles.yml");
     List<String> users = files.get("users").lines().toList();
-    assertThat(users).hasSize(4);
+    assertThat(users).hasSize(5);
     for (ElasticsearchSettings settings : credentials.values()) {
       String line =
           users.stream()
