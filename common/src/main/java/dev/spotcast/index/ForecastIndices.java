@@ -151,22 +151,6 @@ public final class ForecastIndices {
    * @return whether the indices are green
    */
   public boolean awaitAllCopies(List<String> indices, Duration limit) throws IOException {
-    return await(indices, HealthStatus.Green, limit);
-  }
-
-  /**
-   * Waits until every primary shard of these indices is started (the indices are at least yellow),
-   * at most {@code limit}, as {@link #awaitAllCopies} does: what a restored run needs before it can
-   * be counted and answered from.
-   *
-   * @return whether the indices are yellow or green
-   */
-  public boolean awaitPrimaries(List<String> indices, Duration limit) throws IOException {
-    return await(indices, HealthStatus.Yellow, limit);
-  }
-
-  private boolean await(List<String> indices, HealthStatus wanted, Duration limit)
-      throws IOException {
     Instant deadline = Instant.now().plus(limit);
     while (true) {
       long slice = Math.clamp(Duration.between(Instant.now(), deadline).toMillis(), 1, 20_000);
@@ -174,9 +158,45 @@ public final class ForecastIndices {
           client
               .cluster()
               .health(
-                  h -> h.index(indices).waitForStatus(wanted).timeout(t -> t.time(slice + "ms")));
+                  h ->
+                      h.index(indices)
+                          .waitForStatus(HealthStatus.Green)
+                          .timeout(t -> t.time(slice + "ms")));
+      if (!health.timedOut() && health.status() == HealthStatus.Green) {
+        return true;
+      }
+      if (!Instant.now().isBefore(deadline)) {
+        return false;
+      }
+    }
+  }
+
+  /**
+   * Waits until every shard of these indices is started or, a replica only, unassigned (no shard
+   * initializing, no primary unassigned), at most {@code limit}, asking in slices as {@link
+   * #awaitAllCopies} does: what a restored run needs before it can be counted and answered from.
+   * Yellow alone is not enough: Elasticsearch reports an index yellow while its primaries are still
+   * being copied from a snapshot.
+   *
+   * @return whether every primary is started
+   */
+  public boolean awaitPrimaries(List<String> indices, Duration limit) throws IOException {
+    Instant deadline = Instant.now().plus(limit);
+    while (true) {
+      long slice = Math.clamp(Duration.between(Instant.now(), deadline).toMillis(), 1, 20_000);
+      HealthResponse health =
+          client
+              .cluster()
+              .health(
+                  h ->
+                      h.index(indices)
+                          .waitForStatus(HealthStatus.Yellow)
+                          .waitForNoInitializingShards(true)
+                          .timeout(t -> t.time(slice + "ms")));
       if (!health.timedOut()
-          && (health.status() == HealthStatus.Green || health.status() == wanted)) {
+          && health.status() != HealthStatus.Red
+          && health.initializingShards() == 0
+          && health.unassignedPrimaryShards() == 0) {
         return true;
       }
       if (!Instant.now().isBefore(deadline)) {

@@ -188,7 +188,10 @@ public final class RunArchive {
           ArchiveException.Kind.CONFLICT,
           "run " + runId + " of " + model + " is " + record.status() + ", not ARCHIVED");
     }
-    if (!present.isEmpty()) {
+    // All of them: a restore that was started and not seen to its end (the caller gone); it is
+    // waited for and counted like a new one, and the count decides.
+    boolean resumed = present.size() == record.indices().size();
+    if (!present.isEmpty() && !resumed) {
       throw new ArchiveException(
           ArchiveException.Kind.CONFLICT,
           "run "
@@ -197,22 +200,26 @@ public final class RunArchive {
               + model
               + " is archived but its indices "
               + present
-              + " exist (an interrupted restore?): delete them with the ingest credential and restore"
-              + " again");
+              + " exist and others not (an interrupted restore?): delete them with the ingest"
+              + " credential and restore again");
     }
     RunRecord.Snapshot snapshot = record.archive();
     Instant start = Instant.now();
     try {
-      client
-          .snapshot()
-          .restore(
-              r ->
-                  r.repository(snapshot.repository())
-                      .snapshot(snapshot.name())
-                      .indices(record.indices())
-                      .includeGlobalState(false)
-                      .includeAliases(false)
-                      .waitForCompletion(false));
+      if (resumed) {
+        log.info("run {} of {}: its indices exist, finishing their restore", runId, model);
+      } else {
+        client
+            .snapshot()
+            .restore(
+                r ->
+                    r.repository(snapshot.repository())
+                        .snapshot(snapshot.name())
+                        .indices(record.indices())
+                        .includeGlobalState(false)
+                        .includeAliases(false)
+                        .waitForCompletion(false));
+      }
     } catch (ElasticsearchException e) {
       throw new ArchiveException(
           ArchiveException.Kind.FAILED,

@@ -216,6 +216,34 @@ class ArchiveIT {
   }
 
   @Test
+  void aRestoreLeftRunningIsFinishedByTheNextOne() throws Exception {
+    String model = "itarchiveresume";
+    ForecastRun first = run(model, T0);
+    AfterPublish archiving = new AfterPublish(1, false, REPOSITORY);
+    load(first, archiving);
+    load(run(model, T0.plusSeconds(6 * 3600)), archiving);
+    RunRecord archived = catalog.get(model, first.runId()).orElseThrow();
+    assertThat(archived.status()).isEqualTo(RunStatus.ARCHIVED);
+    // Started, and its caller gone before the end.
+    archivist
+        .snapshot()
+        .restore(
+            r ->
+                r.repository(REPOSITORY)
+                    .snapshot(archived.archive().name())
+                    .indices(archived.indices())
+                    .includeAliases(false)
+                    .includeGlobalState(false));
+
+    RunArchive.Restored restored = new RunArchive(archivist).restore(model, first.runId());
+
+    assertThat(restored.restored()).isTrue();
+    assertThat(restored.record().status()).isEqualTo(RunStatus.PUBLISHED);
+    assertThat(ingest.count(c -> c.index(archived.indices())).count())
+        .isEqualTo(archived.indexedDocuments());
+  }
+
+  @Test
   void aFailingSnapshotKeepsTheRun() throws Exception {
     String model = "itarchivefail";
     ForecastRun first = run(model, T0);
