@@ -73,14 +73,7 @@ public final class RunArchive {
    * @param restored false when it had been restored already (nothing done)
    * @param took how long the restore took, until every primary shard was started and counted
    */
-  public record Restored(RunRecord record, boolean restored, Duration took) {
-
-    /** Bytes restored per second (the snapshot's size over the time taken), 0 when none. */
-    public double bytesPerSecond() {
-      long bytes = record.archive() == null ? 0 : record.archive().bytes();
-      return !restored || took.isZero() ? 0 : bytes * 1e9 / took.toNanos();
-    }
-  }
+  public record Restored(RunRecord record, boolean restored, Duration took) {}
 
   /** The snapshot of a run: {@code spotcast-MODEL-RUNID} (model ids are lower case). */
   public static String snapshotName(String model, String runId) {
@@ -108,7 +101,7 @@ public final class RunArchive {
     RunRecord.Snapshot snapshot;
     try {
       snapshot = snapshot(repository, name, model, runId, runIndices);
-    } catch (ArchiveException e) {
+    } catch (ArchiveException | IOException e) {
       FAILED_ARCHIVES.incrementAndGet();
       throw e;
     } catch (ElasticsearchException e) {

@@ -145,6 +145,11 @@ class LifecycleIT {
       assertThat(Fixtures.published(model))
           .as("the newest run still served")
           .containsExactlyInAnyOrderElementsOf(names(second.path("indices")));
+      // Both endpoints are in the API description.
+      var api = instance.get("/v3/api-docs");
+      assertThat(api.body())
+          .contains("\"/v1/archive\"")
+          .contains("/v1/archive/{model}/{run}/restore");
       var again = instance.post(restore, "");
       assertThat(again.statusCode()).as(again.body()).isEqualTo(200);
       assertThat(IngestorInstance.JSON.readTree(again.body()).path("restored").asBoolean())
