@@ -42,9 +42,15 @@ public final class LocalCredentials {
     /** Reads the published forecasts and the run catalog; cannot write. */
     QUERY,
     /** Reads the cluster's health and statistics (the metrics exporter); no document. */
-    MONITOR;
+    MONITOR,
+    /**
+     * Restores archived runs from their snapshots ({@code spotcast archive restore}): the one
+     * privilege of restoring, which Elasticsearch grants to no narrower role than {@code manage},
+     * is kept off the ingest credential that every loader holds.
+     */
+    ARCHIVE;
 
-    /** "admin", "ingest" or "query". */
+    /** "admin", "ingest", "query", "monitor" or "archive". */
     public String id() {
       return name().toLowerCase(Locale.ROOT);
     }

@@ -171,6 +171,40 @@ public final class ForecastIndices {
     }
   }
 
+  /**
+   * Waits until every shard of these indices is started or, a replica only, unassigned (no shard
+   * initializing, no primary unassigned), at most {@code limit}, asking in slices as {@link
+   * #awaitAllCopies} does: what a restored run needs before it can be counted and answered from.
+   * Yellow alone is not enough: Elasticsearch reports an index yellow while its primaries are still
+   * being copied from a snapshot.
+   *
+   * @return whether every primary is started
+   */
+  public boolean awaitPrimaries(List<String> indices, Duration limit) throws IOException {
+    Instant deadline = Instant.now().plus(limit);
+    while (true) {
+      long slice = Math.clamp(Duration.between(Instant.now(), deadline).toMillis(), 1, 20_000);
+      HealthResponse health =
+          client
+              .cluster()
+              .health(
+                  h ->
+                      h.index(indices)
+                          .waitForStatus(HealthStatus.Yellow)
+                          .waitForNoInitializingShards(true)
+                          .timeout(t -> t.time(slice + "ms")));
+      if (!health.timedOut()
+          && health.status() != HealthStatus.Red
+          && health.initializingShards() == 0
+          && health.unassignedPrimaryShards() == 0) {
+        return true;
+      }
+      if (!Instant.now().isBefore(deadline)) {
+        return false;
+      }
+    }
+  }
+
   /** Documents visible in the indices (call after a refresh). */
   public long count(List<String> indices) throws IOException {
     return client.count(c -> c.index(indices)).count();

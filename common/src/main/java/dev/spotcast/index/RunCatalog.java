@@ -3,12 +3,15 @@ package dev.spotcast.index;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.Refresh;
 import co.elastic.clients.elasticsearch._types.mapping.DynamicMapping;
+import co.elastic.clients.elasticsearch.core.search.Hit;
 import co.elastic.clients.elasticsearch.indices.GetAliasResponse;
 import co.elastic.clients.elasticsearch.indices.get_alias.IndexAliases;
 import dev.spotcast.elasticsearch.Indices;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 
@@ -62,6 +65,29 @@ public final class RunCatalog {
     var response =
         client.get(g -> g.index(INDEX).id(RunRecord.idOf(model, runId)), RunRecord.class);
     return response.found() ? Optional.ofNullable(response.source()) : Optional.empty();
+  }
+
+  /**
+   * Every record with this status (at most {@code limit}), by model then run id; none when the
+   * catalog does not exist yet.
+   */
+  public List<RunRecord> withStatus(RunStatus status, int limit) throws IOException {
+    return client
+        .search(
+            s ->
+                s.index(INDEX)
+                    .ignoreUnavailable(true)
+                    .size(limit)
+                    .query(q -> q.term(t -> t.field("status").value(status.name())))
+                    .sort(o -> o.field(f -> f.field("model")))
+                    .sort(o -> o.field(f -> f.field("runId"))),
+            RunRecord.class)
+        .hits()
+        .hits()
+        .stream()
+        .map(Hit::source)
+        .filter(Objects::nonNull)
+        .toList();
   }
 
   /** Published run id per model, read from the models' aliases. */

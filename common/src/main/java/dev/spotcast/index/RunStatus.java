@@ -6,5 +6,11 @@ public enum RunStatus {
   PUBLISHED,
   FAILED,
   /** Superseded by newer runs and deleted by retention (keep the last K runs of a model). */
-  RETIRED
+  RETIRED,
+  /**
+   * Superseded by newer runs, kept in a snapshot repository and its indices deleted (retention with
+   * an archive repository); {@link RunRecord#archive()} says where. Restored, a run is PUBLISHED
+   * again (servable by its run id, never moved behind its model's alias).
+   */
+  ARCHIVED
 }

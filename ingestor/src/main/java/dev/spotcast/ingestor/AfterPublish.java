@@ -1,6 +1,7 @@
 package dev.spotcast.ingestor;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
@@ -12,16 +13,28 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param keepRuns runs of a model kept after publishing, the published one included; 0 keeps all
  * @param forceMerge merge the published run's indices to one segment
+ * @param archiveRepository the Elasticsearch snapshot repository that runs past {@code keepRuns}
+ *     are moved to ({@link RunArchive}) instead of being deleted; null or blank: deleted
  */
 @ConfigurationProperties("spotcast.ingest.lifecycle")
 public record AfterPublish(
-    @DefaultValue("0") int keepRuns, @DefaultValue("false") boolean forceMerge) {
+    @DefaultValue("0") int keepRuns,
+    @DefaultValue("false") boolean forceMerge,
+    String archiveRepository) {
 
+  @ConstructorBinding
   public AfterPublish {
     if (keepRuns < 0) {
       throw new IllegalArgumentException(
           "keep-runs must be >= 0 (0 keeps every run), got " + keepRuns);
     }
+    archiveRepository =
+        archiveRepository == null || archiveRepository.isBlank() ? null : archiveRepository.strip();
+  }
+
+  /** Runs past {@code keepRuns} deleted, not archived. */
+  public AfterPublish(int keepRuns, boolean forceMerge) {
+    this(keepRuns, forceMerge, null);
   }
 
   /** Keeps every run and merges nothing. */

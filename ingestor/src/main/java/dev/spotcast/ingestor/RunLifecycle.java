@@ -35,10 +35,12 @@ import org.slf4j.LoggerFactory;
  * </ol>
  *
  * <p>Why this order after publishing: the alias switch is what readers wait for, so it comes first;
- * retention only deletes indices and is quick, so the caller can report the run published right
- * after it; the force-merge may take minutes on a large run and changes nothing a reader sees, so
- * it comes last. Neither retention nor the merge can unpublish a run: their failures are logged and
- * the next publish retries the retention.
+ * retention only deletes indices and is quick (with an archive repository it first takes one
+ * snapshot per retired run: seconds for a small run, minutes for a large one, docs/operations.md
+ * "Archive"), so the caller can report the run published right after it; the force-merge may take
+ * minutes on a large run and changes nothing a reader sees, so it comes last. Neither retention nor
+ * the merge can unpublish a run: their failures are logged and the next publish retries the
+ * retention.
  */
 public final class RunLifecycle {
 
@@ -170,7 +172,8 @@ public final class RunLifecycle {
     }
     try {
       List<String> retired =
-          new RunRetention(client).retire(record.model(), record.runId(), afterPublish.keepRuns());
+          new RunRetention(client, afterPublish.archiveRepository())
+              .retire(record.model(), record.runId(), afterPublish.keepRuns());
       if (!retired.isEmpty()) {
         log.info(
             "retired runs {} of {} (keep-runs {})",

@@ -35,7 +35,9 @@ import org.testcontainers.utility.DockerImageName;
  * #settings(Role)} of the role whose work they do ({@link Role#INGEST} to load, {@link Role#QUERY}
  * for the query service, {@link Role#ADMIN} to set up or inspect anything else).
  *
- * <p>Tests share it, so each test should use its own index names (or delete what it created).
+ * <p>Tests share it, so each test should use its own index names (or delete what it created). Its
+ * {@code path.repo} is set, so a test may register a filesystem snapshot repository with a relative
+ * {@code location} (a folder of its own under it), as the archive's tests do.
  */
 public final class SharedElasticsearch {
 
@@ -147,6 +149,8 @@ public final class SharedElasticsearch {
           new ElasticsearchContainer(
                   DockerImageName.parse(IMAGE).withTag(ElasticsearchDistribution.version()))
               .withEnv("ES_JAVA_OPTS", "-Xms" + HEAP + " -Xmx" + HEAP)
+              // As a local node's: filesystem snapshot repositories (the archive) may live there.
+              .withEnv("path.repo", "/usr/share/elasticsearch/snapshots")
               .withStartupTimeout(START_TIMEOUT);
       ClusterSecurity.securityFiles(planned)
           .forEach(

@@ -39,6 +39,7 @@ class SecuredElasticsearchIT {
   private static ElasticsearchClient ingest;
   private static ElasticsearchClient query;
   private static ElasticsearchClient monitor;
+  private static ElasticsearchClient archive;
 
   @BeforeAll
   static void aPublishedRunAndAForeignIndex() throws Exception {
@@ -46,6 +47,7 @@ class SecuredElasticsearchIT {
     ingest = ElasticsearchClients.create(SharedElasticsearch.settings(Role.INGEST));
     query = ElasticsearchClients.create(SharedElasticsearch.settings(Role.QUERY));
     monitor = ElasticsearchClients.create(SharedElasticsearch.settings(Role.MONITOR));
+    archive = ElasticsearchClients.create(SharedElasticsearch.settings(Role.ARCHIVE));
     // What the ingestor does when it publishes a run, done with the ingest credential.
     ingest.index(
         i -> i.index(RUN_INDEX).id("0_0_1").document(Map.of("t", 271.5)).refresh(Refresh.True));
@@ -66,7 +68,7 @@ class SecuredElasticsearchIT {
   static void cleanUp() throws Exception {
     admin.indices().delete(d -> d.index(RUN_INDEX, FOREIGN));
     admin.delete(d -> d.index(CATALOG).id("secured-it"));
-    for (ElasticsearchClient client : List.of(admin, ingest, query, monitor)) {
+    for (ElasticsearchClient client : List.of(admin, ingest, query, monitor, archive)) {
       client._transport().close();
     }
   }
@@ -113,6 +115,86 @@ class SecuredElasticsearchIT {
     assertStatus(
         403, () -> monitor.index(i -> i.index(RUN_INDEX).id("x").document(Map.of("t", 1.0))));
     assertStatus(403, () -> monitor.indices().delete(d -> d.index(RUN_INDEX)));
+  }
+
+  @Test
+  void snapshotsTakeTheIngestCredentialRestoresTheArchiveOneRepositoriesTheAdministrator()
+      throws Exception {
+    String repository = "secured-it-" + UUID.randomUUID().toString().substring(0, 8);
+    // Registering a repository would let its holder copy the cluster anywhere: neither may.
+    for (ElasticsearchClient client : List.of(ingest, archive)) {
+      assertStatus(
+          403,
+          () ->
+              client
+                  .snapshot()
+                  .createRepository(
+                      r ->
+                          r.name(repository)
+                              .repository(
+                                  p -> p.fs(fs -> fs.settings(x -> x.location(repository))))));
+    }
+    admin
+        .snapshot()
+        .createRepository(
+            r ->
+                r.name(repository)
+                    .repository(p -> p.fs(fs -> fs.settings(x -> x.location(repository)))));
+    try {
+      // The ingest credential snapshots (retention's archive), and cannot restore.
+      assertThat(
+              ingest
+                  .snapshot()
+                  .create(
+                      c ->
+                          c.repository(repository)
+                              .snapshot("secured")
+                              .indices(RUN_INDEX)
+                              .includeGlobalState(false)
+                              .waitForCompletion(true))
+                  .snapshot()
+                  .state())
+          .isEqualTo("SUCCESS");
+      assertStatus(
+          403,
+          () ->
+              ingest
+                  .snapshot()
+                  .restore(
+                      r ->
+                          r.repository(repository)
+                              .snapshot("secured")
+                              .indices(RUN_INDEX)
+                              .renamePattern("(.+)")
+                              .renameReplacement("$1-copy")));
+      // The archive credential lists and restores, and can neither snapshot, write nor delete.
+      assertThat(archive.snapshot().get(g -> g.repository(repository).snapshot("*")).snapshots())
+          .hasSize(1);
+      assertStatus(
+          403, () -> archive.snapshot().create(c -> c.repository(repository).snapshot("other")));
+      assertStatus(
+          403, () -> archive.index(i -> i.index(RUN_INDEX).id("x").document(Map.of("t", 1.0))));
+      assertStatus(403, () -> archive.indices().delete(d -> d.index(RUN_INDEX)));
+      assertStatus(403, () -> archive.search(s -> s.index(FOREIGN), Map.class));
+      assertThat(archive.get(g -> g.index(CATALOG).id("secured-it"), Map.class).found()).isTrue();
+      String copy = RUN_INDEX + "-copy";
+      archive
+          .snapshot()
+          .restore(
+              r ->
+                  r.repository(repository)
+                      .snapshot("secured")
+                      .indices(RUN_INDEX)
+                      .renamePattern("(.+)")
+                      .renameReplacement("$1-copy")
+                      .includeAliases(false)
+                      .waitForCompletion(true));
+      assertThat(archive.count(c -> c.index(copy)).count()).isEqualTo(1);
+      admin.indices().delete(d -> d.index(copy));
+    } finally {
+      admin.snapshot().delete(d -> d.repository(repository).snapshot("*"));
+      admin.snapshot().deleteRepository(d -> d.name(repository));
+    }
   }
 
   @Test

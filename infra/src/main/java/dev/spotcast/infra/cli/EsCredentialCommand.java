@@ -27,7 +27,10 @@ import picocli.CommandLine.Parameters;
             + "--es is the node 'es start' secured from the home directory, else the URL alone.")
 final class EsCredentialCommand extends HomeCommand {
 
-  @Parameters(index = "0", paramLabel = "ROLE", description = "query, ingest, admin or monitor.")
+  @Parameters(
+      index = "0",
+      paramLabel = "ROLE",
+      description = "query, ingest, admin, monitor or archive.")
   private String role;
 
   @Option(
@@ -46,7 +49,7 @@ final class EsCredentialCommand extends HomeCommand {
             .orElseThrow(
                 () ->
                     new IllegalArgumentException(
-                        "unknown role '" + role + "': query, ingest, admin or monitor"));
+                        "unknown role '" + role + "': query, ingest, admin, monitor or archive"));
     ElasticsearchSettings settings =
         LocalCredentials.orLocal(
             ElasticsearchSettings.of(url), chosen, LocalCredentials.directory(home()));

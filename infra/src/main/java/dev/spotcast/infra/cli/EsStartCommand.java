@@ -126,7 +126,7 @@ final class EsStartCommand extends HomeCommand {
           "  secured: TLS with the CA %s (SHA-256 fingerprint %s), authentication required%n",
           admin.ca(), ElasticsearchSettings.sha256Fingerprint(admin.ca()));
       out.printf(
-          "  credentials (mode 600, used by ./spotcast by themselves): %s/{admin,ingest,query,monitor}.properties%n",
+          "  credentials (mode 600, used by ./spotcast by themselves): %s/{admin,ingest,query,monitor,archive}.properties%n",
           config.credentialsDir());
     }
     printHowToStop(config.baseDir());

@@ -60,7 +60,9 @@ public final class ClusterSecurity {
           Role.QUERY,
           "spotcast-query",
           Role.MONITOR,
-          "spotcast-monitor");
+          "spotcast-monitor",
+          Role.ARCHIVE,
+          "spotcast-archive");
 
   /** The role each user has: Elasticsearch's built-in superuser, or one of spotcast-roles.json. */
   public static final Map<Role, String> ROLES =
@@ -72,7 +74,9 @@ public final class ClusterSecurity {
           Role.QUERY,
           "spotcast_query",
           Role.MONITOR,
-          "spotcast_monitor");
+          "spotcast_monitor",
+          Role.ARCHIVE,
+          "spotcast_archive");
 
   /**
    * The CA and node certificates, under the base directory and under each node's config directory.

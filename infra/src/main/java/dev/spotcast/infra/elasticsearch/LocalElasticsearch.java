@@ -348,6 +348,9 @@ public final class LocalElasticsearch implements AutoCloseable {
       ClusterSecurity.installFiles(certs, securityFiles, node.configDir());
     }
     user.takeOwnership(node.dir(), node.dataDir());
+    // Shared by the nodes; what Elasticsearch writes below it is its own already.
+    FileTrees.createTraversable(node.repoDir());
+    user.takeOwnership(node.repoDir(), node.repoDir());
   }
 
   private static void copyTree(Path source, Path target) throws IOException {

@@ -29,6 +29,8 @@ final class NodeConfigFiles {
     settings.put("transport.port", node.transportPort());
     settings.put("path.data", node.dataDir().toString());
     settings.put("path.logs", node.logsDir().toString());
+    // Where filesystem snapshot repositories may be registered (the archive of old runs).
+    settings.put("path.repo", List.of(node.repoDir().toString()));
     if (config.secured()) {
       settings.putAll(ClusterSecurity.nodeSettings());
     } else {

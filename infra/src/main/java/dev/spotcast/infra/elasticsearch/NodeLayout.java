@@ -42,6 +42,16 @@ public record NodeLayout(String name, Path dir, int httpPort, int transportPort,
     return dir.resolve("logs");
   }
 
+  /**
+   * The node's {@code path.repo}, where filesystem snapshot repositories may live: {@code
+   * <baseDir>/clusters/<cluster>/snapshots}, one directory that every node of the cluster shares (a
+   * filesystem repository must be the same place for all of them). A repository registered with a
+   * relative {@code location} is a folder of it.
+   */
+  public Path repoDir() {
+    return dir.resolveSibling("snapshots");
+  }
+
   public Path tmpDir() {
     return dir.resolve("tmp");
   }

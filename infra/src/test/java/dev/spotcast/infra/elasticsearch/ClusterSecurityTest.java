@@ -26,7 +26,8 @@ class ClusterSecurityTest {
     Map<Role, ElasticsearchSettings> credentials =
         ClusterSecurity.credentials("https://127.0.0.1:9200", Path.of("/base/certs/ca.crt"), dir);
 
-    assertThat(credentials).containsOnlyKeys(Role.ADMIN, Role.INGEST, Role.QUERY, Role.MONITOR);
+    assertThat(credentials)
+        .containsOnlyKeys(Role.ADMIN, Role.INGEST, Role.QUERY, Role.MONITOR, Role.ARCHIVE);
     assertThat(credentials.get(Role.MONITOR).username()).isEqualTo("spotcast-monitor");
     assertThat(credentials.get(Role.INGEST).username()).isEqualTo("spotcast-ingest");
     assertThat(credentials.get(Role.QUERY).username()).isEqualTo("spotcast-query");
@@ -37,8 +38,9 @@ class ClusterSecurityTest {
               assertThat(settings.ca()).isEqualTo(Path.of("/base/certs/ca.crt"));
               assertThat(settings.password()).hasSize(32); // 24 random bytes, base64url
             });
+    assertThat(credentials.get(Role.ARCHIVE).username()).isEqualTo("spotcast-archive");
     assertThat(credentials.values().stream().map(ElasticsearchSettings::password).distinct())
-        .hasSize(4);
+        .hasSize(5);
   }
 
   @Test
@@ -67,7 +69,7 @@ class ClusterSecurityTest {
 
     assertThat(files).containsOnlyKeys("users", "users_roles", "roles.yml");
     List<String> users = files.get("users").lines().toList();
-    assertThat(users).hasSize(4);
+    assertThat(users).hasSize(5);
     for (ElasticsearchSettings settings : credentials.values()) {
       String line =
           users.stream()
@@ -83,17 +85,19 @@ class ClusterSecurityTest {
             "superuser:spotcast-admin",
             "spotcast_ingest:spotcast-ingest",
             "spotcast_query:spotcast-query",
-            "spotcast_monitor:spotcast-monitor");
+            "spotcast_monitor:spotcast-monitor",
+            "spotcast_archive:spotcast-archive");
   }
 
   @Test
   void rolesYmlHasOneLinePerRoleWithItsDefinitionAsJson() throws Exception {
     List<String> lines = ClusterSecurity.rolesYml().lines().toList();
 
-    assertThat(lines).hasSize(3);
+    assertThat(lines).hasSize(4);
     assertThat(lines.get(0)).startsWith("spotcast_ingest: {");
     assertThat(lines.get(1)).startsWith("spotcast_query: {");
     assertThat(lines.get(2)).startsWith("spotcast_monitor: {");
+    assertThat(lines.get(3)).startsWith("spotcast_archive: {");
     JsonNode query = JSON.readTree(lines.get(1).substring("spotcast_query: ".length()));
     assertThat(query.path("cluster").toString()).isEqualTo("[\"monitor\"]");
     assertThat(query.path("indices").get(0).path("names").toString())

@@ -32,6 +32,9 @@ class NodeConfigFilesTest {
         .isEqualTo("/srv/es base/clusters/forecast-test/node-0/data");
     assertThat(settings.get("path.logs").asText())
         .isEqualTo("/srv/es base/clusters/forecast-test/node-0/logs");
+    // One snapshot directory for all the cluster's nodes: a filesystem repository is shared.
+    assertThat(texts(settings.get("path.repo")))
+        .containsExactly("/srv/es base/clusters/forecast-test/snapshots");
     assertThat(settings.get("xpack.security.enabled").asBoolean(false)).isTrue();
     for (String layer : List.of("http", "transport")) {
       String prefix = "xpack.security." + layer + ".ssl.";

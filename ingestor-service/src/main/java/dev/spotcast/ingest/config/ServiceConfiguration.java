@@ -7,6 +7,7 @@ import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.ingest.job.DataRoots;
 import dev.spotcast.ingest.job.JobSources;
 import dev.spotcast.ingest.job.JobStore;
+import dev.spotcast.ingest.settings.ArchiveProperties;
 import dev.spotcast.ingest.settings.FileProperties;
 import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingest.settings.KafkaTopics;
@@ -46,7 +47,8 @@ import org.springframework.context.annotation.Configuration;
   KafkaTopics.class,
   ScheduleProperties.class,
   FileProperties.class,
-  SyntheticLimits.class
+  SyntheticLimits.class,
+  ArchiveProperties.class
 })
 public class ServiceConfiguration {
 
@@ -97,9 +99,10 @@ public class ServiceConfiguration {
                 .title("Spotcast ingestor service")
                 .version("v1")
                 .description(
-                    "Ingestion jobs: POST a run to load, follow its progress, cancel it. Every call needs an"
-                        + " API key (X-API-Key or 'Authorization: ApiKey <key>'): ingest:submit to start and cancel jobs,"
-                        + " ingest:read to read them. Errors are RFC 9457 problem+json."))
+                    "Ingestion jobs: POST a run to load, follow its progress, cancel it; archived runs: list"
+                        + " them, restore one. Every call needs an API key (X-API-Key or 'Authorization: ApiKey"
+                        + " <key>'): ingest:submit to start and cancel jobs and to restore runs, ingest:read to read"
+                        + " them. Errors are RFC 9457 problem+json."))
         .components(
             new Components()
                 .addSecuritySchemes(

@@ -8,12 +8,13 @@ import java.util.Arrays;
  */
 public enum ApiRole {
   /**
-   * Start jobs ({@code POST /v1/ingestions}) and cancel them ({@code DELETE /v1/ingestions/{id}}).
+   * Start jobs ({@code POST /v1/ingestions}), cancel them ({@code DELETE /v1/ingestions/{id}}) and
+   * restore archived runs ({@code POST /v1/archive/{model}/{run}/restore}).
    */
   SUBMIT("ingest:submit"),
   /**
-   * Read jobs ({@code GET /v1/ingestions/{id}}), health details, metrics and the other actuator
-   * endpoints.
+   * Read jobs ({@code GET /v1/ingestions/{id}}), the archived runs ({@code GET /v1/archive}),
+   * health details, metrics and the other actuator endpoints.
    */
   READ("ingest:read");
 

@@ -18,10 +18,11 @@ import org.springframework.security.web.authentication.AuthenticationFilter;
 
 /**
  * Who may call what. Every request but health and the API description needs an API key ({@link
- * ApiKeyProperties}); starting and cancelling jobs needs {@code ingest:submit}, reading jobs,
- * metrics and the other actuator endpoints {@code ingest:read}. Health answers anyone with its
- * status only; its details (cluster name, errors) need {@code ingest:read} ({@code
- * management.endpoint.health.roles}). Stateless: no session, no cookie, so no CSRF token.
+ * ApiKeyProperties}); starting and cancelling jobs and restoring archived runs needs {@code
+ * ingest:submit}, reading jobs, archived runs, metrics and the other actuator endpoints {@code
+ * ingest:read}. Health answers anyone with its status only; its details (cluster name, errors) need
+ * {@code ingest:read} ({@code management.endpoint.health.roles}). Stateless: no session, no cookie,
+ * so no CSRF token.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(ApiKeyProperties.class)
@@ -30,6 +31,7 @@ public class SecurityConfiguration {
   private static final Logger log = LoggerFactory.getLogger(SecurityConfiguration.class);
   private static final String JOBS = "/v1/ingestions";
   private static final String RUNS = "/v1/runs";
+  private static final String ARCHIVE = "/v1/archive";
 
   @Bean
   SecurityFilterChain apiSecurity(HttpSecurity http, ApiKeyProperties keys, ObjectMapper json)
@@ -69,7 +71,10 @@ public class SecurityConfiguration {
                     .hasAuthority(ApiRole.SUBMIT.authority())
                     .requestMatchers(HttpMethod.DELETE, JOBS + "/*")
                     .hasAuthority(ApiRole.SUBMIT.authority())
-                    .requestMatchers(HttpMethod.GET, JOBS, JOBS + "/*", RUNS)
+                    // A restore starts work that writes runs, as a job does.
+                    .requestMatchers(HttpMethod.POST, ARCHIVE + "/*/*/restore")
+                    .hasAuthority(ApiRole.SUBMIT.authority())
+                    .requestMatchers(HttpMethod.GET, JOBS, JOBS + "/*", RUNS, ARCHIVE)
                     .hasAuthority(ApiRole.READ.authority())
                     // The console's page and script hold no data: every number it shows comes from
                     // the API above, with the key its user types in.
@@ -88,6 +93,9 @@ public class SecurityConfiguration {
         request.getRequestURI().startsWith(JOBS)
             && (HttpMethod.POST.matches(request.getMethod())
                 || HttpMethod.DELETE.matches(request.getMethod()));
-    return (changesJobs ? ApiRole.SUBMIT : ApiRole.READ).authority();
+    boolean restores =
+        request.getRequestURI().startsWith(ARCHIVE + "/")
+            && HttpMethod.POST.matches(request.getMethod());
+    return (changesJobs || restores ? ApiRole.SUBMIT : ApiRole.READ).authority();
   }
 }

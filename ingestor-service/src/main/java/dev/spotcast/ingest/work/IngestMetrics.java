@@ -2,8 +2,10 @@ package dev.spotcast.ingest.work;
 
 import dev.spotcast.ingest.job.ChunkState;
 import dev.spotcast.ingest.job.Job;
+import dev.spotcast.ingestor.RunArchive;
 import dev.spotcast.ingestor.bulk.LoadStats;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Timer;
@@ -45,6 +47,12 @@ public class IngestMetrics {
             .description("From a bulk's first send to its last answer, retries included")
             .publishPercentileHistogram()
             .register(registry);
+    // Retention's snapshots that failed: each such run was kept instead of archived (the log says
+    // why).
+    FunctionCounter.builder(
+            "spotcast.ingest.archive.failures", RunArchive.class, c -> RunArchive.failedArchives())
+        .description("Snapshots of retired runs that failed; those runs were kept, not archived")
+        .register(registry);
     // Counters whose label values are known start at zero, so that a dashboard shows 0, not "no
     // data".
     for (String cause : List.of("stale", "lost", "failed")) {

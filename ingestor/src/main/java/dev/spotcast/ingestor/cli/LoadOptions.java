@@ -1,66 +1,17 @@
 package dev.spotcast.ingestor.cli;
 
-import dev.spotcast.elasticsearch.ElasticsearchSettings;
-import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.PublishPolicy;
 import dev.spotcast.model.ShardingSpec;
-import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Optional;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 
 /**
- * The options every loading command shares (where Elasticsearch is, how hard to push it, how to
- * shard), declared once as a picocli mixin.
+ * The options every loading command shares (where Elasticsearch is, {@link ConnectionOptions}; how
+ * hard to push it, how to shard), declared once as a picocli mixin.
  */
-public final class LoadOptions {
-
-  @Option(
-      names = "--es",
-      defaultValue = "${env:SPOTCAST_ES_URL:-http://127.0.0.1:9200}",
-      description = "Elasticsearch URL (default: ${DEFAULT-VALUE}).")
-  public String elasticsearch;
-
-  // Secrets have no picocli default: a default would be printed by --help. They are read from the
-  // environment in elasticsearchSettings() instead, so that they need not be on a command line.
-  @Option(
-      names = "--es-ca",
-      paramLabel = "PEM",
-      description = "CA certificate of Elasticsearch's HTTPS (env SPOTCAST_ES_CA).")
-  public Path elasticsearchCa;
-
-  @Option(
-      names = "--es-ca-fingerprint",
-      paramLabel = "SHA256",
-      description =
-          "SHA-256 fingerprint of that CA, as Elasticsearch prints it (env SPOTCAST_ES_CA_FINGERPRINT).")
-  public String elasticsearchCaFingerprint;
-
-  @Option(
-      names = "--es-api-key",
-      paramLabel = "KEY",
-      description = "API key, encoded (env SPOTCAST_ES_API_KEY).")
-  public String elasticsearchApiKey;
-
-  @Option(
-      names = "--es-username",
-      paramLabel = "USER",
-      description = "User, with --es-password (env SPOTCAST_ES_USERNAME).")
-  public String elasticsearchUsername;
-
-  @Option(
-      names = "--es-password",
-      paramLabel = "PASSWORD",
-      description = "Password of --es-username (env SPOTCAST_ES_PASSWORD).")
-  public String elasticsearchPassword;
-
-  @Option(
-      names = "--es-bearer-token",
-      paramLabel = "TOKEN",
-      description = "Service-account or OAuth2 token (env SPOTCAST_ES_BEARER_TOKEN).")
-  public String elasticsearchBearerToken;
+public final class LoadOptions extends ConnectionOptions {
 
   @Option(names = "--producers", description = "Producer threads (default: cores).")
   public Integer producers;
@@ -123,6 +74,14 @@ public final class LoadOptions {
   public int keepRuns;
 
   @Option(
+      names = "--archive-repository",
+      paramLabel = "REPOSITORY",
+      description =
+          "With --keep-runs: move older runs to this Elasticsearch snapshot repository (one snapshot per run,"
+              + " restored with 'spotcast archive restore') instead of deleting them (docs/operations.md, \"Archive\").")
+  public String archiveRepository;
+
+  @Option(
       names = "--force-merge",
       description =
           "After publishing, merge the run's indices to one segment (faster reads; takes a while on large runs).")
@@ -148,41 +107,6 @@ public final class LoadOptions {
         .withThreads(producers == null ? defaults.producerThreads() : producers, senders)
         .withBulkDocuments(bulkDocs)
         .withReplicas(replicas);
-  }
-
-  /**
-   * The connection: {@code --es} and the TLS and credential options, each falling back to its
-   * environment variable; with no credential at all, the local node's credential of {@code role}
-   * when {@code --es} is that node ({@link LocalCredentials}).
-   *
-   * @throws IllegalArgumentException when the options contradict each other (two credentials, a
-   *     user without password, a CA file and a fingerprint)
-   */
-  public ElasticsearchSettings elasticsearchSettings(LocalCredentials.Role role) {
-    ElasticsearchSettings plain = ElasticsearchSettings.of(elasticsearch);
-    ElasticsearchSettings settings =
-        new ElasticsearchSettings(
-            plain.uris(),
-            plain.connectTimeout(),
-            plain.responseTimeout(),
-            plain.maxConnections(),
-            elasticsearchCa != null
-                ? elasticsearchCa
-                : env("SPOTCAST_ES_CA").map(Path::of).orElse(null),
-            or(elasticsearchCaFingerprint, "SPOTCAST_ES_CA_FINGERPRINT"),
-            or(elasticsearchApiKey, "SPOTCAST_ES_API_KEY"),
-            or(elasticsearchUsername, "SPOTCAST_ES_USERNAME"),
-            or(elasticsearchPassword, "SPOTCAST_ES_PASSWORD"),
-            or(elasticsearchBearerToken, "SPOTCAST_ES_BEARER_TOKEN"));
-    return LocalCredentials.orLocal(settings, role);
-  }
-
-  private static String or(String option, String variable) {
-    return option != null ? option : env(variable).orElse(null);
-  }
-
-  private static Optional<String> env(String variable) {
-    return Optional.ofNullable(System.getenv(variable)).filter(value -> !value.isBlank());
   }
 
   public ShardingSpec sharding() {

@@ -5,6 +5,7 @@ import co.elastic.clients.elasticsearch._types.ElasticsearchException;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.elasticsearch.LocalCredentials;
+import dev.spotcast.ingestor.AfterPublish;
 import dev.spotcast.ingestor.LoadReport;
 import dev.spotcast.ingestor.LoaderSettings;
 import dev.spotcast.ingestor.RunLoader;
@@ -39,45 +40,17 @@ final class Loads {
       boolean keepPublished)
       throws IOException, InterruptedException {
     LoaderSettings settings;
-    ElasticsearchSettings connection;
     try {
       settings = options.loaderSettings();
-      connection = options.elasticsearchSettings(LocalCredentials.Role.INGEST);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     PrintWriter out = spec.commandLine().getOut();
-    ElasticsearchClient client;
-    try {
-      client = ElasticsearchClients.create(connection);
-    } catch (IllegalArgumentException | UncheckedIOException e) {
-      // An unreadable CA file, a malformed fingerprint.
-      throw new ParameterException(spec.commandLine(), e.getMessage());
+    ElasticsearchClient client = connect(spec, options, LocalCredentials.Role.INGEST);
+    if (client == null) {
+      return UNREACHABLE;
     }
     try {
-      try {
-        client.cluster().health();
-      } catch (IOException e) {
-        spec.commandLine()
-            .getErr()
-            .printf(
-                "spotcast: cannot reach Elasticsearch at %s (%s). Start it with './spotcast es start' or pass --es URL"
-                    + " (and --es-ca, --es-api-key... for a secured cluster).%n",
-                connection.uris().getFirst(), e.getMessage());
-        return UNREACHABLE;
-      } catch (ElasticsearchException e) {
-        // 401 or 403: the message names the cause (wrong credential, missing privilege), never the
-        // secret.
-        spec.commandLine()
-            .getErr()
-            .printf(
-                "spotcast: Elasticsearch at %s refused %s (HTTP %d): %s%n",
-                connection.uris().getFirst(),
-                connection.credentialKind(),
-                e.status(),
-                e.getMessage());
-        return UNREACHABLE;
-      }
       boolean allPublished = true;
       for (ForecastSource source : sources) {
         ForecastRun run = source.run();
@@ -88,7 +61,9 @@ final class Loads {
         }
         LoadReport report =
             new RunLoader(client, settings)
-                .withLifecycle(options.keepRuns, options.forceMerge)
+                .withLifecycle(
+                    new AfterPublish(
+                        options.keepRuns, options.forceMerge, options.archiveRepository))
                 .withPublishPolicy(options.publish)
                 .load(
                     source,
@@ -102,6 +77,59 @@ final class Loads {
       return allPublished ? 0 : 1;
     } finally {
       client._transport().close();
+    }
+  }
+
+  /**
+   * A client connected as {@code role} and checked with one call; null, after one line on standard
+   * error saying what to do, when Elasticsearch cannot be reached or refuses the credential (the
+   * caller exits {@link #UNREACHABLE}). The caller closes the client's transport.
+   *
+   * @throws ParameterException when the connection options contradict each other or name an
+   *     unreadable CA
+   */
+  static ElasticsearchClient connect(
+      CommandSpec spec, ConnectionOptions options, LocalCredentials.Role role) {
+    ElasticsearchSettings connection;
+    ElasticsearchClient client;
+    try {
+      connection = options.elasticsearchSettings(role);
+      client = ElasticsearchClients.create(connection);
+    } catch (IllegalArgumentException | UncheckedIOException e) {
+      // Contradicting options, an unreadable CA file, a malformed fingerprint.
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+    try {
+      client.cluster().health();
+      return client;
+    } catch (IOException e) {
+      spec.commandLine()
+          .getErr()
+          .printf(
+              "spotcast: cannot reach Elasticsearch at %s (%s). Start it with './spotcast es start' or pass --es URL"
+                  + " (and --es-ca, --es-api-key... for a secured cluster).%n",
+              connection.uris().getFirst(), e.getMessage());
+    } catch (ElasticsearchException e) {
+      // 401 or 403: the message names the cause (wrong credential, missing privilege), never the
+      // secret.
+      spec.commandLine()
+          .getErr()
+          .printf(
+              "spotcast: Elasticsearch at %s refused %s (HTTP %d): %s%n",
+              connection.uris().getFirst(),
+              connection.credentialKind(),
+              e.status(),
+              e.getMessage());
+    }
+    close(client);
+    return null;
+  }
+
+  static void close(ElasticsearchClient client) {
+    try {
+      client._transport().close();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

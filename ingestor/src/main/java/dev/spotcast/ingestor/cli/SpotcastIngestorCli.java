@@ -5,13 +5,19 @@ import picocli.CommandLine.Command;
 
 /**
  * The ingestor's command line: {@code spotcast synth ...}, {@code spotcast ingest ...}, {@code
- * spotcast fetch ...}.
+ * spotcast fetch ...}, {@code spotcast archive ...}.
  */
 @Command(
     name = "spotcast-ingestor",
     mixinStandardHelpOptions = true,
-    subcommands = {SynthCommand.class, IngestCommand.class, FetchCommand.class},
-    description = "Load forecast runs into Elasticsearch.")
+    subcommands = {
+      SynthCommand.class,
+      IngestCommand.class,
+      FetchCommand.class,
+      ArchiveCommand.class
+    },
+    description =
+        "Load forecast runs into Elasticsearch; fetch them from publishers; archive and restore old ones.")
 public final class SpotcastIngestorCli {
 
   public static void main(String[] args) {

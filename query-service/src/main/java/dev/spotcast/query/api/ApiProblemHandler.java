@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.search.SearchSaturatedException;
 import dev.spotcast.query.search.SearchUnavailableException;
+import dev.spotcast.query.spot.ArchivedRunException;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.OutsideForecastException;
 import dev.spotcast.query.spot.TooLargeException;
@@ -15,6 +16,7 @@ import dev.spotcast.query.web.RetryAfter;
 import dev.spotcast.web.JsonBodyErrors;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import java.time.Duration;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.TypeMismatchException;
@@ -75,6 +77,22 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
     ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, e.getMessage());
     problem.setProperty("parameter", e.parameter());
     problem.setProperty("runs", e.runs());
+    return problem;
+  }
+
+  /**
+   * An archived run: 404 as for any run that cannot be served, saying how to restore it ({@code
+   * archived}, {@code restore.command}, {@code restore.endpoint}).
+   */
+  @ExceptionHandler(ArchivedRunException.class)
+  ProblemDetail archivedRun(ArchivedRunException e) {
+    ProblemDetail problem = unknownRun(e);
+    ErrorCauseMetrics.record("archived_run");
+    problem.setTitle("Run archived");
+    problem.setProperty("archived", true);
+    problem.setProperty("snapshot", e.snapshot());
+    problem.setProperty(
+        "restore", Map.of("command", e.command(), "endpoint", "POST " + e.endpoint()));
     return problem;
   }
 

@@ -8,6 +8,7 @@ import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.spot.ArchivedRunException;
 import dev.spotcast.query.spot.Blends;
 import dev.spotcast.query.spot.Ensembles;
 import io.swagger.v3.oas.annotations.Operation;
@@ -54,6 +55,8 @@ public class ModelsController {
    *
    * @param published the published run's id (yyyyMMddHH), what {@code run=latest} answers from
    * @param stepMinutes the length of one step unit in minutes: 60, or less for sub-hourly output
+   * @param archived the runs kept in a snapshot repository, newest first: not servable until
+   *     restored
    */
   public record Model(
       String model,
@@ -64,7 +67,19 @@ public class ModelsController {
       List<LevelTypeInfo> levelTypes,
       List<ParameterInfo> parameters,
       int stepMinutes,
-      List<StepInfo> steps) {}
+      List<StepInfo> steps,
+      List<ArchivedRun> archived) {}
+
+  /**
+   * A run moved to a snapshot repository by retention: {@code run=} of it answers 404 saying how to
+   * restore it.
+   *
+   * @param archivedAt when its snapshot was taken
+   * @param bytes the size of its snapshot
+   * @param restore the command that restores it ({@code ./spotcast archive restore MODEL RUN})
+   */
+  public record ArchivedRun(
+      String run, Instant runTime, Instant archivedAt, long bytes, String restore) {}
 
   /** A run that may be asked for with {@code run=} (its id or its run time). */
   public record RunSummary(String run, Instant runTime, boolean published) {}
@@ -130,8 +145,9 @@ public class ModelsController {
       description =
           "Every model with a published run: the published run's grid, level types (with their levels, units and"
               + " the query parameter that selects them: alt, pressure, or neither for single-level fields),"
-              + " parameters with units, steps with valid times, and the runs that run= may ask for. Served from"
-              + " memory; refreshed from the run catalog every few seconds.")
+              + " parameters with units, steps with valid times, the runs that run= may ask for, and the runs"
+              + " archived in a snapshot repository (restored on demand). Served from memory; refreshed from"
+              + " the run catalog every few seconds.")
   @GetMapping("/v1/models")
   public Models models() {
     List<Model> models = new ArrayList<>();
@@ -205,6 +221,16 @@ public class ModelsController {
     }
     List<StepInfo> steps =
         run.steps().stream().map(s -> new StepInfo(s, run.validTime(s))).toList();
+    List<ArchivedRun> archived = new ArrayList<>();
+    for (RunRecord record : runs.archivedRuns(run.model())) {
+      archived.add(
+          new ArchivedRun(
+              record.runId(),
+              record.runTime(),
+              record.archive() == null ? null : record.archive().at(),
+              record.archive() == null ? 0 : record.archive().bytes(),
+              ArchivedRunException.restoreCommand(record)));
+    }
     return new Model(
         run.model(),
         published.runId(),
@@ -214,7 +240,8 @@ public class ModelsController {
         levelTypes,
         parameters,
         run.stepUnitMinutes(),
-        steps);
+        steps,
+        archived);
   }
 
   /** The distinct lengths of a parameter's intervals, shortest first; null for a point value. */

@@ -1,6 +1,8 @@
 package dev.spotcast.query.catalog;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.FieldValue;
+import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch.cat.indices.IndicesRecord;
 import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.search.Hit;
@@ -38,7 +40,9 @@ import org.springframework.stereotype.Component;
  * Elasticsearch which run is current. An alias switch becomes visible here within one refresh
  * interval. A run may be served by {@code run=} when its record says PUBLISHED (it was published at
  * some point: loaded completely and counted) and all of its indices still exist (retention has not
- * deleted them).
+ * deleted them). Runs whose record says ARCHIVED (kept in a snapshot repository, their indices
+ * deleted) are known too, so that a request for one is told how to restore it rather than that it
+ * does not exist.
  */
 @Component
 public class PublishedRuns implements SmartLifecycle {
@@ -55,6 +59,9 @@ public class PublishedRuns implements SmartLifecycle {
 
   /** Per model, the servable runs by run id, newest first. */
   private volatile Map<String, Map<String, RunRecord>> servable = Map.of();
+
+  /** Per model, the archived runs by run id. */
+  private volatile Map<String, Map<String, RunRecord>> archived = Map.of();
 
   private volatile boolean loaded;
   private volatile boolean failing;
@@ -99,6 +106,18 @@ public class PublishedRuns implements SmartLifecycle {
     if (published != null) {
       byId.put(published.runId(), published);
     }
+    return List.copyOf(byId.values());
+  }
+
+  /** An archived run of a model (in a snapshot repository, not servable until restored). */
+  public Optional<RunRecord> archived(String model, String runId) {
+    return Optional.ofNullable(archived.getOrDefault(model, Map.of()).get(runId));
+  }
+
+  /** Every archived run of a model, newest first. */
+  public List<RunRecord> archivedRuns(String model) {
+    Map<String, RunRecord> byId = new TreeMap<>(Comparator.reverseOrder());
+    byId.putAll(archived.getOrDefault(model, Map.of()));
     return List.copyOf(byId.values());
   }
 
@@ -166,7 +185,8 @@ public class PublishedRuns implements SmartLifecycle {
 
   /**
    * Every PUBLISHED run record whose indices all exist; records already known are kept as they are.
-   * One search of the runs index and one list of forecast index names per refresh.
+   * One search of the runs index and one list of forecast index names per refresh. The ARCHIVED
+   * records the same search finds are kept aside ({@link #archived}).
    */
   private Map<String, Map<String, RunRecord>> servableRuns(
       Map<String, Map<String, RunRecord>> previous, Collection<RunRecord> latest)
@@ -187,7 +207,21 @@ public class PublishedRuns implements SmartLifecycle {
                 s.index(RunCatalog.INDEX)
                     .ignoreUnavailable(true)
                     .size(MAX_RUNS)
-                    .query(q -> q.term(t -> t.field("status").value(RunStatus.PUBLISHED.name())))
+                    .query(
+                        q ->
+                            q.terms(
+                                t ->
+                                    t.field("status")
+                                        .terms(
+                                            v ->
+                                                v.value(
+                                                    List.of(
+                                                        FieldValue.of(RunStatus.PUBLISHED.name()),
+                                                        FieldValue.of(
+                                                            RunStatus.ARCHIVED.name()))))))
+                    // The newest first: should there ever be more than MAX_RUNS, the oldest
+                    // archived runs are the ones left out.
+                    .sort(o -> o.field(f -> f.field("runTime").order(SortOrder.Desc)))
                     .trackTotalHits(t -> t.enabled(false)),
             RunRecord.class);
     // One record object per run: a published run's is the one the published map holds, so that
@@ -195,9 +229,16 @@ public class PublishedRuns implements SmartLifecycle {
     Map<String, RunRecord> latestById = new HashMap<>();
     latest.forEach(record -> latestById.put(record.id(), record));
     List<RunRecord> candidates = new ArrayList<>();
+    Map<String, Map<String, RunRecord>> archivedNow = new HashMap<>();
     for (Hit<RunRecord> hit : response.hits().hits()) {
       RunRecord record = hit.source();
       if (record == null || record.run() == null) {
+        continue;
+      }
+      if (record.status() == RunStatus.ARCHIVED) {
+        archivedNow
+            .computeIfAbsent(record.model(), m -> new HashMap<>())
+            .put(record.runId(), record);
         continue;
       }
       RunRecord known = latestById.get(record.id());
@@ -215,8 +256,14 @@ public class PublishedRuns implements SmartLifecycle {
         next.computeIfAbsent(kept.model(), m -> new HashMap<>()).put(kept.runId(), kept);
       }
     }
+    archived = frozen(archivedNow);
+    return frozen(next);
+  }
+
+  private static Map<String, Map<String, RunRecord>> frozen(
+      Map<String, Map<String, RunRecord>> byModel) {
     Map<String, Map<String, RunRecord>> frozen = new HashMap<>();
-    next.forEach((model, byId) -> frozen.put(model, Map.copyOf(byId)));
+    byModel.forEach((model, byId) -> frozen.put(model, Map.copyOf(byId)));
     return Map.copyOf(frozen);
   }
 

@@ -570,13 +570,7 @@ public class EdrController {
   private RunRecord servable(String model, String instanceId) {
     published(model);
     return runs.get(model, instanceId)
-        .orElseThrow(
-            () ->
-                new UnknownRunException(
-                    "instanceId",
-                    model,
-                    instanceId,
-                    runs.runs(model).stream().map(RunRecord::runId).toList()));
+        .orElseThrow(() -> UnknownRunException.of("instanceId", model, instanceId, runs));
   }
 
   /** The absolute URL of /edr as the client called it. */

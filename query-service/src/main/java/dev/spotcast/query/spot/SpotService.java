@@ -304,12 +304,7 @@ public class SpotService {
   private RunRecord run(SpotRequest request) {
     published(request); // an unknown model is a 404 about the model
     return runs.get(request.model(), request.run())
-        .orElseThrow(
-            () ->
-                new UnknownRunException(
-                    request.model(),
-                    request.run(),
-                    runs.runs(request.model()).stream().map(RunRecord::runId).toList()));
+        .orElseThrow(() -> UnknownRunException.of("run", request.model(), request.run(), runs));
   }
 
   private RunRecord published(SpotRequest request) {

@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.elasticsearch.ElasticsearchClients;
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
+import dev.spotcast.ingestor.RunArchive;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
@@ -16,6 +19,7 @@ import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.synthetic.SyntheticWeather;
+import dev.spotcast.testsupport.SharedElasticsearch;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -118,6 +122,81 @@ class RunsAndMethodsIT extends ServiceTestBase {
       RunFixtures.ensurePublished(client, new SyntheticForecastSource(EARLIER, SEED));
       RunFixtures.ensurePublished(client, new SyntheticForecastSource(LATER, SEED));
     }
+  }
+
+  @Test
+  void anArchivedRunIsListedAndAnswers404SayingHowToRestoreItThenTheSameOnceRestored()
+      throws Exception {
+    String repository = "it-query-archive";
+    try (ElasticsearchClient admin =
+        ElasticsearchClients.create(SharedElasticsearch.settings(Role.ADMIN))) {
+      admin
+          .snapshot()
+          .createRepository(
+              r ->
+                  r.name(repository)
+                      .repository(p -> p.fs(fs -> fs.settings(x -> x.location(repository)))));
+    }
+    JsonNode before = ok(both("&params=t,rh&run=2026112100"));
+    List<String> indices = new ShardingStrategy(EARLIER).allIndices();
+    boolean restored = false;
+    try {
+      new RunArchive(RunFixtures.ingestClient())
+          .archive(repository, MODEL, EARLIER.runId(), indices, "archived by the test");
+      awaitServable(EARLIER.runId(), false);
+
+      JsonNode archived = problem(both("&run=2026112100"), 404, "run");
+      assertThat(archived.path("archived").asBoolean()).isTrue();
+      assertThat(archived.path("title").asText()).isEqualTo("Run archived");
+      assertThat(archived.path("detail").asText())
+          .contains("run 2026112100 of model itapi is archived")
+          .contains("'./spotcast archive restore itapi 2026112100'")
+          .contains("POST /v1/archive/itapi/2026112100/restore");
+      assertThat(archived.path("restore").path("command").asText())
+          .isEqualTo("./spotcast archive restore itapi 2026112100");
+      assertThat(archived.path("restore").path("endpoint").asText())
+          .isEqualTo("POST /v1/archive/itapi/2026112100/restore");
+      assertThat(archived.path("snapshot").asText()).isEqualTo("spotcast-itapi-2026112100");
+      assertThat(archived.path("runs").toString()).isEqualTo("[\"2026112106\"]");
+      // The same by its run time.
+      problem(both("&run=2026-11-21T00:00:00Z"), 404, "run");
+
+      JsonNode model = model();
+      assertThat(model.path("runs").size()).isEqualTo(1);
+      assertThat(model.path("archived").size()).isEqualTo(1);
+      assertThat(model.path("archived").get(0).path("run").asText()).isEqualTo("2026112100");
+      assertThat(model.path("archived").get(0).path("bytes").asLong()).isPositive();
+      assertThat(model.path("archived").get(0).path("restore").asText())
+          .isEqualTo("./spotcast archive restore itapi 2026112100");
+
+      try (ElasticsearchClient archivist =
+          ElasticsearchClients.create(SharedElasticsearch.settings(Role.ARCHIVE))) {
+        restored = new RunArchive(archivist).restore(MODEL, EARLIER.runId()).restored();
+      }
+      assertThat(restored).isTrue();
+      awaitServable(EARLIER.runId(), true);
+      JsonNode after = ok(both("&params=t,rh&run=2026112100"));
+      assertThat(after.path("values")).isEqualTo(before.path("values"));
+      assertThat(after.path("neighbours")).isEqualTo(before.path("neighbours"));
+      assertThat(after.path("run")).isEqualTo(before.path("run"));
+      // The model still serves its newest run; the restored one is no longer archived.
+      assertThat(ok(both("&params=t")).path("run").asText()).isEqualTo("2026-11-21T06:00:00Z");
+      assertThat(model().path("archived").size()).isZero();
+    } finally {
+      if (!restored) {
+        RunFixtures.ensurePublished(client, new SyntheticForecastSource(EARLIER, SEED));
+        RunFixtures.ensurePublished(client, new SyntheticForecastSource(LATER, SEED));
+      }
+    }
+  }
+
+  private JsonNode model() throws Exception {
+    for (JsonNode m : JSON.readTree(http.getForObject("/v1/models", String.class)).path("models")) {
+      if (m.path("model").asText().equals(MODEL)) {
+        return m;
+      }
+    }
+    throw new AssertionError("no model " + MODEL + " in /v1/models");
   }
 
   @Test
