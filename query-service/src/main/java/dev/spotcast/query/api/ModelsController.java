@@ -10,6 +10,7 @@ import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.spot.ArchivedRunException;
 import dev.spotcast.query.spot.Blends;
+import dev.spotcast.query.spot.Derived;
 import dev.spotcast.query.spot.Ensembles;
 import io.swagger.v3.oas.annotations.Operation;
 import java.time.Instant;
@@ -54,6 +55,7 @@ public class ModelsController {
    * A model: its published run described in full, and every run that {@code run=} may ask for.
    *
    * @param published the published run's id (yyyyMMddHH), what {@code run=latest} answers from
+   * @param derived the derived variables the model's parameters make (docs/derived-variables.md)
    * @param stepMinutes the length of one step unit in minutes: 60, or less for sub-hourly output
    * @param archived the runs kept in a snapshot repository, newest first: not servable until
    *     restored
@@ -66,6 +68,7 @@ public class ModelsController {
       Grid grid,
       List<LevelTypeInfo> levelTypes,
       List<ParameterInfo> parameters,
+      List<DerivedInfo> derived,
       int stepMinutes,
       List<StepInfo> steps,
       List<ArchivedRun> archived) {}
@@ -126,6 +129,14 @@ public class ModelsController {
       Double max,
       String statistic,
       @JsonInclude(JsonInclude.Include.NON_NULL) List<String> periods) {}
+
+  /**
+   * A derived variable this model can answer (by name in {@code params=}, on the levels where what
+   * it is made from is).
+   *
+   * @param from the model parameters it is made from
+   */
+  public record DerivedInfo(String name, String unit, String description, List<String> from) {}
 
   /** A step: its number (in the model's step unit) and valid time. */
   public record StepInfo(int step, Instant time) {}
@@ -239,9 +250,21 @@ public class ModelsController {
         grid(run.grid()),
         levelTypes,
         parameters,
+        derived(run),
         run.stepUnitMinutes(),
         steps,
         archived);
+  }
+
+  private static List<DerivedInfo> derived(ForecastRun run) {
+    List<DerivedInfo> all = new ArrayList<>();
+    for (Derived.Definition d : Derived.ALL) {
+      List<String> from = Derived.reads(d, name -> run.parameter(name) != null);
+      if (from != null && run.parameter(d.name()) == null) {
+        all.add(new DerivedInfo(d.name(), d.unit(), d.description(), from));
+      }
+    }
+    return all;
   }
 
   /** The distinct lengths of a parameter's intervals, shortest first; null for a point value. */

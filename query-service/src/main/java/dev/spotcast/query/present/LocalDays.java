@@ -3,6 +3,7 @@ package dev.spotcast.query.present;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.SeriesForecast;
 import dev.spotcast.query.spot.SpotForecast;
+import dev.spotcast.weather.Sun;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -108,6 +109,20 @@ public final class LocalDays {
    */
   public static List<SeriesForecast.Day> days(
       List<SeriesForecast.Step> steps, ZoneId zone, List<Item> items, Set<String> params) {
+    return days(steps, zone, items, params, null, null);
+  }
+
+  /**
+   * As {@link #days(List, ZoneId, List, Set)}, each day with the sun at the place (sunrise, sunset,
+   * daylight) when lat and lon are given.
+   */
+  public static List<SeriesForecast.Day> days(
+      List<SeriesForecast.Step> steps,
+      ZoneId zone,
+      List<Item> items,
+      Set<String> params,
+      Double lat,
+      Double lon) {
     for (Item item : items) {
       if (item.param() != null && !params.contains(item.param())) {
         throw new BadParameterException(
@@ -143,9 +158,23 @@ public final class LocalDays {
               && Duration.between(last, end.toInstant()).compareTo(interval) <= 0;
       Map<String, Map<String, Double>> values = values(inDay, items, params);
       amountSums(values, steps, start.toInstant(), end.toInstant());
-      days.add(new SeriesForecast.Day(date, start, end, complete, inDay.size(), values));
+      days.add(
+          new SeriesForecast.Day(
+              date, start, end, complete, inDay.size(), values, sun(lat, lon, date, zone)));
     }
     return days;
+  }
+
+  private static SeriesForecast.SunDay sun(Double lat, Double lon, LocalDate date, ZoneId zone) {
+    if (lat == null || lon == null) {
+      return null;
+    }
+    Sun.Day day = Sun.day(lat, lon, date, zone);
+    return new SeriesForecast.SunDay(
+        day.sunrise() == null ? null : day.sunrise().toOffsetDateTime(),
+        day.sunset() == null ? null : day.sunset().toOffsetDateTime(),
+        day.polar().name().toLowerCase(Locale.ROOT),
+        day.daylight().toSeconds());
   }
 
   private static Duration smallestGap(List<SeriesForecast.Step> steps) {

@@ -93,7 +93,9 @@ public record Presentation(
         .forEach(
             (name, unit) -> params.put(name, convertible ? units.conversion(unit).label() : unit));
     List<SeriesForecast.Day> days =
-        daily.isEmpty() ? null : LocalDays.days(steps, zone, daily, params.keySet());
+        daily.isEmpty()
+            ? null
+            : LocalDays.days(steps, zone, daily, params.keySet(), series.lat(), series.lon());
     return new SeriesForecast(
         series.model(),
         series.run(),

@@ -179,7 +179,7 @@ public final class Derived {
    * The model parameters a derived variable reads, given which the request can read; null when it
    * cannot be made.
    */
-  static List<String> reads(Definition d, Predicate<String> available) {
+  public static List<String> reads(Definition d, Predicate<String> available) {
     for (List<String> set : d.needs()) {
       if (set.stream().allMatch(available)) {
         Set<String> all = new LinkedHashSet<>(set);

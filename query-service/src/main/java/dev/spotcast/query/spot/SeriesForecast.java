@@ -138,5 +138,20 @@ public record SeriesForecast(
       OffsetDateTime end,
       boolean complete,
       int steps,
-      Map<String, Map<String, Double>> values) {}
+      Map<String, Map<String, Double>> values,
+      @JsonInclude(JsonInclude.Include.NON_NULL) SunDay sun) {}
+
+  /**
+   * The sun at the place on a local day (NOAA's conventions, see docs/derived-variables.md).
+   *
+   * @param sunrise the first sunrise of the day, absent when the sun does not rise on it
+   * @param sunset the last sunset, absent when it does not set
+   * @param polar none, day (the sun stays up) or night (it stays down)
+   * @param daylightSeconds how long the sun is up during the local day
+   */
+  public record SunDay(
+      @JsonInclude(JsonInclude.Include.NON_NULL) OffsetDateTime sunrise,
+      @JsonInclude(JsonInclude.Include.NON_NULL) OffsetDateTime sunset,
+      String polar,
+      long daylightSeconds) {}
 }

@@ -154,10 +154,12 @@ public final class SpotInterpolator {
 
     Map<String, SpotForecast.Value> values = new LinkedHashMap<>();
     List<SpotForecast.LevelUsed> levelsUsed = new ArrayList<>();
+    // The steps read, in the order the stored values are laid out (one computation per answer).
+    int[] read = plan.stepPositions();
     for (SpotPlan.AxisPlan axis : plan.axes()) {
-      List<Map<String, Double>> stored = storedOf(plan, axis, points, documents);
+      List<Map<String, Double>> stored = storedOf(plan, read, axis, points, documents);
       for (Parameter parameter : axis.parameters()) {
-        values.put(parameter.name(), value(plan, axis, parameter, points, weights, stored));
+        values.put(parameter.name(), value(plan, read, axis, parameter, points, weights, stored));
       }
       levelsUsed.addAll(levelsUsed(axis));
     }
@@ -396,11 +398,12 @@ public final class SpotInterpolator {
    */
   private static List<Map<String, Double>> storedOf(
       SpotPlan plan,
+      int[] read,
       SpotPlan.AxisPlan axis,
       int[] points,
       Map<DocumentKey, Map<String, Double>> documents) {
     ForecastRun run = plan.run();
-    int[] stepPositions = plan.stepPositions();
+    int[] stepPositions = read;
     int[] levelPositions = SpotPlan.positions(axis.levels());
     List<Map<String, Double>> stored =
         new ArrayList<>(stepPositions.length * levelPositions.length * points.length);
@@ -418,6 +421,7 @@ public final class SpotInterpolator {
 
   private static SpotForecast.Value value(
       SpotPlan plan,
+      int[] read,
       SpotPlan.AxisPlan axis,
       Parameter parameter,
       int[] points,
@@ -425,7 +429,6 @@ public final class SpotInterpolator {
       List<Map<String, Double>> documents) {
     LevelAxis levelAxis = axis.axis();
     Bracket levels = axis.levels();
-    int[] read = plan.stepPositions();
     int[] levelPositions = SpotPlan.positions(levels);
     // The steps this parameter is made of and their weights: the bracket around the time for a
     // value at an instant, the intervals of its period for one over time.

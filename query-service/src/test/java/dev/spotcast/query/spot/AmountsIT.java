@@ -16,10 +16,14 @@ import dev.spotcast.query.SampleReference;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.testsupport.IntervalMessages;
+import dev.spotcast.weather.Sun;
 import dev.spotcast.weather.WeatherCode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -173,6 +177,13 @@ class AmountsIT extends ServiceTestBase {
         .isCloseTo(0.009, within(1e-9));
     assertThat(la.get(1).path("values").path("tp").path("sum").asDouble())
         .isCloseTo(0.007, within(1e-9));
+    // Each day names the sun at the place on that local day.
+    Sun.Day sun = Sun.day(50, 10, LocalDate.of(2026, 11, 19), ZoneId.of("America/Los_Angeles"));
+    JsonNode first = la.get(0).path("sun");
+    assertThat(OffsetDateTime.parse(first.path("sunrise").asText()).toInstant())
+        .isEqualTo(sun.sunrise().toInstant());
+    assertThat(first.path("daylightSeconds").asLong()).isEqualTo(sun.daylight().toSeconds());
+    assertThat(first.path("polar").asText()).isEqualTo("none");
   }
 
   @Test
@@ -185,6 +196,9 @@ class AmountsIT extends ServiceTestBase {
     }
     assertThat(model).isNotNull();
     assertThat(model.path("stepMinutes").asInt()).isEqualTo(60);
+    List<String> derived = new ArrayList<>();
+    model.path("derived").forEach(d -> derived.add(d.path("name").asText()));
+    assertThat(derived).containsExactly("precipitation", "is_day", "weather_code");
     for (JsonNode p : model.path("parameters")) {
       switch (p.path("name").asText()) {
         case "tp" -> {
