@@ -10,10 +10,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -81,8 +83,18 @@ final class NetcdfForecastFile implements ForecastFile {
     }
     NetcdfForecastFile file = new NetcdfForecastFile(path, dataset);
     try {
+      // A coordinate's cell bounds (CF "bounds") are read with it, never as a field.
+      Set<String> bounds = new HashSet<>();
       for (Variable variable : dataset.getVariables()) {
-        file.addVariable(variable);
+        String name = attribute(variable, "bounds");
+        if (name != null) {
+          bounds.add(name);
+        }
+      }
+      for (Variable variable : dataset.getVariables()) {
+        if (!bounds.contains(variable.getShortName())) {
+          file.addVariable(variable);
+        }
       }
     } catch (IOException | InvalidRangeException | RuntimeException e) {
       file.close();

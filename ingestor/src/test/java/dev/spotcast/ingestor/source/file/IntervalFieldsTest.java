@@ -1,6 +1,7 @@
 package dev.spotcast.ingestor.source.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.spotcast.index.ForecastDocument;
@@ -18,6 +19,11 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import ucar.ma2.Array;
+import ucar.ma2.DataType;
+import ucar.nc2.Attribute;
+import ucar.nc2.NetcdfFileWriter;
+import ucar.nc2.Variable;
 
 /**
  * Fields over time intervals, written by ecCodes as ECMWF, GFS and DWD encode them (GRIB2 template
@@ -204,5 +210,59 @@ class IntervalFieldsTest {
     assertThat(run.parameter("tp").starts()).containsExactly(0, 1, 2, 3);
     assertThat(stored(source, "tp", 0))
         .containsExactly(Map.entry(1, 1f), Map.entry(2, 1f), Map.entry(3, 1f), Map.entry(4, 1f));
+  }
+
+  @Test
+  void netcdfWithCellMethodsAndTimeBounds() throws Exception {
+    // A CF file as a 6-hourly GFS-like feed would write: tp over 0-6 h and 0-12 h (from the start),
+    // "step: sum" with step bounds; 3 by 2 grid at 50..49 N, 10..12 E.
+    Path nc = dir.resolve("bounds.nc");
+    NetcdfFileWriter w =
+        NetcdfFileWriter.createNew(NetcdfFileWriter.Version.netcdf3, nc.toString());
+    w.addDimension(null, "step", 2);
+    w.addDimension(null, "nv", 2);
+    w.addDimension(null, "latitude", 2);
+    w.addDimension(null, "longitude", 3);
+    Variable time = w.addVariable(null, "time", DataType.DOUBLE, "");
+    w.addVariableAttribute(time, new Attribute("units", "hours since 2026-11-20 00:00:00"));
+    w.addVariableAttribute(time, new Attribute("standard_name", "forecast_reference_time"));
+    Variable step = w.addVariable(null, "step", DataType.DOUBLE, "step");
+    w.addVariableAttribute(step, new Attribute("units", "hours"));
+    w.addVariableAttribute(step, new Attribute("standard_name", "forecast_period"));
+    w.addVariableAttribute(step, new Attribute("bounds", "step_bnds"));
+    Variable bounds = w.addVariable(null, "step_bnds", DataType.DOUBLE, "step nv");
+    Variable lat = w.addVariable(null, "latitude", DataType.DOUBLE, "latitude");
+    w.addVariableAttribute(lat, new Attribute("units", "degrees_north"));
+    Variable lon = w.addVariable(null, "longitude", DataType.DOUBLE, "longitude");
+    w.addVariableAttribute(lon, new Attribute("units", "degrees_east"));
+    Variable tp = w.addVariable(null, "tp", DataType.FLOAT, "step latitude longitude");
+    w.addVariableAttribute(tp, new Attribute("units", "kg m**-2"));
+    w.addVariableAttribute(tp, new Attribute("cell_methods", "step: sum"));
+    w.addVariableAttribute(tp, new Attribute("coordinates", "time"));
+    w.addVariableAttribute(tp, new Attribute("GRIB_typeOfLevel", "surface"));
+    w.create();
+    w.write(time, Array.factory(DataType.DOUBLE, new int[0], new double[] {0}));
+    w.write(step, Array.factory(DataType.DOUBLE, new int[] {2}, new double[] {6, 12}));
+    w.write(bounds, Array.factory(DataType.DOUBLE, new int[] {2, 2}, new double[] {0, 6, 0, 12}));
+    w.write(lat, Array.factory(DataType.DOUBLE, new int[] {2}, new double[] {50, 49}));
+    w.write(lon, Array.factory(DataType.DOUBLE, new int[] {3}, new double[] {10, 11, 12}));
+    w.write(
+        tp,
+        Array.factory(
+            DataType.FLOAT,
+            new int[] {2, 2, 3},
+            new float[] {4, 0, 0, 0, 0, 0, 9.5f, 0, 0, 0, 0, 0}));
+    w.close();
+
+    ForecastFile file = ForecastFiles.open(nc);
+    assertThat(file.skipped()).isEmpty();
+    assertThat(file.fields())
+        .extracting(FieldRef::startMinutes, FieldRef::stepMinutes, FieldRef::aggregation)
+        .containsExactly(tuple(0, 360, Aggregation.SUM), tuple(0, 720, Aggregation.SUM));
+    FileForecastSource source =
+        FileRuns.assemble("m", file.fields(), Set.of(), ShardingSpec.DEFAULT).getFirst();
+
+    assertThat(source.run().parameter("tp").starts()).containsExactly(0, 6);
+    assertThat(stored(source, "tp", 0)).containsExactly(Map.entry(6, 4f), Map.entry(12, 5.5f));
   }
 }
