@@ -29,7 +29,11 @@ public record PlaceParameters(
     @Parameter(description = "number of grid points to interpolate from, 1..64 (default 4)")
         String n,
     @Parameter(
-            description = "comma-separated parameter names (default: all of the model's)",
+            description =
+                "comma-separated parameter names (default: all of the model's), the model's own or"
+                    + " derived ones made after interpolation: dew_point, relative_humidity,"
+                    + " apparent_temperature, precipitation and snowfall (mm over the period), wind_gusts,"
+                    + " is_day, weather_code (WMO 4677); /v1/models lists which a model can make",
             example = "t,u,v")
         String params,
     @Parameter(
