@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Creates and tunes the forecast indices of a run. The template fixes what every forecast index
@@ -151,6 +152,21 @@ public final class ForecastIndices {
    * @return whether the indices are green
    */
   public boolean awaitAllCopies(List<String> indices, Duration limit) throws IOException {
+    return awaitHealth(
+        indices, limit, HealthStatus.Green, false, health -> health.status() == HealthStatus.Green);
+  }
+
+  /**
+   * Asks the cluster's health of the indices in slices of at most 20 s (so that no client's
+   * response timeout cuts the wait short) until {@code done} holds or {@code limit} passes.
+   */
+  private boolean awaitHealth(
+      List<String> indices,
+      Duration limit,
+      HealthStatus status,
+      boolean noInitializing,
+      Predicate<HealthResponse> done)
+      throws IOException {
     Instant deadline = Instant.now().plus(limit);
     while (true) {
       long slice = Math.clamp(Duration.between(Instant.now(), deadline).toMillis(), 1, 20_000);
@@ -160,9 +176,10 @@ public final class ForecastIndices {
               .health(
                   h ->
                       h.index(indices)
-                          .waitForStatus(HealthStatus.Green)
+                          .waitForStatus(status)
+                          .waitForNoInitializingShards(noInitializing)
                           .timeout(t -> t.time(slice + "ms")));
-      if (!health.timedOut() && health.status() == HealthStatus.Green) {
+      if (!health.timedOut() && done.test(health)) {
         return true;
       }
       if (!Instant.now().isBefore(deadline)) {
@@ -181,28 +198,15 @@ public final class ForecastIndices {
    * @return whether every primary is started
    */
   public boolean awaitPrimaries(List<String> indices, Duration limit) throws IOException {
-    Instant deadline = Instant.now().plus(limit);
-    while (true) {
-      long slice = Math.clamp(Duration.between(Instant.now(), deadline).toMillis(), 1, 20_000);
-      HealthResponse health =
-          client
-              .cluster()
-              .health(
-                  h ->
-                      h.index(indices)
-                          .waitForStatus(HealthStatus.Yellow)
-                          .waitForNoInitializingShards(true)
-                          .timeout(t -> t.time(slice + "ms")));
-      if (!health.timedOut()
-          && health.status() != HealthStatus.Red
-          && health.initializingShards() == 0
-          && health.unassignedPrimaryShards() == 0) {
-        return true;
-      }
-      if (!Instant.now().isBefore(deadline)) {
-        return false;
-      }
-    }
+    return awaitHealth(
+        indices,
+        limit,
+        HealthStatus.Yellow,
+        true,
+        health ->
+            health.status() != HealthStatus.Red
+                && health.initializingShards() == 0
+                && health.unassignedPrimaryShards() == 0);
   }
 
   /** Documents visible in the indices (call after a refresh). */
