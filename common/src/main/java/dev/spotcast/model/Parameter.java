@@ -12,6 +12,9 @@ import java.util.Objects;
  *     in the run's step unit, one per step in the order of {@link ForecastRun#steps()} (a start
  *     equal to its step: an empty interval, or no value at that step); null for {@link
  *     Aggregation#POINT}
+ * @param levels the levels of its axis it has values on, when only some (2 m temperature, 10 m wind
+ *     on a height axis); null when it is on every level of its axis (or not known: runs recorded
+ *     before this was kept)
  */
 public record Parameter(
     String name,
@@ -19,7 +22,8 @@ public record Parameter(
     double min,
     double max,
     Aggregation aggregation,
-    List<Integer> starts) {
+    List<Integer> starts,
+    List<Double> levels) {
 
   public Parameter {
     Objects.requireNonNull(name, "name");
@@ -43,6 +47,9 @@ public record Parameter(
               + name
               + "'");
     }
+    if (levels != null) {
+      levels = List.copyOf(levels);
+    }
     if (!(min <= max)) {
       throw new IllegalArgumentException("parameter " + name + ": min > max");
     }
@@ -50,7 +57,7 @@ public record Parameter(
 
   /** A value at the step's instant. */
   public Parameter(String name, String unit, double min, double max) {
-    this(name, unit, min, max, Aggregation.POINT, null);
+    this(name, unit, min, max, Aggregation.POINT, null, null);
   }
 
   public static Parameter unbounded(String name, String unit) {
@@ -59,12 +66,22 @@ public record Parameter(
 
   /** The same parameter over the given intervals (one start per step of the run). */
   public Parameter over(Aggregation newAggregation, List<Integer> newStarts) {
-    return new Parameter(name, unit, min, max, newAggregation, newStarts);
+    return new Parameter(name, unit, min, max, newAggregation, newStarts, levels);
   }
 
   /** The same parameter in another unit (e.g. a mean flux made from an accumulated energy). */
   public Parameter withUnit(String newUnit) {
-    return new Parameter(name, newUnit, min, max, aggregation, starts);
+    return new Parameter(name, newUnit, min, max, aggregation, starts, levels);
+  }
+
+  /** The same parameter on only some levels of its axis (null: all of them). */
+  public Parameter onLevels(List<Double> newLevels) {
+    return new Parameter(name, unit, min, max, aggregation, starts, newLevels);
+  }
+
+  /** The one level it has values on, when it has only one (2 m temperature), else null. */
+  public Double ownLevel() {
+    return levels != null && levels.size() == 1 ? levels.getFirst() : null;
   }
 
   public double clamp(double value) {

@@ -103,16 +103,20 @@ public final class Derived {
               "apparent_temperature",
               "K",
               "apparent temperature (Steadman, as the Australian Bureau of Meteorology gives it) from"
-                  + " temperature, relative humidity and wind speed at the same height",
-              List.of(List.of("t", "rh", "u", "v"), List.of("t", "r", "u", "v")),
+                  + " temperature and relative humidity at 2 m and wind speed at 10 m (or all at the"
+                  + " height asked)",
+              List.of(
+                  List.of("2t", "2r", "10u", "10v"),
+                  List.of("t", "rh", "u", "v"),
+                  List.of("t", "r", "u", "v")),
               List.of(),
               (in, unit) -> {
-                Double t = in.get("t");
-                Double rh = in.first("rh", "r");
-                Double u = in.get("u");
-                Double v = in.get("v");
+                Double t = in.first("2t", "t");
+                Double rh = in.first("2r", "rh", "r");
+                Double u = in.first("10u", "u");
+                Double v = in.first("10v", "v");
                 if (t == null || rh == null || u == null || v == null) {
-                  return missing(in, unit, "t", "rh", "r", "u", "v");
+                  return missing(in, unit, "2t", "2r", "10u", "10v", "t", "rh", "r", "u", "v");
                 }
                 return SpotForecast.Value.of(
                     ApparentTemperature.of(t, Math.min(Math.max(rh, 0), 100), Wind.speed(u, v)),

@@ -21,8 +21,10 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
@@ -129,7 +131,16 @@ public record SpotPlan(
    */
   public static SpotPlan of(ShardingStrategy strategy, SpotRequest request) {
     ForecastRun run = strategy.run();
-    List<Integer> candidates = candidateAxes(run, request.vertical());
+    List<Integer> candidates;
+    try {
+      candidates = candidateAxes(run, request.vertical());
+    } catch (BadParameterException | OutsideForecastException e) {
+      // Asked only for fields with a height of their own (2t, 10u): no vertical needed.
+      if (request.params().isEmpty() || !ownHeightsOnly(run, request.params())) {
+        throw e;
+      }
+      candidates = List.of();
+    }
     List<AxisPlan> axes = axisPlans(run, request, candidates);
     requireInsideGrid(run, request.lat(), request.lon());
     if (request.method() == Method.BILINEAR && !(run.grid() instanceof RegularLatLonGrid)) {
@@ -172,7 +183,8 @@ public record SpotPlan(
    * Every (level, step) the interpolation reads: per axis up to two levels times up to two steps.
    */
   public List<Combination> combinations() {
-    List<Combination> combinations = new ArrayList<>(4 * axes.size());
+    // A set: a parameter read at its own height may share a level with the bracket's.
+    Set<Combination> combinations = new LinkedHashSet<>(4 * axes.size());
     for (AxisPlan axis : axes) {
       for (int l : positions(axis.levels())) {
         for (int s : stepPositions()) {
@@ -182,7 +194,7 @@ public record SpotPlan(
         }
       }
     }
-    return combinations;
+    return List.copyOf(combinations);
   }
 
   /** The combinations grouped by the index that holds them, in a stable order. */
@@ -302,6 +314,8 @@ public record SpotPlan(
       ForecastRun run, SpotRequest request, List<Integer> candidates) {
     Map<Integer, List<Parameter>> byAxis = new LinkedHashMap<>();
     candidates.forEach(c -> byAxis.put(c, new ArrayList<>()));
+    // Fields that exist on one level only (2 m temperature, 10 m wind) are read at that level.
+    Map<OwnHeight, List<Parameter>> ownHeight = new LinkedHashMap<>();
     if (request.params().isEmpty()) {
       for (int c : candidates) {
         byAxis.get(c).addAll(run.axes().get(c).parameters());
@@ -310,13 +324,19 @@ public record SpotPlan(
       for (String name : request.params()) {
         Parameter parameter = run.parameter(name);
         if (parameter == null && Derived.definition(name) != null) {
-          addIngredients(run, Derived.definition(name), candidates, byAxis);
+          addIngredients(run, Derived.definition(name), candidates, byAxis, ownHeight);
           continue;
         }
         if (parameter == null) {
           throw unknownParameter(run, name);
         }
-        if (byAxis.values().stream().anyMatch(ps -> ps.contains(parameter))) {
+        if (byAxis.values().stream().anyMatch(ps -> ps.contains(parameter))
+            || ownHeight.values().stream().anyMatch(ps -> ps.contains(parameter))) {
+          continue;
+        }
+        OwnHeight own = ownHeight(run, name);
+        if (own != null) {
+          ownHeight.computeIfAbsent(own, k -> new ArrayList<>()).add(parameter);
           continue;
         }
         Integer axis =
@@ -342,7 +362,9 @@ public record SpotPlan(
         byAxis.get(axis).add(parameter);
       }
     }
-    if (byAxis.values().stream().allMatch(List::isEmpty) && !candidates.isEmpty()) {
+    if (byAxis.values().stream().allMatch(List::isEmpty)
+        && ownHeight.isEmpty()
+        && !candidates.isEmpty()) {
       // Only values of the place and time (is_day) asked: read the first parameter, so that the
       // answer still names its grid points and the place is checked against the grid.
       int first = candidates.getFirst();
@@ -360,19 +382,71 @@ public record SpotPlan(
               : levelBracket(run, axis, request.vertical());
       plans.add(new AxisPlan(entry.getKey(), axis, List.copyOf(entry.getValue()), levels));
     }
+    for (Map.Entry<OwnHeight, List<Parameter>> entry : ownHeight.entrySet()) {
+      OwnHeight at = entry.getKey();
+      plans.add(
+          new AxisPlan(
+              at.axis(),
+              run.axes().get(at.axis()),
+              List.copyOf(entry.getValue()),
+              new Bracket(at.level(), at.level(), 0)));
+    }
     return plans;
   }
 
-  /** Adds what a derived variable is made of to the axes it is read from. */
+  /** A level of an axis that some parameters are read at whatever the request's height. */
+  private record OwnHeight(int axis, int level) {}
+
+  /**
+   * Where a parameter that has values on one level of a height or pressure axis only (2t at 2 m) is
+   * read; null for one on several levels or on a single-level axis.
+   */
+  private static OwnHeight ownHeight(ForecastRun run, String name) {
+    for (int a = 0; a < run.axes().size(); a++) {
+      LevelAxis axis = run.axes().get(a);
+      Parameter p = axis.parameter(name);
+      if (p != null && !axis.type().singleLevel() && p.ownLevel() != null) {
+        int level = axis.levels().indexOf(p.ownLevel());
+        if (level >= 0) {
+          return new OwnHeight(a, level);
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether every parameter asked for (or what the derived ones are made of) has a height of its
+   * own, so that the request needs no vertical coordinate.
+   */
+  private static boolean ownHeightsOnly(ForecastRun run, List<String> params) {
+    for (String name : params) {
+      Derived.Definition derived = run.parameter(name) == null ? Derived.definition(name) : null;
+      if (derived != null) {
+        List<String> reads = Derived.reads(derived, n -> ownHeight(run, n) != null);
+        if (reads == null || reads.isEmpty()) {
+          return false;
+        }
+      } else if (ownHeight(run, name) == null) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Adds what a derived variable is made of to the axes (or own heights) it is read from. */
   private static void addIngredients(
       ForecastRun run,
       Derived.Definition derived,
       List<Integer> candidates,
-      Map<Integer, List<Parameter>> byAxis) {
+      Map<Integer, List<Parameter>> byAxis,
+      Map<OwnHeight, List<Parameter>> ownHeight) {
     List<String> reads =
         Derived.reads(
             derived,
-            n -> candidates.stream().anyMatch(c -> run.axes().get(c).parameter(n) != null));
+            n ->
+                ownHeight(run, n) != null
+                    || candidates.stream().anyMatch(c -> run.axes().get(c).parameter(n) != null));
     if (reads == null) {
       throw new OutsideForecastException(
           "params",
@@ -387,6 +461,15 @@ public record SpotPlan(
               + ")");
     }
     for (String name : reads) {
+      OwnHeight own = ownHeight(run, name);
+      if (own != null) {
+        Parameter p = run.axes().get(own.axis()).parameter(name);
+        List<Parameter> at = ownHeight.computeIfAbsent(own, k -> new ArrayList<>());
+        if (!at.contains(p)) {
+          at.add(p);
+        }
+        continue;
+      }
       for (int c : candidates) {
         Parameter p = run.axes().get(c).parameter(name);
         if (p != null) {

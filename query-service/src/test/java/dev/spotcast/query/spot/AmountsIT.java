@@ -16,6 +16,7 @@ import dev.spotcast.query.SampleReference;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.testsupport.IntervalMessages;
+import dev.spotcast.weather.ApparentTemperature;
 import dev.spotcast.weather.Sun;
 import dev.spotcast.weather.WeatherCode;
 import java.nio.file.Files;
@@ -44,7 +45,7 @@ import org.springframework.http.ResponseEntity;
 class AmountsIT extends ServiceTestBase {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String MODEL = "it_amounts";
+  private static final String MODEL = "it_heights";
   private static final String PLACE = "model=" + MODEL + "&lat=50&lon=10";
 
   @Autowired private TestRestTemplate http;
@@ -60,6 +61,15 @@ class AmountsIT extends ServiceTestBase {
     for (double[] a : acc) {
       messages.add(IntervalMessages.accum("ecmf", "tp", 0, (int) a[0], a[1], 0, 0, 0, 0, 0));
     }
+    // Instants at 2 m and 10 m on every step: 2t = 280 K + the step in hours, 2r 80 %, wind 3/4
+    // m/s.
+    for (double[] a : acc) {
+      int step = (int) a[0];
+      messages.add(instant("2t", step, 280 + step));
+      messages.add(instant("2r", step, 80));
+      messages.add(instant("10u", step, 3));
+      messages.add(instant("10v", step, 4));
+    }
     messages.add(
         new IntervalMessages(
             2, "ecmf", "mx2t6", "max", 0, 6, "h", new double[] {280, 0, 0, 0, 0, 0}));
@@ -70,12 +80,18 @@ class AmountsIT extends ServiceTestBase {
     Path grib = dir.resolve("ecmwf.grib");
     IntervalMessages.write(messages, grib, SampleReference.samples());
     try (ForecastFile file = ForecastFiles.open(grib)) {
+      assertThat(file.skipped()).isEmpty();
       for (FileForecastSource source :
           FileRuns.assemble(MODEL, file.fields(), Set.of(), ShardingSpec.DEFAULT)) {
         RunFixtures.ensurePublished(client, source);
         RunFixtures.awaitServed(publishedRuns, MODEL, source.run().runId());
       }
     }
+  }
+
+  private static IntervalMessages instant(String name, int step, double value) {
+    return new IntervalMessages(
+        2, "ecmf", name, "instant", step, step, "h", new double[] {value, 0, 0, 0, 0, 0});
   }
 
   private JsonNode ok(String url) throws Exception {
@@ -198,7 +214,9 @@ class AmountsIT extends ServiceTestBase {
     assertThat(model.path("stepMinutes").asInt()).isEqualTo(60);
     List<String> derived = new ArrayList<>();
     model.path("derived").forEach(d -> derived.add(d.path("name").asText()));
-    assertThat(derived).containsExactly("precipitation", "is_day", "weather_code");
+    assertThat(derived)
+        .containsExactly(
+            "dew_point", "apparent_temperature", "precipitation", "is_day", "weather_code");
     for (JsonNode p : model.path("parameters")) {
       switch (p.path("name").asText()) {
         case "tp" -> {
@@ -210,6 +228,8 @@ class AmountsIT extends ServiceTestBase {
           assertThat(p.path("statistic").asText()).isEqualTo("maximum");
           assertThat(p.path("periods").toString()).isEqualTo("[\"PT6H\"]");
         }
+        case "2t", "2r", "10u", "10v" ->
+            assertThat(p.path("statistic").asText()).isEqualTo("point");
         default -> throw new AssertionError("unexpected parameter " + p);
       }
     }
@@ -257,13 +277,31 @@ class AmountsIT extends ServiceTestBase {
   void aDerivedVariableTheModelCannotMakeSaysWhatItNeeds() throws Exception {
     ResponseEntity<String> response =
         http.getForEntity(
-            "/v1/spot?" + PLACE + "&time=2026-11-20T05:00:00Z&params=dew_point", String.class);
+            "/v1/spot?" + PLACE + "&time=2026-11-20T05:00:00Z&params=relative_humidity",
+            String.class);
 
     assertThat(response.getStatusCode().value()).isEqualTo(422);
     JsonNode problem = JSON.readTree(response.getBody());
     assertThat(problem.path("parameter").asText()).isEqualTo("params");
     assertThat(problem.path("detail").asText())
-        .contains("dew_point is made from 2t and 2r, or t and r")
-        .contains("its parameters: mx2t6, tp");
+        .contains("relative_humidity is made from 2t and 2d; model it_heights has none");
+  }
+
+  @Test
+  void fieldsOfTwoAndTenMetresAreAnsweredAtTheirOwnHeights() throws Exception {
+    // No alt=: 2t is read at 2 m, 10u and 10v at 10 m, mx2t6 at 2 m.
+    JsonNode values = spot("02:00", "&params=2t,10u,10v,mx2t6,apparent_temperature").path("values");
+
+    assertThat(values.path("2t").path("value").asDouble()).isCloseTo(282.0, within(1e-3));
+    assertThat(values.path("10u").path("value").asDouble()).isCloseTo(3.0, within(1e-6));
+    assertThat(values.path("mx2t6").path("value").asDouble()).isEqualTo(280.0);
+    assertThat(values.path("apparent_temperature").path("value").asDouble())
+        .isCloseTo(
+            ApparentTemperature.of(values.path("2t").path("value").asDouble(), 80, 5.0),
+            within(1e-6));
+    // Asked at another height, they are still answered at their own.
+    JsonNode high = spot("02:00", "&params=2t&alt=500");
+    assertThat(high.path("values").path("2t").path("value").asDouble())
+        .isCloseTo(282.0, within(1e-3));
   }
 }

@@ -174,8 +174,19 @@ public final class FileRuns {
         if (example == null) {
           continue;
         }
+        // On some levels only (2 m temperature on a height axis): say which, so that queries
+        // answer it at its own height.
+        TreeSet<Double> has = new TreeSet<>();
+        for (SeriesKey key : stored.keySet()) {
+          if (key.levelType() == type
+              && key.parameter().equals(parameter.name())
+              && !stored.get(key).isEmpty()) {
+            has.add(key.level());
+          }
+        }
+        List<Double> onLevels = has.size() < entry.getValue().size() ? List.copyOf(has) : null;
         if (example.aggregation() == Aggregation.POINT) {
-          axisParameters.add(parameter);
+          axisParameters.add(parameter.onLevels(onLevels));
           continue;
         }
         Map<Integer, Integer> startByEnd = starts.get(type).get(parameter.name());
@@ -187,7 +198,7 @@ public final class FileRuns {
             example.aggregation() == Aggregation.SUM
                 ? new Parameter(parameter.name(), example.unit(), 0, Double.POSITIVE_INFINITY)
                 : parameter.withUnit(example.unit());
-        axisParameters.add(over.over(example.aggregation(), stepStarts));
+        axisParameters.add(over.over(example.aggregation(), stepStarts).onLevels(onLevels));
       }
       if (!axisParameters.isEmpty()) {
         axes.add(new LevelAxis(type, List.copyOf(entry.getValue()), axisParameters));
