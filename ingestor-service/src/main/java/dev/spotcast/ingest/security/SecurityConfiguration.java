@@ -30,6 +30,7 @@ public class SecurityConfiguration {
   private static final Logger log = LoggerFactory.getLogger(SecurityConfiguration.class);
   private static final String JOBS = "/v1/ingestions";
   private static final String RUNS = "/v1/runs";
+  private static final String FEEDS = "/v1/feeds";
 
   @Bean
   SecurityFilterChain apiSecurity(HttpSecurity http, ApiKeyProperties keys, ObjectMapper json)
@@ -69,7 +70,7 @@ public class SecurityConfiguration {
                     .hasAuthority(ApiRole.SUBMIT.authority())
                     .requestMatchers(HttpMethod.DELETE, JOBS + "/*")
                     .hasAuthority(ApiRole.SUBMIT.authority())
-                    .requestMatchers(HttpMethod.GET, JOBS, JOBS + "/*", RUNS)
+                    .requestMatchers(HttpMethod.GET, JOBS, JOBS + "/*", RUNS, FEEDS)
                     .hasAuthority(ApiRole.READ.authority())
                     // The console's page and script hold no data: every number it shows comes from
                     // the API above, with the key its user types in.
