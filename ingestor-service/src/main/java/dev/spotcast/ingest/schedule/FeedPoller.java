@@ -385,9 +385,13 @@ public class FeedPoller {
         doc.get()
             .value()
             .progress(
-                report.fields().size(),
-                (int) report.fields().stream().filter(f -> f.status().done()).count(),
-                report.fieldBytes(),
+                // A poll that could not read an index (503) knows less than the one before: the
+                // fields checked then are still on disk.
+                Math.max(state.fieldsWanted(), report.fields().size()),
+                Math.max(
+                    state.fieldsDone(),
+                    (int) report.fields().stream().filter(f -> f.status().done()).count()),
+                Math.max(state.bytes(), report.fieldBytes()),
                 retries,
                 jobProperties.instanceId(),
                 now)

@@ -39,6 +39,10 @@ public record FeedProperties(@DefaultValue Map<String, Feed> feeds) {
   /**
    * One feed.
    *
+   * <p>Defaults: enabled, every level, all members, every cycle, expected 5 h and due 9 h after the
+   * cycle, the feed's name as model, 2 runs kept, {@code feeds/<name>}, 4 downloads per host, 5
+   * attempts from 2 s up to 60 s apart, 60 s request timeout, {@code spotcast/VERSION}.
+   *
    * @param enabled false pauses the feed (its state stays visible)
    * @param publisher gfs, ecmwf (IFS), ecmwf-aifs, ecmwf-ens (IFS ensemble) or icon-eu
    * @param baseUrl a mirror or proxy of the publisher's tree; empty: the publisher's own server
@@ -64,33 +68,47 @@ public record FeedProperties(@DefaultValue Map<String, Feed> feeds) {
    * @param userAgent the User-Agent of the requests; add a way to reach you
    */
   public record Feed(
-      @DefaultValue("true") boolean enabled,
+      Boolean enabled,
       String publisher,
       String baseUrl,
-      @DefaultValue List<String> params,
-      @DefaultValue List<String> levels,
+      List<String> params,
+      List<String> levels,
       String steps,
-      @DefaultValue List<Integer> members,
-      @DefaultValue List<Integer> cycles,
-      @DefaultValue("5h") Duration expectedAfter,
-      @DefaultValue("9h") Duration deadline,
+      List<Integer> members,
+      List<Integer> cycles,
+      Duration expectedAfter,
+      Duration deadline,
       String model,
-      @DefaultValue("2") int keepRuns,
+      Integer keepRuns,
       Path directory,
-      @DefaultValue("4") int parallel,
-      @DefaultValue("5") int attempts,
-      @DefaultValue("2s") Duration retryWait,
-      @DefaultValue("60s") Duration maxRetryWait,
-      @DefaultValue("60s") Duration requestTimeout,
+      Integer parallel,
+      Integer attempts,
+      Duration retryWait,
+      Duration maxRetryWait,
+      Duration requestTimeout,
       String userAgent) {
 
+    // The defaults are applied here: Spring Boot binds the values of a map without @DefaultValue.
     public Feed {
+      enabled = enabled == null || enabled;
+      params = params == null ? List.of() : List.copyOf(params);
+      levels = levels == null ? List.of() : List.copyOf(levels);
+      members = members == null ? List.of() : List.copyOf(members);
+      cycles = cycles == null ? List.of() : List.copyOf(cycles);
+      expectedAfter = expectedAfter == null ? Duration.ofHours(5) : expectedAfter;
+      deadline = deadline == null ? Duration.ofHours(9) : deadline;
+      keepRuns = keepRuns == null ? 2 : keepRuns;
+      parallel = parallel == null ? 4 : parallel;
+      attempts = attempts == null ? 5 : attempts;
+      retryWait = retryWait == null ? Duration.ofSeconds(2) : retryWait;
+      maxRetryWait = maxRetryWait == null ? Duration.ofSeconds(60) : maxRetryWait;
+      requestTimeout = requestTimeout == null ? Duration.ofSeconds(60) : requestTimeout;
       if (publisher == null || publisher.isBlank()) {
         throw new IllegalArgumentException(
             "a feed needs a publisher: one of " + String.join(", ", Publishers.names()));
       }
       Publishers.byName(publisher);
-      if (params == null || params.isEmpty()) {
+      if (params.isEmpty()) {
         throw new IllegalArgumentException("a feed needs params (as the publisher names them)");
       }
       if (steps == null || steps.isBlank()) {
@@ -115,7 +133,8 @@ public record FeedProperties(@DefaultValue Map<String, Feed> feeds) {
               publisher + " has no run at " + cycle + " UTC; its runs are at " + known);
         }
       }
-      settings(); // parallel, attempts and waits in range
+      // Parallel downloads, attempts and waits in range (the accessors are not set yet here).
+      settings(parallel, attempts, retryWait, maxRetryWait, requestTimeout, userAgent);
     }
 
     public FeedLayout layout() {
@@ -141,6 +160,16 @@ public record FeedProperties(@DefaultValue Map<String, Feed> feeds) {
 
     /** The fetch's politeness and persistence. */
     public FeedSettings settings() {
+      return settings(parallel, attempts, retryWait, maxRetryWait, requestTimeout, userAgent);
+    }
+
+    private static FeedSettings settings(
+        int parallel,
+        int attempts,
+        Duration retryWait,
+        Duration maxRetryWait,
+        Duration requestTimeout,
+        String userAgent) {
       FeedSettings settings =
           FeedSettings.defaults()
               .withParallelPerHost(parallel)
