@@ -257,12 +257,11 @@ public class FeedPoller {
               deadline, state.fieldsDone(), state.fieldsWanted());
       return giveUp(status, current, why, now);
     }
-    Optional<Versioned<RunLock>> lock = takeLock(model, runId, now);
-    if (lock.isEmpty()) {
-      return status.of(
-          FeedStatus.State.FETCHING, state, "being fetched by instance " + state.fetcher());
+    LockAttempt lock = takeLock(model, runId);
+    if (lock.mine() == null) {
+      return status.of(FeedStatus.State.FETCHING, state, lock.holder());
     }
-    return fetch(status, feed, current, lock.get(), now);
+    return fetch(status, feed, current, lock.mine(), now);
   }
 
   /** What a poll saw, to make the feed's status from. */
@@ -323,33 +322,45 @@ public class FeedPoller {
         now2.reason());
   }
 
+  /** The run's lock taken by this instance, or who holds it. */
+  private record LockAttempt(Versioned<RunLock> mine, String holder) {}
+
   /**
    * The run's lock for this instance's fetch: created, or taken over from a fetcher that stopped
-   * beating or from an ended job; empty when another instance fetches or loads the run.
+   * beating or from an ended job; not when another instance fetches or loads the run. On the real
+   * clock, as the heartbeats: the poll's {@code now} only decides which run is due.
    */
-  private Optional<Versioned<RunLock>> takeLock(String model, String runId, Instant now)
-      throws IOException {
+  private LockAttempt takeLock(String model, String runId) throws IOException {
+    Instant now = Instant.now();
     String me = jobProperties.instanceId();
     String id = RunLock.idOf(model, runId);
     RunLock mine = RunLock.fetching(model, runId, me, now);
     if (store.create(id, mine)) {
-      return store.lock(model, runId);
+      return new LockAttempt(store.lock(model, runId).orElseThrow(), null);
     }
     Optional<Versioned<RunLock>> held = store.lock(model, runId);
     if (held.isEmpty()) {
-      return store.create(id, mine) ? store.lock(model, runId) : Optional.empty();
+      return store.create(id, mine)
+          ? new LockAttempt(store.lock(model, runId).orElseThrow(), null)
+          : new LockAttempt(null, "the run's lock is contended");
     }
     RunLock lock = held.get().value();
-    if (lock.sweptAt(now) || lock.fetchedByOther(me, now, jobProperties.staleAfter())) {
-      return Optional.empty();
+    if (lock.sweptAt(now)) {
+      return new LockAttempt(null, "the run is being cleaned up after a failed job");
+    }
+    if (lock.fetchedByOther(me, now, jobProperties.staleAfter())) {
+      return new LockAttempt(null, "being fetched by instance " + lock.fetcher());
     }
     if (lock.jobId() != null) {
       Optional<Versioned<Job>> job = store.job(lock.jobId());
       if (job.isPresent() && !job.get().value().state().terminal()) {
-        return Optional.empty();
+        return new LockAttempt(null, "being loaded by job " + lock.jobId());
       }
     }
-    return store.update(id, held.get(), mine, true);
+    return store
+        .update(id, held.get(), mine, true)
+        .map(taken -> new LockAttempt(taken, null))
+        .orElseGet(() -> new LockAttempt(null, "the run's lock is contended"));
   }
 
   private FeedStatus fetch(

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.spotcast.ingest.Fixtures;
 import dev.spotcast.ingest.IngestorInstance;
 import dev.spotcast.ingest.Samples;
+import dev.spotcast.ingest.job.JobStore;
+import dev.spotcast.ingest.job.RunLock;
+import dev.spotcast.ingest.job.Versioned;
 import dev.spotcast.ingestor.feed.EcmwfLayout;
 import dev.spotcast.ingestor.feed.RunTimes;
 import dev.spotcast.testsupport.IntervalMessages;
@@ -50,6 +53,7 @@ class FeedPollIT {
   private static IngestorInstance instance;
   private static String stepsModel;
   private static String lateModel;
+  private static String lockedModel;
 
   /** Per step, the messages of 2t and 2d. */
   private static Map<Integer, List<Message>> messages;
@@ -60,11 +64,13 @@ class FeedPollIT {
     messages = writeMessages(work);
     stepsModel = Fixtures.model("feed_steps");
     lateModel = Fixtures.model("feed_late");
+    lockedModel = Fixtures.model("feed_locked");
     Map<String, Object> properties = IngestorInstance.fleet(Fixtures.prefix("feeds"));
     properties.put("spotcast.files.roots", root.toString());
     properties.put("spotcast.feed-poll.interval", "0s"); // the test polls
     feed(properties, "steps", stepsModel, "steps", "0");
     feed(properties, "late", lateModel, "late", "0,6");
+    feed(properties, "locked", lockedModel, "locked", "0");
     instance = IngestorInstance.start("feeds-1", properties);
   }
 
@@ -203,6 +209,41 @@ class FeedPollIT {
     assertThat(again.state()).isEqualTo(FeedStatus.State.FAILED);
     assertThat(failures("late")).as("a run is given up once").isEqualTo(1);
     assertThat(Fixtures.published(lateModel)).isEqualTo(served);
+  }
+
+  @Test
+  void aRunAnotherInstanceFetchesIsLeftToItUntilItStopsBeating() throws Exception {
+    FeedPoller poller = instance.bean(FeedPoller.class);
+    JobStore store = instance.bean(JobStore.class);
+    for (int step : STEPS) {
+      publish("locked/", RUN, step);
+    }
+    store.ensureIndex();
+    String lockId = RunLock.idOf(lockedModel, "2026112000");
+    assertThat(
+            store.create(
+                lockId, RunLock.fetching(lockedModel, "2026112000", "feeds-2", Instant.now())))
+        .isTrue();
+
+    FeedStatus other = poller.poll("locked", Instant.parse("2026-11-20T02:00:00Z"));
+
+    assertThat(other.state()).isEqualTo(FeedStatus.State.FETCHING);
+    assertThat(other.reason()).isEqualTo("being fetched by instance feeds-2");
+    assertThat(nginx.accesses("locked/")).as("nothing asked of the publisher").isEmpty();
+
+    // feeds-2 was killed: its last beat is older than spotcast.jobs.stale-after (5 s here).
+    Versioned<RunLock> held = store.lock(lockedModel, "2026112000").orElseThrow();
+    store.update(lockId, held, held.value().beating(Instant.now().minusSeconds(60)), true);
+
+    FeedStatus taken = poller.poll("locked", Instant.parse("2026-11-20T02:10:00Z"));
+
+    assertThat(taken.state()).as(taken.toString()).isEqualTo(FeedStatus.State.LOADING);
+    JsonNode job = instance.awaitEnded(taken.jobId(), Duration.ofMinutes(2));
+    assertThat(job.path("state").asText()).as(job.toPrettyString()).isEqualTo("PUBLISHED");
+    assertThat(Fixtures.servedCount(lockedModel)).isEqualTo(6L * 3);
+    assertThat(store.lock(lockedModel, "2026112000").orElseThrow().value().jobId())
+        .as("the job took the lock over from the fetch")
+        .isEqualTo(taken.jobId());
   }
 
   private static double retries(String feed) {
