@@ -196,14 +196,22 @@ public class FeedPoller {
     store.ensureIndex();
     FeedStatus status = look(name, feed, now);
     metrics.polled(status);
-    log.info(
-        "feed {}: run {} {} ({} of {} fields){}",
-        name,
-        status.run(),
-        status.state(),
-        status.fieldsDone(),
-        status.fieldsWanted(),
-        status.reason() == null ? "" : ": " + status.reason());
+    if (status.state() == FeedStatus.State.WAITING_FOR_CYCLE) {
+      log.debug(
+          "feed {}: serves {}, next run expected {}",
+          name,
+          status.servedRun(),
+          status.nextExpected());
+    } else {
+      log.info(
+          "feed {}: run {} {} ({} of {} fields){}",
+          name,
+          status.run(),
+          status.state(),
+          status.fieldsDone(),
+          status.fieldsWanted(),
+          status.reason() == null ? "" : ": " + status.reason());
+    }
     return status;
   }
 

@@ -203,6 +203,13 @@ class FeedPollIT {
     assertThat(Fixtures.published(lateModel)).as("the 00 run stays served").isEqualTo(served);
     assertThat(Fixtures.servedCount(lateModel)).isEqualTo(6L * 3);
     assertThat(gauge("spotcast.feed.late", "late")).isEqualTo(1.0);
+    String scraped = instance.get("/actuator/prometheus").body();
+    assertThat(scraped)
+        .containsPattern("spotcast_feed_late\\{[^}]*feed=\"late\"[^}]*} 1\\.0")
+        .containsPattern("spotcast_feed_failures_total\\{[^}]*feed=\"late\"[^}]*} 1\\.0")
+        .containsPattern("spotcast_feed_served_age_seconds\\{[^}]*feed=\"late\"")
+        .containsPattern("spotcast_feed_fields_fetched\\{[^}]*feed=\"late\"[^}]*} 2\\.0")
+        .contains("spotcast_feed_fetched_bytes{", "spotcast_feed_run_seconds{");
 
     FeedStatus again = poller.poll("late", Instant.parse("2026-11-20T10:30:00Z"));
 
