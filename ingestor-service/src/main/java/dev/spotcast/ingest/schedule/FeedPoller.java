@@ -323,11 +323,14 @@ public class FeedPoller {
           why);
       return status.of(FeedStatus.State.FAILED, failed, why);
     }
-    FeedRun now2 = store.feedRun(status.name(), failed.runId()).orElseThrow().value();
+    // Another instance wrote first (it gave the run up, or its fetch ended): as it stands now.
+    FeedRun latest = store.feedRun(status.name(), failed.runId()).orElseThrow().value();
     return status.of(
-        now2.state() == FeedRun.State.FAILED ? FeedStatus.State.FAILED : FeedStatus.State.FETCHING,
-        now2,
-        now2.reason());
+        latest.state() == FeedRun.State.FAILED
+            ? FeedStatus.State.FAILED
+            : FeedStatus.State.FETCHING,
+        latest,
+        latest.reason());
   }
 
   /** The run's lock taken by this instance, or who holds it. */
