@@ -5,25 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.spotcast.ingest.Fixtures;
 import dev.spotcast.ingest.IngestorInstance;
-import dev.spotcast.ingest.Samples;
 import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingest.job.RunLock;
 import dev.spotcast.ingest.job.Versioned;
 import dev.spotcast.ingestor.feed.EcmwfLayout;
 import dev.spotcast.ingestor.feed.RunTimes;
-import dev.spotcast.testsupport.IntervalMessages;
 import dev.spotcast.testsupport.NginxServer;
 import dev.spotcast.testsupport.NginxServer.Access;
 import dev.spotcast.testsupport.PublishedTree;
 import dev.spotcast.testsupport.PublishedTree.Message;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,7 +38,7 @@ class FeedPollIT {
 
   private static final Instant RUN = Instant.parse("2026-11-20T00:00:00Z");
   private static final Instant RUN_06 = Instant.parse("2026-11-20T06:00:00Z");
-  private static final List<Integer> STEPS = List.of(0, 3, 6);
+  private static final List<Integer> STEPS = FeedFields.STEPS;
   private static final EcmwfLayout IFS = EcmwfLayout.ifs();
 
   @TempDir static Path work;
@@ -61,7 +56,7 @@ class FeedPollIT {
   @BeforeAll
   static void start() throws Exception {
     nginx = NginxServer.start(work.resolve("nginx"));
-    messages = writeMessages(work);
+    messages = FeedFields.write(work);
     stepsModel = Fixtures.model("feed_steps");
     lateModel = Fixtures.model("feed_late");
     lockedModel = Fixtures.model("feed_locked");
@@ -283,49 +278,5 @@ class FeedPollIT {
         step,
         messages.get(step),
         "");
-  }
-
-  /** 2t and 2d at steps 0, 3 and 6, each with its own values, written by ecCodes. */
-  private static Map<Integer, List<Message>> writeMessages(Path dir) throws Exception {
-    List<IntervalMessages> specs = new ArrayList<>();
-    for (int step : STEPS) {
-      specs.add(instant("2t", step, 270 + step));
-      specs.add(instant("2d", step, 260 + step));
-    }
-    Path grib = dir.resolve("fields.grib2");
-    IntervalMessages.write(specs, grib, Samples.folder());
-    List<byte[]> split = split(Files.readAllBytes(grib));
-    assertThat(split).hasSize(specs.size());
-    Map<Integer, List<Message>> byStep = new java.util.TreeMap<>();
-    for (int i = 0; i < specs.size(); i++) {
-      byStep
-          .computeIfAbsent(specs.get(i).end(), s -> new ArrayList<>())
-          .add(new Message(specs.get(i).name(), "sfc", split.get(i)));
-    }
-    return byStep;
-  }
-
-  private static IntervalMessages instant(String name, int step, double base) {
-    return new IntervalMessages(
-        2,
-        "ecmf",
-        name,
-        "instant",
-        step,
-        step,
-        "h",
-        new double[] {base, base + 1, base + 2, base + 3, base + 4, base + 5});
-  }
-
-  /** GRIB2 messages one after the other: each says its length in bytes 8..15. */
-  private static List<byte[]> split(byte[] bytes) {
-    List<byte[]> messages = new ArrayList<>();
-    int at = 0;
-    while (at < bytes.length) {
-      long length = ByteBuffer.wrap(bytes, at + 8, 8).getLong();
-      messages.add(Arrays.copyOfRange(bytes, at, at + (int) length));
-      at += (int) length;
-    }
-    return messages;
   }
 }
