@@ -1,4 +1,4 @@
-// Spotcast ingestion console: jobs and published runs from the ingestion API, read with the key the
+// Spotcast ingestion console: jobs, feeds and published runs from the ingestion API, read with the key the
 // user gives (sessionStorage: this tab only). Refreshes every 2 seconds.
 'use strict';
 
@@ -85,12 +85,39 @@
     return row;
   }
 
+  const FEED_STATES = {
+    IDLE: 'idle', WAITING_FOR_CYCLE: 'waiting for the cycle', FETCHING: 'fetching', LOADING: 'loading',
+    PUBLISHED: 'published', FAILED: 'late / failed',
+  };
+
+  function when(iso) {
+    return iso ? new Date(iso).toLocaleString() : '–';
+  }
+
+  function feedRow(feed) {
+    const row = document.createElement('tr');
+    row.dataset.feed = feed.feed;
+    row.dataset.state = feed.state;
+    const state = feed.state === 'FETCHING'
+      ? `fetching ${feed.fieldsDone} of ${feed.fieldsWanted} fields` : (FEED_STATES[feed.state] || feed.state);
+    row.append(cell(feed.feed), cell(`${feed.model} (${feed.publisher})`), cell(state, 'state'),
+      cell(feed.run || '–'),
+      cell(`${feed.fieldsDone} / ${feed.fieldsWanted}`, 'number'),
+      cell(`${(feed.bytes / 1e6).toFixed(1)} MB`, 'number'),
+      cell(String(feed.retries), 'number'),
+      cell(feed.servedRun || '–'), cell(duration(feed.servedAge), 'number'),
+      cell(when(feed.nextExpected)), cell(when(feed.deadline)),
+      cell(feed.reason || '', feed.state === 'FAILED' ? 'errors' : ''));
+    return row;
+  }
+
   async function refresh() {
     const asked = generation;
     try {
-      const [jobs, runs] = await Promise.all([get('v1/ingestions?limit=20'), get('v1/runs')]);
+      const [jobs, runs, feeds] = await Promise.all([get('v1/ingestions?limit=20'), get('v1/runs'), get('v1/feeds')]);
       if (asked !== generation) return;
       $('jobs').tBodies[0].replaceChildren(...jobs.map(jobRow));
+      $('feeds').tBodies[0].replaceChildren(...feeds.map(feedRow));
       $('runs').tBodies[0].replaceChildren(...runs.map(runRow));
       $('status').textContent = `Updated ${new Date().toLocaleTimeString()}: ${jobs.length} jobs, ${runs.length} published runs.`;
       $('error').hidden = true;
@@ -129,6 +156,7 @@
   });
   function clear() {
     $('jobs').tBodies[0].replaceChildren();
+    $('feeds').tBodies[0].replaceChildren();
     $('runs').tBodies[0].replaceChildren();
   }
 

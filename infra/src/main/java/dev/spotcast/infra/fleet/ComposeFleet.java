@@ -31,6 +31,10 @@ public final class ComposeFleet {
   static final String COMPOSE_FILE = "compose.yaml";
   static final String HAPROXY_FILE = "haproxy/haproxy.cfg";
   static final String PROMETHEUS_FILE = "prometheus/prometheus.yml";
+
+  /** The alerting rules Prometheus reads ({@code rule_files}). */
+  static final String PROMETHEUS_RULES_FILE = "prometheus/rules/spotcast.yml";
+
   private static final String BUNDLED = "/dev/spotcast/infra/fleet/docker/";
 
   /**
@@ -167,6 +171,11 @@ public final class ComposeFleet {
   /** {@code docker/prometheus/prometheus.yml}, as written. */
   public String prometheusConfig() {
     return prometheusConfig;
+  }
+
+  /** {@code docker/prometheus/rules/spotcast.yml} as the build packed it: the alerting rules. */
+  public static String bundledPrometheusRules() {
+    return bundledText(PROMETHEUS_RULES_FILE);
   }
 
   /**

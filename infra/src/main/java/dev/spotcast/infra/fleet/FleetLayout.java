@@ -160,6 +160,11 @@ public record FleetLayout(
     return partsDir().resolve("prometheus.yml");
   }
 
+  /** Prometheus' alerting rules (Compose's {@code /etc/prometheus/rules}), written at start. */
+  public Path prometheusRules() {
+    return partsDir().resolve("prometheus-rules");
+  }
+
   /**
    * The folder the ingestion services' file jobs may read (Compose's {@code /data}), made by {@code
    * fleet up}.

@@ -549,6 +549,9 @@ public final class LocalFleet {
   private void prometheusUp(PrintWriter out, LocalMapping mapping)
       throws IOException, InterruptedException {
     Files.writeString(layout.prometheusConfig(), FleetConfigFiles.prometheus(mapping));
+    Files.createDirectories(layout.prometheusRules());
+    Files.writeString(
+        layout.prometheusRules().resolve("spotcast.yml"), ComposeFleet.bundledPrometheusRules());
     if (FleetProcess.find(layout, "prometheus").isEmpty()) {
       out.printf("prometheus: %s%n", layout.prometheusUrl());
       out.flush();

@@ -144,7 +144,8 @@ final class LocalMapping {
         Map.of(
             "/certs/ca/ca.crt", ca,
             "/data", layout.filesDir(),
-            "/etc/prometheus/ingest.key", layout.scrapeKeyFile());
+            "/etc/prometheus/ingest.key", layout.scrapeKeyFile(),
+            "/etc/prometheus/rules", layout.prometheusRules());
     this.variables =
         Map.of(
             "INGEST_API_KEY_SHA256", ApiKeyDigests.digestHex(operatorKey),

@@ -119,6 +119,18 @@ class FleetConfigFilesTest {
         .hasMessageContaining("query-2:8081");
   }
 
+  /** The shipped alerting rules (a feed that falls behind) as the local fleet writes them. */
+  @Test
+  void promtoolAcceptsTheAlertingRules(@TempDir Path home) throws Exception {
+    Optional<Path> promtool = Programs.installed("promtool");
+    assumeTrue(promtool.isPresent(), "promtool is not installed");
+    Path rules =
+        Files.writeString(home.resolve("spotcast.yml"), ComposeFleet.bundledPrometheusRules());
+    assertThat(run(promtool.get().toString(), "check", "rules", rules.toString()))
+        .startsWith("0 ")
+        .contains("SUCCESS: 2 rules found");
+  }
+
   @Test
   void promtoolAcceptsPrometheusConfiguration(@TempDir Path home) throws Exception {
     Optional<Path> promtool = Programs.installed("promtool");

@@ -8,6 +8,7 @@ import dev.spotcast.ingest.job.DataRoots;
 import dev.spotcast.ingest.job.JobSources;
 import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingest.settings.ArchiveProperties;
+import dev.spotcast.ingest.settings.FeedProperties;
 import dev.spotcast.ingest.settings.FileProperties;
 import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingest.settings.KafkaTopics;
@@ -46,6 +47,8 @@ import org.springframework.context.annotation.Configuration;
   JobProperties.class,
   KafkaTopics.class,
   ScheduleProperties.class,
+  FeedProperties.class,
+  FeedProperties.Poll.class,
   FileProperties.class,
   SyntheticLimits.class,
   ArchiveProperties.class

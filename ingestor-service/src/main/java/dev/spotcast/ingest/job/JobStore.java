@@ -23,9 +23,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Jobs, their chunks and the run locks, in one small index ({@value #INDEX}, one shard). Every
- * change of state goes through {@link #update}, which writes only if the document is still the
- * version that was read; a lost race comes back empty and the caller reads again and decides anew.
+ * Jobs, their chunks, the run locks and the feeds' runs, in one small index ({@value #INDEX}, one
+ * shard). Every change of state goes through {@link #update}, which writes only if the document is
+ * still the version that was read; a lost race comes back empty and the caller reads again and
+ * decides anew.
  */
 public final class JobStore {
 
@@ -112,6 +113,10 @@ public final class JobStore {
 
   public Optional<Versioned<RunLock>> lock(String model, String runId) throws IOException {
     return get(RunLock.idOf(model, runId), RunLock.class);
+  }
+
+  public Optional<Versioned<FeedRun>> feedRun(String feed, String runId) throws IOException {
+    return get(FeedRun.idOf(feed, runId), FeedRun.class);
   }
 
   private <T> Optional<Versioned<T>> get(String id, Class<T> type) throws IOException {

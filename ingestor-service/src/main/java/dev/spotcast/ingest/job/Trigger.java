@@ -4,5 +4,7 @@ package dev.spotcast.ingest.job;
 public enum Trigger {
   REST,
   ANNOUNCEMENT,
-  SCHEDULE
+  SCHEDULE,
+  /** A feed fetched the run from its publisher (spotcast.feeds.*). */
+  FEED
 }

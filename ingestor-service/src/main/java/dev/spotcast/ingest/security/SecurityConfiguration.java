@@ -32,6 +32,7 @@ public class SecurityConfiguration {
   private static final String JOBS = "/v1/ingestions";
   private static final String RUNS = "/v1/runs";
   private static final String ARCHIVE = "/v1/archive";
+  private static final String FEEDS = "/v1/feeds";
 
   @Bean
   SecurityFilterChain apiSecurity(HttpSecurity http, ApiKeyProperties keys, ObjectMapper json)
@@ -74,7 +75,7 @@ public class SecurityConfiguration {
                     // A restore starts work that writes runs, as a job does.
                     .requestMatchers(HttpMethod.POST, ARCHIVE + "/*/*/restore")
                     .hasAuthority(ApiRole.SUBMIT.authority())
-                    .requestMatchers(HttpMethod.GET, JOBS, JOBS + "/*", RUNS, ARCHIVE)
+                    .requestMatchers(HttpMethod.GET, JOBS, JOBS + "/*", RUNS, ARCHIVE, FEEDS)
                     .hasAuthority(ApiRole.READ.authority())
                     // The console's page and script hold no data: every number it shows comes from
                     // the API above, with the key its user types in.

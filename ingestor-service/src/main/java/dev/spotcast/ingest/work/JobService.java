@@ -184,7 +184,8 @@ public class JobService {
 
   /**
    * Makes this job the one loading its run. The lock document names the job; a lock whose job has
-   * ended (or never started) is taken over with optimistic concurrency.
+   * ended (or never started), or whose feed fetch is this instance's own or no longer beats, is
+   * taken over with optimistic concurrency.
    */
   private void lock(Job job) throws IOException {
     String lockId = RunLock.idOf(job.model(), job.runId());
@@ -211,7 +212,20 @@ public class JobService {
                 + held.get().value().jobId()
                 + "; try again in a minute");
       }
-      Optional<Versioned<Job>> holder = store.job(held.get().value().jobId());
+      RunLock lock = held.get().value();
+      if (lock.fetchedByOther(properties.instanceId(), Instant.now(), properties.staleAfter())) {
+        abandon(job);
+        throw new JobConflictException(
+            "run "
+                + job.runId()
+                + " of model "
+                + job.model()
+                + " is being fetched from its publisher by instance "
+                + lock.fetcher()
+                + "; its feed loads it when complete");
+      }
+      Optional<Versioned<Job>> holder =
+          lock.jobId() == null ? Optional.empty() : store.job(lock.jobId());
       if (holder.isPresent() && !holder.get().value().state().terminal()) {
         abandon(job);
         throw new JobConflictException(

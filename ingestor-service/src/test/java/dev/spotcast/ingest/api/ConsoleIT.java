@@ -159,7 +159,7 @@ class ConsoleIT {
     browser.consoleErrors(); // the refused requests, logged by the browser
 
     // The API behind it: the lists need the read role; the page itself holds no data.
-    for (String path : List.of("/v1/ingestions", "/v1/runs")) {
+    for (String path : List.of("/v1/ingestions", "/v1/runs", "/v1/feeds")) {
       assertThat(instance.send(HttpRequest.newBuilder(instance.uri(path))).statusCode())
           .as(path)
           .isEqualTo(401);

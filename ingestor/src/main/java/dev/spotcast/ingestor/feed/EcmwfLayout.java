@@ -57,7 +57,7 @@ public record EcmwfLayout(
   }
 
   /** The stream in the path of a run: short-cut-off runs rename oper and wave. */
-  String streamOf(Instant run) {
+  public String streamOf(Instant run) {
     String hh = RunTimes.hour(run);
     boolean shortRun = shortCutoff && (hh.equals("06") || hh.equals("18"));
     if (!shortRun) {

@@ -3,6 +3,8 @@ package dev.spotcast.ingestor.feed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spotcast.ingestor.cli.SpotcastIngestorCli;
+import dev.spotcast.testsupport.NginxServer;
+import dev.spotcast.testsupport.PublishedTree;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -40,8 +42,8 @@ class FeedCommandIT {
     nginx = NginxServer.start(work.resolve("nginx"));
     newest = RunTimes.cyclesBefore(Instant.now(), new GfsLayout(), 1).getFirst();
     // The newest cycle has steps 0 and 3 (a test publishes 6 later).
-    PublishedTree.gfs(nginx.root(), "gfs/", newest, 0, PublishedTree.gfsMessages());
-    PublishedTree.gfs(nginx.root(), "gfs/", newest, 3, PublishedTree.gfsMessages());
+    Trees.gfs(nginx.root(), "gfs/", newest, 0, PublishedTree.gfsMessages());
+    Trees.gfs(nginx.root(), "gfs/", newest, 3, PublishedTree.gfsMessages());
   }
 
   @AfterAll
@@ -123,7 +125,7 @@ class FeedCommandIT {
             "spotcast: 1 wanted fields are not there; run the same command again later to fetch"
                 + " only those");
 
-    PublishedTree.gfs(nginx.root(), "gfs/", newest, 6, PublishedTree.gfsMessages());
+    Trees.gfs(nginx.root(), "gfs/", newest, 6, PublishedTree.gfsMessages());
     err.getBuffer().setLength(0);
     out.getBuffer().setLength(0);
     assertThat(fetch(args)).as(err.toString()).isZero();

@@ -3,7 +3,9 @@ package dev.spotcast.ingestor.feed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spotcast.ingestor.feed.FieldOutcome.Status;
-import dev.spotcast.ingestor.feed.NginxServer.Access;
+import dev.spotcast.testsupport.NginxServer;
+import dev.spotcast.testsupport.NginxServer.Access;
+import dev.spotcast.testsupport.PublishedTree;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -74,8 +76,8 @@ class FeedFetchIT {
   @Test
   void gfsFetchesOnlyTheWantedRangesAndNeverACheckedFieldTwice() throws Exception {
     PublishedTree.Published f000 =
-        PublishedTree.gfs(nginx.root(), "gfs1/", RUN, 0, PublishedTree.gfsMessages());
-    PublishedTree.gfs(nginx.root(), "gfs1/", RUN, 6, PublishedTree.gfsMessages());
+        Trees.gfs(nginx.root(), "gfs1/", RUN, 0, PublishedTree.gfsMessages());
+    Trees.gfs(nginx.root(), "gfs1/", RUN, 6, PublishedTree.gfsMessages());
     // Messages: PRMSL 0+19781, TMP 850 19781+13399, UGRD 850 33180+16384, VGRD 850 49564+2344,
     // TMP 2 m 51908+8449, TMP 500 60357+39374 (the last: to the end of the 99731-byte file).
     assertThat(f000.size()).isEqualTo(99731);
@@ -115,7 +117,7 @@ class FeedFetchIT {
 
   @Test
   void aStepNotPublishedYetIsFetchedOnTheNextRunAndNothingElse() throws Exception {
-    PublishedTree.gfs(nginx.root(), "gfs4/", RUN, 0, PublishedTree.gfsMessages());
+    Trees.gfs(nginx.root(), "gfs4/", RUN, 0, PublishedTree.gfsMessages());
     FieldSelection wanted = select(List.of("TMP"), List.of("850"), 0, 6);
 
     FetchReport partial = fetch(new GfsLayout(), "gfs4/", wanted, target);
@@ -127,7 +129,7 @@ class FeedFetchIT {
     assertThat(partial.stats().retries()).as("a 404 is not retried").isZero();
 
     PublishedTree.Published f006 =
-        PublishedTree.gfs(nginx.root(), "gfs4/", RUN, 6, PublishedTree.gfsMessages());
+        Trees.gfs(nginx.root(), "gfs4/", RUN, 6, PublishedTree.gfsMessages());
     FetchReport rest = fetch(new GfsLayout(), "gfs4/", wanted, target);
 
     assertThat(rest.complete()).isTrue();
@@ -144,7 +146,7 @@ class FeedFetchIT {
   @Test
   void fiveHundredThreesAreRetriedWithBackoffCountedAndResumedLater() throws Exception {
     PublishedTree.Published f000 =
-        PublishedTree.gfs(nginx.root(), "dataflag/", RUN, 0, PublishedTree.gfsMessages());
+        Trees.gfs(nginx.root(), "dataflag/", RUN, 0, PublishedTree.gfsMessages());
     FieldSelection wanted = select(List.of("PRMSL", "VGRD"), List.of(), 0);
     Files.createFile(nginx.dataFlag());
     FetchReport failing;
@@ -170,7 +172,7 @@ class FeedFetchIT {
 
   @Test
   void anIndexAnswering503IsRetriedThenReportedForTheStep() throws Exception {
-    PublishedTree.gfs(nginx.root(), "gfs5/", RUN, 0, PublishedTree.gfsMessages());
+    Trees.gfs(nginx.root(), "gfs5/", RUN, 0, PublishedTree.gfsMessages());
     Files.createFile(nginx.flag());
     FetchReport report;
     try {
@@ -189,7 +191,7 @@ class FeedFetchIT {
   @Test
   void aServerIgnoringRangeSendsWholeFilesTheRangesAreCutOutAndCounted() throws Exception {
     PublishedTree.Published f000 =
-        PublishedTree.gfs(nginx.root(), "norange/", RUN, 0, PublishedTree.gfsMessages());
+        Trees.gfs(nginx.root(), "norange/", RUN, 0, PublishedTree.gfsMessages());
     FieldSelection wanted = select(List.of("TMP", "UGRD"), List.of("850", "500"), 0);
 
     FetchReport report = fetch(new GfsLayout(), "norange/", wanted, target);
@@ -212,8 +214,8 @@ class FeedFetchIT {
   void ecmwfLatestRunAndClosedRanges() throws Exception {
     EcmwfLayout ifs = EcmwfLayout.ifs();
     PublishedTree.Published step0 =
-        PublishedTree.ecmwf(nginx.root(), "ecmwf/", ifs, RUN, 0, PublishedTree.ecmwfMessages(), "");
-    PublishedTree.ecmwf(nginx.root(), "ecmwf/", ifs, RUN, 3, PublishedTree.ecmwfMessages(), "");
+        Trees.ecmwf(nginx.root(), "ecmwf/", ifs, RUN, 0, PublishedTree.ecmwfMessages(), "");
+    Trees.ecmwf(nginx.root(), "ecmwf/", ifs, RUN, 3, PublishedTree.ecmwfMessages(), "");
     FieldSelection wanted = select(List.of("msl", "2t", "10u", "t"), List.of("sfc", "850"), 0, 3);
 
     try (HttpFetcher http = http()) {
@@ -261,8 +263,7 @@ class FeedFetchIT {
         "{\"param\": \"z\", \"levtype\": \"pl\", \"levelist\": \"500\", \"step\": \"0\","
             + " \"_offset\": 200000, \"_length\": 5000}\n";
     PublishedTree.Published step0 =
-        PublishedTree.ecmwf(
-            nginx.root(), "broken/", ifs, RUN, 0, PublishedTree.ecmwfMessages(), lacking);
+        Trees.ecmwf(nginx.root(), "broken/", ifs, RUN, 0, PublishedTree.ecmwfMessages(), lacking);
     // The file is cut 100 bytes short: the index's last field (10u) runs past its end.
     try (FileChannel file = FileChannel.open(step0.file(), StandardOpenOption.WRITE)) {
       file.truncate(step0.size() - 100);
@@ -304,7 +305,7 @@ class FeedFetchIT {
   @Test
   void anHtmlPageInsteadOfGribIsRefused() throws Exception {
     EcmwfLayout ifs = EcmwfLayout.ifs();
-    PublishedTree.ecmwf(nginx.root(), "html/", ifs, RUN, 0, PublishedTree.ecmwfMessages(), "");
+    Trees.ecmwf(nginx.root(), "html/", ifs, RUN, 0, PublishedTree.ecmwfMessages(), "");
 
     FetchReport report = fetch(ifs, "html/", select(List.of("msl"), List.of(), 0), target);
 
@@ -318,8 +319,8 @@ class FeedFetchIT {
     byte[] t2m = PublishedTree.sample(1);
     byte[] t850 = PublishedTree.sample(2);
     for (int step : List.of(0, 1)) {
-      PublishedTree.icon(nginx.root(), "icon/", RUN, FieldKey.of("t_2m", "single", step), t2m);
-      PublishedTree.icon(nginx.root(), "icon/", RUN, FieldKey.of("t", "850", step), t850);
+      Trees.icon(nginx.root(), "icon/", RUN, FieldKey.of("t_2m", "single", step), t2m);
+      Trees.icon(nginx.root(), "icon/", RUN, FieldKey.of("t", "850", step), t850);
     }
     IconEuLayout icon = new IconEuLayout();
 
@@ -348,7 +349,7 @@ class FeedFetchIT {
   @Test
   void downloadsPerHostAreBoundedAndConnectionsReused() throws Exception {
     for (int step : List.of(0, 3, 6, 9)) {
-      PublishedTree.gfs(nginx.root(), "slow/", RUN, step, PublishedTree.gfsMessages());
+      Trees.gfs(nginx.root(), "slow/", RUN, step, PublishedTree.gfsMessages());
     }
     // PRMSL and UGRD 850 are apart: two ranges per step, eight in all, each 0.6-1 s at 10 KB/s.
     FieldSelection wanted = select(List.of("PRMSL", "UGRD"), List.of(), 0, 3, 6, 9);

@@ -9,6 +9,8 @@ import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.index.RunStatus;
 import dev.spotcast.ingestor.cli.SpotcastIngestorCli;
+import dev.spotcast.testsupport.NginxServer;
+import dev.spotcast.testsupport.PublishedTree;
 import dev.spotcast.testsupport.SharedElasticsearch;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -54,7 +56,7 @@ class FeedLoadIT {
               Files.readAllBytes(fields.resolve(field[2] + "_" + field[1] + "_" + step + ".grib2"));
           messages.add(new PublishedTree.Message(field[0], field[1] + " mb", grib));
         }
-        PublishedTree.gfs(nginx.root(), "load/", RUN, step, messages);
+        Trees.gfs(nginx.root(), "load/", RUN, step, messages);
       }
       try (HttpFetcher http =
           new HttpFetcher(

@@ -1,4 +1,4 @@
-package dev.spotcast.ingestor.feed;
+package dev.spotcast.testsupport;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -27,13 +27,14 @@ import java.util.regex.Pattern;
  *       would.
  * </ul>
  *
- * Its access log has each request's method, path, status, Range header, body bytes sent, connection
- * number and when it started and ended (nginx's own clock).
+ * The feed tests of the CLI ({@code ingestor}) and of the service ({@code ingestor-service}) share
+ * it. Its access log has each request's method, path, status, Range header, body bytes sent,
+ * connection number and when it started and ended (nginx's own clock).
  */
-final class NginxServer implements AutoCloseable {
+public final class NginxServer implements AutoCloseable {
 
   /** One line of the access log. */
-  record Access(
+  public record Access(
       String method,
       String uri,
       int status,
@@ -56,7 +57,7 @@ final class NginxServer implements AutoCloseable {
     this.process = process;
   }
 
-  static NginxServer start(Path work) throws Exception {
+  public static NginxServer start(Path work) throws Exception {
     Path nginx = executable();
     Files.createDirectories(work.resolve("www"));
     Files.createDirectories(work.resolve("tmp"));
@@ -142,26 +143,26 @@ final class NginxServer implements AutoCloseable {
   }
 
   /** The served tree. */
-  Path root() {
+  public Path root() {
     return work.resolve("www");
   }
 
   /** While this file exists, {@code /...} (not /norange/, /html/) answers 503. */
-  Path flag() {
+  public Path flag() {
     return work.resolve("flag-503");
   }
 
   /** While this file exists, GFS data files under {@code /dataflag/} answer 503. */
-  Path dataFlag() {
+  public Path dataFlag() {
     return work.resolve("flag-503-data");
   }
 
-  String url(String prefix) {
+  public String url(String prefix) {
     return "http://127.0.0.1:" + port + "/" + prefix;
   }
 
   /** The requests so far whose path starts with {@code /prefix}. */
-  List<Access> accesses(String prefix) throws IOException {
+  public List<Access> accesses(String prefix) throws IOException {
     List<Access> accesses = new ArrayList<>();
     Path log = work.resolve("access.log");
     if (!Files.exists(log)) {

@@ -1,10 +1,9 @@
-package dev.spotcast.ingestor.feed;
+package dev.spotcast.testsupport;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,20 +11,21 @@ import java.util.Map;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
 
 /**
- * Writes a publisher's tree for a test server, laid out exactly as the publisher does (the paths
- * come from the layouts under test, with an empty base), from real GRIB messages: the project's
+ * Writes a publisher's tree for a test server ({@link NginxServer}), laid out exactly as the
+ * publisher does (the caller gives each file's path as the layout under test makes it, with an
+ * empty base URL: {@code layout.dataUrl("", run, step)}), from real GRIB messages: the project's
  * samples (one message each), concatenated into one file per step with its index holding their true
  * offsets and lengths (GFS {@code .idx}, ECMWF {@code .index}), or bzip2-compressed one per field
  * (ICON).
  */
-final class PublishedTree {
+public final class PublishedTree {
 
   /** A field to publish: its name in the index and its GRIB message. */
-  record Message(String param, String level, byte[] bytes) {}
+  public record Message(String param, String level, byte[] bytes) {}
 
   /** What was published for one step: each field's message, by "param|level". */
-  record Published(Path file, long size, Map<String, byte[]> fields) {
-    byte[] field(String param, String level) {
+  public record Published(Path file, long size, Map<String, byte[]> fields) {
+    public byte[] field(String param, String level) {
       return fields.get(param + "|" + level);
     }
   }
@@ -41,14 +41,14 @@ final class PublishedTree {
 
   private PublishedTree() {}
 
-  static byte[] sample(int i) throws IOException {
+  public static byte[] sample(int i) throws IOException {
     String configured = System.getProperty("spotcast.samples");
     Path dir = configured == null ? Path.of("..", "samples") : Path.of(configured);
     return Files.readAllBytes(dir.resolve(SAMPLES[i]));
   }
 
   /** Six GFS fields, in wgrib2's words, each a different real message. */
-  static List<Message> gfsMessages() throws IOException {
+  public static List<Message> gfsMessages() throws IOException {
     return List.of(
         new Message("PRMSL", "mean sea level", sample(0)),
         new Message("TMP", "850 mb", sample(1)),
@@ -59,7 +59,7 @@ final class PublishedTree {
   }
 
   /** Six ECMWF fields: level "sfc" or a pressure level. */
-  static List<Message> ecmwfMessages() throws IOException {
+  public static List<Message> ecmwfMessages() throws IOException {
     return List.of(
         new Message("msl", "sfc", sample(0)),
         new Message("2t", "sfc", sample(1)),
@@ -69,15 +69,20 @@ final class PublishedTree {
         new Message("10u", "sfc", sample(5)));
   }
 
-  static Path path(Path root, String prefix, String url) {
+  public static Path path(Path root, String prefix, String url) {
     return root.resolve(prefix + url.substring(1));
   }
 
-  /** One GFS step file and its .idx. */
-  static Published gfs(Path root, String prefix, Instant run, int step, List<Message> messages)
+  /**
+   * One GFS step file and its .idx.
+   *
+   * @param url the file's path as the layout makes it with an empty base URL
+   * @param runId the run as yyyymmddHH
+   */
+  public static Published gfs(
+      Path root, String prefix, String url, String runId, int step, List<Message> messages)
       throws IOException {
-    GfsLayout gfs = new GfsLayout();
-    Path file = path(root, prefix, gfs.dataUrl("", run, step));
+    Path file = path(root, prefix, url);
     StringBuilder idx = new StringBuilder();
     Map<String, byte[]> fields = new LinkedHashMap<>();
     long offset = 0;
@@ -87,12 +92,7 @@ final class PublishedTree {
       idx.append(
           String.format(
               "%d:%d:d=%s:%s:%s:%s:%n",
-              i + 1,
-              offset,
-              RunTimes.run(run),
-              m.param(),
-              m.level(),
-              step == 0 ? "anl" : step + " hour fcst"));
+              i + 1, offset, runId, m.param(), m.level(), step == 0 ? "anl" : step + " hour fcst"));
       fields.put(m.param() + "|" + m.level(), m.bytes());
       parts.add(m.bytes());
       offset += m.bytes().length;
@@ -105,18 +105,24 @@ final class PublishedTree {
   /**
    * One ECMWF step file and its JSON-lines .index.
    *
+   * @param url the file's path as the layout makes it with an empty base URL
+   * @param day the run's day, yyyymmdd
+   * @param hour the run's hour, HH
+   * @param stream the stream the index names (oper, scda, enfo, ...)
    * @param extraIndexLines appended to the index as they are (fields the file may lack)
    */
-  static Published ecmwf(
+  public static Published ecmwf(
       Path root,
       String prefix,
-      EcmwfLayout layout,
-      Instant run,
+      String url,
+      String day,
+      String hour,
+      String stream,
       int step,
       List<Message> messages,
       String extraIndexLines)
       throws IOException {
-    Path file = path(root, prefix, layout.dataUrl("", run, step));
+    Path file = path(root, prefix, url);
     StringBuilder index = new StringBuilder();
     Map<String, byte[]> fields = new LinkedHashMap<>();
     List<byte[]> parts = new ArrayList<>();
@@ -128,9 +134,9 @@ final class PublishedTree {
               "{\"domain\": \"g\", \"date\": \"%s\", \"time\": \"%s00\", \"expver\": \"0001\","
                   + " \"class\": \"od\", \"type\": \"fc\", \"stream\": \"%s\", \"step\": \"%d\","
                   + "%s \"levtype\": \"%s\", \"param\": \"%s\", \"_offset\": %d, \"_length\": %d}%n",
-              RunTimes.day(run),
-              RunTimes.hour(run),
-              layout.streamOf(run),
+              day,
+              hour,
+              stream,
               step,
               pl ? " \"levelist\": \"" + m.level() + "\"," : "",
               pl ? "pl" : "sfc",
@@ -149,10 +155,13 @@ final class PublishedTree {
     return new Published(file, offset, fields);
   }
 
-  /** One ICON-EU field, bzip2-compressed. */
-  static Path icon(Path root, String prefix, Instant run, FieldKey key, byte[] grib)
-      throws IOException {
-    Path file = path(root, prefix, new IconEuLayout().url("", run, key));
+  /**
+   * One ICON-EU field, bzip2-compressed.
+   *
+   * @param url the field's path as the layout makes it with an empty base URL
+   */
+  public static Path icon(Path root, String prefix, String url, byte[] grib) throws IOException {
+    Path file = path(root, prefix, url);
     Files.createDirectories(file.getParent());
     try (OutputStream out = new BZip2CompressorOutputStream(Files.newOutputStream(file))) {
       out.write(grib);

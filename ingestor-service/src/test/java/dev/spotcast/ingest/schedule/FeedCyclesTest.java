@@ -1,0 +1,132 @@
+package dev.spotcast.ingest.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.spotcast.ingest.settings.FeedProperties.Feed;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Which run of a feed is due when, and which feed settings are refused. */
+class FeedCyclesTest {
+
+  private static Feed feed(List<Integer> cycles, Duration expectedAfter, Duration deadline) {
+    return new Feed(
+        null,
+        "gfs",
+        null,
+        List.of("TMP"),
+        null,
+        "0-6/3",
+        null,
+        cycles,
+        expectedAfter,
+        deadline,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
+  }
+
+  @Test
+  void theNewestDueRunIsTheNewestCycleAtLeastExpectedAfterOld() {
+    Feed gfs = feed(List.of(), Duration.ofHours(5), Duration.ofHours(9));
+
+    assertThat(FeedPoller.newestDue(gfs, Instant.parse("2026-11-26T04:59:00Z")))
+        .isEqualTo(Instant.parse("2026-11-25T18:00:00Z"));
+    assertThat(FeedPoller.newestDue(gfs, Instant.parse("2026-11-26T05:00:00Z")))
+        .isEqualTo(Instant.parse("2026-11-26T00:00:00Z"));
+    assertThat(FeedPoller.newestDue(gfs, Instant.parse("2026-11-26T23:30:00Z")))
+        .isEqualTo(Instant.parse("2026-11-26T18:00:00Z"));
+    assertThat(FeedPoller.nextCycle(gfs, Instant.parse("2026-11-26T18:00:00Z")))
+        .isEqualTo(Instant.parse("2026-11-27T00:00:00Z"));
+  }
+
+  @Test
+  void onlyTheConfiguredCyclesAreLoaded() {
+    Feed twice = feed(List.of(12, 0), Duration.ofHours(5), Duration.ofHours(9));
+
+    assertThat(FeedPoller.newestDue(twice, Instant.parse("2026-11-26T16:00:00Z")))
+        .isEqualTo(Instant.parse("2026-11-26T00:00:00Z"));
+    assertThat(FeedPoller.newestDue(twice, Instant.parse("2026-11-26T17:00:00Z")))
+        .isEqualTo(Instant.parse("2026-11-26T12:00:00Z"));
+    assertThat(FeedPoller.nextCycle(twice, Instant.parse("2026-11-26T00:00:00Z")))
+        .isEqualTo(Instant.parse("2026-11-26T12:00:00Z"));
+  }
+
+  @Test
+  void defaultsAreDocumented() {
+    Feed gfs = feed(List.of(), null, null);
+
+    assertThat(gfs.enabled()).isTrue();
+    assertThat(gfs.expectedAfter()).isEqualTo(Duration.ofHours(5));
+    assertThat(gfs.deadline()).isEqualTo(Duration.ofHours(9));
+    assertThat(gfs.keepRuns()).isEqualTo(2);
+    assertThat(gfs.modelOr("gfs")).isEqualTo("gfs");
+    assertThat(gfs.runHours()).containsExactly(0, 6, 12, 18);
+    assertThat(gfs.settings().parallelPerHost()).isEqualTo(4);
+    assertThat(gfs.settings().attempts()).isEqualTo(5);
+  }
+
+  @Test
+  void badSettingsAreRefusedWithTheReason() {
+    assertThatThrownBy(() -> feed(List.of(3), null, null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("no run at 3 UTC");
+    assertThatThrownBy(() -> feed(List.of(), Duration.ofHours(6), Duration.ofHours(5)))
+        .hasMessageContaining("deadline");
+    assertThatThrownBy(
+            () ->
+                new Feed(
+                    null,
+                    "noaa",
+                    null,
+                    List.of("TMP"),
+                    null,
+                    "0",
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null))
+        .hasMessageContaining("unknown publisher 'noaa'");
+    assertThatThrownBy(
+            () ->
+                new Feed(
+                    null,
+                    "gfs",
+                    null,
+                    List.of("TMP"),
+                    null,
+                    "0-x",
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null))
+        .hasMessageContaining("steps must look like");
+  }
+}
