@@ -9,6 +9,7 @@ SPEC is a JSON list of messages, each an object with:
   stepType     "instant", "accum", "max", "min", "avg"
   start, end   the interval, in stepUnits ("h" or "m")
   stepUnits    "h" (default) or "m"
+  member       optional: an ensemble member (GRIB2 template 4.11 for an interval, 4.1 else)
   values       the 6 values of a 2 x 3 grid (north to south, west to east), written as IEEE
                64-bit floats in GRIB2 (exact) or simple packing with 24 bits in GRIB1
 The reference time is 2026-11-20 00 UTC; the grid covers 50..49 N, 10..12 E at 1 degree.
@@ -35,7 +36,13 @@ def message(spec):
     ec.codes_set(h, "iDirectionIncrementInDegrees", 1.0)
     ec.codes_set(h, "jDirectionIncrementInDegrees", 1.0)
     step_type = spec.get("stepType", "instant")
-    if edition == 2 and step_type != "instant":
+    member = spec.get("member")
+    if edition == 2 and member is not None:
+        ec.codes_set(h, "productDefinitionTemplateNumber", 1 if step_type == "instant" else 11)
+        ec.codes_set(h, "typeOfEnsembleForecast", 3)
+        ec.codes_set(h, "perturbationNumber", member)
+        ec.codes_set(h, "numberOfForecastsInEnsemble", 51)
+    elif edition == 2 and step_type != "instant":
         ec.codes_set(h, "productDefinitionTemplateNumber", 8)
     if "paramId" in spec:
         ec.codes_set(h, "paramId", spec["paramId"])

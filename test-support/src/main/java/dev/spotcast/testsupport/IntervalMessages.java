@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
  * @param stepType instant, accum, max, min or avg
  * @param stepUnits h or m: the unit of start and end
  * @param values the 6 values, north to south, west to east
+ * @param member an ensemble member (GRIB2 template 4.11 for an interval), or null
  */
 public record IntervalMessages(
     int edition,
@@ -27,7 +28,27 @@ public record IntervalMessages(
     int start,
     int end,
     String stepUnits,
-    double[] values) {
+    double[] values,
+    Integer member) {
+
+  /** Not an ensemble member. */
+  public IntervalMessages(
+      int edition,
+      String centre,
+      String name,
+      String stepType,
+      int start,
+      int end,
+      String stepUnits,
+      double[] values) {
+    this(edition, centre, name, stepType, start, end, stepUnits, values, null);
+  }
+
+  /** The same message as ensemble member {@code number}. */
+  public IntervalMessages ofMember(int number) {
+    return new IntervalMessages(
+        edition, centre, name, stepType, start, end, stepUnits, values, number);
+  }
 
   /** An accumulation in GRIB2 over start..end hours. */
   public static IntervalMessages accum(
@@ -44,7 +65,7 @@ public record IntervalMessages(
     return String.format(
         Locale.ROOT,
         "{\"edition\":%d,\"centre\":\"%s\",%s,\"stepType\":\"%s\",\"start\":%d,\"end\":%d,"
-            + "\"stepUnits\":\"%s\",\"values\":[%s]}",
+            + "\"stepUnits\":\"%s\",\"values\":[%s]%s}",
         edition,
         centre,
         param,
@@ -52,7 +73,8 @@ public record IntervalMessages(
         start,
         end,
         stepUnits,
-        v);
+        v,
+        member == null ? "" : ",\"member\":" + member);
   }
 
   /**

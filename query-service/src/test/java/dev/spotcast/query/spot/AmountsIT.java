@@ -45,7 +45,7 @@ import org.springframework.http.ResponseEntity;
 class AmountsIT extends ServiceTestBase {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String MODEL = "it_heights";
+  private static final String MODEL = "it_gusts";
   private static final String PLACE = "model=" + MODEL + "&lat=50&lon=10";
 
   @Autowired private TestRestTemplate http;
@@ -76,6 +76,12 @@ class AmountsIT extends ServiceTestBase {
     messages.add(
         new IntervalMessages(
             2, "ecmf", "mx2t6", "max", 6, 12, "h", new double[] {285, 0, 0, 0, 0, 0}));
+    messages.add(
+        new IntervalMessages(
+            2, "ecmf", "10fg", "max", 0, 6, "h", new double[] {12.5, 0, 0, 0, 0, 0}));
+    messages.add(
+        new IntervalMessages(
+            2, "ecmf", "10fg", "max", 6, 12, "h", new double[] {17, 0, 0, 0, 0, 0}));
     Path dir = Files.createTempDirectory("amounts");
     Path grib = dir.resolve("ecmwf.grib");
     IntervalMessages.write(messages, grib, SampleReference.samples());
@@ -216,7 +222,12 @@ class AmountsIT extends ServiceTestBase {
     model.path("derived").forEach(d -> derived.add(d.path("name").asText()));
     assertThat(derived)
         .containsExactly(
-            "dew_point", "apparent_temperature", "precipitation", "is_day", "weather_code");
+            "dew_point",
+            "apparent_temperature",
+            "precipitation",
+            "wind_gusts",
+            "is_day",
+            "weather_code");
     for (JsonNode p : model.path("parameters")) {
       switch (p.path("name").asText()) {
         case "tp" -> {
@@ -225,6 +236,10 @@ class AmountsIT extends ServiceTestBase {
           assertThat(p.path("min").asDouble()).isEqualTo(0.0);
         }
         case "mx2t6" -> {
+          assertThat(p.path("statistic").asText()).isEqualTo("maximum");
+          assertThat(p.path("periods").toString()).isEqualTo("[\"PT6H\"]");
+        }
+        case "10fg" -> {
           assertThat(p.path("statistic").asText()).isEqualTo("maximum");
           assertThat(p.path("periods").toString()).isEqualTo("[\"PT6H\"]");
         }
@@ -284,7 +299,7 @@ class AmountsIT extends ServiceTestBase {
     JsonNode problem = JSON.readTree(response.getBody());
     assertThat(problem.path("parameter").asText()).isEqualTo("params");
     assertThat(problem.path("detail").asText())
-        .contains("relative_humidity is made from 2t and 2d; model it_heights has none");
+        .contains("relative_humidity is made from 2t and 2d; model it_gusts has none");
   }
 
   @Test
@@ -299,6 +314,10 @@ class AmountsIT extends ServiceTestBase {
         .isCloseTo(
             ApparentTemperature.of(values.path("2t").path("value").asDouble(), 80, 5.0),
             within(1e-6));
+    // Gusts: the model's 10 m maximum over its 6-hour window, at its own height.
+    JsonNode gusts = spot("07:00", "&params=wind_gusts").path("values").path("wind_gusts");
+    assertThat(gusts.path("value").asDouble()).isEqualTo(17.0);
+    assertThat(gusts.path("over").path("from").asText()).isEqualTo("2026-11-20T06:00:00Z");
     // Asked at another height, they are still answered at their own.
     JsonNode high = spot("02:00", "&params=2t&alt=500");
     assertThat(high.path("values").path("2t").path("value").asDouble())

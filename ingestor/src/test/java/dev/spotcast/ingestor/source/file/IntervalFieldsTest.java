@@ -34,13 +34,17 @@ class IntervalFieldsTest {
 
   @TempDir Path dir;
 
-  private FileForecastSource load(String name, List<IntervalMessages> messages) throws Exception {
+  private List<FieldRef> write(String name, List<IntervalMessages> messages) throws Exception {
     Path grib = dir.resolve(name + ".grib");
     IntervalMessages.write(messages, grib, Samples.file("make_intervals.py").getParent());
     ForecastFile file = ForecastFiles.open(grib);
     assertThat(file.skipped()).isEmpty();
+    return file.fields();
+  }
+
+  private FileForecastSource load(String name, List<IntervalMessages> messages) throws Exception {
     List<FileForecastSource> runs =
-        FileRuns.assemble("m", file.fields(), Set.of(), ShardingSpec.DEFAULT);
+        FileRuns.assemble("m", write(name, messages), Set.of(), ShardingSpec.DEFAULT);
     assertThat(runs).hasSize(1);
     return runs.getFirst();
   }
@@ -210,6 +214,45 @@ class IntervalFieldsTest {
     assertThat(run.parameter("tp").starts()).containsExactly(0, 1, 2, 3);
     assertThat(stored(source, "tp", 0))
         .containsExactly(Map.entry(1, 1f), Map.entry(2, 1f), Map.entry(3, 1f), Map.entry(4, 1f));
+  }
+
+  @Test
+  void anEnsembleMembersAccumulationInTemplate411() throws Exception {
+    List<FileForecastSource> runs =
+        FileRuns.assemble(
+            "ens",
+            write(
+                "member",
+                List.of(
+                    IntervalMessages.accum("ecmf", "tp", 0, 6, 0.004, 0, 0, 0, 0, 0).ofMember(3),
+                    IntervalMessages.accum("ecmf", "tp", 0, 12, 0.006, 0, 0, 0, 0, 0).ofMember(3))),
+            Set.of(),
+            ShardingSpec.DEFAULT);
+
+    assertThat(runs).hasSize(1);
+    FileForecastSource source = runs.getFirst();
+    assertThat(source.run().model()).isEqualTo("ens_m3");
+    assertThat(source.run().parameter("tp").aggregation()).isEqualTo(Aggregation.SUM);
+    Map<Integer, Float> p0 = stored(source, "tp", 0);
+    assertThat(p0.get(6)).isCloseTo(0.004f, within(1e-9f));
+    assertThat(p0.get(12)).isCloseTo(0.002f, within(1e-9f));
+  }
+
+  @Test
+  void gustsAreMaximaOverTheirWindowsAtTenMetres() throws Exception {
+    FileForecastSource source =
+        load(
+            "gusts",
+            List.of(
+                new IntervalMessages(
+                    2, "ecmf", "10fg", "max", 0, 6, "h", new double[] {12.5, 0, 0, 0, 0, 0}),
+                new IntervalMessages(
+                    2, "ecmf", "10fg", "max", 6, 12, "h", new double[] {17, 0, 0, 0, 0, 0})));
+    Parameter gust = source.run().parameter("10fg");
+
+    assertThat(gust.aggregation()).isEqualTo(Aggregation.MAXIMUM);
+    assertThat(gust.starts()).containsExactly(0, 6);
+    assertThat(stored(source, "10fg", 0)).containsExactly(Map.entry(6, 12.5f), Map.entry(12, 17f));
   }
 
   @Test
