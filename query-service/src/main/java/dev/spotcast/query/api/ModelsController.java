@@ -13,6 +13,7 @@ import dev.spotcast.query.spot.Blends;
 import dev.spotcast.query.spot.Derived;
 import dev.spotcast.query.spot.Ensembles;
 import io.swagger.v3.oas.annotations.Operation;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -55,6 +56,9 @@ public class ModelsController {
    * A model: its published run described in full, and every run that {@code run=} may ask for.
    *
    * @param published the published run's id (yyyyMMddHH), what {@code run=latest} answers from
+   * @param publishedAt when the published run became visible (its load finished), the freshness a
+   *     feed or a client watches; absent for runs recorded before it was kept
+   * @param ageSeconds seconds since then
    * @param derived the derived variables the model's parameters make (docs/derived-variables.md)
    * @param stepMinutes the length of one step unit in minutes: 60, or less for sub-hourly output
    * @param archived the runs kept in a snapshot repository, newest first: not servable until
@@ -64,6 +68,8 @@ public class ModelsController {
       String model,
       String published,
       Instant runTime,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Instant publishedAt,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long ageSeconds,
       List<RunSummary> runs,
       Grid grid,
       List<LevelTypeInfo> levelTypes,
@@ -246,6 +252,10 @@ public class ModelsController {
         run.model(),
         published.runId(),
         run.runTime(),
+        published.finishedAt(),
+        published.finishedAt() == null
+            ? null
+            : Math.max(0, Duration.between(published.finishedAt(), Instant.now()).toSeconds()),
         summaries,
         grid(run.grid()),
         levelTypes,

@@ -22,6 +22,7 @@ import dev.spotcast.weather.WeatherCode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
@@ -218,6 +219,8 @@ class AmountsIT extends ServiceTestBase {
     }
     assertThat(model).isNotNull();
     assertThat(model.path("stepMinutes").asInt()).isEqualTo(60);
+    assertThat(Instant.parse(model.path("publishedAt").asText())).isBefore(Instant.now());
+    assertThat(model.path("ageSeconds").asLong()).isGreaterThanOrEqualTo(0);
     List<String> derived = new ArrayList<>();
     model.path("derived").forEach(d -> derived.add(d.path("name").asText()));
     assertThat(derived)
