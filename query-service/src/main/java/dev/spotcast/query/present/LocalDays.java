@@ -4,6 +4,7 @@ import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.SeriesForecast;
 import dev.spotcast.query.spot.SpotForecast;
 import dev.spotcast.weather.Sun;
+import dev.spotcast.weather.Sunshine;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -160,12 +161,25 @@ public final class LocalDays {
       amountSums(values, steps, start.toInstant(), end.toInstant());
       days.add(
           new SeriesForecast.Day(
-              date, start, end, complete, inDay.size(), values, sun(lat, lon, date, zone)));
+              date,
+              start,
+              end,
+              complete,
+              inDay.size(),
+              values,
+              sun(lat, lon, date, zone, steps, start.toInstant(), end.toInstant())));
     }
     return days;
   }
 
-  private static SeriesForecast.SunDay sun(Double lat, Double lon, LocalDate date, ZoneId zone) {
+  private static SeriesForecast.SunDay sun(
+      Double lat,
+      Double lon,
+      LocalDate date,
+      ZoneId zone,
+      List<SeriesForecast.Step> steps,
+      Instant dayStart,
+      Instant dayEnd) {
     if (lat == null || lon == null) {
       return null;
     }
@@ -174,8 +188,36 @@ public final class LocalDays {
         day.sunrise() == null ? null : day.sunrise().toOffsetDateTime(),
         day.sunset() == null ? null : day.sunset().toOffsetDateTime(),
         day.polar().name().toLowerCase(Locale.ROOT),
-        day.daylight().toSeconds());
+        day.daylight().toSeconds(),
+        sunshine(lat, lon, steps, dayStart, dayEnd));
   }
+
+  /**
+   * Seconds of sunshine in the day from the direct radiation {@code fdir} (a mean flux over each
+   * step's interval once loaded), each interval's flux taken as constant over its part of the day;
+   * null without it.
+   */
+  private static Long sunshine(
+      double lat, double lon, List<SeriesForecast.Step> steps, Instant dayStart, Instant dayEnd) {
+    double seconds = 0;
+    boolean any = false;
+    for (SeriesForecast.Step step : steps) {
+      SpotForecast.Value fdir = step.values().get(DIRECT_RADIATION);
+      if (fdir == null || fdir.value() == null || fdir.over() == null) {
+        continue;
+      }
+      Instant from = fdir.over().from().isAfter(dayStart) ? fdir.over().from() : dayStart;
+      Instant to = fdir.over().to().isBefore(dayEnd) ? fdir.over().to() : dayEnd;
+      if (from.isBefore(to)) {
+        seconds += Sunshine.seconds(lat, lon, from, to, fdir.value());
+        any = true;
+      }
+    }
+    return any ? Math.round(seconds) : null;
+  }
+
+  /** ECMWF's total sky direct solar radiation at surface, the input of sunshine duration. */
+  private static final String DIRECT_RADIATION = "fdir";
 
   private static Duration smallestGap(List<SeriesForecast.Step> steps) {
     Duration smallest = null;

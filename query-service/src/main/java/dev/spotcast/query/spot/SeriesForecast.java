@@ -148,10 +148,14 @@ public record SeriesForecast(
    * @param sunset the last sunset, absent when it does not set
    * @param polar none, day (the sun stays up) or night (it stays down)
    * @param daylightSeconds how long the sun is up during the local day
+   * @param sunshineSeconds how long the sun shines (direct normal irradiance at least 120 W m-2,
+   *     WMO), estimated from the model's direct radiation {@code fdir} when the series answers it;
+   *     absent otherwise
    */
   public record SunDay(
       @JsonInclude(JsonInclude.Include.NON_NULL) OffsetDateTime sunrise,
       @JsonInclude(JsonInclude.Include.NON_NULL) OffsetDateTime sunset,
       String polar,
-      long daylightSeconds) {}
+      long daylightSeconds,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long sunshineSeconds) {}
 }

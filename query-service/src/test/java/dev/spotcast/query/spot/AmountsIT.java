@@ -18,6 +18,7 @@ import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.testsupport.IntervalMessages;
 import dev.spotcast.weather.ApparentTemperature;
 import dev.spotcast.weather.Sun;
+import dev.spotcast.weather.Sunshine;
 import dev.spotcast.weather.WeatherCode;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +47,7 @@ import org.springframework.http.ResponseEntity;
 class AmountsIT extends ServiceTestBase {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String MODEL = "it_gusts";
+  private static final String MODEL = "it_sunshine";
   private static final String PLACE = "model=" + MODEL + "&lat=50&lon=10";
 
   @Autowired private TestRestTemplate http;
@@ -61,6 +62,12 @@ class AmountsIT extends ServiceTestBase {
     List<IntervalMessages> messages = new ArrayList<>();
     for (double[] a : acc) {
       messages.add(IntervalMessages.accum("ecmf", "tp", 0, (int) a[0], a[1], 0, 0, 0, 0, 0));
+    }
+    // Direct radiation (J m-2 from the start): none until 6 h, then 400 W m-2 to 9 h, 500 to 12 h.
+    for (double[] a : acc) {
+      int step = (int) a[0];
+      double joules = 3600 * (400.0 * Math.clamp(step - 6, 0, 3) + 500.0 * Math.max(0, step - 9));
+      messages.add(IntervalMessages.accum("ecmf", "fdir", 0, step, joules, 0, 0, 0, 0, 0));
     }
     // Instants at 2 m and 10 m on every step: 2t = 280 K + the step in hours, 2r 80 %, wind 3/4
     // m/s.
@@ -242,6 +249,10 @@ class AmountsIT extends ServiceTestBase {
           assertThat(p.path("statistic").asText()).isEqualTo("maximum");
           assertThat(p.path("periods").toString()).isEqualTo("[\"PT6H\"]");
         }
+        case "fdir" -> {
+          assertThat(p.path("statistic").asText()).isEqualTo("mean");
+          assertThat(p.path("unit").asText()).isEqualTo("W m**-2");
+        }
         case "10fg" -> {
           assertThat(p.path("statistic").asText()).isEqualTo("maximum");
           assertThat(p.path("periods").toString()).isEqualTo("[\"PT6H\"]");
@@ -302,7 +313,7 @@ class AmountsIT extends ServiceTestBase {
     JsonNode problem = JSON.readTree(response.getBody());
     assertThat(problem.path("parameter").asText()).isEqualTo("params");
     assertThat(problem.path("detail").asText())
-        .contains("relative_humidity is made from 2t and 2d; model it_gusts has none");
+        .contains("relative_humidity is made from 2t and 2d; model it_sunshine has none");
   }
 
   @Test
@@ -325,5 +336,18 @@ class AmountsIT extends ServiceTestBase {
     JsonNode high = spot("02:00", "&params=2t&alt=500");
     assertThat(high.path("values").path("2t").path("value").asDouble())
         .isCloseTo(282.0, within(1e-3));
+  }
+
+  @Test
+  void sunshineDurationFromTheDirectRadiation() throws Exception {
+    JsonNode day = ok("/v1/series?" + PLACE + "&params=fdir&daily=fdir:mean").path("daily").get(0);
+    Instant morning = Instant.parse("2026-11-20T06:00:00Z");
+    Instant nine = Instant.parse("2026-11-20T09:00:00Z");
+    Instant noon = Instant.parse("2026-11-20T12:00:00Z");
+    double expected =
+        Sunshine.seconds(50, 10, morning, nine, 400) + Sunshine.seconds(50, 10, nine, noon, 500);
+
+    assertThat(expected).as("the sun shone").isGreaterThan(3600);
+    assertThat(day.path("sun").path("sunshineSeconds").asLong()).isEqualTo(Math.round(expected));
   }
 }
