@@ -185,9 +185,10 @@ public record SpotPlan(
   public List<Combination> combinations() {
     // A set: a parameter read at its own height may share a level with the bracket's.
     Set<Combination> combinations = new LinkedHashSet<>(4 * axes.size());
+    int[] read = stepPositions();
     for (AxisPlan axis : axes) {
       for (int l : positions(axis.levels())) {
-        for (int s : stepPositions()) {
+        for (int s : read) {
           combinations.add(
               new Combination(
                   axis.position(), l, s, axis.axis().levels().get(l), run().steps().get(s)));
