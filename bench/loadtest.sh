@@ -36,11 +36,16 @@ Options (defaults in brackets):
   --neighbours N    n= of each request [4]
   --places P        uniform (over --box) or cities: the world's cities drawn by population, heights
                     within 100 m of the lowest level, as './spotcast bench city' asks [uniform]
+  --series-share F  share 0..1 of the requests that are time series (GET /v1/series: every step of the
+                    run at the row's place and height) instead of spot requests; the rate is the total
+                    of both, and the table reports each kind apart [0: spot only]
+  --series-params L parameters of the series requests [t,u,v]
 TXT
 }
 
 plan=constant-rate rate="" duration=60 rampup=10 threads=200 host=127.0.0.1 port="${SPOTCAST_PORT:-8080}"
 model=demo points=100000 seed=42 box="" neighbours=4 vertical=auto places=uniform
+series_share=0 series_params=t,u,v
 if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then plan="$1"; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { [ "$1" = -h ] || [ "$1" = --help ] || die "option $1 needs a value"; }
@@ -59,6 +64,8 @@ while [ $# -gt 0 ]; do
     --neighbours) neighbours="$2" ;;
     --vertical) vertical="$2" ;;
     --places) places="$2" ;;
+    --series-share) series_share="$2" ;;
+    --series-params) series_params="$2" ;;
     *) usage; die "unknown option '$1'" ;;
   esac
   shift 2
@@ -71,6 +78,11 @@ esac
 for n in "$rate" "$duration" "$rampup" "$threads" "$port" "$points"; do
   [[ "$n" =~ ^[0-9]+$ ]] || die "'$n' is not a whole number"
 done
+[[ "$series_share" =~ ^(0(\.[0-9]*)?|1(\.0*)?|\.[0-9]+)$ ]] \
+  || die "--series-share must be a fraction from 0 to 1 (0.2: one request in five is a series), not '$series_share'"
+[[ "$series_params" =~ ^[A-Za-z0-9_]+(,[A-Za-z0-9_]+)*$ ]] \
+  || die "--series-params must be parameter names separated by commas (t,u,v), not '$series_params'"
+series_on="$(awk -v f="$series_share" 'BEGIN { print (f > 0) ? 1 : 0 }')"
 case "$vertical" in auto|alt|pressure|none) ;; *) die "--vertical must be auto, alt, pressure or none, not '$vertical'" ;; esac
 case "$places" in
   uniform) cities=none ;;
@@ -118,6 +130,9 @@ case "$vparam" in
 esac
 say "Model $model run $run_id ($level_types): valid times $times, $what, box $box;"
 say "  $plan at $rate req/s (ramp ${rampup} s, steady ${duration} s), $places places, against $base"
+if [ "$series_on" = 1 ]; then
+  say "  a share of $series_share of the requests are series (params $series_params), the rest spot requests"
+fi
 
 mkdir -p "$OUT"
 cpu_log="$OUT/cpu.tsv" mvn_log="$OUT/maven.log" service_log="$OUT/service.tsv"
@@ -160,6 +175,7 @@ say "Running JMeter (Maven log: $mvn_log)..."
   -Dloadtest.points.count="$points" -Dloadtest.points.seed="$seed" \
   -Dloadtest.times="$times" -Dloadtest.vertical="$vparam" -Dloadtest.levels="$levels" -Dloadtest.box="$box" \
   -Dloadtest.cities="$cities" \
+  -Dloadtest.series.share="$series_share" -Dloadtest.series.params="$series_params" \
   >"$mvn_log" 2>&1) &
 mvn_pid=$!
 
@@ -217,9 +233,11 @@ if [ "$status" -ne 0 ] || [ ! -s "$jtl" ]; then
 fi
 
 echo
-echo "Spotcast load test: $plan, model $model at $base, target $rate req/s, ramp ${rampup} s + steady ${duration} s, $threads threads"
+mix=""
+[ "$series_on" = 0 ] || mix=", series share $series_share"
+echo "Spotcast load test: $plan, model $model at $base, target $rate req/s$mix, ramp ${rampup} s + steady ${duration} s, $threads threads"
 "${JAVA_HOME:+$JAVA_HOME/bin/}java" -jar "$(ls "$HERE"/target/spotcast-bench-*-exec.jar | head -n1)" jtl-summary \
-  --jtl "$jtl" --cpu "$cpu_log" --service "$service_log" --label "spot steady" --rate "$rate" --report "$report"
+  --jtl "$jtl" --cpu "$cpu_log" --service "$service_log" --label "spot steady,series steady" --rate "$rate" --report "$report"
 if [ "$plan" = while-ingesting ]; then
   echo "  ingestion at the end  $(grep 'docs/s' "$OUT/ingest.log" | tail -n1 | sed 's/^ *//')"
 fi

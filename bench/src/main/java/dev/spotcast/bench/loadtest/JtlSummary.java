@@ -28,9 +28,14 @@ import picocli.CommandLine.Option;
  * samples took no longer, i.e. element ceil(p/100 * n) of the sorted elapsed times (1-based).
  * Throughput is (n - 1) requests over the time between the first and the last steady start.
  *
+ * <p>The steady phase may hold several labels, one per kind of request ({@code spot steady} and
+ * {@code series steady} when the plan mixes time series in): the totals cover them all, and each
+ * label then gets a row of its own with its count, its share of the throughput, the share answered
+ * with HTTP 200, its percentiles and its errors.
+ *
  * <pre>
  * java -cp jmeter/target/classes dev.spotcast.bench.loadtest.JtlSummary --jtl results.csv [--cpu cpu.tsv]
- *     [--label "spot steady"] [--rate 2000] [--report path/index.html]
+ *     [--label "spot steady,series steady"] [--rate 2000] [--report path/index.html]
  * </pre>
  */
 public final class JtlSummary {
@@ -74,8 +79,11 @@ public final class JtlSummary {
     @Option(
         names = "--label",
         defaultValue = "spot steady",
-        description = "label of the steady phase's samples (default: ${DEFAULT-VALUE})")
-    String label;
+        split = ",",
+        description =
+            "labels of the steady phase's samples, comma-separated: one per kind of request"
+                + " (default: ${DEFAULT-VALUE})")
+    List<String> label;
 
     @Option(names = "--rate", description = "the rate offered, req/s")
     String rate;
@@ -100,11 +108,11 @@ public final class JtlSummary {
       List<Sample> all,
       List<CpuReading> cpu,
       List<ServiceReading> service,
-      String steadyLabel,
+      List<String> steadyLabels,
       String rate,
       String report) {
-    List<Sample> steady = all.stream().filter(s -> s.label().equals(steadyLabel)).toList();
-    List<Sample> others = all.stream().filter(s -> !s.label().equals(steadyLabel)).toList();
+    List<Sample> steady = all.stream().filter(s -> steadyLabels.contains(s.label())).toList();
+    List<Sample> others = all.stream().filter(s -> !steadyLabels.contains(s.label())).toList();
     StringBuilder out = new StringBuilder();
     if (steady.isEmpty()) {
       out.append(
@@ -112,7 +120,7 @@ public final class JtlSummary {
               Locale.ROOT,
               "No '%s' samples in the results (%d samples in all): "
                   + "the run ended before its steady phase began.%n",
-              steadyLabel,
+              String.join("' or '", steadyLabels),
               all.size()));
       return out.toString();
     }
@@ -122,6 +130,7 @@ public final class JtlSummary {
     double seconds = (last - first) / 1000.0;
     double throughput = seconds > 0 ? (steady.size() - 1) / seconds : Double.NaN;
     long errors = steady.stream().filter(s -> !s.success()).count();
+    long answered = steady.stream().filter(JtlSummary::answered).count();
 
     row(
         out,
@@ -141,6 +150,10 @@ public final class JtlSummary {
                     "  (target %s, %.1f %%)",
                     rate,
                     100 * throughput / Double.parseDouble(rate))));
+    row(
+        out,
+        "answered (200)",
+        String.format(Locale.ROOT, "%,d (%.1f %%)", answered, 100.0 * answered / steady.size()));
     row(out, "latency p50", percentile(elapsed, 50) + " ms");
     row(out, "latency p95", percentile(elapsed, 95) + " ms");
     row(out, "latency p99", percentile(elapsed, 99) + " ms");
@@ -166,6 +179,11 @@ public final class JtlSummary {
                         percentile(elapsedOfCode, 95),
                         percentile(elapsedOfCode, 99),
                         elapsedOfCode[elapsedOfCode.length - 1])));
+    Map<String, List<Sample>> kinds = byLabel(steady, steadyLabels);
+    if (kinds.size() > 1) {
+      row(out, "by request kind", "requests, req/s, answered (200), latency, errors");
+      kinds.forEach((label, of) -> row(out, label, kindLine(of, steady.size(), throughput)));
+    }
     row(out, "JMeter CPU", cpuShare(cpu, first, last));
     if (!service.isEmpty()) {
       row(out, "service (actuator)", serviceBounds(service, first, last));
@@ -181,6 +199,45 @@ public final class JtlSummary {
       row(out, "HTML report", report);
     }
     return out.toString();
+  }
+
+  /** Answered: HTTP 200, whatever the assertions said of the body. */
+  private static boolean answered(Sample s) {
+    return s.code().equals("200");
+  }
+
+  /** The steady samples of each label that has any, in the order of {@code labels}. */
+  static Map<String, List<Sample>> byLabel(List<Sample> steady, List<String> labels) {
+    Map<String, List<Sample>> out = new LinkedHashMap<>();
+    for (String label : labels) {
+      List<Sample> of = steady.stream().filter(s -> s.label().equals(label)).toList();
+      if (!of.isEmpty()) {
+        out.putIfAbsent(label, of);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * One kind's row: its count; its rate, the total throughput times its share of the steady
+   * requests (so that the kinds' rates add up to the total); the share answered with 200; its
+   * nearest-rank percentiles; its errors.
+   */
+  static String kindLine(List<Sample> of, int steadyCount, double throughput) {
+    long[] elapsed = of.stream().mapToLong(Sample::elapsed).sorted().toArray();
+    long answered = of.stream().filter(JtlSummary::answered).count();
+    long errors = of.stream().filter(s -> !s.success()).count();
+    return String.format(
+        Locale.ROOT,
+        "%,d, %.1f req/s, %.1f %%, p50 %d / p95 %d / p99 %d ms, %,d (%.2f %%)",
+        of.size(),
+        throughput * of.size() / steadyCount,
+        100.0 * answered / of.size(),
+        percentile(elapsed, 50),
+        percentile(elapsed, 95),
+        percentile(elapsed, 99),
+        errors,
+        100.0 * errors / of.size());
   }
 
   /** Nearest rank ({@link Percentiles}) of the sorted values. */

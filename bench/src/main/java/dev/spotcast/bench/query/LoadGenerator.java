@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -19,7 +20,8 @@ import java.util.concurrent.locks.LockSupport;
  * answer has arrived, over {@link HttpClient} (HTTP/1.1, kept-alive connections). Requests are
  * built before the phase starts, so the timed loop only sends bytes and reads answers. A warm-up
  * runs first (connections opened, JIT and caches warm on both sides); only requests that start and
- * finish inside the measured window count.
+ * finish inside the measured window count. When the phase mixes kinds of request (spot and series),
+ * each request's kind comes along and the result also gives each kind's figures.
  */
 final class LoadGenerator {
 
@@ -56,6 +58,24 @@ final class LoadGenerator {
       SearchStats stats,
       Duration warmup)
       throws InterruptedException {
+    return run(phase, repeat, requests, null, client, stats, warmup);
+  }
+
+  /**
+   * Runs one phase with a warm-up of its own.
+   *
+   * @param kinds each request's kind ({@link RequestMix#KINDS} index), or null when the phase does
+   *     not mix kinds
+   */
+  QueryPhaseResult run(
+      String phase,
+      int repeat,
+      List<HttpRequest> requests,
+      byte[] kinds,
+      HttpClient client,
+      SearchStats stats,
+      Duration warmup)
+      throws InterruptedException {
     long start = System.nanoTime() + 50_000_000L;
     long measureStart = start + warmup.toNanos();
     long measureEnd = measureStart + measure.toNanos();
@@ -65,7 +85,8 @@ final class LoadGenerator {
     int stride = Math.max(1, requests.size() / concurrency);
     for (int w = 0; w < concurrency; w++) {
       workers[w] =
-          new Worker(client, requests, w * stride, start, measureStart, measureEnd, firstError);
+          new Worker(
+              client, requests, kinds, w * stride, start, measureStart, measureEnd, firstError);
       threads.add(Thread.ofPlatform().name("load-" + w).daemon().start(workers[w]));
     }
     sleepUntil(measureStart);
@@ -88,9 +109,15 @@ final class LoadGenerator {
       bytes += worker.bytes;
     }
     long[] latencies = new long[total];
+    byte[] kindOf = new byte[total];
+    long[] errorsByKind = new long[RequestMix.KINDS.size()];
     int at = 0;
     for (Worker worker : workers) {
       System.arraycopy(worker.latencies, 0, latencies, at, worker.count);
+      System.arraycopy(worker.kindOf, 0, kindOf, at, worker.count);
+      for (int k = 0; k < errorsByKind.length; k++) {
+        errorsByKind[k] += worker.errorsByKind[k];
+      }
       at += worker.count;
     }
     return new QueryPhaseResult(
@@ -104,7 +131,8 @@ final class LoadGenerator {
         firstError.get(),
         bytes,
         CpuWatch.between(before, after),
-        SearchStats.between(searchBefore, searchAfter));
+        SearchStats.between(searchBefore, searchAfter),
+        kinds == null ? Map.of() : QueryPhaseResult.byKind(latencies, kindOf, total, errorsByKind));
   }
 
   /**
@@ -119,6 +147,26 @@ final class LoadGenerator {
       String phase,
       int repeat,
       List<HttpRequest> requests,
+      HttpClient client,
+      SearchStats stats,
+      Duration warmup,
+      double rate,
+      int maxOutstanding)
+      throws InterruptedException {
+    return runAtRate(phase, repeat, requests, null, client, stats, warmup, rate, maxOutstanding);
+  }
+
+  /**
+   * Runs one phase as an open model.
+   *
+   * @param kinds each request's kind ({@link RequestMix#KINDS} index), or null when the phase does
+   *     not mix kinds
+   */
+  QueryPhaseResult runAtRate(
+      String phase,
+      int repeat,
+      List<HttpRequest> requests,
+      byte[] kinds,
       HttpClient client,
       SearchStats stats,
       Duration warmup,
@@ -145,11 +193,14 @@ final class LoadGenerator {
         searchBefore = stats.snapshot();
       }
       boolean counted = due >= measureStart;
-      HttpRequest request = requests.get((int) (i % size));
+      int index = (int) (i % size);
+      HttpRequest request = requests.get(index);
+      byte kind = kinds == null ? 0 : kinds[index];
       if (!outstanding.tryAcquire()) {
         recorder.error(
             counted,
-            "the generator's limit of " + maxOutstanding + " requests waiting at once was reached");
+            "the generator's limit of " + maxOutstanding + " requests waiting at once was reached",
+            kind);
         continue;
       }
       client
@@ -159,7 +210,7 @@ final class LoadGenerator {
                 long done = System.nanoTime();
                 outstanding.release();
                 if (failure != null) {
-                  recorder.error(counted, failure.toString());
+                  recorder.error(counted, failure.toString(), kind);
                 } else if (response.statusCode() != 200) {
                   byte[] body = response.body();
                   recorder.error(
@@ -169,10 +220,10 @@ final class LoadGenerator {
                           + " "
                           + request.uri()
                           + ": "
-                          + new String(
-                              body, 0, Math.min(300, body.length), StandardCharsets.UTF_8));
+                          + new String(body, 0, Math.min(300, body.length), StandardCharsets.UTF_8),
+                      kind);
                 } else if (counted) {
-                  recorder.ok((done - due) / 1000, response.body().length);
+                  recorder.ok((done - due) / 1000, response.body().length, kind);
                 }
               });
     }
@@ -181,7 +232,7 @@ final class LoadGenerator {
     SearchStats.Snapshot searchAfter = stats.snapshot();
     // the answers still due: waited for up to the requests' own timeout
     if (!outstanding.tryAcquire(maxOutstanding, 60, TimeUnit.SECONDS)) {
-      recorder.error(true, "answers still missing 60 s after the window");
+      recorder.error(true, "answers still missing 60 s after the window", (byte) -1);
     }
     client.shutdownNow();
     return recorder.result(
@@ -190,31 +241,40 @@ final class LoadGenerator {
         (int) Math.round(rate),
         measure.toNanos() / 1e9,
         CpuWatch.between(before, after),
-        SearchStats.between(searchBefore, searchAfter));
+        SearchStats.between(searchBefore, searchAfter),
+        kinds != null);
   }
 
   /** What the answers of an open-model phase gave, recorded from the client's threads. */
   private static final class RateRecorder {
     private long[] latencies = new long[16_384];
+    private byte[] kindOf = new byte[16_384];
+    private final long[] errorsByKind = new long[RequestMix.KINDS.size()];
     private int count;
     private long errors;
     private long bytes;
     private String firstError;
 
-    synchronized void ok(long micros, int length) {
+    synchronized void ok(long micros, int length, byte kind) {
       if (count == latencies.length) {
         latencies = Arrays.copyOf(latencies, count * 2);
+        kindOf = Arrays.copyOf(kindOf, count * 2);
       }
+      kindOf[count] = kind;
       latencies[count++] = micros;
       bytes += length;
     }
 
-    synchronized void error(boolean counted, String what) {
+    /** An error of a request of kind {@code kind} (-1: of none in particular). */
+    synchronized void error(boolean counted, String what, byte kind) {
       if (firstError == null) {
         firstError = what;
       }
       if (counted) {
         errors++;
+        if (kind >= 0) {
+          errorsByKind[kind]++;
+        }
       }
     }
 
@@ -224,7 +284,8 @@ final class LoadGenerator {
         int rate,
         double seconds,
         CpuWatch.Usage cpu,
-        SearchStats.Delta search) {
+        SearchStats.Delta search,
+        boolean split) {
       return new QueryPhaseResult(
           phase,
           repeat,
@@ -236,7 +297,8 @@ final class LoadGenerator {
           firstError,
           bytes,
           cpu,
-          search);
+          search,
+          split ? QueryPhaseResult.byKind(latencies, kindOf, count, errorsByKind) : Map.of());
     }
   }
 
@@ -250,12 +312,15 @@ final class LoadGenerator {
   private static final class Worker implements Runnable {
     private final HttpClient client;
     private final List<HttpRequest> requests;
+    private final byte[] kinds;
     private final long start;
     private final long measureStart;
     private final long measureEnd;
     private final AtomicReference<String> firstError;
     private int next;
     long[] latencies = new long[16_384];
+    byte[] kindOf = new byte[16_384];
+    final long[] errorsByKind = new long[RequestMix.KINDS.size()];
     int count;
     long errors;
     long bytes;
@@ -263,6 +328,7 @@ final class LoadGenerator {
     Worker(
         HttpClient client,
         List<HttpRequest> requests,
+        byte[] kinds,
         int first,
         long start,
         long measureStart,
@@ -270,6 +336,7 @@ final class LoadGenerator {
         AtomicReference<String> firstError) {
       this.client = client;
       this.requests = requests;
+      this.kinds = kinds;
       this.next = first;
       this.start = start;
       this.measureStart = measureStart;
@@ -283,6 +350,7 @@ final class LoadGenerator {
       int size = requests.size();
       while (true) {
         HttpRequest request = requests.get(next);
+        byte kind = kinds == null ? 0 : kinds[next];
         next = next + 1 == size ? 0 : next + 1;
         long t0 = System.nanoTime();
         if (t0 >= measureEnd) {
@@ -318,11 +386,14 @@ final class LoadGenerator {
         }
         if (error != null) {
           errors++;
+          errorsByKind[kind]++;
           continue;
         }
         if (count == latencies.length) {
           latencies = Arrays.copyOf(latencies, count * 2);
+          kindOf = Arrays.copyOf(kindOf, count * 2);
         }
+        kindOf[count] = kind;
         latencies[count++] = (t1 - t0) / 1000;
         bytes += length;
       }

@@ -98,7 +98,8 @@ public final class QueryBench {
 
   /**
    * The requests of one phase, and what a correct answer to each holds; {@code calls} are the same
-   * requests as bytes for wrk, to be sent to {@code base}.
+   * requests as bytes for wrk, to be sent to {@code base}; {@code kinds} each request's kind
+   * ({@link RequestMix#KINDS} index) when the phase mixes spot and series requests, else null.
    */
   record PhaseRequests(
       String phase,
@@ -107,7 +108,8 @@ public final class QueryBench {
       Expect expect,
       List<String> indices,
       URI base,
-      List<HttpCall> calls) {}
+      List<HttpCall> calls,
+      byte[] kinds) {}
 
   enum Expect {
     DOCVALUE_HITS,
@@ -348,6 +350,7 @@ public final class QueryBench {
                     phase.phase(),
                     repeat,
                     phase.requests(),
+                    phase.kinds(),
                     clientFor(phase),
                     stats,
                     warmup,
@@ -356,7 +359,13 @@ public final class QueryBench {
           } else {
             result =
                 generator.run(
-                    phase.phase(), repeat, phase.requests(), clientFor(phase), stats, warmup);
+                    phase.phase(),
+                    repeat,
+                    phase.requests(),
+                    phase.kinds(),
+                    clientFor(phase),
+                    stats,
+                    warmup);
           }
           report.phase(result);
         }
@@ -554,7 +563,8 @@ public final class QueryBench {
         Expect.DOCVALUE_HITS,
         runIndices,
         URI.create(options.elasticsearch),
-        calls);
+        calls,
+        null);
   }
 
   PhaseRequests rawRequests(List<Prepared> prepared) {
@@ -573,15 +583,30 @@ public final class QueryBench {
         Expect.DOCVALUE_HITS,
         runIndices,
         URI.create(options.elasticsearch),
-        calls);
+        calls,
+        null);
   }
 
+  /**
+   * The service phase: each prepared request as {@code GET /v1/spot}, or, for the share {@code
+   * --series-share} of them ({@link RequestMix}), as {@code GET /v1/series} at the same place.
+   */
   PhaseRequests serviceRequests(URI base, List<Prepared> prepared) {
     List<HttpRequest> requests = new ArrayList<>(prepared.size());
     List<List<Integer>> expected = new ArrayList<>(prepared.size());
     List<HttpCall> calls = new ArrayList<>(prepared.size());
-    for (Prepared p : prepared) {
-      String path = "/v1/spot?" + p.spot().queryString();
+    boolean mixed = options.seriesShare > 0;
+    byte[] kinds = mixed ? new byte[prepared.size()] : null;
+    for (int i = 0; i < prepared.size(); i++) {
+      Prepared p = prepared.get(i);
+      boolean series = mixed && RequestMix.isSeries(i, options.seriesShare);
+      String path =
+          series
+              ? "/v1/series?" + RequestMix.seriesQuery(p.spot().queryString(), options.seriesParams)
+              : "/v1/spot?" + p.spot().queryString();
+      if (kinds != null) {
+        kinds[i] = (byte) RequestMix.indexOf(series ? RequestMix.SERIES : RequestMix.SPOT);
+      }
       requests.add(
           HttpRequest.newBuilder(base.resolve(path))
               .header("Accept", "application/json")
@@ -592,7 +617,7 @@ public final class QueryBench {
       calls.add(new HttpCall("GET", path, Map.of("Accept", "application/json"), new byte[0]));
     }
     return new PhaseRequests(
-        "service", requests, expected, Expect.SPOT_ANSWER, runIndices, base, calls);
+        "service", requests, expected, Expect.SPOT_ANSWER, runIndices, base, calls, kinds);
   }
 
   private HttpRequest toHttp(HttpCall call) {
@@ -663,6 +688,13 @@ public final class QueryBench {
           + text.substring(0, Math.min(400, text.length()));
     }
     JsonNode root = JSON.readTree(response.body());
+    if (phase.expect() == Expect.SPOT_ANSWER
+        && RequestMix.kindOf(response.request().uri().toString()).equals(RequestMix.SERIES)) {
+      JsonNode steps = root.path("steps");
+      return steps.size() > 0 && steps.get(0).path("values").size() > 0
+          ? null
+          : "answered without steps or values: " + text;
+    }
     if (phase.expect() == Expect.SPOT_ANSWER) {
       return root.path("values").size() > 0 ? null : "answered without values: " + text;
     }

@@ -186,6 +186,25 @@ final class QueryBenchOptions {
   List<String> params;
 
   @Option(
+      names = "--series-share",
+      paramLabel = "F",
+      defaultValue = "0",
+      description =
+          "share 0..1 of the service phase's requests sent as time series (GET /v1/series: every step of"
+              + " the run at the same place and height) instead of spot requests, spread evenly (0.2: one in"
+              + " five); the raw phases replay spot searches only, so it needs --phases service (default:"
+              + " ${DEFAULT-VALUE})")
+  double seriesShare;
+
+  @Option(
+      names = "--series-params",
+      paramLabel = "LIST",
+      defaultValue = "t,u,v",
+      split = ",",
+      description = "parameters of the series requests, empty for all (default: ${DEFAULT-VALUE})")
+  List<String> seriesParams;
+
+  @Option(
       names = "--concurrency",
       paramLabel = "C",
       defaultValue = "16",
@@ -338,6 +357,21 @@ final class QueryBenchOptions {
     if (sampling == RandomSpots.Sampling.CITIES && cities == null) {
       throw new IllegalArgumentException("--sampling cities needs --cities CSV");
     }
+    if (!(seriesShare >= 0 && seriesShare <= 1)) {
+      throw new IllegalArgumentException(
+          "--series-share must be a fraction from 0 to 1, got " + seriesShare);
+    }
+    if (seriesShare > 0 && (wants("raw") || wants("raw-ids"))) {
+      throw new IllegalArgumentException(
+          "--series-share needs --phases service: the raw phases replay spot searches only, not"
+              + " series (got --phases "
+              + String.join(",", phases)
+              + ")");
+    }
+    seriesParams =
+        seriesParams == null
+            ? List.of()
+            : seriesParams.stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
     params =
         params == null
             ? List.of()

@@ -146,6 +146,28 @@ final class QueryBenchReport {
         first.raw().method(),
         first.raw().pathAndQuery(),
         abbreviate(first.raw().bodyText().replace("\n", "\\n"), 600));
+    if (options.seriesShare > 0) {
+      long series = 0;
+      int firstSeries = -1;
+      for (int i = 0; i < n; i++) {
+        if (RequestMix.isSeries(i, options.seriesShare)) {
+          series++;
+          firstSeries = firstSeries < 0 ? i : firstSeries;
+        }
+      }
+      out.printf(
+          Locale.ROOT,
+          "Service phase: %,d of the %,d requests (%.1f%%) sent as time series at the same place,"
+              + " the rest as spot requests; e.g. request %d:%n  GET /v1/series?%s%n",
+          series,
+          n,
+          100.0 * series / n,
+          firstSeries,
+          firstSeries < 0
+              ? "-"
+              : RequestMix.seriesQuery(
+                  prepared.get(firstSeries).spot().queryString(), options.seriesParams));
+    }
     out.flush();
   }
 
@@ -203,6 +225,27 @@ final class QueryBenchReport {
       out.printf(
           "  NOTE: processes outside the benchmark used %.0f%% of the machine during this phase%n",
           100 * c.others() / c.cores());
+    }
+    if (!r.byKind().isEmpty()) {
+      r.byKind()
+          .forEach(
+              (kind, k) ->
+                  out.printf(
+                      Locale.ROOT,
+                      "  %-8s %,8.0f req/s  p50 %6.2f  p95 %6.2f  p99 %7.2f  mean %6.2f ms  errors %d%n",
+                      kind + ":",
+                      k.ok() / r.seconds(),
+                      k.latency().p50(),
+                      k.latency().p95(),
+                      k.latency().p99(),
+                      k.latency().mean(),
+                      k.errors()));
+    } else if (options.seriesShare > 0 && r.phase().equals("service")) {
+      out.printf(
+          Locale.ROOT,
+          "  (figures for the mix of spot and series requests, %.0f%% series: %s gives totals only)%n",
+          100 * options.seriesShare,
+          options.generator.name().toLowerCase(Locale.ROOT));
     }
     if (r.errors() > 0) {
       out.printf("  ERRORS: %d, first: %s%n", r.errors(), r.firstError());
@@ -444,11 +487,20 @@ final class QueryBenchReport {
 
   /** "16 wrk connections", "16 workers" or "500 req/s offered". */
   private String loadShape() {
+    String mix =
+        options.seriesShare > 0
+            ? String.format(
+                Locale.ROOT,
+                ", service requests %.0f%% series (params %s)",
+                100 * options.seriesShare,
+                options.seriesParams.isEmpty() ? "all" : String.join(",", options.seriesParams))
+            : "";
     if (options.rate > 0) {
-      return String.format(Locale.ROOT, "%.0f req/s offered (open model)", options.rate);
+      return String.format(Locale.ROOT, "%.0f req/s offered (open model)", options.rate) + mix;
     }
     return options.concurrency
-        + (options.generator == QueryBenchOptions.Generator.WRK ? " wrk connections" : " workers");
+        + (options.generator == QueryBenchOptions.Generator.WRK ? " wrk connections" : " workers")
+        + mix;
   }
 
   private static String abbreviate(String text, int max) {

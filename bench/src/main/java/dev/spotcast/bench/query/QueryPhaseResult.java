@@ -2,6 +2,10 @@ package dev.spotcast.bench.query;
 
 import dev.spotcast.bench.stats.Percentiles;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * What one measured phase gave: completed requests in the measured window, their latencies, errors,
@@ -11,6 +15,8 @@ import java.util.Arrays;
  * @param latency their latency distribution
  * @param firstError the first error seen, for the report (null when none)
  * @param search Elasticsearch's shard-level query and fetch phases in the window (null if unknown)
+ * @param byKind when the phase mixed kinds of request (spot and series) and the generator tells
+ *     them apart: each kind's own figures, in {@link RequestMix#KINDS} order; empty otherwise
  */
 record QueryPhaseResult(
     String phase,
@@ -23,7 +29,62 @@ record QueryPhaseResult(
     String firstError,
     long responseBytes,
     CpuWatch.Usage cpu,
-    SearchStats.Delta search) {
+    SearchStats.Delta search,
+    Map<String, Kind> byKind) {
+
+  /** A phase of one kind of request, or whose generator gives the mix's figures only. */
+  QueryPhaseResult(
+      String phase,
+      int repeat,
+      int concurrency,
+      double seconds,
+      long ok,
+      Latency latency,
+      long errors,
+      String firstError,
+      long responseBytes,
+      CpuWatch.Usage cpu,
+      SearchStats.Delta search) {
+    this(
+        phase,
+        repeat,
+        concurrency,
+        seconds,
+        ok,
+        latency,
+        errors,
+        firstError,
+        responseBytes,
+        cpu,
+        search,
+        Map.of());
+  }
+
+  /** One kind of request in a mixed phase: answered with success, their latency, errors. */
+  record Kind(long ok, Latency latency, long errors) {}
+
+  /**
+   * Each kind's figures from every answer's latency (microseconds) and kind ({@link
+   * RequestMix#KINDS} index), the first {@code count} of them, and the errors counted per kind;
+   * only the kinds with an answer or an error.
+   */
+  static Map<String, Kind> byKind(long[] micros, byte[] kinds, int count, long[] errorsByKind) {
+    Map<String, Kind> out = new LinkedHashMap<>();
+    List<String> names = RequestMix.KINDS;
+    for (int k = 0; k < names.size(); k++) {
+      int kind = k;
+      long[] of =
+          IntStream.range(0, count)
+              .filter(i -> kinds[i] == kind)
+              .mapToLong(i -> micros[i])
+              .toArray();
+      long errors = k < errorsByKind.length ? errorsByKind[k] : 0;
+      if (of.length > 0 || errors > 0) {
+        out.put(names.get(k), new Kind(of.length, Latency.ofMicros(of), errors));
+      }
+    }
+    return out;
+  }
 
   /** Other processes took more than a tenth of the machine: the phase's rate is not comparable. */
   boolean disturbed() {

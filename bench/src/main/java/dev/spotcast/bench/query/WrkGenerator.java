@@ -173,20 +173,29 @@ final class WrkGenerator extends ExternalGenerator {
     if (file == null) {
       file = Files.createTempFile("spotcast-wrk-" + phase.phase() + "-", ".txt");
       file.toFile().deleteOnExit();
-      StringBuilder text = new StringBuilder();
-      for (HttpCall call : phase.calls()) {
-        text.append(call.method()).append('\t').append(call.pathAndQuery());
-        if (call.body().length > 0) {
-          text.append('\t')
-              .append(call.bodyText().strip().replace('\n', BODY_NEWLINE))
-              .append(BODY_NEWLINE);
-        }
-        text.append('\n');
-      }
-      Files.writeString(file, text);
+      Files.writeString(file, requestsText(phase.calls()));
       files.put(phase.phase(), file);
     }
     return file;
+  }
+
+  /**
+   * The lines {@code replay.lua} reads: METHOD, tab, path and query, and for a request with a body
+   * a tab and the body with its newlines as {@link #BODY_NEWLINE}, ending in one. Spot and series
+   * requests of a mixed phase are lines like any other, in the phase's order.
+   */
+  static String requestsText(List<HttpCall> calls) {
+    StringBuilder text = new StringBuilder();
+    for (HttpCall call : calls) {
+      text.append(call.method()).append('\t').append(call.pathAndQuery());
+      if (call.body().length > 0) {
+        text.append('\t')
+            .append(call.bodyText().strip().replace('\n', BODY_NEWLINE))
+            .append(BODY_NEWLINE);
+      }
+      text.append('\n');
+    }
+    return text.toString();
   }
 
   private Path script() throws IOException {

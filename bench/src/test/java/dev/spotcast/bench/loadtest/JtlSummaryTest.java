@@ -68,17 +68,96 @@ class JtlSummaryTest {
     all.add(new Sample(11_000, 3, "spot steady", false, "429", "Too Many Requests"));
     List<CpuReading> cpu =
         List.of(new CpuReading(1_000, 0, 0, 0), new CpuReading(11_000, 200, 1_000, 2_000));
-    String table = JtlSummary.table(all, cpu, List.of(), "spot steady", "2", null);
+    String table = JtlSummary.table(all, cpu, List.of(), List.of("spot steady"), "2", null);
     assertThat(table)
         .contains("10.0 s, 11 requests")
         .contains("1.0 req/s  (target 2, 50.0 %)")
         .contains("errors                 1 (9.09 %)")
+        .contains("answered (200)         10 (90.9 %)")
         .contains("1 x 429 Too Many Requests")
         .contains("HTTP 200               10 (90.9 %), p50 14 / p95 19 / p99 19 / max 19 ms")
         .contains("HTTP 429               1 (9.1 %), p50 3 / p95 3 / p99 3 / max 3 ms")
         // 200 ticks of 2,000 over 10 s: 10 % of the machine, 0.2 cores of 2; busy 1,000 of 2,000.
         .contains("10.0 % of the machine (0.20 cores of 2); machine busy 50.0 %")
-        .contains("ramp-up (not above)    1 requests, 0 errors");
+        .contains("ramp-up (not above)    1 requests, 0 errors")
+        .doesNotContain("by request kind"); // one kind only
+  }
+
+  @Test
+  void eachKindOfRequestGetsItsOwnRowBesideTheTotals() {
+    List<Sample> all = new ArrayList<>();
+    all.add(new Sample(0, 500, "spot rampup", true, "200", ""));
+    all.add(new Sample(500, 700, "series rampup", true, "200", ""));
+    // 10 steady starts, one a second from 1 s to 10 s: 9 requests in 9 s = 1.0 req/s in all.
+    // Series at 3 s and 8 s (100 and 300 ms; the second answered 200 but failed its assertion),
+    // spot at the other eight, 10..80 ms, the first of them refused with 429.
+    long spotElapsed = 10;
+    for (int i = 0; i < 10; i++) {
+      long start = 1_000 + i * 1_000L;
+      if (i == 2) {
+        all.add(new Sample(start, 100, "series steady", true, "200", ""));
+      } else if (i == 7) {
+        all.add(new Sample(start, 300, "series steady", false, "200", "No results for path"));
+      } else if (spotElapsed == 10) {
+        all.add(new Sample(start, spotElapsed, "spot steady", false, "429", "Too Many Requests"));
+        spotElapsed += 10;
+      } else {
+        all.add(new Sample(start, spotElapsed, "spot steady", true, "200", ""));
+        spotElapsed += 10;
+      }
+    }
+    String table =
+        JtlSummary.table(
+            all, List.of(), List.of(), List.of("spot steady", "series steady"), "1", null);
+    assertThat(table)
+        .contains("steady phase           9.0 s, 10 requests")
+        .contains("1.0 req/s  (target 1, 100.0 %)")
+        // 9 of 10 answered 200; the 429 and the failed assertion are the 2 errors.
+        .contains("answered (200)         9 (90.0 %)")
+        .contains("errors                 2 (20.00 %)")
+        // all ten sorted: 10 20 30 40 50 60 70 80 100 300; ranks ceil(5) = 5th, ceil(9.5) = 10th
+        .contains("latency p50            50 ms")
+        .contains("latency p95            300 ms")
+        .contains("by request kind        requests, req/s, answered (200), latency, errors")
+        // spot: 8 of 10 requests -> 0.8 req/s; 7 of 8 answered; 10..80: 4th, 8th, 8th
+        .contains(
+            "spot steady            8, 0.8 req/s, 87.5 %, p50 40 / p95 80 / p99 80 ms, 1 (12.50 %)")
+        // series: 2 of 10 -> 0.2 req/s; both 200; 100, 300: 1st, 2nd, 2nd; 1 assertion failed
+        .contains(
+            "series steady          2, 0.2 req/s, 100.0 %, p50 100 / p95 300 / p99 300 ms, 1 (50.00 %)")
+        .contains("ramp-up (not above)    2 requests, 0 errors");
+    assertThat(table.indexOf("spot steady")).isLessThan(table.indexOf("series steady"));
+  }
+
+  @Test
+  void kindsFollowTheOrderOfTheLabelsAndSkipTheAbsentOnes() {
+    List<Sample> steady =
+        List.of(
+            new Sample(0, 5, "series steady", true, "200", ""),
+            new Sample(1, 6, "spot steady", true, "200", ""),
+            new Sample(2, 7, "spot steady", true, "200", ""));
+    Map<String, List<Sample>> kinds =
+        JtlSummary.byLabel(steady, List.of("spot steady", "other steady", "series steady"));
+    assertThat(kinds.keySet()).containsExactly("spot steady", "series steady");
+    assertThat(kinds.get("spot steady")).hasSize(2);
+    // 2 of 3 at 3.0 req/s in all: 2.0 req/s; 6, 7 ms: 1st, 2nd, 2nd
+    assertThat(JtlSummary.kindLine(kinds.get("spot steady"), 3, 3.0))
+        .isEqualTo("2, 2.0 req/s, 100.0 %, p50 6 / p95 7 / p99 7 ms, 0 (0.00 %)");
+  }
+
+  @Test
+  void noSteadySampleOfAnyLabelSaysSo() {
+    String table =
+        JtlSummary.table(
+            List.of(new Sample(0, 5, "spot rampup", true, "200", "")),
+            List.of(),
+            List.of(),
+            List.of("spot steady", "series steady"),
+            null,
+            null);
+    assertThat(table)
+        .startsWith("No 'spot steady' or 'series steady' samples")
+        .contains("1 samples");
   }
 
   @Test
@@ -115,7 +194,11 @@ class JtlSummaryTest {
     JtlSummary.Options options = new JtlSummary.Options();
     new picocli.CommandLine(options).parseArgs("--jtl", "results.jtl", "--rate", "200");
     assertThat(options.jtl).isEqualTo(Path.of("results.jtl"));
-    assertThat(options.label).isEqualTo("spot steady");
+    assertThat(options.label).containsExactly("spot steady");
+    JtlSummary.Options mixed = new JtlSummary.Options();
+    new picocli.CommandLine(mixed)
+        .parseArgs("--jtl", "r.jtl", "--label", "spot steady,series steady");
+    assertThat(mixed.label).containsExactly("spot steady", "series steady");
     assertThat(options.rate).isEqualTo("200");
     assertThat(options.cpu).isNull();
     Assertions.assertThatThrownBy(

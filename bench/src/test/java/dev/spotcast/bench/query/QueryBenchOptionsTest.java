@@ -101,6 +101,52 @@ class QueryBenchOptionsTest {
   }
 
   @Test
+  void aShareOfSeriesNeedsTheServicePhaseAlone() {
+    QueryBenchOptions spotOnly = QueryBenchOptions.parse(new String[0]);
+    assertThat(spotOnly.seriesShare).isZero();
+    assertThat(spotOnly.seriesParams).containsExactly("t", "u", "v");
+    QueryBenchOptions mixed =
+        QueryBenchOptions.parse(
+            new String[] {
+              // as 'bench city' passes its defaults first
+              "--phases",
+              "raw-ids,service",
+              "--phases",
+              "service",
+              "--series-share",
+              "0.2",
+              "--series-params",
+              "t, 2t"
+            });
+    assertThat(mixed.seriesShare).isEqualTo(0.2);
+    assertThat(mixed.seriesParams).containsExactly("t", "2t");
+    assertThat(
+            QueryBenchOptions.parse(new String[] {"--phases", "service", "--series-share", "1"})
+                .seriesShare)
+        .isEqualTo(1.0);
+    assertThatThrownBy(() -> QueryBenchOptions.parse(new String[] {"--series-share", "0.2"}))
+        .hasMessage(
+            "--series-share needs --phases service: the raw phases replay spot searches only, not"
+                + " series (got --phases raw,service)");
+    assertThatThrownBy(
+            () ->
+                QueryBenchOptions.parse(
+                    new String[] {"--phases", "raw-ids,service", "--series-share", "0.5"}))
+        .hasMessageContaining("--series-share needs --phases service");
+    assertThatThrownBy(
+            () ->
+                QueryBenchOptions.parse(
+                    new String[] {"--phases", "service", "--series-share", "1.5"}))
+        .hasMessage("--series-share must be a fraction from 0 to 1, got 1.5");
+    assertThatThrownBy(
+            () ->
+                QueryBenchOptions.parse(
+                    new String[] {"--phases", "service", "--series-share", "-0.1"}))
+        .hasMessageContaining("must be a fraction from 0 to 1");
+    assertThat(QueryBenchOptions.usage()).contains("--series-share", "--series-params");
+  }
+
+  @Test
   void badOptionsNameWhatIsWrong() {
     assertThatThrownBy(() -> QueryBenchOptions.parse(new String[] {"--phases", "raw,warp"}))
         .isInstanceOf(IllegalArgumentException.class)
