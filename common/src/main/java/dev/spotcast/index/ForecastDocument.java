@@ -7,9 +7,18 @@ import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.io.IOException;
 
 /**
- * One document: the values of every parameter at one grid point, level and step. Values are
- * parallel to {@code parameterNames} (shared by all documents of a run); a NaN value is a missing
- * value and is left out of the document rather than stored as a number.
+ * One document: the values of every parameter at one grid point and level, for one step or for a
+ * block of consecutive steps ({@link dev.spotcast.model.ShardingSpec#stepsPerDocument()}). Values
+ * are parallel to {@code parameterNames} (shared by all documents of a run), and for a block laid
+ * out parameter by parameter: parameter {@code p} at the block's {@code k}-th step is {@code
+ * values[p * steps + k]}. A NaN value is a missing value: a one-step document leaves it out rather
+ * than store it as a number; a block stores it as NaN in its place, and leaves out a parameter
+ * missing at every step of the block.
+ *
+ * @param step the step of a one-step document; the first step of a block
+ * @param steps how many steps the block carries (the last block of a run may carry fewer than the
+ *     others, even one); 0 for a document of one step of a run that stores one step per document,
+ *     whose values are numbers rather than packed
  */
 @JsonSerialize(using = ForecastDocument.Writer.class)
 public record ForecastDocument(
@@ -19,7 +28,37 @@ public record ForecastDocument(
     double level,
     int step,
     String[] parameterNames,
-    float[] values) {
+    float[] values,
+    int steps) {
+
+  /** A document of one step, of a run that stores one step per document. */
+  public ForecastDocument(
+      int point,
+      double lat,
+      double lon,
+      double level,
+      int step,
+      String[] parameterNames,
+      float[] values) {
+    this(point, lat, lon, level, step, parameterNames, values, 0);
+  }
+
+  public ForecastDocument {
+    if (steps < 0 || values.length != parameterNames.length * Math.max(1, steps)) {
+      throw new IllegalArgumentException(
+          values.length
+              + " values for "
+              + parameterNames.length
+              + " parameters at "
+              + steps
+              + " steps");
+    }
+  }
+
+  /** Values per parameter: the block's steps, or 1. */
+  public int valuesPerParameter() {
+    return Math.max(1, steps);
+  }
 
   public String id() {
     return DocumentIds.of(level, step, point);
@@ -27,7 +66,8 @@ public record ForecastDocument(
 
   /**
    * Writes the compact layout {@code {"loc":[lon,lat],"lvl":..,"step":..,"gp":..,"v":{..}}} with
-   * the streaming generator: no intermediate map per document on the ingestion hot path.
+   * the streaming generator: no intermediate map per document on the ingestion hot path. A block's
+   * values are one binary value per parameter ({@link StepBlocks#pack}), base64 in the body.
    */
   public void writeTo(JsonGenerator gen) throws IOException {
     gen.writeStartObject();
@@ -40,9 +80,19 @@ public record ForecastDocument(
     gen.writeNumberField(ForecastFields.STEP, step);
     gen.writeNumberField(ForecastFields.POINT, point);
     gen.writeObjectFieldStart(ForecastFields.VALUES);
-    for (int i = 0; i < values.length; i++) {
-      if (!Float.isNaN(values[i])) {
-        gen.writeNumberField(parameterNames[i], values[i]);
+    if (steps == 0) {
+      for (int i = 0; i < values.length; i++) {
+        if (!Float.isNaN(values[i])) {
+          gen.writeNumberField(parameterNames[i], values[i]);
+        }
+      }
+    } else {
+      for (int i = 0; i < parameterNames.length; i++) {
+        byte[] packed = StepBlocks.pack(values, i * steps, steps);
+        if (packed != null) {
+          gen.writeFieldName(parameterNames[i]);
+          gen.writeBinary(packed);
+        }
       }
     }
     gen.writeEndObject();

@@ -76,8 +76,9 @@ public final class ForecastIndices {
   }
 
   /**
-   * Creates every index of the run with loading settings and one float field (doc values only) per
-   * parameter.
+   * Creates every index of the run with loading settings and one field (doc values only) per
+   * parameter: a float when a document carries one step, a binary of the packed values of its steps
+   * ({@link StepBlocks}) when it carries a block.
    */
   public void createForLoading(ShardingStrategy strategy) throws IOException {
     createForLoading(strategy, 0);
@@ -90,8 +91,13 @@ public final class ForecastIndices {
    */
   public void createForLoading(ShardingStrategy strategy, int replicas) throws IOException {
     Map<String, Property> values = new LinkedHashMap<>();
+    boolean blocks = strategy.run().stepsPerDocument() > 1;
     for (Parameter parameter : strategy.run().parameters()) {
-      values.put(parameter.name(), Property.of(p -> p.float_(f -> f.index(false).docValues(true))));
+      values.put(
+          parameter.name(),
+          blocks
+              ? Property.of(p -> p.binary(b -> b.docValues(true)))
+              : Property.of(p -> p.float_(f -> f.index(false).docValues(true))));
     }
     for (String index : strategy.allIndices()) {
       client

@@ -6,6 +6,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -65,6 +66,10 @@ public record ForecastRun(
     }
     if (steps.isEmpty()) {
       throw new IllegalArgumentException("a run needs at least one step");
+    }
+    if (sharding.stepsPerDocument() > steps.size() && sharding.stepsPerIndex() == 0) {
+      // "Every step in one document": recorded as the run's own number of steps.
+      sharding = sharding.withStepsPerDocument(steps.size());
     }
     for (int i = 1; i < steps.size(); i++) {
       if (steps.get(i) <= steps.get(i - 1)) {
@@ -199,13 +204,46 @@ public record ForecastRun(
     return (sinceRun.getSeconds() + sinceRun.getNano() / 1e9) / (60.0 * stepUnitMinutes);
   }
 
-  /** Documents this run produces: one per grid point, level (of every axis) and step. */
+  /**
+   * Documents this run produces: one per grid point, level (of every axis) and block of steps (a
+   * step each when a document carries one).
+   */
   public long documentCount() {
     long levels = 0;
     for (LevelAxis axis : axes) {
       levels += axis.levels().size();
     }
-    return (long) grid.pointCount() * levels * steps.size();
+    return (long) grid.pointCount() * levels * blockCount();
+  }
+
+  /**
+   * Consecutive steps of one grid point and level that one document carries (the sharding's steps
+   * per document, at most every step of the run).
+   */
+  public int stepsPerDocument() {
+    return Math.min(sharding.stepsPerDocument(), steps.size());
+  }
+
+  /** Documents per grid point and level: the blocks of {@link #stepsPerDocument()} steps. */
+  public int blockCount() {
+    int k = stepsPerDocument();
+    return (steps.size() + k - 1) / k;
+  }
+
+  /** Position of the first step of the document that carries the step at {@code stepPosition}. */
+  public int blockStart(int stepPosition) {
+    int k = stepsPerDocument();
+    return stepPosition / k * k;
+  }
+
+  /** Steps of the document whose first step is at {@code firstPosition} (the last may be short). */
+  public int blockLength(int firstPosition) {
+    return Math.min(stepsPerDocument(), steps.size() - firstPosition);
+  }
+
+  /** Position of a step of the run among its steps; negative when the run has no such step. */
+  public int stepPosition(int step) {
+    return Collections.binarySearch(steps, step);
   }
 
   /** Every parameter of the run, each once, in axis order. */

@@ -18,6 +18,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param tileDegrees edge of the routing tile in degrees
  * @param routing how documents are spread over the shards of an index; null reads as {@link
  *     Routing#TILE} (run records stored before the choice existed)
+ * @param stepsPerDocument consecutive steps of one grid point and level that one document carries:
+ *     1, one document per step; more, a block of that many steps whose values are packed per
+ *     parameter (a run's last block may be shorter); a number at least the run's steps, every step
+ *     in one document per point and level. Must divide {@code stepsPerIndex} when both are set, so
+ *     that a block never spans two indices. 0 reads as 1 (run records stored before the choice
+ *     existed).
  */
 @ConfigurationProperties("spotcast.sharding")
 public record ShardingSpec(
@@ -25,7 +31,8 @@ public record ShardingSpec(
     @DefaultValue("0") int stepsPerIndex,
     @DefaultValue("2") int shardsPerIndex,
     @DefaultValue("10") double tileDegrees,
-    @DefaultValue("TILE") Routing routing) {
+    @DefaultValue("TILE") Routing routing,
+    @DefaultValue("1") int stepsPerDocument) {
 
   public static final ShardingSpec DEFAULT = new ShardingSpec(3, 0, 2, 10.0);
 
@@ -45,10 +52,26 @@ public record ShardingSpec(
     this(levelsPerIndex, stepsPerIndex, shardsPerIndex, tileDegrees, Routing.TILE);
   }
 
+  /** One document per step, as before blocks of steps existed. */
+  public ShardingSpec(
+      int levelsPerIndex,
+      int stepsPerIndex,
+      int shardsPerIndex,
+      double tileDegrees,
+      Routing routing) {
+    this(levelsPerIndex, stepsPerIndex, shardsPerIndex, tileDegrees, routing, 1);
+  }
+
   @ConstructorBinding
   public ShardingSpec {
     if (routing == null) {
       routing = Routing.TILE;
+    }
+    if (stepsPerDocument == 0) {
+      stepsPerDocument = 1;
+    }
+    if (stepsPerDocument < 0) {
+      throw new IllegalArgumentException("spotcast.sharding.steps-per-document must be >= 1");
     }
     if (levelsPerIndex < 1) {
       throw new IllegalArgumentException("spotcast.sharding.levels-per-index must be >= 1");
@@ -67,11 +90,26 @@ public record ShardingSpec(
       // Tiles must wrap cleanly at the antimeridian.
       throw new IllegalArgumentException("spotcast.sharding.tile-degrees must divide 360");
     }
+    if (stepsPerIndex > 0 && stepsPerIndex % stepsPerDocument != 0) {
+      throw new IllegalArgumentException(
+          "spotcast.sharding.steps-per-document must divide steps-per-index, so that no document"
+              + " spans two indices: "
+              + stepsPerDocument
+              + " does not divide "
+              + stepsPerIndex);
+    }
   }
 
   /** This spec with another routing. */
   public ShardingSpec withRouting(Routing newRouting) {
-    return new ShardingSpec(levelsPerIndex, stepsPerIndex, shardsPerIndex, tileDegrees, newRouting);
+    return new ShardingSpec(
+        levelsPerIndex, stepsPerIndex, shardsPerIndex, tileDegrees, newRouting, stepsPerDocument);
+  }
+
+  /** This spec with another number of steps per document. */
+  public ShardingSpec withStepsPerDocument(int steps) {
+    return new ShardingSpec(
+        levelsPerIndex, stepsPerIndex, shardsPerIndex, tileDegrees, routing, steps);
   }
 
   /** Whether documents carry a routing key (their tile); false: Elasticsearch routes by _id. */

@@ -47,6 +47,18 @@ public final class LoadOptions extends ConnectionOptions {
   public int stepsPerIndex;
 
   @Option(
+      names = "--steps-per-document",
+      defaultValue = "1",
+      converter = StepsPerDocumentConverter.class,
+      paramLabel = "N|all",
+      description =
+          "Consecutive steps of a grid point and level in one document: 1 (one document per step), N (blocks"
+              + " of N steps, packed per parameter), or all (the whole time series of a point and level, or of"
+              + " an index's steps with --steps-per-index) (default: ${DEFAULT-VALUE}; docs/benchmarks.md,"
+              + " \"Documents of one step or of many\").")
+  public int stepsPerDocument;
+
+  @Option(
       names = "--tile-degrees",
       defaultValue = "10",
       description = "Routing tile edge in degrees (default: ${DEFAULT-VALUE}).")
@@ -110,7 +122,33 @@ public final class LoadOptions extends ConnectionOptions {
   }
 
   public ShardingSpec sharding() {
-    return new ShardingSpec(levelsPerIndex, stepsPerIndex, shards, tileDegrees, routing);
+    int perDocument =
+        stepsPerDocument == Integer.MAX_VALUE && stepsPerIndex > 0
+            ? stepsPerIndex
+            : stepsPerDocument;
+    return new ShardingSpec(
+        levelsPerIndex, stepsPerIndex, shards, tileDegrees, routing, perDocument);
+  }
+
+  /** A number of steps >= 1, or all (every step: the run keeps at most its own). */
+  static final class StepsPerDocumentConverter implements ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String value) {
+      String v = value.strip().toLowerCase(Locale.ROOT);
+      if (v.equals("all")) {
+        return Integer.MAX_VALUE;
+      }
+      try {
+        int steps = Integer.parseInt(v);
+        if (steps >= 1) {
+          return steps;
+        }
+      } catch (NumberFormatException e) {
+        // said below
+      }
+      throw new picocli.CommandLine.TypeConversionException(
+          "'" + value + "' is not a number of steps per document: give a whole number >= 1 or all");
+    }
   }
 
   /** if-newer | always, any case. */

@@ -19,12 +19,12 @@ public interface ForecastSource {
   void produce(Slice slice, DocumentSink sink) throws Exception;
 
   /**
-   * A part of a run: the documents of one level of one axis and one step, for a range of grid
-   * points.
+   * A part of a run: the documents of one level of one axis and one step (or one block of steps,
+   * {@link ForecastRun#stepsPerDocument()}), for a range of grid points.
    *
    * @param axisPosition position of the level type in the run's axes
    * @param levelPosition position of the level in that axis's levels
-   * @param stepPosition position of the step in the run's steps
+   * @param stepPosition position of the step in the run's steps; of a block's first step
    * @param documents how many documents the slice produces (for progress and count checks)
    */
   record Slice(

@@ -105,13 +105,15 @@ public final class SyntheticForecastSource implements ForecastSource {
   @Override
   public List<Slice> slices() {
     int points = run.grid().pointCount();
+    // About as many values per slice whatever the steps per document.
+    int perSlice = Math.max(1_000, POINTS_PER_SLICE / run.stepsPerDocument());
     List<Slice> slices = new ArrayList<>();
-    for (int s = 0; s < run.steps().size(); s++) {
+    for (int s = 0; s < run.steps().size(); s += run.stepsPerDocument()) {
       for (int a = 0; a < run.axes().size(); a++) {
         int levels = run.axes().get(a).levels().size();
         for (int l = 0; l < levels; l++) {
-          for (int from = 0; from < points; from += POINTS_PER_SLICE) {
-            int to = Math.min(points, from + POINTS_PER_SLICE);
+          for (int from = 0; from < points; from += perSlice) {
+            int to = Math.min(points, from + perSlice);
             slices.add(new Slice(a, l, s, from, to, to - from));
           }
         }
@@ -125,27 +127,42 @@ public final class SyntheticForecastSource implements ForecastSource {
     RegularLatLonGrid grid = (RegularLatLonGrid) run.grid();
     int axis = slice.axisPosition();
     double level = run.axes().get(axis).levels().get(slice.levelPosition());
-    int step = run.steps().get(slice.stepPosition());
-    long epochSeconds = run.validTime(step).getEpochSecond();
+    int first = slice.stepPosition();
+    int steps = run.blockLength(first);
+    long[] epochSeconds = new long[steps];
+    for (int k = 0; k < steps; k++) {
+      epochSeconds[k] = run.validTime(run.steps().get(first + k)).getEpochSecond();
+    }
     String[] axisNames = names[axis];
     for (int point = slice.fromPoint(); point < slice.toPoint(); point++) {
       double lat = grid.latitude(point);
       double lon = grid.longitude(point);
-      float[] values = new float[axisNames.length];
+      // Parameter by parameter, each at the block's steps (one step: one value each).
+      float[] values = new float[axisNames.length * steps];
       for (int i = 0; i < axisNames.length; i++) {
-        values[i] =
-            (float)
-                (axis == 1
-                    ? SyntheticWeather.terrain(axisNames[i], lat, lon)
-                    : terrain
-                        ? weather.valueOverTerrain(axisNames[i], lat, lon, level, epochSeconds)
-                        : weather.value(axisNames[i], lat, lon, level, epochSeconds));
+        for (int k = 0; k < steps; k++) {
+          values[i * steps + k] =
+              (float)
+                  (axis == 1
+                      ? SyntheticWeather.terrain(axisNames[i], lat, lon)
+                      : terrain
+                          ? weather.valueOverTerrain(axisNames[i], lat, lon, level, epochSeconds[k])
+                          : weather.value(axisNames[i], lat, lon, level, epochSeconds[k]));
+        }
       }
       sink.accept(
           axis,
           slice.levelPosition(),
-          slice.stepPosition(),
-          new ForecastDocument(point, lat, lon, level, step, axisNames, values));
+          first,
+          new ForecastDocument(
+              point,
+              lat,
+              lon,
+              level,
+              run.steps().get(first),
+              axisNames,
+              values,
+              run.stepsPerDocument() > 1 ? steps : 0));
     }
   }
 }

@@ -54,6 +54,42 @@ class SyntheticForecastSourceTest {
   }
 
   @Test
+  void aDocumentOfABlockCarriesEachParameterAtEachOfItsSteps() throws Exception {
+    ForecastRun blocks =
+        ForecastRun.of(
+            "m",
+            Instant.parse("2026-11-21T00:00:00Z"),
+            RegularLatLonGrid.covering(-90, -180, 90, 180, 1),
+            LevelType.HEIGHT_ABOVE_GROUND,
+            List.of(0.0, 1000.0),
+            List.of(0, 6, 12),
+            SyntheticWeather.PARAMETERS,
+            ShardingSpec.DEFAULT.withStepsPerDocument(2));
+    SyntheticForecastSource source = new SyntheticForecastSource(blocks, 1);
+    // Blocks 0-6 and 12; slices of 10,000 points (20,000 / 2 steps): 7 per level and block.
+    assertThat(source.slices()).extracting(ForecastSource.Slice::stepPosition).containsOnly(0, 2);
+    assertThat(source.slices()).hasSize(7 * 2 * 2);
+    assertThat(source.slices().stream().mapToLong(ForecastSource.Slice::documents).sum())
+        .isEqualTo(blocks.documentCount())
+        .isEqualTo(65_160L * 2 * 2);
+
+    SyntheticWeather weather = new SyntheticWeather(1);
+    List<ForecastDocument> docs = new ArrayList<>();
+    source.produce(new ForecastSource.Slice(0, 1, 0, 100, 101, 1), (a, l, s, d) -> docs.add(d));
+    ForecastDocument doc = docs.getFirst();
+    assertThat(doc.step()).isEqualTo(0);
+    assertThat(doc.steps()).isEqualTo(2);
+    long at6 = Instant.parse("2026-11-21T06:00:00Z").getEpochSecond();
+    // t (parameter 0) at 0 and 6 h, then the next parameter.
+    assertThat(doc.values()[1]).isEqualTo((float) weather.value("t", -90, -80, 1000, at6));
+    assertThat(doc.values()[2 * 4 + 1])
+        .isEqualTo((float) weather.value("pres", -90, -80, 1000, at6));
+    docs.clear();
+    source.produce(new ForecastSource.Slice(0, 0, 2, 0, 1, 1), (a, l, s, d) -> docs.add(d));
+    assertThat(docs.getFirst().steps()).as("the last block: 12 h alone").isEqualTo(1);
+  }
+
+  @Test
   void aRunWithTerrainCarriesItOnTheSurfaceAndItsWeatherStandsOnIt() throws Exception {
     ForecastRun withTerrain =
         SyntheticForecastSource.withTerrain(

@@ -1,6 +1,7 @@
 package dev.spotcast.query.search;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import dev.spotcast.model.ForecastRun;
 import dev.spotcast.query.config.QueryProperties;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
@@ -177,6 +178,7 @@ public class NeighbourSearch {
    * @throws SearchUnavailableException when Elasticsearch cannot answer
    */
   public List<ForecastHit> page(
+      ForecastRun run,
       String index,
       int axis,
       double level,
@@ -184,6 +186,6 @@ public class NeighbourSearch {
       List<String> parameters,
       int size,
       int afterPoint) {
-    return calls.page(index, axis, level, step, parameters, size, afterPoint);
+    return calls.page(run, index, axis, level, step, parameters, size, afterPoint);
   }
 }

@@ -11,6 +11,8 @@ import java.util.List;
  *     routed by _id (every shard is asked)
  * @param fields the doc-value fields read
  * @param axis the run axis (level type) of the index, to read its hits
+ * @param blocks how the run's documents carry blocks of steps, to read each as a hit per step; null
+ *     when they carry one step each
  */
 public record OneSearch(
     String index,
@@ -18,4 +20,17 @@ public record OneSearch(
     SearchWire.Criteria criteria,
     int size,
     List<String> fields,
-    int axis) {}
+    int axis,
+    StepBlocksRead blocks) {
+
+  /** A search of a run whose documents carry one step each. */
+  public OneSearch(
+      String index,
+      String routing,
+      SearchWire.Criteria criteria,
+      int size,
+      List<String> fields,
+      int axis) {
+    this(index, routing, criteria, size, fields, axis, null);
+  }
+}

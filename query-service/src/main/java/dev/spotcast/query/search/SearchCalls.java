@@ -4,8 +4,10 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.transport.rest5_client.Rest5ClientTransport;
 import co.elastic.clients.transport.rest5_client.low_level.Response;
 import co.elastic.clients.transport.rest5_client.low_level.Rest5Client;
+import dev.spotcast.model.ForecastRun;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 
 /**
@@ -65,6 +67,7 @@ final class SearchCalls {
    * ({@link NeighbourSearch#page}).
    */
   List<ForecastHit> page(
+      ForecastRun run,
       String index,
       int axis,
       double level,
@@ -72,15 +75,17 @@ final class SearchCalls {
       List<String> parameters,
       int size,
       int afterPoint) {
+    StepBlocksRead blocks = StepBlocksRead.of(run);
     List<OneSearch> search =
         List.of(
             new OneSearch(
                 index,
                 null,
-                new SearchWire.Page(level, step, afterPoint),
+                new SearchWire.Page(level, StepBlocksRead.documentStep(run, step), afterPoint),
                 size,
                 ForecastHit.fields(parameters, false),
-                axis));
+                axis,
+                blocks == null ? null : blocks.keeping(Set.of(step))));
     try {
       return SearchWire.read(SearchWire.send(rest, SearchWire.request(search)).get(), search)
           .getFirst();

@@ -1,6 +1,7 @@
 package dev.spotcast.query.search;
 
 import dev.spotcast.index.DocumentIds;
+import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.interpolation.Bilinear;
@@ -8,11 +9,13 @@ import dev.spotcast.sharding.ShardingStrategy;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Builds the searches of a {@link NeighbourQuery}, by one of two paths; no I/O.
@@ -83,18 +86,36 @@ public final class SearchPlans {
     List<String> fields =
         docValueFields(query.parameters(), !(query.run().grid() instanceof RegularLatLonGrid));
     List<OneSearch> searches = new ArrayList<>(query.byIndex().size());
+    StepBlocksRead blocks = StepBlocksRead.of(query.run());
     for (Map.Entry<String, List<Combination>> entry : query.byIndex().entrySet()) {
       List<Combination> combinations = entry.getValue();
+      SearchWire.Near near = near(query.run(), lat, lon, radiusKm, combinations);
       searches.add(
           new OneSearch(
               entry.getKey(),
               routing,
-              near(lat, lon, radiusKm, combinations),
-              query.searched() * combinations.size(),
+              near,
+              // As many documents as the n nearest points have in the levels and steps asked for.
+              query.searched() * documentsPerPoint(query.run(), combinations),
               fields,
-              combinations.getFirst().axisPosition()));
+              combinations.getFirst().axisPosition(),
+              blocks == null
+                  ? null
+                  : blocks.keeping(
+                      combinations.stream()
+                          .map(Combination::step)
+                          .collect(Collectors.toUnmodifiableSet()))));
     }
     return SearchPlan.of(searches);
+  }
+
+  /** The documents of one grid point that hold some (level, step) combinations. */
+  private static int documentsPerPoint(ForecastRun run, List<Combination> combinations) {
+    Set<List<Double>> documents = new HashSet<>();
+    for (Combination c : combinations) {
+      documents.add(List.of(c.level(), (double) StepBlocksRead.documentStep(run, c.step())));
+    }
+    return documents.size();
   }
 
   /**
@@ -107,7 +128,7 @@ public final class SearchPlans {
     List<OneSearch> searches = new ArrayList<>(query.byIndex().size());
     for (Map.Entry<String, List<Combination>> entry : query.byIndex().entrySet()) {
       List<Combination> combinations = entry.getValue();
-      List<String> ids = ids(combinations, points.points());
+      List<String> ids = ids(query.run(), combinations, points.points());
       searches.add(
           new OneSearch(
               entry.getKey(),
@@ -115,7 +136,8 @@ public final class SearchPlans {
               new SearchWire.Ids(ids),
               ids.size(),
               fields,
-              combinations.getFirst().axisPosition()));
+              combinations.getFirst().axisPosition(),
+              StepBlocksRead.of(query.run())));
     }
     return SearchPlan.of(searches);
   }
@@ -167,22 +189,37 @@ public final class SearchPlans {
     return keys;
   }
 
-  /** The document ids of every (level, step) combination at every point. */
-  private static List<String> ids(List<Combination> combinations, int[] points) {
-    List<String> ids = new ArrayList<>(combinations.size() * points.length);
+  /**
+   * The ids of the documents that hold every (level, step) combination at every point, each once
+   * (the steps of a block share its document).
+   */
+  private static List<String> ids(ForecastRun run, List<Combination> combinations, int[] points) {
+    Set<String> ids = new LinkedHashSet<>(combinations.size() * points.length * 2);
     for (Combination c : combinations) {
       for (int point : points) {
-        ids.add(DocumentIds.of(c.level(), c.step(), point));
+        ids.add(documentId(run, c, point));
       }
     }
-    return ids;
+    return List.copyOf(ids);
   }
 
-  /** What the geo path's search selects for some (level, step) combinations of one index. */
+  /** The id of the document of a run that holds a (level, step) combination at a grid point. */
+  private static String documentId(ForecastRun run, Combination c, int point) {
+    return DocumentIds.of(c.level(), StepBlocksRead.documentStep(run, c.step()), point);
+  }
+
+  /**
+   * What the geo path's search selects for some (level, step) combinations of one index: the
+   * documents that hold those steps.
+   */
   static SearchWire.Near near(
-      double lat, double lon, double radiusKm, List<Combination> combinations) {
+      ForecastRun run, double lat, double lon, double radiusKm, List<Combination> combinations) {
     List<Double> levels = combinations.stream().map(Combination::level).distinct().toList();
-    List<Integer> steps = combinations.stream().map(Combination::step).distinct().toList();
+    List<Integer> steps =
+        combinations.stream()
+            .map(c -> StepBlocksRead.documentStep(run, c.step()))
+            .distinct()
+            .toList();
     return new SearchWire.Near(lat, lon, radiusKm, levels, steps);
   }
 
@@ -245,7 +282,8 @@ public final class SearchPlans {
                   new SearchWire.Ids(chunk),
                   chunk.size(),
                   fields,
-                  ids.axis));
+                  ids.axis,
+                  StepBlocksRead.of(ids.run)));
           searchQuery.add(-1);
         }
       }
@@ -302,12 +340,13 @@ public final class SearchPlans {
       for (Map.Entry<String, List<Combination>> entry : query.byIndex().entrySet()) {
         IdsSearch ids =
             idsByIndex.computeIfAbsent(
-                entry.getKey(), k -> new IdsSearch(entry.getValue().getFirst().axisPosition()));
+                entry.getKey(),
+                k -> new IdsSearch(entry.getValue().getFirst().axisPosition(), query.run()));
         ids.routing.addAll(routing);
         ids.fields.addAll(fields);
         for (Combination c : entry.getValue()) {
           for (int i = 0; i < points.length; i++) {
-            ids.ids.add(DocumentIds.of(c.level(), c.step(), points[i]));
+            ids.ids.add(documentId(query.run(), c, points[i]));
             wanted.add(
                 new Wanted(
                     new DocumentKey(entry.getKey(), c.level(), c.step(), points[i]),
@@ -321,12 +360,14 @@ public final class SearchPlans {
   /** The ids of one index that the merged searches of a {@link Batch} ask for. */
   private static final class IdsSearch {
     final int axis;
+    final ForecastRun run;
     final Set<String> ids = new LinkedHashSet<>();
     final Set<String> routing = new LinkedHashSet<>();
     final Set<String> fields = new LinkedHashSet<>();
 
-    IdsSearch(int axis) {
+    IdsSearch(int axis, ForecastRun run) {
       this.axis = axis;
+      this.run = run;
     }
   }
 

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import dev.spotcast.elasticsearch.ElasticsearchError;
 import dev.spotcast.index.ForecastFields;
+import dev.spotcast.index.StepBlocks;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -421,7 +422,7 @@ final class SearchWire {
             }
             expect(json, hits, JsonToken.START_ARRAY);
             while (json.nextToken() == JsonToken.START_OBJECT) {
-              to.add(readHit(json, search.axis(), sorted));
+              readHit(json, search.axis(), sorted, search.blocks(), to);
             }
           }
         }
@@ -441,10 +442,15 @@ final class SearchWire {
 
   /**
    * A hit, from just after its opening brace: its doc values ({@code fields}, every one an array, a
-   * field without a value absent) and, when sorted, its first sort value (the distance).
+   * field without a value absent) and, when sorted, its first sort value (the distance). A document
+   * of a block of steps ({@code blocks} not null: each value is its steps' packed numbers, base64)
+   * is read as one hit per step of the block that {@code blocks} keeps, a missing value absent.
    */
-  static ForecastHit readHit(JsonParser json, int axis, boolean sorted) throws IOException {
-    Map<String, Double> values = new HashMap<>();
+  static void readHit(
+      JsonParser json, int axis, boolean sorted, StepBlocksRead blocks, List<ForecastHit> to)
+      throws IOException {
+    Map<String, Double> values = blocks == null ? new HashMap<>() : null;
+    Map<String, float[]> packed = blocks == null ? null : new HashMap<>();
     double point = Double.NaN;
     double level = Double.NaN;
     double step = Double.NaN;
@@ -467,6 +473,14 @@ final class SearchWire {
             double[] latLon = latLon(json, first);
             lat = latLon[0];
             lon = latLon[1];
+          } else if (packed != null && field.startsWith(ForecastHit.VALUE_PREFIX)) {
+            if (first != JsonToken.VALUE_STRING) {
+              throw new IllegalStateException(
+                  "Elasticsearch answered " + first + " where " + field + " has packed values");
+            }
+            packed.put(
+                field.substring(ForecastHit.VALUE_PREFIX.length()),
+                StepBlocks.unpack(json.getBinaryValue()));
           } else {
             double number = number(json, first, field);
             switch (field) {
@@ -474,7 +488,7 @@ final class SearchWire {
               case ForecastFields.LEVEL -> level = number;
               case ForecastFields.STEP -> step = number;
               default -> {
-                if (field.startsWith(ForecastHit.VALUE_PREFIX)) {
+                if (values != null && field.startsWith(ForecastHit.VALUE_PREFIX)) {
                   values.put(field.substring(ForecastHit.VALUE_PREFIX.length()), number);
                 }
               }
@@ -499,7 +513,24 @@ final class SearchWire {
               + " away?)",
           null);
     }
-    return new ForecastHit(axis, (int) point, level, (int) step, values, distance, lat, lon);
+    if (blocks == null) {
+      to.add(new ForecastHit(axis, (int) point, level, (int) step, values, distance, lat, lon));
+      return;
+    }
+    List<Integer> steps = blocks.stepsOf((int) step);
+    for (int k = 0; k < steps.size(); k++) {
+      if (!blocks.keeps(steps.get(k))) {
+        continue;
+      }
+      Map<String, Double> atStep = new HashMap<>();
+      for (Map.Entry<String, float[]> parameter : packed.entrySet()) {
+        float[] numbers = parameter.getValue();
+        if (k < numbers.length && !Float.isNaN(numbers[k])) {
+          atStep.put(parameter.getKey(), (double) numbers[k]);
+        }
+      }
+      to.add(new ForecastHit(axis, (int) point, level, steps.get(k), atStep, distance, lat, lon));
+    }
   }
 
   private static double number(JsonParser json, JsonToken token, String field) throws IOException {

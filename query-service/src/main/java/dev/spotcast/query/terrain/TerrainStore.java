@@ -233,7 +233,7 @@ public class TerrainStore implements DisposableBean {
     int after = -1;
     while (true) {
       List<ForecastHit> hits =
-          search.page(index, fields.axis(), level, step, fields.names(), PAGE, after);
+          search.page(run, index, fields.axis(), level, step, fields.names(), PAGE, after);
       for (ForecastHit document : hits) {
         int point = document.point();
         if (point < 0 || point >= points) {

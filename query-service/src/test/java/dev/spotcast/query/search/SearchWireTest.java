@@ -240,4 +240,76 @@ class SearchWireTest {
         .isInstanceOf(SearchUnavailableException.class)
         .hasMessageStartingWith("Elasticsearch's answer could not be read");
   }
+
+  /** A run of steps 0, 3, 6, 9, 12 in blocks of 2: documents under 0, 6 and 12 (the last short). */
+  private static final dev.spotcast.model.ForecastRun BLOCKS =
+      dev.spotcast.model.ForecastRun.of(
+          "m",
+          java.time.Instant.parse("2026-11-24T00:00:00Z"),
+          dev.spotcast.model.RegularLatLonGrid.covering(0, 0, 2, 2, 1),
+          dev.spotcast.model.LevelType.HEIGHT_ABOVE_GROUND,
+          List.of(0.0),
+          List.of(0, 3, 6, 9, 12),
+          dev.spotcast.synthetic.SyntheticWeather.PARAMETERS,
+          dev.spotcast.model.ShardingSpec.DEFAULT.withStepsPerDocument(2));
+
+  @Test
+  void aDocumentOfABlockIsReadAsAHitPerStepTheMissingValuesLeftOut() {
+    OneSearch search =
+        new OneSearch(
+            "spot-run-h0",
+            null,
+            new SearchWire.Ids(List.of("0_6_4")),
+            1,
+            List.of("gp", "lvl", "step", "v.t", "v.u"),
+            0,
+            StepBlocksRead.of(BLOCKS));
+    // t at 6 and 9 h: 1.0 and 2.0 ("AACAPwAAAEA="); u: 2.0 and missing ("AAAAQAAAwH8=").
+    String answer =
+        "{\"_shards\":{\"total\":1,\"failed\":0},\"hits\":{\"hits\":[{\"fields\":{\"gp\":[4],"
+            + "\"lvl\":[0.0],\"step\":[6],\"v.t\":[\"AACAPwAAAEA=\"],\"v.u\":[\"AAAAQAAAwH8=\"]}}]}}";
+    List<ForecastHit> hits = read(answer, List.of(search)).getFirst();
+    assertThat(hits).extracting(ForecastHit::step).containsExactly(6, 9);
+    assertThat(hits).extracting(ForecastHit::point).containsOnly(4);
+    assertThat(hits.get(0).values()).containsExactlyInAnyOrderEntriesOf(Map.of("t", 1.0, "u", 2.0));
+    assertThat(hits.get(1).values()).containsExactlyInAnyOrderEntriesOf(Map.of("t", 2.0));
+    // Only the steps a search asks for alone are kept (a page, the geo path).
+    List<ForecastHit> kept =
+        read(
+                answer,
+                List.of(
+                    new OneSearch(
+                        search.index(),
+                        null,
+                        search.criteria(),
+                        1,
+                        search.fields(),
+                        0,
+                        StepBlocksRead.of(BLOCKS).keeping(java.util.Set.of(9)))))
+            .getFirst();
+    assertThat(kept).extracting(ForecastHit::step).containsExactly(9);
+  }
+
+  @Test
+  void aStepIsAskedForByTheFirstStepOfItsBlock() {
+    assertThat(StepBlocksRead.documentStep(BLOCKS, 0)).isZero();
+    assertThat(StepBlocksRead.documentStep(BLOCKS, 9)).isEqualTo(6);
+    assertThat(StepBlocksRead.documentStep(BLOCKS, 12)).isEqualTo(12);
+    assertThat(StepBlocksRead.documentStep(BLOCKS, 4)).as("no such step").isEqualTo(4);
+    assertThat(StepBlocksRead.of(BLOCKS).stepsOf(12)).containsExactly(12);
+    assertThat(StepBlocksRead.of(BLOCKS).stepsOf(6)).containsExactly(6, 9);
+    assertThat(
+            StepBlocksRead.of(
+                dev.spotcast.model.ForecastRun.of(
+                    "m",
+                    BLOCKS.runTime(),
+                    BLOCKS.grid(),
+                    dev.spotcast.model.LevelType.HEIGHT_ABOVE_GROUND,
+                    List.of(0.0),
+                    List.of(0, 3),
+                    dev.spotcast.synthetic.SyntheticWeather.PARAMETERS,
+                    dev.spotcast.model.ShardingSpec.DEFAULT)))
+        .as("one step per document")
+        .isNull();
+  }
 }

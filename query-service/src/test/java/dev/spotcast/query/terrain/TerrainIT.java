@@ -157,7 +157,7 @@ class TerrainIT extends ServiceTestBase {
     int pages = 0;
     int after = -1;
     while (true) {
-      List<ForecastHit> page = search.page(index, axis, 0.0, 0, List.of("orog"), 100, after);
+      List<ForecastHit> page = search.page(RUN, index, axis, 0.0, 0, List.of("orog"), 100, after);
       pages++;
       for (ForecastHit hit : page) {
         points.add(hit.point());

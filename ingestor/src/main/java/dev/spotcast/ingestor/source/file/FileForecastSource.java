@@ -28,6 +28,9 @@ public final class FileForecastSource implements ForecastSource {
    */
   static final int MAX_POINTS_PER_SLICE = 1 << 21;
 
+  /** The most values a slice of blocks of steps holds while it is produced (64 MiB of floats). */
+  static final long MAX_BLOCK_VALUES = 1L << 24;
+
   private final ForecastRun run;
   private final FieldGrid grid;
   private final Map<FileRuns.FieldKey, FieldRef> fields;
@@ -77,11 +80,12 @@ public final class FileForecastSource implements ForecastSource {
   public List<Slice> slices() {
     List<Slice> slices = new ArrayList<>();
     int points = grid.pointCount();
-    for (int s = 0; s < run.steps().size(); s++) {
+    int perSlice = pointsPerSlice(run.parameters().size(), run.stepsPerDocument());
+    for (int s = 0; s < run.steps().size(); s += run.stepsPerDocument()) {
       for (int a = 0; a < run.axes().size(); a++) {
         for (int l = 0; l < run.axes().get(a).levels().size(); l++) {
-          for (int from = 0; from < points; from += MAX_POINTS_PER_SLICE) {
-            int to = Math.min(points, from + MAX_POINTS_PER_SLICE);
+          for (int from = 0; from < points; from += perSlice) {
+            int to = Math.min(points, from + perSlice);
             slices.add(new Slice(a, l, s, from, to, to - from));
           }
         }
@@ -90,8 +94,26 @@ public final class FileForecastSource implements ForecastSource {
     return slices;
   }
 
+  /**
+   * Grid points per slice: {@link #MAX_POINTS_PER_SLICE}, or fewer when a document carries a block
+   * of steps, so that the values a slice holds (points x parameters x steps) stay within {@link
+   * #MAX_BLOCK_VALUES}. A grid cut into several slices has each of its fields decoded once per
+   * slice: blocks of many steps on a fine grid trade decoding time for memory.
+   */
+  static int pointsPerSlice(int parameters, int stepsPerDocument) {
+    if (stepsPerDocument == 1) {
+      return MAX_POINTS_PER_SLICE;
+    }
+    long perPoint = (long) Math.max(1, parameters) * stepsPerDocument;
+    return (int) Math.max(1, Math.min(MAX_POINTS_PER_SLICE, MAX_BLOCK_VALUES / perPoint));
+  }
+
   @Override
   public void produce(Slice slice, DocumentSink sink) throws Exception {
+    if (run.stepsPerDocument() > 1) {
+      produceBlocks(slice, sink);
+      return;
+    }
     LevelAxis axis = run.axes().get(slice.axisPosition());
     double level = axis.levels().get(slice.levelPosition());
     int step = run.steps().get(slice.stepPosition());
@@ -103,16 +125,7 @@ public final class FileForecastSource implements ForecastSource {
     for (int i = 0; i < names.length; i++) {
       FieldRef field = fields.get(new FileRuns.FieldKey(axis.type(), level, step, names[i]));
       if (field != null) {
-        columns[i] = field.read();
-        if (columns[i].length != grid.pointCount()) {
-          throw new IllegalStateException(
-              FileRuns.describe(field)
-                  + " decoded "
-                  + columns[i].length
-                  + " values for "
-                  + grid.pointCount()
-                  + " points");
-        }
+        columns[i] = decode(field);
       }
     }
     for (int point = slice.fromPoint(); point < slice.toPoint(); point++) {
@@ -130,5 +143,80 @@ public final class FileForecastSource implements ForecastSource {
           new ForecastDocument(
               point, grid.latitude(point), grid.longitude(point), level, step, names, values));
     }
+  }
+
+  /**
+   * A slice of documents that carry a block of steps: every field of the block's steps is decoded
+   * once, and the slice's points' values copied out of it, so that only one decoded field is held
+   * besides the slice's own values.
+   */
+  private void produceBlocks(Slice slice, DocumentSink sink) throws Exception {
+    LevelAxis axis = run.axes().get(slice.axisPosition());
+    double level = axis.levels().get(slice.levelPosition());
+    int first = slice.stepPosition();
+    int steps = run.blockLength(first);
+    int from = slice.fromPoint();
+    int count = slice.toPoint() - from;
+    List<Parameter> parameters = run.parameters();
+    String[] names = parameters.stream().map(Parameter::name).toArray(String[]::new);
+    // Per parameter, point by point, the block's steps: [(point - from) * steps + k].
+    float[][] block = new float[names.length][];
+    for (int i = 0; i < names.length; i++) {
+      for (int k = 0; k < steps; k++) {
+        int step = run.steps().get(first + k);
+        FieldRef field = fields.get(new FileRuns.FieldKey(axis.type(), level, step, names[i]));
+        if (field == null) {
+          continue;
+        }
+        if (block[i] == null) {
+          block[i] = new float[count * steps];
+          Arrays.fill(block[i], Float.NaN);
+        }
+        float[] decoded = decode(field);
+        for (int p = 0; p < count; p++) {
+          block[i][p * steps + k] = decoded[from + p];
+        }
+      }
+    }
+    int firstStep = run.steps().get(first);
+    for (int p = 0; p < count; p++) {
+      float[] values = new float[names.length * steps];
+      for (int i = 0; i < names.length; i++) {
+        if (block[i] == null) {
+          Arrays.fill(values, i * steps, (i + 1) * steps, Float.NaN);
+        } else {
+          System.arraycopy(block[i], p * steps, values, i * steps, steps);
+        }
+      }
+      int point = from + p;
+      sink.accept(
+          slice.axisPosition(),
+          slice.levelPosition(),
+          first,
+          new ForecastDocument(
+              point,
+              grid.latitude(point),
+              grid.longitude(point),
+              level,
+              firstStep,
+              names,
+              values,
+              steps));
+    }
+  }
+
+  /** A field's values at every grid point. */
+  private float[] decode(FieldRef field) throws Exception {
+    float[] values = field.read();
+    if (values.length != grid.pointCount()) {
+      throw new IllegalStateException(
+          FileRuns.describe(field)
+              + " decoded "
+              + values.length
+              + " values for "
+              + grid.pointCount()
+              + " points");
+    }
+    return values;
   }
 }

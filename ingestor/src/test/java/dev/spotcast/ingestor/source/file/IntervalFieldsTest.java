@@ -126,6 +126,76 @@ class IntervalFieldsTest {
   }
 
   @Test
+  void documentsOfBlocksOfStepsCarryTheValuesOfOneStepDocuments() throws Exception {
+    // The GFS hourly windows of the test above (amounts made by differences), in blocks of 3
+    // steps: 1-3, 4-6, 7-8; the same values at every point, level and step.
+    List<IntervalMessages> messages = new ArrayList<>();
+    for (int e = 1; e <= 6; e++) {
+      messages.add(IntervalMessages.accum("kwbc", "228228", 0, e, e, 2 * e, 0, 0, 0, 0));
+    }
+    messages.add(IntervalMessages.accum("kwbc", "228228", 6, 7, 2, 1, 0, 0, 0, 0));
+    messages.add(IntervalMessages.accum("kwbc", "228228", 6, 8, 4, 3, 0, 0, 0, 0));
+    List<FieldRef> fields = write("gfs-blocks", messages);
+    FileForecastSource steps =
+        FileRuns.assemble("m", fields, Set.of(), ShardingSpec.DEFAULT).getFirst();
+    FileForecastSource blocks =
+        FileRuns.assemble("m", fields, Set.of(), ShardingSpec.DEFAULT.withStepsPerDocument(3))
+            .getFirst();
+    assertThat(blocks.slices()).extracting(Slice::stepPosition).containsOnly(0, 3, 6);
+
+    Map<String, Float> expected = new LinkedHashMap<>();
+    for (Slice slice : steps.slices()) {
+      steps.produce(
+          slice,
+          (a, l, s, doc) -> {
+            for (int i = 0; i < doc.parameterNames().length; i++) {
+              expected.put(
+                  doc.point()
+                      + "/"
+                      + doc.level()
+                      + "/"
+                      + doc.step()
+                      + "/"
+                      + doc.parameterNames()[i],
+                  doc.values()[i]);
+            }
+          });
+    }
+    Map<String, Float> found = new LinkedHashMap<>();
+    List<Integer> lengths = new ArrayList<>();
+    for (Slice slice : blocks.slices()) {
+      blocks.produce(
+          slice,
+          (a, l, s, doc) -> {
+            assertThat(s).isEqualTo(slice.stepPosition());
+            lengths.add(doc.steps());
+            for (int i = 0; i < doc.parameterNames().length; i++) {
+              for (int k = 0; k < doc.steps(); k++) {
+                int step = blocks.run().steps().get(s + k);
+                found.put(
+                    doc.point() + "/" + doc.level() + "/" + step + "/" + doc.parameterNames()[i],
+                    doc.values()[i * doc.steps() + k]);
+              }
+            }
+          });
+    }
+    assertThat(found).containsExactlyInAnyOrderEntriesOf(expected);
+    // Point 1 by hand: 0-2 minus 0-1 is 4 - 2; 6-8 minus 6-7 is 3 - 1.
+    assertThat(at(found, 1, 2)).containsExactly(2f);
+    assertThat(at(found, 1, 8)).containsExactly(2f);
+    assertThat(lengths).containsOnly(3, 2);
+    assertThat(blocks.run().documentCount()).isEqualTo(steps.run().documentCount() / 8 * 3);
+  }
+
+  /** The tp values of a point and step among values keyed point/level/step/parameter. */
+  private static List<Float> at(Map<String, Float> values, int point, int step) {
+    return values.entrySet().stream()
+        .filter(e -> e.getKey().startsWith(point + "/") && e.getKey().endsWith("/" + step + "/tp"))
+        .map(Map.Entry::getValue)
+        .toList();
+  }
+
+  @Test
   void gfsThreeHourlyAlternatesWindowsOfThreeAndSixHours() throws Exception {
     FileForecastSource source =
         load(

@@ -1,0 +1,215 @@
+package dev.spotcast.query.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.ingestor.cli.StepList;
+import dev.spotcast.ingestor.source.SyntheticForecastSource;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelType;
+import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.ServiceTestBase;
+import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.interpolation.InverseDistanceWeighting;
+import dev.spotcast.query.spot.SpotForecast;
+import dev.spotcast.query.spot.SpotInterpolator;
+import dev.spotcast.query.spot.SpotPlan;
+import dev.spotcast.query.spot.SpotRequest;
+import dev.spotcast.query.spot.Vertical;
+import dev.spotcast.synthetic.SyntheticWeather;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.ResponseEntity;
+
+/**
+ * Documents that carry a block of steps answer exactly as documents of one step: the same run (a
+ * ladder of hourly then 3-hourly steps, three heights) loaded with one step per document, blocks of
+ * 7 steps (the last one short), blocks of 7 in indices of 14 steps, and every step in one document,
+ * asked at random places, heights and times on both search paths; a series at random places equals
+ * the spot answers at each of its steps; and a terrain stored in whole-run documents is read back
+ * point by point.
+ */
+class StepBlocksIT extends ServiceTestBase {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final long SEED = 17;
+  private static final Instant RUN_TIME = Instant.parse("2026-11-24T00:00:00Z");
+  private static final RegularLatLonGrid GRID = RegularLatLonGrid.covering(40, -10, 46, -2, 1.0);
+  private static final StepList.Steps LADDER = StepList.Steps.of("0-24,27-48/3");
+
+  private static ForecastRun run(String model, ShardingSpec sharding) {
+    return ForecastRun.of(
+        model,
+        RUN_TIME,
+        GRID,
+        LevelType.HEIGHT_ABOVE_GROUND,
+        List.of(0.0, 500.0, 1500.0),
+        LADDER.steps(),
+        SyntheticWeather.PARAMETERS,
+        sharding);
+  }
+
+  private static final ShardingSpec ONE = new ShardingSpec(3, 0, 2, 10);
+  static final ForecastRun STEPS = run("itblocks1", ONE);
+  static final ForecastRun SEVENS = run("itblocks7", ONE.withStepsPerDocument(7));
+  static final ForecastRun BANDED =
+      run("itblocksband", new ShardingSpec(1, 14, 2, 10, ShardingSpec.Routing.TILE, 7));
+  static final ForecastRun WHOLE = run("itblocksall", ONE.withStepsPerDocument(Integer.MAX_VALUE));
+  static final ForecastRun TERRAIN =
+      SyntheticForecastSource.withTerrain(
+          "itblocksterrain",
+          RUN_TIME,
+          GRID,
+          List.of(0.0, 500.0),
+          LADDER.steps(),
+          SyntheticWeather.PARAMETERS,
+          ONE.withStepsPerDocument(Integer.MAX_VALUE));
+
+  @Autowired private ElasticsearchClient client;
+  @Autowired private PublishedRuns publishedRuns;
+  @Autowired private NeighbourSearch search;
+  @Autowired private TestRestTemplate http;
+
+  private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  private final SpotInterpolator interpolator =
+      new SpotInterpolator(new InverseDistanceWeighting(2));
+
+  @BeforeEach
+  void runsAreServed() throws Exception {
+    for (ForecastRun run : List.of(STEPS, SEVENS, BANDED, WHOLE, TERRAIN)) {
+      RunFixtures.ensurePublished(client, new SyntheticForecastSource(run, SEED));
+      RunFixtures.awaitServed(publishedRuns, run.model(), run.runId());
+    }
+  }
+
+  @Test
+  void theRunsCarryTheirBlocks() {
+    assertThat(STEPS.stepsPerDocument()).isEqualTo(1);
+    assertThat(WHOLE.stepsPerDocument()).isEqualTo(33);
+    assertThat(WHOLE.sharding().stepsPerDocument()).as("recorded as the run's steps").isEqualTo(33);
+    assertThat(SEVENS.blockCount()).isEqualTo(5);
+    assertThat(SEVENS.blockLength(28)).as("the last block: steps 28..32").isEqualTo(5);
+    assertThat(SEVENS.documentCount()).isEqualTo(63L * 3 * 5);
+    assertThat(WHOLE.documentCount()).isEqualTo(63L * 3);
+  }
+
+  @Test
+  void everyLayoutAnswersAsOneStepPerDocumentOnBothPaths() {
+    Random random = new Random(41);
+    NeighbourSearch ids = NeighbourSearch.unguarded(client, registry, true);
+    NeighbourSearch geo = NeighbourSearch.unguarded(client, registry, false);
+    for (int i = 0; i < 60; i++) {
+      double lat = 40 + random.nextDouble() * 6;
+      double lon = -10 + random.nextDouble() * 8;
+      int n = 1 + random.nextInt(8);
+      double alt = random.nextDouble() * 1500;
+      Instant time = RUN_TIME.plusSeconds(random.nextInt(48 * 3600 + 1));
+      SpotForecast expected = answer(STEPS, ids, lat, lon, n, alt, time);
+      assertThat(expected.values().values()).allSatisfy(v -> assertThat(v.value()).isNotNull());
+      for (ForecastRun run : List.of(SEVENS, BANDED, WHOLE)) {
+        for (NeighbourSearch path : List.of(ids, geo)) {
+          SpotForecast found = answer(run, path, lat, lon, n, alt, time);
+          String where =
+              String.format(
+                  "%s (%s) at (%s, %s), n=%d, %s m, %s",
+                  run.model(), path == ids ? "ids" : "geo", lat, lon, n, alt, time);
+          assertThat(found.neighbours())
+              .as("neighbours of %s", where)
+              .isEqualTo(expected.neighbours());
+          assertThat(found.values()).as("values of %s", where).isEqualTo(expected.values());
+        }
+      }
+    }
+  }
+
+  private SpotForecast answer(
+      ForecastRun run,
+      NeighbourSearch path,
+      double lat,
+      double lon,
+      int n,
+      double alt,
+      Instant time) {
+    SpotPlan plan =
+        SpotPlan.of(
+            run, new SpotRequest(run.model(), lat, lon, Vertical.height(alt), time, n, List.of()));
+    return interpolator.interpolate(plan, path.find(plan.query()));
+  }
+
+  @Test
+  void aSeriesEqualsTheSpotAnswersAtEachOfItsSteps() throws Exception {
+    Random random = new Random(43);
+    for (int i = 0; i < 3; i++) {
+      double lat = 40 + random.nextDouble() * 6;
+      double lon = -10 + random.nextDouble() * 8;
+      int alt = random.nextInt(1500);
+      String place = "&lat=" + lat + "&lon=" + lon + "&alt=" + alt + "&params=t,u,v";
+      JsonNode whole = ok("/v1/series?model=" + WHOLE.model() + place).path("steps");
+      JsonNode single = ok("/v1/series?model=" + STEPS.model() + place).path("steps");
+      assertThat(whole.size()).isEqualTo(33);
+      for (int s = 0; s < whole.size(); s++) {
+        JsonNode step = whole.get(s);
+        assertThat(step.path("values"))
+            .as("step %d at %s", s, place)
+            .isEqualTo(single.get(s).path("values"));
+        JsonNode spot =
+            ok("/v1/spot?model=" + WHOLE.model() + place + "&time=" + step.path("time").asText());
+        for (String parameter : List.of("t", "u", "v")) {
+          assertThat(step.path("values").path(parameter).path("value").asDouble())
+              .as("%s at step %d at %s", parameter, s, place)
+              .isCloseTo(
+                  spot.path("values").path(parameter).path("value").asDouble(), within(1e-9));
+        }
+      }
+    }
+  }
+
+  @Test
+  void aTerrainInWholeRunDocumentsIsReadPointByPoint() throws Exception {
+    RunFixtures.awaitServed(publishedRuns, TERRAIN.model(), TERRAIN.runId());
+    int axis = TERRAIN.axisPosition(LevelType.SURFACE);
+    String index =
+        publishedRuns
+            .strategy(publishedRuns.get(TERRAIN.model(), TERRAIN.runId()).orElseThrow())
+            .indexName(axis, 0, 0);
+    List<Integer> points = new ArrayList<>();
+    int after = -1;
+    while (true) {
+      List<ForecastHit> page =
+          search.page(TERRAIN, index, axis, 0.0, 0, List.of("orog"), 10, after);
+      for (ForecastHit hit : page) {
+        points.add(hit.point());
+        assertThat(hit.step()).isEqualTo(0);
+        assertThat(hit.values().get("orog"))
+            .isCloseTo(
+                SyntheticWeather.orography(GRID.latitude(hit.point()), GRID.longitude(hit.point())),
+                within(0.01));
+      }
+      if (page.size() < 10) {
+        break;
+      }
+      after = page.getLast().point();
+    }
+    assertThat(points)
+        .containsExactlyElementsOf(IntStream.range(0, GRID.pointCount()).boxed().toList());
+  }
+
+  private JsonNode ok(String url) throws Exception {
+    ResponseEntity<String> response = http.getForEntity(url, String.class);
+    assertThat(response.getStatusCode().value()).as(url + ": " + response.getBody()).isEqualTo(200);
+    return JSON.readTree(response.getBody());
+  }
+}
