@@ -55,6 +55,18 @@ post_part() { # posts one bulk body to $TARGET (4 of these run at once); says so
 }
 export -f post_part
 export SPOTCAST_ES_USER SPOTCAST_ES_PASSWORD SPOTCAST_ES_CA
+# Creates index $1 with the body $2 and posts the bulk bodies named $3 into it, 4 at once; sets c0/c1
+# (Elasticsearch's CPU ticks) and t0/t1 (seconds) around the posting.
+load_index() {
+  "${CURL[@]}" -XDELETE "$URL/$1?ignore_unavailable=true" >/dev/null
+  "${CURL[@]}" -XPUT "$URL/$1" -H 'content-type: application/json' -d "$2" | grep -q acknowledged \
+    || die "could not create $1"
+  sleep 5
+  c0=$(cpu); t0=$(date +%s.%N)
+  export TARGET="$URL/$1/_bulk"
+  find "$DIR" -name "$3" | sort | xargs -P4 -I{} bash -c 'post_part "$1"' _ {}
+  t1=$(date +%s.%N); c1=$(cpu)
+}
 
 # The mappings' shared parts: loading settings, the fields the ids and geo paths use.
 settings='"settings":{"number_of_shards":2,"number_of_replicas":0,"refresh_interval":"-1","translog.durability":"async"}'
@@ -212,14 +224,7 @@ PY
       index="bench-series-$layout"
       LAYOUT_K="$(per_doc "$layout")"
       LAYOUT_FIELDS="$(series_fields "$layout")"
-      "${CURL[@]}" -XDELETE "$URL/$index?ignore_unavailable=true" >/dev/null
-      "${CURL[@]}" -XPUT "$URL/$index" -H 'content-type: application/json' -d "$(series_mapping "$layout")" \
-        | grep -q acknowledged || die "could not create $index"
-      sleep 5
-      c0=$(cpu); t0=$(date +%s.%N)
-      export TARGET="$URL/$index/_bulk"
-      find "$DIR" -name "series-$(body_name "$layout").part.*" | sort | xargs -P4 -I{} bash -c 'post_part "$1"' _ {}
-      t1=$(date +%s.%N); c1=$(cpu)
+      load_index "$index" "$(series_mapping "$layout")" "series-$(body_name "$layout").part.*"
       # Committed before the merge (a run that fits the indexing buffer has no segment on disk
       # before), and refreshed after it, so that the store counts the merged segments alone.
       "${CURL[@]}" -XPOST "$URL/$index/_refresh" >/dev/null
@@ -328,14 +333,7 @@ printf '\n| round | layout | docs/s | ES CPU us/doc | store MB | ids requests/s 
 for round in $(seq 1 "${SPOTCAST_BENCH_ROUNDS:-2}"); do
   for layout in "${LAYOUTS[@]}"; do
     index="bench-layout-$layout"
-    "${CURL[@]}" -XDELETE "$URL/$index?ignore_unavailable=true" >/dev/null
-    "${CURL[@]}" -XPUT "$URL/$index" -H 'content-type: application/json' -d "$(mapping "$layout")" | grep -q acknowledged \
-      || die "could not create $index"
-    sleep 5
-    c0=$(cpu); t0=$(date +%s.%N)
-    export TARGET="$URL/$index/_bulk"
-    find "$DIR" -name "$(body_of "$layout").part.*" | sort | xargs -P4 -I{} bash -c 'post_part "$1"' _ {}
-    t1=$(date +%s.%N); c1=$(cpu)
+    load_index "$index" "$(mapping "$layout")" "$(body_of "$layout").part.*"
     "${CURL[@]}" -XPOST "$URL/$index/_refresh" >/dev/null
     n=$("${CURL[@]}" "$URL/$index/_count" | sed 's/.*"count":\([0-9]*\).*/\1/')
     size=$("${CURL[@]}" "$URL/$index/_stats/store?filter_path=_all.primaries.store.size_in_bytes" | grep -o '[0-9]*')

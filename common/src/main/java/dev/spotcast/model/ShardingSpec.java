@@ -20,10 +20,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     Routing#TILE} (run records stored before the choice existed)
  * @param stepsPerDocument consecutive steps of one grid point and level that one document carries:
  *     1, one document per step; more, a block of that many steps whose values are packed per
- *     parameter (a run's last block may be shorter); a number at least the run's steps, every step
- *     in one document per point and level. Must divide {@code stepsPerIndex} when both are set, so
- *     that a block never spans two indices. 0 reads as 1 (run records stored before the choice
- *     existed).
+ *     parameter (a run's last block may be shorter); {@link #ALL_STEPS} or any number at least the
+ *     run's steps, every step in one document per point and level, or every step of an index's band
+ *     with {@code stepsPerIndex}. Must divide {@code stepsPerIndex} when both are set, so that a
+ *     block never spans two indices. 1 by default for now; 0 reads as 1 (run records stored before
+ *     the choice existed).
  */
 @ConfigurationProperties("spotcast.sharding")
 public record ShardingSpec(
@@ -33,6 +34,13 @@ public record ShardingSpec(
     @DefaultValue("10") double tileDegrees,
     @DefaultValue("TILE") Routing routing,
     @DefaultValue("1") int stepsPerDocument) {
+
+  /**
+   * Every step of a point and level in one document (of an index's band of steps, with steps per
+   * index): the layout that costs Elasticsearch least to index and to read a series from
+   * (docs/benchmarks.md, "Documents of one step or of many").
+   */
+  public static final int ALL_STEPS = Integer.MAX_VALUE;
 
   public static final ShardingSpec DEFAULT = new ShardingSpec(3, 0, 2, 10.0);
 
@@ -52,7 +60,7 @@ public record ShardingSpec(
     this(levelsPerIndex, stepsPerIndex, shardsPerIndex, tileDegrees, Routing.TILE);
   }
 
-  /** One document per step, as before blocks of steps existed. */
+  /** One document per step, the default until the loader's and the fleet's tests run on blocks. */
   public ShardingSpec(
       int levelsPerIndex,
       int stepsPerIndex,
@@ -72,6 +80,10 @@ public record ShardingSpec(
     }
     if (stepsPerDocument < 0) {
       throw new IllegalArgumentException("spotcast.sharding.steps-per-document must be >= 1");
+    }
+    if (stepsPerIndex > 0 && stepsPerDocument > stepsPerIndex) {
+      // Every step of the index's band in one document.
+      stepsPerDocument = stepsPerIndex;
     }
     if (levelsPerIndex < 1) {
       throw new IllegalArgumentException("spotcast.sharding.levels-per-index must be >= 1");

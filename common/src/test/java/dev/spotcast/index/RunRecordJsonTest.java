@@ -52,4 +52,17 @@ class RunRecordJsonTest {
     assertThat(read.routing()).isEqualTo(ShardingSpec.Routing.TILE);
     assertThat(read).isEqualTo(new ShardingSpec(3, 0, 2, 10));
   }
+
+  @Test
+  void aRecordStoredBeforeBlocksOfStepsReadsAsOneStepPerDocument() throws Exception {
+    ObjectNode old =
+        json.valueToTree(
+            record(new ShardingSpec(3, 0, 2, 10).withStepsPerDocument(ShardingSpec.ALL_STEPS)));
+    // Every step in one document is recorded as the run's 2 steps.
+    assertThat(old.at("/run/sharding/stepsPerDocument").asInt()).isEqualTo(2);
+    ((ObjectNode) old.at("/run/sharding")).remove("stepsPerDocument");
+    RunRecord read = json.treeToValue(old, RunRecord.class);
+    assertThat(read.run().stepsPerDocument()).isEqualTo(1);
+    assertThat(read.run().documentCount()).isEqualTo(25L * 2 * 2);
+  }
 }

@@ -95,12 +95,14 @@ class StepBlocksTest {
     assertThat(run.stepPosition(4)).isNegative();
     // 3 x 4 points, 2 levels, 3 blocks.
     assertThat(run.documentCount()).isEqualTo(12L * 2 * 3);
-    assertThat(run(ShardingSpec.DEFAULT, 10).documentCount()).isEqualTo(12L * 2 * 10);
+    assertThat(run(ShardingSpec.DEFAULT.withStepsPerDocument(1), 10).documentCount())
+        .isEqualTo(12L * 2 * 10);
   }
 
   @Test
   void everyStepInOneDocumentIsRecordedAsTheRunsSteps() {
-    ForecastRun run = run(ShardingSpec.DEFAULT.withStepsPerDocument(Integer.MAX_VALUE), 10);
+    assertThat(ShardingSpec.DEFAULT.stepsPerDocument()).isEqualTo(1);
+    ForecastRun run = run(ShardingSpec.DEFAULT.withStepsPerDocument(ShardingSpec.ALL_STEPS), 10);
     assertThat(run.sharding().stepsPerDocument()).isEqualTo(10);
     assertThat(run.blockCount()).isEqualTo(1);
     assertThat(run.documentCount()).isEqualTo(24);
@@ -114,6 +116,11 @@ class StepBlocksTest {
         .isEqualTo(3);
     assertThatThrownBy(() -> new ShardingSpec(3, 0, 2, 10, ShardingSpec.Routing.TILE, -1))
         .hasMessageContaining("steps-per-document must be >= 1");
+    // Every step of an index's band of 6.
+    assertThat(
+            new ShardingSpec(3, 6, 2, 10, ShardingSpec.Routing.TILE, ShardingSpec.ALL_STEPS)
+                .stepsPerDocument())
+        .isEqualTo(6);
     // Records stored before documents carried blocks read 0: one step each.
     assertThat(new ShardingSpec(3, 0, 2, 10, ShardingSpec.Routing.TILE, 0).stepsPerDocument())
         .isEqualTo(1);

@@ -122,12 +122,8 @@ public final class LoadOptions extends ConnectionOptions {
   }
 
   public ShardingSpec sharding() {
-    int perDocument =
-        stepsPerDocument == Integer.MAX_VALUE && stepsPerIndex > 0
-            ? stepsPerIndex
-            : stepsPerDocument;
     return new ShardingSpec(
-        levelsPerIndex, stepsPerIndex, shards, tileDegrees, routing, perDocument);
+        levelsPerIndex, stepsPerIndex, shards, tileDegrees, routing, stepsPerDocument);
   }
 
   /** A number of steps >= 1, or all (every step: the run keeps at most its own). */
@@ -136,7 +132,7 @@ public final class LoadOptions extends ConnectionOptions {
     public Integer convert(String value) {
       String v = value.strip().toLowerCase(Locale.ROOT);
       if (v.equals("all")) {
-        return Integer.MAX_VALUE;
+        return ShardingSpec.ALL_STEPS;
       }
       try {
         int steps = Integer.parseInt(v);

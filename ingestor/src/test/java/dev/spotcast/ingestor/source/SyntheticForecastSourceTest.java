@@ -24,7 +24,7 @@ class SyntheticForecastSourceTest {
           List.of(0.0, 1000.0),
           List.of(0, 6),
           SyntheticWeather.PARAMETERS,
-          ShardingSpec.DEFAULT);
+          ShardingSpec.DEFAULT.withStepsPerDocument(1));
 
   @Test
   void slicesCoverEveryDocumentOnce() {
@@ -99,9 +99,9 @@ class SyntheticForecastSourceTest {
             List.of(2.0),
             List.of(0, 6),
             SyntheticWeather.PARAMETERS,
-            ShardingSpec.DEFAULT);
+            ShardingSpec.DEFAULT.withStepsPerDocument(1));
     SyntheticForecastSource source = new SyntheticForecastSource(withTerrain, 1);
-    // 9 points x (1 height + 1 surface) x 2 steps
+    // 9 points x (1 height + 1 surface) x 2 steps, one document per step
     assertThat(withTerrain.documentCount()).isEqualTo(36);
     assertThat(source.slices().stream().mapToLong(ForecastSource.Slice::documents).sum())
         .isEqualTo(36);

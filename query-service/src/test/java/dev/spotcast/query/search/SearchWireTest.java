@@ -308,7 +308,7 @@ class SearchWireTest {
                     List.of(0.0),
                     List.of(0, 3),
                     dev.spotcast.synthetic.SyntheticWeather.PARAMETERS,
-                    dev.spotcast.model.ShardingSpec.DEFAULT)))
+                    dev.spotcast.model.ShardingSpec.DEFAULT.withStepsPerDocument(1))))
         .as("one step per document")
         .isNull();
   }

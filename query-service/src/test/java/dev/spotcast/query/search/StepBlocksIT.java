@@ -62,7 +62,7 @@ class StepBlocksIT extends ServiceTestBase {
         sharding);
   }
 
-  private static final ShardingSpec ONE = new ShardingSpec(3, 0, 2, 10);
+  private static final ShardingSpec ONE = new ShardingSpec(3, 0, 2, 10).withStepsPerDocument(1);
   static final ForecastRun STEPS = run("itblocks1", ONE);
   static final ForecastRun SEVENS = run("itblocks7", ONE.withStepsPerDocument(7));
   static final ForecastRun BANDED =

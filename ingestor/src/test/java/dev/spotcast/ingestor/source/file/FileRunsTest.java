@@ -112,7 +112,10 @@ class FileRunsTest {
   void documentsCarryTheFieldsValuesAndLeaveMissingOnesOut() throws Exception {
     FileForecastSource source =
         FileRuns.assemble(
-                "m", fields("uv_on_different_levels.grib"), Set.of(), ShardingSpec.DEFAULT)
+                "m",
+                fields("uv_on_different_levels.grib"),
+                Set.of(),
+                ShardingSpec.DEFAULT.withStepsPerDocument(1))
             .getFirst();
     ForecastRun run = source.run();
     // 850 hPa at step 6: u exists there, v does not (the file has v on 3 of the 5 levels only).

@@ -57,9 +57,13 @@ class IntervalFieldsTest {
       List<ForecastDocument> docs = new ArrayList<>();
       source.produce(slice, (a, l, s, doc) -> docs.add(doc));
       ForecastDocument doc = docs.get(p);
+      int steps = doc.valuesPerParameter();
       for (int i = 0; i < doc.parameterNames().length; i++) {
-        if (doc.parameterNames()[i].equals(parameter) && !Float.isNaN(doc.values()[i])) {
-          byStep.put(doc.step(), doc.values()[i]);
+        for (int k = 0; k < steps; k++) {
+          float value = doc.values()[i * steps + k];
+          if (doc.parameterNames()[i].equals(parameter) && !Float.isNaN(value)) {
+            byStep.put(source.run().steps().get(slice.stepPosition() + k), value);
+          }
         }
       }
     }
@@ -137,7 +141,8 @@ class IntervalFieldsTest {
     messages.add(IntervalMessages.accum("kwbc", "228228", 6, 8, 4, 3, 0, 0, 0, 0));
     List<FieldRef> fields = write("gfs-blocks", messages);
     FileForecastSource steps =
-        FileRuns.assemble("m", fields, Set.of(), ShardingSpec.DEFAULT).getFirst();
+        FileRuns.assemble("m", fields, Set.of(), ShardingSpec.DEFAULT.withStepsPerDocument(1))
+            .getFirst();
     FileForecastSource blocks =
         FileRuns.assemble("m", fields, Set.of(), ShardingSpec.DEFAULT.withStepsPerDocument(3))
             .getFirst();
