@@ -2,6 +2,7 @@ package dev.spotcast.query.search;
 
 import dev.spotcast.index.DocumentIds;
 import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.GridDefinition;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.interpolation.Bilinear;
@@ -255,12 +256,18 @@ public final class SearchPlans {
           new ArrayList<>(); // the geo query a search answers, -1 for merged ids searches
       Map<String, IdsSearch> idsByIndex = new LinkedHashMap<>();
       List<List<Wanted>> wanted = new ArrayList<>(queries.size());
+      // The steps of a series ask at one place: its grid points are worked out once.
+      Map<Place, GridNeighbours.Nearest> pointsAt = new HashMap<>();
       for (int q = 0; q < queries.size(); q++) {
         NeighbourQuery query = queries.get(q);
         List<Wanted> queryWanted = new ArrayList<>();
         wanted.add(queryWanted);
         if (byIds(query, fastPath)) {
-          addIds(query, points(query), idsByIndex, queryWanted);
+          GridNeighbours.Nearest points =
+              query.chosen() != null
+                  ? points(query)
+                  : pointsAt.computeIfAbsent(Place.of(query), place -> points(query));
+          addIds(query, points, idsByIndex, queryWanted);
           continue;
         }
         for (OneSearch search : geo(query).searches()) {
@@ -368,6 +375,24 @@ public final class SearchPlans {
     IdsSearch(int axis, ForecastRun run) {
       this.axis = axis;
       this.run = run;
+    }
+  }
+
+  /**
+   * What the grid points read by id depend on, besides points chosen before the search: the grid,
+   * the place, how many nearest points within what radius, or the cell around it.
+   */
+  private record Place(
+      GridDefinition grid, double lat, double lon, int neighbours, double radiusKm, boolean cell) {
+
+    static Place of(NeighbourQuery query) {
+      return new Place(
+          query.run().grid(),
+          query.lat(),
+          query.lon(),
+          query.neighbours(),
+          query.radiusKm(),
+          query.cell());
     }
   }
 

@@ -26,8 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import net.sf.geographiclib.Geodesic;
-import net.sf.geographiclib.GeodesicMask;
 
 /**
  * Turns the documents around a request into values: inverse-distance weighting over the n nearest
@@ -54,6 +52,14 @@ public final class SpotInterpolator {
   }
 
   public SpotForecast interpolate(SpotPlan plan, List<ForecastHit> hits) {
+    return interpolate(plan, hits, Distances.forOneRequest());
+  }
+
+  /**
+   * {@link #interpolate(SpotPlan, List)} with the distances already worked out for the same request
+   * (the other steps of a series).
+   */
+  SpotForecast interpolate(SpotPlan plan, List<ForecastHit> hits, Distances geodesic) {
     ForecastRun run = plan.run();
     SpotRequest request = plan.request();
     int[] points;
@@ -78,9 +84,7 @@ public final class SpotInterpolator {
         weights[i] = corner.getValue();
         double lat = grid.latitude(points[i]);
         double lon = grid.longitude(points[i]);
-        double distance =
-            Geodesic.WGS84.Inverse(request.lat(), request.lon(), lat, lon, GeodesicMask.DISTANCE)
-                .s12;
+        double distance = geodesic.metres(request.lat(), request.lon(), lat, lon);
         neighbours.add(new SpotForecast.Neighbour(points[i], lat, lon, distance, weights[i]));
         i++;
       }
@@ -130,9 +134,7 @@ public final class SpotInterpolator {
           lat = grid.latitude(hit.point());
           lon = grid.longitude(hit.point());
         }
-        distances[i] =
-            Geodesic.WGS84.Inverse(request.lat(), request.lon(), lat, lon, GeodesicMask.DISTANCE)
-                .s12;
+        distances[i] = geodesic.metres(request.lat(), request.lon(), lat, lon);
         neighbours.add(new SpotForecast.Neighbour(hit.point(), lat, lon, distances[i], 0));
       }
       InverseDistanceWeighting idw =
@@ -293,13 +295,8 @@ public final class SpotInterpolator {
           double distance =
               Double.isNaN(lat)
                   ? passed.distance()
-                  : Geodesic.WGS84.Inverse(
-                          plan.request().lat(),
-                          plan.request().lon(),
-                          lat,
-                          lon,
-                          GeodesicMask.DISTANCE)
-                      .s12;
+                  : Distances.forOneRequest()
+                      .metres(plan.request().lat(), plan.request().lon(), lat, lon);
           Double fraction = Double.isNaN(passed.landFraction()) ? null : passed.landFraction();
           skipped.add(
               new SpotForecast.SkippedPoint(

@@ -220,8 +220,10 @@ public class SpotService {
       ForecastRun run = runsOf.get(r);
       List<SeriesForecast.Step> steps = new ArrayList<>();
       SpotForecast first = null;
+      // Every step of a series interpolates between the same neighbours.
+      Distances distances = Distances.forOneRequest();
       for (int step : stepsOf.get(r)) {
-        SpotForecast forecast = interpolator.interpolate(plans.get(p), hits.get(p));
+        SpotForecast forecast = interpolator.interpolate(plans.get(p), hits.get(p), distances);
         p++;
         if (first == null) {
           first = forecast;
