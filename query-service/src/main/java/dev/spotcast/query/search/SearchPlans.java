@@ -16,7 +16,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Builds the searches of a {@link NeighbourQuery}, by one of two paths; no I/O.
@@ -87,7 +86,6 @@ public final class SearchPlans {
     List<String> fields =
         docValueFields(query.parameters(), !(query.run().grid() instanceof RegularLatLonGrid));
     List<OneSearch> searches = new ArrayList<>(query.byIndex().size());
-    StepBlocksRead blocks = StepBlocksRead.of(query.run());
     for (Map.Entry<String, List<Combination>> entry : query.byIndex().entrySet()) {
       List<Combination> combinations = entry.getValue();
       SearchWire.Near near = near(query.run(), lat, lon, radiusKm, combinations);
@@ -100,14 +98,25 @@ public final class SearchPlans {
               query.searched() * documentsPerPoint(query.run(), combinations),
               fields,
               combinations.getFirst().axisPosition(),
-              blocks == null
-                  ? null
-                  : blocks.keeping(
-                      combinations.stream()
-                          .map(Combination::step)
-                          .collect(Collectors.toUnmodifiableSet()))));
+              keeping(query.run(), stepsOf(combinations))));
     }
     return SearchPlan.of(searches);
+  }
+
+  /**
+   * How a run's documents are read when only some steps are asked for: a block's other steps are
+   * not made into hits (a spot reads 2 of a whole series' 125); null for one step per document.
+   */
+  private static StepBlocksRead keeping(ForecastRun run, Set<Integer> steps) {
+    StepBlocksRead blocks = StepBlocksRead.of(run);
+    return blocks == null ? null : blocks.keeping(steps);
+  }
+
+  /** The steps of some (level, step) combinations. */
+  private static Set<Integer> stepsOf(List<Combination> combinations) {
+    Set<Integer> steps = new HashSet<>();
+    combinations.forEach(c -> steps.add(c.step()));
+    return steps;
   }
 
   /** The documents of one grid point that hold some (level, step) combinations. */
@@ -138,7 +147,7 @@ public final class SearchPlans {
               ids.size(),
               fields,
               combinations.getFirst().axisPosition(),
-              StepBlocksRead.of(query.run())));
+              keeping(query.run(), stepsOf(combinations))));
     }
     return SearchPlan.of(searches);
   }
@@ -290,7 +299,7 @@ public final class SearchPlans {
                   chunk.size(),
                   fields,
                   ids.axis,
-                  StepBlocksRead.of(ids.run)));
+                  keeping(ids.run, ids.steps)));
           searchQuery.add(-1);
         }
       }
@@ -351,6 +360,7 @@ public final class SearchPlans {
                 k -> new IdsSearch(entry.getValue().getFirst().axisPosition(), query.run()));
         ids.routing.addAll(routing);
         ids.fields.addAll(fields);
+        ids.steps.addAll(stepsOf(entry.getValue()));
         for (Combination c : entry.getValue()) {
           for (int i = 0; i < points.length; i++) {
             ids.ids.add(documentId(query.run(), c, points[i]));
@@ -371,6 +381,7 @@ public final class SearchPlans {
     final Set<String> ids = new LinkedHashSet<>();
     final Set<String> routing = new LinkedHashSet<>();
     final Set<String> fields = new LinkedHashSet<>();
+    final Set<Integer> steps = new HashSet<>();
 
     IdsSearch(int axis, ForecastRun run) {
       this.axis = axis;
