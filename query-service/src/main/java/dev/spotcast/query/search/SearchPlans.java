@@ -9,6 +9,7 @@ import dev.spotcast.query.interpolation.Bilinear;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -98,7 +99,7 @@ public final class SearchPlans {
               query.searched() * documentsPerPoint(query.run(), combinations),
               fields,
               combinations.getFirst().axisPosition(),
-              keeping(query.run(), stepsOf(combinations))));
+              keeping(query.run(), combinations)));
     }
     return SearchPlan.of(searches);
   }
@@ -107,20 +108,21 @@ public final class SearchPlans {
    * How a run's documents are read when only some steps are asked for: a block's other steps are
    * not made into hits (a spot reads 2 of a whole series' 125); null for one step per document.
    */
-  private static StepBlocksRead keeping(ForecastRun run, Set<Integer> steps) {
+  private static StepBlocksRead keeping(ForecastRun run, Collection<Combination> combinations) {
     StepBlocksRead blocks = StepBlocksRead.of(run);
-    return blocks == null ? null : blocks.keeping(steps);
-  }
-
-  /** The steps of some (level, step) combinations. */
-  private static Set<Integer> stepsOf(List<Combination> combinations) {
+    if (blocks == null) {
+      return null;
+    }
     Set<Integer> steps = new HashSet<>();
     combinations.forEach(c -> steps.add(c.step()));
-    return steps;
+    return blocks.keeping(steps);
   }
 
   /** The documents of one grid point that hold some (level, step) combinations. */
   private static int documentsPerPoint(ForecastRun run, List<Combination> combinations) {
+    if (run.stepsPerDocument() == 1) {
+      return combinations.size();
+    }
     Set<List<Double>> documents = new HashSet<>();
     for (Combination c : combinations) {
       documents.add(List.of(c.level(), (double) StepBlocksRead.documentStep(run, c.step())));
@@ -147,7 +149,7 @@ public final class SearchPlans {
               ids.size(),
               fields,
               combinations.getFirst().axisPosition(),
-              keeping(query.run(), stepsOf(combinations))));
+              keeping(query.run(), combinations)));
     }
     return SearchPlan.of(searches);
   }
@@ -299,7 +301,7 @@ public final class SearchPlans {
                   chunk.size(),
                   fields,
                   ids.axis,
-                  keeping(ids.run, ids.steps)));
+                  keeping(ids.run, ids.combinations)));
           searchQuery.add(-1);
         }
       }
@@ -360,7 +362,9 @@ public final class SearchPlans {
                 k -> new IdsSearch(entry.getValue().getFirst().axisPosition(), query.run()));
         ids.routing.addAll(routing);
         ids.fields.addAll(fields);
-        ids.steps.addAll(stepsOf(entry.getValue()));
+        if (query.run().stepsPerDocument() > 1) {
+          ids.combinations.addAll(entry.getValue());
+        }
         for (Combination c : entry.getValue()) {
           for (int i = 0; i < points.length; i++) {
             ids.ids.add(documentId(query.run(), c, points[i]));
@@ -381,7 +385,9 @@ public final class SearchPlans {
     final Set<String> ids = new LinkedHashSet<>();
     final Set<String> routing = new LinkedHashSet<>();
     final Set<String> fields = new LinkedHashSet<>();
-    final Set<Integer> steps = new HashSet<>();
+
+    /** The combinations asked for, kept only for runs whose documents carry blocks of steps. */
+    final List<Combination> combinations = new ArrayList<>();
 
     IdsSearch(int axis, ForecastRun run) {
       this.axis = axis;
