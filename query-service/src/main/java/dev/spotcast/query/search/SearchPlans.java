@@ -123,11 +123,7 @@ public final class SearchPlans {
     if (run.stepsPerDocument() == 1) {
       return combinations.size();
     }
-    Set<List<Double>> documents = new HashSet<>();
-    for (Combination c : combinations) {
-      documents.add(List.of(c.level(), (double) StepBlocksRead.documentStep(run, c.step())));
-    }
-    return documents.size();
+    return documents(run, combinations).size();
   }
 
   /**
@@ -206,18 +202,29 @@ public final class SearchPlans {
    * (the steps of a block share its document).
    */
   private static List<String> ids(ForecastRun run, List<Combination> combinations, int[] points) {
-    Set<String> ids = new LinkedHashSet<>(combinations.size() * points.length * 2);
-    for (Combination c : combinations) {
+    List<Document> documents = documents(run, combinations);
+    List<String> ids = new ArrayList<>(documents.size() * points.length);
+    for (Document document : documents) {
       for (int point : points) {
-        ids.add(documentId(run, c, point));
+        ids.add(DocumentIds.of(document.level(), document.step(), point));
       }
     }
-    return List.copyOf(ids);
+    return ids;
   }
 
-  /** The id of the document of a run that holds a (level, step) combination at a grid point. */
-  private static String documentId(ForecastRun run, Combination c, int point) {
-    return DocumentIds.of(c.level(), StepBlocksRead.documentStep(run, c.step()), point);
+  /** A document of a grid point: its level and the (first) step it is stored under. */
+  private record Document(double level, int step) {}
+
+  /**
+   * The documents of a grid point that hold some (level, step) combinations, each once: the steps
+   * of a block share their document (a series' 125 steps are one document per level).
+   */
+  private static List<Document> documents(ForecastRun run, List<Combination> combinations) {
+    Set<Document> documents = new LinkedHashSet<>();
+    for (Combination c : combinations) {
+      documents.add(new Document(c.level(), StepBlocksRead.documentStep(run, c.step())));
+    }
+    return List.copyOf(documents);
   }
 
   /**
@@ -365,9 +372,17 @@ public final class SearchPlans {
         if (query.run().stepsPerDocument() > 1) {
           ids.combinations.addAll(entry.getValue());
         }
+        // The ids of each document once (the steps of a block share theirs).
+        Map<Document, Boolean> asked = new HashMap<>();
         for (Combination c : entry.getValue()) {
+          Document document =
+              new Document(c.level(), StepBlocksRead.documentStep(query.run(), c.step()));
+          if (asked.putIfAbsent(document, Boolean.TRUE) == null) {
+            for (int point : points) {
+              ids.ids.add(DocumentIds.of(document.level(), document.step(), point));
+            }
+          }
           for (int i = 0; i < points.length; i++) {
-            ids.ids.add(documentId(query.run(), c, points[i]));
             wanted.add(
                 new Wanted(
                     new DocumentKey(entry.getKey(), c.level(), c.step(), points[i]),

@@ -19,6 +19,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -450,7 +451,7 @@ final class SearchWire {
       JsonParser json, int axis, boolean sorted, StepBlocksRead blocks, List<ForecastHit> to)
       throws IOException {
     Map<String, Double> values = blocks == null ? new HashMap<>() : null;
-    Map<String, float[]> packed = blocks == null ? null : new HashMap<>();
+    Map<String, float[]> packed = blocks == null ? null : new LinkedHashMap<>();
     double point = Double.NaN;
     double level = Double.NaN;
     double step = Double.NaN;
@@ -518,18 +519,26 @@ final class SearchWire {
       return;
     }
     List<Integer> steps = blocks.stepsOf((int) step);
+    // Every step's values are views of the block's numbers (BlockStepValues).
+    String[] names = packed.keySet().toArray(String[]::new);
+    float[][] numbers = new float[names.length][];
+    for (int i = 0; i < names.length; i++) {
+      numbers[i] = packed.get(names[i]);
+    }
     for (int k = 0; k < steps.size(); k++) {
       if (!blocks.keeps(steps.get(k))) {
         continue;
       }
-      Map<String, Double> atStep = new HashMap<>();
-      for (Map.Entry<String, float[]> parameter : packed.entrySet()) {
-        float[] numbers = parameter.getValue();
-        if (k < numbers.length && !Float.isNaN(numbers[k])) {
-          atStep.put(parameter.getKey(), (double) numbers[k]);
-        }
-      }
-      to.add(new ForecastHit(axis, (int) point, level, steps.get(k), atStep, distance, lat, lon));
+      to.add(
+          new ForecastHit(
+              axis,
+              (int) point,
+              level,
+              steps.get(k),
+              new BlockStepValues(names, numbers, k),
+              distance,
+              lat,
+              lon));
     }
   }
 

@@ -1,30 +1,19 @@
 package dev.spotcast.query.spot;
 
-import java.util.HashMap;
-import java.util.Map;
 import net.sf.geographiclib.Geodesic;
 import net.sf.geographiclib.GeodesicMask;
 
 /**
- * Geodesic distances on the WGS84 ellipsoid from a place to grid points, each worked out once per
- * answer: the steps of a series interpolate between the same neighbours, so a series asks for the
- * same few distances once per step. Not thread-safe: one per answer being made.
+ * Geodesic distances on the WGS84 ellipsoid from a place to grid points (GeographicLib): what the
+ * answers name as each neighbour's distance and inverse-distance weighting weighs by. A series
+ * works them out once for all its steps ({@link SpotInterpolator#series}).
  */
 final class Distances {
 
-  private record Between(double lat1, double lon1, double lat2, double lon2) {}
-
-  private final Map<Between, Double> known = new HashMap<>();
-
-  /** A memo for the answers of one request (the steps of a series). */
-  static Distances forOneRequest() {
-    return new Distances();
-  }
+  private Distances() {}
 
   /** Metres from (lat1, lon1) to (lat2, lon2) along the ellipsoid. */
-  double metres(double lat1, double lon1, double lat2, double lon2) {
-    return known.computeIfAbsent(
-        new Between(lat1, lon1, lat2, lon2),
-        b -> Geodesic.WGS84.Inverse(b.lat1, b.lon1, b.lat2, b.lon2, GeodesicMask.DISTANCE).s12);
+  static double metres(double lat1, double lon1, double lat2, double lon2) {
+    return Geodesic.WGS84.Inverse(lat1, lon1, lat2, lon2, GeodesicMask.DISTANCE).s12;
   }
 }

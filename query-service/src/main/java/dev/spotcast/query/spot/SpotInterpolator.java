@@ -52,14 +52,38 @@ public final class SpotInterpolator {
   }
 
   public SpotForecast interpolate(SpotPlan plan, List<ForecastHit> hits) {
-    return interpolate(plan, hits, Distances.forOneRequest());
+    return interpolate(plan, neighbourhood(plan, hits), documents(hits));
   }
 
   /**
-   * {@link #interpolate(SpotPlan, List)} with the distances already worked out for the same request
-   * (the other steps of a series).
+   * Every step of a series: plans of one place at several times ({@link SpotPlan#at}) and the hits
+   * of their one query ({@link SpotPlan#query(List)}). The grid points and their weights are worked
+   * out once, as every step interpolates between the same neighbours.
    */
-  SpotForecast interpolate(SpotPlan plan, List<ForecastHit> hits, Distances geodesic) {
+  List<SpotForecast> series(List<SpotPlan> plans, List<ForecastHit> hits) {
+    Neighbourhood around = neighbourhood(plans.getFirst(), hits);
+    Map<DocumentKey, Map<String, Double>> documents = documents(hits);
+    List<SpotForecast> answers = new ArrayList<>(plans.size());
+    for (SpotPlan plan : plans) {
+      answers.add(interpolate(plan, around, documents));
+    }
+    return answers;
+  }
+
+  /**
+   * The grid points an answer is made from, with their weights: the cell's corners (bilinear), or
+   * the nearest points found (chosen by land or sea when the plan selects).
+   *
+   * @param candidates the points a cell selection chose among, by point (the geo path's only)
+   */
+  private record Neighbourhood(
+      int[] points,
+      double[] weights,
+      List<SpotForecast.Neighbour> neighbours,
+      CellChoice choice,
+      Map<Integer, ForecastHit> candidates) {}
+
+  private Neighbourhood neighbourhood(SpotPlan plan, List<ForecastHit> hits) {
     ForecastRun run = plan.run();
     SpotRequest request = plan.request();
     int[] points;
@@ -84,7 +108,7 @@ public final class SpotInterpolator {
         weights[i] = corner.getValue();
         double lat = grid.latitude(points[i]);
         double lon = grid.longitude(points[i]);
-        double distance = geodesic.metres(request.lat(), request.lon(), lat, lon);
+        double distance = Distances.metres(request.lat(), request.lon(), lat, lon);
         neighbours.add(new SpotForecast.Neighbour(points[i], lat, lon, distance, weights[i]));
         i++;
       }
@@ -134,7 +158,7 @@ public final class SpotInterpolator {
           lat = grid.latitude(hit.point());
           lon = grid.longitude(hit.point());
         }
-        distances[i] = geodesic.metres(request.lat(), request.lon(), lat, lon);
+        distances[i] = Distances.metres(request.lat(), request.lon(), lat, lon);
         neighbours.add(new SpotForecast.Neighbour(hit.point(), lat, lon, distances[i], 0));
       }
       InverseDistanceWeighting idw =
@@ -147,13 +171,25 @@ public final class SpotInterpolator {
       }
       points = nearest.stream().mapToInt(ForecastHit::point).toArray();
     }
+    return new Neighbourhood(points, weights, neighbours, choice, candidates);
+  }
 
-    Map<DocumentKey, Map<String, Double>> documents = new HashMap<>();
+  /** The values of the documents found, by level type, level, step and grid point. */
+  private static Map<DocumentKey, Map<String, Double>> documents(List<ForecastHit> hits) {
+    Map<DocumentKey, Map<String, Double>> documents = new HashMap<>(hits.size() * 2);
     for (ForecastHit hit : hits) {
       documents.putIfAbsent(
           new DocumentKey(hit.axisPosition(), hit.level(), hit.step(), hit.point()), hit.values());
     }
+    return documents;
+  }
 
+  private SpotForecast interpolate(
+      SpotPlan plan, Neighbourhood around, Map<DocumentKey, Map<String, Double>> documents) {
+    ForecastRun run = plan.run();
+    SpotRequest request = plan.request();
+    int[] points = around.points();
+    double[] weights = around.weights();
     Map<String, SpotForecast.Value> values = new LinkedHashMap<>();
     List<SpotForecast.LevelUsed> levelsUsed = new ArrayList<>();
     // The steps read, in the order the stored values are laid out (one computation per answer).
@@ -166,7 +202,7 @@ public final class SpotInterpolator {
       levelsUsed.addAll(levelsUsed(axis));
     }
     SpotForecast.TerrainUsed terrainUsed =
-        terrainUsed(plan, points, weights, choice, candidates, values);
+        terrainUsed(plan, points, weights, around.choice(), around.candidates(), values);
     addWind(values, "u", "v", "");
     addWind(values, "10u", "10v", "_10m");
     Derived.add(values, request);
@@ -183,7 +219,7 @@ public final class SpotInterpolator {
         vertical != null && vertical.type() == LevelType.ISOBARIC ? vertical.value() : null,
         request.method().label(),
         values,
-        neighbours,
+        around.neighbours(),
         levelsUsed,
         stepsUsed(run, plan.steps()),
         null,
@@ -295,8 +331,7 @@ public final class SpotInterpolator {
           double distance =
               Double.isNaN(lat)
                   ? passed.distance()
-                  : Distances.forOneRequest()
-                      .metres(plan.request().lat(), plan.request().lon(), lat, lon);
+                  : Distances.metres(plan.request().lat(), plan.request().lon(), lat, lon);
           Double fraction = Double.isNaN(passed.landFraction()) ? null : passed.landFraction();
           skipped.add(
               new SpotForecast.SkippedPoint(

@@ -92,8 +92,46 @@ public record SpotPlan(
     return plan;
   }
 
+  /**
+   * The same plan at another time of the same run: everything but the steps is the place's, so a
+   * series plans its place once and each step from it.
+   *
+   * @throws OutsideForecastException when the time is outside the run
+   */
+  public SpotPlan at(Instant time) {
+    return new SpotPlan(
+        strategy,
+        request.at(time),
+        axes,
+        stepBracket(run(), time),
+        terrain,
+        candidates,
+        selecting,
+        choice);
+  }
+
   /** What the neighbour search reads for this plan. */
   public NeighbourQuery query() {
+    return query(combinationsByIndex(stepPositions()));
+  }
+
+  /**
+   * What the neighbour search reads for the plans of one place at several times (the steps of a
+   * series, each from {@link #at}): every (level, step) any of them needs, in one query.
+   */
+  public static NeighbourQuery query(List<SpotPlan> samePlace) {
+    TreeSet<Integer> read = new TreeSet<>();
+    for (SpotPlan plan : samePlace) {
+      for (int s : plan.stepPositions()) {
+        read.add(s);
+      }
+    }
+    SpotPlan first = samePlace.getFirst();
+    return first.query(
+        first.combinationsByIndex(read.stream().mapToInt(Integer::intValue).toArray()));
+  }
+
+  private NeighbourQuery query(Map<String, List<Combination>> byIndex) {
     return new NeighbourQuery(
         strategy,
         request.lat(),
@@ -104,7 +142,7 @@ public record SpotPlan(
         request.method() == Method.BILINEAR,
         choice == null ? null : new GridNeighbours.Nearest(choice.points(), choice.distances()),
         parameters(),
-        combinationsByIndex());
+        byIndex);
   }
 
   /** How many nearest grid points are searched: n, or the candidates of a cell selection. */
@@ -183,9 +221,13 @@ public record SpotPlan(
    * Every (level, step) the interpolation reads: per axis up to two levels times up to two steps.
    */
   public List<Combination> combinations() {
+    return combinations(stepPositions());
+  }
+
+  /** Every (level, step) of some steps (positions in the run's steps) at the plan's levels. */
+  private List<Combination> combinations(int[] read) {
     // A set: a parameter read at its own height may share a level with the bracket's.
-    Set<Combination> combinations = new LinkedHashSet<>(4 * axes.size());
-    int[] read = stepPositions();
+    Set<Combination> combinations = new LinkedHashSet<>(4 * axes.size() * read.length);
     for (AxisPlan axis : axes) {
       for (int l : positions(axis.levels())) {
         for (int s : read) {
@@ -200,7 +242,11 @@ public record SpotPlan(
 
   /** The combinations grouped by the index that holds them, in a stable order. */
   public Map<String, List<Combination>> combinationsByIndex() {
-    return combinations().stream()
+    return combinationsByIndex(stepPositions());
+  }
+
+  private Map<String, List<Combination>> combinationsByIndex(int[] read) {
+    return combinations(read).stream()
         .collect(
             Collectors.groupingBy(
                 c -> strategy.indexName(c.axisPosition(), c.levelPosition(), c.stepPosition()),

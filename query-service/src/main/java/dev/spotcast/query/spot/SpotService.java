@@ -176,25 +176,28 @@ public class SpotService {
   }
 
   private List<SeriesForecast> seriesOf(List<SpotRequest> requests, Instant from, Instant to) {
-    List<SpotPlan> plans = new ArrayList<>();
+    // Per request the plans of its steps in range, made from the plan of its place at the first.
+    List<List<SpotPlan>> plansOf = new ArrayList<>(requests.size());
     List<List<Integer>> stepsOf = new ArrayList<>(requests.size());
-    List<ForecastRun> runsOf = new ArrayList<>(requests.size());
+    List<NeighbourQuery> queries = new ArrayList<>(requests.size());
     for (SpotRequest request : requests) {
       RunRecord record = record(request);
       ForecastRun run = record.run();
-      ShardingStrategy strategy = runs.strategy(record);
-      RunTerrain terrain = terrains.of(run);
-      List<Integer> inRange = new ArrayList<>();
       // Amounts over each step's own interval unless a period was asked for: they add up.
       SpotRequest each = request.periodAsked() ? request : request.over(SpotRequest.OWN_INTERVAL);
+      List<SpotPlan> plans = new ArrayList<>(run.steps().size());
+      List<Integer> inRange = new ArrayList<>(run.steps().size());
       for (int step : run.steps()) {
         Instant valid = run.validTime(step);
         if ((from == null || !valid.isBefore(from)) && (to == null || !valid.isAfter(to))) {
-          plans.add(plan(strategy, each.at(valid), terrain));
+          plans.add(
+              plans.isEmpty()
+                  ? plan(runs.strategy(record), each.at(valid), terrains.of(run))
+                  : plans.getFirst().at(valid));
           inRange.add(step);
         }
       }
-      if (inRange.isEmpty()) {
+      if (plans.isEmpty()) {
         throw new OutsideForecastException(
             from != null ? "from" : "to",
             "no step of run "
@@ -210,26 +213,24 @@ public class SpotService {
                 + ".."
                 + run.validTime(run.steps().getLast()));
       }
+      plansOf.add(plans);
       stepsOf.add(inRange);
-      runsOf.add(run);
+      queries.add(SpotPlan.query(plans));
     }
-    List<List<ForecastHit>> hits = search.findAll(queries(plans));
+    // One read per series (through the document cache and shared reads, as a spot's); an
+    // ensemble's members together in one multi-search.
+    List<List<ForecastHit>> hits =
+        queries.size() == 1 ? List.of(search.find(queries.getFirst())) : search.findAll(queries);
     List<SeriesForecast> all = new ArrayList<>(requests.size());
-    int p = 0;
     for (int r = 0; r < requests.size(); r++) {
-      ForecastRun run = runsOf.get(r);
-      List<SeriesForecast.Step> steps = new ArrayList<>();
-      SpotForecast first = null;
-      // Every step of a series interpolates between the same neighbours.
-      Distances distances = Distances.forOneRequest();
-      for (int step : stepsOf.get(r)) {
-        SpotForecast forecast = interpolator.interpolate(plans.get(p), hits.get(p), distances);
-        p++;
-        if (first == null) {
-          first = forecast;
-        }
-        steps.add(new SeriesForecast.Step(step, run.validTime(step), forecast.values()));
+      List<SpotForecast> forecasts = interpolator.series(plansOf.get(r), hits.get(r));
+      List<SeriesForecast.Step> steps = new ArrayList<>(forecasts.size());
+      for (int i = 0; i < forecasts.size(); i++) {
+        SpotForecast forecast = forecasts.get(i);
+        steps.add(
+            new SeriesForecast.Step(stepsOf.get(r).get(i), forecast.time(), forecast.values()));
       }
+      SpotForecast first = forecasts.getFirst();
       Map<String, String> units = new LinkedHashMap<>();
       first.values().forEach((name, value) -> units.put(name, value.unit()));
       all.add(

@@ -1,0 +1,75 @@
+package dev.spotcast.query.search;
+
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The values of one step of a document that carries a block of steps, as a read-only map over the
+ * block's unpacked numbers: every step of a block shares them, so reading a whole series makes no
+ * map per step and boxes a number only when it is looked up. A parameter whose number is NaN (no
+ * value at that step) is absent, as in a one-step document's values.
+ */
+final class BlockStepValues extends AbstractMap<String, Double> {
+
+  private final String[] names;
+  private final float[][] numbers;
+  private final int index;
+
+  /**
+   * @param names the parameters read
+   * @param numbers per parameter, its numbers at the block's steps
+   * @param index the step's position in the block
+   */
+  BlockStepValues(String[] names, float[][] numbers, int index) {
+    this.names = names;
+    this.numbers = numbers;
+    this.index = index;
+  }
+
+  @Override
+  public Double get(Object key) {
+    for (int i = 0; i < names.length; i++) {
+      if (names[i].equals(key)) {
+        return valueOf(i);
+      }
+    }
+    return null;
+  }
+
+  @Override
+  public boolean containsKey(Object key) {
+    return get(key) != null;
+  }
+
+  private Double valueOf(int parameter) {
+    float[] values = numbers[parameter];
+    return index < values.length && !Float.isNaN(values[index]) ? (double) values[index] : null;
+  }
+
+  @Override
+  public Set<Map.Entry<String, Double>> entrySet() {
+    List<Map.Entry<String, Double>> present = new ArrayList<>(names.length);
+    for (int i = 0; i < names.length; i++) {
+      Double value = valueOf(i);
+      if (value != null) {
+        present.add(new SimpleImmutableEntry<>(names[i], value));
+      }
+    }
+    return new AbstractSet<>() {
+      @Override
+      public Iterator<Map.Entry<String, Double>> iterator() {
+        return present.iterator();
+      }
+
+      @Override
+      public int size() {
+        return present.size();
+      }
+    };
+  }
+}
