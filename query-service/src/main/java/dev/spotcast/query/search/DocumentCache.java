@@ -9,7 +9,6 @@ import dev.spotcast.model.Parameter;
 import dev.spotcast.sharding.ShardingStrategy;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -28,10 +27,11 @@ import java.util.Set;
 public final class DocumentCache {
 
   /**
-   * One document as a request reads it: run, level type (axis), level, step, grid point, and the
-   * fields read (a request for fewer parameters reads fewer doc values). Cheap to hash and compare,
-   * as every request builds and looks up a few dozen: the run is its sharding strategy, one object
-   * per served run ({@code PublishedRuns.strategy}), compared by identity; the fields are a bit per
+   * One document as a request reads it: run, level type (axis), level, step (the first of its
+   * block, for a run whose documents carry blocks of steps), grid point, and the fields read (a
+   * request for fewer parameters reads fewer doc values). Cheap to hash and compare, as every
+   * request builds and looks up a few dozen: the run is its sharding strategy, one object per
+   * served run ({@code PublishedRuns.strategy}), compared by identity; the fields are a bit per
    * parameter of the axis ({@link #fieldMasks}).
    */
   record Key(ShardingStrategy run, int axis, double level, int step, int point, long fields) {
@@ -94,7 +94,8 @@ public final class DocumentCache {
     return masks;
   }
 
-  private final Cache<Key, ForecastHit> documents;
+  /** Per document, its hits: one, or one per step of its block in step order. */
+  private final Cache<Key, List<ForecastHit>> documents;
 
   /** The runs of the last {@link #retainRuns}, by record id. */
   private volatile Set<String> retained = Set.of();
@@ -113,24 +114,21 @@ public final class DocumentCache {
   }
 
   /**
-   * The documents of these keys, in their order; null unless every one is held (then Elasticsearch
-   * is asked for all).
+   * The hits of the documents of these keys, by key; null unless every one is held (then
+   * Elasticsearch is asked for all).
    */
-  List<ForecastHit> all(List<Key> keys) {
-    Map<Key, ForecastHit> found = documents.getAllPresent(keys);
-    if (found.size() < keys.size()) {
-      // Counted as misses of the ones not held; the held ones were hits.
-      return null;
-    }
-    List<ForecastHit> hits = new ArrayList<>(keys.size());
-    for (Key key : keys) {
-      hits.add(found.get(key));
-    }
-    return hits;
+  Map<Key, List<ForecastHit>> all(List<Key> keys) {
+    Map<Key, List<ForecastHit>> found = documents.getAllPresent(keys);
+    // Counted as misses of the ones not held; the held ones were hits.
+    return found.size() < keys.size() ? null : found;
   }
 
-  void put(Key key, ForecastHit hit) {
-    documents.put(key, hit);
+  /**
+   * Keeps a document's hits: the one hit of a document of one step, or one per step of its block in
+   * step order (every step, not only those a request asked for).
+   */
+  void put(Key key, List<ForecastHit> hits) {
+    documents.put(key, hits);
   }
 
   /**

@@ -1,8 +1,13 @@
 package dev.spotcast.query.search;
 
+import dev.spotcast.model.ForecastRun;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The ids-path reads of single requests: the documents already read (the document cache), reads of
@@ -19,13 +24,16 @@ final class DocumentReads {
   private final DocumentCache cache;
 
   /** The reads under way, by the documents they read (with the cache only). */
-  private final InFlight<List<DocumentCache.Key>, List<ForecastHit>> reading = new InFlight<>();
+  private final InFlight<List<DocumentCache.Key>, Map<DocumentCache.Key, List<ForecastHit>>>
+      reading = new InFlight<>();
 
   private final SharedReads<IdsRead, List<ForecastHit>> shared;
 
   /**
    * @param cache the documents already read, or null to keep none
-   * @param shared how reads that miss the cache are sent
+   * @param shared how reads that miss the cache are sent; with a cache they must read every step of
+   *     a block ({@link SearchPlans#ids(NeighbourQuery, GridNeighbours.Nearest, boolean)}), as the
+   *     cache keeps whole documents
    */
   DocumentReads(DocumentCache cache, SharedReads<IdsRead, List<ForecastHit>> shared) {
     this.cache = cache;
@@ -36,58 +44,102 @@ final class DocumentReads {
   List<ForecastHit> read(NeighbourQuery query, GridNeighbours.Nearest points) {
     long[] fieldMasks =
         cache == null ? null : DocumentCache.fieldMasks(query.run(), query.parameters());
-    List<DocumentCache.Key> keys = fieldMasks == null ? null : cacheKeys(query, points, fieldMasks);
-    List<ForecastHit> cached = keys == null ? null : cache.all(keys);
-    if (cached != null) {
-      return withDistances(cached, points);
+    if (fieldMasks == null) {
+      return shared.read(new IdsRead(query, points));
     }
-    IdsRead ids = new IdsRead(query, points);
-    if (keys == null) {
-      return shared.read(ids);
-    }
-    List<ForecastHit> read =
-        reading.get(
-            keys,
-            () -> {
-              List<ForecastHit> found = shared.read(ids);
-              ShardingStrategy run = query.strategy();
-              for (ForecastHit hit : found) {
-                cache.put(
-                    new DocumentCache.Key(
-                        run,
-                        hit.axisPosition(),
-                        hit.level(),
-                        hit.step(),
-                        hit.point(),
-                        fieldMasks[hit.axisPosition()]),
-                    hit);
-              }
-              return found;
-            });
-    return withDistances(read, points);
-  }
-
-  private static List<ForecastHit> withDistances(
-      List<ForecastHit> found, GridNeighbours.Nearest points) {
-    List<ForecastHit> hits = new ArrayList<>(found.size());
-    found.forEach(hit -> hits.add(hit.withSortDistance(points.distanceOf(hit.point()))));
-    return hits;
-  }
-
-  /** The documents a query reads at some points, as keys of the document cache. */
-  private static List<DocumentCache.Key> cacheKeys(
-      NeighbourQuery query, GridNeighbours.Nearest points, long[] fieldMasks) {
     ShardingStrategy run = query.strategy();
-    List<DocumentCache.Key> keys = new ArrayList<>();
+    List<DocumentCache.Key> keys = cacheKeys(query, points, fieldMasks);
+    Map<DocumentCache.Key, List<ForecastHit>> documents = cache.all(keys);
+    if (documents == null) {
+      documents =
+          reading.get(
+              keys,
+              () -> {
+                Map<DocumentCache.Key, List<ForecastHit>> found = new HashMap<>();
+                for (ForecastHit hit : shared.read(new IdsRead(query, points))) {
+                  found
+                      .computeIfAbsent(
+                          new DocumentCache.Key(
+                              run,
+                              hit.axisPosition(),
+                              hit.level(),
+                              StepBlocksRead.documentStep(run.run(), hit.step()),
+                              hit.point(),
+                              fieldMasks[hit.axisPosition()]),
+                          key -> new ArrayList<>(run.run().stepsPerDocument() > 1 ? 8 : 1))
+                      .add(hit);
+                }
+                found.forEach(cache::put);
+                return found;
+              });
+    }
+    return asked(query, points, fieldMasks, documents);
+  }
+
+  /**
+   * The hits a query asked for among whole documents, each with its point's distance: of a block,
+   * only the steps asked for.
+   */
+  private static List<ForecastHit> asked(
+      NeighbourQuery query,
+      GridNeighbours.Nearest points,
+      long[] fieldMasks,
+      Map<DocumentCache.Key, List<ForecastHit>> documents) {
+    ShardingStrategy run = query.strategy();
+    ForecastRun forecastRun = query.run();
+    List<ForecastHit> hits = new ArrayList<>();
     for (List<Combination> combinations : query.byIndex().values()) {
       for (Combination c : combinations) {
-        for (int point : points.points()) {
-          keys.add(
-              new DocumentCache.Key(
-                  run, c.axisPosition(), c.level(), c.step(), point, fieldMasks[c.axisPosition()]));
+        int documentStep = StepBlocksRead.documentStep(forecastRun, c.step());
+        // Where the step lies in its document's hits (0 for a document of one step).
+        int inBlock = 0;
+        if (forecastRun.stepsPerDocument() > 1) {
+          int position = forecastRun.stepPosition(c.step());
+          inBlock = position - forecastRun.blockStart(position);
+        }
+        int[] at = points.points();
+        for (int i = 0; i < at.length; i++) {
+          List<ForecastHit> document =
+              documents.get(
+                  new DocumentCache.Key(
+                      run,
+                      c.axisPosition(),
+                      c.level(),
+                      documentStep,
+                      at[i],
+                      fieldMasks[c.axisPosition()]));
+          if (document != null && inBlock < document.size()) {
+            hits.add(document.get(inBlock).withSortDistance(points.distances()[i]));
+          }
         }
       }
     }
-    return keys;
+    return hits;
+  }
+
+  /**
+   * The documents a query reads at some points, each once, as keys of the document cache: the steps
+   * of a block share their document.
+   */
+  private static List<DocumentCache.Key> cacheKeys(
+      NeighbourQuery query, GridNeighbours.Nearest points, long[] fieldMasks) {
+    ShardingStrategy run = query.strategy();
+    Set<DocumentCache.Key> keys = new LinkedHashSet<>();
+    for (List<Combination> combinations : query.byIndex().values()) {
+      for (Combination c : combinations) {
+        int documentStep = StepBlocksRead.documentStep(query.run(), c.step());
+        for (int point : points.points()) {
+          keys.add(
+              new DocumentCache.Key(
+                  run,
+                  c.axisPosition(),
+                  c.level(),
+                  documentStep,
+                  point,
+                  fieldMasks[c.axisPosition()]));
+        }
+      }
+    }
+    return List.copyOf(keys);
   }
 }

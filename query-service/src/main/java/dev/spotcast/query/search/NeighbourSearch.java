@@ -102,6 +102,8 @@ public class NeighbourSearch {
             .description(
                 "Requests that waited max-shared-wait for a shared read and then read alone: reads under way were slow")
             .register(registry);
+    // The document cache keeps whole documents: its reads make every step of a block a hit.
+    boolean whole = cache != null;
     this.documents =
         new DocumentReads(
             cache,
@@ -109,12 +111,12 @@ public class NeighbourSearch {
                 searchesInFlight,
                 maxSharedSearch,
                 read -> read.query().strategy(),
-                this::readAlone,
+                read -> readAlone(read, whole),
                 reads -> {
                   List<NeighbourQuery> queries = new ArrayList<>(reads.size());
                   reads.forEach(read -> queries.add(read.query()));
                   return sharedTimer.record(
-                      () -> calls.hits(SearchPlans.Batch.of(queries, fastPath)));
+                      () -> calls.hits(SearchPlans.Batch.of(queries, fastPath, whole)));
                 },
                 readers::record,
                 maxSharedWait,
@@ -150,8 +152,8 @@ public class NeighbourSearch {
   }
 
   /** One ids-path read, by itself. */
-  private List<ForecastHit> readAlone(DocumentReads.IdsRead read) {
-    SearchPlan ids = SearchPlans.ids(read.query(), read.points());
+  private List<ForecastHit> readAlone(DocumentReads.IdsRead read, boolean whole) {
+    SearchPlan ids = SearchPlans.ids(read.query(), read.points(), whole);
     return (ids.multi() ? idsMsearchTimer : idsTimer).record(() -> calls.hits(ids, read.points()));
   }
 

@@ -131,6 +131,14 @@ public final class SearchPlans {
    * (level, step) of the index times every point, routed to the points' tiles.
    */
   public static SearchPlan ids(NeighbourQuery query, GridNeighbours.Nearest points) {
+    return ids(query, points, false);
+  }
+
+  /**
+   * As {@link #ids(NeighbourQuery, GridNeighbours.Nearest)}; {@code whole}: every step of the
+   * blocks read is made into a hit, not only the steps asked for (what the document cache keeps).
+   */
+  static SearchPlan ids(NeighbourQuery query, GridNeighbours.Nearest points, boolean whole) {
     String routing = ShardingStrategy.routingParameter(routingKeys(query, points.points()));
     List<String> fields = docValueFields(query.parameters(), false);
     List<OneSearch> searches = new ArrayList<>(query.byIndex().size());
@@ -145,7 +153,7 @@ public final class SearchPlans {
               ids.size(),
               fields,
               combinations.getFirst().axisPosition(),
-              keeping(query.run(), combinations)));
+              whole ? StepBlocksRead.of(query.run()) : keeping(query.run(), combinations)));
     }
     return SearchPlan.of(searches);
   }
@@ -269,6 +277,14 @@ public final class SearchPlans {
   record Batch(List<OneSearch> searches, List<Integer> searchQuery, List<List<Wanted>> wanted) {
 
     static Batch of(List<NeighbourQuery> queries, boolean fastPath) {
+      return of(queries, fastPath, false);
+    }
+
+    /**
+     * As {@link #of(List, boolean)}; {@code whole}: the searches by id make every step of the
+     * blocks they read into hits (what the document cache keeps).
+     */
+    static Batch of(List<NeighbourQuery> queries, boolean fastPath, boolean whole) {
       List<OneSearch> searches = new ArrayList<>();
       List<Integer> searchQuery =
           new ArrayList<>(); // the geo query a search answers, -1 for merged ids searches
@@ -308,7 +324,7 @@ public final class SearchPlans {
                   chunk.size(),
                   fields,
                   ids.axis,
-                  keeping(ids.run, ids.combinations)));
+                  whole ? StepBlocksRead.of(ids.run) : keeping(ids.run, ids.combinations)));
           searchQuery.add(-1);
         }
       }

@@ -44,6 +44,19 @@ class DocumentCacheIT extends ServiceTestBase {
           List.of(0, 3, 6),
           SyntheticWeather.PARAMETERS,
           new ShardingSpec(1, 1, 1, 1));
+
+  /** The same grid and steps with every step of a point and level in one document. */
+  static final ForecastRun BLOCKS =
+      ForecastRun.of(
+          MODEL + "_blocks",
+          RUN.runTime(),
+          RUN.grid(),
+          LevelType.HEIGHT_ABOVE_GROUND,
+          List.of(0.0, 500.0),
+          List.of(0, 3, 6),
+          SyntheticWeather.PARAMETERS,
+          new ShardingSpec(1, 0, 1, 1).withStepsPerDocument(ShardingSpec.ALL_STEPS));
+
   private static final String SPOT =
       "/v1/spot?model=" + MODEL + "&lat=11.3&lon=21.6&alt=100&time=2026-11-21T04:00:00Z";
 
@@ -98,5 +111,42 @@ class DocumentCacheIT extends ServiceTestBase {
       Thread.sleep(50);
     }
     assertThat(cache.size()).as("documents of a run no longer served").isZero();
+  }
+
+  @Test
+  void documentsOfWholeSeriesAreKeptWholeSoOneReadAnswersEveryStep() throws Exception {
+    RunFixtures.ensurePublished(client, new SyntheticForecastSource(BLOCKS, 5));
+    RunFixtures.awaitServed(publishedRuns, BLOCKS.model(), BLOCKS.runId());
+    try {
+      assertThat(BLOCKS.stepsPerDocument()).isEqualTo(3);
+      oneReadAnswersEveryStep(
+          "model=" + BLOCKS.model() + "&lat=11.3&lon=21.6&alt=100&params=t,u,v");
+    } finally {
+      // The other test waits for the cache to hold no document: this run's go with it.
+      RunFixtures.ingestClient()
+          .indices()
+          .delete(d -> d.index(new ShardingStrategy(BLOCKS).allIndices()));
+      RunFixtures.awaitServable(publishedRuns, BLOCKS.model(), BLOCKS.runId(), false);
+    }
+  }
+
+  private void oneReadAnswersEveryStep(String place) throws Exception {
+
+    long before = searches();
+    values("/v1/spot?" + place + "&time=2026-11-21T04:00:00Z");
+    assertThat(searches()).isEqualTo(before + 1);
+    var response = http.getForEntity("/v1/series?" + place, String.class);
+    assertThat(response.getStatusCode().value()).as(response.getBody()).isEqualTo(200);
+    JsonNode steps = JSON.readTree(response.getBody()).path("steps");
+    assertThat(searches())
+        .as("the spot read the whole documents: the series needs no search")
+        .isEqualTo(before + 1);
+    assertThat(steps.size()).isEqualTo(3);
+    for (JsonNode step : steps) {
+      assertThat(values("/v1/spot?" + place + "&time=" + step.path("time").asText()))
+          .as("step %s", step.path("step"))
+          .isEqualTo(step.path("values"));
+    }
+    assertThat(searches()).as("every step's spot from the cache").isEqualTo(before + 1);
   }
 }

@@ -96,8 +96,8 @@ class DocumentCacheTest {
     DocumentCache cache = new DocumentCache(1000, new SimpleMeterRegistry());
     DocumentCache.Key ka = new DocumentCache.Key(sa, 0, 0.0, 0, 1, 1L);
     DocumentCache.Key kb = new DocumentCache.Key(sb, 0, 0.0, 0, 1, 1L);
-    cache.put(ka, hit(0, 1));
-    cache.put(kb, hit(0, 1));
+    cache.put(ka, List.of(hit(0, 1)));
+    cache.put(kb, List.of(hit(0, 1)));
     RunRecord recordA =
         RunRecord.loading(a, sa.allIndices(), a.runTime())
             .finished(RunStatus.PUBLISHED, 1, a.runTime(), null);
