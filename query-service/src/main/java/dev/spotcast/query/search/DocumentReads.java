@@ -4,10 +4,9 @@ import dev.spotcast.model.ForecastRun;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The ids-path reads of single requests: the documents already read (the document cache), reads of
@@ -85,31 +84,19 @@ final class DocumentReads {
       GridNeighbours.Nearest points,
       long[] fieldMasks,
       Map<DocumentCache.Key, List<ForecastHit>> documents) {
-    ShardingStrategy run = query.strategy();
-    ForecastRun forecastRun = query.run();
+    int[] at = points.points();
     List<ForecastHit> hits = new ArrayList<>();
-    for (List<Combination> combinations : query.byIndex().values()) {
-      for (Combination c : combinations) {
-        int documentStep = StepBlocksRead.documentStep(forecastRun, c.step());
-        // Where the step lies in its document's hits (0 for a document of one step).
-        int inBlock = 0;
-        if (forecastRun.stepsPerDocument() > 1) {
-          int position = forecastRun.stepPosition(c.step());
-          inBlock = position - forecastRun.blockStart(position);
+    for (Asked document : documentsAsked(query)) {
+      DocumentCache.Key first = document.key(query.strategy(), at[0], fieldMasks);
+      for (int i = 0; i < at.length; i++) {
+        List<ForecastHit> read =
+            documents.get(i == 0 ? first : document.key(query.strategy(), at[i], fieldMasks));
+        if (read == null) {
+          continue;
         }
-        int[] at = points.points();
-        for (int i = 0; i < at.length; i++) {
-          List<ForecastHit> document =
-              documents.get(
-                  new DocumentCache.Key(
-                      run,
-                      c.axisPosition(),
-                      c.level(),
-                      documentStep,
-                      at[i],
-                      fieldMasks[c.axisPosition()]));
-          if (document != null && inBlock < document.size()) {
-            hits.add(document.get(inBlock).withSortDistance(points.distances()[i]));
+        for (int inBlock : document.positions()) {
+          if (inBlock < read.size()) {
+            hits.add(read.get(inBlock).withSortDistance(points.distances()[i]));
           }
         }
       }
@@ -123,23 +110,44 @@ final class DocumentReads {
    */
   private static List<DocumentCache.Key> cacheKeys(
       NeighbourQuery query, GridNeighbours.Nearest points, long[] fieldMasks) {
-    ShardingStrategy run = query.strategy();
-    Set<DocumentCache.Key> keys = new LinkedHashSet<>();
-    for (List<Combination> combinations : query.byIndex().values()) {
-      for (Combination c : combinations) {
-        int documentStep = StepBlocksRead.documentStep(query.run(), c.step());
-        for (int point : points.points()) {
-          keys.add(
-              new DocumentCache.Key(
-                  run,
-                  c.axisPosition(),
-                  c.level(),
-                  documentStep,
-                  point,
-                  fieldMasks[c.axisPosition()]));
-        }
+    List<Asked> documents = documentsAsked(query);
+    List<DocumentCache.Key> keys = new ArrayList<>(documents.size() * points.size());
+    for (Asked document : documents) {
+      for (int point : points.points()) {
+        keys.add(document.key(query.strategy(), point, fieldMasks));
       }
     }
-    return List.copyOf(keys);
+    return keys;
+  }
+
+  /**
+   * A document of a grid point that a query reads (level type, level, the step it is stored under)
+   * and the positions in it of the steps asked for (0 for a document of one step).
+   */
+  private record Asked(int axis, double level, int step, List<Integer> positions) {
+
+    DocumentCache.Key key(ShardingStrategy run, int point, long[] fieldMasks) {
+      return new DocumentCache.Key(run, axis, level, step, point, fieldMasks[axis]);
+    }
+  }
+
+  /** The documents of a grid point that a query reads, each once, in the query's order. */
+  private static List<Asked> documentsAsked(NeighbourQuery query) {
+    ForecastRun run = query.run();
+    Map<List<Object>, Asked> documents = new LinkedHashMap<>();
+    for (List<Combination> combinations : query.byIndex().values()) {
+      for (Combination c : combinations) {
+        int stepPosition = run.stepsPerDocument() > 1 ? run.stepPosition(c.step()) : -1;
+        int start = stepPosition < 0 ? -1 : run.blockStart(stepPosition);
+        int documentStep = start < 0 ? c.step() : run.steps().get(start);
+        documents
+            .computeIfAbsent(
+                List.of(c.axisPosition(), c.level(), documentStep),
+                k -> new Asked(c.axisPosition(), c.level(), documentStep, new ArrayList<>()))
+            .positions()
+            .add(start < 0 ? 0 : stepPosition - start);
+      }
+    }
+    return List.copyOf(documents.values());
   }
 }

@@ -212,10 +212,14 @@ public final class Derived {
       return;
     }
     Set<String> keep = new LinkedHashSet<>();
-    Inputs in = new Inputs(Map.copyOf(values), request);
+    // What the derived values are made of: the values before any is added, copied once if needed.
+    Inputs in = null;
     for (String name : request.params()) {
       Definition d = definition(name);
       if (d != null && !values.containsKey(name)) {
+        if (in == null) {
+          in = new Inputs(Map.copyOf(values), request);
+        }
         values.put(name, d.compute().of(in, d.unit()));
       }
       keep.add(name);

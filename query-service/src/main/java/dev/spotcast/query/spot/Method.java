@@ -14,8 +14,11 @@ public enum Method {
    */
   BILINEAR;
 
+  private final String label = name().toLowerCase(Locale.ROOT);
+
+  /** The method's name in {@code method=} and in answers. */
   public String label() {
-    return name().toLowerCase(Locale.ROOT);
+    return label;
   }
 
   /** The method of a {@code method=} value, or null if there is none by that name. */
