@@ -3,6 +3,7 @@ package dev.spotcast.query.search;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,33 +47,56 @@ final class DocumentReads {
     if (fieldMasks == null) {
       return shared.read(new IdsRead(query, points));
     }
-    ShardingStrategy run = query.strategy();
     List<DocumentCache.Key> keys = cacheKeys(query, points, fieldMasks);
     Map<DocumentCache.Key, List<ForecastHit>> documents = cache.all(keys);
     if (documents == null) {
       documents =
           reading.get(
               keys,
-              () -> {
-                Map<DocumentCache.Key, List<ForecastHit>> found = new HashMap<>();
-                for (ForecastHit hit : shared.read(new IdsRead(query, points))) {
-                  found
-                      .computeIfAbsent(
-                          new DocumentCache.Key(
-                              run,
-                              hit.axisPosition(),
-                              hit.level(),
-                              StepBlocksRead.documentStep(run.run(), hit.step()),
-                              hit.point(),
-                              fieldMasks[hit.axisPosition()]),
-                          key -> new ArrayList<>(run.run().stepsPerDocument() > 1 ? 8 : 1))
-                      .add(hit);
-                }
-                found.forEach(cache::put);
-                return found;
-              });
+              () -> whole(query.strategy(), fieldMasks, shared.read(new IdsRead(query, points))));
     }
     return asked(query, points, fieldMasks, documents);
+  }
+
+  /**
+   * The hits read, by document, each document's at the positions of their steps in it (one for a
+   * document of one step); the complete documents are kept in the cache. A document some of whose
+   * steps did not come back is returned as read but not kept.
+   */
+  private Map<DocumentCache.Key, List<ForecastHit>> whole(
+      ShardingStrategy strategy, long[] fieldMasks, List<ForecastHit> read) {
+    ForecastRun run = strategy.run();
+    boolean blocks = run.stepsPerDocument() > 1;
+    Map<DocumentCache.Key, ForecastHit[]> found = new HashMap<>();
+    for (ForecastHit hit : read) {
+      int position = blocks ? run.stepPosition(hit.step()) : 0;
+      if (position < 0) {
+        continue;
+      }
+      int start = blocks ? run.blockStart(position) : 0;
+      DocumentCache.Key key =
+          new DocumentCache.Key(
+              strategy,
+              hit.axisPosition(),
+              hit.level(),
+              blocks ? run.steps().get(start) : hit.step(),
+              hit.point(),
+              fieldMasks[hit.axisPosition()]);
+      found
+              .computeIfAbsent(key, k -> new ForecastHit[blocks ? run.blockLength(start) : 1])[
+              position - start] =
+          hit;
+    }
+    Map<DocumentCache.Key, List<ForecastHit>> documents = new HashMap<>(found.size() * 2);
+    found.forEach(
+        (key, hits) -> {
+          List<ForecastHit> document = Arrays.asList(hits);
+          documents.put(key, document);
+          if (!document.contains(null)) {
+            cache.put(key, List.of(hits));
+          }
+        });
+    return documents;
   }
 
   /**
@@ -95,8 +119,9 @@ final class DocumentReads {
           continue;
         }
         for (int inBlock : document.positions()) {
-          if (inBlock < read.size()) {
-            hits.add(read.get(inBlock).withSortDistance(points.distances()[i]));
+          ForecastHit hit = inBlock < read.size() ? read.get(inBlock) : null;
+          if (hit != null) {
+            hits.add(hit.withSortDistance(points.distances()[i]));
           }
         }
       }

@@ -301,7 +301,7 @@ public final class SearchPlans {
               query.chosen() != null
                   ? points(query)
                   : pointsAt.computeIfAbsent(Place.of(query), place -> points(query));
-          addIds(query, points, idsByIndex, queryWanted);
+          addIds(query, points, idsByIndex, queryWanted, whole);
           continue;
         }
         for (OneSearch search : geo(query).searches()) {
@@ -371,7 +371,8 @@ public final class SearchPlans {
         NeighbourQuery query,
         GridNeighbours.Nearest nearest,
         Map<String, IdsSearch> idsByIndex,
-        List<Wanted> wanted) {
+        List<Wanted> wanted,
+        boolean whole) {
       if (nearest.size() == 0) {
         return;
       }
@@ -390,13 +391,29 @@ public final class SearchPlans {
         }
         // The ids of each document once (the steps of a block share theirs).
         Map<Document, Boolean> asked = new HashMap<>();
+        StepBlocksRead blocks = StepBlocksRead.of(query.run());
         for (Combination c : entry.getValue()) {
           Document document =
               new Document(c.level(), StepBlocksRead.documentStep(query.run(), c.step()));
-          if (asked.putIfAbsent(document, Boolean.TRUE) == null) {
+          boolean first = asked.putIfAbsent(document, Boolean.TRUE) == null;
+          if (first) {
             for (int point : points) {
               ids.ids.add(DocumentIds.of(document.level(), document.step(), point));
             }
+          }
+          if (whole && blocks != null) {
+            // The query gets every step of its documents (what the document cache keeps).
+            if (first) {
+              for (int step : blocks.stepsOf(document.step())) {
+                for (int i = 0; i < points.length; i++) {
+                  wanted.add(
+                      new Wanted(
+                          new DocumentKey(entry.getKey(), c.level(), step, points[i]),
+                          nearest.distances()[i]));
+                }
+              }
+            }
+            continue;
           }
           for (int i = 0; i < points.length; i++) {
             wanted.add(
