@@ -18,11 +18,12 @@ import java.util.Set;
 /**
  * The documents of recently asked grid points, per published run, in memory: a run never changes
  * once published, so a document read once answers every later request that needs it without
- * Elasticsearch, however many requests concentrate on the same places. Bounded by count ({@code
- * spotcast.query.cache.max-documents}; Caffeine keeps the most often and recently used); the
- * documents of a run the service no longer serves are dropped ({@link #retainRuns}). Metrics:
- * {@code cache_gets_total{cache="spotcast.query.documents",result="hit|miss"}}, {@code cache_size},
- * {@code cache_evictions_total}.
+ * Elasticsearch, however many requests concentrate on the same places. Bounded by steps ({@code
+ * spotcast.query.cache.max-documents} counts documents of one step, a document of a block of N
+ * steps counts N; Caffeine keeps the most often and recently used); the documents of a run the
+ * service no longer serves are dropped ({@link #retainRuns}). Metrics: {@code
+ * cache_gets_total{cache="spotcast.query.documents",result="hit|miss"}}, {@code cache_size}, {@code
+ * cache_evictions_total}.
  */
 public final class DocumentCache {
 
@@ -106,7 +107,10 @@ public final class DocumentCache {
     // on two cores.
     this.documents =
         Caffeine.newBuilder()
-            .maximumSize(maxDocuments)
+            // A document of a block of steps weighs its steps: the bound holds the memory alike
+            // whatever the layout (a whole series of 125 steps is 125 documents of one step).
+            .maximumWeight(maxDocuments)
+            .<Key, List<ForecastHit>>weigher((key, hits) -> hits.size())
             .executor(Runnable::run)
             .recordStats()
             .build();

@@ -9,8 +9,8 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The document cache ({@code spotcast.query.cache.enabled}, on by default; {@code
- * spotcast.query.cache.max-documents}, 100,000 by default), emptied of each run the catalog no
- * longer serves at its next refresh.
+ * spotcast.query.cache.max-documents}, 1,000,000 by default, a document of N steps counting N),
+ * emptied of each run the catalog no longer serves at its next refresh.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(
@@ -21,7 +21,7 @@ public class DocumentCacheConfiguration {
 
   @Bean
   DocumentCache documentCache(
-      @Value("${spotcast.query.cache.max-documents:100000}") long maxDocuments,
+      @Value("${spotcast.query.cache.max-documents:1000000}") long maxDocuments,
       MeterRegistry registry,
       PublishedRuns runs) {
     DocumentCache cache = new DocumentCache(maxDocuments, registry);
