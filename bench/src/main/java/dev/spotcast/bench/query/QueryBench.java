@@ -12,10 +12,12 @@ import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.ingestor.cli.SpotcastIngestorCli;
 import dev.spotcast.model.ForecastRun;
+import dev.spotcast.query.search.NeighbourQuery;
 import dev.spotcast.query.search.OneSearch;
 import dev.spotcast.query.search.SearchPlan;
 import dev.spotcast.query.search.SearchPlans;
 import dev.spotcast.query.spot.SpotPlan;
+import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -491,10 +493,16 @@ public final class QueryBench {
     List<Prepared> prepared = new ArrayList<>(spots.size());
     ShardingStrategy strategy =
         new ShardingStrategy(run); // once, as the service's catalog holds it
-    for (RandomSpots.Spot spot : spots) {
-      SpotPlan plan = SpotPlan.of(strategy, spot.request());
-      SearchPlan geo = sent(plan, false);
-      SearchPlan ids = SearchPlans.usesIds(plan.query(), true) ? sent(plan, true) : null;
+    for (int i = 0; i < spots.size(); i++) {
+      RandomSpots.Spot spot = spots.get(i);
+      // The raw phases send what the service reads for the request the service phase sends.
+      boolean series = options.seriesShare > 0 && RequestMix.isSeries(i, options.seriesShare);
+      NeighbourQuery query =
+          series
+              ? seriesQuery(strategy, spot.request())
+              : SpotPlan.of(strategy, spot.request()).query();
+      SearchPlan geo = sent(query, spot.request(), false);
+      SearchPlan ids = SearchPlans.usesIds(query, true) ? sent(query, spot.request(), true) : null;
       prepared.add(
           new Prepared(
               spot,
@@ -513,13 +521,35 @@ public final class QueryBench {
     return prepared;
   }
 
-  private static SearchPlan sent(SpotPlan plan, boolean fastPath) {
-    SearchPlan sent = SearchPlans.requestOf(plan.query(), fastPath);
+  private static SearchPlan sent(NeighbourQuery query, SpotRequest request, boolean fastPath) {
+    SearchPlan sent = SearchPlans.requestOf(query, fastPath);
     if (sent == null) {
-      throw new IllegalStateException(
-          "no grid point near " + plan.request().lat() + "," + plan.request().lon());
+      throw new IllegalStateException("no grid point near " + request.lat() + "," + request.lon());
     }
     return sent;
+  }
+
+  /**
+   * What the service reads for the series the service phase asks at a spot's place: every step of
+   * the run, of {@code --series-params}, in one query, planned as the service plans it.
+   */
+  private NeighbourQuery seriesQuery(ShardingStrategy strategy, SpotRequest spot) {
+    SpotRequest series =
+        new SpotRequest(
+            spot.model(),
+            spot.lat(),
+            spot.lon(),
+            spot.vertical(),
+            spot.time(),
+            spot.neighbours(),
+            options.seriesParams,
+            spot.method(),
+            spot.power(),
+            spot.run(),
+            spot.site(),
+            spot.period());
+    return SpotPlan.query(
+        SpotPlan.series(strategy.run(), series, null, null, each -> SpotPlan.of(strategy, each)));
   }
 
   /** The cities of {@code --sampling cities}, or null. */

@@ -192,8 +192,8 @@ final class QueryBenchOptions {
       description =
           "share 0..1 of the service phase's requests sent as time series (GET /v1/series: every step of"
               + " the run at the same place and height) instead of spot requests, spread evenly (0.2: one in"
-              + " five); the raw phases replay spot searches only, so it needs --phases service (default:"
-              + " ${DEFAULT-VALUE})")
+              + " five); the raw phases send, for each, the search the service makes for it (one for a whole"
+              + " series) (default: ${DEFAULT-VALUE})")
   double seriesShare;
 
   @Option(
@@ -360,13 +360,6 @@ final class QueryBenchOptions {
     if (!(seriesShare >= 0 && seriesShare <= 1)) {
       throw new IllegalArgumentException(
           "--series-share must be a fraction from 0 to 1, got " + seriesShare);
-    }
-    if (seriesShare > 0 && (wants("raw") || wants("raw-ids"))) {
-      throw new IllegalArgumentException(
-          "--series-share needs --phases service: the raw phases replay spot searches only, not"
-              + " series (got --phases "
-              + String.join(",", phases)
-              + ")");
     }
     seriesParams =
         seriesParams == null

@@ -124,15 +124,12 @@ class QueryBenchOptionsTest {
             QueryBenchOptions.parse(new String[] {"--phases", "service", "--series-share", "1"})
                 .seriesShare)
         .isEqualTo(1.0);
-    assertThatThrownBy(() -> QueryBenchOptions.parse(new String[] {"--series-share", "0.2"}))
-        .hasMessage(
-            "--series-share needs --phases service: the raw phases replay spot searches only, not"
-                + " series (got --phases raw,service)");
-    assertThatThrownBy(
-            () ->
-                QueryBenchOptions.parse(
-                    new String[] {"--phases", "raw-ids,service", "--series-share", "0.5"}))
-        .hasMessageContaining("--series-share needs --phases service");
+    // The raw phases send the series' own searches: any phases go with a mix.
+    assertThat(
+            QueryBenchOptions.parse(
+                    new String[] {"--phases", "raw-ids,service", "--series-share", "0.5"})
+                .seriesShare)
+        .isEqualTo(0.5);
     assertThatThrownBy(
             () ->
                 QueryBenchOptions.parse(

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -108,6 +109,57 @@ public record SpotPlan(
         candidates,
         selecting,
         choice);
+  }
+
+  /**
+   * The same plan at a step of the run (a position in its steps), read alone: what a series asks at
+   * each step.
+   */
+  public SpotPlan atStep(int position) {
+    Instant time = run().validTime(run().steps().get(position));
+    return new SpotPlan(
+        strategy,
+        request.at(time),
+        axes,
+        new Bracket(position, position, 0),
+        terrain,
+        candidates,
+        selecting,
+        choice);
+  }
+
+  /**
+   * The plans of a series at a request's place: one per step of the run whose valid time lies in
+   * [from, to] (null: unbounded), in time order, the place planned once by {@code place} at the
+   * first of them and each later step from it ({@link #atStep}). Amounts are answered over each
+   * step's own interval, so that they add up, unless the request asks for a period. Empty when no
+   * step lies in the range.
+   *
+   * @param place plans the request at the first step (the caller's planning: terrain and all)
+   */
+  public static List<SpotPlan> series(
+      ForecastRun run,
+      SpotRequest request,
+      Instant from,
+      Instant to,
+      Function<SpotRequest, SpotPlan> place) {
+    SpotRequest each = request.periodAsked() ? request : request.over(SpotRequest.OWN_INTERVAL);
+    List<SpotPlan> plans = new ArrayList<>(run.steps().size());
+    for (int position = 0; position < run.steps().size(); position++) {
+      Instant valid = run.validTime(run.steps().get(position));
+      if ((from == null || !valid.isBefore(from)) && (to == null || !valid.isAfter(to))) {
+        plans.add(
+            plans.isEmpty()
+                ? place.apply(each.at(valid)).atStep(position)
+                : plans.getFirst().atStep(position));
+      }
+    }
+    return plans;
+  }
+
+  /** The step this plan reads alone ({@link #atStep}), or the lower step of its bracket. */
+  public int step() {
+    return run().steps().get(steps.lower());
   }
 
   /** What the neighbour search reads for this plan. */

@@ -178,25 +178,14 @@ public class SpotService {
   private List<SeriesForecast> seriesOf(List<SpotRequest> requests, Instant from, Instant to) {
     // Per request the plans of its steps in range, made from the plan of its place at the first.
     List<List<SpotPlan>> plansOf = new ArrayList<>(requests.size());
-    List<List<Integer>> stepsOf = new ArrayList<>(requests.size());
     List<NeighbourQuery> queries = new ArrayList<>(requests.size());
     for (SpotRequest request : requests) {
       RunRecord record = record(request);
       ForecastRun run = record.run();
-      // Amounts over each step's own interval unless a period was asked for: they add up.
-      SpotRequest each = request.periodAsked() ? request : request.over(SpotRequest.OWN_INTERVAL);
-      List<SpotPlan> plans = new ArrayList<>(run.steps().size());
-      List<Integer> inRange = new ArrayList<>(run.steps().size());
-      for (int step : run.steps()) {
-        Instant valid = run.validTime(step);
-        if ((from == null || !valid.isBefore(from)) && (to == null || !valid.isAfter(to))) {
-          plans.add(
-              plans.isEmpty()
-                  ? plan(runs.strategy(record), each.at(valid), terrains.of(run))
-                  : plans.getFirst().at(valid));
-          inRange.add(step);
-        }
-      }
+      ShardingStrategy strategy = runs.strategy(record);
+      RunTerrain terrain = terrains.of(run);
+      List<SpotPlan> plans =
+          SpotPlan.series(run, request, from, to, each -> plan(strategy, each, terrain));
       if (plans.isEmpty()) {
         throw new OutsideForecastException(
             from != null ? "from" : "to",
@@ -214,7 +203,6 @@ public class SpotService {
                 + run.validTime(run.steps().getLast()));
       }
       plansOf.add(plans);
-      stepsOf.add(inRange);
       queries.add(SpotPlan.query(plans));
     }
     // One read per series (through the document cache and shared reads, as a spot's); an
@@ -228,7 +216,8 @@ public class SpotService {
       for (int i = 0; i < forecasts.size(); i++) {
         SpotForecast forecast = forecasts.get(i);
         steps.add(
-            new SeriesForecast.Step(stepsOf.get(r).get(i), forecast.time(), forecast.values()));
+            new SeriesForecast.Step(
+                plansOf.get(r).get(i).step(), forecast.time(), forecast.values()));
       }
       SpotForecast first = forecasts.getFirst();
       Map<String, String> units = new LinkedHashMap<>();
