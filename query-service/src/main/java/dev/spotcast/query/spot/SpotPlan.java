@@ -340,6 +340,9 @@ public record SpotPlan(
    * the intervals the parameters over time need.
    */
   public int[] stepPositions() {
+    if (steps.single() && axes.stream().allMatch(SpotPlan::atInstantsOnly)) {
+      return new int[] {steps.lower()}; // a step of a series: the step alone
+    }
     TreeSet<Integer> all = new TreeSet<>();
     for (int s : positions(steps)) {
       all.add(s);
@@ -353,6 +356,15 @@ public record SpotPlan(
       }
     }
     return all.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  private static boolean atInstantsOnly(AxisPlan axis) {
+    for (Parameter parameter : axis.parameters()) {
+      if (parameter.aggregation().overInterval()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   static int[] positions(Bracket bracket) {
