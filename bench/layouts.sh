@@ -21,10 +21,12 @@
 # consecutive steps of one place and level a document carries; then, against each force-merged
 # index, the ids request of a spot (4 neighbours x 2 levels x 2 steps) and of a whole series (4
 # neighbours x 2 levels x every step), each replayed with wrk. Layouts (default: all four):
-#   steps       one document per step, values in doc values, no _source (Spotcast's layout)
+#   steps       one document per step, values in doc values, no _source (Spotcast's layout until
+#               steps-per-document became all by default)
 #   blockK      K consecutive steps per document (block24, block8, ..), the values packed as one
 #               binary doc-values field (parameter-major little-endian float32), no _source
 #   series      every step of the run in one document per place and level, packed as blockK
+#               (Spotcast's default layout)
 #   seriessrc   every step in one document, the values as arrays in _source (object not indexed)
 #
 # Environment: SPOTCAST_ES_URL, SPOTCAST_ES_USER, SPOTCAST_ES_PASSWORD, SPOTCAST_ES_CA (the admin

@@ -45,12 +45,14 @@ class RunRecordJsonTest {
 
   @Test
   void aRecordStoredBeforeTheRoutingChoiceReadsAsTileRouting() throws Exception {
-    ObjectNode old = json.valueToTree(record(new ShardingSpec(3, 0, 2, 10)));
+    RunRecord stored = record(new ShardingSpec(3, 0, 2, 10));
+    ObjectNode old = json.valueToTree(stored);
     ((ObjectNode) old.at("/run/sharding")).remove("routing");
     assertThat(old.at("/run/sharding").has("routing")).isFalse();
     ShardingSpec read = json.treeToValue(old, RunRecord.class).run().sharding();
     assertThat(read.routing()).isEqualTo(ShardingSpec.Routing.TILE);
-    assertThat(read).isEqualTo(new ShardingSpec(3, 0, 2, 10));
+    // Everything else as written (the run records its steps per document as its own 2 steps).
+    assertThat(read).isEqualTo(stored.run().sharding());
   }
 
   @Test
@@ -62,6 +64,18 @@ class RunRecordJsonTest {
     assertThat(old.at("/run/sharding/stepsPerDocument").asInt()).isEqualTo(2);
     ((ObjectNode) old.at("/run/sharding")).remove("stepsPerDocument");
     RunRecord read = json.treeToValue(old, RunRecord.class);
+    assertThat(read.run().stepsPerDocument()).isEqualTo(1);
+    assertThat(read.run().documentCount()).isEqualTo(25L * 2 * 2);
+  }
+
+  @Test
+  void aRecordWithZeroStepsPerDocumentReadsAsOneStepPerDocument() throws Exception {
+    // The default spec now puts every step in one document; a stored 0 is still the old layout.
+    ObjectNode old = json.valueToTree(record(ShardingSpec.DEFAULT));
+    assertThat(old.at("/run/sharding/stepsPerDocument").asInt()).isEqualTo(2);
+    ((ObjectNode) old.at("/run/sharding")).put("stepsPerDocument", 0);
+    RunRecord read = json.treeToValue(old, RunRecord.class);
+    assertThat(read.run().sharding().stepsPerDocument()).isEqualTo(1);
     assertThat(read.run().stepsPerDocument()).isEqualTo(1);
     assertThat(read.run().documentCount()).isEqualTo(25L * 2 * 2);
   }

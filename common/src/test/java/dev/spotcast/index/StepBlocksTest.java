@@ -101,7 +101,7 @@ class StepBlocksTest {
 
   @Test
   void everyStepInOneDocumentIsRecordedAsTheRunsSteps() {
-    assertThat(ShardingSpec.DEFAULT.stepsPerDocument()).isEqualTo(1);
+    assertThat(ShardingSpec.DEFAULT.stepsPerDocument()).isEqualTo(ShardingSpec.ALL_STEPS);
     ForecastRun run = run(ShardingSpec.DEFAULT.withStepsPerDocument(ShardingSpec.ALL_STEPS), 10);
     assertThat(run.sharding().stepsPerDocument()).isEqualTo(10);
     assertThat(run.blockCount()).isEqualTo(1);

@@ -23,6 +23,17 @@ class ShardingSpecBindingTest {
   }
 
   @Test
+  void everyStepInOneDocumentByDefaultAndOneStepPerDocumentCanBeConfigured() {
+    assertThat(bind(Map.of()).stepsPerDocument()).isEqualTo(ShardingSpec.ALL_STEPS);
+    assertThat(ShardingSpec.DEFAULT.stepsPerDocument()).isEqualTo(ShardingSpec.ALL_STEPS);
+    assertThat(bind(Map.of("spotcast.sharding.steps-per-document", "1")).stepsPerDocument())
+        .isEqualTo(1);
+    // With steps per index, every step of the index's band.
+    assertThat(bind(Map.of("spotcast.sharding.steps-per-index", "6")).stepsPerDocument())
+        .isEqualTo(6);
+  }
+
+  @Test
   void routingByDocumentCanBeConfigured() {
     ShardingSpec spec =
         bind(

@@ -73,7 +73,18 @@ class ShardingStrategyTest {
             "spotcast-fc-m-2026112100-msl0");
     // Same name, same instance: batchers key their maps by identity.
     assertThat(byType.indexName(0, 0, 0)).isSameAs(byType.indexName(0, 1, 1));
-    assertThat(twoTypes.documentCount()).isEqualTo(360L * 181 * 4 * 2);
+    // 4 levels over both axes, both steps in one document each (the default layout).
+    assertThat(twoTypes.documentCount()).isEqualTo(360L * 181 * 4);
+    assertThat(
+            new ForecastRun(
+                    twoTypes.model(),
+                    twoTypes.runTime(),
+                    twoTypes.grid(),
+                    twoTypes.axes(),
+                    twoTypes.steps(),
+                    twoTypes.sharding().withStepsPerDocument(1))
+                .documentCount())
+        .isEqualTo(360L * 181 * 4 * 2);
   }
 
   @Test

@@ -11,6 +11,7 @@ import dev.spotcast.index.ForecastDocument;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.index.RunStatus;
+import dev.spotcast.index.StepBlocks;
 import dev.spotcast.ingestor.source.DocumentSink;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
@@ -24,6 +25,7 @@ import dev.spotcast.testsupport.SharedElasticsearch;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +66,58 @@ class RunLoaderIT {
 
   @Test
   void loadsARunExactlyAndPublishesIt() throws Exception {
+    // The default layout: the 7 steps of a point and level in one document.
     ForecastRun run = run("itload", T0, ShardingSpec.DEFAULT);
+    LoadReport report = new RunLoader(client, settings).load(new SyntheticForecastSource(run, 5));
+
+    assertThat(report.failure()).isNull();
+    assertThat(report.published()).isTrue();
+    assertThat(report.expected()).isEqualTo(231L * 4);
+    assertThat(report.indexed()).isEqualTo(924);
+    assertThat(report.counted()).isEqualTo(924);
+    assertThat(report.failed()).isZero();
+
+    ShardingStrategy strategy = new ShardingStrategy(run);
+    assertThat(aliasTargets("itload")).containsExactlyInAnyOrderElementsOf(strategy.allIndices());
+    RunRecord record = catalog.get("itload", run.runId()).orElseThrow();
+    assertThat(record.status()).isEqualTo(RunStatus.PUBLISHED);
+    assertThat(record.indexedDocuments()).isEqualTo(924);
+    assertThat(record.run()).isEqualTo(run);
+    assertThat(record.run().stepsPerDocument()).isEqualTo(7);
+
+    // A stored document holds the model's values at its 7 steps, packed as floats in one binary
+    // doc value per parameter; no _source is kept. Its id names the block's first step.
+    int point = 5 * 21 + 7; // lat 45, lon -3
+    var hits =
+        client
+            .search(
+                q ->
+                    q.index(strategy.indexName(0, 2, 3))
+                        .routing(strategy.routingKey(45, -3))
+                        .query(qq -> qq.ids(i -> i.values(DocumentIds.of(1000, 0, point))))
+                        .docvalueFields(f -> f.field("v.t")),
+                Map.class)
+            .hits()
+            .hits();
+    assertThat(hits).hasSize(1);
+    assertThat(hits.get(0).source()).isNull();
+    float[] stored =
+        StepBlocks.unpack(
+            Base64.getDecoder()
+                .decode(hits.get(0).fields().get("v.t").toJson().asJsonArray().getString(0)));
+    assertThat(stored).hasSize(7);
+    for (int step = 0; step < 7; step++) {
+      long validTime = T0.plusSeconds(step * 3600L).getEpochSecond();
+      assertThat(stored[step])
+          .as("t at step %d", step)
+          .isEqualTo((float) new SyntheticWeather(5).value("t", 45, -3, 1000, validTime));
+    }
+  }
+
+  @Test
+  void loadsARunOfOneStepPerDocumentExactlyAndPublishesIt() throws Exception {
+    // The layout of runs stored before blocks of steps, still loadable: a document per step.
+    ForecastRun run = run("itloadsteps", T0, ShardingSpec.DEFAULT.withStepsPerDocument(1));
     LoadReport report = new RunLoader(client, settings).load(new SyntheticForecastSource(run, 5));
 
     assertThat(report.failure()).isNull();
@@ -75,8 +128,9 @@ class RunLoaderIT {
     assertThat(report.failed()).isZero();
 
     ShardingStrategy strategy = new ShardingStrategy(run);
-    assertThat(aliasTargets("itload")).containsExactlyInAnyOrderElementsOf(strategy.allIndices());
-    RunRecord record = catalog.get("itload", run.runId()).orElseThrow();
+    assertThat(aliasTargets("itloadsteps"))
+        .containsExactlyInAnyOrderElementsOf(strategy.allIndices());
+    RunRecord record = catalog.get("itloadsteps", run.runId()).orElseThrow();
     assertThat(record.status()).isEqualTo(RunStatus.PUBLISHED);
     assertThat(record.indexedDocuments()).isEqualTo(6468);
     assertThat(record.run()).isEqualTo(run);
@@ -140,7 +194,8 @@ class RunLoaderIT {
       }
       seen += hits.size();
     }
-    assertThat(seen).isEqualTo(231L * 4 * 7);
+    // One document per point and level, of all 7 steps.
+    assertThat(seen).isEqualTo(231L * 4).isEqualTo(run.documentCount());
   }
 
   @Test
@@ -149,7 +204,8 @@ class RunLoaderIT {
         run("itbyid", T0, new ShardingSpec(4, 0, 3, 2, ShardingSpec.Routing.DOCUMENT));
     LoadReport report = new RunLoader(client, settings).load(new SyntheticForecastSource(run, 1));
     assertThat(report.published()).isTrue();
-    assertThat(report.counted()).isEqualTo(231L * 4 * 7);
+    // One document per point and level, of all 7 steps.
+    assertThat(report.counted()).isEqualTo(231L * 4).isEqualTo(run.documentCount());
     ShardingStrategy strategy = new ShardingStrategy(run);
     String index = strategy.indexName(0, 0, 0);
     long seen = 0;
@@ -162,11 +218,14 @@ class RunLoaderIT {
       }
       seen += hits.size();
     }
-    assertThat(seen).isEqualTo(231L * 4 * 7);
-    // Without routing a search asks every shard and still finds the document by id.
+    assertThat(seen).isEqualTo(run.documentCount());
+    // Without routing a search asks every shard and still finds the document by id (the one that
+    // carries step 3 is named by its block's first step).
+    int block = run.steps().get(run.blockStart(3));
     var found =
         client.search(
-            q -> q.index(index).query(qq -> qq.ids(i -> i.values(DocumentIds.of(1000, 3, 112)))),
+            q ->
+                q.index(index).query(qq -> qq.ids(i -> i.values(DocumentIds.of(1000, block, 112)))),
             Map.class);
     assertThat(found.hits().hits()).hasSize(1);
     assertThat(found.shards().total().intValue()).isEqualTo(3);
@@ -310,7 +369,11 @@ class RunLoaderIT {
             synthetic.produce(
                 slice,
                 (a, l, s, doc) -> {
-                  boolean poison = doc.point() == 17 && doc.level() == 500 && doc.step() == 2;
+                  // The document that carries step 2 (its block's, whatever the layout).
+                  boolean poison =
+                      doc.point() == 17
+                          && doc.level() == 500
+                          && doc.step() == run.steps().get(run.blockStart(2));
                   sink.accept(a, l, s, poison ? withUnknownParameter(doc) : doc);
                 });
           }
@@ -420,7 +483,14 @@ class RunLoaderIT {
     String[] names = doc.parameterNames().clone();
     names[0] = "snow";
     return new ForecastDocument(
-        doc.point(), doc.lat(), doc.lon(), doc.level(), doc.step(), names, doc.values());
+        doc.point(),
+        doc.lat(),
+        doc.lon(),
+        doc.level(),
+        doc.step(),
+        names,
+        doc.values(),
+        doc.steps());
   }
 
   private static Set<String> aliasTargets(String model) throws Exception {
@@ -433,7 +503,9 @@ class RunLoaderIT {
   }
 
   /**
-   * Runs a check in the producer thread when the fourth slice starts, i.e. in the middle of a load.
+   * Runs a check in the producer thread when the middle one of the run's slices starts, i.e. in the
+   * middle of a load whatever the steps per document (the slices before it may be loaded or in
+   * flight; it and those after it are not produced yet).
    */
   private record ObservingSource(ForecastSource delegate, Check check) implements ForecastSource {
     interface Check {
@@ -452,7 +524,9 @@ class RunLoaderIT {
 
     @Override
     public void produce(Slice slice, DocumentSink sink) throws Exception {
-      if (slice.stepPosition() == 3 && slice.levelPosition() == 0) {
+      List<Slice> all = delegate.slices();
+      assertThat(all).as("slices of the run").hasSizeGreaterThan(2);
+      if (slice.equals(all.get(all.size() / 2))) {
         check.run();
       }
       delegate.produce(slice, sink);

@@ -75,8 +75,24 @@ public final class BenchIngestCommand implements Callable<Integer> {
    */
   static final Instant RUN_TIME = Instant.parse("2000-01-01T00:00:00Z");
 
-  /** NDJSON bytes per document (action line + source), for the heap check before generating. */
+  /**
+   * NDJSON bytes per document of one step (action line + source), for the heap check before
+   * generating.
+   */
   private static final int BYTES_PER_DOCUMENT = 230;
+
+  /**
+   * About how many NDJSON bytes the run's bulk bodies take: a document of a block of K steps
+   * carries each parameter as base64 of 4K bytes instead of one number of about 8 characters.
+   */
+  static long bulkBytes(ForecastRun run) {
+    int k = run.stepsPerDocument();
+    long perDocument = BYTES_PER_DOCUMENT;
+    if (k > 1) {
+      perDocument += (long) run.parameters().size() * (4 * ((4L * k + 2) / 3) - 8);
+    }
+    return run.documentCount() * perDocument;
+  }
 
   @Spec CommandSpec spec;
 
@@ -186,7 +202,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
     ShardingStrategy strategy = new ShardingStrategy(run);
     LoaderSettings loader = loaderSettings();
 
-    long heapNeeded = run.documentCount() * BYTES_PER_DOCUMENT;
+    long heapNeeded = bulkBytes(run);
     long heapMax = Runtime.getRuntime().maxMemory();
     if (heapNeeded > heapMax * 0.6) {
       err.printf(

@@ -56,8 +56,6 @@ import picocli.CommandLine.Spec;
     })
 public final class ScaleBenchCommand implements Callable<Integer> {
 
-  private static final int BYTES_PER_DOCUMENT = 230;
-
   @Spec CommandSpec spec;
 
   @Mixin LoadOptions loading;
@@ -99,14 +97,15 @@ public final class ScaleBenchCommand implements Callable<Integer> {
       names = "--raw-docs",
       defaultValue = "6000000",
       description =
-          "About this many documents (whole steps of the same run) for each raw phase (default: ${DEFAULT-VALUE}).")
+          "About this many documents of one step (whole steps of the same run, points x levels x steps) for each raw"
+              + " phase (default: ${DEFAULT-VALUE}).")
   long rawDocs;
 
   @Option(
       names = "--raw-full",
       description =
           "Raw phase on the whole run instead of a slice: its bulk bodies are written to --raw-file first (not"
-              + " timed; ~180 bytes per document), then posted into fresh indices with the rate sampled as for the"
+              + " timed; ~180 bytes per document of one step), then posted into fresh indices with the rate sampled as for the"
               + " ingestor, and deleted; then the ingestor loads the run. The exact comparison at scale.")
   boolean rawFull;
 
@@ -163,11 +162,10 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     ForecastRun run = run(model, StepList.parse(steps));
     List<Integer> rawSteps = rawFull ? run.steps() : rawSteps(run);
     ForecastRun rawRun = run(model + "_raw", rawSteps);
-    if (!rawFull
-        && rawRun.documentCount() * BYTES_PER_DOCUMENT > Runtime.getRuntime().maxMemory() * 0.6) {
+    if (!rawFull && BenchIngestCommand.bulkBytes(rawRun) > Runtime.getRuntime().maxMemory() * 0.6) {
       err.printf(
           "spotcast: the raw slice (%,d documents) needs about %,d MB of bulk bodies; lower --raw-docs or raise SPOTCAST_BENCH_HEAP%n",
-          rawRun.documentCount(), rawRun.documentCount() * BYTES_PER_DOCUMENT >> 20);
+          rawRun.documentCount(), BenchIngestCommand.bulkBytes(rawRun) >> 20);
       return 2;
     }
     // The raw phases and the statistics speak plain HTTP(S) with the same TLS trust and credential
@@ -570,9 +568,12 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     }
   }
 
-  /** Whole steps from the start of the run, as many as fit in --raw-docs (at least one). */
+  /**
+   * Whole steps from the start of the run, as many as fit in --raw-docs (at least one), counted as
+   * documents of one step: points x levels per step, whatever the steps per document.
+   */
   private List<Integer> rawSteps(ForecastRun run) {
-    long perStep = run.documentCount() / run.steps().size();
+    long perStep = run.documentCount() / run.blockCount();
     int count = (int) Math.max(1, Math.min(run.steps().size(), rawDocs / perStep));
     return run.steps().subList(0, count);
   }

@@ -92,6 +92,8 @@ public final class JobSources {
         (Math.round((region.get(2) - region.get(0)) / resolution) + 1.0)
             * (Math.round((region.get(3) - region.get(1)) / resolution) + 1.0);
     boolean terrain = Boolean.TRUE.equals(s.terrain());
+    // Counted as documents of one step whatever the steps per document: the values to make and
+    // load are the work this bounds, and a document of a block of steps carries each of them.
     double documents = points * (levels.size() + (terrain ? 1 : 0)) * steps.size();
     require(
         documents <= limits.maxDocuments(),

@@ -12,7 +12,8 @@ import org.springframework.validation.annotation.Validated;
  * @param maxLevels most heights in {@code synthetic.levels}
  * @param maxSteps most forecast steps in {@code synthetic.steps}
  * @param maxStepHours the latest forecast step, in hours
- * @param maxDocuments most documents of the run (grid points x levels x steps)
+ * @param maxDocuments most documents of the run counted one per step (grid points x levels x
+ *     steps), whatever its steps per document: the values to make and load are the work bounded
  */
 @ConfigurationProperties("spotcast.jobs.synthetic")
 @Validated

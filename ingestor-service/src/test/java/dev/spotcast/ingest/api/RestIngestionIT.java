@@ -39,12 +39,13 @@ class RestIngestionIT {
   @Test
   void loadsASyntheticRunExactlyAndPublishesIt() throws Exception {
     String model = Fixtures.model("rest");
-    // 37 x 72 points x 3 levels x 4 steps
-    long expected = 37L * 72 * 3 * 4;
+    // 91 x 180 points x 3 levels, the 4 steps in one document each (the default layout): 12 slices
+    // of at most 5,000 points, each a chunk.
+    long expected = 91L * 180 * 3;
     HttpResponse<String> accepted =
         instance.post(
             "/v1/ingestions",
-            Fixtures.synthetic(model, "2026-01-01T00:00:00Z", 5, "0, 500, 1000", "0, 1, 2, 3"));
+            Fixtures.synthetic(model, "2026-01-01T00:00:00Z", 2, "0, 500, 1000", "0, 1, 2, 3"));
 
     assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
     JsonNode body = IngestorInstance.JSON.readTree(accepted.body());
@@ -69,7 +70,7 @@ class RestIngestionIT {
     HttpResponse<String> again =
         instance.post(
             "/v1/ingestions",
-            Fixtures.synthetic(model, "2026-01-01T00:00:00Z", 5, "0, 500, 1000", "0, 1, 2, 3"));
+            Fixtures.synthetic(model, "2026-01-01T00:00:00Z", 2, "0, 500, 1000", "0, 1, 2, 3"));
     assertThat(again.statusCode()).as(again.body()).isEqualTo(409);
     assertThat(again.body()).contains("already published");
 

@@ -36,7 +36,8 @@ class JobSourcesTest {
 
     try (OpenedSource one = sources().open(spec, ShardingSpec.DEFAULT);
         OpenedSource two = sources().open(spec, ShardingSpec.DEFAULT)) {
-      assertThat(one.source().run().documentCount()).isEqualTo(21L * 21 * 2 * 2);
+      // 21 x 21 points x 2 levels, both steps in one document each (the default layout).
+      assertThat(one.source().run().documentCount()).isEqualTo(21L * 21 * 2);
       assertThat(one.source().slices()).isEqualTo(two.source().slices());
     }
   }
@@ -119,11 +120,18 @@ class JobSourcesTest {
                             List.of(-90.0, -180.0, 90.0, 180.0), 1e-6, List.of(0.0), List.of(0)),
                         ShardingSpec.DEFAULT))
         .hasMessageContaining("at most 1000000000 allowed");
-    // At the bounds: accepted. 3 x 3 points x 3 levels x 4 steps = 108 documents.
+    // At the bounds: accepted. 3 x 3 points x 3 levels x 4 steps = 108, what the limit counts
+    // (documents of one step each; in the default layout the 4 steps share one document).
     try (OpenedSource atBounds =
         bounded.open(
             synthetic(region, 5, List.of(0.0, 1.0, 2.0), List.of(0, 1, 2, 48)),
             ShardingSpec.DEFAULT)) {
+      assertThat(atBounds.source().run().documentCount()).isEqualTo(3L * 3 * 3);
+    }
+    try (OpenedSource atBounds =
+        bounded.open(
+            synthetic(region, 5, List.of(0.0, 1.0, 2.0), List.of(0, 1, 2, 48)),
+            ShardingSpec.DEFAULT.withStepsPerDocument(1))) {
       assertThat(atBounds.source().run().documentCount()).isEqualTo(108);
     }
     List<Integer> manySteps = IntStream.range(0, 1001).boxed().toList();

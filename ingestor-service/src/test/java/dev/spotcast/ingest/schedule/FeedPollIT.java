@@ -138,9 +138,9 @@ class FeedPollIT {
     JsonNode job = instance.awaitEnded(third.jobId(), Duration.ofMinutes(2));
     assertThat(job.path("state").asText()).as(job.toPrettyString()).isEqualTo("PUBLISHED");
     assertThat(job.path("trigger").asText()).isEqualTo("FEED");
-    // 6 grid points x 3 steps, 2t and 2d in each document.
-    assertThat(Fixtures.servedCount(stepsModel)).isEqualTo(6L * 3);
-    assertThat(job.path("expectedDocuments").asLong()).isEqualTo(6L * 3);
+    // 6 grid points, the 3 steps in one document each (the default layout), 2t and 2d in each.
+    assertThat(Fixtures.servedCount(stepsModel)).isEqualTo(6L);
+    assertThat(job.path("expectedDocuments").asLong()).isEqualTo(6L);
     // Each field's range was asked for once only, over the three polls that fetched.
     List<Access> ranges =
         nginx.accesses("steps/").stream().filter(a -> !a.range().isEmpty()).toList();
@@ -196,7 +196,7 @@ class FeedPollIT {
     assertThat(late.reason()).contains("missed its deadline").contains("2 of 6");
     assertThat(failures("late")).isEqualTo(1);
     assertThat(Fixtures.published(lateModel)).as("the 00 run stays served").isEqualTo(served);
-    assertThat(Fixtures.servedCount(lateModel)).isEqualTo(6L * 3);
+    assertThat(Fixtures.servedCount(lateModel)).isEqualTo(6L);
     assertThat(gauge("spotcast.feed.late", "late")).isEqualTo(1.0);
     String scraped = instance.get("/actuator/prometheus").body();
     assertThat(scraped)
@@ -242,7 +242,7 @@ class FeedPollIT {
     assertThat(taken.state()).as(taken.toString()).isEqualTo(FeedStatus.State.LOADING);
     JsonNode job = instance.awaitEnded(taken.jobId(), Duration.ofMinutes(2));
     assertThat(job.path("state").asText()).as(job.toPrettyString()).isEqualTo("PUBLISHED");
-    assertThat(Fixtures.servedCount(lockedModel)).isEqualTo(6L * 3);
+    assertThat(Fixtures.servedCount(lockedModel)).isEqualTo(6L);
     assertThat(store.lock(lockedModel, "2026112000").orElseThrow().value().jobId())
         .as("the job took the lock over from the fetch")
         .isEqualTo(taken.jobId());

@@ -8,17 +8,28 @@ import dev.spotcast.index.RunStatus;
 import dev.spotcast.ingest.Fixtures;
 import dev.spotcast.ingest.IngestorInstance;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** A cancelled job is not published: the model keeps serving its previous run. */
 class CancelIT {
 
+  /**
+   * A document per step: the second run loads for seconds, so that the cancel finds its chunks in
+   * flight (whole-series documents load the same run about 20 times faster).
+   */
+  private static Map<String, Object> oneStepPerDocument(String prefix) {
+    Map<String, Object> properties = IngestorInstance.fleet(prefix);
+    properties.put("spotcast.sharding.steps-per-document", "1");
+    return properties;
+  }
+
   @Test
   void aCancelledJobIsNotPublishedAndThePreviousRunStaysServed() throws Exception {
     String model = Fixtures.model("cancel");
     try (IngestorInstance instance =
-        IngestorInstance.start("cancel-1", IngestorInstance.fleet(Fixtures.prefix("cancel")))) {
+        IngestorInstance.start("cancel-1", oneStepPerDocument(Fixtures.prefix("cancel")))) {
       var first =
           instance.post(
               "/v1/ingestions",

@@ -24,12 +24,12 @@ import org.junit.jupiter.api.Test;
 class DeadLetterIT {
 
   /**
-   * 5 x 5 points x 2 levels x 2 steps; the documents of the second level (its own index) are
-   * refused.
+   * 5 x 5 points x 2 levels, both steps in one document each (the default layout); the documents of
+   * the second level (its own index) are refused.
    */
-  private static final long EXPECTED = 5L * 5 * 2 * 2;
+  private static final long EXPECTED = 5L * 5 * 2;
 
-  private static final long REFUSED = 5L * 5 * 2;
+  private static final long REFUSED = 5L * 5;
 
   @Test
   void refusedDocumentsAreDeadLetteredAndTheRunFails() throws Exception {

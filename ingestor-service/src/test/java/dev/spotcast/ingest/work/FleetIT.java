@@ -30,8 +30,9 @@ class FleetIT {
   void twoInstancesShareOneRunsChunksAndTheTotalIsExact() throws Exception {
     Map<String, Object> fleet = IngestorInstance.fleet(Fixtures.prefix("fleet"));
     String model = Fixtures.model("fleet");
-    // 91 x 180 points x 3 levels x 8 steps = 24 chunks of 16,380 documents
-    long expected = 91L * 180 * 3 * 8;
+    // 91 x 180 points x 3 levels, the 8 steps in one document each (the default layout): 21 chunks
+    // of one slice of at most 2,500 points
+    long expected = 91L * 180 * 3;
     try (IngestorInstance a = IngestorInstance.start("fleet-a", fleet);
         IngestorInstance b = IngestorInstance.start("fleet-b", fleet)) {
       awaitPartitions(a, b);
@@ -68,6 +69,9 @@ class FleetIT {
     // 8 chunks of 3 slices (49,140 documents, a few seconds each), so that the stop below finds one
     // early in its load.
     fleet.put("spotcast.jobs.min-chunks", "8");
+    // A document per step, for chunks that take seconds (whole-series documents load the same run
+    // about 20 times faster).
+    fleet.put("spotcast.sharding.steps-per-document", "1");
     String model = Fixtures.model("stopped");
     long expected = 91L * 180 * 3 * 8;
     String id;

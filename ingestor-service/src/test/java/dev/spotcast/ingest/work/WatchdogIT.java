@@ -38,7 +38,8 @@ class WatchdogIT {
     Map<String, Object> apiOnly = new LinkedHashMap<>(fleet);
     apiOnly.put("spotcast.kafka.worker-enabled", "false");
     String model = Fixtures.model("watched");
-    long expected = 37L * 72 * 2 * 2;
+    // 37 x 72 points x 2 levels, both steps in one document each (the default layout).
+    long expected = 37L * 72 * 2;
     JobStore store = new JobStore(Fixtures.client());
     try (IngestorInstance api = IngestorInstance.start("watch-api", apiOnly)) {
       // Leftovers of ended jobs, written before this job's chunks (so they come first in the

@@ -48,7 +48,7 @@ public final class LoadOptions extends ConnectionOptions {
 
   @Option(
       names = "--steps-per-document",
-      defaultValue = "1",
+      defaultValue = "all",
       converter = StepsPerDocumentConverter.class,
       paramLabel = "N|all",
       description =

@@ -122,13 +122,14 @@ public final class SynthCommand implements Callable<Integer> {
     ForecastRun run = run(model);
     PrintWriter out = spec.commandLine().getOut();
     out.printf(
-        "Loading %s run %s: %,d points x %d levels%s x %d steps = %,d documents into %s%n",
+        "Loading %s run %s: %,d points x %d levels%s x %d steps%s = %,d documents into %s%n",
         run.model(),
         run.runTime(),
         run.grid().pointCount(),
         run.axes().getFirst().levels().size(),
         terrain ? " (and the terrain's surface)" : "",
         run.steps().size(),
+        run.stepsPerDocument() > 1 ? " in blocks of " + run.stepsPerDocument() : "",
         run.documentCount(),
         load.elasticsearch);
     out.flush();

@@ -88,8 +88,12 @@ class IngestCommandIT {
         .containsPattern("it_files run 2017101812: (PUBLISHED|.*already published)");
     RunRecord record = new RunCatalog(client).get("it_files", UV_RUN).orElseThrow();
     assertThat(record.status()).isEqualTo(RunStatus.PUBLISHED);
-    // 72 x 37 points; isobaric levels 100, 400, 500, 700, 850, 1000 hPa; steps 0, 6, 12.
-    assertThat(record.indexedDocuments()).isEqualTo(2664L * 6 * 3);
+    // 72 x 37 points; isobaric levels 100, 400, 500, 700, 850, 1000 hPa; steps 0, 6, 12, all three
+    // in one document per point and level (the default layout).
+    assertThat(record.run().stepsPerDocument()).isEqualTo(3);
+    assertThat(record.indexedDocuments())
+        .isEqualTo(2664L * 6)
+        .isEqualTo(record.run().documentCount());
   }
 
   @Test

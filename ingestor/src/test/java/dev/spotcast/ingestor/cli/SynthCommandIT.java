@@ -51,11 +51,11 @@ class SynthCommandIT {
             "--run",
             "2026-11-21T06:00:00Z");
     assertThat(exit).as(err.toString()).isZero();
-    // 9 x 9 points x 2 levels x 4 steps
+    // 9 x 9 points x 2 levels, the 4 steps in one document each (the default layout)
     assertThat(out.toString())
-        .contains("= 648 documents")
+        .contains("81 points x 2 levels x 4 steps in blocks of 4 = 162 documents")
         .contains("itcli run 2026112106: PUBLISHED")
-        .contains("indexed 648  counted 648  failed 0");
+        .contains("indexed 162  counted 162  failed 0");
 
     // Loading the same run again is refused, unless the caller asks to keep the published one.
     String[] again = {

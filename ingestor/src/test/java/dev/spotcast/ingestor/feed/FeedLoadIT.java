@@ -91,8 +91,12 @@ class FeedLoadIT {
     try {
       RunRecord record = new RunCatalog(client).get(MODEL, "2026112600").orElseThrow();
       assertThat(record.status()).isEqualTo(RunStatus.PUBLISHED);
-      // 121 x 81 points, levels 500 and 850 hPa, steps 0 and 6.
-      assertThat(record.indexedDocuments()).isEqualTo(121L * 81 * 2 * 2);
+      // 121 x 81 points, levels 500 and 850 hPa, steps 0 and 6 in one document per point and
+      // level (the default layout).
+      assertThat(record.run().stepsPerDocument()).isEqualTo(2);
+      assertThat(record.indexedDocuments())
+          .isEqualTo(121L * 81 * 2)
+          .isEqualTo(record.run().documentCount());
     } finally {
       client._transport().close();
     }
