@@ -92,25 +92,40 @@ class MissingValuesIT extends ServiceTestBase {
     }
   }
 
-  /** Overwrites one document with the humidity left out, where the ingestor put it. */
+  /**
+   * Overwrites the document that holds one step with the humidity left out at that step, where the
+   * ingestor put it, in the run's layout (a block's other steps keep every value).
+   */
   private void removeHumidity(int point, int levelPosition, int stepPosition) throws Exception {
     ShardingStrategy strategy = new ShardingStrategy(RUN);
     RegularLatLonGrid grid = (RegularLatLonGrid) RUN.grid();
     double lat = grid.latitude(point);
     double lon = grid.longitude(point);
     double level = RUN.axes().getFirst().levels().get(levelPosition);
-    int step = RUN.steps().get(stepPosition);
+    int first = RUN.blockStart(stepPosition);
+    int steps = RUN.stepsPerDocument() > 1 ? RUN.blockLength(first) : 1;
     SyntheticWeather weather = new SyntheticWeather(SEED);
     String[] names = RUN.parameters().stream().map(Parameter::name).toArray(String[]::new);
-    float[] values = new float[names.length];
+    float[] values = new float[names.length * steps];
     for (int i = 0; i < names.length; i++) {
-      values[i] =
-          names[i].equals("rh")
-              ? Float.NaN
-              : (float)
-                  weather.value(names[i], lat, lon, level, RUN.validTime(step).getEpochSecond());
+      for (int k = 0; k < steps; k++) {
+        long time = RUN.validTime(RUN.steps().get(first + k)).getEpochSecond();
+        values[i * steps + k] =
+            names[i].equals("rh") && first + k == stepPosition
+                ? Float.NaN
+                : (float) weather.value(names[i], lat, lon, level, time);
+      }
     }
-    ForecastDocument document = new ForecastDocument(point, lat, lon, level, step, names, values);
+    ForecastDocument document =
+        new ForecastDocument(
+            point,
+            lat,
+            lon,
+            level,
+            RUN.steps().get(first),
+            names,
+            values,
+            RUN.stepsPerDocument() > 1 ? steps : 0);
     String index = strategy.indexName(0, levelPosition, stepPosition);
     RunFixtures.ingestClient()
         .index(
@@ -122,11 +137,7 @@ class MissingValuesIT extends ServiceTestBase {
     RunFixtures.ingestClient().indices().refresh(r -> r.index(index));
     assertThat(client.count(c -> c.index(index)).count())
         .as("overwritten, not added")
-        .isEqualTo(
-            (long) RUN.grid().pointCount()
-                * RUN.axes().getFirst().levels().size()
-                * RUN.steps().size()
-                / strategy.allIndices().size());
+        .isEqualTo(RUN.documentCount() / strategy.allIndices().size());
   }
 
   private static String url(double lat, double lon, String time, double alt) {
