@@ -22,6 +22,7 @@ import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.synthetic.SyntheticWeather;
 import dev.spotcast.testsupport.SharedElasticsearch;
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -87,18 +88,7 @@ class RunLoaderIT {
 
     // A stored document holds the model's values at its 7 steps, packed as floats in one binary
     // doc value per parameter; no _source is kept. Its id names the block's first step.
-    int point = 5 * 21 + 7; // lat 45, lon -3
-    var hits =
-        client
-            .search(
-                q ->
-                    q.index(strategy.indexName(0, 2, 3))
-                        .routing(strategy.routingKey(45, -3))
-                        .query(qq -> qq.ids(i -> i.values(DocumentIds.of(1000, 0, point))))
-                        .docvalueFields(f -> f.field("v.t")),
-                Map.class)
-            .hits()
-            .hits();
+    var hits = storedTemperature(strategy, 0);
     assertThat(hits).hasSize(1);
     assertThat(hits.get(0).source()).isNull();
     float[] stored =
@@ -136,18 +126,7 @@ class RunLoaderIT {
     assertThat(record.run()).isEqualTo(run);
 
     // A stored document holds the model's values, as floats, in doc values; no _source is kept.
-    int point = 5 * 21 + 7; // lat 45, lon -3
-    var hits =
-        client
-            .search(
-                q ->
-                    q.index(strategy.indexName(0, 2, 3))
-                        .routing(strategy.routingKey(45, -3))
-                        .query(qq -> qq.ids(i -> i.values(DocumentIds.of(1000, 3, point))))
-                        .docvalueFields(f -> f.field("v.t")),
-                Map.class)
-            .hits()
-            .hits();
+    var hits = storedTemperature(strategy, 3);
     assertThat(hits).hasSize(1);
     assertThat(hits.get(0).source()).isNull();
     double stored =
@@ -155,6 +134,25 @@ class RunLoaderIT {
     long validTime = T0.plusSeconds(3 * 3600).getEpochSecond();
     assertThat((float) stored)
         .isEqualTo((float) new SyntheticWeather(5).value("t", 45, -3, 1000, validTime));
+  }
+
+  /**
+   * The stored temperature of the document at lat 45, lon -3, 1,000 m, stored under a step (the
+   * first of its block), as Elasticsearch answers an ids search for it.
+   */
+  private List<Hit<Map>> storedTemperature(ShardingStrategy strategy, int documentStep)
+      throws IOException {
+    int point = 5 * 21 + 7; // lat 45, lon -3
+    return client
+        .search(
+            q ->
+                q.index(strategy.indexName(0, 2, 3))
+                    .routing(strategy.routingKey(45, -3))
+                    .query(qq -> qq.ids(i -> i.values(DocumentIds.of(1000, documentStep, point))))
+                    .docvalueFields(f -> f.field("v.t")),
+            Map.class)
+        .hits()
+        .hits();
   }
 
   /** The documents (with their grid point) one shard of the index holds. */

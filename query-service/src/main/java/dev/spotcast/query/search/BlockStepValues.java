@@ -31,6 +31,11 @@ final class BlockStepValues extends AbstractMap<String, Double> {
     this.index = index;
   }
 
+  /** The values of another step of the same block. */
+  BlockStepValues atStep(int step) {
+    return new BlockStepValues(names, numbers, step);
+  }
+
   @Override
   public Double get(Object key) {
     for (int i = 0; i < names.length; i++) {

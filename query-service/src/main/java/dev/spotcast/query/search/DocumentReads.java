@@ -31,9 +31,9 @@ final class DocumentReads {
 
   /**
    * @param cache the documents already read, or null to keep none
-   * @param shared how reads that miss the cache are sent; with a cache they must read every step of
-   *     a block ({@link SearchPlans#ids(NeighbourQuery, GridNeighbours.Nearest, boolean)}), as the
-   *     cache keeps whole documents
+   * @param shared how reads that miss the cache are sent; with a cache they must read blocks whole
+   *     ({@link SearchPlans#ids(NeighbourQuery, GridNeighbours.Nearest, boolean)}), as the cache
+   *     keeps whole documents
    */
   DocumentReads(DocumentCache cache, SharedReads<IdsRead, List<ForecastHit>> shared) {
     this.cache = cache;
@@ -60,7 +60,8 @@ final class DocumentReads {
 
   /**
    * The hits read, by document, each document's at the positions of their steps in it (one for a
-   * document of one step); the complete documents are kept in the cache. A document some of whose
+   * document of one step); the complete documents are kept in the cache. A block read from
+   * Elasticsearch is kept as its numbers ({@link BlockHits}); any other document some of whose
    * steps did not come back is returned as read but not kept.
    */
   private Map<DocumentCache.Key, List<ForecastHit>> whole(
@@ -68,6 +69,7 @@ final class DocumentReads {
     ForecastRun run = strategy.run();
     boolean blocks = run.stepsPerDocument() > 1;
     Map<DocumentCache.Key, ForecastHit[]> found = new HashMap<>();
+    Map<DocumentCache.Key, List<ForecastHit>> documents = new HashMap<>();
     for (ForecastHit hit : read) {
       int position = blocks ? run.stepPosition(hit.step()) : 0;
       if (position < 0) {
@@ -82,12 +84,24 @@ final class DocumentReads {
               blocks ? run.steps().get(start) : hit.step(),
               hit.point(),
               fieldMasks[hit.axisPosition()]);
+      if (documents.containsKey(key)) {
+        continue;
+      }
+      BlockHits block =
+          blocks
+              ? BlockHits.of(hit, run.steps().subList(start, start + run.blockLength(start)))
+              : null;
+      if (block != null) {
+        // Any step of a block read carries the numbers of all its steps: kept as they are.
+        documents.put(key, block);
+        cache.put(key, block);
+        continue;
+      }
       found
               .computeIfAbsent(key, k -> new ForecastHit[blocks ? run.blockLength(start) : 1])[
               position - start] =
           hit;
     }
-    Map<DocumentCache.Key, List<ForecastHit>> documents = new HashMap<>(found.size() * 2);
     found.forEach(
         (key, hits) -> {
           List<ForecastHit> document = Arrays.asList(hits);
@@ -118,10 +132,15 @@ final class DocumentReads {
         if (read == null) {
           continue;
         }
+        double distance = points.distances()[i];
         for (int inBlock : document.positions()) {
+          if (read instanceof BlockHits block) {
+            hits.add(block.hit(inBlock, distance));
+            continue;
+          }
           ForecastHit hit = inBlock < read.size() ? read.get(inBlock) : null;
           if (hit != null) {
-            hits.add(hit.withSortDistance(points.distances()[i]));
+            hits.add(hit.sortDistance() == distance ? hit : hit.withSortDistance(distance));
           }
         }
       }

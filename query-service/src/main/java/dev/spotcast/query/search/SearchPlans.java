@@ -118,6 +118,21 @@ public final class SearchPlans {
     return blocks.keeping(steps);
   }
 
+  /**
+   * How a run's documents are read whole: a block is made into one hit, of its first step, whose
+   * values are a view of every step's numbers ({@link BlockHits} makes the others when asked); null
+   * for one step per document.
+   */
+  private static StepBlocksRead firstOfEach(ForecastRun run, Collection<Combination> combinations) {
+    StepBlocksRead blocks = StepBlocksRead.of(run);
+    if (blocks == null) {
+      return null;
+    }
+    Set<Integer> firsts = new HashSet<>();
+    combinations.forEach(c -> firsts.add(StepBlocksRead.documentStep(run, c.step())));
+    return blocks.keeping(firsts);
+  }
+
   /** The documents of one grid point that hold some (level, step) combinations. */
   private static int documentsPerPoint(ForecastRun run, List<Combination> combinations) {
     if (run.stepsPerDocument() == 1) {
@@ -135,8 +150,9 @@ public final class SearchPlans {
   }
 
   /**
-   * As {@link #ids(NeighbourQuery, GridNeighbours.Nearest)}; {@code whole}: every step of the
-   * blocks read is made into a hit, not only the steps asked for (what the document cache keeps).
+   * As {@link #ids(NeighbourQuery, GridNeighbours.Nearest)}; {@code whole}: one hit per block read,
+   * a view of all its steps' numbers, rather than a hit per step asked for (what the document cache
+   * keeps, {@link BlockHits}).
    */
   static SearchPlan ids(NeighbourQuery query, GridNeighbours.Nearest points, boolean whole) {
     String routing = ShardingStrategy.routingParameter(routingKeys(query, points.points()));
@@ -153,7 +169,7 @@ public final class SearchPlans {
               ids.size(),
               fields,
               combinations.getFirst().axisPosition(),
-              whole ? StepBlocksRead.of(query.run()) : keeping(query.run(), combinations)));
+              whole ? firstOfEach(query.run(), combinations) : keeping(query.run(), combinations)));
     }
     return SearchPlan.of(searches);
   }
@@ -281,8 +297,8 @@ public final class SearchPlans {
     }
 
     /**
-     * As {@link #of(List, boolean)}; {@code whole}: the searches by id make every step of the
-     * blocks they read into hits (what the document cache keeps).
+     * As {@link #of(List, boolean)}; {@code whole}: the searches by id read whole blocks, one hit
+     * per block (what the document cache keeps).
      */
     static Batch of(List<NeighbourQuery> queries, boolean fastPath, boolean whole) {
       List<OneSearch> searches = new ArrayList<>();
@@ -324,7 +340,9 @@ public final class SearchPlans {
                   chunk.size(),
                   fields,
                   ids.axis,
-                  whole ? StepBlocksRead.of(ids.run) : keeping(ids.run, ids.combinations)));
+                  whole
+                      ? firstOfEach(ids.run, ids.combinations)
+                      : keeping(ids.run, ids.combinations)));
           searchQuery.add(-1);
         }
       }
@@ -402,15 +420,14 @@ public final class SearchPlans {
             }
           }
           if (whole && blocks != null) {
-            // The query gets every step of its documents (what the document cache keeps).
+            // The query gets its documents whole: the hit of each one's first step, a view of
+            // every step's numbers (what the document cache keeps).
             if (first) {
-              for (int step : blocks.stepsOf(document.step())) {
-                for (int i = 0; i < points.length; i++) {
-                  wanted.add(
-                      new Wanted(
-                          new DocumentKey(entry.getKey(), c.level(), step, points[i]),
-                          nearest.distances()[i]));
-                }
+              for (int i = 0; i < points.length; i++) {
+                wanted.add(
+                    new Wanted(
+                        new DocumentKey(entry.getKey(), c.level(), document.step(), points[i]),
+                        nearest.distances()[i]));
               }
             }
             continue;

@@ -66,14 +66,47 @@ class DocumentReadsTest {
         0, POINT, 0.0, step, Map.of("t", (double) step), 0, Double.NaN, Double.NaN);
   }
 
+  /**
+   * The hits of the document as Elasticsearch's answer is read: a hit per step, each a view of the
+   * block's numbers (temperature the step itself, humidity missing at step 9).
+   */
+  private static List<ForecastHit> block() {
+    String[] names = {"t", "rh"};
+    float[][] numbers = {{0, 3, 6, 9, 12}, {50, 51, 52, Float.NaN, 54}};
+    List<ForecastHit> hits = new ArrayList<>();
+    for (int k = 0; k < RUN.steps().size(); k++) {
+      hits.add(
+          new ForecastHit(
+              0,
+              POINT,
+              0.0,
+              RUN.steps().get(k),
+              new BlockStepValues(names, numbers, k),
+              0,
+              Double.NaN,
+              Double.NaN));
+    }
+    return hits;
+  }
+
   /** Reads that answer with the hits of some steps of the document, counted. */
   private static DocumentReads reads(List<Integer> answered, AtomicInteger count) {
-    Function<DocumentReads.IdsRead, List<ForecastHit>> one =
-        read -> {
-          count.incrementAndGet();
+    return reads(
+        () -> {
           List<ForecastHit> hits = new ArrayList<>();
           answered.forEach(step -> hits.add(hit(step)));
           return hits;
+        },
+        count);
+  }
+
+  /** Reads that answer with some hits, counted. */
+  private static DocumentReads reads(
+      java.util.function.Supplier<List<ForecastHit>> answer, AtomicInteger count) {
+    Function<DocumentReads.IdsRead, List<ForecastHit>> one =
+        read -> {
+          count.incrementAndGet();
+          return answer.get();
         };
     return new DocumentReads(
         new DocumentCache(1000, new SimpleMeterRegistry()),
@@ -105,6 +138,23 @@ class DocumentReadsTest {
   }
 
   @Test
+  void aBlockReadIsKeptAsItsNumbersAndAnswersEveryStepAtItsDistance() {
+    AtomicInteger searches = new AtomicInteger();
+    DocumentReads reads = reads(DocumentReadsTest::block, searches);
+
+    for (int step : List.of(6, 0, 3, 9, 12)) {
+      List<ForecastHit> hits = reads.read(at(step), AT);
+      assertThat(hits).extracting(ForecastHit::step).containsExactly(step);
+      ForecastHit hit = hits.getFirst();
+      assertThat(hit.sortDistance()).isEqualTo(1234.0);
+      assertThat(hit.point()).isEqualTo(POINT);
+      assertThat(hit.values().get("t")).isEqualTo((double) step);
+      assertThat(hit.values().get("rh")).isEqualTo(step == 9 ? null : 50.0 + step / 3);
+    }
+    assertThat(searches).as("one read for every step").hasValue(1);
+  }
+
+  @Test
   void aDocumentMissingStepsAnswersWhatItHasByStepAndIsNotKept() {
     AtomicInteger searches = new AtomicInteger();
     DocumentReads reads = reads(List.of(6, 12), searches);
@@ -119,18 +169,22 @@ class DocumentReadsTest {
   }
 
   @Test
-  void aSharedReadForTheCacheGivesEachRequestEveryStepOfItsDocuments() {
+  void aSharedReadForTheCacheGivesEachRequestItsDocumentsWhole() {
     SearchPlans.Batch whole = SearchPlans.Batch.of(List.of(at(6), at(9)), true, true);
-    List<ForecastHit> all = List.of(hit(0), hit(3), hit(6), hit(9), hit(12));
-    List<List<ForecastHit>> perSearch = new ArrayList<>();
-    whole.searches().forEach(search -> perSearch.add(all));
     assertThat(whole.searches()).hasSize(1);
-    assertThat(whole.searches().getFirst().blocks().keep()).as("every step read").isNull();
-    for (List<ForecastHit> hits : whole.split(perSearch)) {
-      assertThat(hits).extracting(ForecastHit::step).containsExactly(0, 3, 6, 9, 12);
+    assertThat(whole.searches().getFirst().blocks().keep())
+        .as("a hit per document, of its first step")
+        .containsExactly(0);
+    for (List<ForecastHit> hits : whole.split(List.of(List.of(block().getFirst())))) {
+      assertThat(hits).extracting(ForecastHit::step).containsExactly(0);
+      assertThat(BlockHits.of(hits.getFirst(), RUN.steps()))
+          .as("a view of every step's numbers")
+          .extracting(hit -> hit.values().get("t"))
+          .containsExactly(0.0, 3.0, 6.0, 9.0, 12.0);
     }
     SearchPlans.Batch asked = SearchPlans.Batch.of(List.of(at(6), at(9)), true, false);
-    assertThat(asked.split(perSearch))
+    List<ForecastHit> all = List.of(hit(0), hit(3), hit(6), hit(9), hit(12));
+    assertThat(asked.split(List.of(all)))
         .extracting(hits -> hits.stream().map(ForecastHit::step).toList())
         .containsExactly(List.of(6), List.of(9));
   }
