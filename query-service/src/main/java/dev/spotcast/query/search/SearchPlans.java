@@ -99,38 +99,28 @@ public final class SearchPlans {
               query.searched() * documentsPerPoint(query.run(), combinations),
               fields,
               combinations.getFirst().axisPosition(),
-              keeping(query.run(), combinations)));
+              reading(query.run(), combinations, false)));
     }
     return SearchPlan.of(searches);
   }
 
   /**
-   * How a run's documents are read when only some steps are asked for: a block's other steps are
-   * not made into hits (a spot reads 2 of a whole series' 125); null for one step per document.
+   * How a run's documents are read; null for one step per document. Not {@code whole}: only the
+   * steps asked for are made into hits (a spot reads 2 of a whole series' 125). {@code whole}: a
+   * block is made into one hit, of its first step, whose values are a view of every step's numbers
+   * ({@link BlockHits} makes the others when asked).
    */
-  private static StepBlocksRead keeping(ForecastRun run, Collection<Combination> combinations) {
+  private static StepBlocksRead reading(
+      ForecastRun run, Collection<Combination> combinations, boolean whole) {
     StepBlocksRead blocks = StepBlocksRead.of(run);
     if (blocks == null) {
       return null;
     }
     Set<Integer> steps = new HashSet<>();
-    combinations.forEach(c -> steps.add(c.step()));
-    return blocks.keeping(steps);
-  }
-
-  /**
-   * How a run's documents are read whole: a block is made into one hit, of its first step, whose
-   * values are a view of every step's numbers ({@link BlockHits} makes the others when asked); null
-   * for one step per document.
-   */
-  private static StepBlocksRead firstOfEach(ForecastRun run, Collection<Combination> combinations) {
-    StepBlocksRead blocks = StepBlocksRead.of(run);
-    if (blocks == null) {
-      return null;
+    for (Combination c : combinations) {
+      steps.add(whole ? StepBlocksRead.documentStep(run, c.step()) : c.step());
     }
-    Set<Integer> firsts = new HashSet<>();
-    combinations.forEach(c -> firsts.add(StepBlocksRead.documentStep(run, c.step())));
-    return blocks.keeping(firsts);
+    return blocks.keeping(steps);
   }
 
   /** The documents of one grid point that hold some (level, step) combinations. */
@@ -169,7 +159,7 @@ public final class SearchPlans {
               ids.size(),
               fields,
               combinations.getFirst().axisPosition(),
-              whole ? firstOfEach(query.run(), combinations) : keeping(query.run(), combinations)));
+              reading(query.run(), combinations, whole)));
     }
     return SearchPlan.of(searches);
   }
@@ -340,9 +330,7 @@ public final class SearchPlans {
                   chunk.size(),
                   fields,
                   ids.axis,
-                  whole
-                      ? firstOfEach(ids.run, ids.combinations)
-                      : keeping(ids.run, ids.combinations)));
+                  reading(ids.run, ids.combinations, whole)));
           searchQuery.add(-1);
         }
       }
