@@ -46,6 +46,17 @@ final class BlockStepValues extends AbstractMap<String, Double> {
     return null;
   }
 
+  /** The number of a parameter at this step, NaN when it has none or was not read. */
+  double number(String name) {
+    for (int i = 0; i < names.length; i++) {
+      if (names[i].equals(name)) {
+        float[] values = numbers[i];
+        return index < values.length ? values[index] : Double.NaN;
+      }
+    }
+    return Double.NaN;
+  }
+
   @Override
   public boolean containsKey(Object key) {
     return get(key) != null;

@@ -47,7 +47,8 @@ final class DocumentReads {
     if (fieldMasks == null) {
       return shared.read(new IdsRead(query, points));
     }
-    List<DocumentCache.Key> keys = cacheKeys(query, points, fieldMasks);
+    List<Asked> asked = documentsAsked(query);
+    List<DocumentCache.Key> keys = cacheKeys(query, asked, points, fieldMasks);
     Map<DocumentCache.Key, List<ForecastHit>> documents = cache.all(keys);
     if (documents == null) {
       documents =
@@ -55,7 +56,7 @@ final class DocumentReads {
               keys,
               () -> whole(query.strategy(), fieldMasks, shared.read(new IdsRead(query, points))));
     }
-    return asked(query, points, fieldMasks, documents);
+    return asked(query, asked, points, fieldMasks, documents);
   }
 
   /**
@@ -119,12 +120,13 @@ final class DocumentReads {
    */
   private static List<ForecastHit> asked(
       NeighbourQuery query,
+      List<Asked> asked,
       GridNeighbours.Nearest points,
       long[] fieldMasks,
       Map<DocumentCache.Key, List<ForecastHit>> documents) {
     int[] at = points.points();
     List<ForecastHit> hits = new ArrayList<>();
-    for (Asked document : documentsAsked(query)) {
+    for (Asked document : asked) {
       DocumentCache.Key first = document.key(query.strategy(), at[0], fieldMasks);
       for (int i = 0; i < at.length; i++) {
         List<ForecastHit> read =
@@ -153,8 +155,10 @@ final class DocumentReads {
    * of a block share their document.
    */
   private static List<DocumentCache.Key> cacheKeys(
-      NeighbourQuery query, GridNeighbours.Nearest points, long[] fieldMasks) {
-    List<Asked> documents = documentsAsked(query);
+      NeighbourQuery query,
+      List<Asked> documents,
+      GridNeighbours.Nearest points,
+      long[] fieldMasks) {
     List<DocumentCache.Key> keys = new ArrayList<>(documents.size() * points.size());
     for (Asked document : documents) {
       for (int point : points.points()) {
@@ -175,10 +179,13 @@ final class DocumentReads {
     }
   }
 
+  /** Where a grid point's document is: level type, level, the step it is stored under. */
+  private record Stored(int axis, double level, int step) {}
+
   /** The documents of a grid point that a query reads, each once, in the query's order. */
   private static List<Asked> documentsAsked(NeighbourQuery query) {
     ForecastRun run = query.run();
-    Map<List<Object>, Asked> documents = new LinkedHashMap<>();
+    Map<Stored, Asked> documents = new LinkedHashMap<>();
     for (List<Combination> combinations : query.byIndex().values()) {
       for (Combination c : combinations) {
         int stepPosition = run.stepsPerDocument() > 1 ? run.stepPosition(c.step()) : -1;
@@ -186,7 +193,7 @@ final class DocumentReads {
         int documentStep = start < 0 ? c.step() : run.steps().get(start);
         documents
             .computeIfAbsent(
-                List.of(c.axisPosition(), c.level(), documentStep),
+                new Stored(c.axisPosition(), c.level(), documentStep),
                 k -> new Asked(c.axisPosition(), c.level(), documentStep, new ArrayList<>()))
             .positions()
             .add(start < 0 ? 0 : stepPosition - start);

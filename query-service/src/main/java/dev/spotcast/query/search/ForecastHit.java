@@ -28,6 +28,18 @@ public record ForecastHit(
 
   static final String VALUE_PREFIX = ForecastFields.VALUES + ".";
 
+  /**
+   * The value of a parameter, NaN when the document has none: what interpolation reads, without a
+   * boxed number for a document that carries a block of steps.
+   */
+  public double number(String parameter) {
+    if (values instanceof BlockStepValues block) {
+      return block.number(parameter);
+    }
+    Double value = values.get(parameter);
+    return value == null ? Double.NaN : value;
+  }
+
   /** The same document with the distance it is ranked by. */
   public ForecastHit withSortDistance(double distance) {
     return new ForecastHit(axisPosition, point, level, step, values, distance, lat, lon);

@@ -3,6 +3,11 @@ package dev.spotcast.query.spot;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import java.io.IOException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -106,10 +111,13 @@ public record SeriesForecast(
   }
 
   /**
-   * One step of the run: hours after the run, its valid time and the values at it.
+   * One step of the run: hours after the run, its valid time and the values at it. Written by
+   * {@link Json}, as Jackson writes the record, without its per-property and per-entry machinery: a
+   * ten-day series has over a hundred steps.
    *
    * @param localTime the valid time in the zone asked with {@code timezone=}, absent without it
    */
+  @JsonSerialize(using = Step.Json.class)
   public record Step(
       int step,
       Instant time,
@@ -119,6 +127,41 @@ public record SeriesForecast(
 
     public Step(int step, Instant time, Map<String, SpotForecast.Value> values) {
       this(step, time, null, values);
+    }
+
+    /** The record's JSON: step, time, local_time if present, then the values in their order. */
+    static final class Json extends StdSerializer<Step> {
+
+      private final SpotForecast.Value.Json value = new SpotForecast.Value.Json();
+
+      Json() {
+        super(Step.class);
+      }
+
+      @Override
+      public void serialize(Step step, JsonGenerator json, SerializerProvider provider)
+          throws IOException {
+        json.writeStartObject(step);
+        json.writeNumberField("step", step.step());
+        // ISO-8601 in UTC, as Jackson's InstantSerializer writes it
+        // (DateTimeFormatter.ISO_INSTANT).
+        json.writeStringField("time", step.time().toString());
+        if (step.localTime() != null) {
+          provider.defaultSerializeField("local_time", step.localTime(), json);
+        }
+        json.writeFieldName("values");
+        json.writeStartObject(step.values());
+        for (Map.Entry<String, SpotForecast.Value> entry : step.values().entrySet()) {
+          json.writeFieldName(entry.getKey());
+          if (entry.getValue() == null) {
+            json.writeNull();
+          } else {
+            value.serialize(entry.getValue(), json, provider);
+          }
+        }
+        json.writeEndObject();
+        json.writeEndObject();
+      }
     }
   }
 

@@ -3,6 +3,11 @@ package dev.spotcast.query.spot;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import java.io.IOException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -202,7 +207,11 @@ public record SpotForecast(
       @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Value> values,
       @JsonInclude(JsonInclude.Include.NON_NULL) String problem) {}
 
-  /** An interpolated value, or null with the reason it is unavailable. */
+  /**
+   * An interpolated value, or null with the reason it is unavailable. Written by {@link Json}, as
+   * Jackson writes the record, without its per-property machinery: a series writes hundreds.
+   */
+  @JsonSerialize(using = Value.Json.class)
   public record Value(
       Double value,
       String unit,
@@ -224,6 +233,33 @@ public record SpotForecast(
     /** This value, said to be over a period. */
     public Value over(Period period) {
       return new Value(value, unit, reason, period);
+    }
+
+    /** The record's JSON: value (null when unavailable), unit, then reason and over if present. */
+    static final class Json extends StdSerializer<Value> {
+
+      Json() {
+        super(Value.class);
+      }
+
+      @Override
+      public void serialize(Value value, JsonGenerator json, SerializerProvider provider)
+          throws IOException {
+        json.writeStartObject(value);
+        if (value.value() == null) {
+          json.writeNullField("value");
+        } else {
+          json.writeNumberField("value", value.value());
+        }
+        json.writeStringField("unit", value.unit());
+        if (value.reason() != null) {
+          json.writeStringField("reason", value.reason());
+        }
+        if (value.over() != null) {
+          provider.defaultSerializeField("over", value.over(), json);
+        }
+        json.writeEndObject();
+      }
     }
   }
 

@@ -52,20 +52,25 @@ public final class SpotInterpolator {
   }
 
   public SpotForecast interpolate(SpotPlan plan, List<ForecastHit> hits) {
-    return interpolate(plan, neighbourhood(plan, hits), documents(hits));
+    Neighbourhood around = neighbourhood(plan, hits);
+    return interpolate(
+        plan, around, new Found(plan, plan.stepPositions(), around.points(), hits), true);
   }
 
   /**
    * Every step of a series: plans of one place at several times ({@link SpotPlan#at}) and the hits
    * of their one query ({@link SpotPlan#query(List)}). The grid points and their weights are worked
-   * out once, as every step interpolates between the same neighbours.
+   * out once, as every step interpolates between the same neighbours, and the documents are indexed
+   * once for all steps. Only the first answer says which levels and steps it was made from (a
+   * series gives each step's values, and the rest from its first).
    */
   List<SpotForecast> series(List<SpotPlan> plans, List<ForecastHit> hits) {
-    Neighbourhood around = neighbourhood(plans.getFirst(), hits);
-    Map<DocumentKey, Map<String, Double>> documents = documents(hits);
+    SpotPlan first = plans.getFirst();
+    Neighbourhood around = neighbourhood(first, hits);
+    Found found = new Found(first, SpotPlan.stepPositions(plans), around.points(), hits);
     List<SpotForecast> answers = new ArrayList<>(plans.size());
     for (SpotPlan plan : plans) {
-      answers.add(interpolate(plan, around, documents));
+      answers.add(interpolate(plan, around, found, answers.isEmpty()));
     }
     return answers;
   }
@@ -174,32 +179,25 @@ public final class SpotInterpolator {
     return new Neighbourhood(points, weights, neighbours, choice, candidates);
   }
 
-  /** The values of the documents found, by level type, level, step and grid point. */
-  private static Map<DocumentKey, Map<String, Double>> documents(List<ForecastHit> hits) {
-    Map<DocumentKey, Map<String, Double>> documents = new HashMap<>(hits.size() * 2);
-    for (ForecastHit hit : hits) {
-      documents.putIfAbsent(
-          new DocumentKey(hit.axisPosition(), hit.level(), hit.step(), hit.point()), hit.values());
-    }
-    return documents;
-  }
-
+  /**
+   * @param detailed whether the answer says which levels and steps it was made from
+   */
   private SpotForecast interpolate(
-      SpotPlan plan, Neighbourhood around, Map<DocumentKey, Map<String, Double>> documents) {
+      SpotPlan plan, Neighbourhood around, Found found, boolean detailed) {
     ForecastRun run = plan.run();
     SpotRequest request = plan.request();
     int[] points = around.points();
     double[] weights = around.weights();
     Map<String, SpotForecast.Value> values = new LinkedHashMap<>();
     List<SpotForecast.LevelUsed> levelsUsed = new ArrayList<>();
-    // The steps read, in the order the stored values are laid out (one computation per answer).
-    int[] read = plan.stepPositions();
-    for (SpotPlan.AxisPlan axis : plan.axes()) {
-      List<Map<String, Double>> stored = storedOf(plan, read, axis, points, documents);
+    for (int a = 0; a < plan.axes().size(); a++) {
+      SpotPlan.AxisPlan axis = plan.axes().get(a);
       for (Parameter parameter : axis.parameters()) {
-        values.put(parameter.name(), value(plan, read, axis, parameter, points, weights, stored));
+        values.put(parameter.name(), value(plan, a, parameter, points, weights, found));
       }
-      levelsUsed.addAll(levelsUsed(axis));
+      if (detailed) {
+        levelsUsed.addAll(levelsUsed(axis));
+      }
     }
     SpotForecast.TerrainUsed terrainUsed =
         terrainUsed(plan, points, weights, around.choice(), around.candidates(), values);
@@ -221,7 +219,7 @@ public final class SpotInterpolator {
         values,
         around.neighbours(),
         levelsUsed,
-        stepsUsed(run, plan.steps()),
+        detailed ? stepsUsed(run, plan.steps()) : List.of(),
         null,
         null,
         null,
@@ -409,56 +407,31 @@ public final class SpotInterpolator {
    * then point id), merged over the hits of every index.
    */
   static List<ForecastHit> nearestPoints(List<ForecastHit> hits, int n) {
-    Map<Integer, ForecastHit> byPoint = new HashMap<>();
+    // Per distinct point its nearest hit; the points are few (the neighbours and candidates), the
+    // hits of a series many (every step of each), so a scan beats a map of boxed keys.
+    List<ForecastHit> byPoint = new ArrayList<>();
     for (ForecastHit hit : hits) {
-      byPoint.merge(hit.point(), hit, (a, b) -> b.sortDistance() < a.sortDistance() ? b : a);
-    }
-    return byPoint.values().stream()
-        .sorted(
-            (a, b) -> {
-              int byDistance = Double.compare(a.sortDistance(), b.sortDistance());
-              return byDistance != 0 ? byDistance : Integer.compare(a.point(), b.point());
-            })
-        .limit(n)
-        .toList();
-  }
-
-  /**
-   * The values of the documents an axis is interpolated from, looked up once for all its
-   * parameters: by step, then level, then point, in the order {@link #value} reads them; null where
-   * a document is missing.
-   */
-  private static List<Map<String, Double>> storedOf(
-      SpotPlan plan,
-      int[] read,
-      SpotPlan.AxisPlan axis,
-      int[] points,
-      Map<DocumentKey, Map<String, Double>> documents) {
-    ForecastRun run = plan.run();
-    int[] stepPositions = read;
-    int[] levelPositions = SpotPlan.positions(axis.levels());
-    List<Map<String, Double>> stored =
-        new ArrayList<>(stepPositions.length * levelPositions.length * points.length);
-    for (int stepPosition : stepPositions) {
-      int step = run.steps().get(stepPosition);
-      for (int levelPosition : levelPositions) {
-        double level = axis.axis().levels().get(levelPosition);
-        for (int point : points) {
-          stored.add(documents.get(new DocumentKey(axis.position(), level, step, point)));
-        }
+      int i = 0;
+      while (i < byPoint.size() && byPoint.get(i).point() != hit.point()) {
+        i++;
+      }
+      if (i == byPoint.size()) {
+        byPoint.add(hit);
+      } else if (hit.sortDistance() < byPoint.get(i).sortDistance()) {
+        byPoint.set(i, hit);
       }
     }
-    return stored;
+    byPoint.sort(
+        (a, b) -> {
+          int byDistance = Double.compare(a.sortDistance(), b.sortDistance());
+          return byDistance != 0 ? byDistance : Integer.compare(a.point(), b.point());
+        });
+    return byPoint.size() > n ? List.copyOf(byPoint.subList(0, n)) : List.copyOf(byPoint);
   }
 
   private static SpotForecast.Value value(
-      SpotPlan plan,
-      int[] read,
-      SpotPlan.AxisPlan axis,
-      Parameter parameter,
-      int[] points,
-      double[] weights,
-      List<Map<String, Double>> documents) {
+      SpotPlan plan, int a, Parameter parameter, int[] points, double[] weights, Found found) {
+    SpotPlan.AxisPlan axis = plan.axes().get(a);
     LevelAxis levelAxis = axis.axis();
     Bracket levels = axis.levels();
     int[] levelPositions = SpotPlan.positions(levels);
@@ -484,7 +457,7 @@ public final class SpotInterpolator {
     }
     double total = 0;
     for (int p = 0; p < positions.length; p++) {
-      int s = Arrays.binarySearch(read, positions[p]);
+      int s = found.readIndex(positions[p]);
       int step = plan.run().steps().get(positions[p]);
       double[] byLevel = new double[2];
       for (int l = 0; l < levelPositions.length; l++) {
@@ -494,10 +467,9 @@ public final class SpotInterpolator {
           if (weights[i] == 0) {
             continue;
           }
-          Map<String, Double> stored =
-              documents.get((s * levelPositions.length + l) * points.length + i);
-          Double v = stored == null ? null : stored.get(parameter.name());
-          if (v == null || !Double.isFinite(v)) {
+          ForecastHit stored = s < 0 ? null : found.get(a, l, s, i);
+          double v = stored == null ? Double.NaN : stored.number(parameter.name());
+          if (!Double.isFinite(v)) {
             String at =
                 levelAxis.type().singleLevel() ? "" : " at " + levelLabel(levelAxis, level) + ",";
             return SpotForecast.Value.unavailable(
@@ -574,6 +546,81 @@ public final class SpotInterpolator {
         new SpotForecast.StepUsed(upper, run.validTime(upper), bracket.upperWeight()));
   }
 
-  /** A document inside a run: level type, level value, step, grid point. */
-  private record DocumentKey(int axis, double level, int step, int point) {}
+  /**
+   * The documents found, indexed as {@link #value} reads them: by the plan's axis, the level's
+   * place in its bracket (lower, upper), the step's place among the steps read and the grid point's
+   * among the neighbours, in one pass over the hits and without a key object per document. A hit of
+   * a document the answer does not use (a candidate point passed over, a level outside the bracket)
+   * is left out; of two hits of one document the first is kept.
+   */
+  private static final class Found {
+
+    private final int[] read;
+    private final int[] points;
+    private final ForecastHit[] hits;
+
+    /**
+     * @param read the positions of the steps read among the run's steps, ascending
+     * @param points the neighbours' grid points
+     */
+    Found(SpotPlan plan, int[] read, int[] points, List<ForecastHit> found) {
+      this.read = read;
+      this.points = points;
+      List<SpotPlan.AxisPlan> axes = plan.axes();
+      ForecastRun run = plan.run();
+      hits = new ForecastHit[axes.size() * 2 * read.length * points.length];
+      for (ForecastHit hit : found) {
+        int i = 0;
+        while (i < points.length && points[i] != hit.point()) {
+          i++;
+        }
+        int s = i == points.length ? -1 : readIndex(run.stepPosition(hit.step()));
+        if (s < 0) {
+          continue;
+        }
+        // An axis can be planned more than once (fields of their own height: 2 m and 10 m).
+        for (int a = 0; a < axes.size(); a++) {
+          int l =
+              axes.get(a).position() == hit.axisPosition()
+                  ? levelPlace(axes.get(a), hit.level())
+                  : -1;
+          if (l >= 0 && hits[slot(a, l, s, i)] == null) {
+            hits[slot(a, l, s, i)] = hit;
+          }
+        }
+      }
+    }
+
+    /** 0 for the lower level of the axis's bracket, 1 for its upper, -1 for any other level. */
+    private static int levelPlace(SpotPlan.AxisPlan axis, double level) {
+      List<Double> levels = axis.axis().levels();
+      Bracket bracket = axis.levels();
+      if (Double.compare(levels.get(bracket.lower()), level) == 0) {
+        return 0;
+      }
+      return !bracket.single() && Double.compare(levels.get(bracket.upper()), level) == 0 ? 1 : -1;
+    }
+
+    /** The place of a step position among those read, negative when it was not read. */
+    int readIndex(int stepPosition) {
+      if (stepPosition < 0 || read.length == 0) {
+        return -1;
+      }
+      if (read[read.length - 1] - read[0] == read.length - 1) {
+        // Consecutive steps (a series, a bracket): no search.
+        int s = stepPosition - read[0];
+        return s < read.length ? s : -1;
+      }
+      return Arrays.binarySearch(read, stepPosition);
+    }
+
+    private int slot(int a, int l, int s, int i) {
+      return ((a * 2 + l) * read.length + s) * points.length + i;
+    }
+
+    /** The document at an axis, level place, step place and neighbour, null when none was found. */
+    ForecastHit get(int a, int l, int s, int i) {
+      return hits[slot(a, l, s, i)];
+    }
+  }
 }

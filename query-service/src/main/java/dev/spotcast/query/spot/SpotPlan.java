@@ -172,15 +172,19 @@ public record SpotPlan(
    * series, each from {@link #at}): every (level, step) any of them needs, in one query.
    */
   public static NeighbourQuery query(List<SpotPlan> samePlace) {
+    SpotPlan first = samePlace.getFirst();
+    return first.query(first.combinationsByIndex(stepPositions(samePlace)));
+  }
+
+  /** Every step any of the plans reads ({@link #stepPositions()}), positions in order. */
+  static int[] stepPositions(List<SpotPlan> plans) {
     TreeSet<Integer> read = new TreeSet<>();
-    for (SpotPlan plan : samePlace) {
+    for (SpotPlan plan : plans) {
       for (int s : plan.stepPositions()) {
         read.add(s);
       }
     }
-    SpotPlan first = samePlace.getFirst();
-    return first.query(
-        first.combinationsByIndex(read.stream().mapToInt(Integer::intValue).toArray()));
+    return read.stream().mapToInt(Integer::intValue).toArray();
   }
 
   private NeighbourQuery query(Map<String, List<Combination>> byIndex) {
