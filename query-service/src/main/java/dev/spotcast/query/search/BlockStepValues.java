@@ -46,6 +46,26 @@ final class BlockStepValues extends AbstractMap<String, Double> {
     return null;
   }
 
+  /** The numbers of a parameter at every step of the block, null when it was not read. */
+  float[] column(String name) {
+    for (int i = 0; i < names.length; i++) {
+      if (names[i].equals(name)) {
+        return numbers[i];
+      }
+    }
+    return null;
+  }
+
+  /** The block's numbers, shared by the values of all its steps. */
+  Object block() {
+    return numbers;
+  }
+
+  /** This step's position in the block. */
+  int index() {
+    return index;
+  }
+
   /** The number of a parameter at this step, NaN when it has none or was not read. */
   double number(String name) {
     for (int i = 0; i < names.length; i++) {

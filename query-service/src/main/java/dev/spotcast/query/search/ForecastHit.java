@@ -40,6 +40,29 @@ public record ForecastHit(
     return value == null ? Double.NaN : value;
   }
 
+  /**
+   * For reading a parameter along the steps of blocks without looking it up at each step: the
+   * numbers of the block this hit was read from, shared by the hits of all its steps (compared by
+   * identity), or null when the hit is not of a block.
+   */
+  public Object block() {
+    return values instanceof BlockStepValues block ? block.block() : null;
+  }
+
+  /**
+   * A parameter's numbers at every step of this hit's block, {@link #blockIndex()} being this hit's
+   * (NaN where the step has no value); null when the block has no such parameter. The block's own
+   * array: read it, never write it.
+   */
+  public float[] blockColumn(String parameter) {
+    return ((BlockStepValues) values).column(parameter);
+  }
+
+  /** This hit's step's position in its block (a hit of a block only). */
+  public int blockIndex() {
+    return ((BlockStepValues) values).index();
+  }
+
   /** The same document with the distance it is ranked by. */
   public ForecastHit withSortDistance(double distance) {
     return new ForecastHit(axisPosition, point, level, step, values, distance, lat, lon);

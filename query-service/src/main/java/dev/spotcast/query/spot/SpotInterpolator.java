@@ -54,23 +54,34 @@ public final class SpotInterpolator {
   public SpotForecast interpolate(SpotPlan plan, List<ForecastHit> hits) {
     Neighbourhood around = neighbourhood(plan, hits);
     return interpolate(
-        plan, around, new Found(plan, plan.stepPositions(), around.points(), hits), true);
+        plan, around, new Found(plan, plan.stepPositions(), around.points(), hits), null, true);
   }
 
   /**
    * Every step of a series: plans of one place at several times ({@link SpotPlan#at}) and the hits
    * of their one query ({@link SpotPlan#query(List)}). The grid points and their weights are worked
    * out once, as every step interpolates between the same neighbours, and the documents are indexed
-   * once for all steps. Only the first answer says which levels and steps it was made from (a
-   * series gives each step's values, and the rest from its first).
+   * once for all steps, and each parameter at an instant is read along the steps in one pass. Only
+   * the first answer says which levels and steps it was made from (a series gives each step's
+   * values, and the rest from its first).
    */
   List<SpotForecast> series(List<SpotPlan> plans, List<ForecastHit> hits) {
     SpotPlan first = plans.getFirst();
     Neighbourhood around = neighbourhood(first, hits);
     Found found = new Found(first, SpotPlan.stepPositions(plans), around.points(), hits);
+    double[][][] columns = new double[first.axes().size()][][];
+    for (int a = 0; a < columns.length; a++) {
+      List<Parameter> parameters = first.axes().get(a).parameters();
+      columns[a] = new double[parameters.size()][];
+      for (int k = 0; k < parameters.size(); k++) {
+        if (!parameters.get(k).aggregation().overInterval()) {
+          columns[a][k] = found.column(a, parameters.get(k).name(), around.weights());
+        }
+      }
+    }
     List<SpotForecast> answers = new ArrayList<>(plans.size());
     for (SpotPlan plan : plans) {
-      answers.add(interpolate(plan, around, found, answers.isEmpty()));
+      answers.add(interpolate(plan, around, found, columns, answers.isEmpty()));
     }
     return answers;
   }
@@ -180,10 +191,12 @@ public final class SpotInterpolator {
   }
 
   /**
+   * @param columns per axis plan and parameter, its values along the steps read ({@link
+   *     Found#column}), null where not read so; null: none
    * @param detailed whether the answer says which levels and steps it was made from
    */
   private SpotForecast interpolate(
-      SpotPlan plan, Neighbourhood around, Found found, boolean detailed) {
+      SpotPlan plan, Neighbourhood around, Found found, double[][][] columns, boolean detailed) {
     ForecastRun run = plan.run();
     SpotRequest request = plan.request();
     int[] points = around.points();
@@ -192,8 +205,16 @@ public final class SpotInterpolator {
     List<SpotForecast.LevelUsed> levelsUsed = new ArrayList<>();
     for (int a = 0; a < plan.axes().size(); a++) {
       SpotPlan.AxisPlan axis = plan.axes().get(a);
-      for (Parameter parameter : axis.parameters()) {
-        values.put(parameter.name(), value(plan, a, parameter, points, weights, found));
+      for (int k = 0; k < axis.parameters().size(); k++) {
+        Parameter parameter = axis.parameters().get(k);
+        double[] column = columns == null ? null : columns[a][k];
+        int s =
+            column == null || !plan.steps().single() ? -1 : found.readIndex(plan.steps().lower());
+        values.put(
+            parameter.name(),
+            s >= 0 && !Double.isNaN(column[s])
+                ? SpotForecast.Value.of(parameter.clamp(column[s]), parameter.unit())
+                : value(plan, a, parameter, points, weights, found));
       }
       if (detailed) {
         levelsUsed.addAll(levelsUsed(axis));
@@ -555,6 +576,7 @@ public final class SpotInterpolator {
    */
   private static final class Found {
 
+    private final List<SpotPlan.AxisPlan> axes;
     private final int[] read;
     private final int[] points;
     private final ForecastHit[] hits;
@@ -564,41 +586,52 @@ public final class SpotInterpolator {
      * @param points the neighbours' grid points
      */
     Found(SpotPlan plan, int[] read, int[] points, List<ForecastHit> found) {
+      this.axes = plan.axes();
       this.read = read;
       this.points = points;
-      List<SpotPlan.AxisPlan> axes = plan.axes();
       ForecastRun run = plan.run();
       hits = new ForecastHit[axes.size() * 2 * read.length * points.length];
+      // The levels of each axis plan's bracket, unboxed once (NaN: no upper level).
+      double[] lower = new double[axes.size()];
+      double[] upper = new double[axes.size()];
+      for (int a = 0; a < axes.size(); a++) {
+        Bracket bracket = axes.get(a).levels();
+        List<Double> levels = axes.get(a).axis().levels();
+        lower[a] = levels.get(bracket.lower());
+        upper[a] = bracket.single() ? Double.NaN : levels.get(bracket.upper());
+      }
+      int lastStep = Integer.MIN_VALUE;
+      int lastPosition = -1;
       for (ForecastHit hit : found) {
         int i = 0;
         while (i < points.length && points[i] != hit.point()) {
           i++;
         }
-        int s = i == points.length ? -1 : readIndex(run.stepPosition(hit.step()));
+        if (i == points.length) {
+          continue;
+        }
+        if (hit.step() != lastStep) {
+          lastStep = hit.step();
+          lastPosition = run.stepPosition(lastStep);
+        }
+        int s = readIndex(lastPosition);
         if (s < 0) {
           continue;
         }
         // An axis can be planned more than once (fields of their own height: 2 m and 10 m).
         for (int a = 0; a < axes.size(); a++) {
+          if (axes.get(a).position() != hit.axisPosition()) {
+            continue;
+          }
           int l =
-              axes.get(a).position() == hit.axisPosition()
-                  ? levelPlace(axes.get(a), hit.level())
-                  : -1;
+              Double.compare(lower[a], hit.level()) == 0
+                  ? 0
+                  : Double.compare(upper[a], hit.level()) == 0 ? 1 : -1;
           if (l >= 0 && hits[slot(a, l, s, i)] == null) {
             hits[slot(a, l, s, i)] = hit;
           }
         }
       }
-    }
-
-    /** 0 for the lower level of the axis's bracket, 1 for its upper, -1 for any other level. */
-    private static int levelPlace(SpotPlan.AxisPlan axis, double level) {
-      List<Double> levels = axis.axis().levels();
-      Bracket bracket = axis.levels();
-      if (Double.compare(levels.get(bracket.lower()), level) == 0) {
-        return 0;
-      }
-      return !bracket.single() && Double.compare(levels.get(bracket.upper()), level) == 0 ? 1 : -1;
     }
 
     /** The place of a step position among those read, negative when it was not read. */
@@ -621,6 +654,55 @@ public final class SpotInterpolator {
     /** The document at an axis, level place, step place and neighbour, null when none was found. */
     ForecastHit get(int a, int l, int s, int i) {
       return hits[slot(a, l, s, i)];
+    }
+
+    /**
+     * A parameter at an instant (not over time) at every step read, each step alone: what {@link
+     * #value} makes of it at that step, by the same arithmetic in the same order, before the
+     * parameter's clamp; NaN where a value it needs is missing (there {@link #value} says which).
+     * Reads each parameter once per block rather than once per step.
+     */
+    double[] column(int a, String parameter, double[] weights) {
+      Bracket levels = axes.get(a).levels();
+      int levelCount = levels.single() ? 1 : 2;
+      double[][] byLevel = new double[2][read.length];
+      boolean[] missing = new boolean[read.length];
+      for (int l = 0; l < levelCount; l++) {
+        for (int i = 0; i < points.length; i++) {
+          if (weights[i] == 0) {
+            continue;
+          }
+          Object block = null;
+          float[] numbers = null;
+          for (int s = 0; s < read.length; s++) {
+            ForecastHit hit = get(a, l, s, i);
+            double v;
+            if (hit == null) {
+              v = Double.NaN;
+            } else if (hit.block() != null) {
+              if (hit.block() != block) {
+                block = hit.block();
+                numbers = hit.blockColumn(parameter);
+              }
+              int k = hit.blockIndex();
+              v = numbers != null && k < numbers.length ? numbers[k] : Double.NaN;
+            } else {
+              v = hit.number(parameter);
+            }
+            if (!Double.isFinite(v)) {
+              missing[s] = true;
+            }
+            byLevel[l][s] += weights[i] * v;
+          }
+        }
+      }
+      double[] column = new double[read.length];
+      for (int s = 0; s < read.length; s++) {
+        double total = 0;
+        total += 1.0 * levels.interpolate(byLevel[0][s], byLevel[1][s]);
+        column[s] = missing[s] ? Double.NaN : total;
+      }
+      return column;
     }
   }
 }
