@@ -16,6 +16,8 @@
 #   city     the query benchmark on the city workload: places drawn from the world's cities by
 #            population (GeoNames; the launcher writes SPOTCAST_CITIES), heights near the ground,
 #            times inside the run, wrk as the load generator; raw ids requests vs /v1/spot
+#   series   issue 31's workload: ten-day series (and spots) at cities and uniform places on a run
+#            shaped like ECMWF's (loaded when missing), raw ids requests vs /v1/series and /v1/spot
 #   layouts  the same documents raw into indices of different mappings (values in doc values, no
 #            _source, values in _source only, packed binary): ES CPU per document and per ids request
 #   sharding the same run loaded per sharding strategy (location, time, hybrid, none): load docs/s,
@@ -48,6 +50,7 @@ Usage: bench/bench.sh ingest [options]   raw Elasticsearch bulk vs the Spotcast 
        bench/bench.sh grib [options]     the same on GRIB2 files (decoding included)
        bench/bench.sh query [options]    raw Elasticsearch queries vs /v1/spot
        bench/bench.sh city [options]     the same on the city workload, with wrk (query options apply)
+       bench/bench.sh series [options]   ten-day series and spots on a run shaped like ECMWF's, raw vs service
        bench/bench.sh sharding [options] sharding strategies compared on the same run
        bench/bench.sh layouts [LAYOUT...] document layouts compared: raw bulk and ids requests per mapping
        bench/bench.sh grib-decode FILE... GRIB decoding rates, ecCodes vs netCDF-Java
@@ -120,6 +123,24 @@ case "$cmd" in
     # 100,000 distinct requests, so that what the service holds is earned, not a replay of a few.
     exec "$0" query --model city --resolution 1 --steps 0-24 --requests 100000 \
       --sampling cities --cities "$SPOTCAST_CITIES" --generator wrk --phases raw-ids,service "$@"
+    ;;
+  series)
+    # Issue 31's workload, a ten-day forecast at a place: a run shaped like ECMWF's (1-degree global,
+    # heights 2, 10, 500 and 1000 m, hourly to 90 h, 3-hourly to 144 h, 6-hourly to 240 h: 125 steps,
+    # every step of a place and level in one document, force-merged; 260,640 documents), loaded as
+    # model 'ladall' when missing. Three workloads, each raw (the service's own search sent to
+    # Elasticsearch) then through the service: series of t,u,v,rh at cities, the same at uniform
+    # places, then spot requests at cities. Options after these apply to all three.
+    [ -s "${SPOTCAST_CITIES:-}" ] || die "no cities file: run through './spotcast bench series', which writes it"
+    run=(--model ladall --resolution 1 --levels 2,10,500,1000 --steps 0-90,93-144/3,150-240/6 --force-merge
+      --requests 100000 --cities "$SPOTCAST_CITIES" --generator wrk --phases raw-ids,service
+      --series-params t,u,v,rh)
+    echo "== series at cities"
+    "$0" query "${run[@]}" --sampling cities --series-share 1 "$@"
+    echo "== series at uniform places"
+    "$0" query "${run[@]}" --sampling area --series-share 1 "$@"
+    echo "== spots at cities"
+    "$0" query "${run[@]}" --sampling cities "$@"
     ;;
   sharding)
     # The same synthetic run loaded once per sharding strategy with the ingestor CLI (timed), then

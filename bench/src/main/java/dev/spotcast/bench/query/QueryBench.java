@@ -32,6 +32,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -427,6 +428,10 @@ public final class QueryBench {
         "--seed",
         Long.toString(options.weatherSeed)
       };
+      if (options.forceMerge) {
+        synth = Arrays.copyOf(synth, synth.length + 1);
+        synth[synth.length - 1] = "--force-merge";
+      }
       out.printf(
           "%nModel %s has no published run on %s: loading one with the ingestor%n  %s%n",
           options.model, options.elasticsearch, String.join(" ", synth));

@@ -92,6 +92,13 @@ final class QueryBenchOptions {
   int stepsPerIndex;
 
   @Option(
+      names = "--force-merge",
+      description =
+          "when loading: merge the run's indices to one segment after publishing (the ingestor's"
+              + " --force-merge)")
+  boolean forceMerge;
+
+  @Option(
       names = "--routing",
       paramLabel = "tile|document",
       defaultValue = "tile",
