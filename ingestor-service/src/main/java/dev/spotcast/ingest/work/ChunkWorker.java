@@ -33,6 +33,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -245,16 +246,18 @@ public class ChunkWorker implements SmartLifecycle {
       Optional<Versioned<Chunk>> done;
       synchronized (flight) {
         // Refreshed, so that the count of unfinished chunks that follows sees it.
+        String accepted = failure;
         done =
-            store.update(
-                flight.chunk,
-                chunk.finished(
-                    ChunkState.DONE,
-                    stats.produced(),
-                    stats.indexed(),
-                    stats.failed(),
-                    failure,
-                    now),
+            write(
+                flight,
+                c ->
+                    c.finished(
+                        ChunkState.DONE,
+                        stats.produced(),
+                        stats.indexed(),
+                        stats.failed(),
+                        accepted,
+                        now),
                 true);
       }
       metrics.chunkEnded(job, ChunkState.DONE, stats);
@@ -278,12 +281,8 @@ public class ChunkWorker implements SmartLifecycle {
           properties.maxChunkAttempts(),
           failure);
       synchronized (flight) {
-        if (store
-            .update(
-                flight.chunk,
-                chunk.released("attempt " + chunk.attempt() + ": " + failure, Instant.now()),
-                true)
-            .isPresent()) {
+        String why = "attempt " + chunk.attempt() + ": " + failure;
+        if (write(flight, c -> c.released(why, Instant.now()), true).isPresent()) {
           queue.send(List.of(new ChunkMessage(chunk.jobId(), chunk.number())));
         }
       }
@@ -297,10 +296,17 @@ public class ChunkWorker implements SmartLifecycle {
             : "refused by Elasticsearch (see " + DeadLetterIndex.INDEX + "): " + failure;
     log.error("chunk {}: {}", chunk.id(), why);
     synchronized (flight) {
-      store.update(
-          flight.chunk,
-          chunk.finished(
-              ChunkState.FAILED, stats.produced(), stats.indexed(), stats.failed(), failure, now),
+      String failed = failure;
+      write(
+          flight,
+          c ->
+              c.finished(
+                  ChunkState.FAILED,
+                  stats.produced(),
+                  stats.indexed(),
+                  stats.failed(),
+                  failed,
+                  now),
           true);
     }
     metrics.chunkEnded(job, ChunkState.FAILED, stats);
@@ -444,9 +450,10 @@ public class ChunkWorker implements SmartLifecycle {
     switch (flight.abort) {
       case STOPPING -> {
         synchronized (flight) {
-          store.update(
-              flight.chunk,
-              chunk.released("released by " + properties.instanceId() + " stopping", Instant.now()),
+          write(
+              flight,
+              c ->
+                  c.released("released by " + properties.instanceId() + " stopping", Instant.now()),
               true);
         }
         log.info("chunk {}: released, instance stopping", chunk.id());
@@ -454,7 +461,7 @@ public class ChunkWorker implements SmartLifecycle {
       }
       case JOB_ENDED -> {
         synchronized (flight) {
-          store.update(flight.chunk, chunk.released("stopped: the job ended", Instant.now()), true);
+          write(flight, c -> c.released("stopped: the job ended", Instant.now()), true);
         }
         log.info("chunk {}: stopped, job {} has ended", chunk.id(), chunk.jobId());
         return Outcome.COMMIT;
@@ -464,6 +471,30 @@ public class ChunkWorker implements SmartLifecycle {
         return Outcome.COMMIT;
       }
     }
+  }
+
+  /**
+   * Writes a change to the chunk in flight (the caller holds its lock), and keeps the version
+   * written. When the stored chunk has moved on under a write whose answer was lost (a heartbeat
+   * interrupted while it waited: Elasticsearch made the write, the worker never learned its new
+   * version), the change is made again on the stored chunk if it is still this instance's claim
+   * (running, owned here, the same attempt). Empty when another instance has it.
+   */
+  private Optional<Versioned<Chunk>> write(
+      InFlight flight, UnaryOperator<Chunk> change, boolean refresh) throws IOException {
+    Chunk mine = flight.chunk.value();
+    Optional<Versioned<Chunk>> written = store.update(flight.chunk, change.apply(mine), refresh);
+    if (written.isEmpty()) {
+      Optional<Versioned<Chunk>> stored = store.chunk(mine.jobId(), mine.number());
+      if (stored.isPresent()
+          && stored.get().value().state() == ChunkState.RUNNING
+          && properties.instanceId().equals(stored.get().value().owner())
+          && stored.get().value().attempt() == mine.attempt()) {
+        written = store.update(stored.get(), change.apply(stored.get().value()), refresh);
+      }
+    }
+    written.ifPresent(version -> flight.chunk = version);
+    return written;
   }
 
   /** Beats for every chunk in flight, and stops those whose job ended or that were taken over. */
@@ -487,20 +518,16 @@ public class ChunkWorker implements SmartLifecycle {
         }
         synchronized (flight) {
           Optional<Versioned<Chunk>> beaten =
-              store.update(
-                  flight.chunk,
-                  flight
-                      .chunk
-                      .value()
-                      .beat(
+              write(
+                  flight,
+                  c ->
+                      c.beat(
                           Instant.now(),
                           flight.stats.produced(),
                           flight.stats.indexed(),
                           flight.stats.failed()),
                   false);
-          if (beaten.isPresent()) {
-            flight.chunk = beaten.get();
-          } else {
+          if (beaten.isEmpty()) {
             flight.abort = Abort.LOST;
           }
         }
