@@ -38,12 +38,8 @@ final class BlockStepValues extends AbstractMap<String, Double> {
 
   @Override
   public Double get(Object key) {
-    for (int i = 0; i < names.length; i++) {
-      if (names[i].equals(key)) {
-        return valueOf(i);
-      }
-    }
-    return null;
+    double value = key instanceof String name ? number(name) : Double.NaN;
+    return Double.isNaN(value) ? null : value;
   }
 
   /** The numbers of a parameter at every step of the block, null when it was not read. */
@@ -68,13 +64,12 @@ final class BlockStepValues extends AbstractMap<String, Double> {
 
   /** The number of a parameter at this step, NaN when it has none or was not read. */
   double number(String name) {
-    for (int i = 0; i < names.length; i++) {
-      if (names[i].equals(name)) {
-        float[] values = numbers[i];
-        return index < values.length ? values[index] : Double.NaN;
-      }
-    }
-    return Double.NaN;
+    return at(column(name), index);
+  }
+
+  /** A parameter's number at a step of the block, NaN when the block has none there. */
+  static double at(float[] column, int index) {
+    return column != null && index < column.length ? column[index] : Double.NaN;
   }
 
   @Override
@@ -83,8 +78,8 @@ final class BlockStepValues extends AbstractMap<String, Double> {
   }
 
   private Double valueOf(int parameter) {
-    float[] values = numbers[parameter];
-    return index < values.length && !Float.isNaN(values[index]) ? (double) values[index] : null;
+    double value = at(numbers[parameter], index);
+    return Double.isNaN(value) ? null : value;
   }
 
   @Override

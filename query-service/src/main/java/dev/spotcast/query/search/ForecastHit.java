@@ -63,6 +63,14 @@ public record ForecastHit(
     return ((BlockStepValues) values).index();
   }
 
+  /**
+   * This hit's number in a column of its block ({@link #blockColumn}, which may be null), NaN when
+   * there is none.
+   */
+  public double number(float[] blockColumn) {
+    return BlockStepValues.at(blockColumn, blockIndex());
+  }
+
   /** The same document with the distance it is ranked by. */
   public ForecastHit withSortDistance(double distance) {
     return new ForecastHit(axisPosition, point, level, step, values, distance, lat, lon);

@@ -684,8 +684,7 @@ public final class SpotInterpolator {
                 block = hit.block();
                 numbers = hit.blockColumn(parameter);
               }
-              int k = hit.blockIndex();
-              v = numbers != null && k < numbers.length ? numbers[k] : Double.NaN;
+              v = hit.number(numbers);
             } else {
               v = hit.number(parameter);
             }
