@@ -17,13 +17,15 @@ usage() {
 Usage: ./spotcast loadtest [PLAN] [options]
 
 Plans:
-  constant-rate     ramp up to --rate, hold it for --duration s (default; rate 2000 req/s)
+  constant-rate     requests arriving at --rate (random gaps, an open model) for --warmup + --duration s
+                    (default; rate 2000 req/s)
   while-ingesting   the same at 500 req/s while a second synthetic run is being loaded
 
 Options (defaults in brackets):
   --rate N          target requests per second in the steady phase [2000; 500 while ingesting]
   --duration S      steady phase, seconds [60]
-  --rampup S        linear ramp from 1 req/s to the rate, seconds [10]
+  --warmup S        the first S seconds, at the full rate, not counted: connections open, the
+                    generator compiles [10] (--rampup S: the same, its former name)
   --threads N       JMeter threads carrying the requests [200]
   --host H          query service host [127.0.0.1]
   --port P          query service port [$SPOTCAST_PORT or 8080]
@@ -53,7 +55,7 @@ while [ $# -gt 0 ]; do
     -h|--help) usage; exit 0 ;;
     --rate) rate="$2" ;;
     --duration) duration="$2" ;;
-    --rampup) rampup="$2" ;;
+    --warmup|--rampup) rampup="$2" ;;
     --threads) threads="$2" ;;
     --host) host="$2" ;;
     --port) port="$2" ;;
@@ -129,7 +131,7 @@ case "$vparam" in
   *) what="$vparam ${levels%%,*}..${levels##*,}" ;;
 esac
 say "Model $model run $run_id ($level_types): valid times $times, $what, box $box;"
-say "  $plan at $rate req/s (ramp ${rampup} s, steady ${duration} s), $places places, against $base"
+say "  $plan at $rate req/s (warm-up ${rampup} s, steady ${duration} s), $places places, against $base"
 if [ "$series_on" = 1 ]; then
   say "  a share of $series_share of the requests are series (params $series_params), the rest spot requests"
 fi
@@ -235,9 +237,9 @@ fi
 echo
 mix=""
 [ "$series_on" = 0 ] || mix=", series share $series_share"
-echo "Spotcast load test: $plan, model $model at $base, target $rate req/s$mix, ramp ${rampup} s + steady ${duration} s, $threads threads"
+echo "Spotcast load test: $plan, model $model at $base, target $rate req/s$mix, warm-up ${rampup} s + steady ${duration} s, $threads threads"
 "${JAVA_HOME:+$JAVA_HOME/bin/}java" -jar "$(ls "$HERE"/target/spotcast-bench-*-exec.jar | head -n1)" jtl-summary \
-  --jtl "$jtl" --cpu "$cpu_log" --service "$service_log" --label "spot steady,series steady" --rate "$rate" --report "$report"
+  --jtl "$jtl" --cpu "$cpu_log" --service "$service_log" --warmup "$rampup" --label "spot steady,series steady" --rate "$rate" --report "$report"
 if [ "$plan" = while-ingesting ]; then
   echo "  ingestion at the end  $(grep 'docs/s' "$OUT/ingest.log" | tail -n1 | sed 's/^ *//')"
 fi

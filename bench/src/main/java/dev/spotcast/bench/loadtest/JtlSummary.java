@@ -33,9 +33,13 @@ import picocli.CommandLine.Option;
  * label then gets a row of its own with its count, its share of the throughput, the share answered
  * with HTTP 200, its percentiles and its errors.
  *
+ * <p>With {@code --warmup S} the phases come from the start times: a sample labelled {@code spot}
+ * that started within S seconds of the first sample is {@code spot warm-up}, a later one {@code
+ * spot steady} (the plan sends its full rate from the start and labels nothing itself).
+ *
  * <pre>
  * java -cp jmeter/target/classes dev.spotcast.bench.loadtest.JtlSummary --jtl results.csv [--cpu cpu.tsv]
- *     [--label "spot steady,series steady"] [--rate 2000] [--report path/index.html]
+ *     [--warmup 10] [--label "spot steady,series steady"] [--rate 2000] [--report path/index.html]
  * </pre>
  */
 public final class JtlSummary {
@@ -85,6 +89,13 @@ public final class JtlSummary {
                 + " (default: ${DEFAULT-VALUE})")
     List<String> label;
 
+    @Option(
+        names = "--warmup",
+        description =
+            "seconds from the first sample that are the warm-up: each sample's label gets"
+                + " ' warm-up' or ' steady' by its start time")
+    Integer warmup;
+
     @Option(names = "--rate", description = "the rate offered, req/s")
     String rate;
 
@@ -98,6 +109,9 @@ public final class JtlSummary {
       return;
     }
     List<Sample> samples = readJtl(options.jtl);
+    if (options.warmup != null) {
+      samples = phases(samples, options.warmup);
+    }
     List<CpuReading> cpu = options.cpu != null ? readCpu(options.cpu) : List.of();
     List<ServiceReading> service =
         options.service != null ? readService(options.service) : List.of();
@@ -192,13 +206,33 @@ public final class JtlSummary {
       long otherErrors = others.stream().filter(s -> !s.success()).count();
       row(
           out,
-          "ramp-up (not above)",
+          "warm-up (not above)",
           String.format(Locale.ROOT, "%,d requests, %,d errors", others.size(), otherErrors));
     }
     if (report != null) {
       row(out, "HTML report", report);
     }
     return out.toString();
+  }
+
+  /**
+   * Each sample's label with its phase: {@code " warm-up"} when it started less than {@code
+   * warmupSeconds} after the first sample, {@code " steady"} otherwise.
+   */
+  static List<Sample> phases(List<Sample> samples, int warmupSeconds) {
+    long steadyFrom =
+        samples.stream().mapToLong(Sample::start).min().orElse(0) + 1000L * warmupSeconds;
+    return samples.stream()
+        .map(
+            s ->
+                new Sample(
+                    s.start(),
+                    s.elapsed(),
+                    s.label() + (s.start() < steadyFrom ? " warm-up" : " steady"),
+                    s.success(),
+                    s.code(),
+                    s.message()))
+        .toList();
   }
 
   /** Answered: HTTP 200, whatever the assertions said of the body. */

@@ -14,12 +14,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * Writes the points CSV the JMeter plans read: a header {@code lat,lon,vertical,time} and N random
- * rows over a run, the same rows for the same seed. Latitude and longitude are uniform over the
- * grid's box (in degrees, the longitude written in [-180, 180)); {@code vertical} is the request's
- * whole vertical fragment, {@code &alt=1234.5} or {@code &pressure=612.3} with the level uniform
- * between the lowest and highest level, or empty for single-level requests ({@code --vertical
- * none}); the time is uniform over the run's valid times to the second, written ISO-8601 with Z.
+ * Writes the points CSV the JMeter plans read: a header {@code lat,lon,vertical,time,kind} and N
+ * random rows over a run, the same rows for the same seed. Latitude and longitude are uniform over
+ * the grid's box (in degrees, the longitude written in [-180, 180)); {@code vertical} is the
+ * request's whole vertical fragment, {@code &alt=1234.5} or {@code &pressure=612.3} with the level
+ * uniform between the lowest and highest level, or empty for single-level requests ({@code
+ * --vertical none}); the time is uniform over the run's valid times to the second, written ISO-8601
+ * with Z; {@code kind} is the request the row becomes, {@code series} with probability {@code
+ * --series-share} and {@code spot} otherwise (drawn from a generator of its own, so that the places
+ * and times of a seed are the same whatever the share). Drawn here, not in the plan, because a draw
+ * per request in JMeter (a random variable and an expression) costs the generator more CPU than the
+ * service spends on a spot.
  *
  * <pre>
  * java -cp jmeter/target/classes dev.spotcast.bench.loadtest.SpotPoints --out points.csv --count 100000 \
@@ -102,6 +107,14 @@ public final class SpotPoints {
                 + " cities CSV (latitude,longitude,population,name) by population, heights within "
                 + "100 m of the lowest level; none: uniform over the box (default: ${DEFAULT-VALUE})")
     String cities;
+
+    @Option(
+        names = "--series-share",
+        defaultValue = "0",
+        description =
+            "share 0..1 of the rows whose kind is series, the others spot (default:"
+                + " ${DEFAULT-VALUE})")
+    double seriesShare;
   }
 
   public static void main(String[] args) throws IOException {
@@ -122,7 +135,11 @@ public final class SpotPoints {
             ? null
             : Cities.read(Path.of(options.cities))
                 .within(run.south(), run.north(), run.west(), run.east());
-    write(options.out, run, options.count, options.seed, places);
+    if (!(options.seriesShare >= 0 && options.seriesShare <= 1)) {
+      throw new IllegalArgumentException(
+          "--series-share must be from 0 to 1, not " + options.seriesShare);
+    }
+    write(options.out, run, options.count, options.seed, places, options.seriesShare);
     System.out.printf(
         Locale.ROOT,
         "Wrote %,d points over %s .. %s, %s, to %s%n",
@@ -137,25 +154,28 @@ public final class SpotPoints {
   }
 
   static void write(Path out, RunExtent run, int count, long seed) throws IOException {
-    write(out, run, count, seed, null);
+    write(out, run, count, seed, null, 0);
   }
 
   /**
    * @param cities the city workload's places (drawn by population, heights within {@value
    *     RandomSpots#NEAR_GROUND_METRES} m of the lowest level, as {@code bench city} asks), or null
    *     for uniform places over the run's box
+   * @param seriesShare the share of the rows whose kind is {@code series}
    */
-  static void write(Path out, RunExtent run, int count, long seed, Cities cities)
+  static void write(
+      Path out, RunExtent run, int count, long seed, Cities cities, double seriesShare)
       throws IOException {
     if (out.toAbsolutePath().getParent() != null) {
       Files.createDirectories(out.toAbsolutePath().getParent());
     }
     SplittableRandom random = new SplittableRandom(seed);
+    SplittableRandom kinds = new SplittableRandom(~seed);
     long first = run.firstValid().getEpochSecond();
     long seconds =
         run.lastValid().getEpochSecond() - first; // inclusive range: [first, first + seconds]
     try (BufferedWriter w = Files.newBufferedWriter(out)) {
-      w.write("lat,lon,vertical,time\n");
+      w.write("lat,lon,vertical,time,kind\n");
       for (int i = 0; i < count; i++) {
         double lat = run.south() + random.nextDouble() * (run.north() - run.south());
         double lon = longitude180(run.west() + random.nextDouble() * (run.east() - run.west()));
@@ -177,7 +197,8 @@ public final class SpotPoints {
                 ? ""
                 : "&" + run.vertical() + "=" + level(level, run.lowestLevel(), run.highestLevel());
         // 5 decimals of a degree is about a metre; Locale.ROOT keeps the decimal point a point.
-        w.write(String.format(Locale.ROOT, "%.5f,%.5f,%s,%s%n", lat, lon, vertical, time));
+        String kind = kinds.nextDouble() < seriesShare ? "series" : "spot";
+        w.write(String.format(Locale.ROOT, "%.5f,%.5f,%s,%s,%s%n", lat, lon, vertical, time, kind));
       }
     }
   }

@@ -58,6 +58,25 @@ class JtlSummaryTest {
   }
 
   @Test
+  void theWarmUpIsTheFirstSecondsFromTheFirstSample() {
+    List<Sample> all =
+        List.of(
+            new Sample(5_000, 1, "spot", true, "200", ""),
+            new Sample(14_999, 2, "series", true, "200", ""),
+            new Sample(15_000, 3, "spot", false, "429", "Too Many Requests"),
+            new Sample(20_000, 4, "series", true, "200", ""));
+    // Warm-up 10 s from the first start (5 s): starts before 15 s are warm-up, from 15 s steady.
+    assertThat(JtlSummary.phases(all, 10))
+        .extracting(Sample::label)
+        .containsExactly("spot warm-up", "series warm-up", "spot steady", "series steady");
+    assertThat(JtlSummary.phases(all, 10).get(2))
+        .isEqualTo(new Sample(15_000, 3, "spot steady", false, "429", "Too Many Requests"));
+    assertThat(JtlSummary.phases(all, 0))
+        .extracting(Sample::label)
+        .containsOnly("spot steady", "series steady");
+  }
+
+  @Test
   void tableCountsSteadySamplesAndShowsShedRequestsApart() {
     List<Sample> all = new ArrayList<>();
     all.add(new Sample(0, 500, "spot rampup", true, "200", ""));
@@ -79,7 +98,7 @@ class JtlSummaryTest {
         .contains("HTTP 429               1 (9.1 %), p50 3 / p95 3 / p99 3 / max 3 ms")
         // 200 ticks of 2,000 over 10 s: 10 % of the machine, 0.2 cores of 2; busy 1,000 of 2,000.
         .contains("10.0 % of the machine (0.20 cores of 2); machine busy 50.0 %")
-        .contains("ramp-up (not above)    1 requests, 0 errors")
+        .contains("warm-up (not above)    1 requests, 0 errors")
         .doesNotContain("by request kind"); // one kind only
   }
 
@@ -125,7 +144,7 @@ class JtlSummaryTest {
         // series: 2 of 10 -> 0.2 req/s; both 200; 100, 300: 1st, 2nd, 2nd; 1 assertion failed
         .contains(
             "series steady          2, 0.2 req/s, 100.0 %, p50 100 / p95 300 / p99 300 ms, 1 (50.00 %)")
-        .contains("ramp-up (not above)    2 requests, 0 errors");
+        .contains("warm-up (not above)    2 requests, 0 errors");
     assertThat(table.indexOf("spot steady")).isLessThan(table.indexOf("series steady"));
   }
 

@@ -83,7 +83,8 @@ class SpotPointsTest {
         run,
         1000,
         42,
-        Cities.read(csv).within(run.south(), run.north(), run.west(), run.east()));
+        Cities.read(csv).within(run.south(), run.north(), run.west(), run.east()),
+        0);
     List<String[]> rows =
         Files.readAllLines(out).stream().skip(1).map(line -> line.split(",", -1)).toList();
     long paris = rows.stream().filter(row -> row[0].equals("48.85341")).count();
@@ -93,6 +94,30 @@ class SpotPointsTest {
     assertThat(rows)
         .allSatisfy(
             row -> assertThat(Double.parseDouble(row[2].substring(5))).isBetween(2.0, 102.0));
+  }
+
+  @Test
+  void aShareOfTheRowsAreSeriesAndThePlacesDoNotDependOnIt() throws IOException {
+    RunExtent run =
+        RunExtent.of("-10,10,0,20", "alt", "0,100", "2026-11-21T00:00:00Z", "0-6", "from-run");
+    Path spots = dir.resolve("spots.csv");
+    Path mixed = dir.resolve("mixed.csv");
+    SpotPoints.write(spots, run, 2000, 42, null, 0);
+    SpotPoints.write(mixed, run, 2000, 42, null, 0.25);
+    List<String[]> spotRows =
+        Files.readAllLines(spots).stream().skip(1).map(l -> l.split(",", -1)).toList();
+    List<String[]> mixedRows =
+        Files.readAllLines(mixed).stream().skip(1).map(l -> l.split(",", -1)).toList();
+    assertThat(spotRows).allSatisfy(row -> assertThat(row[4]).isEqualTo("spot"));
+    assertThat(mixedRows).allSatisfy(row -> assertThat(row[4]).isIn("spot", "series"));
+    long series = mixedRows.stream().filter(row -> row[4].equals("series")).count();
+    assertThat(series).isBetween(440L, 560L); // 0.25 of 2000 = 500, +-5 standard deviations
+    for (int i = 0; i < spotRows.size(); i++) {
+      assertThat(mixedRows.get(i)[0]).isEqualTo(spotRows.get(i)[0]);
+      assertThat(mixedRows.get(i)[1]).isEqualTo(spotRows.get(i)[1]);
+      assertThat(mixedRows.get(i)[2]).isEqualTo(spotRows.get(i)[2]);
+      assertThat(mixedRows.get(i)[3]).isEqualTo(spotRows.get(i)[3]);
+    }
   }
 
   @Test
@@ -244,12 +269,12 @@ class SpotPointsTest {
     Path csv = Files.createTempFile(dir, "points", ".csv");
     SpotPoints.write(csv, run, 1000, 42);
     List<String> lines = Files.readAllLines(csv);
-    assertThat(lines.getFirst()).isEqualTo("lat,lon,vertical,time");
+    assertThat(lines.getFirst()).isEqualTo("lat,lon,vertical,time,kind");
     // split with -1 keeps the empty vertical column, as JMeter's CSV Data Set does.
     return lines.stream()
         .skip(1)
         .map(l -> l.split(",", -1))
-        .peek(r -> assertThat(r).hasSize(4))
+        .peek(r -> assertThat(r).hasSize(5))
         .toList();
   }
 }

@@ -74,7 +74,10 @@ import org.springframework.test.context.DynamicPropertySource;
       "resilience4j.circuitbreaker.instances.elasticsearch.minimum-number-of-calls=4",
       "resilience4j.circuitbreaker.instances.elasticsearch.wait-duration-in-open-state=2s",
       "resilience4j.circuitbreaker.instances.elasticsearch.permitted-number-of-calls-in-half-open-state=2",
-      "spotcast.elasticsearch.connect-timeout=1s"
+      "spotcast.elasticsearch.connect-timeout=1s",
+      // A door counts as overloaded after 1 s full, far beyond the few milliseconds a burst's
+      // requests take to arrive: the burst tests below do not meet the overload rule by chance.
+      "spotcast.query.admission.overload-interval=1s"
     })
 class ResilienceIT {
 
@@ -273,6 +276,43 @@ class ResilienceIT {
       door.changeConfig(configured);
     }
     assertThat(waitCount() - waitedBefore).as("requests admitted after a wait").isEqualTo(3);
+  }
+
+  /**
+   * Overload, not a burst: the only slot has been held for longer than the overload interval (1 s),
+   * so one more request is refused at once with Retry-After, though the wait bound (60 s) would let
+   * it wait for the slot; the held request is still in progress when the refusal comes back. A
+   * burst arriving right after the slot was taken waits instead (the test above).
+   */
+  @Test
+  void aDoorFullForLongerThanTheOverloadIntervalRefusesAtOnceWithoutWaiting() throws Exception {
+    Bulkhead door = bulkheads.bulkhead(AdmissionControl.NAME);
+    BulkheadConfig configured = door.getBulkheadConfig();
+    door.changeConfig(
+        BulkheadConfig.from(configured)
+            .maxConcurrentCalls(1)
+            .maxWaitDuration(Duration.ofSeconds(60))
+            .build());
+    primeConnection();
+    proxy.latency(2000); // the held request holds the slot for at least 2 s
+    try (ExecutorService pool = Executors.newFixedThreadPool(2)) {
+      Future<HttpResponse<String>> held = pool.submit(() -> get(SPOT));
+      while (door.getMetrics().getAvailableConcurrentCalls() > 0) {
+        Thread.sleep(5); // until it holds the slot
+      }
+      Thread.sleep(1_200); // full for longer than the 1 s interval: overloaded
+      HttpResponse<String> refused = get(SPOT);
+      boolean heldStillInProgress = !held.isDone();
+      assertThat(refused.statusCode()).as(refused.body()).isEqualTo(429);
+      assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
+      assertThat(JSON.readTree(refused.body()).path("detail").asText())
+          .contains("forecast requests, its limit, and has been for a while");
+      assertThat(heldStillInProgress).as("refused before the held request was answered").isTrue();
+      held.get();
+    } finally {
+      door.changeConfig(configured);
+      proxy.latency(0);
+    }
   }
 
   /**
