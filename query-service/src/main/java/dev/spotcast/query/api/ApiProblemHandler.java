@@ -148,19 +148,26 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
   @ExceptionHandler(SearchSaturatedException.class)
   ResponseEntity<ProblemDetail> saturated(SearchSaturatedException e) {
     ErrorCauseMetrics.record("saturated");
-    Duration retryAfter = properties.saturatedRetryAfter();
-    ProblemDetail problem =
-        ProblemDetail.forStatusAndDetail(HttpStatus.TOO_MANY_REQUESTS, e.getMessage());
+    long retryAfter = RetryAfter.seconds(properties.saturatedRetryAfter());
+    return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
+        .header(HttpHeaders.RETRY_AFTER, Long.toString(retryAfter))
+        .body(saturatedProblem(e.getMessage(), retryAfter));
+  }
+
+  /**
+   * The problem of a 429 for backpressure, nothing done (the door's refusals and a full
+   * Elasticsearch bulkhead): retry after {@code retryAfterSeconds}.
+   */
+  static ProblemDetail saturatedProblem(String detail, long retryAfterSeconds) {
+    ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.TOO_MANY_REQUESTS, detail);
     problem.setTitle("Too many requests");
-    problem.setProperty("retryAfterSeconds", RetryAfter.seconds(retryAfter));
+    problem.setProperty("retryAfterSeconds", retryAfterSeconds);
     problem.setProperty(
         "action",
         "retry the same request after "
-            + RetryAfter.seconds(retryAfter)
+            + retryAfterSeconds
             + " s (Retry-After), or send fewer at once");
-    return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
-        .header(HttpHeaders.RETRY_AFTER, Long.toString(RetryAfter.seconds(retryAfter)))
-        .body(problem);
+    return problem;
   }
 
   /** Whole seconds, rounded up, at least 1 (Retry-After has no fractions). */

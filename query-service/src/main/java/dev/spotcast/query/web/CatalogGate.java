@@ -10,6 +10,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.net.URI;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
@@ -24,6 +25,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * who call the instance directly. Web slices without a catalog pass.
  */
 @Component
+// Filter order: before client keys and the door (dev.spotcast.query.api.AdmissionControl): a
+// starting instance answers 503 whoever asks.
+@Order(-30)
 public class CatalogGate extends OncePerRequestFilter {
 
   private final PublishedRuns runs;

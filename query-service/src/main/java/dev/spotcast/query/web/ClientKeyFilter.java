@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
@@ -31,6 +32,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * hash and one permit per request on the hot path.
  */
 @Component
+// Filter order: before the door (dev.spotcast.query.api.AdmissionControl): a request without a
+// valid key takes no slot.
+@Order(-20)
 @EnableConfigurationProperties(ClientKeys.class)
 public class ClientKeyFilter extends OncePerRequestFilter {
 
