@@ -250,20 +250,11 @@ class ResilienceIT {
   @Test
   void aBurstWaitsForTheHeldSlotWithinTheBoundAndIsAnswered() throws Exception {
     Bulkhead door = bulkheads.bulkhead(AdmissionControl.NAME);
-    BulkheadConfig configured = door.getBulkheadConfig();
-    door.changeConfig(
-        BulkheadConfig.from(configured)
-            .maxConcurrentCalls(1)
-            .maxWaitDuration(Duration.ofSeconds(60))
-            .build());
-    primeConnection();
+    BulkheadConfig configured = oneSlotWithALongWait(door);
     proxy.latency(300); // each request holds the slot for at least 300 ms
     double waitedBefore = waitCount();
     try (ExecutorService pool = Executors.newFixedThreadPool(4)) {
-      Future<HttpResponse<String>> held = pool.submit(() -> get(SPOT));
-      while (door.getMetrics().getAvailableConcurrentCalls() > 0) {
-        Thread.sleep(5); // until the first one holds the slot
-      }
+      Future<HttpResponse<String>> held = holdTheSlot(pool, door);
       List<Future<HttpResponse<String>>> burst = new ArrayList<>();
       for (int i = 0; i < 3; i++) {
         burst.add(pool.submit(() -> get(SPOT)));
@@ -287,19 +278,10 @@ class ResilienceIT {
   @Test
   void aDoorFullForLongerThanTheOverloadIntervalRefusesAtOnceWithoutWaiting() throws Exception {
     Bulkhead door = bulkheads.bulkhead(AdmissionControl.NAME);
-    BulkheadConfig configured = door.getBulkheadConfig();
-    door.changeConfig(
-        BulkheadConfig.from(configured)
-            .maxConcurrentCalls(1)
-            .maxWaitDuration(Duration.ofSeconds(60))
-            .build());
-    primeConnection();
+    BulkheadConfig configured = oneSlotWithALongWait(door);
     proxy.latency(2000); // the held request holds the slot for at least 2 s
     try (ExecutorService pool = Executors.newFixedThreadPool(2)) {
-      Future<HttpResponse<String>> held = pool.submit(() -> get(SPOT));
-      while (door.getMetrics().getAvailableConcurrentCalls() > 0) {
-        Thread.sleep(5); // until it holds the slot
-      }
+      Future<HttpResponse<String>> held = holdTheSlot(pool, door);
       Thread.sleep(1_200); // full for longer than the 1 s interval: overloaded
       HttpResponse<String> refused = get(SPOT);
       boolean heldStillInProgress = !held.isDone();
@@ -313,6 +295,31 @@ class ResilienceIT {
       door.changeConfig(configured);
       proxy.latency(0);
     }
+  }
+
+  /**
+   * The door with one slot and a wait bound of 60 s, for this test only, and an open connection to
+   * Elasticsearch; returns the configuration to restore.
+   */
+  private BulkheadConfig oneSlotWithALongWait(Bulkhead door) {
+    BulkheadConfig configured = door.getBulkheadConfig();
+    door.changeConfig(
+        BulkheadConfig.from(configured)
+            .maxConcurrentCalls(1)
+            .maxWaitDuration(Duration.ofSeconds(60))
+            .build());
+    primeConnection();
+    return configured;
+  }
+
+  /** A request that holds the door's only slot, once it holds it. */
+  private Future<HttpResponse<String>> holdTheSlot(ExecutorService pool, Bulkhead door)
+      throws InterruptedException {
+    Future<HttpResponse<String>> held = pool.submit(() -> get(SPOT));
+    while (door.getMetrics().getAvailableConcurrentCalls() > 0) {
+      Thread.sleep(5); // until it holds the slot
+    }
+    return held;
   }
 
   /**
