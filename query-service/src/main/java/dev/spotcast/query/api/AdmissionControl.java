@@ -83,12 +83,16 @@ public class AdmissionControl extends OncePerRequestFilter {
    */
   public static final int ORDER = -10;
 
+  /**
+   * The forecast endpoints, written as their controllers map them ({@code SpotController}, {@code
+   * SeriesController}, {@code EdrController}): a refusal's {@code uri} tag is the pattern.
+   */
   private static final List<PathPattern> FORECASTS =
       List.of(
               "/v1/spot",
               "/v1/series",
-              "/edr/collections/{collection}/position",
-              "/edr/collections/{collection}/instances/{instance}/position")
+              "/edr/collections/{model}/position",
+              "/edr/collections/{model}/instances/{instanceId}/position")
           .stream()
           .map(PathPatternParser.defaultInstance::parse)
           .toList();

@@ -284,8 +284,12 @@ class ResilienceIT {
       Future<HttpResponse<String>> held = holdTheSlot(pool, door);
       Thread.sleep(1_200); // full for longer than the 1 s interval: overloaded
       HttpResponse<String> refused = get(SPOT);
+      // An EDR position request is refused at the same door, before its parameters are read.
+      HttpResponse<String> refusedEdr =
+          get("/edr/collections/" + MODEL + "/position?coords=POINT(0.7%201.2)");
       boolean heldStillInProgress = !held.isDone();
       assertThat(refused.statusCode()).as(refused.body()).isEqualTo(429);
+      assertThat(refusedEdr.statusCode()).as(refusedEdr.body()).isEqualTo(429);
       assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
       assertThat(JSON.readTree(refused.body()).path("detail").asText())
           .contains("forecast requests, its limit, and has been for a while");
@@ -295,6 +299,10 @@ class ResilienceIT {
       door.changeConfig(configured);
       proxy.latency(0);
     }
+    // Refusals carry the uri tag the controller's mapping gives the endpoint.
+    assertThat(requestCount("429", "saturated", "/edr/collections/{model}/position"))
+        .as("the EDR refusal counted under its endpoint")
+        .isGreaterThanOrEqualTo(1);
   }
 
   /**
@@ -406,13 +414,19 @@ class ResilienceIT {
    * status, uri).
    */
   private double requestCount(String status, String cause) {
+    return requestCount(status, cause, "/v1/spot");
+  }
+
+  private double requestCount(String status, String cause, String uri) {
     Matcher m =
         Pattern.compile(
                 "http_server_requests_seconds_count\\{[^}]*cause=\""
                     + cause
                     + "\"[^}]*status=\""
                     + status
-                    + "\"[^}]*uri=\"/v1/spot\"[^}]*} ([0-9.E]+)")
+                    + "\"[^}]*uri=\""
+                    + Pattern.quote(uri)
+                    + "\"[^}]*} ([0-9.E]+)")
             .matcher(get("/actuator/prometheus").body());
     return m.find() ? Double.parseDouble(m.group(1)) : 0;
   }
