@@ -54,6 +54,7 @@ Usage: bench/bench.sh ingest [options]   raw Elasticsearch bulk vs the Spotcast 
        bench/bench.sh sharding [options] sharding strategies compared on the same run
        bench/bench.sh layouts [LAYOUT...] document layouts compared: raw bulk and ids requests per mapping
        bench/bench.sh grib-decode FILE... GRIB decoding rates, ecCodes vs netCDF-Java
+       bench/bench.sh sizing [options]   a cluster sized from the outputs of scale and query
 TXT
 }
 
@@ -102,6 +103,10 @@ case "$cmd" in
     exec "$JAVA" -Xms"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" -Xmx"${SPOTCAST_BENCH_QUERY_HEAP:-1g}" ${SPOTCAST_BENCH_JAVA_OPTS:-} \
       -jar "$JAR" query \
       --service-jar "$service_jar" "$@"
+    ;;
+  sizing)
+    # docs/operations.md "Sizing": cores, memory, disk, shards and nodes from saved benchmark outputs.
+    exec "$JAVA" -Xmx256m -jar "$JAR" sizing "$@"
     ;;
   layouts)
     # The document layout experiment (bench/layouts.sh): raw bulk and ids requests per mapping, with

@@ -6,21 +6,23 @@ import dev.spotcast.bench.ingest.ScaleBenchCommand;
 import dev.spotcast.bench.loadtest.JtlSummary;
 import dev.spotcast.bench.query.QueryBench;
 import dev.spotcast.bench.query.ShardingBench;
+import dev.spotcast.bench.sizing.SizingCommand;
 import java.util.Arrays;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The benchmarks' one entry point, {@code ./spotcast bench ingest|scale|grib|query|sharding}:
- * Spotcast measured against raw Elasticsearch on the same machine (bench.sh prepares the GRIB files
- * and the heap, then calls this).
+ * The benchmarks' one entry point, {@code ./spotcast bench
+ * ingest|scale|grib|query|sharding|sizing}: Spotcast measured against raw Elasticsearch on the same
+ * machine (bench.sh prepares the GRIB files and the heap, then calls this).
  */
 @Command(
     name = "spotcast bench",
     mixinStandardHelpOptions = true,
-    subcommands = {BenchIngestCommand.class, ScaleBenchCommand.class},
+    subcommands = {BenchIngestCommand.class, ScaleBenchCommand.class, SizingCommand.class},
     description =
-        "Spotcast against raw Elasticsearch: ingest, scale; query and sharding take their own options.")
+        "Spotcast against raw Elasticsearch: ingest, scale; query and sharding take their own options;"
+            + " sizing computes a cluster from their outputs.")
 public final class BenchCli {
 
   public static void main(String[] args) throws Exception {

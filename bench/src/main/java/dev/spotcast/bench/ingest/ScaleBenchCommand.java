@@ -261,6 +261,8 @@ public final class ScaleBenchCommand implements Callable<Integer> {
           after.esMicrosPerDoc,
           load.esMicrosPerDoc,
           load.clientMicrosPerDoc);
+      perPlaceLevelStep(
+          run, rawRun, rawRate, (before.esMicrosPerDoc + after.esMicrosPerDoc) / 2, load, out);
       return keepOrDelete(big, out);
     } finally {
       raw.cleanQuietly();
@@ -271,6 +273,42 @@ public final class ScaleBenchCommand implements Callable<Integer> {
       }
       client._transport().close();
     }
+  }
+
+  /**
+   * When the slice's documents carry fewer steps than the run's (a slice of whole steps of a run
+   * stored as series), documents are not the same unit on both sides: the rates and costs again,
+   * per place-level-step (the mission's document), which is what a sizing uses.
+   */
+  private static void perPlaceLevelStep(
+      ForecastRun run,
+      ForecastRun rawRun,
+      double rawDocsPerSecond,
+      double rawEsMicrosPerDoc,
+      Rate load,
+      PrintWriter out) {
+    int k = averageStepsPerDocument(run);
+    int rawK = averageStepsPerDocument(rawRun);
+    if (k == rawK) {
+      return;
+    }
+    out.printf(
+        "The run's documents carry %d steps each, the raw slice's %d: the ratio above compares"
+            + " unlike documents. Per place-level-step: raw %,.0f/s at %.2f us of ES CPU, Spotcast"
+            + " %,.0f/s at %.2f us of ES CPU + %.2f us of ingestor CPU (ratio %.2f)%n",
+        k,
+        rawK,
+        rawDocsPerSecond * rawK,
+        rawEsMicrosPerDoc / rawK,
+        load.docsPerSecond * k,
+        load.esMicrosPerDoc / k,
+        load.clientMicrosPerDoc / k,
+        load.docsPerSecond * k / (rawDocsPerSecond * rawK));
+  }
+
+  /** Place-level-steps per document over the whole run (the last block may be shorter). */
+  private static int averageStepsPerDocument(ForecastRun run) {
+    return (int) Math.round((double) run.steps().size() / run.blockCount());
   }
 
   /** The large run stays published for query benchmarks, or goes with --delete. */

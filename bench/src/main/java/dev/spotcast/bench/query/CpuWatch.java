@@ -1,6 +1,7 @@
 package dev.spotcast.bench.query;
 
 import com.sun.management.OperatingSystemMXBean;
+import dev.spotcast.bench.cpu.MachineIo;
 import dev.spotcast.bench.cpu.MachineTicks;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -8,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -21,11 +23,19 @@ final class CpuWatch {
 
   private static final Path LOADAVG = Path.of("/proc/loadavg");
 
-  private final Map<String, ProcessHandle> watched = new LinkedHashMap<>();
+  private final Map<String, List<ProcessHandle>> watched = new LinkedHashMap<>();
 
   /** Watches another process's CPU time under a name (e.g. "service", "elasticsearch"). */
   void watch(String name, ProcessHandle process) {
-    watched.put(name, process);
+    watched.put(name, List.of(process));
+  }
+
+  /**
+   * Watches processes' CPU time summed under one name: the nodes of a cluster running on this
+   * machine.
+   */
+  void watch(String name, List<ProcessHandle> processes) {
+    watched.put(name, List.copyOf(processes));
   }
 
   void unwatch(String name) {
@@ -34,18 +44,26 @@ final class CpuWatch {
 
   /** Counters at one moment. */
   record Snapshot(
-      long nanos, double selfSeconds, Map<String, Double> processSeconds, long[] machineTicks) {}
+      long nanos,
+      double selfSeconds,
+      Map<String, Double> processSeconds,
+      long[] machineTicks,
+      MachineIo io) {}
 
   Snapshot snapshot() {
     Map<String, Double> processes = new LinkedHashMap<>();
-    watched.forEach((name, handle) -> processes.put(name, cpuSeconds(handle)));
-    return new Snapshot(System.nanoTime(), selfCpuSeconds(), processes, machineTicks());
+    watched.forEach(
+        (name, handles) ->
+            processes.put(name, handles.stream().mapToDouble(CpuWatch::cpuSeconds).sum()));
+    return new Snapshot(
+        System.nanoTime(), selfCpuSeconds(), processes, machineTicks(), MachineIo.read());
   }
 
   /**
    * CPU between two snapshots, in cores (CPU seconds per wall second): {@code loadGenerator} is
    * this JVM, {@code processes} the watched ones, {@code machineBusy} everything on the machine,
    * and {@code others} what is left for processes outside the benchmark; NaN when /proc is missing.
+   * {@code io}: what the machine read from its disks meanwhile (null without /proc).
    */
   record Usage(
       double wallSeconds,
@@ -55,7 +73,8 @@ final class CpuWatch {
       double machineBusy,
       double steal,
       double others,
-      String loadAverage) {
+      String loadAverage,
+      MachineIo io) {
 
     /**
      * The same picture with a watched process (an external load generator such as wrk) counted as
@@ -66,7 +85,15 @@ final class CpuWatch {
       Double generator = rest.remove(name);
       double added = generator == null || generator.isNaN() ? 0 : generator;
       return new Usage(
-          wallSeconds, cores, loadGenerator + added, rest, machineBusy, steal, others, loadAverage);
+          wallSeconds,
+          cores,
+          loadGenerator + added,
+          rest,
+          machineBusy,
+          steal,
+          others,
+          loadAverage,
+          io);
     }
 
     /** Share of the machine's capacity taken by the load generator. */
@@ -101,7 +128,8 @@ final class CpuWatch {
       steal = (y[2] - x[2]) / MachineTicks.TICKS_PER_SECOND / wall;
     }
     double others = Double.isNaN(busy) ? Double.NaN : Math.max(0, busy - ours);
-    return new Usage(wall, cores, self, processes, busy, steal, others, loadAverage());
+    MachineIo io = a.io() == null || b.io() == null ? null : b.io().since(a.io());
+    return new Usage(wall, cores, self, processes, busy, steal, others, loadAverage(), io);
   }
 
   /** "1.23 0.98 0.75" (1, 5, 15 minutes), as uptime prints them; "?" without /proc. */

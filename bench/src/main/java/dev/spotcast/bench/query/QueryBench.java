@@ -38,7 +38,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -305,7 +304,8 @@ public final class QueryBench {
                   options.rate,
                   options.duration,
                   cpu,
-                  elasticsearchSettings.authorization().orElse(null))
+                  elasticsearchSettings.authorization().orElse(null),
+                  options.cold)
               : null;
       String load =
           wrk != null
@@ -794,22 +794,33 @@ public final class QueryBench {
   }
 
   /**
-   * Watches Elasticsearch's CPU when it runs on this machine; its pid comes from the node itself.
+   * Watches Elasticsearch's CPU when it runs on this machine: every node of the cluster (their pids
+   * come from the nodes themselves), summed as "elasticsearch". A cluster reached on a loopback
+   * address is taken to run here whole, as './spotcast es start --nodes N' runs it.
    */
-  Optional<ProcessHandle> watchElasticsearch(CpuWatch cpu) {
+  List<ProcessHandle> watchElasticsearch(CpuWatch cpu) {
     try {
       if (!InetAddress.getByName(URI.create(options.elasticsearch).getHost()).isLoopbackAddress()) {
-        return Optional.empty();
+        return List.of();
       }
-      JsonNode node = localNode("process.id");
-      if (node == null || !node.path("process").has("id")) {
-        return Optional.empty();
+      HttpResponse<byte[]> response =
+          elasticsearchHttp.send(
+              HttpRequest.newBuilder(
+                      URI.create(options.elasticsearch + "/_nodes?filter_path=nodes.*.process.id"))
+                  .build(),
+              HttpResponse.BodyHandlers.ofByteArray());
+      List<ProcessHandle> handles = new ArrayList<>();
+      for (JsonNode node : JSON.readTree(response.body()).path("nodes")) {
+        if (node.path("process").has("id")) {
+          ProcessHandle.of(node.path("process").path("id").asLong()).ifPresent(handles::add);
+        }
       }
-      Optional<ProcessHandle> handle = ProcessHandle.of(node.path("process").path("id").asLong());
-      handle.ifPresent(h -> cpu.watch("elasticsearch", h));
-      return handle;
+      if (!handles.isEmpty()) {
+        cpu.watch("elasticsearch", handles);
+      }
+      return handles;
     } catch (IOException | InterruptedException | RuntimeException e) {
-      return Optional.empty();
+      return List.of();
     }
   }
 

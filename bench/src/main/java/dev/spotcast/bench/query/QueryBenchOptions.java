@@ -235,6 +235,16 @@ final class QueryBenchOptions {
   Duration duration;
 
   @Option(
+      names = "--cold",
+      description =
+          "vegeta only: each phase's warm-up sends its requests in reverse order and the machine's page"
+              + " cache is dropped (needs root) before the measured window, so that what is measured"
+              + " reads the run's documents from disk, not from memory or the service's document cache"
+              + " (give --requests well above rate x (warm-up + duration) so that the two halves do"
+              + " not meet)")
+  boolean cold;
+
+  @Option(
       names = "--repeat",
       paramLabel = "R",
       defaultValue = "1",
@@ -360,6 +370,9 @@ final class QueryBenchOptions {
     if (generator == Generator.VEGETA && rate <= 0) {
       throw new IllegalArgumentException(
           "--generator vegeta runs an open model: give --rate R (requests per second)");
+    }
+    if (cold && generator != Generator.VEGETA) {
+      throw new IllegalArgumentException("--cold needs --generator vegeta");
     }
     if (sampling == RandomSpots.Sampling.CITIES && cities == null) {
       throw new IllegalArgumentException("--sampling cities needs --cities CSV");

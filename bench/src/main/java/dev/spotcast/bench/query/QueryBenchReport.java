@@ -1,6 +1,9 @@
 package dev.spotcast.bench.query;
 
+import static java.util.stream.Collectors.joining;
+
 import com.sun.management.OperatingSystemMXBean;
+import dev.spotcast.bench.cpu.MachineIo;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.sharding.ShardingStrategy;
@@ -20,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
@@ -43,7 +45,7 @@ final class QueryBenchReport {
     this.options = options;
   }
 
-  void machine(Map<String, String> node, Optional<ProcessHandle> esProcess) {
+  void machine(Map<String, String> node, List<ProcessHandle> esProcesses) {
     int cores = Runtime.getRuntime().availableProcessors();
     double memory = Double.NaN;
     if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
@@ -69,9 +71,11 @@ final class QueryBenchReport {
         "%s at %s; its CPU is %s%n",
         elasticsearch,
         options.elasticsearch,
-        esProcess
-            .map(p -> "measured (pid " + p.pid() + ")")
-            .orElse("not measured (not a local process)"));
+        esProcesses.isEmpty()
+            ? "not measured (not a local process)"
+            : "measured (pid "
+                + esProcesses.stream().map(p -> String.valueOf(p.pid())).collect(joining(", "))
+                + (esProcesses.size() > 1 ? ": " + esProcesses.size() + " nodes, summed)" : ")"));
     out.flush();
   }
 
@@ -212,6 +216,18 @@ final class QueryBenchReport {
               }
             });
     out.printf("  CPU ms per request: %s%n", perRequest);
+    MachineIo io = c.io();
+    if (io != null && r.ok() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  Disk per request (whole machine): %.3f major page faults, %.2f KiB paged in, %.3f disk"
+              + " reads of %.2f KiB; page cache %,d MiB at the end%n",
+          io.majorFaults() / (double) r.ok(),
+          io.pagedInKib() / (double) r.ok(),
+          io.diskReads() / (double) r.ok(),
+          io.diskReadKib() / (double) r.ok(),
+          io.pageCacheKib() >> 10);
+    }
     SearchStats.Delta search = r.search();
     if (search != null && search.queries() > 0) {
       out.printf(

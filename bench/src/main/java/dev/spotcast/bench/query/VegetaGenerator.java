@@ -2,6 +2,7 @@ package dev.spotcast.bench.query;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.spotcast.bench.cpu.MachineIo;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.Reader;
@@ -39,6 +40,7 @@ final class VegetaGenerator extends ExternalGenerator {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final double rate;
+  private final boolean cold;
   private final Map<String, Path> targets = new TreeMap<>();
 
   /**
@@ -46,9 +48,15 @@ final class VegetaGenerator extends ExternalGenerator {
    *     null
    */
   VegetaGenerator(
-      String vegeta, double rate, Duration measure, CpuWatch cpu, String authorization) {
+      String vegeta,
+      double rate,
+      Duration measure,
+      CpuWatch cpu,
+      String authorization,
+      boolean cold) {
     super(vegeta, measure, cpu, authorization);
     this.rate = rate;
+    this.cold = cold;
   }
 
   /** vegeta's version; fails with what to do when it is missing. */
@@ -72,12 +80,17 @@ final class VegetaGenerator extends ExternalGenerator {
   QueryPhaseResult run(
       QueryBench.PhaseRequests phase, int repeat, SearchStats stats, Duration warmup)
       throws IOException, InterruptedException {
-    Path file = targetsFile(phase);
+    Path file = targetsFile(phase, false);
     Path results = Files.createTempFile("spotcast-vegeta-" + phase.phase() + "-", ".bin");
     try {
       if (!warmup.isZero()) {
-        Process warm = attack(file, warmup, results);
+        // Cold: the warm-up reads from the other end of the requests, so that it warms the JIT and
+        // not the measured requests' documents.
+        Process warm = attack(cold ? targetsFile(phase, true) : file, warmup, results);
         await(warm, warmup, phase, "warm-up");
+      }
+      if (cold) {
+        MachineIo.dropPageCache();
       }
       long begin = System.nanoTime();
       Process process = attack(file, measure, results);
@@ -273,9 +286,10 @@ final class VegetaGenerator extends ExternalGenerator {
     return JSON.writeValueAsString(target);
   }
 
-  /** The phase's requests as vegeta's JSON targets, written once per phase. */
-  private Path targetsFile(QueryBench.PhaseRequests phase) throws IOException {
-    Path file = targets.get(phase.phase());
+  /** The phase's requests as vegeta's JSON targets (last first when reversed), written once. */
+  private Path targetsFile(QueryBench.PhaseRequests phase, boolean reversed) throws IOException {
+    String key = phase.phase() + (reversed ? " reversed" : "");
+    Path file = targets.get(key);
     if (file != null) {
       return file;
     }
@@ -283,13 +297,14 @@ final class VegetaGenerator extends ExternalGenerator {
     file.toFile().deleteOnExit();
     String base = phase.base().toString().replaceAll("/+$", "");
     String auth = phase.expect() != QueryBench.Expect.SPOT_ANSWER ? authorization : null;
+    List<HttpCall> calls = reversed ? phase.calls().reversed() : phase.calls();
     try (Writer out = Files.newBufferedWriter(file)) {
-      for (HttpCall call : phase.calls()) {
+      for (HttpCall call : calls) {
         out.write(target(call, base, auth));
         out.write('\n');
       }
     }
-    targets.put(phase.phase(), file);
+    targets.put(key, file);
     return file;
   }
 }
