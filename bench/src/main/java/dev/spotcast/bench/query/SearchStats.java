@@ -14,7 +14,8 @@ import java.util.List;
  * Elasticsearch's own search statistics of the indices a phase searches ({@code _stats/search}):
  * how many shard-level query and fetch phases ran and how long they took. The fetch phase is where
  * values are read back (from {@code _source} or doc values), so its time per shard search answers
- * the fields question more directly than end-to-end throughput on a shared machine.
+ * the fields question more directly than end-to-end throughput on a shared machine. Every copy
+ * counts (a search a replica answers is a shard search too).
  */
 final class SearchStats {
 
@@ -39,7 +40,7 @@ final class SearchStats {
             elasticsearch
                 + "/"
                 + String.join(",", indices)
-                + "/_stats/search?filter_path=_all.primaries.search");
+                + "/_stats/search?filter_path=_all.total.search");
   }
 
   Snapshot snapshot() {
@@ -48,8 +49,7 @@ final class SearchStats {
           http.send(
               HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
               HttpResponse.BodyHandlers.ofByteArray());
-      JsonNode search =
-          JSON.readTree(response.body()).path("_all").path("primaries").path("search");
+      JsonNode search = JSON.readTree(response.body()).path("_all").path("total").path("search");
       return new Snapshot(
           search.path("query_total").asLong(), search.path("query_time_in_millis").asLong(),
           search.path("fetch_total").asLong(), search.path("fetch_time_in_millis").asLong());

@@ -11,16 +11,22 @@ import java.util.List;
  *     node)
  * @param nodeCores cores of a data node
  * @param nodeMemoryGib memory of a data node
+ * @param nodeDiskGib disk of a data node
  * @param replicas replicas of every shard once a run is loaded
  * @param diskFill the share of a disk Elasticsearch is let fill (its low watermark is 85 %)
+ * @param loadOverhead how much larger a run is on disk right after its load than once merges have
+ *     pruned Elasticsearch's recovery source (2.3 measured: 46.5 GB at the end of a load, 20.4 GB
+ *     of it what queries read)
  * @param shardGib the largest primary shard planned (Elasticsearch advises 10-50 GB)
  */
 public record Sizing(
     double utilization,
     int nodeCores,
     double nodeMemoryGib,
+    double nodeDiskGib,
     int replicas,
     double diskFill,
+    double loadOverhead,
     double shardGib) {
 
   private static final double GIB = 1L << 30;
@@ -85,15 +91,27 @@ public record Sizing(
         (spots * c.spotServiceMillis() + series * c.seriesServiceMillis()) / 1000 / utilization;
     double runGib = s.valuesPerRun() * c.bytesPerValue() / GIB;
     double copies = 1 + replicas;
-    double disk = runGib * copies * s.runsKept() / diskFill;
+    // The runs kept, the newest as it is right after its load.
+    double disk = runGib * copies * (s.runsKept() - 1 + loadOverhead) / diskFill;
     double newest = runGib * copies;
-    int byCores = (int) Math.ceil((esIndex + esQuery) / nodeCores - 1e-9);
-    int byMemory =
-        pageCachePerNodeGib() == 0 ? 0 : (int) Math.ceil(newest / pageCachePerNodeGib() - 1e-9);
-    int nodes = Math.max(1, Math.max(byCores, byMemory));
-    String bound = byMemory > byCores ? "page cache" : "cores";
+    // Memory bounds a cluster that answers requests: the newest run kept in the page cache (a
+    // request that reads from disk costs several times the CPU and some 6 disk reads). A cluster
+    // that only loads needs none of it.
+    int byCores = atLeast((esIndex + esQuery) / nodeCores);
+    int byMemory = s.requestsPerSecond() > 0 ? atLeast(newest / pageCachePerNodeGib()) : 0;
+    int byDisk = atLeast(disk / nodeDiskGib);
+    // A replica never shares a node with its primary.
+    int nodes = Math.max(1 + replicas, Math.max(byCores, Math.max(byMemory, byDisk)));
+    String bound =
+        nodes == byCores
+            ? "cores"
+            : nodes == byMemory ? "page cache" : nodes == byDisk ? "disk" : "replicas";
     int primaries = Math.max(nodes, (int) Math.ceil(runGib / shardGib - 1e-9));
     return new Row(s, esIndex, esQuery, ingestor, service, disk, newest, primaries, nodes, bound);
+  }
+
+  private static int atLeast(double nodes) {
+    return Double.isFinite(nodes) ? (int) Math.ceil(nodes - 1e-9) : Integer.MAX_VALUE;
   }
 
   /** Every scenario sized. */

@@ -97,6 +97,13 @@ public final class SizingCommand implements Callable<Integer> {
       description = "memory of a data node in GiB (default: ${DEFAULT-VALUE})")
   double nodeMemoryGib;
 
+  @Option(
+      names = "--node-disk",
+      paramLabel = "GIB",
+      defaultValue = "2048",
+      description = "disk of a data node in GiB (default: ${DEFAULT-VALUE})")
+  double nodeDiskGib;
+
   @Option(names = "--replicas", defaultValue = "1", description = "(default: ${DEFAULT-VALUE})")
   int replicas;
 
@@ -125,6 +132,7 @@ public final class SizingCommand implements Callable<Integer> {
     if (!(utilization > 0 && utilization <= 1)
         || nodeCores < 1
         || nodeMemoryGib < 4
+        || !(nodeDiskGib > 0)
         || replicas < 0
         || !(requests >= 0)
         || !(seriesShare >= 0 && seriesShare <= 1)
@@ -132,10 +140,11 @@ public final class SizingCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(),
           "--utilization and --series-share are shares (0-1), --node-cores >= 1, --node-memory >= 4,"
-              + " --replicas and --requests >= 0, --run-window > 0");
+              + " --node-disk > 0, --replicas and --requests >= 0, --run-window > 0");
     }
     MeasuredCosts costs = costs();
-    Sizing sizing = new Sizing(utilization, nodeCores, nodeMemoryGib, replicas, 0.85, 30);
+    Sizing sizing =
+        new Sizing(utilization, nodeCores, nodeMemoryGib, nodeDiskGib, replicas, 0.85, 2.3, 30);
     List<Sizing.Row> rows = sizing.size(scenarios(), costs);
     print(out, costs, sizing, rows);
     return 0;
@@ -232,16 +241,19 @@ public final class SizingCommand implements Callable<Integer> {
     out.printf("Costs: %s%n", costs.describe());
     out.printf(
         Locale.ROOT,
-        "Plan: cores %.0f %% busy; data nodes of %d cores and %.0f GiB (heap %.0f GiB, page cache %.0f"
-            + " GiB); %d replica(s); disks filled to %.0f %%; primary shards of at most %.0f GiB%n%n",
+        "Plan: cores %.0f %% busy; data nodes of %d cores, %.0f GiB (heap %.0f GiB, page cache %.0f"
+            + " GiB) and %,.0f GiB of disk; %d replica(s); disks filled to %.0f %%; primary shards of"
+            + " at most %.0f GiB; the newest run %.1f times its settled size on disk%n%n",
         100 * sizing.utilization(),
         sizing.nodeCores(),
         sizing.nodeMemoryGib(),
         sizing.heapGib(),
         sizing.pageCachePerNodeGib(),
+        sizing.nodeDiskGib(),
         sizing.replicas(),
         100 * sizing.diskFill(),
-        sizing.shardGib());
+        sizing.shardGib(),
+        sizing.loadOverhead());
     out.println(
         "| scenario | place-level-steps/s | Elasticsearch cores (index + query) | ingestor cores |"
             + " query-service cores | disk, all copies | newest run in page cache | primary shards"

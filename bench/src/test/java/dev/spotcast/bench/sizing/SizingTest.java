@@ -13,9 +13,10 @@ class SizingTest {
   // a series 1 + 4 ms.
   private static final MeasuredCosts COSTS = new MeasuredCosts(1.0, 0.5, 20, 0.5, 0.5, 1.0, 4.0);
 
-  // Half of every core; 16 cores and 64 GiB a node (heap 31 GiB, page cache 64 - 31 - 2 = 31 GiB);
-  // one replica; disks filled to 80 %; shards of at most 30 GiB.
-  private static final Sizing PLAN = new Sizing(0.5, 16, 64, 1, 0.8, 30);
+  // Half of every core; 16 cores, 64 GiB (heap 31 GiB, page cache 64 - 31 - 2 = 31 GiB) and 100 GiB
+  // of disk a node; one replica; disks filled to 80 %; a run no larger after its load than later;
+  // shards of at most 30 GiB.
+  private static final Sizing PLAN = new Sizing(0.5, 16, 64, 100, 1, 0.8, 1, 30);
 
   @Test
   void coresDiskCacheShardsAndNodesByHand() {
@@ -32,7 +33,7 @@ class SizingTest {
     assertThat(row.newestRunGib()).isCloseTo(67.0552, within(1e-4));
     // two copies of two runs on disks filled to 80 %
     assertThat(row.diskGib()).isCloseTo(167.6381, within(1e-4));
-    // cores: 3.1 / 16 -> 1 node; page cache: 67.06 / 31 -> 3 nodes
+    // cores: 3.1 / 16 -> 1 node; disk: 167.6 / 100 -> 2; page cache: 67.06 / 31 -> 3 nodes
     assertThat(row.dataNodes()).isEqualTo(3);
     assertThat(row.boundBy()).isEqualTo("page cache");
     // 33.5 GiB / 30 GiB -> 2 shards, but at least one a node
@@ -50,10 +51,35 @@ class SizingTest {
   }
 
   @Test
+  void aLoadThatServesNothingNeedsNoPageCacheButItsDisks() {
+    // 1.8e9 x 20 B = 33.5 GiB a run, 2 copies of 7 runs kept on disks filled to 80 %: 586.7 GiB
+    Sizing.Row row = PLAN.size(new Sizing.Scenario("s", 1.8e9, 1800, 7, 0, 0), COSTS);
+    assertThat(row.diskGib()).isCloseTo(586.7332, within(1e-4));
+    assertThat(row.dataNodes()).isEqualTo(6); // 586.7 / 100
+    assertThat(row.boundBy()).isEqualTo("disk");
+  }
+
+  @Test
+  void theNewestRunCountsAtItsSizeRightAfterTheLoad() {
+    // twice its settled size: (33.53 GiB x 2 copies x 1 older run + 2 x 33.53 GiB x 2) / 0.8
+    Sizing plan = new Sizing(0.5, 16, 64, 1000, 1, 0.8, 2, 30);
+    Sizing.Row row = plan.size(new Sizing.Scenario("s", 1.8e9, 1800, 2, 0, 0), COSTS);
+    assertThat(row.diskGib()).isCloseTo(251.4571, within(1e-4));
+  }
+
+  @Test
+  void aReplicaNeedsASecondNode() {
+    // 1 core of indexing, nothing served, a small run: one node would do but for the replica
+    Sizing.Row row = PLAN.size(new Sizing.Scenario("s", 1e6, 1, 1, 0, 0), COSTS);
+    assertThat(row.dataNodes()).isEqualTo(2);
+    assertThat(row.boundBy()).isEqualTo("replicas");
+  }
+
+  @Test
   void theHeapIsHalfTheMemoryUpTo31Gib() {
-    assertThat(new Sizing(0.7, 8, 16, 1, 0.85, 30).heapGib()).isEqualTo(8);
-    assertThat(new Sizing(0.7, 8, 16, 1, 0.85, 30).pageCachePerNodeGib()).isEqualTo(6);
-    assertThat(new Sizing(0.7, 8, 128, 1, 0.85, 30).heapGib()).isEqualTo(31);
+    assertThat(new Sizing(0.7, 8, 16, 100, 1, 0.85, 1, 30).heapGib()).isEqualTo(8);
+    assertThat(new Sizing(0.7, 8, 16, 100, 1, 0.85, 1, 30).pageCachePerNodeGib()).isEqualTo(6);
+    assertThat(new Sizing(0.7, 8, 128, 100, 1, 0.85, 1, 30).heapGib()).isEqualTo(31);
   }
 
   @Test
