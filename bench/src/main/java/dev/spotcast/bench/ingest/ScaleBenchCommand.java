@@ -287,13 +287,13 @@ public final class ScaleBenchCommand implements Callable<Integer> {
       double rawEsMicrosPerDoc,
       Rate load,
       PrintWriter out) {
-    int k = averageStepsPerDocument(run);
-    int rawK = averageStepsPerDocument(rawRun);
+    double k = averageStepsPerDocument(run);
+    double rawK = averageStepsPerDocument(rawRun);
     if (k == rawK) {
       return;
     }
     out.printf(
-        "The run's documents carry %d steps each, the raw slice's %d: the ratio above compares"
+        "The run's documents carry %.1f steps each, the raw slice's %.1f: the ratio above compares"
             + " unlike documents. Per place-level-step: raw %,.0f/s at %.2f us of ES CPU, Spotcast"
             + " %,.0f/s at %.2f us of ES CPU + %.2f us of ingestor CPU (ratio %.2f)%n",
         k,
@@ -307,8 +307,8 @@ public final class ScaleBenchCommand implements Callable<Integer> {
   }
 
   /** Place-level-steps per document over the whole run (the last block may be shorter). */
-  private static int averageStepsPerDocument(ForecastRun run) {
-    return (int) Math.round((double) run.steps().size() / run.blockCount());
+  private static double averageStepsPerDocument(ForecastRun run) {
+    return (double) run.steps().size() / run.blockCount();
   }
 
   /** The large run stays published for query benchmarks, or goes with --delete. */

@@ -127,7 +127,7 @@ public final class SizingCommand implements Callable<Integer> {
   double runWindowMinutes;
 
   @Override
-  public Integer call() throws IOException {
+  public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     if (!(utilization > 0 && utilization <= 1)
         || nodeCores < 1
@@ -180,35 +180,30 @@ public final class SizingCommand implements Callable<Integer> {
             0));
   }
 
-  private MeasuredCosts costs() throws IOException {
-    double esIndex;
-    double ingestor;
-    double bytes;
-    if (scaleLog != null) {
-      MeasuredCosts.Ingest ingest = MeasuredCosts.ingestFrom(read(scaleLog));
-      esIndex = ingest.esMicros();
-      ingestor = ingest.ingestorMicros();
-      bytes = ingest.bytesPerValue();
-    } else {
-      esIndex = required(esIndexMicros, "--scale LOG or --es-index-us");
-      ingestor = required(ingestorMicros, "--scale LOG or --ingestor-us");
-      bytes = required(bytesPerValue, "--scale LOG or --bytes-per-value");
-    }
-    if (bytesPerValue != null) {
-      bytes = bytesPerValue;
-    }
-    if (esIndexMicros != null) {
-      esIndex = esIndexMicros;
-    }
-    if (ingestorMicros != null) {
-      ingestor = ingestorMicros;
-    }
+  private MeasuredCosts costs() {
+    MeasuredCosts.Ingest ingest =
+        scaleLog == null ? null : MeasuredCosts.ingestFrom(read(scaleLog));
+    double esIndex =
+        givenOrMeasured(
+            esIndexMicros,
+            ingest == null ? null : ingest.esMicros(),
+            "--scale LOG or --es-index-us");
+    double ingestor =
+        givenOrMeasured(
+            ingestorMicros,
+            ingest == null ? null : ingest.ingestorMicros(),
+            "--scale LOG or --ingestor-us");
+    double bytes =
+        givenOrMeasured(
+            bytesPerValue,
+            ingest == null ? null : ingest.bytesPerValue(),
+            "--scale LOG or --bytes-per-value");
     double[] spot = requests(spotLog, spotMillis, "--spot LOG or --spot-ms ES,SERVICE");
     double[] series = requests(seriesLog, seriesMillis, "--series LOG or --series-ms ES,SERVICE");
     return new MeasuredCosts(esIndex, ingestor, bytes, spot[0], spot[1], series[0], series[1]);
   }
 
-  private double[] requests(Path log, List<Double> given, String what) throws IOException {
+  private double[] requests(Path log, List<Double> given, String what) {
     if (given != null) {
       if (given.size() != 2) {
         throw new ParameterException(spec.commandLine(), what + ": two numbers, ES,SERVICE");
@@ -222,14 +217,18 @@ public final class SizingCommand implements Callable<Integer> {
     return new double[] {r.esMillis(), r.serviceMillis()};
   }
 
-  private double required(Double value, String what) {
-    if (value == null) {
+  /** A cost given on the command line, else the one a benchmark's output gave. */
+  private double givenOrMeasured(Double given, Double measured, String what) {
+    if (given != null) {
+      return given;
+    }
+    if (measured == null) {
       throw new ParameterException(spec.commandLine(), "give " + what);
     }
-    return value;
+    return measured;
   }
 
-  private String read(Path log) throws IOException {
+  private String read(Path log) {
     try {
       return Files.readString(log);
     } catch (IOException e) {
