@@ -6,6 +6,8 @@ RUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf 
     && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin spotcast
 WORKDIR /app
 COPY query-service/target/spotcast-query-service-*-exec.jar /app/spotcast-query-service.jar
+# The service's JVM options (the collector), as every other starter passes them.
+COPY query-service/jvm.options /app/jvm.options
 USER 10001
 EXPOSE 8080
 # Configuration as Spring Boot reads it from the environment, e.g. SPOTCAST_ELASTICSEARCH_URIS,
@@ -13,4 +15,4 @@ EXPOSE 8080
 ENV JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=75"
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD curl -fsS http://127.0.0.1:8080/actuator/health/readiness || exit 1
-ENTRYPOINT ["java", "-jar", "/app/spotcast-query-service.jar"]
+ENTRYPOINT ["java", "@/app/jvm.options", "-jar", "/app/spotcast-query-service.jar"]

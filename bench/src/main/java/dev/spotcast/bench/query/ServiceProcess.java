@@ -1,6 +1,7 @@
 package dev.spotcast.bench.query;
 
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
+import dev.spotcast.launch.JvmOptionsFile;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -42,6 +43,7 @@ final class ServiceProcess implements AutoCloseable {
     int chosen = port > 0 ? port : freePort();
     List<String> command = new ArrayList<>();
     command.add(java.toString());
+    command.addAll(JvmOptionsFile.argumentsFor(jar, javaOptions));
     command.addAll(javaOptions);
     command.add("-jar");
     command.add(jar.toString());

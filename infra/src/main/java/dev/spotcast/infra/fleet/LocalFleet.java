@@ -11,6 +11,7 @@ import dev.spotcast.infra.elasticsearch.RunningNode;
 import dev.spotcast.infra.fleet.FleetLayout.Instance;
 import dev.spotcast.infra.kafka.LocalKafka;
 import dev.spotcast.infra.kafka.RunningBroker;
+import dev.spotcast.launch.JvmOptionsFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -467,15 +468,16 @@ public final class LocalFleet {
         "%s: starting on %s (log %s)%n",
         instance.name(), instance.url(), layout.log(instance.name()));
     out.flush();
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                config.java().toString(),
-                "-Xms" + config.serviceHeap(),
-                "-Xmx" + config.serviceHeap(),
-                "--enable-native-access=ALL-UNNAMED",
-                "-jar",
-                jar.toString()));
+    List<String> command = new ArrayList<>();
+    command.add(config.java().toString());
+    command.addAll(JvmOptionsFile.argumentsFor(jar, List.of()));
+    command.addAll(
+        List.of(
+            "-Xms" + config.serviceHeap(),
+            "-Xmx" + config.serviceHeap(),
+            "--enable-native-access=ALL-UNNAMED",
+            "-jar",
+            jar.toString()));
     FleetProcess.start(layout, instance.name(), instance.url(), command, environment);
   }
 
