@@ -41,14 +41,17 @@ public class SpotService {
   private final MeterRegistry registry;
   private final TerrainStore terrains;
   private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+  private final RecentPlaces recent;
 
   public SpotService(
       PublishedRuns runs,
       NeighbourSearch search,
       QueryProperties properties,
       MeterRegistry registry,
-      TerrainStore terrains) {
+      TerrainStore terrains,
+      RecentPlaces recent) {
     this.runs = runs;
+    this.recent = recent;
     this.search = search;
     this.interpolator =
         new SpotInterpolator(
@@ -66,6 +69,7 @@ public class SpotService {
   }
 
   public SpotForecast spot(SpotRequest request) {
+    recent.record(request);
     return timed(
         TIMER,
         "Spot requests, from validated request to interpolated answer",
@@ -135,6 +139,7 @@ public class SpotService {
    *     range)
    */
   public SeriesForecast series(SpotRequest request, Instant from, Instant to) {
+    recent.record(request);
     return timed(
         SERIES_TIMER,
         "Series requests, from validated request to interpolated answer",

@@ -5,16 +5,21 @@ import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.spot.RecentPlaces;
+import jakarta.annotation.PreDestroy;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
@@ -33,8 +38,12 @@ import org.springframework.stereotype.Component;
  * parsing, Elasticsearch, interpolation, the answer), so that the code is compiled and the
  * connections are open when a load balancer's traffic arrives. A cold JVM answers the same request
  * many times slower for its first thousands of requests; without this, a rolling restart or a new
- * instance refuses much of what it is sent for its first seconds. Starts once the run catalog has
- * been read; readiness waits for it ({@link StartupHealthIndicator}), at most {@code max-duration}.
+ * instance refuses much of what it is sent for its first seconds. With a places file ({@code
+ * places-file}, {@link PlacesFile}) it first reads the documents of the places its predecessor was
+ * asked about most, by a series request at each, so that its users' places are in the document
+ * cache; from then on it keeps that file for the next start (every {@code places-save-interval},
+ * and at shutdown). Starts once the run catalog has been read; readiness waits for it ({@link
+ * StartupHealthIndicator}), at most {@code max-duration}.
  */
 @Component
 @EnableConfigurationProperties(WarmupProperties.class)
@@ -47,13 +56,16 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
 
   private final PublishedRuns runs;
   private final WarmupProperties properties;
+  private final RecentPlaces recent;
   private final AtomicBoolean started = new AtomicBoolean();
   private volatile int port = -1;
   private volatile boolean done;
+  private volatile Thread saver;
 
-  public Warmup(PublishedRuns runs, WarmupProperties properties) {
+  public Warmup(PublishedRuns runs, WarmupProperties properties, RecentPlaces recent) {
     this.runs = runs;
     this.properties = properties;
+    this.recent = recent;
     runs.onRefresh(records -> startOnce());
   }
 
@@ -81,6 +93,8 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
     long began = System.nanoTime();
     AtomicInteger sent = new AtomicInteger();
     AtomicInteger answered = new AtomicInteger();
+    AtomicInteger replayed = new AtomicInteger();
+    Queue<URI> places = new ConcurrentLinkedQueue<>();
     try {
       List<ForecastRun> served = new ArrayList<>();
       for (String model : runs.models()) {
@@ -89,7 +103,8 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
           break;
         }
       }
-      if (properties.requests() == 0 || served.isEmpty()) {
+      places.addAll(placesLastAsked());
+      if ((properties.requests() == 0 || served.isEmpty()) && places.isEmpty()) {
         return;
       }
       Instant deadline = Instant.now().plus(properties.maxDuration());
@@ -99,15 +114,20 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
         for (int w = 0; w < properties.concurrency(); w++) {
           workers.submit(
               () -> {
-                while (sent.getAndIncrement() < properties.requests()
-                    && Instant.now().isBefore(deadline)) {
-                  ForecastRun run = served.get(ThreadLocalRandom.current().nextInt(served.size()));
+                while (Instant.now().isBefore(deadline)) {
+                  // First the places last asked (their documents), then random places (the code).
+                  URI uri = places.poll();
+                  if (uri != null) {
+                    replayed.incrementAndGet();
+                  } else if (!served.isEmpty() && sent.getAndIncrement() < properties.requests()) {
+                    uri = request(served.get(ThreadLocalRandom.current().nextInt(served.size())));
+                  } else {
+                    break;
+                  }
                   try {
                     HttpResponse<Void> response =
                         client.send(
-                            HttpRequest.newBuilder(request(run))
-                                .timeout(Duration.ofSeconds(10))
-                                .build(),
+                            HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
                             HttpResponse.BodyHandlers.discarding());
                     if (response.statusCode() == 200) {
                       answered.incrementAndGet();
@@ -124,14 +144,83 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
       log.warn("warm-up stopped: {}", e.toString());
     } finally {
       done = true;
-      int total = Math.min(sent.get(), properties.requests());
+      int total = Math.min(sent.get(), properties.requests()) + replayed.get();
       if (total > 0) {
         log.info(
-            "warmed up with {} requests ({} answered 200) in {} ms; ready",
+            "warmed up with {} requests, {} of them at the places last asked ({} answered 200) in"
+                + " {} ms; ready",
             total,
+            replayed.get(),
             answered.get(),
             (System.nanoTime() - began) / 1_000_000);
       }
+      keepPlaces();
+    }
+  }
+
+  /**
+   * The series requests at the places of the places file whose model this instance serves, at most
+   * {@code places}; none without a file (or when it cannot be read: logged, the warm-up goes on).
+   */
+  private List<URI> placesLastAsked() {
+    Path file = properties.placesFile();
+    if (file == null || properties.places() == 0) {
+      return List.of();
+    }
+    try {
+      return PlacesFile.load(file).stream()
+          .filter(query -> runs.get(PlacesFile.model(query)).isPresent())
+          .limit(properties.places())
+          .map(query -> URI.create("http://127.0.0.1:" + port + "/v1/series?" + query))
+          .toList();
+    } catch (IOException | RuntimeException e) {
+      log.warn("places file {} not read ({}); warming up without it", file, e.toString());
+      return List.of();
+    }
+  }
+
+  /**
+   * From now on, saves the places asked most to the places file every {@code places-save-interval}.
+   */
+  private void keepPlaces() {
+    if (properties.placesFile() == null || properties.places() == 0) {
+      return;
+    }
+    saver =
+        Thread.ofVirtual()
+            .name("places-file")
+            .start(
+                () -> {
+                  try {
+                    while (!Thread.currentThread().isInterrupted()) {
+                      Thread.sleep(properties.placesSaveInterval());
+                      savePlaces();
+                    }
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                });
+  }
+
+  /** On shutdown (after the requests in progress ended): the places asked most, saved. */
+  @PreDestroy
+  void stop() {
+    Thread running = saver;
+    if (running != null) {
+      running.interrupt();
+      savePlaces();
+    }
+  }
+
+  private void savePlaces() {
+    List<RecentPlaces.Place> places = recent.mostAsked(properties.places());
+    if (places.isEmpty()) {
+      return; // nothing asked yet: the previous instance's file stays
+    }
+    try {
+      PlacesFile.save(properties.placesFile(), places);
+    } catch (IOException | RuntimeException e) {
+      log.warn("places file {} not saved: {}", properties.placesFile(), e.toString());
     }
   }
 

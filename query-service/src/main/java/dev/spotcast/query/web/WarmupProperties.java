@@ -1,7 +1,9 @@
 package dev.spotcast.query.web;
 
 import jakarta.validation.constraints.Min;
+import java.nio.file.Path;
 import java.time.Duration;
+import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -13,10 +15,17 @@ import org.springframework.validation.annotation.Validated;
  *     is read)
  * @param concurrency how many at once
  * @param maxDuration the longest it warms up; ready after it whatever was sent
+ * @param placesFile where the places asked most are kept for the next start, and read from at start
+ *     (none: the warm-up asks random places only)
+ * @param places how many places the file keeps and the warm-up reads first (0: none)
+ * @param placesSaveInterval how often the file is saved while the instance runs (and at shutdown)
  */
 @Validated
 @ConfigurationProperties("spotcast.query.warmup")
 public record WarmupProperties(
     @DefaultValue("500") @Min(0) int requests,
     @DefaultValue("4") @Min(1) int concurrency,
-    @DefaultValue("20s") Duration maxDuration) {}
+    @DefaultValue("20s") Duration maxDuration,
+    Path placesFile,
+    @DefaultValue("2000") @Min(0) int places,
+    @DefaultValue("1m") @DurationMin(seconds = 1) Duration placesSaveInterval) {}

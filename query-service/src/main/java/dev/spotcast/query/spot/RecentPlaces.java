@@ -1,0 +1,98 @@
+package dev.spotcast.query.spot;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.springframework.stereotype.Component;
+
+/**
+ * The places this instance was asked about lately, so that the next instance to start (this one
+ * restarted, or a new one given its list) reads their documents before it says it is ready: a
+ * freshly started service otherwise answers its users' places from Elasticsearch, one miss of the
+ * document cache after another, for its first tens of seconds. Keeps the last {@link #CAPACITY}
+ * single-point requests of published runs (spot and series); {@link #mostAsked} ranks their places.
+ * Recording is one store in a ring per request.
+ */
+@Component
+public class RecentPlaces {
+
+  /** Requests remembered: some tens of seconds of a busy instance. */
+  static final int CAPACITY = 20_000;
+
+  /**
+   * A place as asked, without its time: what decides the documents a request reads (the grid points
+   * around it, the levels around its height, the parameters).
+   *
+   * @param vertical null for the single-level fields
+   * @param params as asked (empty: all of the run's at that vertical)
+   */
+  public record Place(
+      String model,
+      double lat,
+      double lon,
+      Vertical vertical,
+      int neighbours,
+      Method method,
+      List<String> params) {
+
+    public Place {
+      params = List.copyOf(params);
+    }
+
+    static Place of(SpotRequest request) {
+      return new Place(
+          request.model(),
+          request.lat(),
+          request.lon(),
+          request.vertical(),
+          request.neighbours(),
+          request.method(),
+          request.params());
+    }
+  }
+
+  private final AtomicReferenceArray<Place> ring;
+  private final AtomicLong next = new AtomicLong();
+
+  public RecentPlaces() {
+    this(CAPACITY);
+  }
+
+  RecentPlaces(int capacity) {
+    this.ring = new AtomicReferenceArray<>(capacity);
+  }
+
+  /** Notes a request of a single point; one of a named (past) run is not kept. */
+  void record(SpotRequest request) {
+    if (request.run() == null) {
+      ring.lazySet((int) (next.getAndIncrement() % ring.length()), Place.of(request));
+    }
+  }
+
+  /**
+   * The places of the requests remembered, most asked first (then the most recently asked), each
+   * once, at most {@code limit}.
+   */
+  public List<Place> mostAsked(int limit) {
+    long end = next.get();
+    long start = Math.max(0, end - ring.length());
+    Map<Place, long[]> seen = new HashMap<>();
+    for (long i = start; i < end; i++) {
+      Place place = ring.get((int) (i % ring.length()));
+      if (place != null) {
+        long[] countAndLast = seen.computeIfAbsent(place, p -> new long[2]);
+        countAndLast[0]++;
+        countAndLast[1] = i;
+      }
+    }
+    List<Map.Entry<Place, long[]>> ranked = new ArrayList<>(seen.entrySet());
+    ranked.sort(
+        Comparator.comparingLong((Map.Entry<Place, long[]> e) -> -e.getValue()[0])
+            .thenComparingLong(e -> -e.getValue()[1]));
+    return ranked.stream().limit(limit).map(Map.Entry::getKey).toList();
+  }
+}

@@ -1,0 +1,127 @@
+package dev.spotcast.query.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spotcast.elasticsearch.LocalCredentials.Role;
+import dev.spotcast.ingestor.source.SyntheticForecastSource;
+import dev.spotcast.query.QueryServiceApplication;
+import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.api.SpotApiIT;
+import dev.spotcast.testsupport.SharedElasticsearch;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The places file against the real Elasticsearch: an instance saves the places it was asked about
+ * most when it stops, most asked first; the next instance started with that file reads their
+ * documents before it says it is ready, so that its first request at such a place, at any time of
+ * the run, is answered from the document cache without a miss, while a place never asked still
+ * misses.
+ */
+class PlacesFileIT {
+
+  private static final Duration DEADLINE = Duration.ofSeconds(90);
+  private static final String OFTEN = "model=" + SpotApiIT.MODEL + "&lat=45.5&lon=5.25&alt=750";
+  private static final String ONCE = "model=" + SpotApiIT.MODEL + "&lat=41.2&lon=-3.4&alt=20";
+  private static final Pattern MISSES =
+      Pattern.compile(
+          "cache_gets_total\\{[^}]*cache=\"spotcast.query.documents\"[^}]*result=\"miss\"[^}]*}"
+              + " ([0-9.E]+)");
+
+  @TempDir Path dir;
+
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+  @Test
+  void aRestartedInstanceHasThePlacesItsPredecessorWasAskedInItsCacheWhenReady() throws Exception {
+    RunFixtures.ensurePublished(
+        RunFixtures.ingestClient(), new SyntheticForecastSource(SpotApiIT.RUN, SpotApiIT.SEED));
+    Path file = dir.resolve("query/places.txt");
+
+    try (ConfigurableApplicationContext first = start(file)) {
+      String base = awaitReady(first);
+      for (int minutes : new int[] {80, 130, 200}) {
+        assertThat(get(base + spot(OFTEN, minutes)).statusCode()).isEqualTo(200);
+      }
+      assertThat(get(base + spot(ONCE, 45)).statusCode()).isEqualTo(200);
+    }
+    assertThat(PlacesFile.load(file))
+        .as("saved at shutdown, most asked first")
+        .containsExactly(OFTEN + "&n=4&method=idw", ONCE + "&n=4&method=idw");
+
+    try (ConfigurableApplicationContext second = start(file)) {
+      String base = awaitReady(second);
+      double misses = misses(base);
+      HttpResponse<String> answer = get(base + spot(OFTEN, 310));
+      assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+      assertThat(misses(base))
+          .as("a place of the file, at a time never asked: its documents were read at start")
+          .isEqualTo(misses);
+      assertThat(
+              get(base + spot("model=" + SpotApiIT.MODEL + "&lat=47.7&lon=-8.1&alt=300", 80))
+                  .statusCode())
+          .isEqualTo(200);
+      assertThat(misses(base)).as("a place never asked misses").isGreaterThan(misses);
+    }
+  }
+
+  private static String spot(String place, int minutesAfterRun) {
+    return "/v1/spot?"
+        + place
+        + "&time="
+        + SpotApiIT.RUN.runTime().plus(Duration.ofMinutes(minutesAfterRun));
+  }
+
+  private static ConfigurableApplicationContext start(Path placesFile) {
+    Map<String, String> properties =
+        new HashMap<>(SharedElasticsearch.springProperties(Role.QUERY));
+    properties.put("server.port", "0");
+    properties.put("spotcast.query.cache.enabled", "true");
+    properties.put("spotcast.query.warmup.requests", "0");
+    properties.put("spotcast.query.warmup.places-file", placesFile.toString());
+    String[] arguments =
+        properties.entrySet().stream()
+            .map(e -> "--" + e.getKey() + "=" + e.getValue())
+            .toArray(String[]::new);
+    return new SpringApplicationBuilder(QueryServiceApplication.class).run(arguments);
+  }
+
+  private String awaitReady(ConfigurableApplicationContext context) throws Exception {
+    int port = ((ServletWebServerApplicationContext) context).getWebServer().getPort();
+    String base = "http://127.0.0.1:" + port;
+    Instant deadline = Instant.now().plus(DEADLINE);
+    while (get(base + "/actuator/health/readiness").statusCode() != 200) {
+      assertThat(Instant.now()).as("not ready after %s", DEADLINE).isBefore(deadline);
+      Thread.sleep(50);
+    }
+    return base;
+  }
+
+  private double misses(String base) throws Exception {
+    Matcher matcher = MISSES.matcher(get(base + "/actuator/prometheus").body());
+    assertThat(matcher.find()).as("the document cache's misses are exposed").isTrue();
+    return Double.parseDouble(matcher.group(1));
+  }
+
+  private HttpResponse<String> get(String url) throws IOException, InterruptedException {
+    return http.send(
+        HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+}
