@@ -43,6 +43,10 @@ public class RecentPlaces {
       params = List.copyOf(params);
     }
 
+    Place withoutVertical() {
+      return vertical == null ? this : new Place(model, lat, lon, null, neighbours, method, params);
+    }
+
     static Place of(SpotRequest request) {
       return new Place(
           request.model(),
@@ -73,26 +77,34 @@ public class RecentPlaces {
     }
   }
 
+  /** How often a place was asked, and its latest request. */
+  private static final class Seen {
+    long count;
+    long last;
+    Place latest;
+  }
+
   /**
    * The places of the requests remembered, most asked first (then the most recently asked), each
-   * once, at most {@code limit}.
+   * once, at most {@code limit}. Requests at the same point that differ only in their height or
+   * pressure count as one place, answered at the latest one's: heights near the ground, each
+   * request's a little different, read the same levels' documents.
    */
   public List<Place> mostAsked(int limit) {
     long end = next.get();
     long start = Math.max(0, end - ring.length());
-    Map<Place, long[]> seen = new HashMap<>();
+    Map<Place, Seen> seen = new HashMap<>();
     for (long i = start; i < end; i++) {
       Place place = ring.get((int) (i % ring.length()));
       if (place != null) {
-        long[] countAndLast = seen.computeIfAbsent(place, p -> new long[2]);
-        countAndLast[0]++;
-        countAndLast[1] = i;
+        Seen point = seen.computeIfAbsent(place.withoutVertical(), p -> new Seen());
+        point.count++;
+        point.last = i;
+        point.latest = place;
       }
     }
-    List<Map.Entry<Place, long[]>> ranked = new ArrayList<>(seen.entrySet());
-    ranked.sort(
-        Comparator.comparingLong((Map.Entry<Place, long[]> e) -> -e.getValue()[0])
-            .thenComparingLong(e -> -e.getValue()[1]));
-    return ranked.stream().limit(limit).map(Map.Entry::getKey).toList();
+    List<Seen> ranked = new ArrayList<>(seen.values());
+    ranked.sort(Comparator.comparingLong((Seen s) -> -s.count).thenComparingLong(s -> -s.last));
+    return ranked.stream().limit(limit).map(s -> s.latest).toList();
   }
 }

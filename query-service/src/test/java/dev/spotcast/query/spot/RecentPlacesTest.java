@@ -24,17 +24,23 @@ class RecentPlacesTest {
     recent.record(at(48.1, 11.6, 2, T)); // Munich: 3 times, at 3 times of day
     recent.record(at(52.5, 13.4, 2, T)); // Berlin: once, early
     recent.record(at(48.1, 11.6, 2, T.plusSeconds(3600)));
-    recent.record(at(40.4, -3.7, 2, T)); // Madrid: once, later than Berlin
+    recent.record(at(40.4, -3.7, 2, T)); // Madrid, later than Berlin (and again below)
     recent.record(at(48.1, 11.6, 2, T.plusSeconds(7200)));
-    recent.record(at(48.1, 11.6, 500, T)); // Munich at another height: another place
+    recent.record(at(40.4, -3.7, 2, T.plusSeconds(600))); // Madrid again: twice
+    recent.record(at(48.1, 11.6, 35, T)); // Munich a little higher: the same place, 4 times
 
     assertThat(recent.mostAsked(10))
-        .containsExactly(
-            place(48.1, 11.6, 2),
-            place(48.1, 11.6, 500),
-            place(40.4, -3.7, 2),
-            place(52.5, 13.4, 2));
-    assertThat(recent.mostAsked(2)).containsExactly(place(48.1, 11.6, 2), place(48.1, 11.6, 500));
+        .containsExactly(place(48.1, 11.6, 35), place(40.4, -3.7, 2), place(52.5, 13.4, 2));
+    assertThat(recent.mostAsked(2)).containsExactly(place(48.1, 11.6, 35), place(40.4, -3.7, 2));
+  }
+
+  @Test
+  void placesOfTheSameCountGoLatestFirst() {
+    RecentPlaces recent = new RecentPlaces(100);
+    recent.record(at(52.5, 13.4, 2, T)); // Berlin
+    recent.record(at(40.4, -3.7, 2, T)); // Madrid, later
+
+    assertThat(recent.mostAsked(10)).containsExactly(place(40.4, -3.7, 2), place(52.5, 13.4, 2));
   }
 
   @Test
