@@ -25,6 +25,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -103,42 +104,31 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
           break;
         }
       }
-      places.addAll(placesLastAsked());
+      List<String> lastAsked = placesLastAsked();
+      lastAsked.forEach(query -> places.add(uri("/v1/series?" + query)));
       if ((properties.requests() == 0 || served.isEmpty()) && places.isEmpty()) {
         return;
       }
       Instant deadline = Instant.now().plus(properties.maxDuration());
       try (HttpClient client =
-              HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-          ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
-        for (int w = 0; w < properties.concurrency(); w++) {
-          workers.submit(
-              () -> {
-                while (Instant.now().isBefore(deadline)) {
-                  // First the places last asked (their documents), then random places (the code).
-                  URI uri = places.poll();
-                  if (uri != null) {
-                    replayed.incrementAndGet();
-                  } else if (!served.isEmpty() && sent.getAndIncrement() < properties.requests()) {
-                    uri = request(served.get(ThreadLocalRandom.current().nextInt(served.size())));
-                  } else {
-                    break;
-                  }
-                  try {
-                    HttpResponse<Void> response =
-                        client.send(
-                            HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
-                            HttpResponse.BodyHandlers.discarding());
-                    if (response.statusCode() == 200) {
-                      answered.incrementAndGet();
-                    }
-                  } catch (IOException e) {
-                    // counted as not answered; the warm-up goes on
-                  }
-                }
+          HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
+        // First a series at each place last asked (their documents, all of them read before what
+        // follows), then spot requests at them, or without a file at random places (the code).
+        send(client, deadline, answered, places::poll);
+        replayed.set(lastAsked.size() - places.size());
+        send(
+            client,
+            deadline,
+            answered,
+            () -> {
+              if (served.isEmpty() || sent.getAndIncrement() >= properties.requests()) {
                 return null;
-              });
-        }
+              }
+              ThreadLocalRandom random = ThreadLocalRandom.current();
+              return lastAsked.isEmpty()
+                  ? request(served.get(random.nextInt(served.size())))
+                  : spotAt(lastAsked.get(random.nextInt(lastAsked.size())));
+            });
       }
     } catch (RuntimeException e) {
       log.warn("warm-up stopped: {}", e.toString());
@@ -159,10 +149,40 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
   }
 
   /**
-   * The series requests at the places of the places file whose model this instance serves, at most
-   * {@code places}; none without a file (or when it cannot be read: logged, the warm-up goes on).
+   * Sends the requests {@code next} gives ({@code concurrency} at once) until it gives null or the
+   * deadline passes; returns when all are answered.
    */
-  private List<URI> placesLastAsked() {
+  private void send(
+      HttpClient client, Instant deadline, AtomicInteger answered, Supplier<URI> next) {
+    try (ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
+      for (int w = 0; w < properties.concurrency(); w++) {
+        workers.submit(
+            () -> {
+              URI uri;
+              while (Instant.now().isBefore(deadline) && (uri = next.get()) != null) {
+                try {
+                  HttpResponse<Void> response =
+                      client.send(
+                          HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+                          HttpResponse.BodyHandlers.discarding());
+                  if (response.statusCode() == 200) {
+                    answered.incrementAndGet();
+                  }
+                } catch (IOException e) {
+                  // counted as not answered; the warm-up goes on
+                }
+              }
+              return null;
+            });
+      }
+    }
+  }
+
+  /**
+   * The places of the places file whose model this instance serves (their queries), at most {@code
+   * places}; none without a file (or when it cannot be read: logged, the warm-up goes on).
+   */
+  private List<String> placesLastAsked() {
     Path file = properties.placesFile();
     if (file == null || properties.places() == 0) {
       return List.of();
@@ -171,7 +191,6 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
       return PlacesFile.load(file).stream()
           .filter(query -> runs.get(PlacesFile.model(query)).isPresent())
           .limit(properties.places())
-          .map(query -> URI.create("http://127.0.0.1:" + port + "/v1/series?" + query))
           .toList();
     } catch (IOException | RuntimeException e) {
       log.warn("places file {} not read ({}); warming up without it", file, e.toString());
@@ -222,6 +241,20 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
     } catch (IOException | RuntimeException e) {
       log.warn("places file {} not saved: {}", properties.placesFile(), e.toString());
     }
+  }
+
+  /** A spot request at a place of the places file, at a random time of its model's run. */
+  private URI spotAt(String place) {
+    ForecastRun run = runs.get(PlacesFile.model(place)).map(RunRecord::run).orElse(null);
+    if (run == null) { // no longer served
+      return uri("/v1/series?" + place);
+    }
+    int step = ThreadLocalRandom.current().nextInt(run.steps().size());
+    return uri("/v1/spot?" + place + "&time=" + run.validTime(run.steps().get(step)));
+  }
+
+  private URI uri(String pathAndQuery) {
+    return URI.create("http://127.0.0.1:" + port + pathAndQuery);
   }
 
   /** A spot request (one in ten a series) at a random place, height and time of the run. */

@@ -38,10 +38,8 @@ class PlacesFileIT {
   private static final Duration DEADLINE = Duration.ofSeconds(90);
   private static final String OFTEN = "model=" + SpotApiIT.MODEL + "&lat=45.5&lon=5.25&alt=750";
   private static final String ONCE = "model=" + SpotApiIT.MODEL + "&lat=41.2&lon=-3.4&alt=20";
-  private static final Pattern MISSES =
-      Pattern.compile(
-          "cache_gets_total\\{[^}]*cache=\"spotcast.query.documents\"[^}]*result=\"miss\"[^}]*}"
-              + " ([0-9.E]+)");
+  private static final Pattern MISSES = cacheGets("miss");
+  private static final Pattern HITS = cacheGets("hit");
 
   @TempDir Path dir;
 
@@ -54,7 +52,7 @@ class PlacesFileIT {
         RunFixtures.ingestClient(), new SyntheticForecastSource(SpotApiIT.RUN, SpotApiIT.SEED));
     Path file = dir.resolve("query/places.txt");
 
-    try (ConfigurableApplicationContext first = start(file)) {
+    try (ConfigurableApplicationContext first = start(file, 0)) {
       String base = awaitReady(first);
       for (int minutes : new int[] {80, 130, 200}) {
         assertThat(get(base + spot(OFTEN, minutes)).statusCode()).isEqualTo(200);
@@ -65,20 +63,31 @@ class PlacesFileIT {
         .as("saved at shutdown, most asked first")
         .containsExactly(OFTEN + "&n=4&method=idw", ONCE + "&n=4&method=idw");
 
-    try (ConfigurableApplicationContext second = start(file)) {
+    try (ConfigurableApplicationContext second = start(file, 4)) {
       String base = awaitReady(second);
-      double misses = misses(base);
+      // Each spot request at a place reads at least 4 points x 2 levels (x 1 or 2 steps).
+      assertThat(count(base, HITS))
+          .as("its warm-up spot requests went to the places of the file, read just before")
+          .isGreaterThanOrEqualTo(4 * 8);
+      double misses = count(base, MISSES);
       HttpResponse<String> answer = get(base + spot(OFTEN, 310));
       assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
-      assertThat(misses(base))
+      assertThat(count(base, MISSES))
           .as("a place of the file, at a time never asked: its documents were read at start")
           .isEqualTo(misses);
       assertThat(
               get(base + spot("model=" + SpotApiIT.MODEL + "&lat=47.7&lon=-8.1&alt=300", 80))
                   .statusCode())
           .isEqualTo(200);
-      assertThat(misses(base)).as("a place never asked misses").isGreaterThan(misses);
+      assertThat(count(base, MISSES)).as("a place never asked misses").isGreaterThan(misses);
     }
+  }
+
+  private static Pattern cacheGets(String result) {
+    return Pattern.compile(
+        "cache_gets_total\\{[^}]*cache=\"spotcast.query.documents\"[^}]*result=\""
+            + result
+            + "\"[^}]*} ([0-9.E]+)");
   }
 
   private static String spot(String place, int minutesAfterRun) {
@@ -88,12 +97,12 @@ class PlacesFileIT {
         + SpotApiIT.RUN.runTime().plus(Duration.ofMinutes(minutesAfterRun));
   }
 
-  private static ConfigurableApplicationContext start(Path placesFile) {
+  private static ConfigurableApplicationContext start(Path placesFile, int warmupRequests) {
     Map<String, String> properties =
         new HashMap<>(SharedElasticsearch.springProperties(Role.QUERY));
     properties.put("server.port", "0");
     properties.put("spotcast.query.cache.enabled", "true");
-    properties.put("spotcast.query.warmup.requests", "0");
+    properties.put("spotcast.query.warmup.requests", Integer.toString(warmupRequests));
     properties.put("spotcast.query.warmup.places-file", placesFile.toString());
     String[] arguments =
         properties.entrySet().stream()
@@ -113,9 +122,9 @@ class PlacesFileIT {
     return base;
   }
 
-  private double misses(String base) throws Exception {
-    Matcher matcher = MISSES.matcher(get(base + "/actuator/prometheus").body());
-    assertThat(matcher.find()).as("the document cache's misses are exposed").isTrue();
+  private double count(String base, Pattern metric) throws Exception {
+    Matcher matcher = metric.matcher(get(base + "/actuator/prometheus").body());
+    assertThat(matcher.find()).as("the document cache's gets are exposed").isTrue();
     return Double.parseDouble(matcher.group(1));
   }
 
