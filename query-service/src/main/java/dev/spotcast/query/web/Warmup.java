@@ -94,7 +94,7 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
     long began = System.nanoTime();
     AtomicInteger sent = new AtomicInteger();
     AtomicInteger answered = new AtomicInteger();
-    AtomicInteger replayed = new AtomicInteger();
+    int replayed = 0;
     Queue<URI> places = new ConcurrentLinkedQueue<>();
     try {
       List<ForecastRun> served = new ArrayList<>();
@@ -115,7 +115,7 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
         // First a series at each place last asked (their documents, all of them read before what
         // follows), then spot requests at them, or without a file at random places (the code).
         send(client, deadline, answered, places::poll);
-        replayed.set(lastAsked.size() - places.size());
+        replayed = lastAsked.size() - places.size();
         send(
             client,
             deadline,
@@ -134,13 +134,13 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
       log.warn("warm-up stopped: {}", e.toString());
     } finally {
       done = true;
-      int total = Math.min(sent.get(), properties.requests()) + replayed.get();
+      int total = Math.min(sent.get(), properties.requests()) + replayed;
       if (total > 0) {
         log.info(
             "warmed up with {} requests, {} of them at the places last asked ({} answered 200) in"
                 + " {} ms; ready",
             total,
-            replayed.get(),
+            replayed,
             answered.get(),
             (System.nanoTime() - began) / 1_000_000);
       }
@@ -184,7 +184,7 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
    */
   private List<String> placesLastAsked() {
     Path file = properties.placesFile();
-    if (file == null || properties.places() == 0) {
+    if (!properties.keepsPlaces()) {
       return List.of();
     }
     try {
@@ -202,7 +202,7 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
    * From now on, saves the places asked most to the places file every {@code places-save-interval}.
    */
   private void keepPlaces() {
-    if (properties.placesFile() == null || properties.places() == 0) {
+    if (!properties.keepsPlaces()) {
       return;
     }
     saver =
@@ -289,10 +289,10 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
                   axis.lowest() + random.nextDouble() * (axis.highest() - axis.lowest())));
     }
     if (random.nextInt(10) == 0) {
-      return URI.create("http://127.0.0.1:" + port + "/v1/series?" + query);
+      return uri("/v1/series?" + query);
     }
     int step = random.nextInt(run.steps().size());
     query.append("&time=").append(run.validTime(run.steps().get(step)));
-    return URI.create("http://127.0.0.1:" + port + "/v1/spot?" + query);
+    return uri("/v1/spot?" + query);
   }
 }

@@ -28,4 +28,10 @@ public record WarmupProperties(
     @DefaultValue("20s") Duration maxDuration,
     Path placesFile,
     @DefaultValue("2000") @Min(0) int places,
-    @DefaultValue("1m") @DurationMin(seconds = 1) Duration placesSaveInterval) {}
+    @DefaultValue("1m") @DurationMin(seconds = 1) Duration placesSaveInterval) {
+
+  /** Whether the instance reads and keeps a places file. */
+  boolean keepsPlaces() {
+    return placesFile != null && places > 0;
+  }
+}
