@@ -43,6 +43,11 @@ final class BlockHits extends AbstractList<ForecastHit> {
         read.lon());
   }
 
+  /** The block's numbers, per parameter read (a parameter with no value here may be null). */
+  float[][] columns() {
+    return (float[][]) values.block();
+  }
+
   @Override
   public ForecastHit get(int k) {
     return hit(k, read.sortDistance());

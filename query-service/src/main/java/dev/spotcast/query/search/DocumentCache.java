@@ -7,6 +7,7 @@ import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.sharding.ShardingStrategy;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import java.util.Collection;
@@ -18,12 +19,14 @@ import java.util.Set;
 /**
  * The documents of recently asked grid points, per published run, in memory: a run never changes
  * once published, so a document read once answers every later request that needs it without
- * Elasticsearch, however many requests concentrate on the same places. Bounded by steps ({@code
- * spotcast.query.cache.max-documents} counts documents of one step, a document of a block of N
- * steps counts N; Caffeine keeps the most often and recently used); the documents of a run the
- * service no longer serves are dropped ({@link #retainRuns}). Metrics: {@code
+ * Elasticsearch, however many requests concentrate on the same places. Bounded by the memory its
+ * documents hold ({@code spotcast.query.cache.max-memory}, estimated per document by {@link
+ * #bytes}; Caffeine keeps the most often and recently used), so the bound means the same heap
+ * whatever the layout: a document of a whole series holds its steps' numbers in a few arrays, a
+ * document of one step a hit and a map of its own. The documents of a run the service no longer
+ * serves are dropped ({@link #retainRuns}). Metrics: {@code
  * cache_gets_total{cache="spotcast.query.documents",result="hit|miss"}}, {@code cache_size}, {@code
- * cache_evictions_total}.
+ * cache_evictions_total}, {@code spotcast_query_documents_bytes} (the estimate held).
  */
 public final class DocumentCache {
 
@@ -101,20 +104,109 @@ public final class DocumentCache {
   /** The runs of the last {@link #retainRuns}, by record id. */
   private volatile Set<String> retained = Set.of();
 
-  public DocumentCache(long maxDocuments, MeterRegistry registry) {
+  /**
+   * @param maxBytes the heap the documents may hold, as {@link #bytes} estimates it
+   */
+  public DocumentCache(long maxBytes, MeterRegistry registry) {
     // Maintenance (eviction, the frequency sketch) runs on the calling thread: handing it to the
     // common pool woke a thread per burst of writes, a context switch that cost more than the work
     // on two cores.
     this.documents =
         Caffeine.newBuilder()
-            // A document of a block of steps weighs its steps: the bound holds the memory alike
-            // whatever the layout (a whole series of 125 steps is 125 documents of one step).
-            .maximumWeight(maxDocuments)
-            .<Key, List<ForecastHit>>weigher((key, hits) -> hits.size())
+            .maximumWeight(maxBytes)
+            .<Key, List<ForecastHit>>weigher((key, hits) -> bytes(hits))
             .executor(Runnable::run)
             .recordStats()
             .build();
     CaffeineCacheMetrics.monitor(registry, documents, "spotcast.query.documents");
+    Gauge.builder("spotcast.query.documents.bytes", this, DocumentCache::bytesHeld)
+        .description("Heap held by the document cache's documents (estimated)")
+        .baseUnit("bytes")
+        .register(registry);
+  }
+
+  /**
+   * Bytes of the heap an entry holds around its value: the key (48), Caffeine's node (40), the node
+   * of its map (32) and a slot of the map's table (8, at its load factor).
+   */
+  static final int ENTRY_BYTES = 48 + 40 + 32 + 8;
+
+  /**
+   * An estimate of the heap a document's entry holds, from the object layouts of a 64-bit JVM with
+   * compressed references (12-byte headers, 4-byte references, 8-byte alignment), as {@code jmap
+   * -histo} measured them on a full cache (docs/benchmarks.md, stop 36). A block: its {@link
+   * BlockHits} (32), the hit read (64), its values (32), the list of its steps (24), the arrays of
+   * names and columns, and a column of floats per parameter; the parameter names are the ones every
+   * document shares ({@link SearchWire}). A document of one step: the list, and per hit the hit and
+   * a map of boxed values (48 per entry).
+   */
+  static int bytes(List<ForecastHit> hits) {
+    long bytes = ENTRY_BYTES;
+    if (hits instanceof BlockHits block) {
+      float[][] columns = block.columns();
+      bytes += BLOCK_BYTES + 2 * array(4L * columns.length);
+      for (float[] column : columns) {
+        bytes += column == null ? 0 : array(4L * column.length);
+      }
+    } else {
+      bytes += 16 + array(4L * hits.size());
+      for (ForecastHit hit : hits) {
+        bytes += hit == null ? 0 : 64 + mapBytes(hit.values().size());
+      }
+    }
+    return (int) Math.min(Integer.MAX_VALUE, bytes);
+  }
+
+  /** A block's objects around its numbers: BlockHits, the hit read, its values, its steps' list. */
+  private static final int BLOCK_BYTES = 32 + 64 + 32 + 24;
+
+  /**
+   * What {@link #bytes} would weigh every document of a run at, read whole with all its parameters:
+   * the heap the run takes in the cache.
+   */
+  static long estimate(ForecastRun run) {
+    long bytes = 0;
+    for (LevelAxis axis : run.axes()) {
+      int parameters = axis.parameters().size();
+      long perPoint = 0;
+      for (int s = 0; s < run.steps().size(); s += run.blockLength(s)) {
+        perPoint +=
+            run.stepsPerDocument() > 1
+                ? ENTRY_BYTES
+                    + BLOCK_BYTES
+                    + 2 * array(4L * parameters)
+                    + parameters * array(4L * run.blockLength(s))
+                : ENTRY_BYTES + 16 + array(4) + 64 + mapBytes(parameters);
+      }
+      bytes += perPoint * axis.levels().size() * run.grid().pointCount();
+    }
+    return bytes;
+  }
+
+  /** The most heap the documents may hold. */
+  long maxBytes() {
+    return documents.policy().eviction().map(e -> e.getMaximum()).orElse(Long.MAX_VALUE);
+  }
+
+  /** An array's bytes: its 16-byte header and its payload, aligned to 8. */
+  private static long array(long payload) {
+    return (16 + payload + 7) & ~7L;
+  }
+
+  /**
+   * A {@link java.util.HashMap} of boxed numbers: the map (48), its table (16 slots, doubled past
+   * three quarters full), and per entry its node (32) and its Double (16).
+   */
+  private static long mapBytes(int entries) {
+    long slots = 16;
+    while (entries > slots * 3 / 4) {
+      slots *= 2;
+    }
+    return 48 + array(4 * slots) + 48L * entries;
+  }
+
+  private double bytesHeld() {
+    return documents.policy().eviction().map(e -> (double) e.weightedSize().orElse(0)).orElse(0.0);
   }
 
   /**

@@ -60,6 +60,14 @@ final class DocumentReads {
   }
 
   /**
+   * Keeps documents read some other way than by a request (a page of a run's documents, each
+   * document once, read with every parameter of its axis: {@link RunPreload}); returns how many.
+   */
+  int keep(ShardingStrategy strategy, long[] fieldMasks, List<ForecastHit> read) {
+    return whole(strategy, fieldMasks, read).size();
+  }
+
+  /**
    * The hits read, by document, each document's at the positions of their steps in it (one for a
    * document of one step); the complete documents are kept in the cache. A block read from
    * Elasticsearch is kept as its numbers ({@link BlockHits}); any other document some of whose

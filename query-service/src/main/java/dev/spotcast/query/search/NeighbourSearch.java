@@ -3,6 +3,7 @@ package dev.spotcast.query.search;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.query.config.QueryProperties;
+import dev.spotcast.sharding.ShardingStrategy;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -169,6 +170,14 @@ public class NeighbourSearch {
   public List<List<ForecastHit>> findAll(List<NeighbourQuery> queries) {
     SearchPlans.Batch batch = SearchPlans.Batch.of(queries, fastPath);
     return batch.searches().isEmpty() ? batch.none() : batchTimer.record(() -> calls.hits(batch));
+  }
+
+  /**
+   * Keeps the documents of a page ({@link #page}) in the document cache, which must exist; returns
+   * how many were kept.
+   */
+  int keep(ShardingStrategy strategy, long[] fieldMasks, List<ForecastHit> page) {
+    return documents.keep(strategy, fieldMasks, page);
   }
 
   /**

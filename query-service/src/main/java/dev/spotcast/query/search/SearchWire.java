@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
@@ -479,9 +480,7 @@ final class SearchWire {
               throw new IllegalStateException(
                   "Elasticsearch answered " + first + " where " + field + " has packed values");
             }
-            packed.put(
-                field.substring(ForecastHit.VALUE_PREFIX.length()),
-                StepBlocks.unpack(json.getBinaryValue()));
+            packed.put(valueName(field), StepBlocks.unpack(json.getBinaryValue()));
           } else {
             double number = number(json, first, field);
             switch (field) {
@@ -490,7 +489,7 @@ final class SearchWire {
               case ForecastFields.STEP -> step = number;
               default -> {
                 if (values != null && field.startsWith(ForecastHit.VALUE_PREFIX)) {
-                  values.put(field.substring(ForecastHit.VALUE_PREFIX.length()), number);
+                  values.put(valueName(field), number);
                 }
               }
             }
@@ -540,6 +539,23 @@ final class SearchWire {
               lat,
               lon));
     }
+  }
+
+  /**
+   * The parameter names of the value fields read, one string per name: the hits that the document
+   * cache keeps share them instead of each holding copies (a third of a cached block's heap when
+   * each hit cut its own). Bounded by the value fields the runs' mappings have, as only fields of
+   * parameters a run has are requested.
+   */
+  private static final ConcurrentHashMap<String, String> VALUE_NAMES = new ConcurrentHashMap<>();
+
+  /** The parameter a value field ({@code values.t}) holds, as one shared string. */
+  static String valueName(String field) {
+    String name = VALUE_NAMES.get(field);
+    return name != null
+        ? name
+        : VALUE_NAMES.computeIfAbsent(
+            field, f -> f.substring(ForecastHit.VALUE_PREFIX.length()).intern());
   }
 
   private static double number(JsonParser json, JsonToken token, String field) throws IOException {

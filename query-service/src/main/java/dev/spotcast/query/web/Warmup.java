@@ -5,6 +5,7 @@ import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.search.RunPreload;
 import dev.spotcast.query.spot.RecentPlaces;
 import jakarta.annotation.PreDestroy;
 import java.io.IOException;
@@ -39,7 +40,8 @@ import org.springframework.stereotype.Component;
  * parsing, Elasticsearch, interpolation, the answer), so that the code is compiled and the
  * connections are open when a load balancer's traffic arrives. A cold JVM answers the same request
  * many times slower for its first thousands of requests; without this, a rolling restart or a new
- * instance refuses much of what it is sent for its first seconds. With a places file ({@code
+ * instance refuses much of what it is sent for its first seconds. First it reads into the document
+ * cache the runs that fit there whole ({@link RunPreload}). With a places file ({@code
  * places-file}, {@link PlacesFile}) it first reads the documents of the places its predecessor was
  * asked about most, by a series request at each, so that its users' places are in the document
  * cache; from then on it keeps that file for the next start (every {@code places-save-interval},
@@ -58,15 +60,18 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
   private final PublishedRuns runs;
   private final WarmupProperties properties;
   private final RecentPlaces recent;
+  private final RunPreload preload;
   private final AtomicBoolean started = new AtomicBoolean();
   private volatile int port = -1;
   private volatile boolean done;
   private volatile Thread saver;
 
-  public Warmup(PublishedRuns runs, WarmupProperties properties, RecentPlaces recent) {
+  public Warmup(
+      PublishedRuns runs, WarmupProperties properties, RecentPlaces recent, RunPreload preload) {
     this.runs = runs;
     this.properties = properties;
     this.recent = recent;
+    this.preload = preload;
     runs.onRefresh(records -> startOnce());
   }
 
@@ -97,6 +102,8 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
     int replayed = 0;
     Queue<URI> places = new ConcurrentLinkedQueue<>();
     try {
+      // The runs that fit in the document cache first, whole: then every place is in memory.
+      preload.preloadNew();
       List<ForecastRun> served = new ArrayList<>();
       for (String model : runs.models()) {
         runs.get(model).map(RunRecord::run).ifPresent(served::add);

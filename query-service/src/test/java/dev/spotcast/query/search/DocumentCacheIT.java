@@ -29,7 +29,9 @@ import org.springframework.test.context.TestPropertySource;
  * answered without a search and with the same values; a run the service no longer serves leaves no
  * document behind.
  */
-@TestPropertySource(properties = "spotcast.query.cache.enabled=true")
+// Without preloading: these tests watch documents come into the cache as requests read them.
+@TestPropertySource(
+    properties = {"spotcast.query.cache.enabled=true", "spotcast.query.cache.preload=false"})
 class DocumentCacheIT extends ServiceTestBase {
 
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -88,12 +88,82 @@ class DocumentCacheTest {
   }
 
   @Test
+  void aDocumentWeighsTheHeapItHolds() {
+    // A whole series of 25 steps, 5 parameters: the entry (key 48, Caffeine's node 40, the map's
+    // node 32 and slot 8 = 128), BlockHits 32, the hit read 64, its values 32, the steps' list 24,
+    // the names and the columns (16 + 5 x 4 = 36, aligned 40, each), five columns of 25 floats
+    // (16 + 100 = 116, aligned 120): 128 + 152 + 80 + 600 = 960, what jmap -histo measured per
+    // cached document on a full cache of the city run.
+    float[][] columns = new float[5][25];
+    String[] names = {"t", "u", "v", "rh", "pres"};
+    ForecastHit read =
+        new ForecastHit(
+            0, 7, 0.0, 0, new BlockStepValues(names, columns, 0), 0.0, Double.NaN, Double.NaN);
+    List<Integer> steps = java.util.stream.IntStream.range(0, 25).boxed().toList();
+    assertThat(DocumentCache.bytes(BlockHits.of(read, steps))).isEqualTo(960);
+
+    // A document of one step, 5 values in a HashMap: the entry 128, the list 16 + (16 + 4 = 20,
+    // aligned 24), the hit 64, the map 48 + its table of 16 slots (16 + 64 = 80) + 5 x (node 32 +
+    // Double 16) = 368: 600.
+    Map<String, Double> values = new java.util.HashMap<>();
+    for (String name : names) {
+      values.put(name, 1.0);
+    }
+    ForecastHit one = new ForecastHit(0, 7, 0.0, 0, values, 0.0, Double.NaN, Double.NaN);
+    assertThat(DocumentCache.bytes(List.of(one))).isEqualTo(600);
+
+    // 13 values pass three quarters of 16 slots: a table of 32 (16 + 128 = 144).
+    Map<String, Double> thirteen = new java.util.HashMap<>();
+    for (int i = 0; i < 13; i++) {
+      thirteen.put("p" + i, 1.0);
+    }
+    ForecastHit wide = new ForecastHit(0, 7, 0.0, 0, thirteen, 0.0, Double.NaN, Double.NaN);
+    assertThat(DocumentCache.bytes(List.of(wide)))
+        .isEqualTo(128 + 16 + 24 + 64 + 48 + 144 + 13 * 48);
+  }
+
+  @Test
+  void aRunIsEstimatedAsItsDocumentsWouldWeigh() {
+    ForecastRun run = run("a");
+    assertThat(run.grid().pointCount()).isEqualTo(11 * 21);
+    assertThat(run.stepsPerDocument()).isEqualTo(2);
+    // Axis 0, 5 parameters, 2 levels: a document of 2 steps per point and level weighs 128 + 152
+    // + 2 x 40 (names, columns) + 5 x 24 (columns of 2 floats) = 480. Axis 1, 2 parameters, one
+    // level: 128 + 152 + 2 x 24 + 2 x 24 = 376.
+    assertThat(DocumentCache.estimate(run)).isEqualTo(231L * (2 * 480 + 376));
+    // A document per step: each weighs what a hit of its values does (5 values: 600; 2: 128 + 40
+    // + 64 + 48 + 80 + 96 = 456), per step.
+    ForecastRun steps =
+        new ForecastRun(
+            run.model(),
+            run.runTime(),
+            run.grid(),
+            run.axes(),
+            run.steps(),
+            ShardingSpec.DEFAULT.withStepsPerDocument(1));
+    assertThat(DocumentCache.estimate(steps)).isEqualTo(231L * 2 * (2 * 600 + 456));
+  }
+
+  @Test
+  void theBoundIsTheHeapItsDocumentsHold() {
+    ShardingStrategy strategy = new ShardingStrategy(run("a"));
+    // Each document of one value weighs 128 + 40 + 64 + 48 + 80 + 48 = 408 bytes: 10,000 bytes
+    // hold 24 of them.
+    DocumentCache cache = new DocumentCache(10_000, new SimpleMeterRegistry());
+    for (int point = 0; point < 100; point++) {
+      cache.put(new DocumentCache.Key(strategy, 0, 0.0, 0, point, 1L), List.of(hit(0, point)));
+    }
+    assertThat(DocumentCache.bytes(List.of(hit(0, 1)))).isEqualTo(408);
+    assertThat(cache.size()).isEqualTo(24);
+  }
+
+  @Test
   void documentsOfRunsNoLongerServedAreDropped() {
     ForecastRun a = run("a");
     ForecastRun b = run("b");
     ShardingStrategy sa = new ShardingStrategy(a);
     ShardingStrategy sb = new ShardingStrategy(b);
-    DocumentCache cache = new DocumentCache(1000, new SimpleMeterRegistry());
+    DocumentCache cache = new DocumentCache(100_000, new SimpleMeterRegistry());
     DocumentCache.Key ka = new DocumentCache.Key(sa, 0, 0.0, 0, 1, 1L);
     DocumentCache.Key kb = new DocumentCache.Key(sb, 0, 0.0, 0, 1, 1L);
     cache.put(ka, List.of(hit(0, 1)));

@@ -109,7 +109,7 @@ class DocumentReadsTest {
           return answer.get();
         };
     return new DocumentReads(
-        new DocumentCache(1000, new SimpleMeterRegistry()),
+        new DocumentCache(1_000_000, new SimpleMeterRegistry()),
         new SharedReads<>(
             0,
             1,

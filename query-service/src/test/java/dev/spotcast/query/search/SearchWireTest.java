@@ -146,6 +146,21 @@ class SearchWireTest {
   }
 
   @Test
+  void hitsOfSeparateAnswersShareOneStringPerParameterName() {
+    String answer =
+        """
+        {"hits":{"hits":[{"fields":{"gp":[100],"lvl":[0.0],"step":[6],"v.t":[273.5]}}]}}
+        """;
+    String first =
+        read(answer, List.of(IDS)).getFirst().getFirst().values().keySet().iterator().next();
+    String second =
+        read(answer, List.of(IDS)).getFirst().getFirst().values().keySet().iterator().next();
+    assertThat(first).isEqualTo("t");
+    // The same object: a document kept in the cache holds no copy of its parameters' names.
+    assertThat(second).isSameAs(first);
+  }
+
+  @Test
   void aSortedHitCarriesItsDistanceAndItsPlaceFromGeoJsonOrText() {
     String answer =
         """

@@ -102,6 +102,8 @@ class PlacesFileIT {
         new HashMap<>(SharedElasticsearch.springProperties(Role.QUERY));
     properties.put("server.port", "0");
     properties.put("spotcast.query.cache.enabled", "true");
+    // The places file is for runs too large to preload whole; these are small.
+    properties.put("spotcast.query.cache.preload", "false");
     properties.put("spotcast.query.warmup.requests", Integer.toString(warmupRequests));
     properties.put("spotcast.query.warmup.places-file", placesFile.toString());
     String[] arguments =

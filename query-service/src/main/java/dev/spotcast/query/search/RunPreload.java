@@ -1,0 +1,187 @@
+package dev.spotcast.query.search;
+
+import dev.spotcast.index.RunRecord;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelAxis;
+import dev.spotcast.model.Parameter;
+import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.sharding.ShardingStrategy;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+/**
+ * Reads whole runs into the document cache, the newest run of each model whose documents fit in
+ * half of it ({@code spotcast.query.cache.preload}, on by default): before the service says it is
+ * ready (the warm-up calls {@link #preloadNew}), then each run published later, as soon as the
+ * catalog serves it. A run that fits is then answered from memory at every place, the first request
+ * as the millionth; Elasticsearch is read for runs too large to hold, for older runs and for
+ * requests of some of a run's parameters (the cache keeps documents by the parameters read). A run
+ * is read in pages of grid points per level and block of steps, one Elasticsearch search each, its
+ * documents weighed as the cache weighs them ({@link DocumentCache#estimate}). A failed read is
+ * logged and left: the requests read what they need.
+ */
+@Component
+public class RunPreload {
+
+  private static final Logger log = LoggerFactory.getLogger(RunPreload.class);
+
+  /** The numbers a page of documents carries at most (a page of 5 parameters x 25 steps: 8,000). */
+  private static final int PAGE_NUMBERS = 1_000_000;
+
+  private final PublishedRuns runs;
+  private final NeighbourSearch search;
+  private final DocumentCache cache;
+  private final boolean enabled;
+
+  /** Runs read or weighed already (model and run id): each once. */
+  private final Set<String> seen = new HashSet<>();
+
+  /** Whether the warm-up has preloaded: later runs are preloaded as the catalog serves them. */
+  private volatile boolean armed;
+
+  private final AtomicBoolean running = new AtomicBoolean();
+
+  public RunPreload(
+      PublishedRuns runs,
+      NeighbourSearch search,
+      ObjectProvider<DocumentCache> cache,
+      @Value("${spotcast.query.cache.preload:true}") boolean enabled) {
+    this.runs = runs;
+    this.search = search;
+    this.cache = cache.getIfAvailable();
+    this.enabled = enabled && this.cache != null;
+    runs.onRefresh(
+        records -> {
+          if (armed && this.enabled && running.compareAndSet(false, true)) {
+            Thread.ofVirtual()
+                .name("run-preload")
+                .start(
+                    () -> {
+                      try {
+                        preloadNew();
+                      } finally {
+                        running.set(false);
+                      }
+                    });
+          }
+        });
+  }
+
+  /**
+   * Reads into the cache the newest run of each model not weighed before, while their documents fit
+   * in half of the cache (the rest of it for older runs and requests of some parameters); returns
+   * the documents kept. Runs the warm-up's part; later calls come from catalog refreshes.
+   */
+  public synchronized long preloadNew() {
+    armed = true;
+    if (!enabled) {
+      return 0;
+    }
+    long budget = cache.maxBytes() / 2;
+    long kept = 0;
+    for (String model : runs.models()) {
+      RunRecord record = runs.get(model).orElse(null);
+      if (record == null || !seen.add(model + "/" + record.run().runId())) {
+        continue;
+      }
+      ForecastRun run = record.run();
+      long bytes = DocumentCache.estimate(run);
+      if (bytes > budget) {
+        log.info(
+            "Not preloading run {} of {}: about {} MiB in memory, more than half the document cache"
+                + " ({} MiB; spotcast.query.cache.max-memory); its places are read as asked",
+            run.runId(),
+            model,
+            bytes >> 20,
+            cache.maxBytes() >> 20);
+        continue;
+      }
+      kept += preload(record, bytes);
+    }
+    return kept;
+  }
+
+  private long preload(RunRecord record, long bytes) {
+    ForecastRun run = record.run();
+    ShardingStrategy strategy = runs.strategy(record);
+    long[] masks = DocumentCache.fieldMasks(run, run.parameters());
+    if (masks == null) {
+      return 0;
+    }
+    long began = System.nanoTime();
+    long kept = 0;
+    try {
+      for (int a = 0; a < run.axes().size(); a++) {
+        LevelAxis axis = run.axes().get(a);
+        List<String> names = new ArrayList<>();
+        axis.parameters().stream().map(Parameter::name).forEach(names::add);
+        for (int l = 0; l < axis.levels().size(); l++) {
+          for (int s = 0; s < run.steps().size(); s += run.blockLength(s)) {
+            int page =
+                Math.clamp(
+                    PAGE_NUMBERS / ((long) run.blockLength(s) * Math.max(1, names.size())),
+                    100,
+                    10_000);
+            kept +=
+                preloadField(
+                    strategy,
+                    masks,
+                    strategy.indexName(a, l, s),
+                    a,
+                    axis.levels().get(l),
+                    run.steps().get(s),
+                    names,
+                    page);
+          }
+        }
+      }
+    } catch (RuntimeException e) {
+      log.warn(
+          "Preloading run {} of {} stopped after {} documents: {}; its places are read as asked",
+          run.runId(),
+          run.model(),
+          kept,
+          e.toString());
+      return kept;
+    }
+    log.info(
+        "Preloaded run {} of {} into the document cache: {} documents, about {} MiB, in {} ms",
+        run.runId(),
+        run.model(),
+        kept,
+        bytes >> 20,
+        (System.nanoTime() - began) / 1_000_000);
+    return kept;
+  }
+
+  /** The documents of one level and block of steps, page after page in grid point order. */
+  private long preloadField(
+      ShardingStrategy strategy,
+      long[] masks,
+      String index,
+      int axis,
+      double level,
+      int step,
+      List<String> names,
+      int page) {
+    long kept = 0;
+    int after = -1;
+    while (true) {
+      List<ForecastHit> hits =
+          search.page(strategy.run(), index, axis, level, step, names, page, after);
+      kept += search.keep(strategy, masks, hits);
+      if (hits.size() < page) {
+        return kept;
+      }
+      after = hits.getLast().point();
+    }
+  }
+}
