@@ -138,7 +138,8 @@ public final class DocumentCache {
    * BlockHits} (32), the hit read (64), its values (32), the list of its steps (24), the arrays of
    * names and columns, and a column of floats per parameter; the parameter names are the ones every
    * document shares ({@link SearchWire}). A document of one step: the list, and per hit the hit and
-   * a map of boxed values (48 per entry).
+   * its values ({@link StepValues}: the map, an array of names and one of numbers; any other map as
+   * a hash map of boxed numbers).
    */
   static int bytes(List<ForecastHit> hits) {
     long bytes = ENTRY_BYTES;
@@ -151,7 +152,7 @@ public final class DocumentCache {
     } else {
       bytes += 16 + array(4L * hits.size());
       for (ForecastHit hit : hits) {
-        bytes += hit == null ? 0 : 64 + mapBytes(hit.values().size());
+        bytes += hit == null ? 0 : 64 + valuesBytes(hit.values());
       }
     }
     return (int) Math.min(Integer.MAX_VALUE, bytes);
@@ -176,7 +177,7 @@ public final class DocumentCache {
                     + BLOCK_BYTES
                     + 2 * array(4L * parameters)
                     + parameters * array(4L * run.blockLength(s))
-                : ENTRY_BYTES + 16 + array(4) + 64 + mapBytes(parameters);
+                : ENTRY_BYTES + 16 + array(4) + 64 + stepValuesBytes(parameters);
       }
       bytes += perPoint * axis.levels().size() * run.grid().pointCount();
     }
@@ -191,6 +192,16 @@ public final class DocumentCache {
   /** An array's bytes: its 16-byte header and its payload, aligned to 8. */
   private static long array(long payload) {
     return (16 + payload + 7) & ~7L;
+  }
+
+  /** A hit's values: {@link StepValues} as read, or any other map as a hash map. */
+  private static long valuesBytes(Map<String, Double> values) {
+    return values instanceof StepValues ? stepValuesBytes(values.size()) : mapBytes(values.size());
+  }
+
+  /** {@link StepValues}: the map (24), its names and its numbers. */
+  private static long stepValuesBytes(int values) {
+    return 24 + array(4L * values) + array(8L * values);
   }
 
   /**

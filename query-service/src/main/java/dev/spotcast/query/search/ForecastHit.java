@@ -33,6 +33,9 @@ public record ForecastHit(
    * boxed number for a document that carries a block of steps.
    */
   public double number(String parameter) {
+    if (values instanceof StepValues step) {
+      return step.number(parameter);
+    }
     if (values instanceof BlockStepValues block) {
       return block.number(parameter);
     }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,6 +44,9 @@ public class RunPreload {
 
   /** Runs read or weighed already (model and run id): each once. */
   private final Set<String> seen = new HashSet<>();
+
+  /** Runs read whole (model and run id). */
+  private final Set<String> held = ConcurrentHashMap.newKeySet();
 
   /** Whether the warm-up has preloaded: later runs are preloaded as the catalog serves them. */
   private volatile boolean armed;
@@ -89,7 +93,7 @@ public class RunPreload {
     long kept = 0;
     for (String model : runs.models()) {
       RunRecord record = runs.get(model).orElse(null);
-      if (record == null || !seen.add(model + "/" + record.run().runId())) {
+      if (record == null || !seen.add(key(record))) {
         continue;
       }
       ForecastRun run = record.run();
@@ -107,6 +111,15 @@ public class RunPreload {
       kept += preload(record, bytes);
     }
     return kept;
+  }
+
+  /** Whether the newest run of a model was read whole into the cache. */
+  public boolean holdsNewest(String model) {
+    return runs.get(model).map(record -> held.contains(key(record))).orElse(false);
+  }
+
+  private static String key(RunRecord record) {
+    return record.run().model() + "/" + record.run().runId();
   }
 
   private long preload(RunRecord record, long bytes) {
@@ -152,6 +165,7 @@ public class RunPreload {
           e.toString());
       return kept;
     }
+    held.add(key(record));
     log.info(
         "Preloaded run {} of {} into the document cache: {} documents, about {} MiB, in {} ms",
         run.runId(),

@@ -18,7 +18,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -451,7 +451,9 @@ final class SearchWire {
   static void readHit(
       JsonParser json, int axis, boolean sorted, StepBlocksRead blocks, List<ForecastHit> to)
       throws IOException {
-    Map<String, Double> values = blocks == null ? new HashMap<>() : null;
+    String[] names = blocks == null ? new String[8] : null;
+    double[] numbers = blocks == null ? new double[8] : null;
+    int values = 0;
     Map<String, float[]> packed = blocks == null ? null : new LinkedHashMap<>();
     double point = Double.NaN;
     double level = Double.NaN;
@@ -488,8 +490,13 @@ final class SearchWire {
               case ForecastFields.LEVEL -> level = number;
               case ForecastFields.STEP -> step = number;
               default -> {
-                if (values != null && field.startsWith(ForecastHit.VALUE_PREFIX)) {
-                  values.put(valueName(field), number);
+                if (names != null && field.startsWith(ForecastHit.VALUE_PREFIX)) {
+                  if (values == names.length) {
+                    names = Arrays.copyOf(names, 2 * values);
+                    numbers = Arrays.copyOf(numbers, 2 * values);
+                  }
+                  names[values] = valueName(field);
+                  numbers[values++] = number;
                 }
               }
             }
@@ -514,15 +521,17 @@ final class SearchWire {
           null);
     }
     if (blocks == null) {
-      to.add(new ForecastHit(axis, (int) point, level, (int) step, values, distance, lat, lon));
+      StepValues read =
+          new StepValues(Arrays.copyOf(names, values), Arrays.copyOf(numbers, values));
+      to.add(new ForecastHit(axis, (int) point, level, (int) step, read, distance, lat, lon));
       return;
     }
     List<Integer> steps = blocks.stepsOf((int) step);
     // Every step's values are views of the block's numbers (BlockStepValues).
-    String[] names = packed.keySet().toArray(String[]::new);
-    float[][] numbers = new float[names.length][];
-    for (int i = 0; i < names.length; i++) {
-      numbers[i] = packed.get(names[i]);
+    String[] columnNames = packed.keySet().toArray(String[]::new);
+    float[][] columns = new float[columnNames.length][];
+    for (int i = 0; i < columnNames.length; i++) {
+      columns[i] = packed.get(columnNames[i]);
     }
     for (int k = 0; k < steps.size(); k++) {
       if (!blocks.keeps(steps.get(k))) {
@@ -534,7 +543,7 @@ final class SearchWire {
               (int) point,
               level,
               steps.get(k),
-              new BlockStepValues(names, numbers, k),
+              new BlockStepValues(columnNames, columns, k),
               distance,
               lat,
               lon));

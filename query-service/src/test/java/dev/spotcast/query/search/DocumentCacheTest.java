@@ -111,6 +111,22 @@ class DocumentCacheTest {
     }
     ForecastHit one = new ForecastHit(0, 7, 0.0, 0, values, 0.0, Double.NaN, Double.NaN);
     assertThat(DocumentCache.bytes(List.of(one))).isEqualTo(600);
+    // The same values as Elasticsearch's answers are read (StepValues): the map 24, 5 names (16 +
+    // 20, aligned 40) and 5 numbers (16 + 40 = 56): 128 + 40 + 64 + 120 = 352.
+    ForecastHit asRead =
+        new ForecastHit(
+            0,
+            7,
+            0.0,
+            0,
+            new StepValues(names, new double[] {1, 2, 3, 4, 5}),
+            0.0,
+            Double.NaN,
+            Double.NaN);
+    assertThat(DocumentCache.bytes(List.of(asRead))).isEqualTo(352);
+    assertThat(asRead.number("rh")).isEqualTo(4.0);
+    assertThat(asRead.number("orog")).isNaN();
+    assertThat(asRead.values()).containsEntry("pres", 5.0).hasSize(5).doesNotContainKey("orog");
 
     // 13 values pass three quarters of 16 slots: a table of 32 (16 + 128 = 144).
     Map<String, Double> thirteen = new java.util.HashMap<>();
@@ -131,8 +147,9 @@ class DocumentCacheTest {
     // + 2 x 40 (names, columns) + 5 x 24 (columns of 2 floats) = 480. Axis 1, 2 parameters, one
     // level: 128 + 152 + 2 x 24 + 2 x 24 = 376.
     assertThat(DocumentCache.estimate(run)).isEqualTo(231L * (2 * 480 + 376));
-    // A document per step: each weighs what a hit of its values does (5 values: 600; 2: 128 + 40
-    // + 64 + 48 + 80 + 96 = 456), per step.
+    // A document per step, its values as read (StepValues): 128 + 40 (the list) + 64 (the hit) +
+    // 24 (the map) + its names and numbers; 5 values: 40 + 56, 352 in all; 2 values: 24 + 32,
+    // 312.
     ForecastRun steps =
         new ForecastRun(
             run.model(),
@@ -141,7 +158,7 @@ class DocumentCacheTest {
             run.axes(),
             run.steps(),
             ShardingSpec.DEFAULT.withStepsPerDocument(1));
-    assertThat(DocumentCache.estimate(steps)).isEqualTo(231L * 2 * (2 * 600 + 456));
+    assertThat(DocumentCache.estimate(steps)).isEqualTo(231L * 2 * (2 * 352 + 312));
   }
 
   @Test

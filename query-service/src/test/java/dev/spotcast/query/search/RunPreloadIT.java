@@ -84,6 +84,9 @@ class RunPreloadIT extends ServiceTestBase {
     // The catalog's refresh has started the preload of the runs it now serves: this call returns
     // once that is over (or does it, if the refresh has not come yet).
     preload.preloadNew();
+    assertThat(preload.holdsNewest(SERIES.model())).isTrue();
+    assertThat(preload.holdsNewest(STEPS.model())).isTrue();
+    assertThat(preload.holdsNewest("no-such-model")).isFalse();
 
     for (ForecastRun run : List.of(SERIES, STEPS)) {
       long before = searches();
