@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.GridDefinition;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
@@ -36,28 +37,37 @@ class DocumentCacheIT extends ServiceTestBase {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   static final String MODEL = "itdocs";
+
+  /** A run of these tests: heights 0 and 500 m, steps 0, 3 and 6 h, the synthetic parameters. */
+  static ForecastRun run(
+      String model, Instant runTime, GridDefinition grid, ShardingSpec sharding) {
+    return ForecastRun.of(
+        model,
+        runTime,
+        grid,
+        LevelType.HEIGHT_ABOVE_GROUND,
+        List.of(0.0, 500.0),
+        List.of(0, 3, 6),
+        SyntheticWeather.PARAMETERS,
+        sharding);
+  }
+
+  /** A document per step. */
+  static final ShardingSpec STEPS = new ShardingSpec(1, 1, 1, 1);
+
+  /** Every step of a point and level in one document. */
+  static final ShardingSpec SERIES =
+      new ShardingSpec(1, 0, 1, 1).withStepsPerDocument(ShardingSpec.ALL_STEPS);
+
   static final ForecastRun RUN =
-      ForecastRun.of(
+      run(
           MODEL,
           Instant.parse("2026-11-21T00:00:00Z"),
           RegularLatLonGrid.covering(10, 20, 12, 23, 1.0),
-          LevelType.HEIGHT_ABOVE_GROUND,
-          List.of(0.0, 500.0),
-          List.of(0, 3, 6),
-          SyntheticWeather.PARAMETERS,
-          new ShardingSpec(1, 1, 1, 1));
+          STEPS);
 
   /** The same grid and steps with every step of a point and level in one document. */
-  static final ForecastRun BLOCKS =
-      ForecastRun.of(
-          MODEL + "_blocks",
-          RUN.runTime(),
-          RUN.grid(),
-          LevelType.HEIGHT_ABOVE_GROUND,
-          List.of(0.0, 500.0),
-          List.of(0, 3, 6),
-          SyntheticWeather.PARAMETERS,
-          new ShardingSpec(1, 0, 1, 1).withStepsPerDocument(ShardingSpec.ALL_STEPS));
+  static final ForecastRun BLOCKS = run(MODEL + "_blocks", RUN.runTime(), RUN.grid(), SERIES);
 
   private static final String SPOT =
       "/v1/spot?model=" + MODEL + "&lat=11.3&lon=21.6&alt=100&time=2026-11-21T04:00:00Z";
@@ -69,15 +79,27 @@ class DocumentCacheIT extends ServiceTestBase {
   @Autowired private DocumentCache cache;
 
   private long searches() {
+    return searches(registry);
+  }
+
+  /** The service's Elasticsearch searches so far (spot and series paths). */
+  static long searches(MeterRegistry registry) {
     return registry.find("spotcast.elasticsearch.search").timers().stream()
         .mapToLong(Timer::count)
         .sum();
   }
 
-  private JsonNode values(String path) throws Exception {
+  /** A GET's answer, which must be 200. */
+  static JsonNode answer(TestRestTemplate http, String path) throws Exception {
     var response = http.getForEntity(path, String.class);
-    assertThat(response.getStatusCode().value()).as(response.getBody()).isEqualTo(200);
-    return JSON.readTree(response.getBody()).path("values");
+    assertThat(response.getStatusCode().value())
+        .as(path + ": " + response.getBody())
+        .isEqualTo(200);
+    return JSON.readTree(response.getBody());
+  }
+
+  private JsonNode values(String path) throws Exception {
+    return answer(http, path).path("values");
   }
 
   @Test

@@ -4,18 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
-import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
-import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.query.RunFixtures;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
-import dev.spotcast.synthetic.SyntheticWeather;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -31,29 +26,15 @@ import org.springframework.test.context.TestPropertySource;
 @TestPropertySource(properties = "spotcast.query.cache.enabled=true")
 class RunPreloadIT extends ServiceTestBase {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private static final ForecastRun SERIES =
-      ForecastRun.of(
+      DocumentCacheIT.run(
           "itpreload",
           Instant.parse("2026-11-22T00:00:00Z"),
           RegularLatLonGrid.covering(30, 40, 33, 44, 1.0),
-          LevelType.HEIGHT_ABOVE_GROUND,
-          List.of(0.0, 500.0),
-          List.of(0, 3, 6),
-          SyntheticWeather.PARAMETERS,
-          new ShardingSpec(1, 0, 1, 1).withStepsPerDocument(ShardingSpec.ALL_STEPS));
+          DocumentCacheIT.SERIES);
 
   private static final ForecastRun STEPS =
-      ForecastRun.of(
-          "itpreload1",
-          SERIES.runTime(),
-          SERIES.grid(),
-          LevelType.HEIGHT_ABOVE_GROUND,
-          List.of(0.0, 500.0),
-          List.of(0, 3, 6),
-          SyntheticWeather.PARAMETERS,
-          new ShardingSpec(1, 1, 1, 1));
+      DocumentCacheIT.run("itpreload1", SERIES.runTime(), SERIES.grid(), DocumentCacheIT.STEPS);
 
   @Autowired private TestRestTemplate http;
   @Autowired private ElasticsearchClient client;
@@ -62,17 +43,11 @@ class RunPreloadIT extends ServiceTestBase {
   @Autowired private RunPreload preload;
 
   private long searches() {
-    return registry.find("spotcast.elasticsearch.search").timers().stream()
-        .mapToLong(Timer::count)
-        .sum();
+    return DocumentCacheIT.searches(registry);
   }
 
   private JsonNode get(String path) throws Exception {
-    var response = http.getForEntity(path, String.class);
-    assertThat(response.getStatusCode().value())
-        .as(path + ": " + response.getBody())
-        .isEqualTo(200);
-    return JSON.readTree(response.getBody());
+    return DocumentCacheIT.answer(http, path);
   }
 
   @Test
