@@ -9,6 +9,8 @@ import dev.spotcast.sharding.ShardingStrategy;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -19,15 +21,15 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
- * Reads whole runs into the document cache, the newest run of each model whose documents fit in
- * half of it ({@code spotcast.query.cache.preload}, on by default): before the service says it is
- * ready (the warm-up calls {@link #preloadNew}), then each run published later, as soon as the
- * catalog serves it. A run that fits is then answered from memory at every place, the first request
- * as the millionth; Elasticsearch is read for runs too large to hold, for older runs and for
- * requests of some of a run's parameters (the cache keeps documents by the parameters read). A run
- * is read in pages of grid points per level and block of steps, one Elasticsearch search each, its
- * documents weighed as the cache weighs them ({@link DocumentCache#estimate}). A failed read is
- * logged and left: the requests read what they need.
+ * Reads whole runs into the document cache, the newest run of each model while their documents
+ * together fit in half of it ({@code spotcast.query.cache.preload}, on by default): before the
+ * service says it is ready (the warm-up calls {@link #preloadNew}), then each run published later,
+ * as soon as the catalog serves it. A run that fits is then answered from memory at every place,
+ * the first request as the millionth; Elasticsearch is read for runs too large to hold, for older
+ * runs and for requests of some of a run's parameters (the cache keeps documents by the parameters
+ * read). A run is read in pages of grid points per level and block of steps, one Elasticsearch
+ * search each, its documents weighed as the cache weighs them ({@link DocumentCache#estimate}). A
+ * failed read is logged and left: the requests read what they need.
  */
 @Component
 public class RunPreload {
@@ -45,8 +47,8 @@ public class RunPreload {
   /** Runs read or weighed already (model and run id): each once. */
   private final Set<String> seen = new HashSet<>();
 
-  /** Runs read whole (model and run id). */
-  private final Set<String> held = ConcurrentHashMap.newKeySet();
+  /** Runs read whole (model and run id), with the heap their documents take as estimated. */
+  private final Map<String, Long> held = new ConcurrentHashMap<>();
 
   /** Whether the warm-up has preloaded: later runs are preloaded as the catalog serves them. */
   private volatile boolean armed;
@@ -90,6 +92,12 @@ public class RunPreload {
       return 0;
     }
     long budget = cache.maxBytes() / 2;
+    // What the newest runs already held take of it (a model's older run leaves the cache as it
+    // retires or as the cache evicts it).
+    long used = 0;
+    for (String model : runs.models()) {
+      used += runs.get(model).map(record -> held.getOrDefault(key(record), 0L)).orElse(0L);
+    }
     long kept = 0;
     for (String model : runs.models()) {
       RunRecord record = runs.get(model).orElse(null);
@@ -98,24 +106,38 @@ public class RunPreload {
       }
       ForecastRun run = record.run();
       long bytes = DocumentCache.estimate(run);
-      if (bytes > budget) {
+      if (used + bytes > budget) {
         log.info(
-            "Not preloading run {} of {}: about {} MiB in memory, more than half the document cache"
-                + " ({} MiB; spotcast.query.cache.max-memory); its places are read as asked",
+            "Not preloading run {} of {}: about {} in memory, and the runs read whole take {}"
+                + " of half the document cache ({} of {}; spotcast.query.cache.max-memory); its"
+                + " places are read as asked",
             run.runId(),
             model,
-            bytes >> 20,
-            cache.maxBytes() >> 20);
+            size(bytes),
+            size(used),
+            size(budget),
+            size(cache.maxBytes()));
         continue;
       }
-      kept += preload(record, bytes);
+      long read = preload(record, bytes);
+      kept += read;
+      if (held.containsKey(key(record))) {
+        used += bytes;
+      }
     }
     return kept;
   }
 
+  /** A size in MiB to a tenth, or in KiB below one MiB. */
+  private static String size(long bytes) {
+    return bytes < 1 << 20
+        ? (bytes + 1023) / 1024 + " KiB"
+        : String.format(Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
+  }
+
   /** Whether the newest run of a model was read whole into the cache. */
   public boolean holdsNewest(String model) {
-    return runs.get(model).map(record -> held.contains(key(record))).orElse(false);
+    return runs.get(model).map(record -> held.containsKey(key(record))).orElse(false);
   }
 
   private static String key(RunRecord record) {
@@ -165,13 +187,13 @@ public class RunPreload {
           e.toString());
       return kept;
     }
-    held.add(key(record));
+    held.put(key(record), bytes);
     log.info(
-        "Preloaded run {} of {} into the document cache: {} documents, about {} MiB, in {} ms",
+        "Preloaded run {} of {} into the document cache: {} documents, about {}, in {} ms",
         run.runId(),
         run.model(),
         kept,
-        bytes >> 20,
+        size(bytes),
         (System.nanoTime() - began) / 1_000_000);
     return kept;
   }
