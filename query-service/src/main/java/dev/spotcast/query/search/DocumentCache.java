@@ -142,24 +142,37 @@ public final class DocumentCache {
    * a hash map of boxed numbers).
    */
   static int bytes(List<ForecastHit> hits) {
-    long bytes = ENTRY_BYTES;
+    long bytes;
     if (hits instanceof BlockHits block) {
       float[][] columns = block.columns();
-      bytes += BLOCK_BYTES + 2 * array(4L * columns.length);
+      bytes = blockBytes(columns.length);
       for (float[] column : columns) {
         bytes += column == null ? 0 : array(4L * column.length);
       }
     } else {
-      bytes += 16 + array(4L * hits.size());
+      bytes = stepsBytes(hits.size());
       for (ForecastHit hit : hits) {
-        bytes += hit == null ? 0 : 64 + valuesBytes(hit.values());
+        bytes += hit == null ? 0 : HIT_BYTES + valuesBytes(hit.values());
       }
     }
     return (int) Math.min(Integer.MAX_VALUE, bytes);
   }
 
-  /** A block's objects around its numbers: BlockHits, the hit read, its values, its steps' list. */
-  private static final int BLOCK_BYTES = 32 + 64 + 32 + 24;
+  /** A hit's own bytes, without its values. */
+  private static final int HIT_BYTES = 64;
+
+  /**
+   * A block's entry without its columns of numbers: the entry, BlockHits (32), the hit read, its
+   * values (32), its steps' list (24), the arrays of names and of columns.
+   */
+  private static long blockBytes(int parameters) {
+    return ENTRY_BYTES + 32 + HIT_BYTES + 32 + 24 + 2 * array(4L * parameters);
+  }
+
+  /** An entry of hits of one step without the hits: the entry and the list (16 and its array). */
+  private static long stepsBytes(int hits) {
+    return ENTRY_BYTES + 16 + array(4L * hits);
+  }
 
   /**
    * What {@link #bytes} would weigh every document of a run at, read whole with all its parameters:
@@ -173,11 +186,8 @@ public final class DocumentCache {
       for (int s = 0; s < run.steps().size(); s += run.blockLength(s)) {
         perPoint +=
             run.stepsPerDocument() > 1
-                ? ENTRY_BYTES
-                    + BLOCK_BYTES
-                    + 2 * array(4L * parameters)
-                    + parameters * array(4L * run.blockLength(s))
-                : ENTRY_BYTES + 16 + array(4) + 64 + stepValuesBytes(parameters);
+                ? blockBytes(parameters) + parameters * array(4L * run.blockLength(s))
+                : stepsBytes(1) + HIT_BYTES + stepValuesBytes(parameters);
       }
       bytes += perPoint * axis.levels().size() * run.grid().pointCount();
     }

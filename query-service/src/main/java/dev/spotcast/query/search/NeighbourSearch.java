@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -178,6 +179,32 @@ public class NeighbourSearch {
    */
   int keep(ShardingStrategy strategy, long[] fieldMasks, List<ForecastHit> page) {
     return documents.keep(strategy, fieldMasks, page);
+  }
+
+  /**
+   * Every document of one level and step of an index, page after page in grid point order ({@link
+   * #page} until a page comes back short), each page handed to {@code each}.
+   *
+   * @throws SearchUnavailableException when Elasticsearch cannot answer
+   */
+  public void eachPage(
+      ForecastRun run,
+      String index,
+      int axis,
+      double level,
+      int step,
+      List<String> parameters,
+      int size,
+      Consumer<List<ForecastHit>> each) {
+    int after = -1;
+    while (true) {
+      List<ForecastHit> hits = page(run, index, axis, level, step, parameters, size, after);
+      each.accept(hits);
+      if (hits.size() < size) {
+        return;
+      }
+      after = hits.getLast().point();
+    }
   }
 
   /**

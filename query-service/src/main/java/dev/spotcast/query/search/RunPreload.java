@@ -6,7 +6,6 @@ import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.sharding.ShardingStrategy;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -14,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -152,12 +152,11 @@ public class RunPreload {
       return 0;
     }
     long began = System.nanoTime();
-    long kept = 0;
+    AtomicLong kept = new AtomicLong();
     try {
       for (int a = 0; a < run.axes().size(); a++) {
         LevelAxis axis = run.axes().get(a);
-        List<String> names = new ArrayList<>();
-        axis.parameters().stream().map(Parameter::name).forEach(names::add);
+        List<String> names = axis.parameters().stream().map(Parameter::name).toList();
         for (int l = 0; l < axis.levels().size(); l++) {
           for (int s = 0; s < run.steps().size(); s += run.blockLength(s)) {
             int page =
@@ -165,16 +164,15 @@ public class RunPreload {
                     PAGE_NUMBERS / ((long) run.blockLength(s) * Math.max(1, names.size())),
                     100,
                     10_000);
-            kept +=
-                preloadField(
-                    strategy,
-                    masks,
-                    strategy.indexName(a, l, s),
-                    a,
-                    axis.levels().get(l),
-                    run.steps().get(s),
-                    names,
-                    page);
+            search.eachPage(
+                run,
+                strategy.indexName(a, l, s),
+                a,
+                axis.levels().get(l),
+                run.steps().get(s),
+                names,
+                page,
+                hits -> kept.addAndGet(search.keep(strategy, masks, hits)));
           }
         }
       }
@@ -183,41 +181,18 @@ public class RunPreload {
           "Preloading run {} of {} stopped after {} documents: {}; its places are read as asked",
           run.runId(),
           run.model(),
-          kept,
+          kept.get(),
           e.toString());
-      return kept;
+      return kept.get();
     }
     held.put(key(record), bytes);
     log.info(
         "Preloaded run {} of {} into the document cache: {} documents, about {}, in {} ms",
         run.runId(),
         run.model(),
-        kept,
+        kept.get(),
         size(bytes),
         (System.nanoTime() - began) / 1_000_000);
-    return kept;
-  }
-
-  /** The documents of one level and block of steps, page after page in grid point order. */
-  private long preloadField(
-      ShardingStrategy strategy,
-      long[] masks,
-      String index,
-      int axis,
-      double level,
-      int step,
-      List<String> names,
-      int page) {
-    long kept = 0;
-    int after = -1;
-    while (true) {
-      List<ForecastHit> hits =
-          search.page(strategy.run(), index, axis, level, step, names, page, after);
-      kept += search.keep(strategy, masks, hits);
-      if (hits.size() < page) {
-        return kept;
-      }
-      after = hits.getLast().point();
-    }
+    return kept.get();
   }
 }

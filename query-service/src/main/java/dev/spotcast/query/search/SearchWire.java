@@ -563,8 +563,7 @@ final class SearchWire {
     String name = VALUE_NAMES.get(field);
     return name != null
         ? name
-        : VALUE_NAMES.computeIfAbsent(
-            field, f -> f.substring(ForecastHit.VALUE_PREFIX.length()).intern());
+        : VALUE_NAMES.computeIfAbsent(field, f -> f.substring(ForecastHit.VALUE_PREFIX.length()));
   }
 
   private static double number(JsonParser json, JsonToken token, String field) throws IOException {

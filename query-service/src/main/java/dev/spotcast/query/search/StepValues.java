@@ -28,26 +28,26 @@ final class StepValues extends AbstractMap<String, Double> {
     this.numbers = numbers;
   }
 
-  /** The value of a parameter, NaN when it has none. */
-  double number(String name) {
+  /** The position of a parameter among the names, -1 when it has no value. */
+  private int indexOf(Object name) {
     for (int i = 0; i < names.length; i++) {
       if (names[i].equals(name)) {
-        return numbers[i];
+        return i;
       }
     }
-    return Double.NaN;
+    return -1;
+  }
+
+  /** The value of a parameter, NaN when it has none. */
+  double number(String name) {
+    int i = indexOf(name);
+    return i < 0 ? Double.NaN : numbers[i];
   }
 
   @Override
   public Double get(Object key) {
-    if (key instanceof String name) {
-      for (int i = 0; i < names.length; i++) {
-        if (names[i].equals(name)) {
-          return numbers[i];
-        }
-      }
-    }
-    return null;
+    int i = indexOf(key);
+    return i < 0 ? null : numbers[i];
   }
 
   @Override

@@ -230,34 +230,35 @@ public class TerrainStore implements DisposableBean {
     String index = strategy.indexName(fields.axis(), 0, 0);
     double level = run.axes().get(fields.axis()).levels().getFirst();
     int step = run.steps().getFirst();
-    int after = -1;
-    while (true) {
-      List<ForecastHit> hits =
-          search.page(run, index, fields.axis(), level, step, fields.names(), PAGE, after);
-      for (ForecastHit document : hits) {
-        int point = document.point();
-        if (point < 0 || point >= points) {
-          continue;
-        }
-        if (elevation != null) {
-          Double value = document.values().get(fields.orography());
-          if (value != null) {
-            elevation[point] =
-                (float) (fields.geopotential() ? value / TerrainProperties.GRAVITY : value);
+    search.eachPage(
+        run,
+        index,
+        fields.axis(),
+        level,
+        step,
+        fields.names(),
+        PAGE,
+        hits -> {
+          for (ForecastHit document : hits) {
+            int point = document.point();
+            if (point < 0 || point >= points) {
+              continue;
+            }
+            if (elevation != null) {
+              Double value = document.values().get(fields.orography());
+              if (value != null) {
+                elevation[point] =
+                    (float) (fields.geopotential() ? value / TerrainProperties.GRAVITY : value);
+              }
+            }
+            if (land != null) {
+              Double value = document.values().get(fields.mask());
+              if (value != null) {
+                land[point] = value.floatValue();
+              }
+            }
           }
-        }
-        if (land != null) {
-          Double value = document.values().get(fields.mask());
-          if (value != null) {
-            land[point] = value.floatValue();
-          }
-        }
-      }
-      if (hits.size() < PAGE) {
-        break;
-      }
-      after = hits.getLast().point();
-    }
+        });
     return new RunTerrain(
         elevation, land, properties.landThreshold(), String.join(", ", fields.names()));
   }
