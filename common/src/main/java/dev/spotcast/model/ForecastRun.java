@@ -259,6 +259,7 @@ public record ForecastRun(
     return all;
   }
 
+  /** The parameter of that name, as written or in any case ({@link LevelAxis#parameter}). */
   public Parameter parameter(String name) {
     for (LevelAxis axis : axes) {
       Parameter p = axis.parameter(name);

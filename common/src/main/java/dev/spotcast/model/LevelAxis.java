@@ -44,9 +44,18 @@ public record LevelAxis(LevelType type, List<Double> levels, List<Parameter> par
     return levels.getLast();
   }
 
+  /**
+   * The parameter of that name: as written (ecCodes' DWD names are upper case, ASWDIR_S), else in
+   * any case (aswdir_s), so that people ask for a publisher's name either way.
+   */
   public Parameter parameter(String name) {
     for (Parameter p : parameters) {
       if (p.name().equals(name)) {
+        return p;
+      }
+    }
+    for (Parameter p : parameters) {
+      if (p.name().equalsIgnoreCase(name)) {
         return p;
       }
     }

@@ -1,6 +1,7 @@
 package dev.spotcast.model;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -41,9 +42,10 @@ public record Parameter(
     } else {
       starts = List.copyOf(starts);
     }
-    if (!name.matches("[a-z0-9][a-z0-9_]{0,31}")) {
+    if (!name.matches(NAME)) {
       throw new IllegalArgumentException(
-          "parameter name must be lower-case letters, digits or '_' (GRIB short names such as 10u), got '"
+          "parameter name must be letters, digits or '_' (GRIB short names such as 10u or"
+              + " ASWDIR_S), at most 32, got '"
               + name
               + "'");
     }
@@ -53,6 +55,21 @@ public record Parameter(
     if (!(min <= max)) {
       throw new IllegalArgumentException("parameter " + name + ": min > max");
     }
+  }
+
+  /**
+   * The rule every parameter name follows: ecCodes' short names as it gives them ("t", "10u",
+   * "prmsl", DWD's "ASWDIR_S"), at most 32 characters.
+   */
+  public static final String NAME = "[A-Za-z0-9][A-Za-z0-9_]{0,31}";
+
+  /**
+   * The lower-case form a name may also be asked by, when it differs from the name (DWD's ASWDIR_S:
+   * aswdir_s), else null.
+   */
+  public String lowerCaseName() {
+    String lower = name.toLowerCase(Locale.ROOT);
+    return lower.equals(name) ? null : lower;
   }
 
   /** A value at the step's instant. */

@@ -127,6 +127,11 @@ public class ModelsController {
    *     maximum, minimum over an interval that ends at the step
    * @param periods for a value over time: the lengths of its intervals (ISO-8601), shortest first;
    *     a sum is answered over {@code period=} before the requested time whatever they are
+   * @param lowerCase the lower-case form it may also be asked by, when its name is not lower case
+   *     (DWD's ASWDIR_S: aswdir_s); answers name it as stored
+   * @param dataFrom where its data starts: the start of its first interval for a value over time (a
+   *     time after it is answered, even before the run's first step: GFS has no APCP at f000), else
+   *     the run's first step
    */
   public record ParameterInfo(
       String name,
@@ -134,7 +139,9 @@ public class ModelsController {
       Double min,
       Double max,
       String statistic,
-      @JsonInclude(JsonInclude.Include.NON_NULL) List<String> periods) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<String> periods,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String lowerCase,
+      Instant dataFrom) {}
 
   /**
    * A derived variable this model can answer (by name in {@code params=}, on the levels where what
@@ -234,7 +241,9 @@ public class ModelsController {
               Double.isInfinite(p.min()) ? null : p.min(),
               Double.isInfinite(p.max()) ? null : p.max(),
               p.aggregation().label(),
-              periods(run, p)));
+              periods(run, p),
+              p.lowerCaseName(),
+              dataFrom(run, p)));
     }
     List<StepInfo> steps =
         run.steps().stream().map(s -> new StepInfo(s, run.validTime(s))).toList();
@@ -275,6 +284,18 @@ public class ModelsController {
       }
     }
     return all;
+  }
+
+  /** Where a parameter's data starts: its first non-empty interval's start, else the first step. */
+  private static Instant dataFrom(ForecastRun run, Parameter p) {
+    if (p.starts() != null) {
+      for (int i = 0; i < run.steps().size(); i++) {
+        if (p.starts().get(i) < run.steps().get(i)) {
+          return run.validTime(p.starts().get(i));
+        }
+      }
+    }
+    return run.validTime(run.steps().getFirst());
   }
 
   /** The distinct lengths of a parameter's intervals, shortest first; null for a point value. */

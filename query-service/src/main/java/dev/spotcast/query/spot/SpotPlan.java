@@ -104,7 +104,7 @@ public record SpotPlan(
         strategy,
         request.at(time),
         axes,
-        stepBracket(run(), time),
+        stepBracket(run(), time, axes),
         terrain,
         candidates,
         selecting,
@@ -223,8 +223,9 @@ public record SpotPlan(
    *     needs a vertical coordinate it did not give
    * @throws OutsideForecastException when the place, level type, height or time is outside the run
    */
-  public static SpotPlan of(ShardingStrategy strategy, SpotRequest request) {
+  public static SpotPlan of(ShardingStrategy strategy, SpotRequest asked) {
     ForecastRun run = strategy.run();
+    SpotRequest request = asked.withParams(namesAsStored(run, asked.params()));
     List<Integer> candidates;
     try {
       candidates = candidateAxes(run, request.vertical());
@@ -246,8 +247,24 @@ public record SpotPlan(
               + run.grid().kind()
               + " grid: use method=idw or method=nearest");
     }
-    Bracket steps = stepBracket(run, request.time());
+    Bracket steps = stepBracket(run, request.time(), axes);
     return new SpotPlan(strategy, request, axes, steps);
+  }
+
+  /**
+   * The names as the run stores them: a publisher's name asked in another case (aswdir_s for DWD's
+   * ASWDIR_S) is answered under the stored one; names the run does not have stay as asked.
+   */
+  private static List<String> namesAsStored(ForecastRun run, List<String> names) {
+    List<String> stored = new ArrayList<>(names.size());
+    for (String name : names) {
+      Parameter parameter = run.parameter(name);
+      String as = parameter == null ? name : parameter.name();
+      if (!stored.contains(as)) {
+        stored.add(as);
+      }
+    }
+    return stored;
   }
 
   /**
@@ -672,10 +689,19 @@ public record SpotPlan(
             + valid);
   }
 
-  private static Bracket stepBracket(ForecastRun run, Instant time) {
-    Bracket bracket = Bracket.linear(run.steps(), run.stepsSince(time));
+  /**
+   * The steps around the time. A time before the run's first step is still answered when every
+   * parameter asked is over intervals and one of them starts before it: GFS writes no APCP at f000,
+   * so 00:30 lies in the 0-1 h interval that ends at the first step.
+   */
+  private static Bracket stepBracket(ForecastRun run, Instant time, List<AxisPlan> axes) {
+    double at = run.stepsSince(time);
+    Bracket bracket = Bracket.linear(run.steps(), at);
     if (bracket != null) {
       return bracket;
+    }
+    if (at < run.steps().getFirst() && insideFirstIntervals(axes, at)) {
+      return new Bracket(0, 0, 0);
     }
     Instant first = run.validTime(run.steps().getFirst());
     Instant last = run.validTime(run.steps().getLast());
@@ -693,6 +719,22 @@ public record SpotPlan(
             + first
             + ".."
             + last);
+  }
+
+  /** Whether every parameter planned is over intervals and one of them starts before {@code at}. */
+  private static boolean insideFirstIntervals(List<AxisPlan> axes, double at) {
+    boolean any = false;
+    for (AxisPlan axis : axes) {
+      for (Parameter parameter : axis.parameters()) {
+        if (!parameter.aggregation().overInterval()) {
+          return false;
+        }
+        for (int start : parameter.starts()) {
+          any |= start < at;
+        }
+      }
+    }
+    return any;
   }
 
   /**

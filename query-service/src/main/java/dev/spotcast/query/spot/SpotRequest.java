@@ -89,6 +89,14 @@ public record SpotRequest(
         model, lat, lon, vertical, other, neighbours, params, method, power, run, site, period);
   }
 
+  /** The same request for other parameters. */
+  public SpotRequest withParams(List<String> other) {
+    return other.equals(params)
+        ? this
+        : new SpotRequest(
+            model, lat, lon, vertical, time, neighbours, other, method, power, run, site, period);
+  }
+
   /** The period amounts are answered over: the one asked for, else the hour before. */
   public Duration amountPeriod() {
     return period == null ? DEFAULT_PERIOD : period;

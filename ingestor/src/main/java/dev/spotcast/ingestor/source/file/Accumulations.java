@@ -10,13 +10,15 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * How the amounts per output interval are made from accumulations as the centres write them. ECMWF
- * and DWD accumulate from the start of the run (0-1, 0-2, ... 0-90, 0-93); GFS restarts a window
- * every 6 hours (0-1 ... 0-6, then 6-7 ... 6-12) or alternates 0-3 and 0-6 at 3-hourly output. What
- * is stored for each step is the amount since the previous step: the field that starts at the
- * previous step as it is, or the difference of two fields that start at the same time and end at
- * the previous step and at this one. Which it is depends only on which intervals exist, so the plan
- * is made from the intervals alone, before any value is read.
+ * How the values per output interval are made from statistics over longer intervals as the centres
+ * write them: accumulations and means. ECMWF and DWD accumulate from the start of the run (0-1,
+ * 0-2, ... 0-90, 0-93), DWD writes its radiation as means since the start; GFS restarts a window
+ * every 6 hours (0-1 ... 0-6, then 6-7 ... 6-12) or alternates 0-3 and 0-6 at 3-hourly output, for
+ * its amounts and its averages alike. What is stored for each step is the statistic since the
+ * previous step: the field that starts at the previous step as it is, or made from two fields that
+ * start at the same time and end at the previous step and at this one (their difference for an
+ * amount, their difference weighted by the lengths for a mean). Which it is depends only on which
+ * intervals exist, so the plan is made from the intervals alone, before any value is read.
  */
 final class Accumulations {
 
@@ -32,9 +34,9 @@ final class Accumulations {
   }
 
   /**
-   * The amount over {@code from..end}: {@code minuend}, less {@code subtrahend} when that is not
-   * null. {@code from == end} for the empty interval of an accumulation at its own start (ECMWF's
-   * {@code tp} at step 0).
+   * The statistic over {@code from..end}: made from {@code minuend}, less {@code subtrahend} when
+   * that is not null. {@code from == end} for the empty interval of an accumulation at its own
+   * start (ECMWF's {@code tp} at step 0).
    */
   record Recipe(int from, int end, Interval minuend, Interval subtrahend) {}
 
@@ -45,7 +47,7 @@ final class Accumulations {
   record Plan(List<Recipe> recipes, List<Unresolved> unresolved) {}
 
   /**
-   * Plans the amounts of one parameter on one level from the intervals of its fields.
+   * Plans the amounts (or means) of one parameter on one level from the intervals of its fields.
    *
    * @param available every field's interval (several may end at the same step, e.g. GFS's 0-6 h and
    *     3-6 h)

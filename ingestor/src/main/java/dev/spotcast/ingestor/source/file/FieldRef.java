@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param file the file the field is in
  * @param message 0-based message number in file order (for GRIB the same number ecCodes gives; for
  *     NetCDF the position of the 2-D slice among the file's slices)
- * @param parameter lower-case short name, ecCodes style ("t", "10u", "prmsl")
+ * @param parameter short name as ecCodes gives it ("t", "10u", "prmsl", DWD's "ASWDIR_S")
  * @param unit the unit as the parameter table or file gives it ("K", "m s**-1")
  * @param level in the level type's unit (hPa for isobaric, m for heights, 0 for surface and mean
  *     sea)

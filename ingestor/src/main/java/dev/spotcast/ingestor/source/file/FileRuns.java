@@ -217,7 +217,9 @@ public final class FileRuns {
   /**
    * The fields of one parameter on one level, one per output step (by the end of its interval in
    * minutes): accumulations turned into amounts since the previous step, energies (J m-2) into mean
-   * fluxes (W m-2); of several maxima, minima or means ending at the same step, the shortest.
+   * fluxes (W m-2), means over longer intervals (since the run's start, or since a window
+   * restarted) into means since the previous step; of several maxima or minima ending at the same
+   * step, the shortest.
    */
   private static Map<Integer, FieldRef> byEnd(
       List<FieldRef> fields,
@@ -244,7 +246,7 @@ public final class FileRuns {
       }
     }
     Map<Integer, FieldRef> byEnd = new TreeMap<>();
-    if (aggregation == Aggregation.SUM) {
+    if (aggregation == Aggregation.SUM || aggregation == Aggregation.MEAN) {
       Map<Accumulations.Interval, FieldRef> byInterval = new HashMap<>();
       for (FieldRef field : fields) {
         FieldRef twice =
@@ -259,23 +261,44 @@ public final class FileRuns {
         FieldRef minuend = byInterval.get(recipe.minuend());
         FieldRef subtrahend =
             recipe.subtrahend() == null ? null : byInterval.get(recipe.subtrahend());
-        boolean energy = ENERGY.contains(minuend.unit());
+        boolean energy = aggregation == Aggregation.SUM && ENERGY.contains(minuend.unit());
         int seconds = (recipe.end() - recipe.from()) * 60;
-        if (energy && seconds == 0) {
-          continue; // a mean flux over no time has no value
+        if ((energy || aggregation == Aggregation.MEAN) && seconds == 0) {
+          continue; // a mean over no time has no value
         }
-        double scale = energy ? 1.0 / seconds : 1.0;
-        FieldRef amount =
-            minuend.withSource(
-                new AmountSource(minuend, subtrahend, scale, negatives),
-                recipe.from(),
-                energy ? FLUX : minuend.unit(),
-                energy ? Aggregation.MEAN : Aggregation.SUM);
-        byEnd.put(recipe.end(), amount);
+        FieldRef value;
+        if (aggregation == Aggregation.MEAN) {
+          value =
+              subtrahend == null
+                  ? minuend
+                  : minuend.withSource(
+                      IntervalSource.mean(minuend, subtrahend, recipe.from(), recipe.end()),
+                      recipe.from(),
+                      minuend.unit(),
+                      Aggregation.MEAN);
+        } else {
+          double scale = energy ? 1.0 / seconds : 1.0;
+          value =
+              minuend.withSource(
+                  IntervalSource.amount(minuend, subtrahend, scale, negatives),
+                  recipe.from(),
+                  energy ? FLUX : minuend.unit(),
+                  energy ? Aggregation.MEAN : Aggregation.SUM);
+        }
+        byEnd.put(recipe.end(), value);
       }
       for (Accumulations.Unresolved u : plan.unresolved()) {
         FieldRef example =
-            fields.stream().filter(f -> f.stepMinutes() == u.end()).findFirst().orElseThrow();
+            fields.stream()
+                .filter(f -> f.stepMinutes() == u.end())
+                .max(Comparator.comparingInt(FieldRef::startMinutes))
+                .orElseThrow();
+        if (aggregation == Aggregation.MEAN) {
+          // Means over windows that overlap the previous one (a fixed 6 h window every 3 h) cannot
+          // be taken apart: the shortest stands for its own window, as a maximum does.
+          byEnd.put(u.end(), example);
+          continue;
+        }
         dropped.add(
             new SkippedField(
                 example.message(),

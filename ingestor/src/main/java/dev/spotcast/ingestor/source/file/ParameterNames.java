@@ -1,15 +1,17 @@
 package dev.spotcast.ingestor.source.file;
 
+import dev.spotcast.model.Parameter;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
  * Parameter names: the rule every name follows (ecCodes-style short names such as "t", "10u",
- * "prmsl"; GRIB fields take ecCodes' shortName), and names made from NetCDF variables.
+ * "prmsl"; GRIB fields take ecCodes' shortName as it gives it, DWD's upper case included), and
+ * names made from NetCDF variables.
  */
 final class ParameterNames {
 
-  private static final Pattern VALID = Pattern.compile("[a-z0-9][a-z0-9_]{0,31}");
+  private static final Pattern VALID = Pattern.compile(Parameter.NAME);
 
   private ParameterNames() {}
 

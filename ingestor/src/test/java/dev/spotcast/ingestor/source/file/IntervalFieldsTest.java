@@ -272,6 +272,127 @@ class IntervalFieldsTest {
     assertThat(stored(source, "ssrd", 0)).containsExactly(Map.entry(1, 1000f), Map.entry(3, 1500f));
   }
 
+  private static IntervalMessages mean(
+      int edition, String centre, String name, int start, int end, double... values) {
+    return new IntervalMessages(edition, centre, name, "avg", start, end, "h", values);
+  }
+
+  @Test
+  void dwdMeansSinceTheStartOfTheRunAreTakenApartHourByHour() throws Exception {
+    // ICON's ASWDIR_S (W m-2), the mean since the run's start: 0-0 (no time: no value), 100 over
+    // 0-1 h, 150 over 0-2 h, 200 over 0-3 h, then 3-hourly 250 over 0-6 h. Point 1 is negative, as
+    // a net thermal flux is: means are never clamped.
+    FileForecastSource source =
+        load(
+            "icon-means",
+            List.of(
+                mean(2, "edzw", "ASWDIR_S", 0, 0, 0, 0, 0, 0, 0, 0),
+                mean(2, "edzw", "ASWDIR_S", 0, 1, 100, -10, 0, 0, 0, 0),
+                mean(2, "edzw", "ASWDIR_S", 0, 2, 150, -20, 0, 0, 0, 0),
+                mean(2, "edzw", "ASWDIR_S", 0, 3, 200, -20, 0, 0, 0, 0),
+                mean(2, "edzw", "ASWDIR_S", 0, 6, 250, -30, 0, 0, 0, 0)));
+    Parameter aswdir = source.run().parameter("ASWDIR_S");
+
+    assertThat(aswdir).as("the name as ecCodes gives it").isNotNull();
+    assertThat(source.run().parameter("aswdir_s")).isSameAs(aswdir);
+    assertThat(aswdir.lowerCaseName()).isEqualTo("aswdir_s");
+    assertThat(aswdir.aggregation()).isEqualTo(Aggregation.MEAN);
+    assertThat(aswdir.unit()).isEqualTo("W m-2");
+    assertThat(source.run().steps()).as("0-0 holds no time: no step").containsExactly(1, 2, 3, 6);
+    assertThat(aswdir.starts()).containsExactly(0, 1, 2, 3);
+    // 1 h: 100; 2 h: 150 * 2 - 100 = 200; 3 h: 200 * 3 - 150 * 2 = 300; 6 h: (250 * 6 - 200 * 3) /
+    // 3.
+    assertThat(stored(source, "ASWDIR_S", 0))
+        .containsExactly(
+            Map.entry(1, 100f), Map.entry(2, 200f), Map.entry(3, 300f), Map.entry(6, 300f));
+    // -10; -20 * 2 + 10 = -30; -20 * 3 + 40 = -20; (-30 * 6 + 60) / 3 = -40.
+    assertThat(stored(source, "ASWDIR_S", 1))
+        .containsExactly(
+            Map.entry(1, -10f), Map.entry(2, -30f), Map.entry(3, -20f), Map.entry(6, -40f));
+    assertThat(source.negativeAmounts()).isZero();
+  }
+
+  @Test
+  void gfsAveragesInWindowsRestartingEverySixHoursWithoutStepZero() throws Exception {
+    // DSWRF (ecCodes: avg_sdswrf, paramId 235035) and TCDC (tcc, %) as GFS writes them hourly:
+    // 0-1 .. 0-6, then 6-7, 6-8; no field at f000.
+    double[] dswrf = {0, 30, 60, 100, 150, 200, 400, 600};
+    int[][] windows = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {0, 6}, {6, 7}, {6, 8}};
+    List<IntervalMessages> messages = new ArrayList<>();
+    for (int i = 0; i < windows.length; i++) {
+      int[] w = windows[i];
+      messages.add(mean(2, "kwbc", "235035", w[0], w[1], dswrf[i], 0, 0, 0, 0, 0));
+      messages.add(mean(2, "kwbc", "228164", w[0], w[1], 10 * (i + 1), 0, 0, 0, 0, 0));
+    }
+    FileForecastSource source = load("gfs-means", messages);
+    Parameter flux = source.run().parameter("avg_sdswrf");
+
+    assertThat(source.run().steps()).containsExactly(1, 2, 3, 4, 5, 6, 7, 8);
+    assertThat(flux.aggregation()).isEqualTo(Aggregation.MEAN);
+    assertThat(flux.starts()).containsExactly(0, 1, 2, 3, 4, 5, 6, 7);
+    // The hour ending at e: mean(0-e) * e - mean(0-(e-1)) * (e-1); 6-7 as it is; 6-8: 600*2 - 400.
+    assertThat(stored(source, "avg_sdswrf", 0))
+        .containsExactly(
+            Map.entry(1, 0f),
+            Map.entry(2, 60f),
+            Map.entry(3, 120f),
+            Map.entry(4, 220f),
+            Map.entry(5, 350f),
+            Map.entry(6, 450f),
+            Map.entry(7, 400f),
+            Map.entry(8, 800f));
+    // tcc: 10, 20*2-10 = 30, 30*3-40 = 50, 40*4-90 = 70, 90, 110; then 70; 80*2-70 = 90.
+    assertThat(stored(source, "tcc", 0))
+        .containsExactly(
+            Map.entry(1, 10f),
+            Map.entry(2, 30f),
+            Map.entry(3, 50f),
+            Map.entry(4, 70f),
+            Map.entry(5, 90f),
+            Map.entry(6, 110f),
+            Map.entry(7, 70f),
+            Map.entry(8, 90f));
+  }
+
+  @Test
+  void grib1TimeRangeIndicatorThreeIsAMeanTakenApart() throws Exception {
+    FileForecastSource source =
+        load(
+            "grib1-mean",
+            List.of(
+                mean(1, "ecmf", "2t", 0, 6, 280, 0, 0, 0, 0, 0),
+                mean(1, "ecmf", "2t", 0, 12, 283, 0, 0, 0, 0, 0)));
+    // GRIB1 packs with 24 bits: the means are made from the decoded values.
+    List<FieldRef> raw = ForecastFiles.open(dir.resolve("grib1-mean.grib")).fields();
+    double first = raw.get(0).read()[0];
+    double second = raw.get(1).read()[0];
+
+    assertThat(raw.get(0).aggregation()).isEqualTo(Aggregation.MEAN);
+    assertThat(source.run().parameter("2t").starts()).containsExactly(0, 6);
+    Map<Integer, Float> p0 = stored(source, "2t", 0);
+    assertThat(p0.get(6)).isEqualTo((float) first);
+    assertThat(p0.get(12)).isEqualTo((float) (second * 2 - first)); // about 286
+    assertThat(p0.get(12)).isCloseTo(286f, within(1e-3f));
+  }
+
+  @Test
+  void meansOverWindowsThatOverlapStandForTheirOwnWindows() throws Exception {
+    // A 6-hour mean every 3 hours (0-6, 3-9, 6-12): 3-9 cannot be taken apart from the others.
+    FileForecastSource source =
+        load(
+            "overlap",
+            List.of(
+                mean(2, "ecmf", "2t", 0, 6, 280, 0, 0, 0, 0, 0),
+                mean(2, "ecmf", "2t", 3, 9, 282, 0, 0, 0, 0, 0),
+                mean(2, "ecmf", "2t", 6, 12, 284, 0, 0, 0, 0, 0)));
+
+    // ecCodes names a GRIB2 time-mean 2 m temperature avg_2t.
+    assertThat(source.run().parameter("avg_2t").starts()).containsExactly(0, 3, 6);
+    assertThat(stored(source, "avg_2t", 0))
+        .containsExactly(Map.entry(6, 280f), Map.entry(9, 282f), Map.entry(12, 284f));
+    assertThat(source.dropped()).isEmpty();
+  }
+
   @Test
   void fifteenMinuteOutputLoadsInSteps() throws Exception {
     List<IntervalMessages> messages = new ArrayList<>();
@@ -330,11 +451,12 @@ class IntervalFieldsTest {
     assertThat(stored(source, "10fg", 0)).containsExactly(Map.entry(6, 12.5f), Map.entry(12, 17f));
   }
 
-  @Test
-  void netcdfWithCellMethodsAndTimeBounds() throws Exception {
-    // A CF file as a 6-hourly GFS-like feed would write: tp over 0-6 h and 0-12 h (from the start),
-    // "step: sum" with step bounds; 3 by 2 grid at 50..49 N, 10..12 E.
-    Path nc = dir.resolve("bounds.nc");
+  /**
+   * A CF file as a 6-hourly feed would write one parameter {@code name} over 0-6 h and 0-12 h (from
+   * the start), with {@code cellMethods} and step bounds; 3 by 2 grid at 50..49 N, 10..12 E.
+   */
+  private Path netcdf(String name, String cellMethods, float first, float second) throws Exception {
+    Path nc = dir.resolve(name + ".nc");
     NetcdfFileWriter w =
         NetcdfFileWriter.createNew(NetcdfFileWriter.Version.netcdf3, nc.toString());
     w.addDimension(null, "step", 2);
@@ -353,11 +475,11 @@ class IntervalFieldsTest {
     w.addVariableAttribute(lat, new Attribute("units", "degrees_north"));
     Variable lon = w.addVariable(null, "longitude", DataType.DOUBLE, "longitude");
     w.addVariableAttribute(lon, new Attribute("units", "degrees_east"));
-    Variable tp = w.addVariable(null, "tp", DataType.FLOAT, "step latitude longitude");
-    w.addVariableAttribute(tp, new Attribute("units", "kg m**-2"));
-    w.addVariableAttribute(tp, new Attribute("cell_methods", "step: sum"));
-    w.addVariableAttribute(tp, new Attribute("coordinates", "time"));
-    w.addVariableAttribute(tp, new Attribute("GRIB_typeOfLevel", "surface"));
+    Variable field = w.addVariable(null, name, DataType.FLOAT, "step latitude longitude");
+    w.addVariableAttribute(field, new Attribute("units", "kg m**-2"));
+    w.addVariableAttribute(field, new Attribute("cell_methods", cellMethods));
+    w.addVariableAttribute(field, new Attribute("coordinates", "time"));
+    w.addVariableAttribute(field, new Attribute("GRIB_typeOfLevel", "surface"));
     w.create();
     w.write(time, Array.factory(DataType.DOUBLE, new int[0], new double[] {0}));
     w.write(step, Array.factory(DataType.DOUBLE, new int[] {2}, new double[] {6, 12}));
@@ -365,14 +487,18 @@ class IntervalFieldsTest {
     w.write(lat, Array.factory(DataType.DOUBLE, new int[] {2}, new double[] {50, 49}));
     w.write(lon, Array.factory(DataType.DOUBLE, new int[] {3}, new double[] {10, 11, 12}));
     w.write(
-        tp,
+        field,
         Array.factory(
             DataType.FLOAT,
             new int[] {2, 2, 3},
-            new float[] {4, 0, 0, 0, 0, 0, 9.5f, 0, 0, 0, 0, 0}));
+            new float[] {first, 0, 0, 0, 0, 0, second, 0, 0, 0, 0, 0}));
     w.close();
+    return nc;
+  }
 
-    ForecastFile file = ForecastFiles.open(nc);
+  @Test
+  void netcdfWithCellMethodsAndTimeBounds() throws Exception {
+    ForecastFile file = ForecastFiles.open(netcdf("tp", "step: sum", 4, 9.5f));
     assertThat(file.skipped()).isEmpty();
     assertThat(file.fields())
         .extracting(FieldRef::startMinutes, FieldRef::stepMinutes, FieldRef::aggregation)
@@ -382,5 +508,19 @@ class IntervalFieldsTest {
 
     assertThat(source.run().parameter("tp").starts()).containsExactly(0, 6);
     assertThat(stored(source, "tp", 0)).containsExactly(Map.entry(6, 4f), Map.entry(12, 5.5f));
+  }
+
+  @Test
+  void netcdfMeanWithTimeBoundsIsTakenApart() throws Exception {
+    // "time: mean" over 0-6 h (3) and 0-12 h (4.5): 6-12 h is (4.5 * 12 - 3 * 6) / 6 = 6.
+    ForecastFile file = ForecastFiles.open(netcdf("mtpr", "time: mean", 3, 4.5f));
+    assertThat(file.fields())
+        .extracting(FieldRef::startMinutes, FieldRef::stepMinutes, FieldRef::aggregation)
+        .containsExactly(tuple(0, 360, Aggregation.MEAN), tuple(0, 720, Aggregation.MEAN));
+    FileForecastSource source =
+        FileRuns.assemble("m", file.fields(), Set.of(), ShardingSpec.DEFAULT).getFirst();
+
+    assertThat(source.run().parameter("mtpr").starts()).containsExactly(0, 6);
+    assertThat(stored(source, "mtpr", 0)).containsExactly(Map.entry(6, 3f), Map.entry(12, 6f));
   }
 }
