@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Spotcast benchmarks, run by the launcher as `./spotcast bench ingest|query [options]` with JAVA_HOME
-# set and the jars built. Results are meant for docs/benchmarks.md.
+# set and the jars built. Results go to docs/benchmarks-journal.md (current: docs/benchmarks.md).
 #
 #   ingest   raw Elasticsearch bulk limit vs the Spotcast ingestor, same documents, one run
 #            (options: bench/bench.sh ingest --help)
