@@ -370,6 +370,7 @@ public class ChunkWorker implements SmartLifecycle {
           source.source().produce(slice.toSlice(), sink);
         }
         batcher.flush();
+        metrics.negativeAmounts(source.source());
       } catch (Aborted e) {
         // flight.abort says why
       } catch (InterruptedException e) {

@@ -4,15 +4,19 @@ import dev.spotcast.ingest.job.ChunkState;
 import dev.spotcast.ingest.job.Job;
 import dev.spotcast.ingestor.RunArchive;
 import dev.spotcast.ingestor.bulk.LoadStats;
+import dev.spotcast.ingestor.source.ForecastSource;
+import dev.spotcast.ingestor.source.file.FileForecastSource;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -32,6 +36,11 @@ public class IngestMetrics {
   private final AtomicInteger bulksInFlight = new AtomicInteger();
   private final Timer bulkLatency;
   private final Map<ChunkState, AtomicLong> activeChunks = new EnumMap<>(ChunkState.class);
+  private final Counter clampedAmounts;
+  // What each file source had counted when last reported: its count only grows, and chunks of one
+  // job share the source, so each reports the growth since. Weak: a released source is forgotten.
+  private final Map<FileForecastSource, Long> clampedReported =
+      Collections.synchronizedMap(new WeakHashMap<>());
 
   public IngestMetrics(MeterRegistry registry) {
     this.registry = registry;
@@ -39,6 +48,12 @@ public class IngestMetrics {
         Counter.builder("spotcast.ingest.documents")
             .description("Documents acknowledged by Elasticsearch")
             .baseUnit("documents")
+            .register(registry);
+    this.clampedAmounts =
+        Counter.builder("spotcast.ingest.negative.amounts")
+            .description(
+                "Values of an accumulation that decreased between steps (rounding, packing),"
+                    + " loaded as 0; each time the value is made")
             .register(registry);
     registry.gauge("spotcast.ingest.chunks.running", runningChunks);
     registry.gauge("spotcast.ingest.bulks.in.flight", bulksInFlight);
@@ -136,6 +151,28 @@ public class IngestMetrics {
                     .increment(n));
     if (stats.bulks() > 0) {
       registry.counter("spotcast.ingest.bulks").increment(stats.bulks());
+    }
+  }
+
+  /**
+   * After a chunk of a file source: the values its accumulations made negative (and loaded as 0)
+   * since the source was last reported.
+   */
+  public void negativeAmounts(ForecastSource source) {
+    if (!(source instanceof FileForecastSource file)) {
+      return;
+    }
+    long total = file.negativeAmounts();
+    long[] growth = {0};
+    clampedReported.compute(
+        file,
+        (f, last) -> {
+          long before = last == null ? 0 : last;
+          growth[0] = Math.max(0, total - before);
+          return Math.max(total, before);
+        });
+    if (growth[0] > 0) {
+      clampedAmounts.increment(growth[0]);
     }
   }
 

@@ -25,8 +25,10 @@ import org.springframework.http.converter.HttpMessageNotWritableException;
  * Forecast answers as CSV (RFC 4180, UTF-8, a header row; {@code f=csv} or {@code Accept:
  * text/csv}): a spot answer is one row; a series one row per step, or with {@code daily=} one row
  * per local day; a batch one row per point, a refused point with its problem in the last column. A
- * value column is named by parameter and unit ({@code t (K)}); an unavailable value is empty. What
- * explains the values (neighbours, weights) is in the JSON answer only. Errors stay problem+json.
+ * value column is named by parameter and unit ({@code t (K)}); an unavailable value is empty; a
+ * value over time (an amount, a mean) is followed by the period it is over ({@code tp over (sum)},
+ * {@code from/to}). What explains the values (neighbours, weights) is in the JSON answer only.
+ * Errors stay problem+json.
  */
 public final class ForecastCsv extends AbstractHttpMessageConverter<Object> {
 
@@ -74,12 +76,13 @@ public final class ForecastCsv extends AbstractHttpMessageConverter<Object> {
       header.add("local_time");
     }
     header.addAll(List.of("lat", "lon", spot.pressure() != null ? "pressure" : "alt"));
-    header.addAll(valueColumns(spot.values()));
+    Map<String, String> over = overStatistics(List.of(spot.values()));
+    header.addAll(valueColumns(spot.values(), over));
     csv.printRecord(header);
-    csv.printRecord(spotRow(spot));
+    csv.printRecord(spotRow(spot, over));
   }
 
-  private static List<Object> spotRow(SpotForecast spot) {
+  private static List<Object> spotRow(SpotForecast spot, Map<String, String> over) {
     List<Object> row = new ArrayList<>(List.of(spot.model(), spot.run(), spot.time()));
     if (spot.localTime() != null) {
       row.add(spot.localTime());
@@ -87,7 +90,7 @@ public final class ForecastCsv extends AbstractHttpMessageConverter<Object> {
     row.addAll(
         List.of(
             spot.lat(), spot.lon(), blank(spot.pressure() != null ? spot.pressure() : spot.alt())));
-    spot.values().values().forEach(value -> row.add(blank(value.value())));
+    spot.values().forEach((name, value) -> cells(row, value, over.containsKey(name)));
     return row;
   }
 
@@ -101,7 +104,9 @@ public final class ForecastCsv extends AbstractHttpMessageConverter<Object> {
     if (local) {
       header.add("local_time");
     }
-    series.params().forEach((name, unit) -> header.add(column(name, unit)));
+    Map<String, String> over =
+        overStatistics(series.steps().stream().map(SeriesForecast.Step::values).toList());
+    series.params().forEach((name, unit) -> columns(header, name, unit, over.get(name)));
     csv.printRecord(header);
     for (SeriesForecast.Step step : series.steps()) {
       List<Object> row =
@@ -112,11 +117,7 @@ public final class ForecastCsv extends AbstractHttpMessageConverter<Object> {
       series
           .params()
           .keySet()
-          .forEach(
-              name -> {
-                SpotForecast.Value value = step.values().get(name);
-                row.add(value == null ? "" : blank(value.value()));
-              });
+          .forEach(name -> cells(row, step.values().get(name), over.containsKey(name)));
       csv.printRecord(row);
     }
   }
@@ -174,8 +175,15 @@ public final class ForecastCsv extends AbstractHttpMessageConverter<Object> {
     }
     header.addAll(List.of("lat", "lon", "alt", "pressure"));
     List<String> params = first == null ? List.of() : List.copyOf(first.values().keySet());
+    List<Map<String, SpotForecast.Value>> answered = new ArrayList<>();
+    for (Object result : batch.results()) {
+      if (result instanceof SpotForecast spot) {
+        answered.add(spot.values());
+      }
+    }
+    Map<String, String> over = overStatistics(answered);
     if (first != null) {
-      header.addAll(valueColumns(first.values()));
+      header.addAll(valueColumns(first.values(), over));
     }
     header.add("problem");
     csv.printRecord(header);
@@ -189,12 +197,11 @@ public final class ForecastCsv extends AbstractHttpMessageConverter<Object> {
         }
         row.addAll(List.of(spot.lat(), spot.lon(), blank(spot.alt()), blank(spot.pressure())));
         for (String param : params) {
-          SpotForecast.Value value = spot.values().get(param);
-          row.add(value == null ? "" : blank(value.value()));
+          cells(row, spot.values().get(param), over.containsKey(param));
         }
         row.add("");
       } else {
-        int empty = (local ? 8 : 7) + params.size();
+        int empty = (local ? 8 : 7) + params.size() + over.size();
         for (int c = 0; c < empty; c++) {
           row.add("");
         }
@@ -208,10 +215,48 @@ public final class ForecastCsv extends AbstractHttpMessageConverter<Object> {
     }
   }
 
-  private static List<String> valueColumns(Map<String, SpotForecast.Value> values) {
+  private static List<String> valueColumns(
+      Map<String, SpotForecast.Value> values, Map<String, String> over) {
     List<String> columns = new ArrayList<>(values.size());
-    values.forEach((name, value) -> columns.add(column(name, value.unit())));
+    values.forEach((name, value) -> columns(columns, name, value.unit(), over.get(name)));
     return columns;
+  }
+
+  /**
+   * The statistic of each parameter answered over a period in any of the answers ({@code tp}: sum),
+   * in the order first met.
+   */
+  private static Map<String, String> overStatistics(List<Map<String, SpotForecast.Value>> answers) {
+    Map<String, String> statistics = new LinkedHashMap<>();
+    for (Map<String, SpotForecast.Value> values : answers) {
+      values.forEach(
+          (name, value) -> {
+            if (value != null && value.over() != null) {
+              statistics.putIfAbsent(name, value.over().statistic());
+            }
+          });
+    }
+    return statistics;
+  }
+
+  /**
+   * A value's column, and for a value over time the column of the period it is over, named {@code
+   * tp over (sum)}, each cell an ISO 8601 interval {@code from/to}: what the JSON answer's {@code
+   * over} says.
+   */
+  private static void columns(List<String> header, String name, String unit, String statistic) {
+    header.add(column(name, unit));
+    if (statistic != null) {
+      header.add(name + " over (" + statistic + ")");
+    }
+  }
+
+  private static void cells(List<Object> row, SpotForecast.Value value, boolean withOver) {
+    row.add(value == null ? "" : blank(value.value()));
+    if (withOver) {
+      SpotForecast.Period over = value == null ? null : value.over();
+      row.add(over == null ? "" : over.from() + "/" + over.to());
+    }
   }
 
   private static String column(String name, String unit) {

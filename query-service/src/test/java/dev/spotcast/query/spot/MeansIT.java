@@ -16,15 +16,22 @@ import dev.spotcast.query.SampleReference;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.testsupport.IntervalMessages;
+import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.HttpEntity;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 
 /**
@@ -130,6 +137,42 @@ class MeansIT extends ServiceTestBase {
     JsonNode series = ok("/v1/series?model=" + ICON + "&lat=50&lon=10&params=aswdir_s");
     assertThat(series.path("steps").get(1).path("values").path("ASWDIR_S").path("value").asDouble())
         .isCloseTo(200, within(1e-3));
+  }
+
+  @Test
+  void csvCarriesThePeriodEachValueIsOver() throws Exception {
+    List<CSVRecord> series =
+        csv(http.getForEntity("/v1/series?model=" + ICON + "&lat=50&lon=10&f=csv", String.class));
+    assertThat(series.getFirst().values())
+        .containsSubsequence("ASWDIR_S (W m-2)", "ASWDIR_S over (mean)");
+    int over = series.getFirst().toList().indexOf("ASWDIR_S over (mean)");
+    assertThat(series.get(2).get(over)).isEqualTo("2026-11-20T01:00:00Z/2026-11-20T02:00:00Z");
+    assertThat(Double.parseDouble(series.get(2).get(over - 1))).isCloseTo(200, within(1e-3));
+
+    // A batch: the answered point's period, the refused point's row as wide as the header.
+    HttpHeaders headers = new HttpHeaders();
+    headers.setContentType(MediaType.APPLICATION_JSON);
+    String body =
+        "{\"model\":\""
+            + GFS
+            + "\",\"params\":[\"tp\"],\"points\":["
+            + "{\"lat\":50,\"lon\":10,\"time\":\"2026-11-20T03:00:00Z\"},"
+            + "{\"lat\":80,\"lon\":10,\"time\":\"2026-11-20T03:00:00Z\"}]}";
+    List<CSVRecord> batch =
+        csv(
+            http.exchange(
+                "/v1/spot?f=csv", HttpMethod.POST, new HttpEntity<>(body, headers), String.class));
+    List<String> header = batch.getFirst().toList();
+    assertThat(header).containsSubsequence("tp (kg m**-2)", "tp over (sum)", "problem");
+    assertThat(batch.get(1).get(header.indexOf("tp over (sum)")))
+        .isEqualTo("2026-11-20T02:00:00Z/2026-11-20T03:00:00Z");
+    assertThat(batch.get(2).size()).isEqualTo(header.size());
+    assertThat(batch.get(2).get(header.indexOf("problem"))).contains("outside the grid");
+  }
+
+  private static List<CSVRecord> csv(ResponseEntity<String> response) throws Exception {
+    assertThat(response.getStatusCode().value()).as(response.getBody()).isEqualTo(200);
+    return CSVFormat.RFC4180.parse(new StringReader(response.getBody())).getRecords();
   }
 
   @Test
