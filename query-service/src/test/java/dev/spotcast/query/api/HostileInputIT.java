@@ -110,6 +110,14 @@ class HostileInputIT extends ServiceTestBase {
         "query",
         RawHttp.get(port, SPOT + "&para%ZZms=t"));
     expect("percent sign ending a value", 400, "params", RawHttp.get(port, SPOT + "&params=t%"));
+    // Names are found in any case (DWD's ASWDIR_S as aswdir_s): an unknown one in upper case, or
+    // one whose case folding is not ASCII's (the dotted capital I), is still a 400 naming params.
+    expect("unknown upper-case name", 400, "params", RawHttp.get(port, SPOT + "&params=NOPE_S"));
+    expect(
+        "a name that folds outside ASCII",
+        400,
+        "params",
+        RawHttp.get(port, SPOT + "&params=%C4%B0"));
     expect(
         "no model on the series",
         400,
