@@ -116,7 +116,9 @@ case "$cmd" in
     SPOTCAST_ES_USER="$(sed -n 's/^username=//p' "$props")"
     SPOTCAST_ES_PASSWORD="$(sed -n 's/^password=//p' "$props")"
     SPOTCAST_ES_CA="$(sed -n 's/^ca=//p' "$props")"
-    export SPOTCAST_ES_USER SPOTCAST_ES_PASSWORD SPOTCAST_ES_CA
+    # The node the credential is of (https on a secured node; the launcher's SPOTCAST_ES_URL may say http).
+    SPOTCAST_ES_URL="$(sed -n 's/^url=//p' "$props" | sed 's/\\\(.\)/\1/g')" # a properties file: \: is :
+    export SPOTCAST_ES_USER SPOTCAST_ES_PASSWORD SPOTCAST_ES_CA SPOTCAST_ES_URL
     exec "$HERE/layouts.sh" "$@"
     ;;
   city)

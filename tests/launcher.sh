@@ -7,7 +7,10 @@
 #   4. `./spotcast serve` passes the local node's query credential to the service, in its environment and not on
 #      its command line, and the service reads the node with it;
 #   5. a service given no credential (`serve` against a node that is not the local one) does not start, and says
-#      in one line which properties to set, without a stack trace.
+#      in one line which properties to set, without a stack trace;
+#   6. every command's --help (and -h) prints its help and exits 0, starting, installing and building nothing;
+#   7. `es start`, `synth`, `ingest` and `serve` find their ports in the environment alone (SPOTCAST_ES_PORT,
+#      SPOTCAST_PORT; no SPOTCAST_ES_URL, no --port, --es or --server.port).
 # Everything runs with its own SPOTCAST_HOME and free loopback ports, and is stopped at the end.
 set -euo pipefail
 
@@ -129,6 +132,60 @@ PORT="$(free_port)"
 export SPOTCAST_ES_PORT="$ES_PORT" SPOTCAST_PORT="$PORT"
 say "Elasticsearch port $ES_PORT, query service port $PORT, home $SPOTCAST_HOME"
 
+# 6. --help: help on stdout, exit 0, and nothing started (no process that has this SPOTCAST_HOME, nothing on the
+# ports), nothing installed or built (SPOTCAST_HOME stays absent, the build stamp unchanged).
+ours() { # the processes running with this test's SPOTCAST_HOME in their environment
+  local pid
+  for pid in $(pgrep -f 'java|elasticsearch|spotcast' || true); do
+    tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -qxF "SPOTCAST_HOME=$SPOTCAST_HOME" && echo "$pid"
+  done
+  return 0
+}
+stamp="$(stat -c %Y "$ROOT/.build-stamp" 2>/dev/null || echo none)"
+helped=0
+while IFS= read -r line; do
+  read -ra words <<<"$line"
+  status=0
+  timeout 60 "$ROOT/spotcast" "${words[@]}" >"$WORK/help.out" 2>"$WORK/help.err" || status=$?
+  running="$(ours)"
+  if [ "$status" = 0 ] && grep -q '^Usage: ' "$WORK/help.out" && [ -z "$running" ] && [ ! -e "$SPOTCAST_HOME" ] \
+    && ! listening "$ES_PORT" && ! listening "$PORT" && [ "$(stat -c %Y "$ROOT/.build-stamp" 2>/dev/null || echo none)" = "$stamp" ]; then
+    helped=$((helped + 1))
+  else
+    fail "'./spotcast $line': exit $status, processes: ${running:-none}, home: $(ls -d "$SPOTCAST_HOME" 2>/dev/null || echo none), stdout: $(head -n 5 "$WORK/help.out"), stderr: $(tail -n 5 "$WORK/help.err")"
+    [ -z "$running" ] || kill $running 2>/dev/null || true
+  fi
+done <<'COMMANDS'
+--help
+-h
+help
+help serve
+demo --help
+test --help
+build --help
+es --help
+es start --help
+es start -h
+es stop --help
+es credential --help
+kafka start --help
+fleet up --help
+synth --help
+ingest --help
+fetch --help
+archive --help
+serve --help
+serve -h
+ingest-service --help
+screenshots --help
+bench --help
+bench query --help
+loadtest --help
+COMMANDS
+[ "$helped" = 25 ] && pass "--help of every command printed help, exited 0 and started nothing ($helped commands)"
+grep -q "SPOTCAST_ES_PORT=$ES_PORT" < <("$ROOT/spotcast" es start --help) \
+  && pass "es start --help shows the settings' values" || fail "es start --help does not show SPOTCAST_ES_PORT=$ES_PORT"
+
 # 5. No credential: `serve` against a node that is not the local one has none to pass (nothing listens there; the
 # service stops before it connects).
 status=0
@@ -142,8 +199,9 @@ else
   fail "a service without a credential: exit $status, output: $(tail -n 30 "$WORK/nocredential.out")"
 fi
 
-# 2. An Elasticsearch that runs already is used and left running.
-"$ROOT/spotcast" es start --port "$ES_PORT" --heap 512m >/dev/null
+# 2. An Elasticsearch that runs already is used and left running. 7: `es start` takes its port from SPOTCAST_ES_PORT.
+"$ROOT/spotcast" es start --heap 512m >/dev/null
+listening "$ES_PORT" && pass "es start listens on SPOTCAST_ES_PORT=$ES_PORT" || fail "es start: nothing listens on $ES_PORT"
 if start_demo; then
   interrupt_demo
   gone_within "$service" 5 && pass "SIGINT stopped the query service" || fail "the query service (pid $service) still runs"
@@ -155,9 +213,24 @@ else
   fail "the demo did not serve within $SERVE_BOUND s (Elasticsearch already running)"
 fi
 
+# 7. synth and ingest load into the node on SPOTCAST_ES_PORT, with no SPOTCAST_ES_URL and no --es.
+for load in "synth --model envsynth --resolution 10 --levels 0 --steps 0" \
+  "ingest --model envgrib $ROOT/samples/uv_on_different_levels.grib"; do
+  read -ra words <<<"$load"
+  status=0
+  timeout 300 "$ROOT/spotcast" "${words[@]}" >"$WORK/load.out" 2>&1 || status=$?
+  # Published: into the node on ES_PORT, as the service's models show below (nothing else has this home's credential).
+  if [ "$status" = 0 ] && grep -q ' run [0-9]*: PUBLISHED' "$WORK/load.out"; then
+    pass "${words[0]} published its run with SPOTCAST_ES_PORT=$ES_PORT alone"
+  else
+    fail "${words[0]} on SPOTCAST_ES_PORT=$ES_PORT: exit $status, output: $(tail -n 20 "$WORK/load.out")"
+  fi
+done
+
 # 4. `serve` on the node `es start` secured: ready only once it has read the run catalog, which takes the credential.
+# 7: on SPOTCAST_PORT, with no --server.port, serving the runs synth and ingest loaded.
 secret="$(sed -n 's/^password=//p' "$SPOTCAST_HOME/credentials/query.properties")"
-"$ROOT/spotcast" serve --server.port="$PORT" --spotcast.query.warmup.requests=0 >"$WORK/serve.out" 2>&1 &
+"$ROOT/spotcast" serve --spotcast.query.warmup.requests=0 >"$WORK/serve.out" 2>&1 &
 service=$! # serve execs the service: the launcher's process is the service's
 ready=0
 for _ in $(seq 1 120); do
@@ -170,6 +243,12 @@ if [ "$ready" = 1 ] && [ -n "$secret" ] && ! ps -o args= -p "$service" | grep -q
   pass "serve passed the query credential in the service's environment, not on its command line, and the service is ready"
 else
   fail "serve and the local credential: ready=$ready; $(ps -o args= -p "$service" | grep -cF -- "${secret:-none}") command lines hold the password; output: $(tail -n 30 "$WORK/serve.out")"
+fi
+models="$(curl -fsS "http://127.0.0.1:$PORT/v1/models" 2>&1 || true)"
+if [[ "$models" == *envsynth* && "$models" == *envgrib* ]]; then
+  pass "serve listens on SPOTCAST_PORT=$PORT and serves the runs synth and ingest loaded"
+else
+  fail "serve on SPOTCAST_PORT=$PORT: /v1/models: ${models:0:300}"
 fi
 kill "$service" 2>/dev/null || true
 exited_within "$service" 40 || kill -9 "$service" 2>/dev/null || true

@@ -36,8 +36,10 @@ final class EsCredentialCommand extends HomeCommand {
   @Option(
       names = "--es",
       paramLabel = "URL",
-      defaultValue = "http://127.0.0.1:9200",
-      description = "The Elasticsearch the service is to use (default: ${DEFAULT-VALUE}).")
+      defaultValue = "${env:SPOTCAST_ES_URL:-http://127.0.0.1:${env:SPOTCAST_ES_PORT:-9200}}",
+      description =
+          "The Elasticsearch the service is to use (default: $SPOTCAST_ES_URL, else port "
+              + "$SPOTCAST_ES_PORT or 9200 on 127.0.0.1; now ${DEFAULT-VALUE}).")
   private String url;
 
   @Override

@@ -33,10 +33,10 @@ final class EsStartCommand extends HomeCommand {
 
   @Option(
       names = "--port",
-      defaultValue = "9200",
+      defaultValue = "${env:SPOTCAST_ES_PORT:-9200}",
       description =
           "HTTP port of the first node; node i uses PORT+i, transport ports start at PORT+100 "
-              + "(default: ${DEFAULT-VALUE}).")
+              + "(default: $SPOTCAST_ES_PORT, else 9200; now ${DEFAULT-VALUE}).")
   private int port;
 
   @Option(

@@ -14,8 +14,10 @@ public class ConnectionOptions {
 
   @Option(
       names = "--es",
-      defaultValue = "${env:SPOTCAST_ES_URL:-http://127.0.0.1:9200}",
-      description = "Elasticsearch URL (default: ${DEFAULT-VALUE}).")
+      defaultValue = "${env:SPOTCAST_ES_URL:-http://127.0.0.1:${env:SPOTCAST_ES_PORT:-9200}}",
+      description =
+          "Elasticsearch URL (default: $SPOTCAST_ES_URL, else port $SPOTCAST_ES_PORT or 9200 on "
+              + "127.0.0.1; now ${DEFAULT-VALUE}).")
   public String elasticsearch;
 
   // Secrets have no picocli default: a default would be printed by --help. They are read from the
