@@ -199,7 +199,16 @@
         })).catch(() => null);
         others = answer ? answer.models.filter((one) => Array.isArray(one.steps)) : [];
       }
-      showMeteogram(series, others, band);
+      // Precipitation as people read it: mm over each step's interval, made from the model's own
+      // field (tp in m, APCP in kg m-2) by the service, where the model can make it; at the surface
+      // (no height) where the model keeps it there, else at the height shown.
+      const { model: id, run, units, timezone } = common;
+      const rain = (m.derived || []).some((d) => d.name === 'precipitation')
+        ? await getJson(apiUrl('v1/series', { model: id, run, lat, lon, units, timezone, params: 'precipitation' }))
+          .catch(() => getJson(apiUrl('v1/series', { ...common, params: 'precipitation' })))
+          .catch(() => null)
+        : null;
+      showMeteogram(series, others, band, rain);
       place.dataset.state = 'shown';
     } catch (error) {
       place.dataset.state = 'failed';
@@ -290,7 +299,7 @@
     return canvas;
   }
 
-  function showMeteogram(series, others, band) {
+  function showMeteogram(series, others, band, rain) {
     for (const chart of state.charts) chart.destroy();
     state.charts = [];
     const zone = series.timezone || 'UTC';
@@ -303,7 +312,9 @@
     };
     const temperature = seriesOf(series, (name, value) => value.unit === '°C');
     const humidity = seriesOf(series, (name, value) => value.unit === '%');
-    const precipitation = seriesOf(series, (name) => /^(tp|precip|prate|rain|apcp)/i.test(name));
+    const precipitation = (rain && seriesOf(rain, (name) => name === 'precipitation'))
+      || seriesOf(series, (name) => /^(tp|precip|prate|rain|apcp)/i.test(name));
+    $('meteogram').dataset.precipitation = precipitation ? `${precipitation.name} (${precipitation.unit})` : '';
     const speed = seriesOf(series, (name) => name === 'wind_speed');
     const direction = seriesOf(series, (name) => name === 'wind_direction');
     const pressure = seriesOf(series, (name, value) => value.unit === 'hPa');

@@ -1,6 +1,7 @@
 package dev.spotcast.ingest.job;
 
 import dev.spotcast.ingest.settings.SyntheticLimits;
+import dev.spotcast.ingestor.cli.StepList;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.ingestor.source.file.FieldRef;
 import dev.spotcast.ingestor.source.file.FileForecastSource;
@@ -66,7 +67,20 @@ public final class JobSources {
         "synthetic.region must have south < north within [-90, 90] and west < east");
     List<Double> levels =
         s.levels() == null ? List.of(0.0, 500.0, 1000.0, 2000.0, 3000.0, 5000.0) : s.levels();
+    require(
+        s.steps() == null || s.stepList() == null,
+        "give synthetic.steps (hours) or synthetic.stepList (e.g. 0-120/15min), not both");
     List<Integer> steps = s.steps() == null ? List.of(0, 1, 2, 3, 6, 12, 24) : s.steps();
+    int unitMinutes = 60;
+    if (s.stepList() != null) {
+      try {
+        StepList.Steps ladder = StepList.Steps.of(s.stepList());
+        steps = ladder.steps();
+        unitMinutes = ladder.unitMinutes();
+      } catch (IllegalArgumentException e) {
+        throw new InvalidJobException("synthetic.stepList: " + e.getMessage(), e);
+      }
+    }
     require(
         !levels.isEmpty() && levels.stream().allMatch(v -> v != null),
         "synthetic.levels must not be empty");
@@ -83,8 +97,9 @@ public final class JobSources {
     require(
         steps.size() <= limits.maxSteps(),
         "synthetic.steps: " + steps.size() + " steps, at most " + limits.maxSteps() + " allowed");
+    int unit = unitMinutes;
     require(
-        steps.stream().allMatch(v -> v <= limits.maxStepHours()),
+        steps.stream().allMatch(v -> (long) v * unit <= 60L * limits.maxStepHours()),
         "synthetic.steps: at most " + limits.maxStepHours() + " hours allowed");
     // Counted in floating point before the grid is built: a tiny resolution would overflow its int
     // sizes.
@@ -106,7 +121,7 @@ public final class JobSources {
       RegularLatLonGrid grid =
           RegularLatLonGrid.covering(
               region.get(0), region.get(1), region.get(2), region.get(3), resolution);
-      ForecastRun run =
+      ForecastRun hourly =
           terrain
               ? SyntheticForecastSource.withTerrain(
                   s.model(),
@@ -125,6 +140,7 @@ public final class JobSources {
                   steps,
                   SyntheticWeather.PARAMETERS,
                   sharding);
+      ForecastRun run = unitMinutes == 60 ? hourly : hourly.withStepUnit(unitMinutes);
       SyntheticForecastSource source =
           new SyntheticForecastSource(run, s.seed() == null ? 42 : s.seed());
       return new OpenedSource(source, new ShardingStrategy(run), () -> {});

@@ -42,6 +42,8 @@ public record JobSpec(Synthetic synthetic, Files files, PublishPolicy publish) {
    * @param resolution grid spacing in degrees
    * @param levels heights above ground in metres
    * @param steps forecast steps in hours
+   * @param stepList instead of {@code steps}: the steps as the CLI's {@code --steps} writes them,
+   *     e.g. {@code 0-90,93-144/3,150-240/6} (hours) or {@code 0-120/15min} (15-minute output)
    */
   public record Synthetic(
       String model,
@@ -51,7 +53,26 @@ public record JobSpec(Synthetic synthetic, Files files, PublishPolicy publish) {
       List<Double> levels,
       List<Integer> steps,
       Long seed,
-      Boolean terrain) {
+      Boolean terrain,
+      @Schema(
+              description =
+                  "Instead of 'steps': the steps as the CLI writes them, e.g."
+                      + " '0-90,93-144/3,150-240/6' (hours) or '0-120/15min' (15-minute output)",
+              example = "0-120/15min")
+          String stepList) {
+
+    /** Steps in hours, with or without the terrain. */
+    public Synthetic(
+        String model,
+        Instant runTime,
+        List<Double> region,
+        Double resolution,
+        List<Double> levels,
+        List<Integer> steps,
+        Long seed,
+        Boolean terrain) {
+      this(model, runTime, region, resolution, levels, steps, seed, terrain, null);
+    }
 
     /** Without the terrain. */
     public Synthetic(

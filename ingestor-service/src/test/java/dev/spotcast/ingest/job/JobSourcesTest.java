@@ -42,6 +42,43 @@ class JobSourcesTest {
     }
   }
 
+  private static JobSpec.Synthetic ladder(List<Integer> steps, String stepList) {
+    return new JobSpec.Synthetic(
+        "synth", RUN, List.of(-1.0, -1.0, 1.0, 1.0), 1.0, List.of(0.0), steps, 7L, null, stepList);
+  }
+
+  @Test
+  void aSyntheticJobTakesTheClisStepListInMinutes() {
+    JobSpec spec = new JobSpec(ladder(null, "0-60/15min"), null);
+
+    try (OpenedSource opened = sources().open(spec, ShardingSpec.DEFAULT)) {
+      assertThat(opened.source().run().stepUnitMinutes()).isEqualTo(15);
+      assertThat(opened.source().run().steps()).containsExactly(0, 1, 2, 3, 4);
+      assertThat(opened.source().run().validTime(4)).isEqualTo(RUN.plusSeconds(3600));
+    }
+    try (OpenedSource opened =
+        sources().open(new JobSpec(ladder(null, "0-6,9-12/3"), null), ShardingSpec.DEFAULT)) {
+      assertThat(opened.source().run().stepUnitMinutes()).isEqualTo(60);
+      assertThat(opened.source().run().steps()).containsExactly(0, 1, 2, 3, 4, 5, 6, 9, 12);
+    }
+    assertThatThrownBy(
+            () ->
+                sources()
+                    .open(new JobSpec(ladder(List.of(0, 1), "0-1"), null), ShardingSpec.DEFAULT))
+        .isInstanceOf(InvalidJobException.class)
+        .hasMessageContaining("not both");
+    assertThatThrownBy(
+            () -> sources().open(new JobSpec(ladder(null, "soon"), null), ShardingSpec.DEFAULT))
+        .isInstanceOf(InvalidJobException.class)
+        .hasMessageStartingWith("synthetic.stepList: ");
+    // The bound on hours holds in minutes too: 8761 h in quarter hours.
+    assertThatThrownBy(
+            () ->
+                sources().open(new JobSpec(ladder(null, "525660min"), null), ShardingSpec.DEFAULT))
+        .isInstanceOf(InvalidJobException.class)
+        .hasMessageContaining("hours allowed");
+  }
+
   @Test
   void badSpecsSayWhatToFix() {
     assertThatThrownBy(() -> sources().open(new JobSpec(null, null), ShardingSpec.DEFAULT))

@@ -7,21 +7,31 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
+import dev.spotcast.ingestor.source.file.FileForecastSource;
+import dev.spotcast.ingestor.source.file.FileRuns;
+import dev.spotcast.ingestor.source.file.ForecastFile;
+import dev.spotcast.ingestor.source.file.ForecastFiles;
+import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.SampleReference;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.api.SideBySideIT;
 import dev.spotcast.query.api.SpotApiIT;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.spot.EnsembleIT;
 import dev.spotcast.testsupport.HeadlessChromium;
+import dev.spotcast.testsupport.IntervalMessages;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
@@ -215,6 +225,62 @@ class ExplorerIT extends ServiceTestBase {
         .allSatisfy(url -> assertThat(url.toString()).startsWith(base()));
     assertThat(browser.consoleErrors()).isEmpty();
     browser.screenshot("explorer");
+  }
+
+  @Test
+  void theMeteogramDrawsPrecipitationInMillimetresFromTheModelsOwnField() throws Exception {
+    // ECMWF-style tp in m, accumulated from the start: 1, 2, 1 mm in the first three hours.
+    String model = "it_explorer_rain";
+    List<IntervalMessages> messages = new ArrayList<>();
+    double[] accumulated = {0, 0.001, 0.003, 0.004};
+    for (int step = 0; step < accumulated.length; step++) {
+      messages.add(IntervalMessages.accum("ecmf", "tp", 0, step, accumulated[step], 0, 0, 0, 0, 0));
+      messages.add(
+          new IntervalMessages(
+              2,
+              "ecmf",
+              "2t",
+              "instant",
+              step,
+              step,
+              "h",
+              new double[] {280, 280, 280, 280, 280, 280}));
+    }
+    Path grib = Files.createTempDirectory("explorer").resolve("rain.grib");
+    IntervalMessages.write(messages, grib, SampleReference.samples());
+    try (ForecastFile file = ForecastFiles.open(grib)) {
+      for (FileForecastSource source :
+          FileRuns.assemble(model, file.fields(), Set.of(), ShardingSpec.DEFAULT)) {
+        RunFixtures.ensurePublished(client, source);
+        RunFixtures.awaitServed(publishedRuns, model, source.run().runId());
+      }
+    }
+    var driver = browser.driver();
+    // A page already open would take the new link as a change of its hash only: load it anew.
+    driver.get("about:blank");
+    driver.get(base() + "#model=" + model + "&lat=50&lon=10&time=2026-11-20T02:00:00Z");
+    WebElement place = driver.findElement(By.id("place"));
+    browser.waiting(WAIT).until(ExpectedConditions.attributeToBe(place, "data-state", "shown"));
+
+    List<String> asked =
+        driver.findElements(By.cssSelector("#requests code")).stream()
+            .map(WebElement::getText)
+            .toList();
+    assertThat(driver.findElement(By.id("meteogram")).getAttribute("data-precipitation"))
+        .as("the page asked %s", asked)
+        .isEqualTo("precipitation (mm)");
+    List<?> bars =
+        (List<?>)
+            browser.script(
+                "return Chart.getChart('chart-temperature').data.datasets"
+                    + ".find(d => d.type === 'bar').data.map(p => p.y);");
+    // Step 0 has no amount; then each hour's own: 1, 2, 1 mm.
+    assertThat(bars.subList(1, 4))
+        .map(v -> ((Number) v).doubleValue())
+        .satisfiesExactly(
+            v -> assertThat(v).isCloseTo(1.0, within(1e-6)),
+            v -> assertThat(v).isCloseTo(2.0, within(1e-6)),
+            v -> assertThat(v).isCloseTo(1.0, within(1e-6)));
   }
 
   @Test
