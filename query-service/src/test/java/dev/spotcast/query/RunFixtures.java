@@ -13,13 +13,23 @@ import dev.spotcast.ingestor.PublishPolicy;
 import dev.spotcast.ingestor.RunLoader;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
+import dev.spotcast.ingestor.source.file.FileForecastSource;
+import dev.spotcast.ingestor.source.file.FileRuns;
+import dev.spotcast.ingestor.source.file.ForecastFile;
+import dev.spotcast.ingestor.source.file.ForecastFiles;
 import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.query.api.SpotApiIT;
 import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.testsupport.IntervalMessages;
 import dev.spotcast.testsupport.SharedElasticsearch;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Loads runs with the real ingestor and waits until the service serves them. Loading uses the
@@ -68,6 +78,25 @@ public final class RunFixtures {
   }
 
   /** Polls the service's published runs until the model serves the run (at most 30 s). */
+  /**
+   * GRIB messages written by ecCodes ({@link IntervalMessages}) loaded as model {@code model}, each
+   * run in them published and served.
+   */
+  public static void gribServed(
+      ElasticsearchClient client, PublishedRuns runs, String model, List<IntervalMessages> messages)
+      throws Exception {
+    Path grib = Files.createTempDirectory("grib").resolve(model + ".grib");
+    IntervalMessages.write(messages, grib, SampleReference.samples());
+    try (ForecastFile file = ForecastFiles.open(grib)) {
+      assertThat(file.skipped()).isEmpty();
+      for (FileForecastSource source :
+          FileRuns.assemble(model, file.fields(), Set.of(), ShardingSpec.DEFAULT)) {
+        ensurePublished(client, source);
+        awaitServed(runs, model, source.run().runId());
+      }
+    }
+  }
+
   public static void awaitServed(PublishedRuns runs, String model, String runId)
       throws InterruptedException {
     Instant deadline = Instant.now().plus(SERVE_TIMEOUT);

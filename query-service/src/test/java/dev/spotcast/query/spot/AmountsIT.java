@@ -6,13 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.spotcast.ingestor.source.file.FileForecastSource;
-import dev.spotcast.ingestor.source.file.FileRuns;
-import dev.spotcast.ingestor.source.file.ForecastFile;
-import dev.spotcast.ingestor.source.file.ForecastFiles;
-import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.query.RunFixtures;
-import dev.spotcast.query.SampleReference;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.testsupport.IntervalMessages;
@@ -20,8 +14,6 @@ import dev.spotcast.weather.ApparentTemperature;
 import dev.spotcast.weather.Sun;
 import dev.spotcast.weather.Sunshine;
 import dev.spotcast.weather.WeatherCode;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -29,7 +21,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -90,17 +81,7 @@ class AmountsIT extends ServiceTestBase {
     messages.add(
         new IntervalMessages(
             2, "ecmf", "10fg", "max", 6, 12, "h", new double[] {17, 0, 0, 0, 0, 0}));
-    Path dir = Files.createTempDirectory("amounts");
-    Path grib = dir.resolve("ecmwf.grib");
-    IntervalMessages.write(messages, grib, SampleReference.samples());
-    try (ForecastFile file = ForecastFiles.open(grib)) {
-      assertThat(file.skipped()).isEmpty();
-      for (FileForecastSource source :
-          FileRuns.assemble(MODEL, file.fields(), Set.of(), ShardingSpec.DEFAULT)) {
-        RunFixtures.ensurePublished(client, source);
-        RunFixtures.awaitServed(publishedRuns, MODEL, source.run().runId());
-      }
-    }
+    RunFixtures.gribServed(client, publishedRuns, MODEL, messages);
   }
 
   private static IntervalMessages instant(String name, int step, double value) {

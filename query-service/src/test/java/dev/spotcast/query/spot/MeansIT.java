@@ -6,22 +6,13 @@ import static org.assertj.core.api.Assertions.within;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.spotcast.ingestor.source.file.FileForecastSource;
-import dev.spotcast.ingestor.source.file.FileRuns;
-import dev.spotcast.ingestor.source.file.ForecastFile;
-import dev.spotcast.ingestor.source.file.ForecastFiles;
-import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.query.RunFixtures;
-import dev.spotcast.query.SampleReference;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.testsupport.IntervalMessages;
 import java.io.StringReader;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.BeforeEach;
@@ -93,16 +84,7 @@ class MeansIT extends ServiceTestBase {
   }
 
   private void load(String model, List<IntervalMessages> messages) throws Exception {
-    Path grib = Files.createTempDirectory("means").resolve(model + ".grib");
-    IntervalMessages.write(messages, grib, SampleReference.samples());
-    try (ForecastFile file = ForecastFiles.open(grib)) {
-      assertThat(file.skipped()).isEmpty();
-      for (FileForecastSource source :
-          FileRuns.assemble(model, file.fields(), Set.of(), ShardingSpec.DEFAULT)) {
-        RunFixtures.ensurePublished(client, source);
-        RunFixtures.awaitServed(publishedRuns, model, source.run().runId());
-      }
-    }
+    RunFixtures.gribServed(client, publishedRuns, model, messages);
   }
 
   private JsonNode ok(String url) throws Exception {

@@ -7,13 +7,7 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
-import dev.spotcast.ingestor.source.file.FileForecastSource;
-import dev.spotcast.ingestor.source.file.FileRuns;
-import dev.spotcast.ingestor.source.file.ForecastFile;
-import dev.spotcast.ingestor.source.file.ForecastFiles;
-import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.query.RunFixtures;
-import dev.spotcast.query.SampleReference;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.api.SideBySideIT;
 import dev.spotcast.query.api.SpotApiIT;
@@ -25,13 +19,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
@@ -246,15 +237,7 @@ class ExplorerIT extends ServiceTestBase {
               "h",
               new double[] {280, 280, 280, 280, 280, 280}));
     }
-    Path grib = Files.createTempDirectory("explorer").resolve("rain.grib");
-    IntervalMessages.write(messages, grib, SampleReference.samples());
-    try (ForecastFile file = ForecastFiles.open(grib)) {
-      for (FileForecastSource source :
-          FileRuns.assemble(model, file.fields(), Set.of(), ShardingSpec.DEFAULT)) {
-        RunFixtures.ensurePublished(client, source);
-        RunFixtures.awaitServed(publishedRuns, model, source.run().runId());
-      }
-    }
+    RunFixtures.gribServed(client, publishedRuns, model, messages);
     var driver = browser.driver();
     // A page already open would take the new link as a change of its hash only: load it anew.
     driver.get("about:blank");
