@@ -27,7 +27,9 @@ import java.util.Set;
  * count. The sum of an amount (a value over a period, such as precipitation) adds the amounts whose
  * periods lie in the day, and the share of one that straddles midnight in proportion to its overlap
  * (an amount is spread evenly over its period), so a day is the amount between its two midnights
- * whatever the model's output intervals; other sums add the step values. A direction
+ * whatever the model's output intervals; other sums add the step values. The mean of a mean over
+ * periods (a mean flux, mean cloud cover) is its mean over the day's time, each period weighted by
+ * its overlap with the day, so a 3-hour mean counts three times an hourly one. A direction
  * (wind_direction) has no mean: bare aggregates leave it out and naming it is refused.
  */
 public final class LocalDays {
@@ -158,7 +160,7 @@ public final class LocalDays {
               && Duration.between(start.toInstant(), first).compareTo(interval) < 0
               && Duration.between(last, end.toInstant()).compareTo(interval) <= 0;
       Map<String, Map<String, Double>> values = values(inDay, items, params);
-      amountSums(values, steps, start.toInstant(), end.toInstant());
+      overPeriods(values, steps, start.toInstant(), end.toInstant());
       days.add(
           new SeriesForecast.Day(
               date,
@@ -247,21 +249,29 @@ public final class LocalDays {
   }
 
   /**
-   * Replaces the sums of amounts by the amount between the day's start and end, from every step's
-   * period that overlaps the day (a day's first hours belong to the next day's first step).
+   * Replaces, for values over periods, what a plain aggregate of the day's steps gets wrong: the
+   * sum of amounts by the amount between the day's start and end, and the mean of means (mean
+   * fluxes, mean cloud cover) by their mean over the day's time, each weighted by how much of the
+   * day its period covers. Both come from every step's period that overlaps the day (a day's first
+   * hours belong to the next day's first step; a 3-hour mean weighs three times an hourly one).
    */
-  private static void amountSums(
+  private static void overPeriods(
       Map<String, Map<String, Double>> values,
       List<SeriesForecast.Step> steps,
       Instant dayStart,
       Instant dayEnd) {
     for (Map.Entry<String, Map<String, Double>> entry : values.entrySet()) {
       String param = entry.getKey();
-      if (!entry.getValue().containsKey(Aggregate.SUM.key()) || !isAmount(steps, param)) {
+      String statistic = statistic(steps, param);
+      Aggregate aggregate =
+          "sum".equals(statistic)
+              ? Aggregate.SUM
+              : "mean".equals(statistic) ? Aggregate.MEAN : null;
+      if (aggregate == null || !entry.getValue().containsKey(aggregate.key())) {
         continue;
       }
       double sum = 0;
-      boolean any = false;
+      long covered = 0;
       for (SeriesForecast.Step step : steps) {
         SpotForecast.Value value = step.values().get(param);
         if (value == null || value.value() == null || value.over() == null) {
@@ -271,23 +281,29 @@ public final class LocalDays {
         long to = Math.min(value.over().to().toEpochMilli(), dayEnd.toEpochMilli());
         long length = value.over().to().toEpochMilli() - value.over().from().toEpochMilli();
         if (to > from && length > 0) {
-          sum += value.value() * (to - from) / length;
-          any = true;
+          // An amount in proportion to the part of its period inside the day; a mean weighted by
+          // that part's length.
+          sum +=
+              aggregate == Aggregate.SUM
+                  ? value.value() * (to - from) / length
+                  : value.value() * (to - from);
+          covered += to - from;
         }
       }
-      entry.getValue().put(Aggregate.SUM.key(), any ? sum : null);
+      Double day = covered == 0 ? null : aggregate == Aggregate.SUM ? sum : sum / covered;
+      entry.getValue().put(aggregate.key(), day);
     }
   }
 
-  /** Whether a parameter's values are amounts over periods (their {@code over} says sum). */
-  private static boolean isAmount(List<SeriesForecast.Step> steps, String param) {
+  /** The statistic a parameter's values are over periods with (sum, mean, ...), or null. */
+  private static String statistic(List<SeriesForecast.Step> steps, String param) {
     for (SeriesForecast.Step step : steps) {
       SpotForecast.Value value = step.values().get(param);
       if (value != null && value.over() != null) {
-        return value.over().statistic().equals("sum");
+        return value.over().statistic();
       }
     }
-    return false;
+    return null;
   }
 
   private static Double aggregate(

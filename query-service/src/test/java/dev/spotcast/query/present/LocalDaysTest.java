@@ -134,4 +134,39 @@ class LocalDaysTest {
         .hasMessageContaining("rh, which this series does not answer");
     assertThat(LocalDays.parse("max, t:max, max")).hasSize(2);
   }
+
+  @Test
+  void aMeanOverPeriodsIsItsMeanOverTheDaysTime() {
+    // A flux (W m-2) as means over each step's interval: 00-01 100, 01-02 200, 02-05 400 (3 h),
+    // 05-08 0, then 08-24 in 16 hourly steps of 50 and a 3-hour 23-02 interval of 300 that is one
+    // hour inside the day.
+    Instant day = Instant.parse("2026-11-21T00:00:00Z");
+    List<SeriesForecast.Step> steps = new ArrayList<>();
+    int[][] periods = {{0, 1, 100}, {1, 2, 200}, {2, 5, 400}, {5, 8, 0}};
+    for (int[] p : periods) {
+      steps.add(mean(day, p[0], p[1], p[2]));
+    }
+    for (int h = 8; h < 23; h++) {
+      steps.add(mean(day, h, h + 1, 50));
+    }
+    steps.add(mean(day, 23, 26, 300));
+
+    SeriesForecast.Day first =
+        LocalDays.days(steps, ZoneOffset.UTC, LocalDays.parse("flux:mean"), Set.of("flux"))
+            .getFirst();
+
+    // (100 + 200 + 3 * 400 + 3 * 0 + 15 * 50 + 1 * 300) / 24 h = 2550 / 24.
+    assertThat(first.values().get("flux").get("mean")).isEqualTo(2550.0 / 24);
+  }
+
+  private static SeriesForecast.Step mean(Instant day, int fromHour, int toHour, double value) {
+    Instant from = day.plusSeconds(3600L * fromHour);
+    Instant to = day.plusSeconds(3600L * toHour);
+    Map<String, SpotForecast.Value> values = new LinkedHashMap<>();
+    values.put(
+        "flux",
+        SpotForecast.Value.of(value, "W m-2")
+            .over(new SpotForecast.Period("mean", from, to, null)));
+    return new SeriesForecast.Step(toHour, to, values);
+  }
 }
