@@ -63,15 +63,19 @@ public class EdrController {
       summary = "EDR landing page",
       description =
           "Links to the conformance declaration, the collections and the OpenAPI definition.")
-  @GetMapping(path = "/edr", produces = "application/json")
+  @GetMapping(
+      path = {"/edr", "/edr/"},
+      produces = "application/json")
   public EdrMetadata.LandingPage landingPage() {
     return EdrMetadata.landingPage(base());
   }
 
   @Operation(
       summary = "EDR conformance classes",
-      description = "EDR 1.0 core, collections, JSON, CoverageJSON, GeoJSON and OpenAPI 3.0.")
-  @GetMapping(path = "/edr/conformance", produces = "application/json")
+      description = "EDR 1.0 core, collections, JSON, CoverageJSON and OpenAPI 3.0.")
+  @GetMapping(
+      path = {"/edr/conformance", "/edr/conformance/"},
+      produces = "application/json")
   public EdrMetadata.Conformance conformance() {
     return new EdrMetadata.Conformance(EdrMetadata.CONFORMANCE);
   }
@@ -401,30 +405,40 @@ public class EdrController {
             datetime,
             parameterName,
             format);
-    Instant common = path.times() == null ? instant(record, query.datetime()) : null;
-    List<SpotRequest> requests = new ArrayList<>(path.lons().size());
-    List<Vertical> verticals = new ArrayList<>(path.lons().size());
-    for (int i = 0; i < path.lons().size(); i++) {
-      Vertical vertical =
-          query.vertical() == null
-              ? null
-              : path.levels() == null
-                  ? query.vertical()
+    List<Instant> times =
+        path.times() == null
+            ? times(record, query.datetime())
+            : java.util.Collections.singletonList(null);
+    List<Vertical> levels =
+        path.levels() == null ? query.verticals() : java.util.Collections.singletonList(null);
+    int count = times.size() * path.lons().size() * levels.size();
+    requireAtMost(count, times.size(), levels.size());
+    List<SpotRequest> requests = new ArrayList<>(count);
+    List<Vertical> verticals = new ArrayList<>(count);
+    // The whole path at each time (the vertices' own times with M), each vertex at each level.
+    for (Instant common : times) {
+      for (int i = 0; i < path.lons().size(); i++) {
+        for (Vertical level : levels) {
+          Vertical vertical =
+              path.levels() == null
+                  ? level
                   : new Vertical(query.vertical().type(), path.levels().get(i));
-      verticals.add(vertical);
-      requests.add(
-          new SpotRequest(
-              record.model(),
-              path.lats().get(i),
-              RegularLatLonGrid.normaliseLongitude(path.lons().get(i)),
-              vertical,
-              path.times() == null ? common : path.times().get(i),
-              properties.defaultNeighbours(),
-              query.serviceParams(),
-              Method.IDW,
-              null,
-              record.runId(),
-              site));
+          verticals.add(vertical);
+          requests.add(
+              new SpotRequest(
+                  record.model(),
+                  path.lats().get(i),
+                  RegularLatLonGrid.normaliseLongitude(path.lons().get(i)),
+                  vertical,
+                  path.times() == null ? common : path.times().get(i),
+                  properties.defaultNeighbours(),
+                  query.serviceParams(),
+                  Method.IDW,
+                  null,
+                  record.runId(),
+                  site));
+        }
+      }
     }
     AreaSamples samples =
         AreaSamples.of(
@@ -449,27 +463,34 @@ public class EdrController {
             options.datetime(),
             options.parameterName(),
             format);
-    Instant time = instant(record, query.datetime());
+    List<Instant> times = times(record, query.datetime());
     List<Integer> points = Areas.inside(grid, shape, properties.edrMaxPoints(), shapeParameter);
-    List<SpotRequest> requests = new ArrayList<>(points.size());
-    List<Vertical> verticals = new ArrayList<>(points.size());
+    int count = times.size() * points.size() * query.verticals().size();
+    requireAtMost(count, times.size(), query.verticals().size());
+    List<SpotRequest> requests = new ArrayList<>(count);
+    List<Vertical> verticals = new ArrayList<>(count);
     // At the grid point itself: the nearest point, whatever the land-sea mask says.
     Site itself = new Site(null, CellSelection.NEAREST);
-    for (int point : points) {
-      requests.add(
-          new SpotRequest(
-              record.model(),
-              grid.latitude(point),
-              grid.longitude(point),
-              query.vertical(),
-              time,
-              1,
-              query.serviceParams(),
-              Method.NEAREST,
-              null,
-              record.runId(),
-              itself));
-      verticals.add(query.vertical());
+    // Time major, then grid point, then level (the order of the coverage's ranges).
+    for (Instant time : times) {
+      for (int point : points) {
+        for (Vertical vertical : query.verticals()) {
+          requests.add(
+              new SpotRequest(
+                  record.model(),
+                  grid.latitude(point),
+                  grid.longitude(point),
+                  vertical,
+                  time,
+                  1,
+                  query.serviceParams(),
+                  Method.NEAREST,
+                  null,
+                  record.runId(),
+                  itself));
+          verticals.add(vertical);
+        }
+      }
     }
     AreaSamples samples =
         AreaSamples.of(
@@ -479,19 +500,53 @@ public class EdrController {
   }
 
   /**
-   * The one time of an area or trajectory query: the instant asked for, else the run's first step.
+   * The times of an area or trajectory query: the instant asked for; for an interval every step of
+   * the run inside it (422 if none is); without datetime the run's first step.
    */
-  private static Instant instant(RunRecord record, EdrDatetime when) {
+  static List<Instant> times(RunRecord record, EdrDatetime when) {
     if (when.isInstant()) {
-      return when.instant();
+      return List.of(when.instant());
     }
+    var run = record.run();
     if (when.from() == null && when.to() == null) {
-      return record.run().validTime(record.run().steps().getFirst());
+      return List.of(run.validTime(run.steps().getFirst()));
     }
-    throw new BadParameterException(
-        EdrDatetime.PARAMETER,
-        "area, cube, radius and trajectory queries take one instant"
-            + " (or a time per vertex with LINESTRINGM), not an interval");
+    List<Instant> inside = new ArrayList<>();
+    for (int step : run.steps()) {
+      Instant time = run.validTime(step);
+      if ((when.from() == null || !time.isBefore(when.from()))
+          && (when.to() == null || !time.isAfter(when.to()))) {
+        inside.add(time);
+      }
+    }
+    if (inside.isEmpty()) {
+      throw new OutsideForecastException(
+          EdrDatetime.PARAMETER,
+          "no step of run "
+              + record.runId()
+              + " lies inside the datetime interval; its steps are valid from "
+              + run.validTime(run.steps().getFirst())
+              + " to "
+              + run.validTime(run.steps().getLast()));
+    }
+    return inside;
+  }
+
+  /** Refuses more samples (places x times x levels) than spotcast.query.edr-max-points. */
+  private void requireAtMost(int samples, int times, int levels) {
+    if (samples > properties.edrMaxPoints()) {
+      throw new TooLargeException(
+          times > 1 ? EdrDatetime.PARAMETER : PositionQuery.Z,
+          "the query asks for "
+              + samples
+              + " values per parameter ("
+              + times
+              + " time(s) x "
+              + levels
+              + " level(s) x the places), more than the "
+              + properties.edrMaxPoints()
+              + " allowed: narrow datetime, give z or a smaller area");
+    }
   }
 
   private ResponseEntity<Object> answer(
@@ -514,19 +569,38 @@ public class EdrController {
 
   private PointSamples samples(RunRecord record, PositionQuery query, Site site) {
     EdrDatetime when = query.datetime();
-    SpotRequest request =
-        new SpotRequest(
-            record.model(),
-            query.coords().lat(),
-            query.coords().lon(),
-            query.vertical(),
-            when.isInstant() ? when.instant() : Instant.EPOCH,
-            properties.defaultNeighbours(),
-            query.serviceParams(),
-            Method.IDW,
-            null,
-            record.runId(),
-            site);
+    List<SpotRequest> requests = new ArrayList<>();
+    for (Vertical vertical : query.verticals()) {
+      requests.add(
+          new SpotRequest(
+              record.model(),
+              query.coords().lat(),
+              query.coords().lon(),
+              vertical,
+              when.isInstant() ? when.instant() : Instant.EPOCH,
+              properties.defaultNeighbours(),
+              query.serviceParams(),
+              Method.IDW,
+              null,
+              record.runId(),
+              site));
+    }
+    if (requests.size() > 1) {
+      // No z for parameters with levels: every level of their level type.
+      if (when.isInstant()) {
+        List<SpotForecast> answers = service.spotAll(requests);
+        answers.forEach(answer -> HttpCaching.provisionalIf(answer.provisional()));
+        return PointSamples.ofLevelsAt(answers, query.verticals(), query.outputNames());
+      }
+      List<SeriesForecast> answers = new ArrayList<>();
+      for (SpotRequest request : requests) {
+        SeriesForecast answer = service.series(request, when.from(), when.to());
+        HttpCaching.provisionalIf(answer.provisional());
+        answers.add(answer);
+      }
+      return PointSamples.ofLevels(answers, query.verticals(), query.outputNames());
+    }
+    SpotRequest request = requests.getFirst();
     if (when.isInstant()) {
       SpotForecast answer = service.spot(request);
       HttpCaching.provisionalIf(answer.provisional());

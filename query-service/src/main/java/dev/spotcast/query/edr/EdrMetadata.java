@@ -29,8 +29,9 @@ public final class EdrMetadata {
       "TIMECRS[\"DateTime\",TDATUM[\"Gregorian Calendar\"],CS[TemporalDateTime,1],AXIS[\"Time (T)\",future]]";
 
   /**
-   * The conformance classes implemented (EDR 1.0 core, collections, JSON, CoverageJSON, GeoJSON,
-   * OpenAPI 3).
+   * The conformance classes implemented and passing the OGC's test suite ets-ogcapi-edr10: EDR 1.0
+   * core, collections, JSON, CoverageJSON, OpenAPI 3.0. Not GeoJSON: the queries answer GeoJSON
+   * (f=GeoJSON), but the class' tests read /locations, which Spotcast does not offer.
    */
   static final List<String> CONFORMANCE =
       List.of(
@@ -40,7 +41,6 @@ public final class EdrMetadata {
           "http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/collections",
           "http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/json",
           "http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/covjson",
-          "http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/geojson",
           "http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/oas30");
 
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -109,10 +109,10 @@ public final class EdrMetadata {
             Link.of(
                 base + "/collections", "data", "application/json", "collections (one per model)"),
             Link.of(
-                base.substring(0, base.length() - "/edr".length()) + "/v3/api-docs",
+                base + "/api",
                 "service-desc",
-                "application/vnd.oai.openapi+json;version=3.0",
-                "OpenAPI definition")));
+                EdrApiDefinition.OPENAPI_30,
+                "the EDR API's definition (OpenAPI 3.0, server at this base)")));
   }
 
   /**

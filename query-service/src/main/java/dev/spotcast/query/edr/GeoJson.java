@@ -27,10 +27,13 @@ public final class GeoJson {
   static FeatureCollection of(PointSamples samples) {
     List<Feature> features = new ArrayList<>();
     Geometry point = new Geometry("Point", List.of(samples.lon(), samples.lat()));
-    for (int i = 0; i < samples.times().size(); i++) {
+    int perTime = samples.levels() == null ? 1 : samples.levels().size();
+    for (int i = 0; i < samples.times().size() * perTime; i++) {
       Map<String, Object> properties = new LinkedHashMap<>();
-      properties.put("datetime", samples.times().get(i).toString());
-      if (samples.vertical() != null) {
+      properties.put("datetime", samples.times().get(i / perTime).toString());
+      if (samples.levels() != null) {
+        properties.put("z", samples.levels().get(i % perTime).value());
+      } else if (samples.vertical() != null) {
         properties.put("z", samples.vertical().value());
       }
       for (Map.Entry<String, List<Double>> entry : samples.values().entrySet()) {
