@@ -21,6 +21,9 @@ import dev.spotcast.query.spot.Vertical;
 import dev.spotcast.query.terrain.CellSelection;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.Explode;
+import io.swagger.v3.oas.annotations.enums.ParameterStyle;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -147,9 +150,11 @@ public class EdrController {
       "Values at a point, interpolated as GET /v1/spot does (inverse-distance weighting over the configured"
           + " number of grid points; linear in height, or in ln p, between the levels around z). datetime: an"
           + " instant is interpolated in time (a single-time series); an interval a/b, ../b or a/.. answers the"
-          + " run's steps inside it (as GET /v1/series); absent, every step. z: without it the single-level fields"
-          + " (surface, mean sea level); with it a height above ground in m or a pressure in hPa: the first level"
-          + " type of the collection's level_types that has levels and holds every parameter asked for."
+          + " run's steps inside it (as GET /v1/series); absent, every step. z: a height above ground in m or a"
+          + " pressure in hPa, on the first level type of the collection's level_types that has levels and holds"
+          + " every parameter asked for; without z, single-level parameters (surface, mean sea level) as they are"
+          + " and parameters with levels at every level of that level type (a VerticalProfile, or a Grid of one"
+          + " point over t and z)."
           + " parameter-name: default all parameters of that one level type (with the derived wind_speed and"
           + " wind_direction when u and v are there). f=CoverageJSON (default; a Coverage with a PointSeries"
           + " domain, one NdArray per parameter along t, null where unavailable) or f=GeoJSON (a FeatureCollection"
@@ -189,6 +194,7 @@ public class EdrController {
   public ResponseEntity<Object> position(
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
       @Parameter(
+              required = true,
               description =
                   "WKT POINT(lon lat) or POINT Z(lon lat z), CRS84; lon in [-180, 180] or [0, 360]",
               example = "POINT(5.25 45.5)")
@@ -196,11 +202,13 @@ public class EdrController {
           String coords,
       @Parameter(
               description =
-                  "one level: height above ground in m or pressure in hPa (see description)",
+                  "one level: height above ground in m or pressure in hPa; without it every level (see description)",
               example = "750")
           @RequestParam(name = "z", required = false)
           String z,
       @Parameter(
+              style = ParameterStyle.FORM,
+              explode = Explode.FALSE,
               description =
                   "instant or interval a/b, ../b, a/.. (ISO-8601 with a zone); default every step",
               example = "2026-11-21T03:00:00Z/2026-11-21T06:00:00Z")
@@ -237,14 +245,20 @@ public class EdrController {
       @Parameter(description = "run id yyyyMMddHH", example = "2026112100") @PathVariable
           String instanceId,
       @Parameter(
+              required = true,
               description = "WKT POINT(lon lat) or POINT Z(lon lat z), CRS84",
               example = "POINT(5.25 45.5)")
           @RequestParam(name = "coords", required = false)
           String coords,
-      @Parameter(description = "one level: height above ground in m or pressure in hPa")
+      @Parameter(
+              description =
+                  "one level: height above ground in m or pressure in hPa; without it every level")
           @RequestParam(name = "z", required = false)
           String z,
-      @Parameter(description = "instant or interval a/b, ../b, a/..")
+      @Parameter(
+              style = ParameterStyle.FORM,
+              explode = Explode.FALSE,
+              description = "instant or interval a/b, ../b, a/..")
           @RequestParam(name = "datetime", required = false)
           String datetime,
       @Parameter(description = "comma-separated parameter names")
@@ -269,10 +283,12 @@ public class EdrController {
 
   static final String AREA_DESCRIPTION =
       "The grid points of the published run inside the area, each answered at its own position (no horizontal"
-          + " interpolation), at one time (datetime: an instant, default the run's first step; linear between steps) and"
-          + " one level (z as for position queries), with each parameter's min, max and mean over the points inside."
-          + " Regular lat/lon grids; at most spotcast.query.edr-max-points points (5000; more: 413). f=CoverageJSON"
-          + " (a MultiPoint domain; statistics in spotcast:statistics) or GeoJSON (a Point feature per grid point;"
+          + " interpolation), at the times of datetime (an instant, linear between steps; an interval a/b, ../b, a/..:"
+          + " every step of the run inside it; default the run's first step) and the level of z (as for position"
+          + " queries; without z every level), with each parameter's min, max and mean over the values answered."
+          + " Regular lat/lon grids; at most spotcast.query.edr-max-points values per parameter (points x times x"
+          + " levels; 5000; more: 413). f=CoverageJSON (a MultiPoint domain, MultiPointSeries over several times;"
+          + " statistics in spotcast:statistics) or GeoJSON (a Point feature per grid point;"
           + " statistics in the member statistics). Errors are RFC 9457 problem+json naming the parameter: 400"
           + " malformed, 404 unknown model, 413 too many points, 422 no grid point inside or outside the run.";
 
@@ -283,6 +299,7 @@ public class EdrController {
   public ResponseEntity<Object> area(
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
       @Parameter(
+              required = true,
               description = "WKT POLYGON or MULTIPOLYGON, CRS84 (lon lat)",
               example = "POLYGON((5 45,7 45,7 47,5 47,5 45))")
           @RequestParam(name = "coords", required = false)
@@ -300,8 +317,12 @@ public class EdrController {
   public ResponseEntity<Object> cube(
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
       @Parameter(
+              required = true,
+              style = ParameterStyle.FORM,
+              explode = Explode.FALSE,
               description =
-                  "minLon,minLat,maxLon,maxLat (CRS84); minLon > maxLon crosses the antimeridian",
+                  "minLon,minLat,maxLon,maxLat (CRS84), e.g. 5,45,7,47; minLon > maxLon crosses the antimeridian",
+              array = @ArraySchema(schema = @Schema(type = "number"), minItems = 4, maxItems = 4),
               example = "5,45,7,47")
           @RequestParam(name = "bbox", required = false)
           String bbox,
@@ -318,6 +339,7 @@ public class EdrController {
   public ResponseEntity<Object> radius(
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
       @Parameter(
+              required = true,
               description = "the centre: WKT POINT(lon lat), CRS84",
               example = "POINT(5.25 45.5)")
           @RequestParam(name = "coords", required = false)
@@ -346,26 +368,32 @@ public class EdrController {
       description =
           "Values interpolated at each vertex of the path as a position query would (inverse-distance"
               + " weighting, linear between levels and steps): coords=LINESTRING(lon lat, ...) at the time of datetime (one"
-              + " instant, default the run's first step) and the level of z, or LINESTRINGM with each vertex's time (M,"
+              + " instant or every step inside an interval, default the run's first step) and the level of z (every level"
+              + " without it), or LINESTRINGM with each vertex's time (M,"
               + " seconds since 1970-01-01T00:00:00Z), LINESTRINGZ with each vertex's level (Z, as z), LINESTRINGZM both."
-              + " At most spotcast.query.edr-max-points vertices (5000; more: 413). f=CoverageJSON (a Trajectory domain)"
+              + " At most spotcast.query.edr-max-points values per parameter (vertices x times x levels; 5000; more: 413). f=CoverageJSON (a Trajectory domain)"
               + " or GeoJSON (a Point feature per vertex). Errors as for the position query.")
   @GetMapping("/edr/collections/{model}/trajectory")
   public ResponseEntity<Object> trajectory(
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
       @Parameter(
+              required = true,
               description = "WKT LINESTRING, LINESTRINGZ, LINESTRINGM or LINESTRINGZM, CRS84",
               example = "LINESTRING(5 45, 6 45.5, 7 46)")
           @RequestParam(name = "coords", required = false)
           String coords,
       @Parameter(
               description =
-                  "one level for every vertex (not with Z): height above ground in m or pressure in hPa")
+                  "one level for every vertex (not with Z): height above ground in m or pressure in hPa; without"
+                      + " it every level for parameters with levels")
           @RequestParam(name = "z", required = false)
           String z,
       @Parameter(
+              style = ParameterStyle.FORM,
+              explode = Explode.FALSE,
               description =
-                  "one instant for every vertex (not with M), ISO-8601 with a zone (default: the run's first step)")
+                  "for every vertex (not with M): an instant, or an interval a/b, ../b, a/.. (the whole path at every"
+                      + " step inside it); ISO-8601 with a zone (default: the run's first step)")
           @RequestParam(name = "datetime", required = false)
           String datetime,
       @Parameter(description = "comma-separated parameter names")
