@@ -11,7 +11,8 @@ import java.util.Map;
 /**
  * CoverageJSON (https://docs.ogc.org/cs/21-069r2/21-069r2.html) of a position query: one {@code
  * Coverage} with a {@code PointSeries} domain (axes x, y, t, and z when a level was asked for, each
- * of x, y, z with one value), one {@code NdArray} range per parameter along t.
+ * of x, y, z with one value), one {@code NdArray} range per parameter along t; over every level (no
+ * z) a {@code VerticalProfile} or a {@code Grid} of one point, ranges along (t, z).
  */
 public final class CoverageJson {
 

@@ -7,9 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * GeoJSON (RFC 7946) of a position query: a FeatureCollection of Point features, one per time,
- * whose properties are the datetime, the level asked for (z, when given) and the parameter values
- * (null where unavailable). The units are in the foreign member {@code parameters}.
+ * GeoJSON (RFC 7946) of a position query: a FeatureCollection of Point features, one per time (per
+ * time and level when no z was given for parameters with levels), whose properties are the
+ * datetime, the level (z) and the parameter values (null where unavailable). The units are in the
+ * foreign member {@code parameters}.
  */
 public final class GeoJson {
 
