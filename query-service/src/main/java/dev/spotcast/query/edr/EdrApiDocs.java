@@ -2,6 +2,7 @@ package dev.spotcast.query.edr;
 
 import io.swagger.v3.oas.models.parameters.Parameter;
 import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -11,6 +12,7 @@ import org.springframework.context.annotation.Configuration;
  * /conf/core/datetime-definition; springdoc writes no explode for a string parameter).
  */
 @Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(EdrLocations.class)
 public class EdrApiDocs {
 
   @Bean

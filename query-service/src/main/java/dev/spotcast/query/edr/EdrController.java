@@ -55,11 +55,14 @@ public class EdrController {
   private final PublishedRuns runs;
   private final SpotService service;
   private final QueryProperties properties;
+  private final EdrLocations locations;
 
-  public EdrController(PublishedRuns runs, SpotService service, QueryProperties properties) {
+  public EdrController(
+      PublishedRuns runs, SpotService service, QueryProperties properties, EdrLocations locations) {
     this.runs = runs;
     this.service = service;
     this.properties = properties;
+    this.locations = locations;
   }
 
   @Operation(
@@ -96,7 +99,11 @@ public class EdrController {
     List<EdrMetadata.Collection> collections = new ArrayList<>();
     for (String model : runs.models()) {
       runs.get(model)
-          .ifPresent(record -> collections.add(EdrMetadata.collection(base, record, false)));
+          .ifPresent(
+              record ->
+                  collections.add(
+                      EdrMetadata.collection(
+                          base, record, false, !locations.locations().isEmpty())));
     }
     return new EdrMetadata.Collections(
         List.of(EdrMetadata.Link.of(base + "/collections", "self", "application/json", null)),
@@ -109,7 +116,8 @@ public class EdrController {
   @GetMapping(path = "/edr/collections/{model}", produces = "application/json")
   public EdrMetadata.Collection collection(
       @Parameter(description = "model id", example = "synth") @PathVariable String model) {
-    return EdrMetadata.collection(base(), published(model), false);
+    return EdrMetadata.collection(
+        base(), published(model), false, !locations.locations().isEmpty());
   }
 
   @Operation(
@@ -279,6 +287,123 @@ public class EdrController {
       @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
     return answer(
         servable(model, instanceId), coords, z, datetime, parameterName, f, accept, elevation);
+  }
+
+  @Operation(
+      summary = "EDR locations: the named places",
+      description =
+          "The places configured in spotcast.query.edr.locations (stations, cities), a GeoJSON"
+              + " FeatureCollection of Point features (id the locId, property name); the same for every"
+              + " model. f=GeoJSON (the only format of the list) or none.",
+      responses =
+          @ApiResponse(
+              responseCode = "200",
+              description = "GeoJSON",
+              content = {
+                @Content(
+                    mediaType = "application/geo+json",
+                    schema = @Schema(implementation = GeoJson.LocationCollection.class)),
+                @Content(
+                    mediaType = "application/json",
+                    schema = @Schema(implementation = GeoJson.LocationCollection.class))
+              }))
+  @GetMapping(
+      path = "/edr/collections/{model}/locations",
+      produces = {"application/geo+json", "application/json"})
+  public GeoJson.LocationCollection locations(
+      @Parameter(description = "model id", example = "synth") @PathVariable String model,
+      @Parameter(
+              description = "output format of the list",
+              schema = @Schema(allowableValues = {"GeoJSON"}))
+          @RequestParam(name = "f", required = false)
+          String f) {
+    published(model);
+    if (f != null && !f.isBlank() && !f.strip().equalsIgnoreCase("GeoJSON")) {
+      throw new BadParameterException(
+          "f", "the locations are listed in GeoJSON only: f=GeoJSON, got '" + f + "'");
+    }
+    return GeoJson.of(locations.locations());
+  }
+
+  @Operation(
+      summary = "EDR location query: a position query at a named place",
+      description =
+          "As the position query at the place's coordinates (see /edr/collections/{model}/locations);"
+              + " 404 (parameter locId) for a place not configured.\n\n"
+              + "Position query: "
+              + POSITION_DESCRIPTION,
+      responses = {
+        @ApiResponse(
+            responseCode = "200",
+            description = "CoverageJSON or GeoJSON",
+            content = {
+              @Content(
+                  mediaType = "application/prs.coverage+json",
+                  schema = @Schema(implementation = CoverageJson.Coverage.class)),
+              @Content(
+                  mediaType = "application/geo+json",
+                  schema = @Schema(implementation = GeoJson.FeatureCollection.class))
+            })
+      })
+  @GetMapping("/edr/collections/{model}/locations/{locId}")
+  public ResponseEntity<Object> location(
+      @Parameter(description = "model id", example = "synth") @PathVariable String model,
+      @Parameter(description = "a location's id, as the locations list gives it", example = "paris")
+          @PathVariable
+          String locId,
+      @Parameter(
+              description =
+                  "one level: height above ground in m or pressure in hPa; without it every level")
+          @RequestParam(name = "z", required = false)
+          String z,
+      @Parameter(
+              style = ParameterStyle.FORM,
+              explode = Explode.FALSE,
+              description = "instant or interval a/b, ../b, a/..; default every step")
+          @RequestParam(name = "datetime", required = false)
+          String datetime,
+      @Parameter(description = "comma-separated parameter names")
+          @RequestParam(name = "parameter-name", required = false)
+          String parameterName,
+      @Parameter(
+              description = "output format",
+              schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
+          @RequestParam(name = "f", required = false)
+          String f,
+      @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
+    RunRecord record = published(model);
+    EdrLocations.Location place =
+        locations
+            .find(locId)
+            .orElseThrow(() -> new UnknownLocationException(locId, locations.locations()));
+    String coords = "POINT(" + place.lon() + " " + place.lat() + ")";
+    return answer(record, coords, z, datetime, parameterName, f, accept, null);
+  }
+
+  /** A locId that names no configured place: 404 naming locId, with the ids that exist. */
+  static final class UnknownLocationException extends RuntimeException {
+    private final List<String> ids;
+
+    UnknownLocationException(String locId, List<EdrLocations.Location> known) {
+      super(
+          "no location '"
+              + locId
+              + "'; the locations are "
+              + (known.isEmpty()
+                  ? "none (spotcast.query.edr.locations is empty)"
+                  : String.join(", ", known.stream().map(EdrLocations.Location::id).toList())));
+      this.ids = known.stream().map(EdrLocations.Location::id).toList();
+    }
+  }
+
+  @org.springframework.web.bind.annotation.ExceptionHandler(UnknownLocationException.class)
+  org.springframework.http.ProblemDetail unknownLocation(UnknownLocationException e) {
+    org.springframework.http.ProblemDetail problem =
+        org.springframework.http.ProblemDetail.forStatusAndDetail(
+            org.springframework.http.HttpStatus.NOT_FOUND, e.getMessage());
+    problem.setProperty("parameter", "locId");
+    problem.setProperty("locations", e.ids);
+    return problem;
   }
 
   static final String AREA_DESCRIPTION =

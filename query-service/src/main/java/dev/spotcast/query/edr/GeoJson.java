@@ -85,4 +85,25 @@ public final class GeoJson {
     return new AreaFeatureCollection(
         "FeatureCollection", features, parameters, samples.statistics());
   }
+
+  /** The named places of the locations query: a Point feature each, id the locId. */
+  public record LocationCollection(String type, List<Location> features) {}
+
+  public record Location(
+      String type, String id, Geometry geometry, Map<String, Object> properties) {}
+
+  static LocationCollection of(List<EdrLocations.Location> places) {
+    List<Location> features = new ArrayList<>();
+    for (EdrLocations.Location place : places) {
+      Map<String, Object> properties = new LinkedHashMap<>();
+      properties.put("name", place.name());
+      features.add(
+          new Location(
+              "Feature",
+              place.id(),
+              new Geometry("Point", List.of(place.lon(), place.lat())),
+              properties));
+    }
+    return new LocationCollection("FeatureCollection", features);
+  }
 }
