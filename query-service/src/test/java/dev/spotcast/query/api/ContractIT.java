@@ -47,7 +47,7 @@ class ContractIT extends ServiceTestBase {
             + SpotApiIT.MODEL
             + "\"\ninstanceId = \""
             + SpotApiIT.RUN.runId()
-            + "\"\n");
+            + "\"\nlocId = \"porto\"\n");
     schemathesis(
         List.of("--config-file", config.toString()),
         "run",
@@ -71,7 +71,7 @@ class ContractIT extends ServiceTestBase {
             + SpotApiIT.MODEL
             + "\"\ninstanceId = \""
             + SpotApiIT.RUN.runId()
-            + "\"\n");
+            + "\"\nlocId = \"porto\"\n");
     schemathesisOn(
         "/edr/api",
         List.of("--config-file", config.toString()),

@@ -241,6 +241,21 @@ class HostileInputIT extends ServiceTestBase {
         "parameter-name",
         RawHttp.get(port, EDR + "?coords=POINT(5.25%2045.5)&parameter-name=t,nosuch"));
     expect(
+        "EDR location not configured", 404, "locId", RawHttp.get(port, edr + "/locations/nowhere"));
+    expect(
+        "EDR location with a bad percent escape",
+        400,
+        null,
+        RawHttp.get(port, edr + "/locations/%ZZ"));
+    expect("EDR locations in CSV", 400, "f", RawHttp.get(port, edr + "/locations?f=csv"));
+    expect(
+        "EDR location with a bad datetime",
+        400,
+        "datetime",
+        RawHttp.get(port, edr + "/locations/porto?datetime=2026-11-21T01:00:00Z/soon"));
+    expect(
+        "EDR location with a bad z", 400, "z", RawHttp.get(port, edr + "/locations/porto?z=high"));
+    expect(
         "EDR landing page asked with f=json, as the OGC suite does",
         200,
         null,

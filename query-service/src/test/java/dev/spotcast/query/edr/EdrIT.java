@@ -71,8 +71,44 @@ class EdrIT extends ServiceTestBase {
         .contains("http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/core")
         .contains("http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/covjson")
         .contains("http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/oas30")
-        // GeoJSON is an output format, but the class' tests need /locations: not claimed.
-        .doesNotContain("/conf/geojson");
+        .contains("http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/geojson");
+  }
+
+  /**
+   * Abstract Test 136 (/conf/locations) and Abstract Tests 20, 21 (/conf/geojson/definition,
+   * content) of the OGC suite, which checks GeoJSON through the locations query: the collection
+   * offers it, the list answers 200 without parameters in GeoJSON, and a location answers as the
+   * position query at its coordinates; an unknown locId is 404 naming it.
+   */
+  @Test
+  void theLocationsAreNamedPlacesAnsweredAsPositions() throws Exception {
+    JsonNode collection = ok(http.getForEntity("/edr/collections/" + MODEL, String.class));
+    assertThat(collection.path("data_queries").has("locations")).isTrue();
+    String list = "/edr/collections/" + MODEL + "/locations";
+    ResponseEntity<String> response = http.getForEntity(list + "?f=GeoJSON", String.class);
+    JsonNode places = ok(response);
+    assertThat(places.path("type").asText()).isEqualTo("FeatureCollection");
+    assertThat(places.path("features").size()).isPositive();
+    JsonNode first = places.path("features").get(0);
+    assertThat(first.path("geometry").path("type").asText()).isEqualTo("Point");
+    assertThat(ok(http.getForEntity(list, String.class)).path("features"))
+        .hasSameSizeAs(places.path("features"));
+    assertThat(first.path("id").asText()).isEqualTo("porto");
+    assertThat(first.path("properties").path("name").asText()).isEqualTo("Porto");
+    assertThat(first.path("geometry").path("coordinates").toString()).isEqualTo("[-8.61,41.15]");
+    JsonNode atPlace = ok(http.getForEntity(list + "/porto?z=250", String.class));
+    JsonNode atPoint =
+        ok(
+            http.getForEntity(
+                "/edr/collections/" + MODEL + "/position?coords=POINT(-8.61 41.15)&z=250",
+                String.class));
+    assertThat(atPlace).isEqualTo(atPoint);
+    JsonNode features =
+        ok(http.getForEntity(list + "/porto?z=250&f=GeoJSON", String.class)).path("features");
+    assertThat(features).hasSize(3);
+    problem(list + "/nowhere?z=250", 404, "locId");
+    problem(list + "?f=csv", 400, "f");
+    problem(list + "/porto?z=250&datetime=soon", 400, "datetime");
   }
 
   /**
