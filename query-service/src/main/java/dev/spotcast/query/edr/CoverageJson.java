@@ -5,6 +5,7 @@ import dev.spotcast.model.LevelType;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
@@ -165,7 +166,7 @@ public final class CoverageJson {
   static AreaCoverage of(AreaSamples samples) {
     int n = samples.lons().size();
     boolean leveled = samples.levelType() != null;
-    List<Object> times = new ArrayList<>(new java.util.LinkedHashSet<>(timeTexts(samples)));
+    List<Object> times = new ArrayList<>(new LinkedHashSet<>(timeTexts(samples)));
     int nt = samples.trajectory() ? 1 : times.size();
     int places = n / nt;
     boolean levels =

@@ -30,9 +30,13 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.function.Supplier;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestHeader;
@@ -396,11 +400,9 @@ public class EdrController {
     }
   }
 
-  @org.springframework.web.bind.annotation.ExceptionHandler(UnknownLocationException.class)
-  org.springframework.http.ProblemDetail unknownLocation(UnknownLocationException e) {
-    org.springframework.http.ProblemDetail problem =
-        org.springframework.http.ProblemDetail.forStatusAndDetail(
-            org.springframework.http.HttpStatus.NOT_FOUND, e.getMessage());
+  @ExceptionHandler(UnknownLocationException.class)
+  ProblemDetail unknownLocation(UnknownLocationException e) {
+    ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, e.getMessage());
     problem.setProperty("parameter", "locId");
     problem.setProperty("locations", e.ids);
     return problem;
@@ -559,11 +561,9 @@ public class EdrController {
             parameterName,
             format);
     List<Instant> times =
-        path.times() == null
-            ? times(record, query.datetime())
-            : java.util.Collections.singletonList(null);
+        path.times() == null ? times(record, query.datetime()) : Collections.singletonList(null);
     List<Vertical> levels =
-        path.levels() == null ? query.verticals() : java.util.Collections.singletonList(null);
+        path.levels() == null ? query.verticals() : Collections.singletonList(null);
     int count = times.size() * path.lons().size() * levels.size();
     requireAtMost(count, times.size(), levels.size());
     List<SpotRequest> requests = new ArrayList<>(count);

@@ -8,6 +8,7 @@ import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Vertical;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -98,7 +99,7 @@ public record PositionQuery(
       vertical = new Vertical(axis.type(), level);
       verticals = List.of(vertical);
     } else if (singleLevel(run, stored)) {
-      verticals = java.util.Collections.singletonList(null);
+      verticals = Collections.singletonList(null);
     } else {
       axis = leveledAxis(run, stored);
       LevelAxis all = axis;
