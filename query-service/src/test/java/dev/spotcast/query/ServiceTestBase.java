@@ -24,6 +24,12 @@ import org.springframework.test.context.DynamicPropertySource;
       // No warm-up: its requests would count in the metrics the tests read (ReadinessIT tests it).
       "spotcast.query.warmup.requests=0",
       "spotcast.query.edr-max-points=200",
+      // One EDR location inside the test grids (EdrIT's 40..44N 10..6W, SpotApiIT's 40..50N
+      // 10W..10E).
+      "spotcast.query.edr.locations[0].id=porto",
+      "spotcast.query.edr.locations[0].name=Porto",
+      "spotcast.query.edr.locations[0].lon=-8.61",
+      "spotcast.query.edr.locations[0].lat=41.15",
       // BlendIT's blend: SpotApiIT's model fading out over the first 6 hours, SideBySideIT's fading
       // in.
       "spotcast.query.blends.itblend.description=itspot fading into itside",

@@ -118,7 +118,10 @@ public class OpenApiConfiguration {
    */
   static List<Integer> statuses(String path, PathItem.HttpMethod method) {
     boolean forecast =
-        path.equals("/v1/spot") || path.equals("/v1/series") || path.endsWith("/position");
+        path.equals("/v1/spot")
+            || path.equals("/v1/series")
+            || path.endsWith("/position")
+            || path.endsWith("/locations/{locId}");
     boolean area =
         path.endsWith("/area")
             || path.endsWith("/cube")

@@ -1,6 +1,8 @@
 package dev.spotcast.query.edr;
 
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.Explode;
+import io.swagger.v3.oas.annotations.enums.ParameterStyle;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.web.bind.annotation.RequestHeader;
@@ -14,10 +16,16 @@ import org.springframework.web.bind.annotation.RequestHeader;
 @ParameterObject
 public record AreaOptions(
     @Parameter(
-            description = "one level: height above ground in m or pressure in hPa",
+            description =
+                "one level: height above ground in m or pressure in hPa; without it every level",
             example = "750")
         String z,
-    @Parameter(description = "one instant, ISO-8601 with a zone (default: the run's first step)")
+    @Parameter(
+            style = ParameterStyle.FORM,
+            explode = Explode.FALSE,
+            description =
+                "an instant, or an interval a/b, ../b, a/.. (every step of the run inside it);"
+                    + " ISO-8601 with a zone (default: the run's first step)")
         String datetime,
     @Parameter(
             name = "parameter-name",

@@ -5,13 +5,15 @@ import dev.spotcast.model.LevelType;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
 /**
  * CoverageJSON (https://docs.ogc.org/cs/21-069r2/21-069r2.html) of a position query: one {@code
  * Coverage} with a {@code PointSeries} domain (axes x, y, t, and z when a level was asked for, each
- * of x, y, z with one value), one {@code NdArray} range per parameter along t.
+ * of x, y, z with one value), one {@code NdArray} range per parameter along t; over every level (no
+ * z) a {@code VerticalProfile} or a {@code Grid} of one point, ranges along (t, z).
  */
 public final class CoverageJson {
 
@@ -79,11 +81,20 @@ public final class CoverageJson {
     return referencing;
   }
 
+  /**
+   * A position's coverage: a {@code PointSeries} (one level or none), a {@code VerticalProfile}
+   * (all levels at one time) or a {@code Grid} of one x and y (all levels at several times).
+   */
   static Coverage of(PointSamples samples) {
     Map<String, Axis> axes = new LinkedHashMap<>();
     axes.put("x", new Axis(List.of(samples.lon())));
     axes.put("y", new Axis(List.of(samples.lat())));
-    if (samples.vertical() != null) {
+    boolean profile = samples.levels() != null;
+    if (profile) {
+      List<Object> levels = new ArrayList<>();
+      samples.levels().forEach(v -> levels.add(v.value()));
+      axes.put("z", new Axis(levels));
+    } else if (samples.vertical() != null) {
       axes.put("z", new Axis(List.of(samples.vertical().value())));
     }
     List<Object> times = new ArrayList<>();
@@ -93,7 +104,10 @@ public final class CoverageJson {
     axes.put("t", new Axis(times));
 
     List<Referencing> referencing =
-        referencing(samples.vertical() == null ? null : samples.vertical().type());
+        referencing(
+            profile
+                ? samples.levels().getFirst().type()
+                : samples.vertical() == null ? null : samples.vertical().type());
 
     Map<String, EdrParameters.Description> parameters = new LinkedHashMap<>();
     Map<String, NdArray> ranges = new LinkedHashMap<>();
@@ -102,15 +116,23 @@ public final class CoverageJson {
       parameters.put(name, EdrParameters.describe(name, samples.units().get(name), false));
       ranges.put(
           name,
-          new NdArray(
-              "NdArray",
-              "float",
-              List.of("t"),
-              List.of(entry.getValue().size()),
-              entry.getValue()));
+          profile
+              ? new NdArray(
+                  "NdArray",
+                  "float",
+                  List.of("t", "z"),
+                  List.of(times.size(), samples.levels().size()),
+                  entry.getValue())
+              : new NdArray(
+                  "NdArray",
+                  "float",
+                  List.of("t"),
+                  List.of(entry.getValue().size()),
+                  entry.getValue()));
     }
+    String domainType = !profile ? "PointSeries" : times.size() == 1 ? "VerticalProfile" : "Grid";
     return new Coverage(
-        "Coverage", new Domain("Domain", "PointSeries", axes, referencing), parameters, ranges);
+        "Coverage", new Domain("Domain", domainType, axes, referencing), parameters, ranges);
   }
 
   /**
@@ -135,19 +157,32 @@ public final class CoverageJson {
   /** A composite axis: each value a tuple of the coordinates named. */
   public record TupleAxis(String dataType, List<String> coordinates, List<List<Object>> values) {}
 
+  /**
+   * Trajectories: every sample a tuple (t, x, y[, z]). Areas: the samples are time major, then grid
+   * point, then level; one time and level give a {@code MultiPoint} of (x, y) with single-valued z
+   * and t axes; several levels a composite of (x, y, z); several times a {@code MultiPointSeries}
+   * with the t axis and ranges along (t, composite).
+   */
   static AreaCoverage of(AreaSamples samples) {
     int n = samples.lons().size();
     boolean leveled = samples.levelType() != null;
+    List<Object> times = new ArrayList<>(new LinkedHashSet<>(timeTexts(samples)));
+    int nt = samples.trajectory() ? 1 : times.size();
+    int places = n / nt;
+    boolean levels =
+        !samples.trajectory()
+            && leveled
+            && samples.levels().subList(0, places).stream().distinct().count() > 1;
     Map<String, Object> axes = new LinkedHashMap<>();
-    List<List<Object>> tuples = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
+    List<List<Object>> tuples = new ArrayList<>(places);
+    for (int i = 0; i < places; i++) {
       List<Object> tuple = new ArrayList<>(4);
       if (samples.trajectory()) {
         tuple.add(samples.times().get(i).toString());
       }
       tuple.add(samples.lons().get(i));
       tuple.add(samples.lats().get(i));
-      if (samples.trajectory() && leveled) {
+      if ((samples.trajectory() && leveled) || levels) {
         tuple.add(samples.levels().get(i));
       }
       tuples.add(tuple);
@@ -155,13 +190,13 @@ public final class CoverageJson {
     List<String> coordinates =
         samples.trajectory()
             ? (leveled ? List.of("t", "x", "y", "z") : List.of("t", "x", "y"))
-            : List.of("x", "y");
+            : levels ? List.of("x", "y", "z") : List.of("x", "y");
     axes.put("composite", new TupleAxis("tuple", coordinates, tuples));
     if (!samples.trajectory()) {
-      if (leveled) {
+      if (leveled && !levels) {
         axes.put("z", new Axis(List.of(samples.levels().getFirst())));
       }
-      axes.put("t", new Axis(List.of(samples.times().getFirst().toString())));
+      axes.put("t", new Axis(times));
     }
     List<Referencing> referencing = referencing(samples.levelType());
     Map<String, EdrParameters.Description> parameters = new LinkedHashMap<>();
@@ -171,14 +206,29 @@ public final class CoverageJson {
       parameters.put(name, EdrParameters.describe(name, samples.units().get(name), false));
       ranges.put(
           name,
-          new NdArray("NdArray", "float", List.of("composite"), List.of(n), entry.getValue()));
+          nt > 1
+              ? new NdArray(
+                  "NdArray",
+                  "float",
+                  List.of("t", "composite"),
+                  List.of(nt, places),
+                  entry.getValue())
+              : new NdArray(
+                  "NdArray", "float", List.of("composite"), List.of(n), entry.getValue()));
     }
+    String domainType =
+        samples.trajectory() ? "Trajectory" : nt > 1 ? "MultiPointSeries" : "MultiPoint";
     return new AreaCoverage(
         "Coverage",
-        new AreaDomain(
-            "Domain", samples.trajectory() ? "Trajectory" : "MultiPoint", axes, referencing),
+        new AreaDomain("Domain", domainType, axes, referencing),
         parameters,
         ranges,
         samples.statistics());
+  }
+
+  private static List<Object> timeTexts(AreaSamples samples) {
+    List<Object> texts = new ArrayList<>(samples.times().size());
+    samples.times().forEach(time -> texts.add(time.toString()));
+    return texts;
   }
 }

@@ -21,15 +21,22 @@ import dev.spotcast.query.spot.Vertical;
 import dev.spotcast.query.terrain.CellSelection;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.Explode;
+import io.swagger.v3.oas.annotations.enums.ParameterStyle;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.function.Supplier;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestHeader;
@@ -52,26 +59,33 @@ public class EdrController {
   private final PublishedRuns runs;
   private final SpotService service;
   private final QueryProperties properties;
+  private final EdrLocations locations;
 
-  public EdrController(PublishedRuns runs, SpotService service, QueryProperties properties) {
+  public EdrController(
+      PublishedRuns runs, SpotService service, QueryProperties properties, EdrLocations locations) {
     this.runs = runs;
     this.service = service;
     this.properties = properties;
+    this.locations = locations;
   }
 
   @Operation(
       summary = "EDR landing page",
       description =
           "Links to the conformance declaration, the collections and the OpenAPI definition.")
-  @GetMapping(path = "/edr", produces = "application/json")
+  @GetMapping(
+      path = {"/edr", "/edr/"},
+      produces = "application/json")
   public EdrMetadata.LandingPage landingPage() {
     return EdrMetadata.landingPage(base());
   }
 
   @Operation(
       summary = "EDR conformance classes",
-      description = "EDR 1.0 core, collections, JSON, CoverageJSON, GeoJSON and OpenAPI 3.0.")
-  @GetMapping(path = "/edr/conformance", produces = "application/json")
+      description = "EDR 1.0 core, collections, JSON, CoverageJSON and OpenAPI 3.0.")
+  @GetMapping(
+      path = {"/edr/conformance", "/edr/conformance/"},
+      produces = "application/json")
   public EdrMetadata.Conformance conformance() {
     return new EdrMetadata.Conformance(EdrMetadata.CONFORMANCE);
   }
@@ -89,7 +103,11 @@ public class EdrController {
     List<EdrMetadata.Collection> collections = new ArrayList<>();
     for (String model : runs.models()) {
       runs.get(model)
-          .ifPresent(record -> collections.add(EdrMetadata.collection(base, record, false)));
+          .ifPresent(
+              record ->
+                  collections.add(
+                      EdrMetadata.collection(
+                          base, record, false, !locations.locations().isEmpty())));
     }
     return new EdrMetadata.Collections(
         List.of(EdrMetadata.Link.of(base + "/collections", "self", "application/json", null)),
@@ -102,7 +120,8 @@ public class EdrController {
   @GetMapping(path = "/edr/collections/{model}", produces = "application/json")
   public EdrMetadata.Collection collection(
       @Parameter(description = "model id", example = "synth") @PathVariable String model) {
-    return EdrMetadata.collection(base(), published(model), false);
+    return EdrMetadata.collection(
+        base(), published(model), false, !locations.locations().isEmpty());
   }
 
   @Operation(
@@ -143,9 +162,11 @@ public class EdrController {
       "Values at a point, interpolated as GET /v1/spot does (inverse-distance weighting over the configured"
           + " number of grid points; linear in height, or in ln p, between the levels around z). datetime: an"
           + " instant is interpolated in time (a single-time series); an interval a/b, ../b or a/.. answers the"
-          + " run's steps inside it (as GET /v1/series); absent, every step. z: without it the single-level fields"
-          + " (surface, mean sea level); with it a height above ground in m or a pressure in hPa: the first level"
-          + " type of the collection's level_types that has levels and holds every parameter asked for."
+          + " run's steps inside it (as GET /v1/series); absent, every step. z: a height above ground in m or a"
+          + " pressure in hPa, on the first level type of the collection's level_types that has levels and holds"
+          + " every parameter asked for; without z, single-level parameters (surface, mean sea level) as they are"
+          + " and parameters with levels at every level of that level type (a VerticalProfile, or a Grid of one"
+          + " point over t and z)."
           + " parameter-name: default all parameters of that one level type (with the derived wind_speed and"
           + " wind_direction when u and v are there). f=CoverageJSON (default; a Coverage with a PointSeries"
           + " domain, one NdArray per parameter along t, null where unavailable) or f=GeoJSON (a FeatureCollection"
@@ -185,6 +206,7 @@ public class EdrController {
   public ResponseEntity<Object> position(
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
       @Parameter(
+              required = true,
               description =
                   "WKT POINT(lon lat) or POINT Z(lon lat z), CRS84; lon in [-180, 180] or [0, 360]",
               example = "POINT(5.25 45.5)")
@@ -192,11 +214,13 @@ public class EdrController {
           String coords,
       @Parameter(
               description =
-                  "one level: height above ground in m or pressure in hPa (see description)",
+                  "one level: height above ground in m or pressure in hPa; without it every level (see description)",
               example = "750")
           @RequestParam(name = "z", required = false)
           String z,
       @Parameter(
+              style = ParameterStyle.FORM,
+              explode = Explode.FALSE,
               description =
                   "instant or interval a/b, ../b, a/.. (ISO-8601 with a zone); default every step",
               example = "2026-11-21T03:00:00Z/2026-11-21T06:00:00Z")
@@ -233,14 +257,20 @@ public class EdrController {
       @Parameter(description = "run id yyyyMMddHH", example = "2026112100") @PathVariable
           String instanceId,
       @Parameter(
+              required = true,
               description = "WKT POINT(lon lat) or POINT Z(lon lat z), CRS84",
               example = "POINT(5.25 45.5)")
           @RequestParam(name = "coords", required = false)
           String coords,
-      @Parameter(description = "one level: height above ground in m or pressure in hPa")
+      @Parameter(
+              description =
+                  "one level: height above ground in m or pressure in hPa; without it every level")
           @RequestParam(name = "z", required = false)
           String z,
-      @Parameter(description = "instant or interval a/b, ../b, a/..")
+      @Parameter(
+              style = ParameterStyle.FORM,
+              explode = Explode.FALSE,
+              description = "instant or interval a/b, ../b, a/..")
           @RequestParam(name = "datetime", required = false)
           String datetime,
       @Parameter(description = "comma-separated parameter names")
@@ -263,12 +293,129 @@ public class EdrController {
         servable(model, instanceId), coords, z, datetime, parameterName, f, accept, elevation);
   }
 
+  @Operation(
+      summary = "EDR locations: the named places",
+      description =
+          "The places configured in spotcast.query.edr.locations (stations, cities), a GeoJSON"
+              + " FeatureCollection of Point features (id the locId, property name); the same for every"
+              + " model. f=GeoJSON (the only format of the list) or none.",
+      responses =
+          @ApiResponse(
+              responseCode = "200",
+              description = "GeoJSON",
+              content = {
+                @Content(
+                    mediaType = "application/geo+json",
+                    schema = @Schema(implementation = GeoJson.LocationCollection.class)),
+                @Content(
+                    mediaType = "application/json",
+                    schema = @Schema(implementation = GeoJson.LocationCollection.class))
+              }))
+  @GetMapping(
+      path = "/edr/collections/{model}/locations",
+      produces = {"application/geo+json", "application/json"})
+  public GeoJson.LocationCollection locations(
+      @Parameter(description = "model id", example = "synth") @PathVariable String model,
+      @Parameter(
+              description = "output format of the list",
+              schema = @Schema(allowableValues = {"GeoJSON"}))
+          @RequestParam(name = "f", required = false)
+          String f) {
+    published(model);
+    if (f != null && !f.isBlank() && !f.strip().equalsIgnoreCase("GeoJSON")) {
+      throw new BadParameterException(
+          "f", "the locations are listed in GeoJSON only: f=GeoJSON, got '" + f + "'");
+    }
+    return GeoJson.of(locations.locations());
+  }
+
+  @Operation(
+      summary = "EDR location query: a position query at a named place",
+      description =
+          "As the position query at the place's coordinates (see /edr/collections/{model}/locations);"
+              + " 404 (parameter locId) for a place not configured.\n\n"
+              + "Position query: "
+              + POSITION_DESCRIPTION,
+      responses = {
+        @ApiResponse(
+            responseCode = "200",
+            description = "CoverageJSON or GeoJSON",
+            content = {
+              @Content(
+                  mediaType = "application/prs.coverage+json",
+                  schema = @Schema(implementation = CoverageJson.Coverage.class)),
+              @Content(
+                  mediaType = "application/geo+json",
+                  schema = @Schema(implementation = GeoJson.FeatureCollection.class))
+            })
+      })
+  @GetMapping("/edr/collections/{model}/locations/{locId}")
+  public ResponseEntity<Object> location(
+      @Parameter(description = "model id", example = "synth") @PathVariable String model,
+      @Parameter(description = "a location's id, as the locations list gives it", example = "paris")
+          @PathVariable
+          String locId,
+      @Parameter(
+              description =
+                  "one level: height above ground in m or pressure in hPa; without it every level")
+          @RequestParam(name = "z", required = false)
+          String z,
+      @Parameter(
+              style = ParameterStyle.FORM,
+              explode = Explode.FALSE,
+              description = "instant or interval a/b, ../b, a/..; default every step")
+          @RequestParam(name = "datetime", required = false)
+          String datetime,
+      @Parameter(description = "comma-separated parameter names")
+          @RequestParam(name = "parameter-name", required = false)
+          String parameterName,
+      @Parameter(
+              description = "output format",
+              schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
+          @RequestParam(name = "f", required = false)
+          String f,
+      @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
+    RunRecord record = published(model);
+    EdrLocations.Location place =
+        locations
+            .find(locId)
+            .orElseThrow(() -> new UnknownLocationException(locId, locations.locations()));
+    String coords = "POINT(" + place.lon() + " " + place.lat() + ")";
+    return answer(record, coords, z, datetime, parameterName, f, accept, null);
+  }
+
+  /** A locId that names no configured place: 404 naming locId, with the ids that exist. */
+  static final class UnknownLocationException extends RuntimeException {
+    private final List<String> ids;
+
+    UnknownLocationException(String locId, List<EdrLocations.Location> known) {
+      super(
+          "no location '"
+              + locId
+              + "'; the locations are "
+              + (known.isEmpty()
+                  ? "none (spotcast.query.edr.locations is empty)"
+                  : String.join(", ", known.stream().map(EdrLocations.Location::id).toList())));
+      this.ids = known.stream().map(EdrLocations.Location::id).toList();
+    }
+  }
+
+  @ExceptionHandler(UnknownLocationException.class)
+  ProblemDetail unknownLocation(UnknownLocationException e) {
+    ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, e.getMessage());
+    problem.setProperty("parameter", "locId");
+    problem.setProperty("locations", e.ids);
+    return problem;
+  }
+
   static final String AREA_DESCRIPTION =
       "The grid points of the published run inside the area, each answered at its own position (no horizontal"
-          + " interpolation), at one time (datetime: an instant, default the run's first step; linear between steps) and"
-          + " one level (z as for position queries), with each parameter's min, max and mean over the points inside."
-          + " Regular lat/lon grids; at most spotcast.query.edr-max-points points (5000; more: 413). f=CoverageJSON"
-          + " (a MultiPoint domain; statistics in spotcast:statistics) or GeoJSON (a Point feature per grid point;"
+          + " interpolation), at the times of datetime (an instant, linear between steps; an interval a/b, ../b, a/..:"
+          + " every step of the run inside it; default the run's first step) and the level of z (as for position"
+          + " queries; without z every level), with each parameter's min, max and mean over the values answered."
+          + " Regular lat/lon grids; at most spotcast.query.edr-max-points values per parameter (points x times x"
+          + " levels; 5000; more: 413). f=CoverageJSON (a MultiPoint domain, MultiPointSeries over several times;"
+          + " statistics in spotcast:statistics) or GeoJSON (a Point feature per grid point;"
           + " statistics in the member statistics). Errors are RFC 9457 problem+json naming the parameter: 400"
           + " malformed, 404 unknown model, 413 too many points, 422 no grid point inside or outside the run.";
 
@@ -279,6 +426,7 @@ public class EdrController {
   public ResponseEntity<Object> area(
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
       @Parameter(
+              required = true,
               description = "WKT POLYGON or MULTIPOLYGON, CRS84 (lon lat)",
               example = "POLYGON((5 45,7 45,7 47,5 47,5 45))")
           @RequestParam(name = "coords", required = false)
@@ -296,8 +444,12 @@ public class EdrController {
   public ResponseEntity<Object> cube(
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
       @Parameter(
+              required = true,
+              style = ParameterStyle.FORM,
+              explode = Explode.FALSE,
               description =
-                  "minLon,minLat,maxLon,maxLat (CRS84); minLon > maxLon crosses the antimeridian",
+                  "minLon,minLat,maxLon,maxLat (CRS84), e.g. 5,45,7,47; minLon > maxLon crosses the antimeridian",
+              array = @ArraySchema(schema = @Schema(type = "number"), minItems = 4, maxItems = 4),
               example = "5,45,7,47")
           @RequestParam(name = "bbox", required = false)
           String bbox,
@@ -314,6 +466,7 @@ public class EdrController {
   public ResponseEntity<Object> radius(
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
       @Parameter(
+              required = true,
               description = "the centre: WKT POINT(lon lat), CRS84",
               example = "POINT(5.25 45.5)")
           @RequestParam(name = "coords", required = false)
@@ -342,26 +495,32 @@ public class EdrController {
       description =
           "Values interpolated at each vertex of the path as a position query would (inverse-distance"
               + " weighting, linear between levels and steps): coords=LINESTRING(lon lat, ...) at the time of datetime (one"
-              + " instant, default the run's first step) and the level of z, or LINESTRINGM with each vertex's time (M,"
+              + " instant or every step inside an interval, default the run's first step) and the level of z (every level"
+              + " without it), or LINESTRINGM with each vertex's time (M,"
               + " seconds since 1970-01-01T00:00:00Z), LINESTRINGZ with each vertex's level (Z, as z), LINESTRINGZM both."
-              + " At most spotcast.query.edr-max-points vertices (5000; more: 413). f=CoverageJSON (a Trajectory domain)"
+              + " At most spotcast.query.edr-max-points values per parameter (vertices x times x levels; 5000; more: 413). f=CoverageJSON (a Trajectory domain)"
               + " or GeoJSON (a Point feature per vertex). Errors as for the position query.")
   @GetMapping("/edr/collections/{model}/trajectory")
   public ResponseEntity<Object> trajectory(
       @Parameter(description = "model id", example = "synth") @PathVariable String model,
       @Parameter(
+              required = true,
               description = "WKT LINESTRING, LINESTRINGZ, LINESTRINGM or LINESTRINGZM, CRS84",
               example = "LINESTRING(5 45, 6 45.5, 7 46)")
           @RequestParam(name = "coords", required = false)
           String coords,
       @Parameter(
               description =
-                  "one level for every vertex (not with Z): height above ground in m or pressure in hPa")
+                  "one level for every vertex (not with Z): height above ground in m or pressure in hPa; without"
+                      + " it every level for parameters with levels")
           @RequestParam(name = "z", required = false)
           String z,
       @Parameter(
+              style = ParameterStyle.FORM,
+              explode = Explode.FALSE,
               description =
-                  "one instant for every vertex (not with M), ISO-8601 with a zone (default: the run's first step)")
+                  "for every vertex (not with M): an instant, or an interval a/b, ../b, a/.. (the whole path at every"
+                      + " step inside it); ISO-8601 with a zone (default: the run's first step)")
           @RequestParam(name = "datetime", required = false)
           String datetime,
       @Parameter(description = "comma-separated parameter names")
@@ -401,30 +560,38 @@ public class EdrController {
             datetime,
             parameterName,
             format);
-    Instant common = path.times() == null ? instant(record, query.datetime()) : null;
-    List<SpotRequest> requests = new ArrayList<>(path.lons().size());
-    List<Vertical> verticals = new ArrayList<>(path.lons().size());
-    for (int i = 0; i < path.lons().size(); i++) {
-      Vertical vertical =
-          query.vertical() == null
-              ? null
-              : path.levels() == null
-                  ? query.vertical()
+    List<Instant> times =
+        path.times() == null ? times(record, query.datetime()) : Collections.singletonList(null);
+    List<Vertical> levels =
+        path.levels() == null ? query.verticals() : Collections.singletonList(null);
+    int count = times.size() * path.lons().size() * levels.size();
+    requireAtMost(count, times.size(), levels.size());
+    List<SpotRequest> requests = new ArrayList<>(count);
+    List<Vertical> verticals = new ArrayList<>(count);
+    // The whole path at each time (the vertices' own times with M), each vertex at each level.
+    for (Instant common : times) {
+      for (int i = 0; i < path.lons().size(); i++) {
+        for (Vertical level : levels) {
+          Vertical vertical =
+              path.levels() == null
+                  ? level
                   : new Vertical(query.vertical().type(), path.levels().get(i));
-      verticals.add(vertical);
-      requests.add(
-          new SpotRequest(
-              record.model(),
-              path.lats().get(i),
-              RegularLatLonGrid.normaliseLongitude(path.lons().get(i)),
-              vertical,
-              path.times() == null ? common : path.times().get(i),
-              properties.defaultNeighbours(),
-              query.serviceParams(),
-              Method.IDW,
-              null,
-              record.runId(),
-              site));
+          verticals.add(vertical);
+          requests.add(
+              new SpotRequest(
+                  record.model(),
+                  path.lats().get(i),
+                  RegularLatLonGrid.normaliseLongitude(path.lons().get(i)),
+                  vertical,
+                  path.times() == null ? common : path.times().get(i),
+                  properties.defaultNeighbours(),
+                  query.serviceParams(),
+                  Method.IDW,
+                  null,
+                  record.runId(),
+                  site));
+        }
+      }
     }
     AreaSamples samples =
         AreaSamples.of(
@@ -449,27 +616,34 @@ public class EdrController {
             options.datetime(),
             options.parameterName(),
             format);
-    Instant time = instant(record, query.datetime());
+    List<Instant> times = times(record, query.datetime());
     List<Integer> points = Areas.inside(grid, shape, properties.edrMaxPoints(), shapeParameter);
-    List<SpotRequest> requests = new ArrayList<>(points.size());
-    List<Vertical> verticals = new ArrayList<>(points.size());
+    int count = times.size() * points.size() * query.verticals().size();
+    requireAtMost(count, times.size(), query.verticals().size());
+    List<SpotRequest> requests = new ArrayList<>(count);
+    List<Vertical> verticals = new ArrayList<>(count);
     // At the grid point itself: the nearest point, whatever the land-sea mask says.
     Site itself = new Site(null, CellSelection.NEAREST);
-    for (int point : points) {
-      requests.add(
-          new SpotRequest(
-              record.model(),
-              grid.latitude(point),
-              grid.longitude(point),
-              query.vertical(),
-              time,
-              1,
-              query.serviceParams(),
-              Method.NEAREST,
-              null,
-              record.runId(),
-              itself));
-      verticals.add(query.vertical());
+    // Time major, then grid point, then level (the order of the coverage's ranges).
+    for (Instant time : times) {
+      for (int point : points) {
+        for (Vertical vertical : query.verticals()) {
+          requests.add(
+              new SpotRequest(
+                  record.model(),
+                  grid.latitude(point),
+                  grid.longitude(point),
+                  vertical,
+                  time,
+                  1,
+                  query.serviceParams(),
+                  Method.NEAREST,
+                  null,
+                  record.runId(),
+                  itself));
+          verticals.add(vertical);
+        }
+      }
     }
     AreaSamples samples =
         AreaSamples.of(
@@ -479,19 +653,53 @@ public class EdrController {
   }
 
   /**
-   * The one time of an area or trajectory query: the instant asked for, else the run's first step.
+   * The times of an area or trajectory query: the instant asked for; for an interval every step of
+   * the run inside it (422 if none is); without datetime the run's first step.
    */
-  private static Instant instant(RunRecord record, EdrDatetime when) {
+  static List<Instant> times(RunRecord record, EdrDatetime when) {
     if (when.isInstant()) {
-      return when.instant();
+      return List.of(when.instant());
     }
+    var run = record.run();
     if (when.from() == null && when.to() == null) {
-      return record.run().validTime(record.run().steps().getFirst());
+      return List.of(run.validTime(run.steps().getFirst()));
     }
-    throw new BadParameterException(
-        EdrDatetime.PARAMETER,
-        "area, cube, radius and trajectory queries take one instant"
-            + " (or a time per vertex with LINESTRINGM), not an interval");
+    List<Instant> inside = new ArrayList<>();
+    for (int step : run.steps()) {
+      Instant time = run.validTime(step);
+      if ((when.from() == null || !time.isBefore(when.from()))
+          && (when.to() == null || !time.isAfter(when.to()))) {
+        inside.add(time);
+      }
+    }
+    if (inside.isEmpty()) {
+      throw new OutsideForecastException(
+          EdrDatetime.PARAMETER,
+          "no step of run "
+              + record.runId()
+              + " lies inside the datetime interval; its steps are valid from "
+              + run.validTime(run.steps().getFirst())
+              + " to "
+              + run.validTime(run.steps().getLast()));
+    }
+    return inside;
+  }
+
+  /** Refuses more samples (places x times x levels) than spotcast.query.edr-max-points. */
+  private void requireAtMost(int samples, int times, int levels) {
+    if (samples > properties.edrMaxPoints()) {
+      throw new TooLargeException(
+          times > 1 ? EdrDatetime.PARAMETER : PositionQuery.Z,
+          "the query asks for "
+              + samples
+              + " values per parameter ("
+              + times
+              + " time(s) x "
+              + levels
+              + " level(s) x the places), more than the "
+              + properties.edrMaxPoints()
+              + " allowed: narrow datetime, give z or a smaller area");
+    }
   }
 
   private ResponseEntity<Object> answer(
@@ -514,19 +722,38 @@ public class EdrController {
 
   private PointSamples samples(RunRecord record, PositionQuery query, Site site) {
     EdrDatetime when = query.datetime();
-    SpotRequest request =
-        new SpotRequest(
-            record.model(),
-            query.coords().lat(),
-            query.coords().lon(),
-            query.vertical(),
-            when.isInstant() ? when.instant() : Instant.EPOCH,
-            properties.defaultNeighbours(),
-            query.serviceParams(),
-            Method.IDW,
-            null,
-            record.runId(),
-            site);
+    List<SpotRequest> requests = new ArrayList<>();
+    for (Vertical vertical : query.verticals()) {
+      requests.add(
+          new SpotRequest(
+              record.model(),
+              query.coords().lat(),
+              query.coords().lon(),
+              vertical,
+              when.isInstant() ? when.instant() : Instant.EPOCH,
+              properties.defaultNeighbours(),
+              query.serviceParams(),
+              Method.IDW,
+              null,
+              record.runId(),
+              site));
+    }
+    if (requests.size() > 1) {
+      // No z for parameters with levels: every level of their level type.
+      if (when.isInstant()) {
+        List<SpotForecast> answers = service.spotAll(requests);
+        answers.forEach(answer -> HttpCaching.provisionalIf(answer.provisional()));
+        return PointSamples.ofLevelsAt(answers, query.verticals(), query.outputNames());
+      }
+      List<SeriesForecast> answers = new ArrayList<>();
+      for (SpotRequest request : requests) {
+        SeriesForecast answer = service.series(request, when.from(), when.to());
+        HttpCaching.provisionalIf(answer.provisional());
+        answers.add(answer);
+      }
+      return PointSamples.ofLevels(answers, query.verticals(), query.outputNames());
+    }
+    SpotRequest request = requests.getFirst();
     if (when.isInstant()) {
       SpotForecast answer = service.spot(request);
       HttpCaching.provisionalIf(answer.provisional());

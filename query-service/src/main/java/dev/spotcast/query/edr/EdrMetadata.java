@@ -29,8 +29,9 @@ public final class EdrMetadata {
       "TIMECRS[\"DateTime\",TDATUM[\"Gregorian Calendar\"],CS[TemporalDateTime,1],AXIS[\"Time (T)\",future]]";
 
   /**
-   * The conformance classes implemented (EDR 1.0 core, collections, JSON, CoverageJSON, GeoJSON,
-   * OpenAPI 3).
+   * The conformance classes implemented and passing the OGC's test suite ets-ogcapi-edr10: EDR 1.0
+   * core, collections, JSON, CoverageJSON, GeoJSON (which the suite checks through the locations
+   * query, spotcast.query.edr.locations), OpenAPI 3.0.
    */
   static final List<String> CONFORMANCE =
       List.of(
@@ -109,10 +110,10 @@ public final class EdrMetadata {
             Link.of(
                 base + "/collections", "data", "application/json", "collections (one per model)"),
             Link.of(
-                base.substring(0, base.length() - "/edr".length()) + "/v3/api-docs",
+                base + "/api",
                 "service-desc",
-                "application/vnd.oai.openapi+json;version=3.0",
-                "OpenAPI definition")));
+                EdrApiDefinition.OPENAPI_30,
+                "the EDR API's definition (OpenAPI 3.0, server at this base)")));
   }
 
   /**
@@ -122,6 +123,14 @@ public final class EdrMetadata {
    * @param instance whether to describe the run as an instance (id = run id) rather than the model
    */
   static Collection collection(String base, RunRecord record, boolean instance) {
+    return collection(base, record, instance, false);
+  }
+
+  /**
+   * @param locations whether named places are configured: the collection then offers the locations
+   *     query
+   */
+  static Collection collection(String base, RunRecord record, boolean instance, boolean locations) {
     ForecastRun run = record.run();
     String collectionUrl = base + "/collections/" + run.model();
     String self = instance ? collectionUrl + "/instances/" + record.runId() : collectionUrl;
@@ -182,11 +191,22 @@ public final class EdrMetadata {
           "values at each vertex of coords=LINESTRING[Z|M|ZM](...)"
         }
       };
-      for (String[] query : others) {
+      List<String[]> queries = new ArrayList<>(List.of(others));
+      if (locations) {
+        queries.add(
+            new String[] {
+              "locations",
+              "Locations query",
+              "the named places (GeoJSON), each answered as a position at locations/{locId}"
+            });
+      }
+      for (String[] query : queries) {
         Map<String, Object> queryVariables = new LinkedHashMap<>(variables);
         queryVariables.put("title", query[1]);
         queryVariables.put(
-            "description", query[2] + "; z, datetime (one instant), parameter-name, f");
+            "description",
+            query[2]
+                + "; z (none: every level), datetime (an instant or an interval), parameter-name, f");
         queryVariables.put("query_type", query[0]);
         String href = self + "/" + query[0];
         dataQueries.put(

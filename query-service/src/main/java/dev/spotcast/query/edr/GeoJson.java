@@ -7,9 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * GeoJSON (RFC 7946) of a position query: a FeatureCollection of Point features, one per time,
- * whose properties are the datetime, the level asked for (z, when given) and the parameter values
- * (null where unavailable). The units are in the foreign member {@code parameters}.
+ * GeoJSON (RFC 7946) of a position query: a FeatureCollection of Point features, one per time (per
+ * time and level when no z was given for parameters with levels), whose properties are the
+ * datetime, the level (z) and the parameter values (null where unavailable). The units are in the
+ * foreign member {@code parameters}.
  */
 public final class GeoJson {
 
@@ -27,10 +28,13 @@ public final class GeoJson {
   static FeatureCollection of(PointSamples samples) {
     List<Feature> features = new ArrayList<>();
     Geometry point = new Geometry("Point", List.of(samples.lon(), samples.lat()));
-    for (int i = 0; i < samples.times().size(); i++) {
+    int perTime = samples.levels() == null ? 1 : samples.levels().size();
+    for (int i = 0; i < samples.times().size() * perTime; i++) {
       Map<String, Object> properties = new LinkedHashMap<>();
-      properties.put("datetime", samples.times().get(i).toString());
-      if (samples.vertical() != null) {
+      properties.put("datetime", samples.times().get(i / perTime).toString());
+      if (samples.levels() != null) {
+        properties.put("z", samples.levels().get(i % perTime).value());
+      } else if (samples.vertical() != null) {
         properties.put("z", samples.vertical().value());
       }
       for (Map.Entry<String, List<Double>> entry : samples.values().entrySet()) {
@@ -80,5 +84,26 @@ public final class GeoJson {
         .forEach((name, unit) -> parameters.put(name, EdrParameters.describe(name, unit, false)));
     return new AreaFeatureCollection(
         "FeatureCollection", features, parameters, samples.statistics());
+  }
+
+  /** The named places of the locations query: a Point feature each, id the locId. */
+  public record LocationCollection(String type, List<Location> features) {}
+
+  public record Location(
+      String type, String id, Geometry geometry, Map<String, Object> properties) {}
+
+  static LocationCollection of(List<EdrLocations.Location> places) {
+    List<Location> features = new ArrayList<>();
+    for (EdrLocations.Location place : places) {
+      Map<String, Object> properties = new LinkedHashMap<>();
+      properties.put("name", place.name());
+      features.add(
+          new Location(
+              "Feature",
+              place.id(),
+              new Geometry("Point", List.of(place.lon(), place.lat())),
+              properties));
+    }
+    return new LocationCollection("FeatureCollection", features);
   }
 }

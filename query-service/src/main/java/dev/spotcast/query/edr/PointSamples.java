@@ -14,9 +14,12 @@ import java.util.Map;
  * value per time (null where unavailable), whatever the output format.
  *
  * @param lon the longitude answered, normalised to [-180, 180)
- * @param vertical the level asked for, or null for single-level fields
+ * @param vertical the level asked for, or null for single-level fields or all levels
+ * @param levels every level answered when no z was given for parameters with levels (the EDR "all
+ *     levels"), else null
  * @param units per parameter answered, in order, its unit
- * @param values per parameter, one value (or null) per time
+ * @param values per parameter, one value (or null) per time, or with levels per time and level (t
+ *     major)
  */
 public record PointSamples(
     String model,
@@ -24,9 +27,59 @@ public record PointSamples(
     double lon,
     double lat,
     Vertical vertical,
+    List<Vertical> levels,
     List<Instant> times,
     Map<String, String> units,
     Map<String, List<Double>> values) {
+
+  /** The answers of series requests, one per level: values per time and level. */
+  static PointSamples ofLevels(
+      List<SeriesForecast> perLevel, List<Vertical> levels, List<String> names) {
+    SeriesForecast first = perLevel.getFirst();
+    List<Instant> times = new ArrayList<>();
+    List<Map<String, SpotForecast.Value>> values = new ArrayList<>();
+    for (int t = 0; t < first.steps().size(); t++) {
+      times.add(first.steps().get(t).time());
+      for (SeriesForecast series : perLevel) {
+        values.add(t < series.steps().size() ? series.steps().get(t).values() : Map.of());
+      }
+    }
+    return withLevels(
+        build(first.model(), first.run(), first.lon(), first.lat(), null, times, values, names),
+        levels);
+  }
+
+  /** The answers of spot requests at one time, one per level. */
+  static PointSamples ofLevelsAt(
+      List<SpotForecast> perLevel, List<Vertical> levels, List<String> names) {
+    SpotForecast first = perLevel.getFirst();
+    List<Map<String, SpotForecast.Value>> values = new ArrayList<>();
+    perLevel.forEach(answer -> values.add(answer.values()));
+    return withLevels(
+        build(
+            first.model(),
+            first.run(),
+            first.lon(),
+            first.lat(),
+            null,
+            List.of(first.time()),
+            values,
+            names),
+        levels);
+  }
+
+  private static PointSamples withLevels(PointSamples flat, List<Vertical> levels) {
+    return new PointSamples(
+        flat.model(),
+        flat.run(),
+        flat.lon(),
+        flat.lat(),
+        null,
+        List.copyOf(levels),
+        flat.times(),
+        flat.units(),
+        flat.values());
+  }
 
   /** The answer of a spot request: one time. */
   static PointSamples of(SpotForecast forecast, Vertical vertical, List<String> names) {
@@ -65,11 +118,15 @@ public record PointSamples(
       List<Instant> times,
       List<Map<String, SpotForecast.Value>> perTime,
       List<String> names) {
-    List<String> kept = names.isEmpty() ? List.copyOf(perTime.getFirst().keySet()) : names;
+    List<String> kept =
+        names.isEmpty()
+            ? List.copyOf(
+                perTime.stream().filter(m -> !m.isEmpty()).findFirst().orElse(Map.of()).keySet())
+            : names;
     Map<String, String> units = new LinkedHashMap<>();
     Map<String, List<Double>> values = new LinkedHashMap<>();
     for (String name : kept) {
-      List<Double> column = new ArrayList<>(times.size());
+      List<Double> column = new ArrayList<>(perTime.size());
       for (Map<String, SpotForecast.Value> atTime : perTime) {
         SpotForecast.Value value = atTime.get(name);
         column.add(value == null ? null : value.value());
@@ -80,6 +137,7 @@ public record PointSamples(
       units.putIfAbsent(name, "");
       values.put(name, column);
     }
-    return new PointSamples(model, run, lon, lat, vertical, List.copyOf(times), units, values);
+    return new PointSamples(
+        model, run, lon, lat, vertical, null, List.copyOf(times), units, values);
   }
 }

@@ -8,6 +8,7 @@ import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Vertical;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -25,10 +26,13 @@ import java.util.stream.Collectors;
  * that has levels and holds every parameter asked for: a height above ground in m or a pressure in
  * hPa, as {@code alt=} or {@code pressure=} of {@code /v1/spot}.
  *
- * @param vertical the height or pressure, or null for the single-level fields
+ * @param vertical the height or pressure given (z or the Z of coords), or null
  * @param serviceParams the stored parameters to ask the spot service for (never empty)
  * @param outputNames the parameters to answer, in order (derived wind included); empty: all
  *     answered
+ * @param verticals the levels to answer, never empty: the one given; without z, for parameters on a
+ *     level type with levels every level of it (EDR: no z means all levels); else one null (the
+ *     single-level fields)
  */
 public record PositionQuery(
     EdrCoords coords,
@@ -36,7 +40,8 @@ public record PositionQuery(
     EdrDatetime datetime,
     List<String> serviceParams,
     List<String> outputNames,
-    EdrFormat format) {
+    EdrFormat format,
+    List<Vertical> verticals) {
 
   static final String Z = "z";
   static final String PARAMETER_NAME = "parameter-name";
@@ -80,14 +85,58 @@ public record PositionQuery(
     EdrDatetime when = EdrDatetime.parse(datetime);
     List<String> asked = names(parameterNames);
     Set<String> stored = stored(run, asked);
-    LevelAxis axis = level == null ? null : leveledAxis(run, stored, level);
-    if (level == null) {
-      requireSingleLevel(run, stored);
+    LevelAxis axis = null;
+    List<Vertical> verticals;
+    Vertical vertical = null;
+    if (level != null) {
+      axis = leveledAxis(run, stored);
+      if (axis.type() == LevelType.ISOBARIC && !(level > 0)) {
+        throw new BadParameterException(
+            Z,
+            "z is a pressure in hPa for these parameters and must be positive, got "
+                + plain(level));
+      }
+      vertical = new Vertical(axis.type(), level);
+      verticals = List.of(vertical);
+    } else if (singleLevel(run, stored)) {
+      verticals = Collections.singletonList(null);
+    } else {
+      axis = leveledAxis(run, stored);
+      LevelAxis all = axis;
+      verticals = all.levels().stream().map(l -> new Vertical(all.type(), l)).toList();
     }
     List<String> serviceParams =
         !stored.isEmpty() ? List.copyOf(stored) : defaultParameters(run, axis);
-    Vertical vertical = axis == null ? null : new Vertical(axis.type(), level);
-    return new PositionQuery(where, vertical, when, serviceParams, asked, format);
+    return new PositionQuery(where, vertical, when, serviceParams, asked, format, verticals);
+  }
+
+  /**
+   * Whether the parameters asked for (all, when none was) are single-level fields; mixed ones are
+   * refused (they have no level type in common).
+   */
+  private static boolean singleLevel(ForecastRun run, Set<String> stored) {
+    boolean anySingleLevel = run.axes().stream().anyMatch(a -> a.type().singleLevel());
+    if (stored.isEmpty()) {
+      return anySingleLevel;
+    }
+    List<String> missing = new ArrayList<>();
+    for (String name : stored) {
+      if (run.axes().stream().noneMatch(a -> a.type().singleLevel() && a.parameter(name) != null)) {
+        missing.add(name);
+      }
+    }
+    if (missing.isEmpty()) {
+      return true;
+    }
+    if (missing.size() < stored.size()) {
+      throw new BadParameterException(
+          PARAMETER_NAME,
+          "parameters "
+              + missing
+              + " are not single-level fields but others asked for are: ask them separately; "
+              + where(run));
+    }
+    return false;
   }
 
   /** z=, or the z of a POINT Z; both must agree. */
@@ -170,16 +219,10 @@ public record PositionQuery(
    * The first axis with levels that holds every stored parameter asked for (any, if none was asked
    * for).
    */
-  private static LevelAxis leveledAxis(ForecastRun run, Set<String> stored, double level) {
+  private static LevelAxis leveledAxis(ForecastRun run, Set<String> stored) {
     for (LevelAxis axis : run.axes()) {
       if (!axis.type().singleLevel()
           && stored.stream().allMatch(name -> axis.parameter(name) != null)) {
-        if (axis.type() == LevelType.ISOBARIC && !(level > 0)) {
-          throw new BadParameterException(
-              Z,
-              "z is a pressure in hPa for these parameters and must be positive, got "
-                  + plain(level));
-        }
         return axis;
       }
     }
@@ -196,25 +239,6 @@ public record PositionQuery(
             + " are not all on one level type with levels;"
             + " ask them separately: "
             + where(run));
-  }
-
-  private static void requireSingleLevel(ForecastRun run, Set<String> stored) {
-    List<String> missing = new ArrayList<>();
-    for (String name : stored) {
-      if (run.axes().stream().noneMatch(a -> a.type().singleLevel() && a.parameter(name) != null)) {
-        missing.add(name);
-      }
-    }
-    boolean noSingleLevel = run.axes().stream().noneMatch(a -> a.type().singleLevel());
-    if (!missing.isEmpty() || (stored.isEmpty() && noSingleLevel)) {
-      throw new BadParameterException(
-          Z,
-          (missing.isEmpty()
-                  ? "model " + run.model() + " has no single-level fields"
-                  : "parameters " + missing + " are not single-level fields")
-              + ": give z; "
-              + where(run));
-    }
   }
 
   /** All parameters of one level type: the chosen axis, or the first single-level one. */

@@ -47,7 +47,7 @@ class ContractIT extends ServiceTestBase {
             + SpotApiIT.MODEL
             + "\"\ninstanceId = \""
             + SpotApiIT.RUN.runId()
-            + "\"\n");
+            + "\"\nlocId = \"porto\"\n");
     schemathesis(
         List.of("--config-file", config.toString()),
         "run",
@@ -55,6 +55,31 @@ class ContractIT extends ServiceTestBase {
         "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
         "--max-examples",
         "60");
+  }
+
+  /**
+   * The EDR API's own definition (OpenAPI 3.0, server at /edr, what an EDR client and the OGC suite
+   * read): its required coords and bbox, bbox as an array (style form, explode false), datetime
+   * intervals and queries without z, generated from it, are answered as it says and never 5xx.
+   */
+  @Test
+  void theEdrApiDefinitionIsKeptToo() throws Exception {
+    Path config = Files.createTempFile("schemathesis", ".toml");
+    Files.writeString(
+        config,
+        "[parameters]\nmodel = \""
+            + SpotApiIT.MODEL
+            + "\"\ninstanceId = \""
+            + SpotApiIT.RUN.runId()
+            + "\"\nlocId = \"porto\"\n");
+    schemathesisOn(
+        "/edr/api",
+        List.of("--config-file", config.toString()),
+        "run",
+        "--checks",
+        "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
+        "--max-examples",
+        "30");
   }
 
   /**
@@ -78,6 +103,12 @@ class ContractIT extends ServiceTestBase {
    * Runs st with these global options and run options against the service; fails on any finding.
    */
   private void schemathesis(List<String> global, String... run) throws Exception {
+    schemathesisOn("/v3/api-docs", global, run);
+  }
+
+  /** Runs st against the description at this path of the service. */
+  private void schemathesisOn(String description, List<String> global, String... run)
+      throws Exception {
     String home = System.getenv(HOME);
     assertThat(home)
         .as(
@@ -96,7 +127,7 @@ class ContractIT extends ServiceTestBase {
     command.addAll(List.of(run));
     command.addAll(
         List.of(
-            "http://127.0.0.1:" + port + "/v3/api-docs",
+            "http://127.0.0.1:" + port + description,
             "--seed",
             "20261124",
             "--generation-deterministic",

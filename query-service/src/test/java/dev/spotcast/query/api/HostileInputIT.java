@@ -166,6 +166,113 @@ class HostileInputIT extends ServiceTestBase {
         RawHttp.get(
             port,
             EDR + "?coords=POINT(5.25%2045.5)&coords=POINT(6%2045)&datetime=2026-11-21T04:20:00Z"));
+    // The EDR request forms the OGC suite asks for: no z (every level), datetime intervals on
+    // areas and trajectories, bbox as an array, the landing page and API definition at the base.
+    String edr = "/edr/collections/" + M;
+    String square = "coords=POLYGON((-2%2044,0%2044,0%2046,-2%2046,-2%2044))";
+    expect("EDR position without coords", 400, "coords", RawHttp.get(port, EDR + "?z=750"));
+    expect("EDR area without coords", 400, "coords", RawHttp.get(port, edr + "/area?z=500"));
+    expect("EDR trajectory without coords", 400, "coords", RawHttp.get(port, edr + "/trajectory"));
+    expect("EDR cube without bbox", 400, "bbox", RawHttp.get(port, edr + "/cube"));
+    expect("EDR cube with an empty bbox", 400, "bbox", RawHttp.get(port, edr + "/cube?bbox="));
+    expect(
+        "EDR cube bbox of three numbers", 400, "bbox", RawHttp.get(port, edr + "/cube?bbox=1,2,3"));
+    expect(
+        "EDR cube bbox of six numbers",
+        400,
+        "bbox",
+        RawHttp.get(port, edr + "/cube?bbox=1,2,0,3,4,100"));
+    expect(
+        "EDR cube bbox given twice",
+        400,
+        "bbox",
+        RawHttp.get(port, edr + "/cube?bbox=-2,44,0,46&bbox=1,2,3,4"));
+    expect("EDR cube bbox not numbers", 400, "bbox", RawHttp.get(port, edr + "/cube?bbox=a,b,c,d"));
+    expect(
+        "EDR area interval reversed",
+        400,
+        "datetime",
+        RawHttp.get(
+            port,
+            edr + "/area?z=500&" + square + "&datetime=2026-11-21T03:00:00Z/2026-11-21T01:00:00Z"));
+    expect(
+        "EDR area interval of two open ends",
+        400,
+        "datetime",
+        RawHttp.get(port, edr + "/area?z=500&" + square + "&datetime=../.."));
+    expect(
+        "EDR area interval without a zone",
+        400,
+        "datetime",
+        RawHttp.get(port, edr + "/area?z=500&" + square + "&datetime=2026-11-21T01:00:00/.."));
+    expect(
+        "EDR area interval with no step inside",
+        422,
+        "datetime",
+        RawHttp.get(port, edr + "/area?z=500&" + square + "&datetime=2030-01-01T00:00:00Z/.."));
+    expect(
+        "EDR area over every step and level, too many values",
+        413,
+        "datetime",
+        RawHttp.get(
+            port, edr + "/area?parameter-name=t&" + square + "&datetime=../2030-01-01T00:00:00Z"));
+    expect(
+        "EDR area without z over an interval",
+        200,
+        null,
+        RawHttp.get(
+            port,
+            edr
+                + "/area?parameter-name=t&"
+                + square
+                + "&datetime=2026-11-21T01:00:00Z/2026-11-21T02:00:00Z"));
+    expect(
+        "EDR trajectory interval with a bad end",
+        400,
+        "datetime",
+        RawHttp.get(
+            port,
+            edr
+                + "/trajectory?coords=LINESTRING(-2%2044,0%2046)&datetime=2026-11-21T01:00:00Z/soon"));
+    expect(
+        "EDR trajectory interval given with M",
+        400,
+        "datetime",
+        RawHttp.get(
+            port,
+            edr
+                + "/trajectory?coords=LINESTRINGM(-2%2044%201763686800,0%2046%201763690400)"
+                + "&datetime=2026-11-21T01:00:00Z/.."));
+    expect(
+        "EDR position without z, an unknown parameter",
+        400,
+        "parameter-name",
+        RawHttp.get(port, EDR + "?coords=POINT(5.25%2045.5)&parameter-name=t,nosuch"));
+    expect(
+        "EDR location not configured", 404, "locId", RawHttp.get(port, edr + "/locations/nowhere"));
+    expect(
+        "EDR location with a bad percent escape",
+        400,
+        null,
+        RawHttp.get(port, edr + "/locations/%ZZ"));
+    expect("EDR locations in CSV", 400, "f", RawHttp.get(port, edr + "/locations?f=csv"));
+    expect(
+        "EDR location with a bad datetime",
+        400,
+        "datetime",
+        RawHttp.get(port, edr + "/locations/porto?datetime=2026-11-21T01:00:00Z/soon"));
+    expect(
+        "EDR location with a bad z", 400, "z", RawHttp.get(port, edr + "/locations/porto?z=high"));
+    expect(
+        "EDR landing page asked with f=json, as the OGC suite does",
+        200,
+        null,
+        RawHttp.get(port, "/edr/?f=json"));
+    expect(
+        "EDR API definition asked as XML",
+        406,
+        null,
+        RawHttp.get(port, "/edr/api", "Accept: application/xml"));
     expect(
         "multipart GET without boundary",
         400,

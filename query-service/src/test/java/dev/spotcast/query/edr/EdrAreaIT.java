@@ -241,6 +241,78 @@ class EdrAreaIT extends ServiceTestBase {
         .isCloseTo(spot.path("values").path("t").path("value").asDouble(), within(1e-9));
   }
 
+  /**
+   * Abstract Tests 57 and 59 of the OGC suite (/conf/edr/rc-z-response,
+   * /conf/core/datetime-response, area): an interval answers every step of the run inside it (a
+   * MultiPointSeries), no z every level (a composite of x, y, z), each value the one the area query
+   * at that instant and level answers.
+   */
+  @Test
+  void anAreaOverAnIntervalWithoutZAnswersEveryStepAndLevel() throws Exception {
+    String area =
+        "/edr/collections/"
+            + MODEL
+            + "/area?coords=POLYGON((-2 44, 0 44, 0 46, -2 46, -2 44))&parameter-name=t";
+    JsonNode all = json(area + "&datetime=2026-11-21T01:00:00Z/2026-11-21T03:00:00Z", 200);
+    JsonNode domain = all.path("domain");
+    assertThat(domain.path("domainType").asText()).isEqualTo("MultiPointSeries");
+    assertThat(domain.path("axes").path("t").path("values").toString())
+        .isEqualTo("[\"2026-11-21T01:00:00Z\",\"2026-11-21T02:00:00Z\",\"2026-11-21T03:00:00Z\"]");
+    JsonNode composite = domain.path("axes").path("composite");
+    assertThat(composite.path("coordinates").toString()).isEqualTo("[\"x\",\"y\",\"z\"]");
+    assertThat(composite.path("values")).hasSize(9 * 4);
+    JsonNode range = all.path("ranges").path("t");
+    assertThat(range.path("axisNames").toString()).isEqualTo("[\"t\",\"composite\"]");
+    assertThat(range.path("shape").toString()).isEqualTo("[3,36]");
+    JsonNode at2 =
+        json(area + "&z=500&datetime=2026-11-21T02:00:00Z", 200).path("domain").path("axes");
+    JsonNode at2Values =
+        json(area + "&z=500&datetime=2026-11-21T02:00:00Z", 200)
+            .path("ranges")
+            .path("t")
+            .path("values");
+    for (int p = 0; p < at2.path("composite").path("values").size(); p++) {
+      JsonNode point = at2.path("composite").path("values").get(p);
+      int c = -1;
+      for (int i = 0; i < 36; i++) {
+        JsonNode tuple = composite.path("values").get(i);
+        if (tuple.get(0).equals(point.get(0))
+            && tuple.get(1).equals(point.get(1))
+            && tuple.get(2).asDouble() == 500) {
+          c = i;
+        }
+      }
+      assertThat(c).as("point %s", point).isNotNegative();
+      assertThat(range.path("values").get(36 + c)).isEqualTo(at2Values.get(p));
+    }
+    JsonNode features =
+        json(area + "&z=500&datetime=2026-11-21T01:00:00Z/2026-11-21T03:00:00Z&f=GeoJSON", 200)
+            .path("features");
+    assertThat(features).hasSize(27);
+  }
+
+  /**
+   * Abstract Tests 91 and 93 of the OGC suite (/conf/trajectory): a LINESTRING with a datetime
+   * interval and no z answers the whole path at every step inside, at every level.
+   */
+  @Test
+  void aTrajectoryOverAnIntervalWithoutZAnswersEveryStepAndLevel() throws Exception {
+    JsonNode coverage =
+        json(
+            "/edr/collections/"
+                + MODEL
+                + "/trajectory?coords=LINESTRING(-2 44, -1 45, 0 46)&parameter-name=t"
+                + "&datetime=2026-11-21T01:00:00Z/2026-11-21T02:00:00Z",
+            200);
+    JsonNode composite = coverage.path("domain").path("axes").path("composite");
+    assertThat(coverage.path("domain").path("domainType").asText()).isEqualTo("Trajectory");
+    assertThat(composite.path("coordinates").toString()).isEqualTo("[\"t\",\"x\",\"y\",\"z\"]");
+    assertThat(composite.path("values")).hasSize(2 * 3 * 4);
+    assertThat(composite.path("values").get(0).get(0).asText()).isEqualTo("2026-11-21T01:00:00Z");
+    assertThat(composite.path("values").get(12).get(0).asText()).isEqualTo("2026-11-21T02:00:00Z");
+    assertThat(coverage.path("ranges").path("t").path("shape").toString()).isEqualTo("[24]");
+  }
+
   @Test
   void badShapesTooLargeAreasAndIntervalsAreRefusedNamingTheParameter() throws Exception {
     String area = "/edr/collections/" + MODEL + "/area?z=500&datetime=" + TIME + "&coords=";
@@ -256,16 +328,28 @@ class EdrAreaIT extends ServiceTestBase {
                 .path("parameter")
                 .asText())
         .isEqualTo("coords");
+    // 9 points x 7 steps x 4 levels: 252 values per parameter, more than the 200 allowed.
+    JsonNode tooMany =
+        json(
+            "/edr/collections/"
+                + MODEL
+                + "/area?coords=POLYGON((-2 44, 0 44, 0 46, -2 46, -2 44))&parameter-name=t"
+                + "&datetime=2026-11-21T00:00:00Z/..",
+            413);
+    assertThat(tooMany.path("parameter").asText()).isEqualTo("datetime");
+    // An interval with no step of the run inside: 422.
     assertThat(
             json(
                     "/edr/collections/"
                         + MODEL
                         + "/area?z=500&coords=POLYGON((-5 41, 3 41, -1 47, -5 41))"
-                        + "&datetime=2026-11-21T01:00:00Z/2026-11-21T03:00:00Z",
-                    400)
+                        + "&datetime=2026-11-22T01:00:00Z/2026-11-22T03:00:00Z",
+                    422)
                 .path("parameter")
                 .asText())
         .isEqualTo("datetime");
+    assertThat(json("/edr/collections/" + MODEL + "/cube?z=500", 400).path("parameter").asText())
+        .isEqualTo("bbox");
     assertThat(
             json("/edr/collections/" + MODEL + "/cube?z=500&bbox=1,2,3", 400)
                 .path("parameter")

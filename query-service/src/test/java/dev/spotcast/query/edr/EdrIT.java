@@ -70,7 +70,158 @@ class EdrIT extends ServiceTestBase {
     assertThat(conformance.path("conformsTo").toString())
         .contains("http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/core")
         .contains("http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/covjson")
+        .contains("http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/oas30")
         .contains("http://www.opengis.net/spec/ogcapi-edr-1/1.0/conf/geojson");
+  }
+
+  /**
+   * Abstract Test 136 (/conf/locations) and Abstract Tests 20, 21 (/conf/geojson/definition,
+   * content) of the OGC suite, which checks GeoJSON through the locations query: the collection
+   * offers it, the list answers 200 without parameters in GeoJSON, and a location answers as the
+   * position query at its coordinates; an unknown locId is 404 naming it.
+   */
+  @Test
+  void theLocationsAreNamedPlacesAnsweredAsPositions() throws Exception {
+    JsonNode collection = ok(http.getForEntity("/edr/collections/" + MODEL, String.class));
+    assertThat(collection.path("data_queries").has("locations")).isTrue();
+    String list = "/edr/collections/" + MODEL + "/locations";
+    ResponseEntity<String> response = http.getForEntity(list + "?f=GeoJSON", String.class);
+    JsonNode places = ok(response);
+    assertThat(places.path("type").asText()).isEqualTo("FeatureCollection");
+    assertThat(places.path("features").size()).isPositive();
+    JsonNode first = places.path("features").get(0);
+    assertThat(first.path("geometry").path("type").asText()).isEqualTo("Point");
+    assertThat(ok(http.getForEntity(list, String.class)).path("features"))
+        .hasSameSizeAs(places.path("features"));
+    assertThat(first.path("id").asText()).isEqualTo("porto");
+    assertThat(first.path("properties").path("name").asText()).isEqualTo("Porto");
+    assertThat(first.path("geometry").path("coordinates").toString()).isEqualTo("[-8.61,41.15]");
+    JsonNode atPlace = ok(http.getForEntity(list + "/porto?z=250", String.class));
+    JsonNode atPoint =
+        ok(
+            http.getForEntity(
+                "/edr/collections/" + MODEL + "/position?coords=POINT(-8.61 41.15)&z=250",
+                String.class));
+    assertThat(atPlace).isEqualTo(atPoint);
+    JsonNode features =
+        ok(http.getForEntity(list + "/porto?z=250&f=GeoJSON", String.class)).path("features");
+    assertThat(features).hasSize(3);
+    problem(list + "/nowhere?z=250", 404, "locId");
+    problem(list + "?f=csv", 400, "f");
+    problem(list + "/porto?z=250&datetime=soon", 400, "datetime");
+  }
+
+  /**
+   * Abstract Tests 2 and 3 (/conf/core/root-op, root-success) and 6 (/conf/core/conformance) of the
+   * OGC suite ets-ogcapi-edr10: the landing page at the API's base, with and without the slash, as
+   * the suite asks for it (f=application/json); the conformance with a slash too.
+   */
+  @Test
+  void theLandingPageIsAtTheBaseWithAndWithoutTheSlash() throws Exception {
+    for (String path : new String[] {"/edr", "/edr/", "/edr/?f=application/json", "/edr?f=json"}) {
+      JsonNode landing = ok(http.getForEntity(path, String.class));
+      assertThat(landing.path("links").toString()).as(path).contains("\"service-desc\"");
+    }
+    assertThat(ok(http.getForEntity("/edr/conformance/", String.class)).path("conformsTo").size())
+        .isPositive();
+  }
+
+  /**
+   * Abstract Tests 4 and 5 (/conf/core/api-definition, api-definition-success): the landing page's
+   * service-desc link names OpenAPI 3.0, and the document it leads to is OpenAPI 3.0 with its
+   * server at the EDR base and the paths below it; Abstract Tests 36, 54, 70, 92
+   * (/conf/edr/rc-coords-definition) and 42, 58, 74 (/conf/core/datetime-definition): coords and
+   * bbox required, bbox an array, datetime style form, explode false.
+   */
+  @Test
+  void theApiDefinitionIsOpenApi30OfTheEdrBase() throws Exception {
+    JsonNode landing = ok(http.getForEntity("/edr", String.class));
+    JsonNode desc = null;
+    for (JsonNode link : landing.path("links")) {
+      if (link.path("rel").asText().equals("service-desc")) {
+        desc = link;
+      }
+    }
+    assertThat(desc).isNotNull();
+    String type = desc.path("type").asText();
+    assertThat(type).isEqualTo("application/vnd.oai.openapi+json;version=3.0");
+    org.springframework.http.HttpHeaders headers = new org.springframework.http.HttpHeaders();
+    headers.setAccept(List.of(MediaType.parseMediaType(type)));
+    ResponseEntity<String> response =
+        http.exchange(
+            desc.path("href").asText(),
+            org.springframework.http.HttpMethod.GET,
+            new org.springframework.http.HttpEntity<>(headers),
+            String.class);
+    JsonNode api = ok(response);
+    assertThat(response.getHeaders().getContentType().toString()).startsWith("application/vnd.oai");
+    assertThat(api.path("openapi").asText()).startsWith("3.0.");
+    assertThat(api.path("servers").get(0).path("url").asText()).endsWith("/edr");
+    JsonNode paths = api.path("paths");
+    assertThat(paths.has("/")).isTrue();
+    assertThat(paths.has("/conformance")).isTrue();
+    assertThat(paths.has("/collections")).isTrue();
+    assertThat(paths.has("/collections/{model}/position")).isTrue();
+    assertThat(paths.has("/v1/spot") || paths.has("/edr/collections")).isFalse();
+    assertThat(api.toString()).doesNotContain("\"null\"]");
+    for (String query : new String[] {"position", "area", "radius", "trajectory", "cube"}) {
+      JsonNode parameters =
+          paths.path("/collections/{model}/" + query).path("get").path("parameters");
+      for (JsonNode parameter : parameters) {
+        String name = parameter.path("name").asText();
+        if (name.equals("coords") || name.equals("bbox")) {
+          assertThat(parameter.path("required").asBoolean()).as(query + " " + name).isTrue();
+        }
+        if (name.equals("bbox")) {
+          assertThat(parameter.path("schema").path("type").asText()).isEqualTo("array");
+          assertThat(parameter.path("explode").asBoolean(true)).isFalse();
+        }
+        if (name.equals("datetime")) {
+          assertThat(parameter.path("style").asText()).as(query).isEqualTo("form");
+          assertThat(parameter.path("explode").isBoolean()).as(query).isTrue();
+          assertThat(parameter.path("explode").asBoolean()).as(query).isFalse();
+        }
+      }
+    }
+  }
+
+  /**
+   * Abstract Test 41 (/conf/edr/rc-z-response) of the OGC suite: without z, parameters with levels
+   * are answered at every level (a VerticalProfile at an instant, a Grid of one point over t and z
+   * for an interval), each value the one z= answers.
+   */
+  @Test
+  void withoutZAPositionAnswersEveryLevel() throws Exception {
+    String position =
+        "/edr/collections/" + MODEL + "/position?coords=POINT(-8 42)&parameter-name=t";
+    JsonNode all = ok(http.getForEntity(position, String.class));
+    assertThat(all.path("domain").path("domainType").asText()).isEqualTo("Grid");
+    JsonNode axes = all.path("domain").path("axes");
+    assertThat(axes.path("z").path("values").toString()).isEqualTo("[0.0,500.0]");
+    int times = axes.path("t").path("values").size();
+    assertThat(times).isEqualTo(3);
+    JsonNode range = all.path("ranges").path("t");
+    assertThat(range.path("axisNames").toString()).isEqualTo("[\"t\",\"z\"]");
+    assertThat(range.path("shape").toString()).isEqualTo("[3,2]");
+    double[] levels = {0, 500};
+    for (int z = 0; z < 2; z++) {
+      JsonNode one =
+          ok(http.getForEntity(position + "&z=" + (int) levels[z], String.class))
+              .path("ranges")
+              .path("t")
+              .path("values");
+      for (int t = 0; t < times; t++) {
+        assertThat(range.path("values").get(t * 2 + z)).isEqualTo(one.get(t));
+      }
+    }
+    JsonNode profile =
+        ok(http.getForEntity(position + "&datetime=2026-11-21T09:00:00Z", String.class));
+    assertThat(profile.path("domain").path("domainType").asText()).isEqualTo("VerticalProfile");
+    assertThat(profile.path("ranges").path("t").path("shape").toString()).isEqualTo("[1,2]");
+    JsonNode features =
+        ok(http.getForEntity(position + "&f=GeoJSON", String.class)).path("features");
+    assertThat(features).hasSize(6);
+    assertThat(features.get(1).path("properties").path("z").asDouble()).isEqualTo(500);
   }
 
   @Test
@@ -289,7 +440,7 @@ class EdrIT extends ServiceTestBase {
     problem(position + "coords=POINT(-8 95)&z=250", 400, "coords");
     problem(position + "coords=POINT(NaN 42)&z=250", 400, "coords");
     problem(position + "coords=POINT(-8 42)&z=high", 400, "z");
-    problem(position + "coords=POINT(-8 42)", 400, "z"); // height levels only: z is needed
+    problem(position + "coords=POINT(-8 42)&parameter-name=t,2t", 400, "parameter-name");
     problem(position + "coords=POINT(-8 42)&z=250&datetime=soon", 400, "datetime");
     problem(position + "coords=POINT(-8 42)&z=250&datetime=2026-11-21T07:00:00", 400, "datetime");
     problem(

@@ -65,6 +65,21 @@ class EdrPositionQueryTest {
         .isEqualTo(Vertical.pressure(850));
   }
 
+  /**
+   * OGC API - EDR position, area, trajectory queries without z (ets-ogcapi-edr10
+   * validatePositionQueryUsingParameters asks parameter t with no z): every level of the level type
+   * holding the parameters, not a 400.
+   */
+  @Test
+  void withoutZParametersWithLevelsAreAnsweredAtEveryLevel() {
+    PositionQuery query = parse("POINT(5 45)", null, "t");
+    assertThat(query.vertical()).isNull();
+    assertThat(query.verticals()).hasSizeGreaterThan(1);
+    assertThat(query.verticals()).allMatch(v -> v.type() == Vertical.height(0).type());
+    assertThat(parse("POINT(5 45)", null, "2t").verticals()).containsExactly((Vertical) null);
+    assertThat(parse("POINT(5 45)", "250", "t").verticals()).containsExactly(Vertical.height(250));
+  }
+
   @Test
   void derivedWindAsksForItsComponents() {
     PositionQuery query = parse("POINT(5 45)", "10", "wind_speed,t");
@@ -79,7 +94,7 @@ class EdrPositionQueryTest {
     bad(() -> parse("POINT(5 45)", "high", null), "z", "single level value");
     bad(() -> parse("POINT(5 45)", "NaN", null), "z", "single level value");
     bad(() -> parse("POINT Z(5 45 10)", "20", null), "z", "differs");
-    bad(() -> parse("POINT(5 45)", null, "t"), "z", "give z");
+    bad(() -> parse("POINT(5 45)", null, "t,2t"), "parameter-name", "ask them separately");
     bad(() -> parse("POINT(5 45)", "10", "2t"), "z", "not all on one level type");
     bad(() -> parse("POINT(5 45)", "10", "u,gh"), "z", "not all on one level type");
     bad(() -> parse("POINT(5 45)", "-5", "gh"), "z", "positive");

@@ -112,6 +112,17 @@ class MeansIT extends ServiceTestBase {
   }
 
   @Test
+  void theDailyMeanOfMeansIsTheMeanOverTheTimeCovered() throws Exception {
+    // 100 (0-1 h), 200 (1-2), 300 (2-3), 300 (3-6): over the 6 hours covered, 250 W m-2, which is
+    // the mean since the start DWD wrote at 6 h.
+    JsonNode day =
+        ok("/v1/series?model=" + ICON + "&lat=50&lon=10&daily=ASWDIR_S:mean").path("daily").get(0);
+
+    assertThat(day.path("values").path("ASWDIR_S").path("mean").asDouble())
+        .isCloseTo(250, within(1e-3));
+  }
+
+  @Test
   void aPublishersNameIsAskedInEitherCaseAndAnsweredAsStored() throws Exception {
     JsonNode values = spot(ICON, "03:00", "&params=aswdir_s");
 
