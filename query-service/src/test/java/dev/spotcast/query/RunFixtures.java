@@ -87,7 +87,14 @@ public final class RunFixtures {
       throws Exception {
     Path grib = Files.createTempDirectory("grib").resolve(model + ".grib");
     IntervalMessages.write(messages, grib, SampleReference.samples());
-    try (ForecastFile file = ForecastFiles.open(grib)) {
+    fileServed(client, runs, model, grib);
+  }
+
+  /** A GRIB or NetCDF file loaded as model {@code model}, each run in it published and served. */
+  public static void fileServed(
+      ElasticsearchClient client, PublishedRuns runs, String model, Path forecastFile)
+      throws Exception {
+    try (ForecastFile file = ForecastFiles.open(forecastFile)) {
       assertThat(file.skipped()).isEmpty();
       for (FileForecastSource source :
           FileRuns.assemble(model, file.fields(), Set.of(), ShardingSpec.DEFAULT)) {

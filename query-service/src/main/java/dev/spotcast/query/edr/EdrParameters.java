@@ -4,14 +4,16 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.Parameter;
+import dev.spotcast.query.spot.Derived;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The parameters of a run as EDR and CoverageJSON describe them: the stored ones, and the wind
- * speed and direction the service derives from u and v (10u and 10v) when both are on one level
- * type.
+ * The parameters of a run as EDR and CoverageJSON describe them: the stored ones, the wind speed
+ * and direction the service derives from u and v (10u and 10v) when both are on one level type, and
+ * the derived variables the spot answers ({@link Derived}: dew point, precipitation in mm, weather
+ * code, ...) that the run's parameters make.
  */
 final class EdrParameters {
 
@@ -21,14 +23,14 @@ final class EdrParameters {
    * A derived parameter: computed from two stored components, in the unit given (null: the
    * components').
    */
-  record Derived(String name, String u, String v, String unit) {}
+  record Wind(String name, String u, String v, String unit) {}
 
-  static final List<Derived> DERIVED =
+  static final List<Wind> WINDS =
       List.of(
-          new Derived("wind_speed", "u", "v", null),
-          new Derived("wind_direction", "u", "v", "deg"),
-          new Derived("wind_speed_10m", "10u", "10v", null),
-          new Derived("wind_direction_10m", "10u", "10v", "deg"));
+          new Wind("wind_speed", "u", "v", null),
+          new Wind("wind_direction", "u", "v", "deg"),
+          new Wind("wind_speed_10m", "10u", "10v", null),
+          new Wind("wind_direction_10m", "10u", "10v", "deg"));
 
   /** A CoverageJSON parameter object (also the members of an EDR collection's parameter_names). */
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -73,14 +75,26 @@ final class EdrParameters {
               "wind_direction_10m",
               new Known("Wind from direction at 10 m", "wind_from_direction")));
 
-  /** The derived parameter of that name, or null. */
-  static Derived derived(String name) {
-    return DERIVED.stream().filter(d -> d.name().equals(name)).findFirst().orElse(null);
+  /** The wind parameter of that name, or null. */
+  static Wind wind(String name) {
+    return WINDS.stream().filter(d -> d.name().equals(name)).findFirst().orElse(null);
   }
 
-  /** Whether a level axis holds both components of a derived parameter. */
-  static boolean derivable(LevelAxis axis, Derived derived) {
-    return axis.parameter(derived.u()) != null && axis.parameter(derived.v()) != null;
+  /** Whether a level axis holds both components of a wind parameter. */
+  static boolean derivable(LevelAxis axis, Wind wind) {
+    return axis.parameter(wind.u()) != null && axis.parameter(wind.v()) != null;
+  }
+
+  /**
+   * The model parameters a derived variable of the spot ({@link Derived}) is made from in this run,
+   * or null when it is not one or the run cannot make it (or stores a parameter of that name).
+   */
+  static List<String> ingredients(ForecastRun run, String name) {
+    Derived.Definition d = Derived.definition(name);
+    if (d == null || run.parameter(name) != null) {
+      return null;
+    }
+    return Derived.reads(d, n -> run.parameter(n) != null);
   }
 
   /**
@@ -91,11 +105,16 @@ final class EdrParameters {
     for (Parameter p : run.parameters()) {
       units.put(p.name(), p.unit());
     }
-    for (Derived d : DERIVED) {
+    for (Wind d : WINDS) {
       for (LevelAxis axis : run.axes()) {
         if (derivable(axis, d)) {
           units.putIfAbsent(d.name(), d.unit() != null ? d.unit() : axis.parameter(d.u()).unit());
         }
+      }
+    }
+    for (Derived.Definition d : Derived.ALL) {
+      if (ingredients(run, d.name()) != null) {
+        units.putIfAbsent(d.name(), d.unit());
       }
     }
     return units;
@@ -106,15 +125,16 @@ final class EdrParameters {
     Known known = KNOWN.get(name);
     String label = known != null ? known.label() : name;
     String symbol = unit == null || unit.isBlank() ? "1" : unit;
-    Derived derived = derived(name);
+    Wind wind = wind(name);
+    Derived.Definition derived = Derived.definition(name);
     String text =
         label
             + " ("
             + name
             + ")"
-            + (derived != null
-                ? ", derived from the interpolated " + derived.u() + " and " + derived.v()
-                : "");
+            + (wind != null
+                ? ", derived from the interpolated " + wind.u() + " and " + wind.v()
+                : derived != null ? ", derived: " + derived.description() : "");
     return new Description(
         "Parameter",
         withId ? name : null,

@@ -27,7 +27,8 @@ import java.util.stream.Collectors;
  * hPa, as {@code alt=} or {@code pressure=} of {@code /v1/spot}.
  *
  * @param vertical the height or pressure given (z or the Z of coords), or null
- * @param serviceParams the stored parameters to ask the spot service for (never empty)
+ * @param serviceParams what to ask the spot service for: stored parameters, wind components,
+ *     derived variables it makes (never empty)
  * @param outputNames the parameters to answer, in order (derived wind included); empty: all
  *     answered
  * @param verticals the levels to answer, never empty: the one given; without z, for parameters on a
@@ -85,6 +86,7 @@ public record PositionQuery(
     EdrDatetime when = EdrDatetime.parse(datetime);
     List<String> asked = names(parameterNames);
     Set<String> stored = stored(run, asked);
+    List<String> answered = answered(run, asked);
     LevelAxis axis = null;
     List<Vertical> verticals;
     Vertical vertical = null;
@@ -105,9 +107,13 @@ public record PositionQuery(
       LevelAxis all = axis;
       verticals = all.levels().stream().map(l -> new Vertical(all.type(), l)).toList();
     }
-    List<String> serviceParams =
-        !stored.isEmpty() ? List.copyOf(stored) : defaultParameters(run, axis);
-    return new PositionQuery(where, vertical, when, serviceParams, asked, format, verticals);
+    List<String> serviceParams = !asked.isEmpty() ? answered : defaultParameters(run, axis);
+    List<String> output =
+        asked.stream()
+            .map(name -> run.parameter(name) != null ? run.parameter(name).name() : name)
+            .distinct()
+            .toList();
+    return new PositionQuery(where, vertical, when, serviceParams, output, format, verticals);
   }
 
   /**
@@ -188,19 +194,26 @@ public record PositionQuery(
     return List.copyOf(names);
   }
 
-  /** The stored parameters needed for the names asked for: derived ones need their components. */
+  /**
+   * The stored parameters needed for the names asked for: a wind needs its components, a derived
+   * variable of the spot what it is made from. Their levels decide the query's.
+   */
   private static Set<String> stored(ForecastRun run, List<String> asked) {
     Set<String> stored = new LinkedHashSet<>();
     for (String name : asked) {
       if (run.parameter(name) != null) {
-        stored.add(name);
+        stored.add(run.parameter(name).name());
         continue;
       }
-      EdrParameters.Derived derived = EdrParameters.derived(name);
-      if (derived != null
-          && run.axes().stream().anyMatch(a -> EdrParameters.derivable(a, derived))) {
-        stored.add(derived.u());
-        stored.add(derived.v());
+      EdrParameters.Wind wind = EdrParameters.wind(name);
+      if (wind != null && run.axes().stream().anyMatch(a -> EdrParameters.derivable(a, wind))) {
+        stored.add(wind.u());
+        stored.add(wind.v());
+        continue;
+      }
+      List<String> ingredients = EdrParameters.ingredients(run, name);
+      if (ingredients != null) {
+        stored.addAll(ingredients);
         continue;
       }
       throw new BadParameterException(
@@ -213,6 +226,26 @@ public record PositionQuery(
               + String.join(", ", EdrParameters.units(run).keySet()));
     }
     return stored;
+  }
+
+  /**
+   * What the spot is asked for: stored parameters by their stored names, a wind by its components
+   * (the spot adds the wind from them), a derived variable by its own name (the spot makes it).
+   */
+  private static List<String> answered(ForecastRun run, List<String> asked) {
+    Set<String> answered = new LinkedHashSet<>();
+    for (String name : asked) {
+      EdrParameters.Wind wind = EdrParameters.wind(name);
+      if (run.parameter(name) != null) {
+        answered.add(run.parameter(name).name());
+      } else if (wind != null) {
+        answered.add(wind.u());
+        answered.add(wind.v());
+      } else {
+        answered.add(name);
+      }
+    }
+    return List.copyOf(answered);
   }
 
   /**

@@ -251,7 +251,19 @@ class EdrIT extends ServiceTestBase {
     JsonNode parameters = model.path("parameter_names");
     List<String> names = new ArrayList<>();
     parameters.fieldNames().forEachRemaining(names::add);
-    assertThat(names).containsExactly("t", "u", "v", "rh", "pres", "wind_speed", "wind_direction");
+    // Stored, then the wind, then the derived variables the spot makes from them.
+    assertThat(names)
+        .containsExactly(
+            "t",
+            "u",
+            "v",
+            "rh",
+            "pres",
+            "wind_speed",
+            "wind_direction",
+            "dew_point",
+            "apparent_temperature",
+            "is_day");
     assertThat(parameters.path("t").path("type").asText()).isEqualTo("Parameter");
     assertThat(parameters.path("t").path("unit").path("symbol").asText()).isEqualTo("K");
     assertThat(parameters.path("t").path("observedProperty").path("label").path("en").asText())

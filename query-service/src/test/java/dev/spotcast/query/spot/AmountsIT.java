@@ -269,6 +269,32 @@ class AmountsIT extends ServiceTestBase {
   }
 
   @Test
+  void edrOffersAndAnswersTheDerivedVariablesAsTheSpotDoes() throws Exception {
+    JsonNode collection = ok("/edr/collections/" + MODEL);
+    JsonNode names = collection.path("parameter_names");
+    assertThat(names.has("precipitation")).isTrue();
+    assertThat(names.path("precipitation").path("unit").path("symbol").asText()).isEqualTo("mm");
+    assertThat(names.path("dew_point").path("description").path("en").asText()).contains("derived");
+
+    // precipitation from tp at the surface; dew_point from 2t and 2r, at their height (z=2): EDR
+    // answers one level type per query.
+    String position =
+        "/edr/collections/" + MODEL + "/position?coords=POINT(10 50)&datetime=2026-11-20T02:00:00Z";
+    JsonNode surface = ok(position + "&parameter-name=precipitation");
+    JsonNode twoMetres = ok(position + "&parameter-name=dew_point&z=2");
+    JsonNode spot = spot("02:00", "&params=precipitation,dew_point").path("values");
+    assertThat(surface.path("ranges").path("precipitation").path("values").get(0).asDouble())
+        .isCloseTo(spot.path("precipitation").path("value").asDouble(), within(1e-9))
+        .isCloseTo(2.0, within(1e-6));
+    assertThat(twoMetres.path("ranges").path("dew_point").path("values").get(0).asDouble())
+        .isCloseTo(spot.path("dew_point").path("value").asDouble(), within(1e-9));
+    assertThat(surface.path("ranges").has("tp")).as("read to make it, not asked").isFalse();
+    // Made from the place and time alone: night at 02 UTC in Bavaria.
+    JsonNode night = ok(position + "&parameter-name=is_day");
+    assertThat(night.path("ranges").path("is_day").path("values").get(0).asInt()).isZero();
+  }
+
+  @Test
   void weatherCodeAndDaylightAtThePlace() throws Exception {
     // 2 mm in the hour before 02 UTC, nothing else known: rain at that rate.
     JsonNode night = spot("02:00", "&params=weather_code,is_day").path("values");

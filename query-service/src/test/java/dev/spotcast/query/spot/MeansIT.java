@@ -9,8 +9,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.query.RunFixtures;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.testsupport.CfIntervals;
 import dev.spotcast.testsupport.IntervalMessages;
 import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.csv.CSVFormat;
@@ -29,8 +32,8 @@ import org.springframework.http.ResponseEntity;
  * Means as the centres write them, written by ecCodes, loaded and answered through the service and
  * Elasticsearch: DWD's radiation as means since the run's start (under ecCodes' upper-case name),
  * GFS's averages and amounts in windows restarting every 6 h with no field at f000 (a time inside
- * the first interval is answered), and a GRIB1 average (time range indicator 3). Expected values
- * are worked out by hand at the grid point 50 N 10 E.
+ * the first interval is answered), a GRIB1 average (time range indicator 3) and a CF NetCDF mean
+ * with time bounds. Expected values are worked out by hand at the grid point 50 N 10 E.
  */
 class MeansIT extends ServiceTestBase {
 
@@ -38,6 +41,7 @@ class MeansIT extends ServiceTestBase {
   private static final String ICON = "it_icon_means";
   private static final String GFS = "it_gfs_means";
   private static final String GRIB1 = "it_grib1_means";
+  private static final String NETCDF = "it_netcdf_means";
 
   @Autowired private TestRestTemplate http;
   @Autowired private ElasticsearchClient client;
@@ -81,6 +85,10 @@ class MeansIT extends ServiceTestBase {
     load(ICON, icon);
     load(GFS, gfs);
     load(GRIB1, grib1);
+    // CF NetCDF, "time: mean" with time bounds: 3 over 0-6 h, 4.5 over 0-12 h: 6 over 6-12 h.
+    Path nc = Files.createTempDirectory("means").resolve("means.nc");
+    CfIntervals.write(nc, "mtpr", "time: mean", "kg m**-2 s**-1", 3, 4.5f);
+    RunFixtures.fileServed(client, publishedRuns, NETCDF, nc);
   }
 
   private void load(String model, List<IntervalMessages> messages) throws Exception {
@@ -218,6 +226,17 @@ class MeansIT extends ServiceTestBase {
 
     assertThat(t.path("value").asDouble()).isCloseTo(286, within(1e-3));
     assertThat(t.path("over").path("from").asText()).isEqualTo("2026-11-20T06:00:00Z");
+  }
+
+  @Test
+  void aNetcdfMeanWithTimeBoundsIsTakenApart() throws Exception {
+    JsonNode mean = spot(NETCDF, "09:00", "&params=mtpr").path("mtpr");
+
+    assertThat(mean.path("value").asDouble()).isCloseTo(6, within(1e-6));
+    assertThat(mean.path("over").path("statistic").asText()).isEqualTo("mean");
+    assertThat(mean.path("over").path("from").asText()).isEqualTo("2026-11-20T06:00:00Z");
+    assertThat(spot(NETCDF, "03:00", "&params=mtpr").path("mtpr").path("value").asDouble())
+        .isCloseTo(3, within(1e-6));
   }
 
   @Test

@@ -10,6 +10,7 @@ import dev.spotcast.model.Aggregation;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.testsupport.CfIntervals;
 import dev.spotcast.testsupport.IntervalMessages;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,11 +20,6 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import ucar.ma2.Array;
-import ucar.ma2.DataType;
-import ucar.nc2.Attribute;
-import ucar.nc2.NetcdfFileWriter;
-import ucar.nc2.Variable;
 
 /**
  * Fields over time intervals, written by ecCodes as ECMWF, GFS and DWD encode them (GRIB2 template
@@ -451,54 +447,11 @@ class IntervalFieldsTest {
     assertThat(stored(source, "10fg", 0)).containsExactly(Map.entry(6, 12.5f), Map.entry(12, 17f));
   }
 
-  /**
-   * A CF file as a 6-hourly feed would write one parameter {@code name} over 0-6 h and 0-12 h (from
-   * the start), with {@code cellMethods} and step bounds; 3 by 2 grid at 50..49 N, 10..12 E.
-   */
-  private Path netcdf(String name, String cellMethods, float first, float second) throws Exception {
-    Path nc = dir.resolve(name + ".nc");
-    NetcdfFileWriter w =
-        NetcdfFileWriter.createNew(NetcdfFileWriter.Version.netcdf3, nc.toString());
-    w.addDimension(null, "step", 2);
-    w.addDimension(null, "nv", 2);
-    w.addDimension(null, "latitude", 2);
-    w.addDimension(null, "longitude", 3);
-    Variable time = w.addVariable(null, "time", DataType.DOUBLE, "");
-    w.addVariableAttribute(time, new Attribute("units", "hours since 2026-11-20 00:00:00"));
-    w.addVariableAttribute(time, new Attribute("standard_name", "forecast_reference_time"));
-    Variable step = w.addVariable(null, "step", DataType.DOUBLE, "step");
-    w.addVariableAttribute(step, new Attribute("units", "hours"));
-    w.addVariableAttribute(step, new Attribute("standard_name", "forecast_period"));
-    w.addVariableAttribute(step, new Attribute("bounds", "step_bnds"));
-    Variable bounds = w.addVariable(null, "step_bnds", DataType.DOUBLE, "step nv");
-    Variable lat = w.addVariable(null, "latitude", DataType.DOUBLE, "latitude");
-    w.addVariableAttribute(lat, new Attribute("units", "degrees_north"));
-    Variable lon = w.addVariable(null, "longitude", DataType.DOUBLE, "longitude");
-    w.addVariableAttribute(lon, new Attribute("units", "degrees_east"));
-    Variable field = w.addVariable(null, name, DataType.FLOAT, "step latitude longitude");
-    w.addVariableAttribute(field, new Attribute("units", "kg m**-2"));
-    w.addVariableAttribute(field, new Attribute("cell_methods", cellMethods));
-    w.addVariableAttribute(field, new Attribute("coordinates", "time"));
-    w.addVariableAttribute(field, new Attribute("GRIB_typeOfLevel", "surface"));
-    w.create();
-    w.write(time, Array.factory(DataType.DOUBLE, new int[0], new double[] {0}));
-    w.write(step, Array.factory(DataType.DOUBLE, new int[] {2}, new double[] {6, 12}));
-    w.write(bounds, Array.factory(DataType.DOUBLE, new int[] {2, 2}, new double[] {0, 6, 0, 12}));
-    w.write(lat, Array.factory(DataType.DOUBLE, new int[] {2}, new double[] {50, 49}));
-    w.write(lon, Array.factory(DataType.DOUBLE, new int[] {3}, new double[] {10, 11, 12}));
-    w.write(
-        field,
-        Array.factory(
-            DataType.FLOAT,
-            new int[] {2, 2, 3},
-            new float[] {first, 0, 0, 0, 0, 0, second, 0, 0, 0, 0, 0}));
-    w.close();
-    return nc;
-  }
-
   @Test
   void netcdfWithCellMethodsAndTimeBounds() throws Exception {
-    ForecastFile file = ForecastFiles.open(netcdf("tp", "step: sum", 4, 9.5f));
+    ForecastFile file =
+        ForecastFiles.open(
+            CfIntervals.write(dir.resolve("tp.nc"), "tp", "step: sum", "kg m**-2", 4, 9.5f));
     assertThat(file.skipped()).isEmpty();
     assertThat(file.fields())
         .extracting(FieldRef::startMinutes, FieldRef::stepMinutes, FieldRef::aggregation)
@@ -513,7 +466,10 @@ class IntervalFieldsTest {
   @Test
   void netcdfMeanWithTimeBoundsIsTakenApart() throws Exception {
     // "time: mean" over 0-6 h (3) and 0-12 h (4.5): 6-12 h is (4.5 * 12 - 3 * 6) / 6 = 6.
-    ForecastFile file = ForecastFiles.open(netcdf("mtpr", "time: mean", 3, 4.5f));
+    ForecastFile file =
+        ForecastFiles.open(
+            CfIntervals.write(
+                dir.resolve("mtpr.nc"), "mtpr", "time: mean", "kg m**-2 s**-1", 3, 4.5f));
     assertThat(file.fields())
         .extracting(FieldRef::startMinutes, FieldRef::stepMinutes, FieldRef::aggregation)
         .containsExactly(tuple(0, 360, Aggregation.MEAN), tuple(0, 720, Aggregation.MEAN));
