@@ -128,6 +128,21 @@ class RestIngestionIT {
     assertThat(missingFile.statusCode()).isEqualTo(400);
     assertThat(missingFile.body()).contains("/nonexistent/run.grib2");
 
+    String synthetic = "{\"synthetic\": {\"model\": \"x\", \"runTime\": \"2026-01-01T00:00:00Z\", ";
+    HttpResponse<String> badStepList =
+        instance.post("/v1/ingestions", synthetic + "\"stepList\": \"soon\"}}");
+    assertThat(badStepList.statusCode()).isEqualTo(400);
+    assertThat(badStepList.body()).contains("synthetic.stepList: ");
+    HttpResponse<String> stepListNotText =
+        instance.post("/v1/ingestions", synthetic + "\"stepList\": [0, 1]}}");
+    assertThat(stepListNotText.statusCode()).isEqualTo(400);
+    assertThat(stepListNotText.headers().firstValue("Content-Type"))
+        .hasValue("application/problem+json");
+    HttpResponse<String> both =
+        instance.post("/v1/ingestions", synthetic + "\"steps\": [0, 1], \"stepList\": \"0-1\"}}");
+    assertThat(both.statusCode()).isEqualTo(400);
+    assertThat(both.body()).contains("not both");
+
     HttpResponse<String> notJson = instance.post("/v1/ingestions", "{\"synthetic\": ");
     assertThat(notJson.statusCode()).isEqualTo(400);
     assertThat(notJson.headers().firstValue("Content-Type")).hasValue("application/problem+json");
