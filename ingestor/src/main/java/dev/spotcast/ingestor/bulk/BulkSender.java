@@ -6,7 +6,6 @@ import co.elastic.clients.transport.rest5_client.low_level.Request;
 import co.elastic.clients.transport.rest5_client.low_level.Response;
 import co.elastic.clients.transport.rest5_client.low_level.ResponseException;
 import co.elastic.clients.transport.rest5_client.low_level.Rest5Client;
-import dev.spotcast.ingestor.LoaderSettings;
 import io.github.resilience4j.core.IntervalFunction;
 import java.io.IOException;
 import java.io.InputStream;

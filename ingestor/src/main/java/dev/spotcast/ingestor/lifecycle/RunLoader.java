@@ -1,9 +1,11 @@
-package dev.spotcast.ingestor;
+package dev.spotcast.ingestor.lifecycle;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.ingestor.bulk.BulkSender;
 import dev.spotcast.ingestor.bulk.LoadStats;
+import dev.spotcast.ingestor.bulk.LoaderSettings;
+import dev.spotcast.ingestor.bulk.SliceProducers;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.ingestor.source.file.ForecastFileException;
 import dev.spotcast.model.ForecastRun;

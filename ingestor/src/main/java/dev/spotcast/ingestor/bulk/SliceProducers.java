@@ -1,7 +1,5 @@
-package dev.spotcast.ingestor;
+package dev.spotcast.ingestor.bulk;
 
-import dev.spotcast.ingestor.bulk.BatchConsumer;
-import dev.spotcast.ingestor.bulk.ShardBatcher;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.util.ArrayList;
