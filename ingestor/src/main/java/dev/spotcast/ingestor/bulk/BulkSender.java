@@ -80,8 +80,14 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
   /** Queues a batch for sending; blocks while all senders are busy and the queue is full. */
   @Override
   public void submit(ShardBatch batch) throws InterruptedException {
+    listener.bulkSubmitted(batch);
     stats.produced(batch.documents());
-    slots.acquire();
+    try {
+      slots.acquire();
+    } catch (InterruptedException e) {
+      listener.bulkAbandoned(batch);
+      throw e;
+    }
     try {
       senders.execute(
           () -> {
@@ -99,6 +105,7 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
           });
     } catch (RuntimeException e) {
       slots.release();
+      listener.bulkAbandoned(batch);
       throw e;
     }
   }

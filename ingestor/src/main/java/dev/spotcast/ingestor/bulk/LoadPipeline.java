@@ -1,0 +1,146 @@
+package dev.spotcast.ingestor.bulk;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import dev.spotcast.ingestor.source.ForecastSource;
+import dev.spotcast.sharding.ShardingStrategy;
+import java.util.ArrayDeque;
+import java.util.Collection;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Produce, batch, send, wait: a source's slices become documents, the documents per-shard batches
+ * ({@link ShardBatcher}), the batches bulk requests ({@link BulkSender}, with its backpressure and
+ * retries), and a run returns only once Elasticsearch has answered every batch sent. Every document
+ * produced ends up in {@link LoadStats}: indexed, or failed with its reason.
+ *
+ * <p>The same pipeline for the CLI's whole run ({@link #run}: several producer threads) and the
+ * ingestion service's chunk ({@link #runHere}: on the worker's thread); what differs stays with the
+ * caller: its {@link BulkListener} (metrics, dead letters) and its abort check (a chunk stops when
+ * its job ends or its instance stops).
+ */
+public final class LoadPipeline {
+
+  /**
+   * How production ended; the bulks sent have all been answered either way.
+   *
+   * @param failure the source's first failure (the remaining slices were dropped), or null
+   * @param aborted the abort check said stop: the slices were not all produced, nor the last
+   *     batches sent
+   */
+  public record Outcome(Throwable failure, boolean aborted) {
+
+    /** Every slice was produced and every batch sent. */
+    public boolean produced() {
+      return failure == null && !aborted;
+    }
+  }
+
+  private final ElasticsearchClient client;
+  private final LoaderSettings settings;
+  private final LoadStats stats;
+  private final BulkListener listener;
+
+  public LoadPipeline(
+      ElasticsearchClient client, LoaderSettings settings, LoadStats stats, BulkListener listener) {
+    this.client = client;
+    this.settings = settings;
+    this.stats = stats;
+    this.listener = listener;
+  }
+
+  /**
+   * Produces the slices on {@link LoaderSettings#producerThreads()} threads taking them from one
+   * queue ({@link SliceProducers}).
+   *
+   * @param abort checked before every document; null for never
+   * @throws InterruptedException when this thread is interrupted; the bulks sent are still awaited
+   */
+  public Outcome run(
+      ForecastSource source,
+      ShardingStrategy strategy,
+      Collection<ForecastSource.Slice> slices,
+      BooleanSupplier abort)
+      throws InterruptedException {
+    return send(
+        sender ->
+            SliceProducers.run(
+                source,
+                slices,
+                strategy,
+                settings.producerThreads(),
+                settings.bulkDocuments(),
+                settings.bulkBytes(),
+                sender,
+                "produce-",
+                abort));
+  }
+
+  /**
+   * Produces the slices in order on this thread.
+   *
+   * @param abort checked before every document; null for never
+   * @throws InterruptedException when this thread is interrupted; the bulks sent are still awaited
+   */
+  public Outcome runHere(
+      ForecastSource source,
+      ShardingStrategy strategy,
+      Collection<ForecastSource.Slice> slices,
+      BooleanSupplier abort)
+      throws InterruptedException {
+    return send(
+        sender -> {
+          ShardBatcher batcher =
+              new ShardBatcher(strategy, sender, settings.bulkDocuments(), settings.bulkBytes());
+          try {
+            SliceProducers.produce(source, new ArrayDeque<>(slices), batcher, abort);
+            return null;
+          } catch (InterruptedException e) {
+            throw e; // an abort is told apart by send
+          } catch (Exception e) {
+            return e;
+          }
+        });
+  }
+
+  /** Produces into a sender; returns the source's failure or null. */
+  @FunctionalInterface
+  private interface Production {
+    Throwable into(BulkSender sender) throws InterruptedException;
+  }
+
+  private Outcome send(Production production) throws InterruptedException {
+    try (BulkSender sender = new BulkSender(client, settings, stats, listener)) {
+      Throwable failure;
+      try {
+        failure = production.into(sender);
+      } catch (SliceProducers.Aborted e) {
+        failure = e;
+      } catch (InterruptedException e) {
+        awaitQuietly(sender);
+        throw e;
+      }
+      awaitQuietly(sender);
+      if (failure instanceof SliceProducers.Aborted) {
+        return new Outcome(null, true);
+      }
+      return new Outcome(failure, false);
+    }
+  }
+
+  /**
+   * Waits for every batch sent even when the thread is interrupted meanwhile: their answers are
+   * counted. The interrupt is kept for the caller.
+   */
+  private static void awaitQuietly(BulkSender sender) {
+    boolean interrupted = Thread.interrupted();
+    try {
+      sender.awaitIdle();
+    } catch (InterruptedException e) {
+      interrupted = true;
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}
