@@ -8,6 +8,7 @@
  * dev.spotcast.ingestor.lifecycle.RunArchive}.
  *
  * <p>{@link dev.spotcast.ingestor.lifecycle.RunLoader} is the CLI's whole load: the lifecycle
- * around producing, batching and sending the run's documents ({@code dev.spotcast.ingestor.bulk}).
+ * around the produce, batch and send pipeline of {@link dev.spotcast.ingestor.bulk.LoadPipeline},
+ * which the ingestion service runs per chunk.
  */
 package dev.spotcast.ingestor.lifecycle;
