@@ -196,10 +196,7 @@ public final class JobStore {
   /** RUNNING chunks of these jobs whose owner has not beaten since {@code before}. */
   public List<Versioned<Chunk>> staleChunks(List<String> jobIds, Instant before, int max)
       throws IOException {
-    return search(
-        chunksOf(jobIds, inState(ChunkState.RUNNING), olderThan("heartbeat", before)),
-        max,
-        Chunk.class);
+    return chunksOlderThan(jobIds, ChunkState.RUNNING, "heartbeat", before, max);
   }
 
   /**
@@ -208,10 +205,14 @@ public final class JobStore {
    */
   public List<Versioned<Chunk>> waitingChunks(List<String> jobIds, Instant before, int max)
       throws IOException {
-    return search(
-        chunksOf(jobIds, inState(ChunkState.TODO), olderThan("queuedAt", before)),
-        max,
-        Chunk.class);
+    return chunksOlderThan(jobIds, ChunkState.TODO, "queuedAt", before, max);
+  }
+
+  /** Chunks of these jobs in this state whose {@code field} is before {@code before}. */
+  private List<Versioned<Chunk>> chunksOlderThan(
+      List<String> jobIds, ChunkState state, String field, Instant before, int max)
+      throws IOException {
+    return search(chunksOf(jobIds, inState(state), olderThan(field, before)), max, Chunk.class);
   }
 
   /**

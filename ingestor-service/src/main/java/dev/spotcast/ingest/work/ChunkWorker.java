@@ -343,7 +343,8 @@ public class ChunkWorker implements SmartLifecycle {
     try {
       LoadPipeline.Outcome outcome =
           new LoadPipeline(client, loaderSettings, stats, listener)
-              .runHere(
+              .onThisThread()
+              .run(
                   source.source(),
                   source.strategy(),
                   chunk.slices().stream().map(SliceRef::toSlice).toList(),

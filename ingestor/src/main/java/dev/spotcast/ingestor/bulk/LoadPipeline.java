@@ -13,8 +13,8 @@ import java.util.function.BooleanSupplier;
  * retries), and a run returns only once Elasticsearch has answered every batch sent. Every document
  * produced ends up in {@link LoadStats}: indexed, or failed with its reason.
  *
- * <p>The same pipeline for the CLI's whole run ({@link #run}: several producer threads) and the
- * ingestion service's chunk ({@link #runHere}: on the worker's thread); what differs stays with the
+ * <p>The same pipeline for the CLI's whole run (several producer threads) and the ingestion
+ * service's chunk ({@link #onThisThread}: on the worker's thread); what differs stays with the
  * caller: its {@link BulkListener} (metrics, dead letters) and its abort check (a chunk stops when
  * its job ends or its instance stops).
  */
@@ -39,18 +39,37 @@ public final class LoadPipeline {
   private final LoaderSettings settings;
   private final LoadStats stats;
   private final BulkListener listener;
+  private final boolean onThisThread;
 
+  /**
+   * A pipeline producing on {@link LoaderSettings#producerThreads()} threads that take the slices
+   * from one queue ({@link SliceProducers}).
+   */
   public LoadPipeline(
       ElasticsearchClient client, LoaderSettings settings, LoadStats stats, BulkListener listener) {
+    this(client, settings, stats, listener, false);
+  }
+
+  private LoadPipeline(
+      ElasticsearchClient client,
+      LoaderSettings settings,
+      LoadStats stats,
+      BulkListener listener,
+      boolean onThisThread) {
     this.client = client;
     this.settings = settings;
     this.stats = stats;
     this.listener = listener;
+    this.onThisThread = onThisThread;
+  }
+
+  /** This pipeline producing the slices in order on the thread that runs it, with no pool. */
+  public LoadPipeline onThisThread() {
+    return new LoadPipeline(client, settings, stats, listener, true);
   }
 
   /**
-   * Produces the slices on {@link LoaderSettings#producerThreads()} threads taking them from one
-   * queue ({@link SliceProducers}).
+   * Produces the slices, sends their batches and waits until every batch sent is answered.
    *
    * @param abort checked before every document; null for never
    * @throws InterruptedException when this thread is interrupted; the bulks sent are still awaited
@@ -61,32 +80,20 @@ public final class LoadPipeline {
       Collection<ForecastSource.Slice> slices,
       BooleanSupplier abort)
       throws InterruptedException {
-    return send(
-        sender ->
-            SliceProducers.run(
-                source,
-                slices,
-                strategy,
-                settings.producerThreads(),
-                settings.bulkDocuments(),
-                settings.bulkBytes(),
-                sender,
-                "produce-",
-                abort));
-  }
-
-  /**
-   * Produces the slices in order on this thread.
-   *
-   * @param abort checked before every document; null for never
-   * @throws InterruptedException when this thread is interrupted; the bulks sent are still awaited
-   */
-  public Outcome runHere(
-      ForecastSource source,
-      ShardingStrategy strategy,
-      Collection<ForecastSource.Slice> slices,
-      BooleanSupplier abort)
-      throws InterruptedException {
+    if (!onThisThread) {
+      return send(
+          sender ->
+              SliceProducers.run(
+                  source,
+                  slices,
+                  strategy,
+                  settings.producerThreads(),
+                  settings.bulkDocuments(),
+                  settings.bulkBytes(),
+                  sender,
+                  "produce-",
+                  abort));
+    }
     return send(
         sender -> {
           ShardBatcher batcher =
