@@ -344,6 +344,7 @@ public class ChunkWorker implements SmartLifecycle {
       LoadPipeline.Outcome outcome =
           new LoadPipeline(client, loaderSettings, stats, listener)
               .onThisThread()
+              .afterProduce(() -> metrics.negativeAmounts(source.source()))
               .run(
                   source.source(),
                   source.strategy(),
@@ -352,9 +353,6 @@ public class ChunkWorker implements SmartLifecycle {
       if (outcome.failure() != null) {
         log.warn("chunk {}: the source failed", chunk.id(), outcome.failure());
         return "source failed: " + outcome.failure();
-      }
-      if (outcome.produced()) {
-        metrics.negativeAmounts(source.source());
       }
       return null;
     } catch (InterruptedException e) {

@@ -27,19 +27,14 @@ public final class LoadPipeline {
    * @param aborted the abort check said stop: the slices were not all produced, nor the last
    *     batches sent
    */
-  public record Outcome(Throwable failure, boolean aborted) {
-
-    /** Every slice was produced and every batch sent. */
-    public boolean produced() {
-      return failure == null && !aborted;
-    }
-  }
+  public record Outcome(Throwable failure, boolean aborted) {}
 
   private final ElasticsearchClient client;
   private final LoaderSettings settings;
   private final LoadStats stats;
   private final BulkListener listener;
   private final boolean onThisThread;
+  private final Runnable afterProduce;
 
   /**
    * A pipeline producing on {@link LoaderSettings#producerThreads()} threads that take the slices
@@ -47,7 +42,7 @@ public final class LoadPipeline {
    */
   public LoadPipeline(
       ElasticsearchClient client, LoaderSettings settings, LoadStats stats, BulkListener listener) {
-    this(client, settings, stats, listener, false);
+    this(client, settings, stats, listener, false, () -> {});
   }
 
   private LoadPipeline(
@@ -55,17 +50,27 @@ public final class LoadPipeline {
       LoaderSettings settings,
       LoadStats stats,
       BulkListener listener,
-      boolean onThisThread) {
+      boolean onThisThread,
+      Runnable afterProduce) {
     this.client = client;
     this.settings = settings;
     this.stats = stats;
     this.listener = listener;
     this.onThisThread = onThisThread;
+    this.afterProduce = afterProduce;
   }
 
   /** This pipeline producing the slices in order on the thread that runs it, with no pool. */
   public LoadPipeline onThisThread() {
-    return new LoadPipeline(client, settings, stats, listener, true);
+    return new LoadPipeline(client, settings, stats, listener, true, afterProduce);
+  }
+
+  /**
+   * This pipeline calling {@code action} once every slice is produced and every batch handed to the
+   * sender, before their answers are awaited; not after a failure or an abort.
+   */
+  public LoadPipeline afterProduce(Runnable action) {
+    return new LoadPipeline(client, settings, stats, listener, onThisThread, action);
   }
 
   /**
@@ -120,6 +125,9 @@ public final class LoadPipeline {
       Throwable failure;
       try {
         failure = production.into(sender);
+        if (failure == null) {
+          afterProduce.run();
+        }
       } catch (SliceProducers.Aborted e) {
         failure = e;
       } catch (InterruptedException e) {
