@@ -9,7 +9,7 @@ import dev.spotcast.index.ForecastIndices;
 import dev.spotcast.ingest.job.Chunk;
 import dev.spotcast.ingest.job.ChunkState;
 import dev.spotcast.ingest.job.JobStore;
-import dev.spotcast.ingestor.RunPublisher;
+import dev.spotcast.ingestor.lifecycle.RunPublisher;
 import dev.spotcast.sharding.ShardingStrategy;
 import dev.spotcast.testsupport.SharedElasticsearch;
 import dev.spotcast.testsupport.SharedKafka;

@@ -7,7 +7,7 @@ import dev.spotcast.index.ForecastFields;
 import dev.spotcast.index.ForecastIndices;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
-import dev.spotcast.ingestor.RunPublisher;
+import dev.spotcast.ingestor.lifecycle.RunPublisher;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.spotcast.bench.ingest;
 
-import dev.spotcast.ingestor.LoaderSettings;
-import dev.spotcast.ingestor.SliceProducers;
+import dev.spotcast.ingestor.bulk.LoaderSettings;
 import dev.spotcast.ingestor.bulk.ShardBatch;
+import dev.spotcast.ingestor.bulk.SliceProducers;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.spotcast.bench.ingest;
 
-import dev.spotcast.ingestor.LoaderSettings;
-import dev.spotcast.ingestor.SliceProducers;
+import dev.spotcast.ingestor.bulk.LoaderSettings;
+import dev.spotcast.ingestor.bulk.SliceProducers;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.BufferedInputStream;

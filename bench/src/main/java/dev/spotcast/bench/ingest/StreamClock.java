@@ -1,6 +1,6 @@
 package dev.spotcast.bench.ingest;
 
-import dev.spotcast.ingestor.LoadProgress;
+import dev.spotcast.ingestor.lifecycle.LoadProgress;
 import dev.spotcast.ingestor.source.DocumentSink;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.model.ForecastRun;

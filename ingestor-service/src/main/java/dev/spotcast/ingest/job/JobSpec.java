@@ -1,6 +1,6 @@
 package dev.spotcast.ingest.job;
 
-import dev.spotcast.ingestor.PublishPolicy;
+import dev.spotcast.ingestor.lifecycle.PublishPolicy;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;

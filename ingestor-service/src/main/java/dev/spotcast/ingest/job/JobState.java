@@ -10,7 +10,7 @@ public enum JobState {
   /**
    * Loaded completely and counted, but older than the run its model serves: it can be asked for by
    * run time, the model's alias stays on the newer run ({@link
-   * dev.spotcast.ingestor.PublishPolicy}).
+   * dev.spotcast.ingestor.lifecycle.PublishPolicy}).
    */
   LOADED,
   FAILED,

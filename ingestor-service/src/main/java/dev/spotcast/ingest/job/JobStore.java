@@ -2,8 +2,10 @@ package dev.spotcast.ingest.job;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.ElasticsearchException;
+import co.elastic.clients.elasticsearch._types.FieldValue;
 import co.elastic.clients.elasticsearch._types.OpType;
 import co.elastic.clients.elasticsearch._types.Refresh;
+import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch._types.aggregations.StringTermsBucket;
 import co.elastic.clients.elasticsearch._types.mapping.DynamicMapping;
 import co.elastic.clients.elasticsearch._types.query_dsl.Query;
@@ -188,44 +190,13 @@ public final class JobStore {
 
   /** Chunks of the job not yet DONE, as of the last refresh. */
   public long unfinishedChunks(String jobId) throws IOException {
-    return client
-        .count(
-            c ->
-                c.index(INDEX)
-                    .query(
-                        q ->
-                            q.bool(
-                                b ->
-                                    b.filter(chunksOf(jobId))
-                                        .mustNot(
-                                            m ->
-                                                m.term(
-                                                    t ->
-                                                        t.field("state")
-                                                            .value(ChunkState.DONE.name()))))))
-        .count();
+    return count(chunksOf(jobId, not(inState(ChunkState.DONE))));
   }
 
   /** RUNNING chunks of these jobs whose owner has not beaten since {@code before}. */
   public List<Versioned<Chunk>> staleChunks(List<String> jobIds, Instant before, int max)
       throws IOException {
-    Query query =
-        Query.of(
-            q ->
-                q.bool(
-                    b ->
-                        b.filter(f -> f.term(t -> t.field("type").value(Chunk.TYPE)))
-                            .filter(ofJobs(jobIds))
-                            .filter(
-                                f -> f.term(t -> t.field("state").value(ChunkState.RUNNING.name())))
-                            .filter(
-                                f ->
-                                    f.range(
-                                        r ->
-                                            r.date(
-                                                d ->
-                                                    d.field("heartbeat").lt(before.toString()))))));
-    return search(query, max, Chunk.class);
+    return chunksOlderThan(jobIds, ChunkState.RUNNING, "heartbeat", before, max);
   }
 
   /**
@@ -234,36 +205,14 @@ public final class JobStore {
    */
   public List<Versioned<Chunk>> waitingChunks(List<String> jobIds, Instant before, int max)
       throws IOException {
-    Query query =
-        Query.of(
-            q ->
-                q.bool(
-                    b ->
-                        b.filter(f -> f.term(t -> t.field("type").value(Chunk.TYPE)))
-                            .filter(ofJobs(jobIds))
-                            .filter(
-                                f -> f.term(t -> t.field("state").value(ChunkState.TODO.name())))
-                            .filter(
-                                f ->
-                                    f.range(
-                                        r ->
-                                            r.date(
-                                                d -> d.field("queuedAt").lt(before.toString()))))));
-    return search(query, max, Chunk.class);
+    return chunksOlderThan(jobIds, ChunkState.TODO, "queuedAt", before, max);
   }
 
-  private static Query ofJobs(List<String> jobIds) {
-    return Query.of(
-        f ->
-            f.terms(
-                t ->
-                    t.field("jobId")
-                        .terms(
-                            v ->
-                                v.value(
-                                    jobIds.stream()
-                                        .map(co.elastic.clients.elasticsearch._types.FieldValue::of)
-                                        .toList()))));
+  /** Chunks of these jobs in this state whose {@code field} is before {@code before}. */
+  private List<Versioned<Chunk>> chunksOlderThan(
+      List<String> jobIds, ChunkState state, String field, Instant before, int max)
+      throws IOException {
+    return search(chunksOf(jobIds, inState(state), olderThan(field, before)), max, Chunk.class);
   }
 
   /**
@@ -271,99 +220,23 @@ public final class JobStore {
    * writing.
    */
   public long liveChunks(String jobId, Instant since) throws IOException {
-    return client
-        .count(
-            c ->
-                c.index(INDEX)
-                    .query(
-                        q ->
-                            q.bool(
-                                b ->
-                                    b.filter(chunksOf(jobId))
-                                        .filter(
-                                            f ->
-                                                f.term(
-                                                    t ->
-                                                        t.field("state")
-                                                            .value(ChunkState.RUNNING.name())))
-                                        .filter(
-                                            f ->
-                                                f.range(
-                                                    r ->
-                                                        r.date(
-                                                            d ->
-                                                                d.field("heartbeat")
-                                                                    .gte(since.toString())))))))
-        .count();
+    return count(chunksOf(jobId, inState(ChunkState.RUNNING), notOlderThan("heartbeat", since)));
   }
 
   /** Jobs that ended in one of these states since {@code since}. */
   public List<Versioned<Job>> endedSince(List<JobState> states, Instant since, int max)
       throws IOException {
-    Query query =
-        Query.of(
-            q ->
-                q.bool(
-                    b ->
-                        b.filter(f -> f.term(t -> t.field("type").value(Job.TYPE)))
-                            .filter(
-                                f ->
-                                    f.terms(
-                                        t ->
-                                            t.field("state")
-                                                .terms(
-                                                    v ->
-                                                        v.value(
-                                                            states.stream()
-                                                                .map(
-                                                                    s ->
-                                                                        co.elastic.clients
-                                                                            .elasticsearch._types
-                                                                            .FieldValue.of(
-                                                                            s.name()))
-                                                                .toList()))))
-                            .filter(
-                                f ->
-                                    f.range(
-                                        r ->
-                                            r.date(
-                                                d ->
-                                                    d.field("finishedAt")
-                                                        .gte(since.toString()))))));
-    return search(query, max, Job.class);
+    return search(
+        where(Job.TYPE, inAnyState(states), notOlderThan("finishedAt", since)), max, Job.class);
   }
 
   /** Jobs in one of these states. */
   public List<Versioned<Job>> jobs(List<JobState> states, int max) throws IOException {
-    Query query =
-        Query.of(
-            q ->
-                q.bool(
-                    b ->
-                        b.filter(f -> f.term(t -> t.field("type").value(Job.TYPE)))
-                            .filter(
-                                f ->
-                                    f.terms(
-                                        t ->
-                                            t.field("state")
-                                                .terms(
-                                                    v ->
-                                                        v.value(
-                                                            states.stream()
-                                                                .map(
-                                                                    s ->
-                                                                        co.elastic.clients
-                                                                            .elasticsearch._types
-                                                                            .FieldValue.of(
-                                                                            s.name()))
-                                                                .toList()))))));
-    return search(query, max, Job.class);
+    return search(where(Job.TYPE, inAnyState(states)), max, Job.class);
   }
 
   /** The newest jobs, newest first, in any state; none before the first job made the index. */
   public List<Versioned<Job>> recent(int max) throws IOException {
-    Query query =
-        Query.of(q -> q.bool(b -> b.filter(f -> f.term(t -> t.field("type").value(Job.TYPE)))));
     SearchResponse<Job> response =
         client.search(
             s ->
@@ -372,15 +245,8 @@ public final class JobStore {
                     .allowNoIndices(true)
                     .size(max)
                     .seqNoPrimaryTerm(true)
-                    .query(query)
-                    .sort(
-                        o ->
-                            o.field(
-                                f ->
-                                    f.field("createdAt")
-                                        .order(
-                                            co.elastic.clients.elasticsearch._types.SortOrder
-                                                .Desc))),
+                    .query(where(Job.TYPE))
+                    .sort(o -> o.field(f -> f.field("createdAt").order(SortOrder.Desc))),
             Job.class);
     return versioned(response);
   }
@@ -390,8 +256,65 @@ public final class JobStore {
    * thousands).
    */
   public List<Chunk> chunks(String jobId) throws IOException {
-    Query query = Query.of(q -> q.bool(b -> b.filter(chunksOf(jobId))));
-    return search(query, 10_000, Chunk.class).stream().map(Versioned::value).toList();
+    return search(chunksOf(jobId), 10_000, Chunk.class).stream().map(Versioned::value).toList();
+  }
+
+  // The store's queries, built from these few filters: documents of a type (jobs or chunks) that
+  // match every filter given.
+
+  private static Query chunksOf(String jobId, Query... filters) {
+    return where(Chunk.TYPE, is("jobId", jobId), filters);
+  }
+
+  private static Query chunksOf(List<String> jobIds, Query... filters) {
+    return where(Chunk.TYPE, isAny("jobId", jobIds), filters);
+  }
+
+  private static Query where(String type, Query... filters) {
+    List<Query> all = new ArrayList<>();
+    all.add(is("type", type));
+    all.addAll(List.of(filters));
+    return Query.of(q -> q.bool(b -> b.filter(all)));
+  }
+
+  private static Query where(String type, Query first, Query[] more) {
+    Query[] filters = new Query[more.length + 1];
+    filters[0] = first;
+    System.arraycopy(more, 0, filters, 1, more.length);
+    return where(type, filters);
+  }
+
+  private static Query inState(Enum<?> state) {
+    return is("state", state.name());
+  }
+
+  private static Query inAnyState(List<? extends Enum<?>> states) {
+    return isAny("state", states.stream().map(Enum::name).toList());
+  }
+
+  private static Query is(String field, String value) {
+    return Query.of(q -> q.term(t -> t.field(field).value(value)));
+  }
+
+  private static Query isAny(String field, List<String> values) {
+    List<FieldValue> terms = values.stream().map(FieldValue::of).toList();
+    return Query.of(q -> q.terms(t -> t.field(field).terms(v -> v.value(terms))));
+  }
+
+  private static Query olderThan(String field, Instant instant) {
+    return Query.of(q -> q.range(r -> r.date(d -> d.field(field).lt(instant.toString()))));
+  }
+
+  private static Query notOlderThan(String field, Instant instant) {
+    return Query.of(q -> q.range(r -> r.date(d -> d.field(field).gte(instant.toString()))));
+  }
+
+  private static Query not(Query query) {
+    return Query.of(q -> q.bool(b -> b.mustNot(query)));
+  }
+
+  private long count(Query query) throws IOException {
+    return client.count(c -> c.index(INDEX).query(query)).count();
   }
 
   private <T> List<Versioned<T>> search(Query query, int max, Class<T> type) throws IOException {
@@ -419,7 +342,7 @@ public final class JobStore {
             s ->
                 s.index(INDEX)
                     .size(0)
-                    .query(q -> q.bool(b -> b.filter(chunksOf(jobId))))
+                    .query(chunksOf(jobId))
                     .aggregations(
                         "states",
                         a ->
@@ -470,15 +393,6 @@ public final class JobStore {
     long claims = Math.round(response.aggregations().get("claims").sum().value());
     long retries = Math.max(0, claims - response.aggregations().get("claimed").filter().docCount());
     return new ChunkSummary(chunks, indexed, failed, indexedRunning, doneBy, reasons, retries);
-  }
-
-  private static Query chunksOf(String jobId) {
-    return Query.of(
-        q ->
-            q.bool(
-                b ->
-                    b.filter(f -> f.term(t -> t.field("type").value(Chunk.TYPE)))
-                        .filter(f -> f.term(t -> t.field("jobId").value(jobId)))));
   }
 
   /**

@@ -11,15 +11,12 @@ import dev.spotcast.ingest.job.SliceRef;
 import dev.spotcast.ingest.job.Versioned;
 import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingest.work.DeadLetterIndex.DeadLetter;
-import dev.spotcast.ingestor.LoaderSettings;
-import dev.spotcast.ingestor.bulk.BatchConsumer;
 import dev.spotcast.ingestor.bulk.BulkListener;
-import dev.spotcast.ingestor.bulk.BulkSender;
 import dev.spotcast.ingestor.bulk.FailureKind;
+import dev.spotcast.ingestor.bulk.LoadPipeline;
 import dev.spotcast.ingestor.bulk.LoadStats;
+import dev.spotcast.ingestor.bulk.LoaderSettings;
 import dev.spotcast.ingestor.bulk.ShardBatch;
-import dev.spotcast.ingestor.bulk.ShardBatcher;
-import dev.spotcast.ingestor.source.DocumentSink;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -47,9 +44,9 @@ import org.springframework.stereotype.Component;
  * Loads chunks from the work topic. Each instance runs {@code spotcast.kafka.work-concurrency}
  * consumers of one shared group, so the fleet's threads take chunks off the same queue until it is
  * empty. For each record: claim the chunk (optimistic concurrency on its document: two instances
- * never both load it), produce its slices through the ingestor's {@link ShardBatcher} and {@link
- * BulkSender}, wait until Elasticsearch has acknowledged every document, mark it DONE, and only
- * then commit the record's offset. A chunk redone after a crash overwrites the same document ids.
+ * never both load it), produce its slices through the ingestor's {@link LoadPipeline}, wait until
+ * Elasticsearch has acknowledged every document, mark it DONE, and only then commit the record's
+ * offset. A chunk redone after a crash overwrites the same document ids.
  *
  * <p>While loading, a heartbeat keeps the chunk's document fresh; a chunk whose owner stops beating
  * is put back on the topic by the {@link Watchdog}. Stopping the instance lets go of its chunks at
@@ -122,13 +119,6 @@ public class ChunkWorker implements SmartLifecycle {
       this.job = job;
       this.chunk = chunk;
       this.stats = stats;
-    }
-  }
-
-  /** Thrown by the document sink to stop a slice midway. */
-  private static final class Aborted extends InterruptedException {
-    Aborted() {
-      super("chunk aborted");
     }
   }
 
@@ -325,10 +315,19 @@ public class ChunkWorker implements SmartLifecycle {
     } catch (InvalidJobException e) {
       return "source cannot be opened: " + e.getMessage();
     }
-    String failure = null;
     boolean interrupted = false;
     BulkListener listener =
         new BulkListener() {
+          @Override
+          public void bulkSubmitted(ShardBatch batch) {
+            metrics.bulkSubmitted();
+          }
+
+          @Override
+          public void bulkAbandoned(ShardBatch batch) {
+            metrics.bulkAbandoned();
+          }
+
           @Override
           public void bulkDone(ShardBatch batch, long nanos) {
             metrics.bulkDone(nanos);
@@ -341,68 +340,27 @@ public class ChunkWorker implements SmartLifecycle {
             }
           }
         };
-    try (BulkSender sender = new BulkSender(client, loaderSettings, stats, listener)) {
-      BatchConsumer counted =
-          batch -> {
-            metrics.bulkSubmitted();
-            try {
-              sender.submit(batch);
-            } catch (InterruptedException | RuntimeException e) {
-              metrics.bulkAbandoned();
-              throw e;
-            }
-          };
-      ShardBatcher batcher =
-          new ShardBatcher(
-              source.strategy(),
-              counted,
-              loaderSettings.bulkDocuments(),
-              loaderSettings.bulkBytes());
-      DocumentSink sink =
-          (axis, level, step, document) -> {
-            if (flight.abort != null) {
-              throw new Aborted();
-            }
-            batcher.accept(axis, level, step, document);
-          };
-      try {
-        for (SliceRef slice : chunk.slices()) {
-          source.source().produce(slice.toSlice(), sink);
-        }
-        batcher.flush();
-        metrics.negativeAmounts(source.source());
-      } catch (Aborted e) {
-        // flight.abort says why
-      } catch (InterruptedException e) {
-        interrupted = true;
-        flight.abort = Abort.STOPPING;
-      } catch (Exception e) {
-        log.warn("chunk {}: the source failed", chunk.id(), e);
-        failure = "source failed: " + e;
+    try {
+      LoadPipeline.Outcome outcome =
+          new LoadPipeline(client, loaderSettings, stats, listener)
+              .onThisThread()
+              .afterProduce(() -> metrics.negativeAmounts(source.source()))
+              .run(
+                  source.source(),
+                  source.strategy(),
+                  chunk.slices().stream().map(SliceRef::toSlice).toList(),
+                  () -> flight.abort != null); // flight.abort says why
+      if (outcome.failure() != null) {
+        log.warn("chunk {}: the source failed", chunk.id(), outcome.failure());
+        return "source failed: " + outcome.failure();
       }
-      awaitQuietly(sender);
+      return null;
     } catch (InterruptedException e) {
       interrupted = true;
       flight.abort = Abort.STOPPING;
+      return null;
     } finally {
       sources.release(job);
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
-    return failure;
-  }
-
-  /**
-   * Waits for the chunk's bulks even when the thread was interrupted: their answers are counted.
-   */
-  private static void awaitQuietly(BulkSender sender) {
-    boolean interrupted = Thread.interrupted();
-    try {
-      sender.awaitIdle();
-    } catch (InterruptedException e) {
-      interrupted = true;
-    } finally {
       if (interrupted) {
         Thread.currentThread().interrupt();
       }

@@ -2,8 +2,8 @@ package dev.spotcast.ingest.work;
 
 import dev.spotcast.ingest.job.ChunkState;
 import dev.spotcast.ingest.job.Job;
-import dev.spotcast.ingestor.RunArchive;
 import dev.spotcast.ingestor.bulk.LoadStats;
+import dev.spotcast.ingestor.lifecycle.RunArchive;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.ingestor.source.file.FileForecastSource;
 import io.micrometer.core.instrument.Counter;

@@ -15,7 +15,7 @@ import dev.spotcast.ingest.job.SliceRef;
 import dev.spotcast.ingest.job.Trigger;
 import dev.spotcast.ingest.job.Versioned;
 import dev.spotcast.ingest.settings.JobProperties;
-import dev.spotcast.ingestor.RunLifecycle;
+import dev.spotcast.ingestor.lifecycle.RunLifecycle;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.ShardingSpec;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package dev.spotcast.ingest.work;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.ingest.settings.ArchiveProperties;
-import dev.spotcast.ingestor.RunArchive;
+import dev.spotcast.ingestor.lifecycle.RunArchive;
 import java.io.IOException;
 import java.util.Optional;
 import org.slf4j.Logger;

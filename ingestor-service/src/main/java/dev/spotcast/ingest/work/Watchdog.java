@@ -8,7 +8,7 @@ import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingest.job.RunLock;
 import dev.spotcast.ingest.job.Versioned;
 import dev.spotcast.ingest.settings.JobProperties;
-import dev.spotcast.ingestor.RunLifecycle;
+import dev.spotcast.ingestor.lifecycle.RunLifecycle;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.EnumMap;

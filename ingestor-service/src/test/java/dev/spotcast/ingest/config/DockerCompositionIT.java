@@ -7,7 +7,7 @@ import dev.spotcast.ingest.security.ApiKeyProperties;
 import dev.spotcast.ingest.settings.FileProperties;
 import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingest.settings.KafkaTopics;
-import dev.spotcast.ingestor.LoaderSettings;
+import dev.spotcast.ingestor.bulk.LoaderSettings;
 import dev.spotcast.testsupport.DockerComposition;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -6,7 +6,6 @@ import co.elastic.clients.transport.rest5_client.low_level.Request;
 import co.elastic.clients.transport.rest5_client.low_level.Response;
 import co.elastic.clients.transport.rest5_client.low_level.ResponseException;
 import co.elastic.clients.transport.rest5_client.low_level.Rest5Client;
-import dev.spotcast.ingestor.LoaderSettings;
 import io.github.resilience4j.core.IntervalFunction;
 import java.io.IOException;
 import java.io.InputStream;
@@ -81,8 +80,14 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
   /** Queues a batch for sending; blocks while all senders are busy and the queue is full. */
   @Override
   public void submit(ShardBatch batch) throws InterruptedException {
+    listener.bulkSubmitted(batch);
     stats.produced(batch.documents());
-    slots.acquire();
+    try {
+      slots.acquire();
+    } catch (InterruptedException e) {
+      listener.bulkAbandoned(batch);
+      throw e;
+    }
     try {
       senders.execute(
           () -> {
@@ -100,6 +105,7 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
           });
     } catch (RuntimeException e) {
       slots.release();
+      listener.bulkAbandoned(batch);
       throw e;
     }
   }

@@ -1,7 +1,7 @@
 package dev.spotcast.ingestor.cli;
 
-import dev.spotcast.ingestor.LoaderSettings;
-import dev.spotcast.ingestor.PublishPolicy;
+import dev.spotcast.ingestor.bulk.LoaderSettings;
+import dev.spotcast.ingestor.lifecycle.PublishPolicy;
 import dev.spotcast.model.ShardingSpec;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;

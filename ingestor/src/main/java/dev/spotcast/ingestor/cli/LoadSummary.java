@@ -1,6 +1,6 @@
 package dev.spotcast.ingestor.cli;
 
-import dev.spotcast.ingestor.LoadReport;
+import dev.spotcast.ingestor.lifecycle.LoadReport;
 import java.io.PrintWriter;
 import java.util.Map;
 

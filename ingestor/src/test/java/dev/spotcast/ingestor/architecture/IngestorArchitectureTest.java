@@ -1,21 +1,29 @@
 package dev.spotcast.ingestor.architecture;
 
-import static com.tngtech.archunit.base.DescribedPredicate.not;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleName;
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import co.elastic.clients.elasticsearch.indices.ElasticsearchIndicesClient;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import dev.spotcast.ingestor.bulk.BulkSender;
+import dev.spotcast.ingestor.bulk.LoadPipeline;
+import dev.spotcast.ingestor.bulk.ShardBatcher;
+import dev.spotcast.ingestor.bulk.SliceProducers;
 import dev.spotcast.testsupport.Architecture;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The ingestor's packages: the command line on top of the loading (the root package), which reads
- * sources and sends bulk requests; a source knows nothing of how its documents are sent (bulk
- * sending implements the source's sink), and neither knows what drives them. The feed (fetching a
- * publisher's run into files) stands apart: it writes files the loader reads later, so it knows
- * nothing of the loader, bulk sending or the sources.
+ * The ingestor's packages: the command line on top of a run's lifecycle ({@code lifecycle}: begin,
+ * load, publish, retire, archive), which reads sources and sends bulk requests ({@code bulk}); a
+ * source knows nothing of how its documents are sent (bulk sending implements the source's sink),
+ * and neither knows what drives them. The feed (fetching a publisher's run into files) stands
+ * apart: it writes files the loader reads later, so it knows nothing of the loader, bulk sending or
+ * the sources. A model's alias, what readers are served, is moved by the lifecycle alone, after its
+ * checks; and the command line loads through the lifecycle, never straight into the pipeline.
  */
 class IngestorArchitectureTest {
 
@@ -57,12 +65,40 @@ class IngestorArchitectureTest {
 
   @Test
   void sourcesAndBulkSendingKnowNothingOfWhatDrivesThem() {
-    // Bulk sending reads its part of the loader's settings (batch sizes, retries), nothing else.
     noClasses()
         .that()
         .resideInAnyPackage(ROOT + ".source..", ROOT + ".bulk..")
         .should()
-        .dependOnClassesThat(resideInAPackage(ROOT).and(not(simpleName("LoaderSettings"))))
+        .dependOnClassesThat()
+        .resideInAnyPackage(ROOT + ".lifecycle..", ROOT + ".cli..")
+        .check(classes);
+  }
+
+  @Test
+  void onlyTheLifecycleMovesAliases() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackage(ROOT + ".lifecycle..")
+        .should()
+        .callMethodWhere(
+            target(owner(assignableTo(ElasticsearchIndicesClient.class)))
+                .and(target(nameMatching("updateAliases|putAlias|deleteAlias"))))
+        .because(
+            "a run is published (its model's alias moved) only by the lifecycle, once its count is"
+                + " checked")
+        .check(classes);
+  }
+
+  @Test
+  void theCommandLineLoadsThroughTheLifecycle() {
+    noClasses()
+        .that()
+        .resideInAPackage(ROOT + ".cli..")
+        .should()
+        .dependOnClassesThat()
+        .belongToAnyOf(
+            LoadPipeline.class, SliceProducers.class, ShardBatcher.class, BulkSender.class)
+        .because("a load the lifecycle does not drive would leave no run record and no checks")
         .check(classes);
   }
 
@@ -73,7 +109,7 @@ class IngestorArchitectureTest {
         .resideInAPackage(ROOT + ".feed..")
         .should()
         .dependOnClassesThat()
-        .resideInAnyPackage(ROOT, ROOT + ".bulk..", ROOT + ".source..")
+        .resideInAnyPackage(ROOT + ".lifecycle..", ROOT + ".bulk..", ROOT + ".source..")
         .check(classes);
   }
 

@@ -1,4 +1,4 @@
-package dev.spotcast.ingestor;
+package dev.spotcast.ingestor.lifecycle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,6 +12,7 @@ import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.index.RunStatus;
 import dev.spotcast.index.StepBlocks;
+import dev.spotcast.ingestor.bulk.LoaderSettings;
 import dev.spotcast.ingestor.source.DocumentSink;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;

@@ -1,4 +1,4 @@
-package dev.spotcast.ingestor;
+package dev.spotcast.ingestor.bulk;
 
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;

@@ -1,4 +1,4 @@
-package dev.spotcast.ingestor;
+package dev.spotcast.ingestor.lifecycle;
 
 import dev.spotcast.model.ForecastRun;
 import java.time.Duration;

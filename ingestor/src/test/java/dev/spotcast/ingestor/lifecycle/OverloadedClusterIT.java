@@ -1,4 +1,4 @@
-package dev.spotcast.ingestor;
+package dev.spotcast.ingestor.lifecycle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,6 +7,7 @@ import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.infra.elasticsearch.LocalElasticsearch;
 import dev.spotcast.infra.elasticsearch.LoopbackPorts;
+import dev.spotcast.ingestor.bulk.LoaderSettings;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;

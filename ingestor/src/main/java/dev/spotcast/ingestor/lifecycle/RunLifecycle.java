@@ -1,4 +1,4 @@
-package dev.spotcast.ingestor;
+package dev.spotcast.ingestor.lifecycle;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.index.ForecastIndexName;
@@ -6,6 +6,7 @@ import dev.spotcast.index.ForecastIndices;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.index.RunStatus;
+import dev.spotcast.ingestor.bulk.LoaderSettings;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
 import java.time.Duration;

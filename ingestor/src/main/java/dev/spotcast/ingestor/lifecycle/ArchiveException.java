@@ -1,4 +1,4 @@
-package dev.spotcast.ingestor;
+package dev.spotcast.ingestor.lifecycle;
 
 /** Why a run could not be archived or restored, in words that say what to do. */
 public final class ArchiveException extends RuntimeException {

@@ -1,4 +1,4 @@
-package dev.spotcast.ingestor;
+package dev.spotcast.ingestor.lifecycle;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 

@@ -1,4 +1,4 @@
-package dev.spotcast.ingestor;
+package dev.spotcast.ingestor.lifecycle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -11,6 +11,7 @@ import dev.spotcast.index.ForecastFields;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.index.RunStatus;
+import dev.spotcast.ingestor.bulk.LoaderSettings;
 import dev.spotcast.ingestor.cli.SpotcastIngestorCli;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;

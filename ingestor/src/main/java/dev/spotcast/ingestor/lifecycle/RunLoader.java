@@ -1,9 +1,11 @@
-package dev.spotcast.ingestor;
+package dev.spotcast.ingestor.lifecycle;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.index.RunRecord;
-import dev.spotcast.ingestor.bulk.BulkSender;
+import dev.spotcast.ingestor.bulk.BulkListener;
+import dev.spotcast.ingestor.bulk.LoadPipeline;
 import dev.spotcast.ingestor.bulk.LoadStats;
+import dev.spotcast.ingestor.bulk.LoaderSettings;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.ingestor.source.file.ForecastFileException;
 import dev.spotcast.model.ForecastRun;
@@ -153,17 +155,11 @@ public final class RunLoader {
         every,
         every,
         TimeUnit.MILLISECONDS);
-    try (BulkSender sender = new BulkSender(client, settings, stats)) {
+    try {
       Throwable failure =
-          SliceProducers.run(
-              source,
-              strategy,
-              settings.producerThreads(),
-              settings.bulkDocuments(),
-              settings.bulkBytes(),
-              sender,
-              "produce-");
-      sender.awaitIdle();
+          new LoadPipeline(client, settings, stats, BulkListener.NONE)
+              .run(source, strategy, source.slices(), null)
+              .failure();
       if (failure != null) {
         // A file that cannot be decoded is the user's to fix: its one-line reason names the file
         // and message; the stack trace is only for the debug log.
