@@ -10,6 +10,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -167,14 +168,22 @@ public class OpenMeteoController {
         @Parameter(
             name = "format",
             in = ParameterIn.QUERY,
-            description = "json (csv and flatbuffers are not served yet: 400)",
+            description =
+                "json (default) or flatbuffers (Open-Meteo's SDKs); csv is not served yet (400)",
             schema = @Schema(type = "string"))
       },
       responses = {
         @ApiResponse(
             responseCode = "200",
-            description = "one place: an object; several: an array of them, in order",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE)),
+            description =
+                "one place: an object; several: an array of them, in order; with"
+                    + " format=flatbuffers a size-prefixed WeatherApiResponse per place",
+            content = {
+              @Content(mediaType = MediaType.APPLICATION_JSON_VALUE),
+              @Content(
+                  mediaType = MediaType.APPLICATION_OCTET_STREAM_VALUE,
+                  schema = @Schema(type = "string", format = "binary"))
+            }),
         @ApiResponse(
             responseCode = "400",
             description = "a parameter is missing or wrong; reason says which",
@@ -183,7 +192,9 @@ public class OpenMeteoController {
                     mediaType = MediaType.APPLICATION_JSON_VALUE,
                     schema = @Schema(implementation = OpenMeteoErrors.Error.class)))
       })
-  @GetMapping(path = PATH, produces = MediaType.APPLICATION_JSON_VALUE)
+  @GetMapping(
+      path = PATH,
+      produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_OCTET_STREAM_VALUE})
   public Object forecast(HttpServletRequest request) {
     return answer(request.getParameterMap());
   }
@@ -196,7 +207,12 @@ public class OpenMeteoController {
         @ApiResponse(
             responseCode = "200",
             description = "as GET",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE)),
+            content = {
+              @Content(mediaType = MediaType.APPLICATION_JSON_VALUE),
+              @Content(
+                  mediaType = MediaType.APPLICATION_OCTET_STREAM_VALUE,
+                  schema = @Schema(type = "string", format = "binary"))
+            }),
         @ApiResponse(
             responseCode = "400",
             description = "a parameter is missing or wrong; reason says which",
@@ -208,13 +224,19 @@ public class OpenMeteoController {
   @PostMapping(
       path = PATH,
       consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE,
-      produces = MediaType.APPLICATION_JSON_VALUE)
+      produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_OCTET_STREAM_VALUE})
   public Object forecastForm(HttpServletRequest request) {
     return answer(request.getParameterMap());
   }
 
   private Object answer(Map<String, String[]> parameters) {
-    List<Map<String, Object>> answers = forecast.answer(OpenMeteoQuery.parse(parameters));
+    OpenMeteoQuery query = OpenMeteoQuery.parse(parameters);
+    List<Map<String, Object>> answers = forecast.answer(query);
+    if (query.flatBuffers()) {
+      return ResponseEntity.ok()
+          .contentType(MediaType.APPLICATION_OCTET_STREAM)
+          .body(OpenMeteoFlatBuffers.of(query, answers));
+    }
     return answers.size() == 1 ? answers.getFirst() : answers;
   }
 }

@@ -18,6 +18,8 @@ import java.util.regex.Pattern;
  *
  * @param elevations per place, null where not given ({@code nan} or absent)
  * @param cellSelection land, sea or nearest; null when not given
+ * @param unixTime times as Unix seconds (timeformat=unixtime, and always in FlatBuffers)
+ * @param flatBuffers format=flatbuffers: Open-Meteo's binary WeatherApiResponse per place
  * @param startDate the first local day, or null for today minus past_days
  * @param endDate the last local day, or null for today plus forecast_days - 1
  * @param startHour the first hour of the hourly answer (local), or null
@@ -38,6 +40,7 @@ public record OpenMeteoQuery(
     LocalDateTime endHour,
     OpenMeteoVariables.Units units,
     boolean unixTime,
+    boolean flatBuffers,
     List<OpenMeteoVariables.Variable> hourly,
     List<OpenMeteoVariables.Variable> current,
     List<OpenMeteoVariables.Daily> daily) {
@@ -129,9 +132,9 @@ public record OpenMeteoQuery(
     boolean unix =
         one(parameters, "timeformat", "iso8601", Set.of("iso8601", "unixtime")).equals("unixtime");
     String format = one(parameters, "format", "json", Set.of("json", "csv", "xlsx", "flatbuffers"));
-    if (!format.equals("json")) {
+    if (!format.equals("json") && !format.equals("flatbuffers")) {
       throw new OpenMeteoException(
-          "format=" + format + " is not served yet; ask format=json (the default)");
+          "format=" + format + " is not served yet; ask format=json (the default) or flatbuffers");
     }
     List<OpenMeteoVariables.Variable> hourly = variables(parameters, "hourly");
     List<OpenMeteoVariables.Variable> current = variables(parameters, "current");
@@ -161,7 +164,8 @@ public record OpenMeteoQuery(
         startHour,
         endHour,
         units,
-        unix,
+        unix || format.equals("flatbuffers"),
+        format.equals("flatbuffers"),
         hourly,
         current,
         daily);

@@ -209,6 +209,98 @@ public final class OpenMeteoVariables {
     return List.copyOf(DAILY.keySet());
   }
 
+  /**
+   * How Open-Meteo's FlatBuffers schema (WeatherApiResponse, github.com/open-meteo/sdk) names a
+   * variable: its Variable enum value, with the height, pressure level and daily aggregation apart.
+   */
+  public record Identity(int variable, int altitude, int pressureLevel, int aggregation) {}
+
+  /** The schema's Variable values of the base names this catalogue uses. */
+  private static final Map<String, Integer> SCHEMA_VARIABLES =
+      Map.ofEntries(
+          Map.entry("apparent_temperature", 1),
+          Map.entry("cape", 2),
+          Map.entry("cloud_cover", 3),
+          Map.entry("cloud_cover_low", 5),
+          Map.entry("daylight_duration", 7),
+          Map.entry("dew_point", 8),
+          Map.entry("direct_radiation", 13),
+          Map.entry("is_day", 19),
+          Map.entry("precipitation", 24),
+          Map.entry("precipitation_hours", 25),
+          Map.entry("pressure_msl", 27),
+          Map.entry("relative_humidity", 29),
+          Map.entry("shortwave_radiation", 32),
+          Map.entry("snowfall", 37),
+          Map.entry("sunrise", 40),
+          Map.entry("sunset", 41),
+          Map.entry("surface_pressure", 45),
+          Map.entry("temperature", 47),
+          Map.entry("visibility", 55),
+          Map.entry("weather_code", 56),
+          Map.entry("wind_direction", 57),
+          Map.entry("wind_gusts", 58),
+          Map.entry("wind_speed", 59),
+          Map.entry("geopotential_height", 61),
+          Map.entry("sunshine_duration", 103));
+
+  /** The schema's Aggregation values of the daily statistics. */
+  private static final Map<String, Integer> SCHEMA_AGGREGATIONS =
+      Map.of("_min", 1, "_max", 2, "_mean", 3, "_sum", 10);
+
+  private static final Pattern HEIGHT = Pattern.compile("(.+)_(\\d+)m");
+
+  /** A catalogue name in the FlatBuffers schema's terms. */
+  public static Identity identity(String name) {
+    String base = name;
+    int aggregation = 0;
+    for (Map.Entry<String, Integer> a : SCHEMA_AGGREGATIONS.entrySet()) {
+      if (DAILY.containsKey(name) && base.endsWith(a.getKey())) {
+        base = base.substring(0, base.length() - a.getKey().length());
+        aggregation = a.getValue();
+      }
+    }
+    int altitude = 0;
+    int pressure = 0;
+    Matcher level = PRESSURE_LEVEL.matcher(base);
+    Matcher height = HEIGHT.matcher(base);
+    if (level.matches()) {
+      base = level.group(1);
+      pressure = Integer.parseInt(level.group(2));
+    } else if (height.matches()) {
+      base = height.group(1);
+      altitude = Integer.parseInt(height.group(2));
+    }
+    return new Identity(SCHEMA_VARIABLES.getOrDefault(base, 0), altitude, pressure, aggregation);
+  }
+
+  /** The schema's Unit value of a unit as Open-Meteo writes it in JSON. */
+  public static int schemaUnit(String label) {
+    return switch (label) {
+      case "°C" -> 1;
+      case "cm" -> 2;
+      case "°" -> 5;
+      case "" -> 6;
+      case "°F" -> 9;
+      case "hPa" -> 16;
+      case "h" -> 17;
+      case "inch" -> 18;
+      case "J/kg" -> 20;
+      case "km/h" -> 24;
+      case "kn" -> 25;
+      case "m/s" -> 28;
+      case "m" -> 29;
+      case "mp/h" -> 31;
+      case "mm" -> 32;
+      case "%" -> 35;
+      case "s" -> 36;
+      case "unixtime", "iso8601" -> 37;
+      case "W/m²" -> 39;
+      case "wmo code" -> 40;
+      default -> 0;
+    };
+  }
+
   /** The units a request asked for. */
   public record Units(String temperature, String windSpeed, String precipitation) {
     public static final Units DEFAULT = new Units("celsius", "kmh", "mm");
