@@ -92,6 +92,7 @@ public class AdmissionControl extends OncePerRequestFilter {
               "/v1/spot",
               "/v1/series",
               "/v1/forecast",
+              "/v1/ensemble",
               "/edr/collections/{model}/position",
               "/edr/collections/{model}/instances/{instanceId}/position")
           .stream()

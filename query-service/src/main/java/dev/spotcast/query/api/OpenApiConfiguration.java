@@ -124,7 +124,7 @@ public class OpenApiConfiguration {
             || path.endsWith("/cube")
             || path.endsWith("/radius")
             || path.endsWith("/trajectory");
-    if (path.equals("/v1/forecast")) {
+    if (path.equals("/v1/forecast") || path.equals("/v1/ensemble")) {
       // Open-Meteo's API writes its own 400 (documented on the operation); the rest as everywhere.
       return method == PathItem.HttpMethod.POST
           ? List.of(406, 413, 415, 429, 503)

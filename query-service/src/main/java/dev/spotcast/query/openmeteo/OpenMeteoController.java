@@ -25,6 +25,8 @@ public class OpenMeteoController {
 
   static final String PATH = "/v1/forecast";
 
+  static final String ENSEMBLE_PATH = "/v1/ensemble";
+
   static final String DESCRIPTION =
       "Open-Meteo's forecast API over Spotcast's models: latitude and longitude (comma lists for several"
           + " places: the answer is then a JSON array), hourly=, daily= and current= with Open-Meteo's"
@@ -229,9 +231,109 @@ public class OpenMeteoController {
     return answer(request.getParameterMap());
   }
 
+  @Operation(
+      summary = "Open-Meteo ensemble API",
+      description =
+          "As GET /v1/forecast, for an ensemble (listed under ensembles in /v1/models; models= names"
+              + " it, default the first whose grid covers the place): every variable of every member,"
+              + " the control's under the variable's name, the others as NAME_memberNN (in FlatBuffers"
+              + " with ensemble_member set), all from the newest run every member serves.",
+      parameters = {
+        @Parameter(
+            name = "latitude",
+            in = ParameterIn.QUERY,
+            required = true,
+            description = "degrees north, [-90, 90]; a comma list for several places",
+            schema = @Schema(type = "string")),
+        @Parameter(
+            name = "longitude",
+            in = ParameterIn.QUERY,
+            required = true,
+            description = "degrees east, [-180, 180]; as many as latitude",
+            schema = @Schema(type = "string")),
+        @Parameter(
+            name = "models",
+            in = ParameterIn.QUERY,
+            description = "ensemble names",
+            schema = @Schema(type = "string")),
+        @Parameter(
+            name = "hourly",
+            in = ParameterIn.QUERY,
+            description = "Open-Meteo variable names, as on /v1/forecast",
+            schema = @Schema(type = "string")),
+        @Parameter(
+            name = "daily",
+            in = ParameterIn.QUERY,
+            description = "Open-Meteo daily names, as on /v1/forecast",
+            schema = @Schema(type = "string")),
+        @Parameter(
+            name = "format",
+            in = ParameterIn.QUERY,
+            description = "json (default) or flatbuffers",
+            schema = @Schema(type = "string"))
+      },
+      responses = {
+        @ApiResponse(
+            responseCode = "200",
+            description = "as /v1/forecast, with every member",
+            content = {
+              @Content(mediaType = MediaType.APPLICATION_JSON_VALUE),
+              @Content(
+                  mediaType = MediaType.APPLICATION_OCTET_STREAM_VALUE,
+                  schema = @Schema(type = "string", format = "binary"))
+            }),
+        @ApiResponse(
+            responseCode = "400",
+            description = "a parameter is missing or wrong; reason says which",
+            content =
+                @Content(
+                    mediaType = MediaType.APPLICATION_JSON_VALUE,
+                    schema = @Schema(implementation = OpenMeteoErrors.Error.class)))
+      })
+  @GetMapping(
+      path = ENSEMBLE_PATH,
+      produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_OCTET_STREAM_VALUE})
+  public Object ensemble(HttpServletRequest request) {
+    return answer(request.getParameterMap(), true);
+  }
+
+  @Operation(
+      summary = "Open-Meteo ensemble API, parameters in a form body",
+      description =
+          "As GET /v1/ensemble, the parameters sent as application/x-www-form-urlencoded.",
+      responses = {
+        @ApiResponse(
+            responseCode = "200",
+            description = "as GET",
+            content = {
+              @Content(mediaType = MediaType.APPLICATION_JSON_VALUE),
+              @Content(
+                  mediaType = MediaType.APPLICATION_OCTET_STREAM_VALUE,
+                  schema = @Schema(type = "string", format = "binary"))
+            }),
+        @ApiResponse(
+            responseCode = "400",
+            description = "a parameter is missing or wrong; reason says which",
+            content =
+                @Content(
+                    mediaType = MediaType.APPLICATION_JSON_VALUE,
+                    schema = @Schema(implementation = OpenMeteoErrors.Error.class)))
+      })
+  @PostMapping(
+      path = ENSEMBLE_PATH,
+      consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE,
+      produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_OCTET_STREAM_VALUE})
+  public Object ensembleForm(HttpServletRequest request) {
+    return answer(request.getParameterMap(), true);
+  }
+
   private Object answer(Map<String, String[]> parameters) {
+    return answer(parameters, false);
+  }
+
+  private Object answer(Map<String, String[]> parameters, boolean members) {
     OpenMeteoQuery query = OpenMeteoQuery.parse(parameters);
-    List<Map<String, Object>> answers = forecast.answer(query);
+    List<Map<String, Object>> answers = forecast.answer(query, members);
     if (query.flatBuffers()) {
       return ResponseEntity.ok()
           .contentType(MediaType.APPLICATION_OCTET_STREAM)

@@ -51,6 +51,7 @@ final class OpenMeteoFlatBuffers {
   private static final int ALTITUDE = 5;
   private static final int AGGREGATION = 6;
   private static final int PRESSURE_LEVEL = 7;
+  private static final int ENSEMBLE_MEMBER = 10;
   private static final int VALUE_FIELDS = 13;
 
   /** The answers of every place, each size-prefixed, one after the other. */
@@ -211,7 +212,17 @@ final class OpenMeteoFlatBuffers {
     b.addShort(ALTITUDE, (short) id.altitude(), 0);
     b.addByte(AGGREGATION, (byte) id.aggregation(), 0);
     b.addShort(PRESSURE_LEVEL, (short) id.pressureLevel(), 0);
+    b.addShort(ENSEMBLE_MEMBER, (short) member(key), 0);
     return b.endTable();
+  }
+
+  private static final java.util.regex.Pattern MEMBER =
+      java.util.regex.Pattern.compile("_member(\\d{2,3})(?:_|$)");
+
+  /** The ensemble member of an answer's key (NAME_memberNN), 0 for the control and a model's. */
+  private static int member(String key) {
+    java.util.regex.Matcher m = MEMBER.matcher(key);
+    return m.find() ? Integer.parseInt(m.group(1)) : 0;
   }
 
   /** The catalogue's name of an answer's key: without the _MODEL of a request for several. */

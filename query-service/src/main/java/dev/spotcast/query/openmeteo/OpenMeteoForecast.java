@@ -11,6 +11,7 @@ import dev.spotcast.query.present.LocalDays;
 import dev.spotcast.query.present.TimeZones;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Derived;
+import dev.spotcast.query.spot.Ensembles;
 import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.OutsideForecastException;
 import dev.spotcast.query.spot.SeriesForecast;
@@ -39,6 +40,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeSet;
 import org.springframework.stereotype.Service;
 
 /**
@@ -58,14 +61,20 @@ public class OpenMeteoForecast {
       DateTimeFormatter.ofPattern("zzz", Locale.ENGLISH);
 
   private final SpotService service;
+  private final Ensembles ensembles;
   private final PublishedRuns runs;
   private final TimeZones zones;
   private final QueryProperties properties;
   private final Clock clock;
 
   public OpenMeteoForecast(
-      SpotService service, PublishedRuns runs, TimeZones zones, QueryProperties properties) {
+      SpotService service,
+      Ensembles ensembles,
+      PublishedRuns runs,
+      TimeZones zones,
+      QueryProperties properties) {
     this.service = service;
+    this.ensembles = ensembles;
     this.runs = runs;
     this.zones = zones;
     this.properties = properties;
@@ -74,6 +83,14 @@ public class OpenMeteoForecast {
 
   /** One answer per place, in the order of the request. */
   public List<Map<String, Object>> answer(OpenMeteoQuery query) {
+    return answer(query, false);
+  }
+
+  /**
+   * One answer per place; of {@code /v1/ensemble} ({@code members}): every member of each ensemble,
+   * the control under the variable's name, the others as {@code NAME_memberNN}.
+   */
+  public List<Map<String, Object>> answer(OpenMeteoQuery query, boolean members) {
     List<String> timezones =
         query.timezone() == null ? List.of() : List.of(query.timezone().split(","));
     List<Map<String, Object>> answers = new ArrayList<>();
@@ -82,7 +99,7 @@ public class OpenMeteoForecast {
           timezones.isEmpty()
               ? null
               : timezones.get(timezones.size() == query.latitudes().size() ? i : 0).strip();
-      answers.add(place(query, i, timezone));
+      answers.add(place(query, i, timezone, members));
     }
     return answers;
   }
@@ -138,15 +155,68 @@ public class OpenMeteoForecast {
     }
   }
 
-  private Map<String, Object> place(OpenMeteoQuery query, int i, String timezone) {
+  /** Who answers under which suffix: a model's published run, or an ensemble member's run. */
+  private record Answerer(String model, String run, String suffix) {}
+
+  private List<Answerer> answerers(OpenMeteoQuery query, double lat, double lon, boolean members) {
+    List<Answerer> answerers = new ArrayList<>();
+    if (!members) {
+      List<String> models =
+          query.models().isEmpty() ? List.of(defaultModel(lat, lon)) : query.models();
+      for (String model : models) {
+        answerers.add(new Answerer(model, null, models.size() > 1 ? "_" + model : ""));
+      }
+      return answerers;
+    }
+    List<String> names = query.models().isEmpty() ? List.of(defaultEnsemble(lat)) : query.models();
+    for (String ensemble : names) {
+      SortedMap<Integer, String> of = ensembles.members(ensemble);
+      if (of == null || runs.get(ensemble).isPresent()) {
+        throw new OpenMeteoException(
+            "Unknown ensemble '"
+                + ensemble
+                + "'; the ensembles served: "
+                + String.join(", ", new TreeSet<>(ensembles.all().keySet())));
+      }
+      String run = ensembles.run(ensemble, of, null);
+      String suffix = names.size() > 1 ? "_" + ensemble : "";
+      for (Map.Entry<Integer, String> member : of.entrySet()) {
+        answerers.add(
+            new Answerer(
+                member.getValue(),
+                run,
+                (member.getKey().equals(of.firstKey())
+                        ? ""
+                        : String.format(Locale.ROOT, "_member%02d", member.getKey()))
+                    + suffix));
+      }
+    }
+    return answerers;
+  }
+
+  /** The first ensemble (by name) whose members' grid spans the latitude. */
+  private String defaultEnsemble(double lat) {
+    for (Map.Entry<String, SortedMap<Integer, String>> e :
+        new java.util.TreeMap<>(ensembles.all()).entrySet()) {
+      RunRecord record = runs.get(e.getValue().get(e.getValue().firstKey())).orElse(null);
+      if (runs.get(e.getKey()).isEmpty()
+          && record != null
+          && record.run().grid().south() <= lat
+          && lat <= record.run().grid().north()) {
+        return e.getKey();
+      }
+    }
+    throw new OpenMeteoException("No ensemble covers latitude " + lat);
+  }
+
+  private Map<String, Object> place(OpenMeteoQuery query, int i, String timezone, boolean members) {
     long started = System.nanoTime();
     double lat = query.latitudes().get(i);
     double lon = RegularLatLonGrid.normaliseLongitude(query.longitudes().get(i));
     Double elevation = query.elevations().get(i);
     ZoneId zone = zone(timezone, lat, lon);
     Axis axis = axis(query, zone);
-    List<String> models =
-        query.models().isEmpty() ? List.of(defaultModel(lat, lon)) : query.models();
+    List<Answerer> answerers = answerers(query, lat, lon, members);
     CellSelection cells =
         query.cellSelection() == null ? null : CellSelection.of(query.cellSelection());
     Site site = elevation == null && cells == null ? Site.ANY : new Site(elevation, cells);
@@ -173,9 +243,10 @@ public class OpenMeteoForecast {
     daily.put("time", dayTimes);
     dailyUnits.put("time", timeUnit);
     Double modelElevation = null;
-    for (String model : models) {
-      String suffix = models.size() > 1 ? "_" + model : "";
-      ModelAnswer answer = model(query, model, lat, lon, site, axis, now);
+    for (Answerer answerer : answerers) {
+      String suffix = answerer.suffix();
+      ModelAnswer answer =
+          model(query, answerer.model(), answerer.run(), lat, lon, site, axis, now);
       if (modelElevation == null) {
         modelElevation = answer.elevation();
       }
@@ -376,13 +447,14 @@ public class OpenMeteoForecast {
   private ModelAnswer model(
       OpenMeteoQuery query,
       String model,
+      String runId,
       double lat,
       double lon,
       Site site,
       Axis axis,
       Instant now) {
     RunRecord record =
-        runs.get(model)
+        (runId == null ? runs.get(model) : runs.get(model, runId))
             .orElseThrow(
                 () ->
                     new OpenMeteoException(
@@ -431,7 +503,7 @@ public class OpenMeteoForecast {
               List.copyOf(group.ask()),
               Method.IDW,
               null,
-              null,
+              runId,
               site,
               null);
       if (!query.hourly().isEmpty() || !query.daily().isEmpty()) {

@@ -15,6 +15,7 @@ import dev.spotcast.query.RunFixtures;
 import dev.spotcast.query.SampleReference;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.spot.EnsembleIT;
 import dev.spotcast.testsupport.IntervalMessages;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -351,6 +352,55 @@ class OpenMeteoIT extends ServiceTestBase {
     assertThat(forecast.path("current").path("interval").asInt()).isEqualTo(900);
     assertThat(forecast.path("current").has("temperature_2m")).isTrue();
     assertThat(forecast.path("current_units").path("temperature_2m").asText()).isEqualTo("°C");
+  }
+
+  @Test
+  void anEnsembleAnswersEveryMemberAsItsSeries() throws Exception {
+    EnsembleIT.serve(client, publishedRuns);
+    JsonNode forecast =
+        ok(
+            "/v1/ensemble?latitude=41.3&longitude=-7.6&models="
+                + EnsembleIT.MODEL
+                + "&start_date=2026-11-21&end_date=2026-11-21&hourly=temperature_2m");
+    JsonNode hourly = forecast.path("hourly");
+    assertThat(hourly.has("temperature_2m_member05")).isFalse();
+    String[] keys = {
+      "temperature_2m",
+      "temperature_2m_member01",
+      "temperature_2m_member02",
+      "temperature_2m_member03",
+      "temperature_2m_member04"
+    };
+    for (int m = 0; m < keys.length; m++) {
+      JsonNode series =
+          ok(
+              "/v1/series?model="
+                  + EnsembleIT.MODEL
+                  + "&member="
+                  + m
+                  + "&lat=41.3&lon=-7.6&alt=2&params=t");
+      JsonNode values = hourly.path(keys[m]);
+      assertThat(values.size()).as(keys[m]).isEqualTo(24);
+      for (int h = 0; h < 24; h++) {
+        Double expected =
+            at(series, "t", Instant.parse("2026-11-21T00:00:00Z").plusSeconds(3600L * h));
+        if (expected == null) {
+          assertThat(values.get(h).isNull()).as(keys[m] + " at " + h).isTrue();
+        } else {
+          assertThat(values.get(h).asDouble())
+              .as(keys[m] + " at " + h)
+              .isCloseTo(expected - 273.15, within(1e-9));
+        }
+      }
+      assertThat(values.get(3).isNull()).as(keys[m] + " at 03:00").isFalse();
+    }
+    assertThat(forecast.path("hourly_units").path("temperature_2m_member01").asText())
+        .isEqualTo("°C");
+    ResponseEntity<String> unknown =
+        http.getForEntity(
+            "/v1/ensemble?latitude=41.3&longitude=-7.6&models=" + MODEL, String.class);
+    assertThat(unknown.getStatusCode().value()).isEqualTo(400);
+    assertThat(unknown.getBody()).contains("Unknown ensemble");
   }
 
   @Test
