@@ -1,7 +1,7 @@
 """Asks Spotcast's /v1/forecast with Open-Meteo's own clients and prints what they read, as JSON.
 
 Run by OpenMeteoClientIT with the Python of the venv holding openmeteo-requests (PyPI):
-  python clients.py BASE_URL MODEL
+  python clients.py BASE_URL MODEL ENSEMBLE
 The official SDK (openmeteo-requests: niquests, FlatBuffers) and a plain JSON client (urllib)
 ask the same two places; the test compares what each read with /v1/series.
 """
@@ -14,7 +14,7 @@ import urllib.request
 
 import openmeteo_requests
 
-base, model = sys.argv[1], sys.argv[2]
+base, model, ensemble = sys.argv[1], sys.argv[2], sys.argv[3]
 params = {
     "latitude": [49.6, 49.2],
     "longitude": [10.7, 11.5],
@@ -40,6 +40,7 @@ def variables(block):
                 "unit": v.Unit(),
                 "altitude": v.Altitude(),
                 "aggregation": v.Aggregation(),
+                "ensemble_member": v.EnsembleMember(),
                 "values": [number(v.Values(j)) for j in range(v.ValuesLength())],
                 "values_int64": [v.ValuesInt64(j) for j in range(v.ValuesInt64Length())],
             }
@@ -79,4 +80,18 @@ try:
 except openmeteo_requests.OpenMeteoRequestsError as e:
     error = str(e)
 
-print(json.dumps({"sdk": sdk, "json": plain, "error": error}))
+# The ensemble API: every member, told apart by ensemble_member.
+members = openmeteo_requests.Client().weather_api(
+    base + "/v1/ensemble",
+    params={
+        "latitude": 41.3,
+        "longitude": -7.6,
+        "models": ensemble,
+        "hourly": "temperature_2m",
+        "start_date": "2026-11-21",
+        "end_date": "2026-11-21",
+    },
+)
+ensemble_read = block(members[0].Hourly())
+
+print(json.dumps({"sdk": sdk, "json": plain, "error": error, "ensemble": ensemble_read}))

@@ -7,6 +7,7 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.spot.EnsembleIT;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -40,6 +41,7 @@ class OpenMeteoClientIT extends ServiceTestBase {
   @BeforeEach
   void runIsServed() throws Exception {
     OpenMeteoIT.serve(client, publishedRuns);
+    EnsembleIT.serve(client, publishedRuns);
   }
 
   private JsonNode clients() throws Exception {
@@ -66,7 +68,8 @@ class OpenMeteoClientIT extends ServiceTestBase {
                     python.toString(),
                     script.toString(),
                     "http://127.0.0.1:" + port,
-                    OpenMeteoIT.MODEL))
+                    OpenMeteoIT.MODEL,
+                    EnsembleIT.MODEL))
             .redirectOutput(output.toFile())
             .redirectError(errors.toFile())
             .start();
@@ -166,5 +169,32 @@ class OpenMeteoClientIT extends ServiceTestBase {
       same(json.path("hourly").path("wind_speed_10m"), wind, 1e-9);
     }
     assertThat(read.path("error").asText()).contains("Latitude must be in range");
+  }
+
+  @Test
+  void theOfficialSdkReadsEveryMemberOfAnEnsemble() throws Exception {
+    JsonNode variables = clients().path("ensemble").path("variables");
+    assertThat(variables.size()).isEqualTo(5);
+    for (int m = 0; m < 5; m++) {
+      JsonNode member = variables.get(m);
+      assertThat(member.path("variable").asInt()).isEqualTo(47);
+      assertThat(member.path("ensemble_member").asInt()).isEqualTo(m);
+      JsonNode series =
+          OpenMeteoIT.JSON.readTree(
+              http.getForObject(
+                  "/v1/series?model="
+                      + EnsembleIT.MODEL
+                      + "&member="
+                      + m
+                      + "&lat=41.3&lon=-7.6&alt=2&params=t&to=2026-11-21T06:00:00Z",
+                  String.class));
+      for (JsonNode step : series.path("steps")) {
+        int hour = step.path("step").asInt();
+        assertThat(member.path("values").get(hour).asDouble())
+            .as("member " + m + " at " + hour + " h")
+            .isCloseTo(
+                step.path("values").path("t").path("value").asDouble() - 273.15, within(1e-4));
+      }
+    }
   }
 }
