@@ -392,6 +392,9 @@ class HostileInputIT extends ServiceTestBase {
       {"elevation in orbit", place + "&elevation=400000"},
       {"cell_selection unknown", place + "&cell_selection=moon"},
       {"unknown model", "/v1/forecast?latitude=45.5&longitude=5.25&models=nope"},
+      {"an ensemble that is none", "/v1/ensemble?latitude=45.5&longitude=5.25&models=" + M},
+      {"an ensemble without a place", "/v1/ensemble?models=" + M},
+      {"an ensemble's unknown variable", "/v1/ensemble?latitude=45&longitude=5&hourly=nope"},
       {
         "outside the model's grid",
         "/v1/forecast?latitude=-80&longitude=5.25&models=" + M + day + "&hourly=temperature_2m"
