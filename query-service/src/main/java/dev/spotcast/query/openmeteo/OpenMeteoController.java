@@ -88,6 +88,13 @@ public class OpenMeteoController {
             description = "hourly variable names, answered at the current quarter hour",
             schema = @Schema(type = "string")),
         @Parameter(
+            name = "minutely_15",
+            in = ParameterIn.QUERY,
+            description =
+                "hourly variable names on a 15-minute axis: a value where the run has a step, else"
+                    + " null",
+            schema = @Schema(type = "string")),
+        @Parameter(
             name = "models",
             in = ParameterIn.QUERY,
             description = "Spotcast model ids (/v1/models); best_match or none: the first covering",

@@ -31,6 +31,7 @@ final class OpenMeteoFlatBuffers {
   private static final int CURRENT = 9;
   private static final int DAILY = 10;
   private static final int HOURLY = 11;
+  private static final int MINUTELY_15 = 12;
   private static final int RESPONSE_FIELDS = 15;
 
   /** VariablesWithTime's fields. */
@@ -83,6 +84,14 @@ final class OpenMeteoFlatBuffers {
                 (Map<String, Object>) answer.get("hourly_units"),
                 3600)
             : 0;
+    int minutely =
+        answer.containsKey("minutely_15")
+            ? series(
+                b,
+                (Map<String, Object>) answer.get("minutely_15"),
+                (Map<String, Object>) answer.get("minutely_15_units"),
+                900)
+            : 0;
     int daily =
         answer.containsKey("daily")
             ? series(
@@ -108,6 +117,9 @@ final class OpenMeteoFlatBuffers {
     }
     if (hourly != 0) {
       b.addOffset(HOURLY, hourly, 0);
+    }
+    if (minutely != 0) {
+      b.addOffset(MINUTELY_15, minutely, 0);
     }
     b.finishSizePrefixed(b.endTable());
     return b.sizedByteArray();

@@ -228,6 +228,16 @@ public class OpenMeteoForecast {
     Map<String, Object> dailyUnits = new LinkedHashMap<>();
     String timeUnit = query.unixTime() ? "unixtime" : "iso8601";
     hourly.put("time", times(axis.hours(), zone, query.unixTime()));
+    List<Instant> quarters = new ArrayList<>();
+    for (Instant hour : axis.hours()) {
+      for (int q = 0; q < 4; q++) {
+        quarters.add(hour.plus(Duration.ofMinutes(15L * q)));
+      }
+    }
+    Map<String, Object> minutely = new LinkedHashMap<>();
+    Map<String, Object> minutelyUnits = new LinkedHashMap<>();
+    minutely.put("time", times(quarters, zone, query.unixTime()));
+    minutelyUnits.put("time", timeUnit);
     hourlyUnits.put("time", timeUnit);
     Instant now = clock.instant().truncatedTo(ChronoUnit.MINUTES);
     now = now.minus(Duration.ofMinutes(now.atZone(ZoneOffset.UTC).getMinute() % 15));
@@ -257,6 +267,16 @@ public class OpenMeteoForecast {
           values.add(answer.hourly(v, hour, query.units()));
         }
         hourly.put(v.name() + suffix, values);
+      }
+      // A quarter hour where the run has a step (every quarter of 15-minute output, the full
+      // hours of hourly output) has its value; the others are null.
+      for (OpenMeteoVariables.Variable v : query.minutely15()) {
+        minutelyUnits.put(v.name() + suffix, OpenMeteoVariables.label(v.kind(), query.units()));
+        List<Double> values = new ArrayList<>(quarters.size());
+        for (Instant quarter : quarters) {
+          values.add(answer.hourly(v, quarter, query.units()));
+        }
+        minutely.put(v.name() + suffix, values);
       }
       for (OpenMeteoVariables.Variable v : query.current()) {
         currentUnits.put(v.name() + suffix, OpenMeteoVariables.label(v.kind(), query.units()));
@@ -290,6 +310,10 @@ public class OpenMeteoForecast {
     if (!query.current().isEmpty()) {
       body.put("current_units", currentUnits);
       body.put("current", current);
+    }
+    if (!query.minutely15().isEmpty()) {
+      body.put("minutely_15_units", minutelyUnits);
+      body.put("minutely_15", minutely);
     }
     if (!query.hourly().isEmpty()) {
       body.put("hourly_units", hourlyUnits);
@@ -464,6 +488,7 @@ public class OpenMeteoForecast {
                             + String.join(", ", runs.models().stream().sorted().toList())));
     ForecastRun run = record.run();
     Set<OpenMeteoVariables.Variable> needed = new LinkedHashSet<>(query.hourly());
+    needed.addAll(query.minutely15());
     needed.addAll(query.current());
     Set<OpenMeteoVariables.Variable> forDays = new LinkedHashSet<>();
     for (OpenMeteoVariables.Daily d : query.daily()) {
@@ -506,7 +531,7 @@ public class OpenMeteoForecast {
               runId,
               site,
               null);
-      if (!query.hourly().isEmpty() || !query.daily().isEmpty()) {
+      if (!query.hourly().isEmpty() || !query.minutely15().isEmpty() || !query.daily().isEmpty()) {
         SeriesForecast answered = series(template, axis);
         if (answered != null) {
           series.put(group.vertical(), answered);

@@ -42,6 +42,7 @@ public record OpenMeteoQuery(
     boolean unixTime,
     boolean flatBuffers,
     List<OpenMeteoVariables.Variable> hourly,
+    List<OpenMeteoVariables.Variable> minutely15,
     List<OpenMeteoVariables.Variable> current,
     List<OpenMeteoVariables.Daily> daily) {
 
@@ -138,9 +139,7 @@ public record OpenMeteoQuery(
     }
     List<OpenMeteoVariables.Variable> hourly = variables(parameters, "hourly");
     List<OpenMeteoVariables.Variable> current = variables(parameters, "current");
-    if (!list(parameters, "minutely_15").isEmpty()) {
-      throw new OpenMeteoException("minutely_15 is not served yet; ask hourly=");
-    }
+    List<OpenMeteoVariables.Variable> minutely15 = variables(parameters, "minutely_15");
     List<OpenMeteoVariables.Daily> daily = new ArrayList<>();
     for (String name : list(parameters, "daily")) {
       OpenMeteoVariables.Daily d = OpenMeteoVariables.daily(name);
@@ -167,6 +166,7 @@ public record OpenMeteoQuery(
         unix || format.equals("flatbuffers"),
         format.equals("flatbuffers"),
         hourly,
+        minutely15,
         current,
         daily);
   }

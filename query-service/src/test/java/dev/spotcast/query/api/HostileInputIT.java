@@ -370,6 +370,7 @@ class HostileInputIT extends ServiceTestBase {
       {"unknown hourly variable", place + "&hourly=temperature_2m,rain_in_spain"},
       {"unknown daily variable", place + "&daily=temperature_2m"},
       {"unknown current variable", place + "&current=sunrise"},
+      {"unknown minutely_15 variable", place + "&minutely_15=sunset"},
       {"a variable outside ASCII", place + "&hourly=%C4%B0"},
       {"500 unknown variables", place + "&hourly=" + unknown},
       {"pressure level of none", place + "&hourly=temperature_5hPa"},

@@ -308,6 +308,29 @@ class OpenMeteoIT extends ServiceTestBase {
   }
 
   @Test
+  void quarterHoursOfAnHourlyRunHaveTheFullHoursValues() throws Exception {
+    JsonNode forecast =
+        ok(
+            "/v1/forecast?latitude=49.6&longitude=10.7&models="
+                + MODEL
+                + DAY
+                + "&minutely_15=temperature_2m&hourly=temperature_2m");
+    JsonNode quarters = forecast.path("minutely_15");
+    JsonNode hours = forecast.path("hourly").path("temperature_2m");
+    assertThat(quarters.path("time").size()).isEqualTo(96);
+    assertThat(quarters.path("time").get(5).asText()).isEqualTo("2026-11-20T01:15");
+    for (int q = 0; q < 96; q++) {
+      JsonNode v = quarters.path("temperature_2m").get(q);
+      if (q % 4 == 0) {
+        assertThat(v.asDouble()).as("quarter " + q).isEqualTo(hours.get(q / 4).asDouble());
+      } else {
+        assertThat(v.isNull()).as("quarter " + q).isTrue();
+      }
+    }
+    assertThat(forecast.path("minutely_15_units").path("temperature_2m").asText()).isEqualTo("°C");
+  }
+
+  @Test
   void severalPlacesAreAnArrayEachItsOwnSeries() throws Exception {
     JsonNode forecast =
         ok(

@@ -106,6 +106,7 @@ class OpenMeteoVariablesTest {
                 "hourly=temperature_2m,precipitation",
                 "hourly=temperature_2m",
                 "hourly=is_day",
+                "minutely_15=temperature_2m",
                 "format=flatbuffers"));
     assertThat(query.latitudes()).containsExactly(1.0, 2.0, 3.0);
     assertThat(query.longitudes()).containsExactly(4.0, 5.0, 6.0);
@@ -113,6 +114,7 @@ class OpenMeteoVariablesTest {
     assertThat(query.hourly())
         .extracting(OpenMeteoVariables.Variable::name)
         .isEqualTo(List.of("temperature_2m", "precipitation", "is_day"));
+    assertThat(query.minutely15()).hasSize(1);
     assertThat(query.flatBuffers()).isTrue();
     assertThat(query.unixTime()).isTrue();
     assertThat(query.forecastDays()).isEqualTo(7);
