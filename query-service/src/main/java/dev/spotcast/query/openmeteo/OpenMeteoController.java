@@ -178,7 +178,7 @@ public class OpenMeteoController {
             name = "format",
             in = ParameterIn.QUERY,
             description =
-                "json (default) or flatbuffers (Open-Meteo's SDKs); csv is not served yet (400)",
+                "json (default), csv, or flatbuffers (Open-Meteo's SDKs); xlsx is not served (400)",
             schema = @Schema(type = "string"))
       },
       responses = {
@@ -191,7 +191,8 @@ public class OpenMeteoController {
               @Content(mediaType = MediaType.APPLICATION_JSON_VALUE),
               @Content(
                   mediaType = MediaType.APPLICATION_OCTET_STREAM_VALUE,
-                  schema = @Schema(type = "string", format = "binary"))
+                  schema = @Schema(type = "string", format = "binary")),
+              @Content(mediaType = "text/csv", schema = @Schema(type = "string"))
             }),
         @ApiResponse(
             responseCode = "400",
@@ -203,7 +204,11 @@ public class OpenMeteoController {
       })
   @GetMapping(
       path = PATH,
-      produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_OCTET_STREAM_VALUE})
+      produces = {
+        MediaType.APPLICATION_JSON_VALUE,
+        MediaType.APPLICATION_OCTET_STREAM_VALUE,
+        "text/csv"
+      })
   public Object forecast(HttpServletRequest request) {
     return answer(request.getParameterMap());
   }
@@ -220,7 +225,8 @@ public class OpenMeteoController {
               @Content(mediaType = MediaType.APPLICATION_JSON_VALUE),
               @Content(
                   mediaType = MediaType.APPLICATION_OCTET_STREAM_VALUE,
-                  schema = @Schema(type = "string", format = "binary"))
+                  schema = @Schema(type = "string", format = "binary")),
+              @Content(mediaType = "text/csv", schema = @Schema(type = "string"))
             }),
         @ApiResponse(
             responseCode = "400",
@@ -233,7 +239,11 @@ public class OpenMeteoController {
   @PostMapping(
       path = PATH,
       consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE,
-      produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_OCTET_STREAM_VALUE})
+      produces = {
+        MediaType.APPLICATION_JSON_VALUE,
+        MediaType.APPLICATION_OCTET_STREAM_VALUE,
+        "text/csv"
+      })
   public Object forecastForm(HttpServletRequest request) {
     return answer(request.getParameterMap());
   }
@@ -276,7 +286,7 @@ public class OpenMeteoController {
         @Parameter(
             name = "format",
             in = ParameterIn.QUERY,
-            description = "json (default) or flatbuffers",
+            description = "json (default), csv or flatbuffers",
             schema = @Schema(type = "string"))
       },
       responses = {
@@ -287,7 +297,8 @@ public class OpenMeteoController {
               @Content(mediaType = MediaType.APPLICATION_JSON_VALUE),
               @Content(
                   mediaType = MediaType.APPLICATION_OCTET_STREAM_VALUE,
-                  schema = @Schema(type = "string", format = "binary"))
+                  schema = @Schema(type = "string", format = "binary")),
+              @Content(mediaType = "text/csv", schema = @Schema(type = "string"))
             }),
         @ApiResponse(
             responseCode = "400",
@@ -299,7 +310,11 @@ public class OpenMeteoController {
       })
   @GetMapping(
       path = ENSEMBLE_PATH,
-      produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_OCTET_STREAM_VALUE})
+      produces = {
+        MediaType.APPLICATION_JSON_VALUE,
+        MediaType.APPLICATION_OCTET_STREAM_VALUE,
+        "text/csv"
+      })
   public Object ensemble(HttpServletRequest request) {
     return answer(request.getParameterMap(), true);
   }
@@ -316,7 +331,8 @@ public class OpenMeteoController {
               @Content(mediaType = MediaType.APPLICATION_JSON_VALUE),
               @Content(
                   mediaType = MediaType.APPLICATION_OCTET_STREAM_VALUE,
-                  schema = @Schema(type = "string", format = "binary"))
+                  schema = @Schema(type = "string", format = "binary")),
+              @Content(mediaType = "text/csv", schema = @Schema(type = "string"))
             }),
         @ApiResponse(
             responseCode = "400",
@@ -329,7 +345,11 @@ public class OpenMeteoController {
   @PostMapping(
       path = ENSEMBLE_PATH,
       consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE,
-      produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_OCTET_STREAM_VALUE})
+      produces = {
+        MediaType.APPLICATION_JSON_VALUE,
+        MediaType.APPLICATION_OCTET_STREAM_VALUE,
+        "text/csv"
+      })
   public Object ensembleForm(HttpServletRequest request) {
     return answer(request.getParameterMap(), true);
   }
@@ -341,6 +361,11 @@ public class OpenMeteoController {
   private Object answer(Map<String, String[]> parameters, boolean members) {
     OpenMeteoQuery query = OpenMeteoQuery.parse(parameters);
     List<Map<String, Object>> answers = forecast.answer(query, members);
+    if (query.csv()) {
+      return ResponseEntity.ok()
+          .contentType(new MediaType("text", "csv", java.nio.charset.StandardCharsets.UTF_8))
+          .body(OpenMeteoCsv.of(answers));
+    }
     if (query.flatBuffers()) {
       return ResponseEntity.ok()
           .contentType(MediaType.APPLICATION_OCTET_STREAM)

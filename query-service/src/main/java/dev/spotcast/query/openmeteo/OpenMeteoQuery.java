@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
  * @param cellSelection land, sea or nearest; null when not given
  * @param unixTime times as Unix seconds (timeformat=unixtime, and always in FlatBuffers)
  * @param flatBuffers format=flatbuffers: Open-Meteo's binary WeatherApiResponse per place
+ * @param csv format=csv: Open-Meteo's CSV layout
  * @param startDate the first local day, or null for today minus past_days
  * @param endDate the last local day, or null for today plus forecast_days - 1
  * @param startHour the first hour of the hourly answer (local), or null
@@ -41,6 +42,7 @@ public record OpenMeteoQuery(
     OpenMeteoVariables.Units units,
     boolean unixTime,
     boolean flatBuffers,
+    boolean csv,
     List<OpenMeteoVariables.Variable> hourly,
     List<OpenMeteoVariables.Variable> minutely15,
     List<OpenMeteoVariables.Variable> current,
@@ -133,9 +135,9 @@ public record OpenMeteoQuery(
     boolean unix =
         one(parameters, "timeformat", "iso8601", Set.of("iso8601", "unixtime")).equals("unixtime");
     String format = one(parameters, "format", "json", Set.of("json", "csv", "xlsx", "flatbuffers"));
-    if (!format.equals("json") && !format.equals("flatbuffers")) {
+    if (format.equals("xlsx")) {
       throw new OpenMeteoException(
-          "format=" + format + " is not served yet; ask format=json (the default) or flatbuffers");
+          "format=xlsx is not served; ask format=json (the default), csv or flatbuffers");
     }
     List<OpenMeteoVariables.Variable> hourly = variables(parameters, "hourly");
     List<OpenMeteoVariables.Variable> current = variables(parameters, "current");
@@ -165,6 +167,7 @@ public record OpenMeteoQuery(
         units,
         unix || format.equals("flatbuffers"),
         format.equals("flatbuffers"),
+        format.equals("csv"),
         hourly,
         minutely15,
         current,

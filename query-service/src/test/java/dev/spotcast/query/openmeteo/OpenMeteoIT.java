@@ -331,6 +331,36 @@ class OpenMeteoIT extends ServiceTestBase {
   }
 
   @Test
+  void csvIsLaidOutAsOpenMeteosWithTheJsonValues() throws Exception {
+    String query =
+        "/v1/forecast?latitude=49.6,49.2&longitude=10.7,11.5&models="
+            + MODEL
+            + DAY
+            + "&hourly=temperature_2m,snowfall&daily=sunrise";
+    ResponseEntity<String> response = http.getForEntity(query + "&format=csv", String.class);
+    assertThat(response.getStatusCode().value()).as(response.getBody()).isEqualTo(200);
+    assertThat(response.getHeaders().getContentType().toString()).startsWith("text/csv");
+    String[] lines = response.getBody().split("\n", -1);
+    JsonNode json = ok(query);
+    assertThat(lines[0])
+        .isEqualTo(
+            "location_id,latitude,longitude,elevation,utc_offset_seconds,timezone,"
+                + "timezone_abbreviation");
+    assertThat(lines[1]).isEqualTo("0,49.6,10.7,,0,GMT,GMT");
+    assertThat(lines[3]).isEmpty();
+    assertThat(lines[4]).isEqualTo("location_id,time,temperature_2m (°C),snowfall (cm)");
+    String[] noon = lines[5 + 12].split(",", -1);
+    assertThat(noon[0]).isEqualTo("0");
+    assertThat(noon[1]).isEqualTo("2026-11-20T12:00");
+    assertThat(Double.parseDouble(noon[2]))
+        .isEqualTo(json.get(0).path("hourly").path("temperature_2m").get(12).asDouble());
+    assertThat(noon[3]).isEmpty();
+    assertThat(lines[5 + 24].split(",")[0]).isEqualTo("1");
+    assertThat(lines[5 + 48]).isEmpty();
+    assertThat(lines[5 + 49]).isEqualTo("location_id,time,sunrise (iso8601)");
+  }
+
+  @Test
   void severalPlacesAreAnArrayEachItsOwnSeries() throws Exception {
     JsonNode forecast =
         ok(

@@ -131,7 +131,7 @@ class OpenMeteoVariablesTest {
             () -> OpenMeteoQuery.parse(parameters("latitude=1", "longitude=3", "hourly=foo")))
         .hasMessageContaining("invalid String value foo for key hourly");
     assertThatThrownBy(
-            () -> OpenMeteoQuery.parse(parameters("latitude=1", "longitude=3", "format=csv")))
-        .hasMessageContaining("csv");
+            () -> OpenMeteoQuery.parse(parameters("latitude=1", "longitude=3", "format=xlsx")))
+        .hasMessageContaining("xlsx");
   }
 }
