@@ -457,6 +457,25 @@ class OpenMeteoIT extends ServiceTestBase {
   }
 
   @Test
+  void theOpenApiDescriptionHasBothEndpointsWithOpenMeteosError() throws Exception {
+    JsonNode paths = JSON.readTree(http.getForObject("/v3/api-docs", String.class)).path("paths");
+    for (String path : new String[] {"/v1/forecast", "/v1/ensemble"}) {
+      for (String method : new String[] {"get", "post"}) {
+        JsonNode operation = paths.path(path).path(method);
+        assertThat(operation.isMissingNode()).as(path + " " + method).isFalse();
+        JsonNode bad = operation.path("responses").path("400").path("content");
+        assertThat(bad.has("application/json")).as(path + " " + method).isTrue();
+        assertThat(bad.has("application/problem+json")).as(path + " " + method).isFalse();
+      }
+      assertThat(paths.path(path).path("get").path("parameters").toString())
+          .contains("\"latitude\"")
+          .contains("\"longitude\"")
+          .contains("\"hourly\"")
+          .contains("\"format\"");
+    }
+  }
+
+  @Test
   void errorsAreOpenMeteos400() throws Exception {
     String place = "latitude=49.6&longitude=10.7&models=" + MODEL;
     String[][] cases = {
