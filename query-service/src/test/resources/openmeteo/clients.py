@@ -66,6 +66,12 @@ for response in openmeteo_requests.Client().weather_api(base + "/v1/forecast", p
         }
     )
 
+# The SDK's POST: the same parameters as a form body, the same answers.
+posted = [
+    {"hourly": block(r.Hourly()), "daily": block(r.Daily())}
+    for r in openmeteo_requests.Client().weather_api(base + "/v1/forecast", params=params, method="POST")
+]
+
 # A plain JSON client, as app code without the SDK does: repeated parameters as the SDK sends them.
 query = urllib.parse.urlencode(params, doseq=True)
 with urllib.request.urlopen(base + "/v1/forecast?" + query) as answer:
@@ -94,4 +100,6 @@ members = openmeteo_requests.Client().weather_api(
 )
 ensemble_read = block(members[0].Hourly())
 
-print(json.dumps({"sdk": sdk, "json": plain, "error": error, "ensemble": ensemble_read}))
+print(
+    json.dumps({"sdk": sdk, "posted": posted, "json": plain, "error": error, "ensemble": ensemble_read})
+)

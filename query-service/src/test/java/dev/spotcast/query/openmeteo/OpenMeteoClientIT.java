@@ -169,6 +169,13 @@ class OpenMeteoClientIT extends ServiceTestBase {
       same(json.path("hourly").path("wind_speed_10m"), wind, 1e-9);
     }
     assertThat(read.path("error").asText()).contains("Latitude must be in range");
+    for (int i = 0; i < 2; i++) {
+      assertThat(read.path("posted").get(i).path("hourly"))
+          .as("POST, place " + i)
+          .isEqualTo(read.path("sdk").get(i).path("hourly"));
+      assertThat(read.path("posted").get(i).path("daily"))
+          .isEqualTo(read.path("sdk").get(i).path("daily"));
+    }
   }
 
   @Test
