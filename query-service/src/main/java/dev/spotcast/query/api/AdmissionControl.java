@@ -91,6 +91,8 @@ public class AdmissionControl extends OncePerRequestFilter {
       List.of(
               "/v1/spot",
               "/v1/series",
+              "/v1/forecast",
+              "/v1/ensemble",
               "/edr/collections/{model}/position",
               "/edr/collections/{model}/instances/{instanceId}/position")
           .stream()

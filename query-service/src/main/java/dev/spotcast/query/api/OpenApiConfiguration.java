@@ -127,6 +127,12 @@ public class OpenApiConfiguration {
             || path.endsWith("/cube")
             || path.endsWith("/radius")
             || path.endsWith("/trajectory");
+    if (path.equals("/v1/forecast") || path.equals("/v1/ensemble")) {
+      // Open-Meteo's API writes its own 400 (documented on the operation); the rest as everywhere.
+      return method == PathItem.HttpMethod.POST
+          ? List.of(406, 413, 415, 429, 503)
+          : List.of(406, 429, 503);
+    }
     if (method == PathItem.HttpMethod.POST) {
       return List.of(400, 404, 406, 413, 415, 422, 429, 503);
     }

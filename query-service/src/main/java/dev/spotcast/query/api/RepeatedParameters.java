@@ -13,7 +13,8 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 /**
  * Every query parameter of the API takes one value (lists are comma-separated in that value): one
  * given twice ({@code lat=1&lat=2}, {@code coords=...&coords=...}) is a 400 naming it, before any
- * work, rather than silently joined with a comma or cut to its first value.
+ * work, rather than silently joined with a comma or cut to its first value. Open-Meteo's {@code
+ * /v1/forecast} and {@code /v1/ensemble} are the exception: its clients repeat list parameters.
  */
 @Configuration(proxyBeanMethods = false)
 public class RepeatedParameters implements WebMvcConfigurer {
@@ -40,6 +41,8 @@ public class RepeatedParameters implements WebMvcConfigurer {
               }
             })
         .addPathPatterns("/v1/**", "/edr/**")
+        // Open-Meteo's API takes repeated parameters (hourly=a&hourly=b) as one list.
+        .excludePathPatterns("/v1/forecast", "/v1/ensemble")
         .order(Ordered.HIGHEST_PRECEDENCE);
   }
 }

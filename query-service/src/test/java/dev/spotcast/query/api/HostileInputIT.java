@@ -445,6 +445,109 @@ class HostileInputIT extends ServiceTestBase {
     assertThat(wrong).as("answers that are not the expected problem").isEmpty();
   }
 
+  /**
+   * Open-Meteo's API refuses as Open-Meteo does: 400 with {@code {"error": true, "reason": ...}} as
+   * application/json, never a 5xx and never internals; repeated parameters are lists there.
+   */
+  @Test
+  void openMeteoRequestsAreRefusedAsOpenMeteoDoes() throws Exception {
+    String place = "/v1/forecast?latitude=45.5&longitude=5.25&models=" + M;
+    String day = "&start_date=2026-11-21&end_date=2026-11-21";
+    StringBuilder unknown = new StringBuilder();
+    for (int i = 0; i < 500; i++) {
+      unknown.append(i == 0 ? "" : ",").append('v').append(i);
+    }
+    StringBuilder places = new StringBuilder();
+    for (int i = 0; i < 101; i++) {
+      places.append(i == 0 ? "" : ",").append(45);
+    }
+    String[][] refused = {
+      {"no latitude", "/v1/forecast?longitude=5.25"},
+      {"no place at all", "/v1/forecast"},
+      {"empty latitude", "/v1/forecast?latitude=&longitude=5.25"},
+      {"latitude not a number", "/v1/forecast?latitude=north&longitude=5.25"},
+      {"latitude nan", "/v1/forecast?latitude=nan&longitude=5.25"},
+      {"latitude infinite", "/v1/forecast?latitude=1e999&longitude=5.25"},
+      {"latitude hex", "/v1/forecast?latitude=0x1p3&longitude=5.25"},
+      {"latitude out of range", "/v1/forecast?latitude=-90.5&longitude=5.25"},
+      {"longitude out of range", "/v1/forecast?latitude=45&longitude=540"},
+      {"an empty list element", "/v1/forecast?latitude=45,,46&longitude=5,6,7"},
+      {"lists of different lengths", "/v1/forecast?latitude=45,46&longitude=5.25"},
+      {"101 places", "/v1/forecast?latitude=" + places + "&longitude=" + places},
+      {"unknown hourly variable", place + "&hourly=temperature_2m,rain_in_spain"},
+      {"unknown daily variable", place + "&daily=temperature_2m"},
+      {"unknown current variable", place + "&current=sunrise"},
+      {"unknown minutely_15 variable", place + "&minutely_15=sunset"},
+      {"a variable outside ASCII", place + "&hourly=%C4%B0"},
+      {"500 unknown variables", place + "&hourly=" + unknown},
+      {"pressure level of none", place + "&hourly=temperature_5hPa"},
+      {"bad timezone", place + "&timezone=Mars%2FOlympus_Mons"},
+      {"timezone of a path", place + "&timezone=..%2F..%2Fetc%2Fpasswd"},
+      {"forecast_days too many", place + "&forecast_days=17"},
+      {"forecast_days huge", place + "&forecast_days=99999999999999999999"},
+      {"past_days negative", place + "&past_days=-1"},
+      {"start_date alone", place + "&start_date=2026-11-21"},
+      {"start_date not a date", place + "&start_date=yesterday&end_date=2026-11-21"},
+      {"end before start", place + "&start_date=2026-11-21&end_date=2026-11-20"},
+      {"a century of days", place + "&start_date=1926-11-21&end_date=2026-11-21"},
+      {"start_hour not a time", place + "&start_hour=noon&end_hour=2026-11-21T12:00"},
+      {"unknown temperature unit", place + "&temperature_unit=kelvin"},
+      {"unknown wind unit", place + "&wind_speed_unit=furlongs"},
+      {"unknown precipitation unit", place + "&precipitation_unit=cubits"},
+      {"unknown time format", place + "&timeformat=roman"},
+      {"unknown format", place + "&format=xml"},
+      {"elevation not a number", place + "&elevation=high"},
+      {"elevation in orbit", place + "&elevation=400000"},
+      {"cell_selection unknown", place + "&cell_selection=moon"},
+      {"unknown model", "/v1/forecast?latitude=45.5&longitude=5.25&models=nope"},
+      {"an ensemble that is none", "/v1/ensemble?latitude=45.5&longitude=5.25&models=" + M},
+      {"an ensemble without a place", "/v1/ensemble?models=" + M},
+      {"an ensemble's unknown variable", "/v1/ensemble?latitude=45&longitude=5&hourly=nope"},
+      {
+        "outside the model's grid",
+        "/v1/forecast?latitude=-80&longitude=5.25&models=" + M + day + "&hourly=temperature_2m"
+      },
+    };
+    List<String> wrong = new ArrayList<>();
+    for (String[] c : refused) {
+      RawHttp.Response r = RawHttp.get(port, c[1]);
+      String failure = null;
+      if (r.status() != 400 || !r.contentType().startsWith("application/json")) {
+        failure = r.status() + " " + r.contentType();
+      } else {
+        JsonNode body = JSON.readTree(r.body());
+        if (!body.path("error").asBoolean() || body.path("reason").asText().isBlank()) {
+          failure = "not Open-Meteo's error";
+        } else if (INTERNALS.matcher(r.body()).find()) {
+          failure = "names internals";
+        }
+      }
+      if (failure != null) {
+        wrong.add(
+            c[0] + ": " + failure + " " + r.body().substring(0, Math.min(200, r.body().length())));
+      }
+    }
+    // Repeated parameters are lists; the synthetic model's 2 m temperature is its t at 2 m.
+    RawHttp.Response repeated =
+        RawHttp.get(
+            port,
+            "/v1/forecast?latitude=45.5&latitude=45&longitude=5.25&longitude=5&models="
+                + M
+                + day
+                + "&hourly=temperature_2m&hourly=wind_speed_10m&timezone=Europe%2FParis");
+    if (repeated.status() != 200) {
+      wrong.add("repeated parameters: " + repeated.status() + " " + repeated.body());
+    } else {
+      JsonNode answers = JSON.readTree(repeated.body());
+      if (!answers.isArray()
+          || answers.size() != 2
+          || answers.get(0).path("hourly").path("temperature_2m").get(4).isNull()) {
+        wrong.add("repeated parameters: " + repeated.body());
+      }
+    }
+    assertThat(wrong).as("Open-Meteo requests not refused as Open-Meteo does").isEmpty();
+  }
+
   private static byte[] chunked(byte[] body) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (int at = 0; at < body.length; at += 65536) {

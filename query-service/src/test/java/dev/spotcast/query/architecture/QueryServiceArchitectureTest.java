@@ -36,6 +36,7 @@ class QueryServiceArchitectureTest {
             ROOT + ".api..",
             ROOT + ".edr..",
             ROOT + ".present..",
+            ROOT + ".openmeteo..",
             ROOT + ".http..",
             ROOT + ".web..")
         .layer("Requests")

@@ -61,6 +61,12 @@ public class EnsembleIT extends ServiceTestBase {
 
   @BeforeEach
   void everyMemberIsServed() throws Exception {
+    serve(client, publishedRuns);
+  }
+
+  /** Loads and publishes every member (once per Elasticsearch), as the tests of other APIs need. */
+  public static void serve(ElasticsearchClient client, PublishedRuns publishedRuns)
+      throws Exception {
     for (int m = 0; m < MEMBERS; m++) {
       RunFixtures.ensurePublished(client, new SyntheticForecastSource(member(m), SEED, m));
     }

@@ -1,0 +1,648 @@
+package dev.spotcast.query.openmeteo;
+
+import dev.spotcast.index.RunRecord;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelAxis;
+import dev.spotcast.model.Parameter;
+import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.config.QueryProperties;
+import dev.spotcast.query.present.LocalDays;
+import dev.spotcast.query.present.TimeZones;
+import dev.spotcast.query.spot.BadParameterException;
+import dev.spotcast.query.spot.Derived;
+import dev.spotcast.query.spot.Ensembles;
+import dev.spotcast.query.spot.Method;
+import dev.spotcast.query.spot.OutsideForecastException;
+import dev.spotcast.query.spot.SeriesForecast;
+import dev.spotcast.query.spot.Site;
+import dev.spotcast.query.spot.SpotForecast;
+import dev.spotcast.query.spot.SpotRequest;
+import dev.spotcast.query.spot.SpotService;
+import dev.spotcast.query.spot.Vertical;
+import dev.spotcast.query.terrain.CellSelection;
+import dev.spotcast.weather.Sun;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeSet;
+import org.springframework.stereotype.Service;
+
+/**
+ * Answers Open-Meteo forecast requests from Spotcast's own series: per place and model, the
+ * variables of the catalogue ({@link OpenMeteoVariables}) are grouped by the height or pressure
+ * they are read at, each group is one {@code /v1/series} read of the model's published run, and the
+ * values are put on Open-Meteo's hourly axis (a value where the run has a step at that hour, null
+ * elsewhere), its current time ({@code /v1/spot} at the quarter hour) and its local days (the
+ * series' daily aggregation, a day's value only when the run covers the whole day).
+ */
+@Service
+public class OpenMeteoForecast {
+
+  private static final DateTimeFormatter LOCAL_MINUTE =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm");
+  private static final DateTimeFormatter ABBREVIATION =
+      DateTimeFormatter.ofPattern("zzz", Locale.ENGLISH);
+
+  private final SpotService service;
+  private final Ensembles ensembles;
+  private final PublishedRuns runs;
+  private final TimeZones zones;
+  private final QueryProperties properties;
+  private final Clock clock;
+
+  public OpenMeteoForecast(
+      SpotService service,
+      Ensembles ensembles,
+      PublishedRuns runs,
+      TimeZones zones,
+      QueryProperties properties) {
+    this.service = service;
+    this.ensembles = ensembles;
+    this.runs = runs;
+    this.zones = zones;
+    this.properties = properties;
+    this.clock = Clock.systemUTC();
+  }
+
+  /** One answer per place, in the order of the request. */
+  public List<Map<String, Object>> answer(OpenMeteoQuery query) {
+    return answer(query, false);
+  }
+
+  /**
+   * One answer per place; of {@code /v1/ensemble} ({@code members}): every member of each ensemble,
+   * the control under the variable's name, the others as {@code NAME_memberNN}.
+   */
+  public List<Map<String, Object>> answer(OpenMeteoQuery query, boolean members) {
+    List<String> timezones =
+        query.timezone() == null ? List.of() : List.of(query.timezone().split(","));
+    List<Map<String, Object>> answers = new ArrayList<>();
+    for (int i = 0; i < query.latitudes().size(); i++) {
+      String timezone =
+          timezones.isEmpty()
+              ? null
+              : timezones.get(timezones.size() == query.latitudes().size() ? i : 0).strip();
+      answers.add(place(query, i, timezone, members));
+    }
+    return answers;
+  }
+
+  /** The hours and days a place is answered for, in its zone. */
+  private record Axis(
+      ZoneId zone, List<Instant> hours, List<LocalDate> days, Instant from, Instant to) {}
+
+  private Axis axis(OpenMeteoQuery query, ZoneId zone) {
+    LocalDate today = LocalDate.now(clock.withZone(zone));
+    LocalDate start =
+        query.startDate() != null ? query.startDate() : today.minusDays(query.pastDays());
+    LocalDate end =
+        query.endDate() != null ? query.endDate() : today.plusDays(query.forecastDays() - 1L);
+    List<LocalDate> days = new ArrayList<>();
+    for (LocalDate d = start; !d.isAfter(end); d = d.plusDays(1)) {
+      days.add(d);
+    }
+    Instant first = start.atStartOfDay(zone).toInstant();
+    Instant last = end.plusDays(1).atStartOfDay(zone).toInstant();
+    if (query.startHour() != null) {
+      first = query.startHour().atZone(zone).toInstant();
+      last = query.endHour().atZone(zone).toInstant().plus(Duration.ofHours(1));
+    }
+    List<Instant> hours = new ArrayList<>();
+    for (Instant t = first; t.isBefore(last); t = t.plus(Duration.ofHours(1))) {
+      hours.add(t);
+    }
+    Instant from = days.isEmpty() ? first : min(first, start.atStartOfDay(zone).toInstant());
+    Instant to = days.isEmpty() ? last : max(last, end.plusDays(1).atStartOfDay(zone).toInstant());
+    return new Axis(zone, hours, days, from, to);
+  }
+
+  private static Instant min(Instant a, Instant b) {
+    return a.isBefore(b) ? a : b;
+  }
+
+  private static Instant max(Instant a, Instant b) {
+    return a.isAfter(b) ? a : b;
+  }
+
+  private ZoneId zone(String timezone, double lat, double lon) {
+    if (timezone == null || timezone.isBlank()) {
+      return ZoneOffset.UTC;
+    }
+    if (timezone.equalsIgnoreCase("gmt") || timezone.equalsIgnoreCase("utc")) {
+      return ZoneOffset.UTC;
+    }
+    try {
+      return zones.resolve(timezone, lat, lon);
+    } catch (BadParameterException e) {
+      throw new OpenMeteoException("Invalid timezone: " + timezone);
+    }
+  }
+
+  /** Who answers under which suffix: a model's published run, or an ensemble member's run. */
+  private record Answerer(String model, String run, String suffix) {}
+
+  private List<Answerer> answerers(OpenMeteoQuery query, double lat, double lon, boolean members) {
+    List<Answerer> answerers = new ArrayList<>();
+    if (!members) {
+      List<String> models =
+          query.models().isEmpty() ? List.of(defaultModel(lat, lon)) : query.models();
+      for (String model : models) {
+        answerers.add(new Answerer(model, null, models.size() > 1 ? "_" + model : ""));
+      }
+      return answerers;
+    }
+    List<String> names = query.models().isEmpty() ? List.of(defaultEnsemble(lat)) : query.models();
+    for (String ensemble : names) {
+      SortedMap<Integer, String> of = ensembles.members(ensemble);
+      if (of == null || runs.get(ensemble).isPresent()) {
+        throw new OpenMeteoException(
+            "Unknown ensemble '"
+                + ensemble
+                + "'; the ensembles served: "
+                + String.join(", ", new TreeSet<>(ensembles.all().keySet())));
+      }
+      String run = ensembles.run(ensemble, of, null);
+      String suffix = names.size() > 1 ? "_" + ensemble : "";
+      for (Map.Entry<Integer, String> member : of.entrySet()) {
+        answerers.add(
+            new Answerer(
+                member.getValue(),
+                run,
+                (member.getKey().equals(of.firstKey())
+                        ? ""
+                        : String.format(Locale.ROOT, "_member%02d", member.getKey()))
+                    + suffix));
+      }
+    }
+    return answerers;
+  }
+
+  /** The first ensemble (by name) whose members' grid spans the latitude. */
+  private String defaultEnsemble(double lat) {
+    for (Map.Entry<String, SortedMap<Integer, String>> e :
+        new java.util.TreeMap<>(ensembles.all()).entrySet()) {
+      RunRecord record = runs.get(e.getValue().get(e.getValue().firstKey())).orElse(null);
+      if (runs.get(e.getKey()).isEmpty()
+          && record != null
+          && record.run().grid().south() <= lat
+          && lat <= record.run().grid().north()) {
+        return e.getKey();
+      }
+    }
+    throw new OpenMeteoException("No ensemble covers latitude " + lat);
+  }
+
+  private Map<String, Object> place(OpenMeteoQuery query, int i, String timezone, boolean members) {
+    long started = System.nanoTime();
+    double lat = query.latitudes().get(i);
+    double lon = RegularLatLonGrid.normaliseLongitude(query.longitudes().get(i));
+    Double elevation = query.elevations().get(i);
+    ZoneId zone = zone(timezone, lat, lon);
+    Axis axis = axis(query, zone);
+    List<Answerer> answerers = answerers(query, lat, lon, members);
+    CellSelection cells =
+        query.cellSelection() == null ? null : CellSelection.of(query.cellSelection());
+    Site site = elevation == null && cells == null ? Site.ANY : new Site(elevation, cells);
+    Map<String, Object> hourly = new LinkedHashMap<>();
+    Map<String, Object> hourlyUnits = new LinkedHashMap<>();
+    Map<String, Object> current = new LinkedHashMap<>();
+    Map<String, Object> currentUnits = new LinkedHashMap<>();
+    Map<String, Object> daily = new LinkedHashMap<>();
+    Map<String, Object> dailyUnits = new LinkedHashMap<>();
+    String timeUnit = query.unixTime() ? "unixtime" : "iso8601";
+    hourly.put("time", times(axis.hours(), zone, query.unixTime()));
+    List<Instant> quarters = new ArrayList<>();
+    for (Instant hour : axis.hours()) {
+      for (int q = 0; q < 4; q++) {
+        quarters.add(hour.plus(Duration.ofMinutes(15L * q)));
+      }
+    }
+    Map<String, Object> minutely = new LinkedHashMap<>();
+    Map<String, Object> minutelyUnits = new LinkedHashMap<>();
+    minutely.put("time", times(quarters, zone, query.unixTime()));
+    minutelyUnits.put("time", timeUnit);
+    hourlyUnits.put("time", timeUnit);
+    Instant now = clock.instant().truncatedTo(ChronoUnit.MINUTES);
+    now = now.minus(Duration.ofMinutes(now.atZone(ZoneOffset.UTC).getMinute() % 15));
+    current.put("time", time(now, zone, query.unixTime()));
+    current.put("interval", 900);
+    currentUnits.put("time", timeUnit);
+    currentUnits.put("interval", "seconds");
+    List<Object> dayTimes = new ArrayList<>();
+    for (LocalDate day : axis.days()) {
+      dayTimes.add(
+          query.unixTime() ? (Object) day.atStartOfDay(zone).toEpochSecond() : day.toString());
+    }
+    daily.put("time", dayTimes);
+    dailyUnits.put("time", timeUnit);
+    Double modelElevation = null;
+    for (Answerer answerer : answerers) {
+      String suffix = answerer.suffix();
+      ModelAnswer answer =
+          model(query, answerer.model(), answerer.run(), lat, lon, site, axis, now);
+      if (modelElevation == null) {
+        modelElevation = answer.elevation();
+      }
+      for (OpenMeteoVariables.Variable v : query.hourly()) {
+        hourlyUnits.put(v.name() + suffix, OpenMeteoVariables.label(v.kind(), query.units()));
+        List<Double> values = new ArrayList<>(axis.hours().size());
+        for (Instant hour : axis.hours()) {
+          values.add(answer.hourly(v, hour, query.units()));
+        }
+        hourly.put(v.name() + suffix, values);
+      }
+      // A quarter hour where the run has a step (every quarter of 15-minute output, the full
+      // hours of hourly output) has its value; the others are null.
+      for (OpenMeteoVariables.Variable v : query.minutely15()) {
+        minutelyUnits.put(v.name() + suffix, OpenMeteoVariables.label(v.kind(), query.units()));
+        List<Double> values = new ArrayList<>(quarters.size());
+        for (Instant quarter : quarters) {
+          values.add(answer.hourly(v, quarter, query.units()));
+        }
+        minutely.put(v.name() + suffix, values);
+      }
+      for (OpenMeteoVariables.Variable v : query.current()) {
+        currentUnits.put(v.name() + suffix, OpenMeteoVariables.label(v.kind(), query.units()));
+        current.put(v.name() + suffix, answer.current(v, query.units()));
+      }
+      for (OpenMeteoVariables.Daily d : query.daily()) {
+        String unit = OpenMeteoVariables.label(d.kind(), query.units());
+        dailyUnits.put(
+            d.name() + suffix, d.kind() == OpenMeteoVariables.Kind.TIME ? timeUnit : unit);
+        List<Object> values = new ArrayList<>(axis.days().size());
+        for (LocalDate day : axis.days()) {
+          values.add(answer.daily(d, day, query, lat, lon, zone));
+        }
+        daily.put(d.name() + suffix, values);
+      }
+    }
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("latitude", lat);
+    body.put("longitude", lon);
+    body.put("generationtime_ms", (System.nanoTime() - started) / 1e6);
+    Instant reference = axis.hours().isEmpty() ? axis.from() : axis.hours().getFirst();
+    ZonedDateTime at = reference.atZone(zone);
+    body.put("utc_offset_seconds", at.getOffset().getTotalSeconds());
+    boolean utc = zone.equals(ZoneOffset.UTC);
+    body.put("timezone", utc ? "GMT" : zone.getId());
+    body.put("timezone_abbreviation", utc ? "GMT" : ABBREVIATION.format(at));
+    Double answeredElevation = elevation != null ? elevation : modelElevation;
+    if (answeredElevation != null) {
+      body.put("elevation", answeredElevation);
+    }
+    if (!query.current().isEmpty()) {
+      body.put("current_units", currentUnits);
+      body.put("current", current);
+    }
+    if (!query.minutely15().isEmpty()) {
+      body.put("minutely_15_units", minutelyUnits);
+      body.put("minutely_15", minutely);
+    }
+    if (!query.hourly().isEmpty()) {
+      body.put("hourly_units", hourlyUnits);
+      body.put("hourly", hourly);
+    }
+    if (!query.daily().isEmpty()) {
+      body.put("daily_units", dailyUnits);
+      body.put("daily", daily);
+    }
+    return body;
+  }
+
+  private static List<Object> times(List<Instant> instants, ZoneId zone, boolean unix) {
+    List<Object> times = new ArrayList<>(instants.size());
+    for (Instant t : instants) {
+      times.add(time(t, zone, unix));
+    }
+    return times;
+  }
+
+  private static Object time(Instant t, ZoneId zone, boolean unix) {
+    return unix ? (Object) t.getEpochSecond() : LOCAL_MINUTE.format(t.atZone(zone));
+  }
+
+  /** The first model (by name) whose grid spans the place's latitude. */
+  private String defaultModel(double lat, double lon) {
+    for (String model : runs.models().stream().sorted().toList()) {
+      RunRecord record = runs.get(model).orElse(null);
+      if (record != null
+          && record.run().grid().south() <= lat
+          && lat <= record.run().grid().north()) {
+        return model;
+      }
+    }
+    throw new OpenMeteoException("No model covers latitude " + lat + " and longitude " + lon);
+  }
+
+  /** A group of sources read together: one series at one vertical. */
+  private record Group(Vertical vertical, Set<String> ask) {}
+
+  /** What one model answered at a place: its series per vertical and its answer now. */
+  private record ModelAnswer(
+      Map<OpenMeteoVariables.Variable, OpenMeteoVariables.Source> sources,
+      Map<Vertical, SeriesForecast> series,
+      Map<Vertical, Map<Instant, Map<String, SpotForecast.Value>>> steps,
+      Map<Vertical, SpotForecast> now,
+      Map<Vertical, Map<LocalDate, SeriesForecast.Day>> days,
+      Double elevation) {
+
+    private SpotForecast.Value value(OpenMeteoVariables.Variable v, Instant hour) {
+      OpenMeteoVariables.Source source = sources.get(v);
+      if (source == null) {
+        return null;
+      }
+      Map<Instant, Map<String, SpotForecast.Value>> at = steps.get(source.vertical());
+      Map<String, SpotForecast.Value> values = at == null ? null : at.get(hour);
+      return values == null ? null : values.get(source.key());
+    }
+
+    Double hourly(OpenMeteoVariables.Variable v, Instant hour, OpenMeteoVariables.Units units) {
+      return converted(v.kind(), value(v, hour), units);
+    }
+
+    Double current(OpenMeteoVariables.Variable v, OpenMeteoVariables.Units units) {
+      OpenMeteoVariables.Source source = sources.get(v);
+      SpotForecast spot = source == null ? null : now.get(source.vertical());
+      return spot == null ? null : converted(v.kind(), spot.values().get(source.key()), units);
+    }
+
+    Object daily(
+        OpenMeteoVariables.Daily d,
+        LocalDate day,
+        OpenMeteoQuery query,
+        double lat,
+        double lon,
+        ZoneId zone) {
+      switch (d.statistic()) {
+        case SUNRISE, SUNSET, DAYLIGHT -> {
+          Sun.Day sun = Sun.day(lat, lon, day, zone);
+          if (d.statistic() == OpenMeteoVariables.Statistic.DAYLIGHT) {
+            return (double) sun.daylight().toSeconds();
+          }
+          ZonedDateTime t =
+              d.statistic() == OpenMeteoVariables.Statistic.SUNRISE ? sun.sunrise() : sun.sunset();
+          return t == null ? null : time(t.toInstant(), zone, query.unixTime());
+        }
+        default -> {
+          // the hourly variable the day is of, and the day as the series aggregated it
+          OpenMeteoVariables.Variable hourly = OpenMeteoVariables.hourly(d.hourly());
+          OpenMeteoVariables.Source source = sources.get(hourly);
+          if (source == null) {
+            return null;
+          }
+          Map<LocalDate, SeriesForecast.Day> byDate = days.get(source.vertical());
+          SeriesForecast.Day aggregated = byDate == null ? null : byDate.get(day);
+          if (aggregated == null || !aggregated.complete()) {
+            return null;
+          }
+          if (d.statistic() == OpenMeteoVariables.Statistic.SUNSHINE) {
+            return aggregated.sun() == null || aggregated.sun().sunshineSeconds() == null
+                ? null
+                : (double) aggregated.sun().sunshineSeconds();
+          }
+          if (d.statistic() == OpenMeteoVariables.Statistic.WET_HOURS) {
+            return wetHours(source, day, zone);
+          }
+          Map<String, Double> of = aggregated.values().get(source.key());
+          Double value =
+              of == null ? null : of.get(aggregate(d.statistic()).name().toLowerCase(Locale.ROOT));
+          String unit = series.get(source.vertical()).params().get(source.key());
+          return value == null
+              ? null
+              : OpenMeteoVariables.convert(d.kind(), unit, value, query.units());
+        }
+      }
+    }
+
+    /** Hours of the day with at least 0.1 mm: each step's amount spread over its own period. */
+    private Double wetHours(OpenMeteoVariables.Source source, LocalDate day, ZoneId zone) {
+      Instant start = day.atStartOfDay(zone).toInstant();
+      Instant end = day.plusDays(1).atStartOfDay(zone).toInstant();
+      double hours = 0;
+      for (Map<String, SpotForecast.Value> values : steps.get(source.vertical()).values()) {
+        SpotForecast.Value v = values.get(source.key());
+        if (v == null || v.value() == null || v.over() == null) {
+          continue;
+        }
+        double length = Duration.between(v.over().from(), v.over().to()).toSeconds() / 3600.0;
+        Instant from = max(v.over().from(), start);
+        Instant to = min(v.over().to(), end);
+        if (length > 0 && from.isBefore(to) && v.value() / length >= 0.1) {
+          hours += Duration.between(from, to).toSeconds() / 3600.0;
+        }
+      }
+      return hours;
+    }
+  }
+
+  private static LocalDays.Aggregate aggregate(OpenMeteoVariables.Statistic statistic) {
+    return switch (statistic) {
+      case MIN -> LocalDays.Aggregate.MIN;
+      case MEAN -> LocalDays.Aggregate.MEAN;
+      case SUM -> LocalDays.Aggregate.SUM;
+      default -> LocalDays.Aggregate.MAX;
+    };
+  }
+
+  private static Double converted(
+      OpenMeteoVariables.Kind kind, SpotForecast.Value value, OpenMeteoVariables.Units units) {
+    return value == null || value.value() == null
+        ? null
+        : OpenMeteoVariables.convert(kind, value.unit(), value.value(), units);
+  }
+
+  private ModelAnswer model(
+      OpenMeteoQuery query,
+      String model,
+      String runId,
+      double lat,
+      double lon,
+      Site site,
+      Axis axis,
+      Instant now) {
+    RunRecord record =
+        (runId == null ? runs.get(model) : runs.get(model, runId))
+            .orElseThrow(
+                () ->
+                    new OpenMeteoException(
+                        "Unknown model '"
+                            + model
+                            + "'; the models served: "
+                            + String.join(", ", runs.models().stream().sorted().toList())));
+    ForecastRun run = record.run();
+    Set<OpenMeteoVariables.Variable> needed = new LinkedHashSet<>(query.hourly());
+    needed.addAll(query.minutely15());
+    needed.addAll(query.current());
+    Set<OpenMeteoVariables.Variable> forDays = new LinkedHashSet<>();
+    for (OpenMeteoVariables.Daily d : query.daily()) {
+      if (d.hourly() != null) {
+        forDays.add(OpenMeteoVariables.hourly(d.hourly()));
+      }
+    }
+    needed.addAll(forDays);
+    Map<OpenMeteoVariables.Variable, OpenMeteoVariables.Source> sources = new HashMap<>();
+    Map<Vertical, Group> groups = new LinkedHashMap<>();
+    for (OpenMeteoVariables.Variable v : needed) {
+      for (OpenMeteoVariables.Source source : v.sources()) {
+        if (source.ask().stream().allMatch(name -> has(run, name, source.vertical()))) {
+          sources.put(v, source);
+          groups
+              .computeIfAbsent(source.vertical(), k -> new Group(k, new LinkedHashSet<>()))
+              .ask()
+              .addAll(source.ask());
+          break;
+        }
+      }
+    }
+    Map<Vertical, SeriesForecast> series = new HashMap<>();
+    Map<Vertical, Map<Instant, Map<String, SpotForecast.Value>>> steps = new HashMap<>();
+    Map<Vertical, SpotForecast> spots = new HashMap<>();
+    Map<Vertical, Map<LocalDate, SeriesForecast.Day>> days = new HashMap<>();
+    Double elevation = null;
+    for (Group group : groups.values()) {
+      SpotRequest template =
+          new SpotRequest(
+              model,
+              lat,
+              lon,
+              group.vertical(),
+              Instant.EPOCH,
+              properties.defaultNeighbours(),
+              List.copyOf(group.ask()),
+              Method.IDW,
+              null,
+              runId,
+              site,
+              null);
+      if (!query.hourly().isEmpty() || !query.minutely15().isEmpty() || !query.daily().isEmpty()) {
+        SeriesForecast answered = series(template, axis);
+        if (answered != null) {
+          series.put(group.vertical(), answered);
+          Map<Instant, Map<String, SpotForecast.Value>> byTime = new LinkedHashMap<>();
+          for (SeriesForecast.Step step : answered.steps()) {
+            byTime.put(step.time(), step.values());
+          }
+          steps.put(group.vertical(), byTime);
+          if (elevation == null && answered.terrain() != null) {
+            elevation = answered.terrain().elevation();
+          }
+          days.put(group.vertical(), days(query, group, answered, sources, axis, lat, lon));
+        }
+      }
+      if (!query.current().isEmpty()) {
+        try {
+          spots.put(group.vertical(), service.spot(template.at(now)));
+        } catch (OutsideForecastException e) {
+          outsideThePlace(e);
+        } catch (BadParameterException e) {
+          // the model cannot answer this group now: nulls
+        }
+      }
+    }
+    return new ModelAnswer(sources, series, steps, spots, days, elevation);
+  }
+
+  /** The series of a group, or null when the run has no step in the range (nulls). */
+  private SeriesForecast series(SpotRequest template, Axis axis) {
+    try {
+      return service.series(template, axis.from(), axis.to());
+    } catch (OutsideForecastException e) {
+      outsideThePlace(e);
+      return null;
+    } catch (BadParameterException e) {
+      return null;
+    }
+  }
+
+  /** A place outside the model's grid is the request's error; a time outside it gives nulls. */
+  private static void outsideThePlace(OutsideForecastException e) {
+    String parameter = e.parameter();
+    if (parameter != null
+        && !parameter.equals("from")
+        && !parameter.equals("to")
+        && !parameter.equals("time")) {
+      throw new OpenMeteoException(e.getMessage());
+    }
+  }
+
+  /** The series' local days with the aggregates the daily variables of this group need. */
+  private static Map<LocalDate, SeriesForecast.Day> days(
+      OpenMeteoQuery query,
+      Group group,
+      SeriesForecast answered,
+      Map<OpenMeteoVariables.Variable, OpenMeteoVariables.Source> sources,
+      Axis axis,
+      double lat,
+      double lon) {
+    List<LocalDays.Item> items = new ArrayList<>();
+    for (OpenMeteoVariables.Daily d : query.daily()) {
+      if (d.hourly() == null) {
+        continue;
+      }
+      OpenMeteoVariables.Source source = sources.get(OpenMeteoVariables.hourly(d.hourly()));
+      if (source == null
+          || !Objects.equals(source.vertical(), group.vertical())
+          || !answered.params().containsKey(source.key())) {
+        continue;
+      }
+      LocalDays.Item item = new LocalDays.Item(source.key(), aggregate(d.statistic()));
+      if (!items.contains(item)) {
+        items.add(item);
+      }
+    }
+    Map<LocalDate, SeriesForecast.Day> byDate = new HashMap<>();
+    if (items.isEmpty()) {
+      return byDate;
+    }
+    for (SeriesForecast.Day day :
+        LocalDays.days(
+            answered.steps(), axis.zone(), items, answered.params().keySet(), lat, lon)) {
+      byDate.put(day.date(), day);
+    }
+    return byDate;
+  }
+
+  /** Whether the run can answer a parameter, or make a derived one, at a vertical. */
+  static boolean has(ForecastRun run, String name, Vertical vertical) {
+    Derived.Definition derived = Derived.definition(name);
+    if (derived != null) {
+      return Derived.reads(derived, n -> has(run, n, vertical)) != null;
+    }
+    for (LevelAxis axis : run.axes()) {
+      Parameter p = axis.parameter(name);
+      if (p == null) {
+        continue;
+      }
+      if (vertical == null) {
+        if (axis.type().singleLevel()
+            || axis.levels().size() == 1
+            || p.levels() != null && p.levels().size() == 1) {
+          return true;
+        }
+      } else if (axis.type() == vertical.type()
+          && vertical.value() >= axis.lowest()
+          && vertical.value() <= axis.highest()
+          && (p.levels() == null || p.levels().contains(vertical.value()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

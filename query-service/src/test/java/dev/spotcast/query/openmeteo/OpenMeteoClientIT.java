@@ -1,0 +1,207 @@
+package dev.spotcast.query.openmeteo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.spotcast.query.ServiceTestBase;
+import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.spot.EnsembleIT;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/**
+ * Open-Meteo's own clients against the running service: the official Python SDK ({@code
+ * openmeteo-requests} from PyPI, which asks for FlatBuffers and sends lists as repeated parameters)
+ * and a plain JSON client, run from the venv at {@value #HOME} ({@code ./spotcast test} installs
+ * it: {@code need openmeteo}). What each reads equals /v1/series for the same place and model (to
+ * float32 precision for the SDK).
+ */
+class OpenMeteoClientIT extends ServiceTestBase {
+
+  static final String HOME = "SPOTCAST_OPENMETEO_HOME";
+
+  @LocalServerPort private int port;
+  @Autowired private TestRestTemplate http;
+  @Autowired private ElasticsearchClient client;
+  @Autowired private PublishedRuns publishedRuns;
+
+  @BeforeEach
+  void runIsServed() throws Exception {
+    OpenMeteoIT.serve(client, publishedRuns);
+    EnsembleIT.serve(client, publishedRuns);
+  }
+
+  private JsonNode clients() throws Exception {
+    String home = System.getenv(HOME);
+    assertThat(home)
+        .as(
+            HOME
+                + " is not set: run ./spotcast test, or install openmeteo-requests into a venv and"
+                + " set "
+                + HOME
+                + " to it")
+        .isNotBlank();
+    Path python = Path.of(home, "bin", "python");
+    assertThat(python).as("python in " + HOME).isExecutable();
+    Path script = Files.createTempFile("openmeteo-clients", ".py");
+    try (InputStream in = getClass().getResourceAsStream("/openmeteo/clients.py")) {
+      Files.write(script, in.readAllBytes());
+    }
+    Path output = Files.createTempFile("openmeteo-clients", ".out");
+    Path errors = Files.createTempFile("openmeteo-clients", ".err");
+    Process process =
+        new ProcessBuilder(
+                List.of(
+                    python.toString(),
+                    script.toString(),
+                    "http://127.0.0.1:" + port,
+                    OpenMeteoIT.MODEL,
+                    EnsembleIT.MODEL))
+            .redirectOutput(output.toFile())
+            .redirectError(errors.toFile())
+            .start();
+    boolean ended = process.waitFor(2, TimeUnit.MINUTES);
+    if (!ended) {
+      process.destroyForcibly();
+    }
+    String stderr = Files.readString(errors, StandardCharsets.UTF_8);
+    assertThat(ended).as("the clients ended within 2 minutes").isTrue();
+    assertThat(process.exitValue()).as("the clients failed:%n%s", stderr).isZero();
+    return OpenMeteoIT.JSON.readTree(Files.readString(output, StandardCharsets.UTF_8));
+  }
+
+  private List<Double> series(double lat, double lon, String param, double offset, double factor)
+      throws Exception {
+    JsonNode series =
+        OpenMeteoIT.JSON.readTree(
+            http.getForObject(
+                "/v1/series?model="
+                    + OpenMeteoIT.MODEL
+                    + "&lat="
+                    + lat
+                    + "&lon="
+                    + lon
+                    + "&params=2t,10u,10v,precipitation"
+                    + "&from=2026-11-20T00:00:00Z&to=2026-11-20T23:00:00Z",
+                String.class));
+    List<Double> values = new ArrayList<>();
+    for (JsonNode step : series.path("steps")) {
+      JsonNode v = step.path("values").path(param).path("value");
+      values.add(v.isNumber() ? (v.asDouble() + offset) * factor : null);
+    }
+    return values;
+  }
+
+  private static void same(JsonNode read, List<Double> expected, double tolerance) {
+    assertThat(read.size()).isEqualTo(expected.size());
+    for (int h = 0; h < expected.size(); h++) {
+      if (expected.get(h) == null) {
+        assertThat(read.get(h).isNull()).as("hour " + h).isTrue();
+      } else {
+        assertThat(read.get(h).asDouble())
+            .as("hour " + h)
+            .isCloseTo(expected.get(h), within(tolerance));
+      }
+    }
+  }
+
+  @Test
+  void theOfficialSdkAndAJsonClientReadWhatSeriesAnswers() throws Exception {
+    JsonNode read = clients();
+    double[][] places = {{49.6, 10.7}, {49.2, 11.5}};
+    assertThat(read.path("sdk").size()).isEqualTo(2);
+    for (int i = 0; i < 2; i++) {
+      List<Double> temperature = series(places[i][0], places[i][1], "2t", -273.15, 1);
+      List<Double> wind = series(places[i][0], places[i][1], "wind_speed_10m", 0, 3.6);
+      List<Double> precipitation = series(places[i][0], places[i][1], "precipitation", 0, 1);
+
+      JsonNode sdk = read.path("sdk").get(i);
+      assertThat(sdk.path("latitude").asDouble()).isCloseTo(places[i][0], within(1e-4));
+      assertThat(sdk.path("location_id").asInt()).isEqualTo(i);
+      assertThat(sdk.path("timezone").asText()).isEqualTo("GMT");
+      JsonNode hourly = sdk.path("hourly");
+      assertThat(hourly.path("time").asLong())
+          .isEqualTo(Instant.parse("2026-11-20T00:00:00Z").getEpochSecond());
+      assertThat(hourly.path("interval").asInt()).isEqualTo(3600);
+      JsonNode variables = hourly.path("variables");
+      // temperature (47) at 2 m in °C (1); precipitation (24) in mm (32); wind speed (59) at 10 m
+      // in km/h (24): Open-Meteo's schema values, in the order asked.
+      assertThat(variables.get(0).path("variable").asInt()).isEqualTo(47);
+      assertThat(variables.get(0).path("altitude").asInt()).isEqualTo(2);
+      assertThat(variables.get(0).path("unit").asInt()).isEqualTo(1);
+      assertThat(variables.get(1).path("variable").asInt()).isEqualTo(24);
+      assertThat(variables.get(1).path("unit").asInt()).isEqualTo(32);
+      assertThat(variables.get(2).path("variable").asInt()).isEqualTo(59);
+      assertThat(variables.get(2).path("altitude").asInt()).isEqualTo(10);
+      assertThat(variables.get(2).path("unit").asInt()).isEqualTo(24);
+      same(variables.get(0).path("values"), temperature, 1e-4);
+      same(variables.get(1).path("values"), precipitation, 1e-5);
+      same(variables.get(2).path("values"), wind, 1e-4);
+      JsonNode daily = sdk.path("daily").path("variables");
+      // temperature_2m_max: temperature at 2 m, aggregation maximum (2); sunrise (40) as Unix time
+      assertThat(daily.get(0).path("aggregation").asInt()).isEqualTo(2);
+      assertThat(daily.get(0).path("values").get(0).asDouble())
+          .isCloseTo(
+              temperature.stream().filter(t -> t != null).max(Double::compare).orElseThrow(),
+              within(1e-4));
+      assertThat(daily.get(2).path("variable").asInt()).isEqualTo(40);
+      assertThat(daily.get(2).path("values_int64").get(0).asLong())
+          .isBetween(
+              Instant.parse("2026-11-20T06:00:00Z").getEpochSecond(),
+              Instant.parse("2026-11-20T07:30:00Z").getEpochSecond());
+
+      JsonNode json = read.path("json").get(i);
+      same(json.path("hourly").path("temperature_2m"), temperature, 1e-9);
+      same(json.path("hourly").path("precipitation"), precipitation, 1e-9);
+      same(json.path("hourly").path("wind_speed_10m"), wind, 1e-9);
+    }
+    assertThat(read.path("error").asText()).contains("Latitude must be in range");
+    for (int i = 0; i < 2; i++) {
+      assertThat(read.path("posted").get(i).path("hourly"))
+          .as("POST, place " + i)
+          .isEqualTo(read.path("sdk").get(i).path("hourly"));
+      assertThat(read.path("posted").get(i).path("daily"))
+          .isEqualTo(read.path("sdk").get(i).path("daily"));
+    }
+  }
+
+  @Test
+  void theOfficialSdkReadsEveryMemberOfAnEnsemble() throws Exception {
+    JsonNode variables = clients().path("ensemble").path("variables");
+    assertThat(variables.size()).isEqualTo(5);
+    for (int m = 0; m < 5; m++) {
+      JsonNode member = variables.get(m);
+      assertThat(member.path("variable").asInt()).isEqualTo(47);
+      assertThat(member.path("ensemble_member").asInt()).isEqualTo(m);
+      JsonNode series =
+          OpenMeteoIT.JSON.readTree(
+              http.getForObject(
+                  "/v1/series?model="
+                      + EnsembleIT.MODEL
+                      + "&member="
+                      + m
+                      + "&lat=41.3&lon=-7.6&alt=2&params=t&to=2026-11-21T06:00:00Z",
+                  String.class));
+      for (JsonNode step : series.path("steps")) {
+        int hour = step.path("step").asInt();
+        assertThat(member.path("values").get(hour).asDouble())
+            .as("member " + m + " at " + hour + " h")
+            .isCloseTo(
+                step.path("values").path("t").path("value").asDouble() - 273.15, within(1e-4));
+      }
+    }
+  }
+}

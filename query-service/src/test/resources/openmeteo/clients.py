@@ -1,0 +1,105 @@
+"""Asks Spotcast's /v1/forecast with Open-Meteo's own clients and prints what they read, as JSON.
+
+Run by OpenMeteoClientIT with the Python of the venv holding openmeteo-requests (PyPI):
+  python clients.py BASE_URL MODEL ENSEMBLE
+The official SDK (openmeteo-requests: niquests, FlatBuffers) and a plain JSON client (urllib)
+ask the same two places; the test compares what each read with /v1/series.
+"""
+
+import json
+import math
+import sys
+import urllib.parse
+import urllib.request
+
+import openmeteo_requests
+
+base, model, ensemble = sys.argv[1], sys.argv[2], sys.argv[3]
+params = {
+    "latitude": [49.6, 49.2],
+    "longitude": [10.7, 11.5],
+    "models": model,
+    "hourly": ["temperature_2m", "precipitation", "wind_speed_10m"],
+    "daily": ["temperature_2m_max", "precipitation_sum", "sunrise"],
+    "start_date": "2026-11-20",
+    "end_date": "2026-11-20",
+}
+
+
+def number(x):
+    return None if math.isnan(x) else x
+
+
+def variables(block):
+    read = []
+    for i in range(block.VariablesLength()):
+        v = block.Variables(i)
+        read.append(
+            {
+                "variable": v.Variable(),
+                "unit": v.Unit(),
+                "altitude": v.Altitude(),
+                "aggregation": v.Aggregation(),
+                "ensemble_member": v.EnsembleMember(),
+                "values": [number(v.Values(j)) for j in range(v.ValuesLength())],
+                "values_int64": [v.ValuesInt64(j) for j in range(v.ValuesInt64Length())],
+            }
+        )
+    return read
+
+
+def block(b):
+    return {"time": b.Time(), "time_end": b.TimeEnd(), "interval": b.Interval(), "variables": variables(b)}
+
+
+sdk = []
+for response in openmeteo_requests.Client().weather_api(base + "/v1/forecast", params=params):
+    sdk.append(
+        {
+            "latitude": response.Latitude(),
+            "longitude": response.Longitude(),
+            "location_id": response.LocationId(),
+            "utc_offset_seconds": response.UtcOffsetSeconds(),
+            "timezone": response.Timezone().decode(),
+            "hourly": block(response.Hourly()),
+            "daily": block(response.Daily()),
+        }
+    )
+
+# The SDK's POST: the same parameters as a form body, the same answers.
+posted = [
+    {"hourly": block(r.Hourly()), "daily": block(r.Daily())}
+    for r in openmeteo_requests.Client().weather_api(base + "/v1/forecast", params=params, method="POST")
+]
+
+# A plain JSON client, as app code without the SDK does: repeated parameters as the SDK sends them.
+query = urllib.parse.urlencode(params, doseq=True)
+with urllib.request.urlopen(base + "/v1/forecast?" + query) as answer:
+    plain = json.load(answer)
+
+# Open-Meteo's error as both read it.
+try:
+    openmeteo_requests.Client().weather_api(
+        base + "/v1/forecast", params={"latitude": 91, "longitude": 0, "hourly": "temperature_2m"}
+    )
+    error = None
+except openmeteo_requests.OpenMeteoRequestsError as e:
+    error = str(e)
+
+# The ensemble API: every member, told apart by ensemble_member.
+members = openmeteo_requests.Client().weather_api(
+    base + "/v1/ensemble",
+    params={
+        "latitude": 41.3,
+        "longitude": -7.6,
+        "models": ensemble,
+        "hourly": "temperature_2m",
+        "start_date": "2026-11-21",
+        "end_date": "2026-11-21",
+    },
+)
+ensemble_read = block(members[0].Hourly())
+
+print(
+    json.dumps({"sdk": sdk, "posted": posted, "json": plain, "error": error, "ensemble": ensemble_read})
+)
