@@ -259,6 +259,15 @@ public record ForecastRun(
     return all;
   }
 
+  /**
+   * The name a parameter is stored under, asked as written or in any case (aswdir_s: ASWDIR_S); a
+   * name the run does not store (a derived variable, an unknown one) as asked.
+   */
+  public String storedName(String name) {
+    Parameter parameter = parameter(name);
+    return parameter == null ? name : parameter.name();
+  }
+
   /** The parameter of that name, as written or in any case ({@link LevelAxis#parameter}). */
   public Parameter parameter(String name) {
     for (LevelAxis axis : axes) {

@@ -61,20 +61,7 @@ public record JobSpec(Synthetic synthetic, Files files, PublishPolicy publish) {
               example = "0-120/15min")
           String stepList) {
 
-    /** Steps in hours, with or without the terrain. */
-    public Synthetic(
-        String model,
-        Instant runTime,
-        List<Double> region,
-        Double resolution,
-        List<Double> levels,
-        List<Integer> steps,
-        Long seed,
-        Boolean terrain) {
-      this(model, runTime, region, resolution, levels, steps, seed, terrain, null);
-    }
-
-    /** Without the terrain. */
+    /** Steps in hours, without the terrain. */
     public Synthetic(
         String model,
         Instant runTime,
@@ -83,7 +70,7 @@ public record JobSpec(Synthetic synthetic, Files files, PublishPolicy publish) {
         List<Double> levels,
         List<Integer> steps,
         Long seed) {
-      this(model, runTime, region, resolution, levels, steps, seed, null);
+      this(model, runTime, region, resolution, levels, steps, seed, null, null);
     }
   }
 

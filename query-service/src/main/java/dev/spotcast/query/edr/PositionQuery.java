@@ -108,11 +108,7 @@ public record PositionQuery(
       verticals = all.levels().stream().map(l -> new Vertical(all.type(), l)).toList();
     }
     List<String> serviceParams = !asked.isEmpty() ? answered : defaultParameters(run, axis);
-    List<String> output =
-        asked.stream()
-            .map(name -> run.parameter(name) != null ? run.parameter(name).name() : name)
-            .distinct()
-            .toList();
+    List<String> output = asked.stream().map(run::storedName).distinct().toList();
     return new PositionQuery(where, vertical, when, serviceParams, output, format, verticals);
   }
 
@@ -202,7 +198,7 @@ public record PositionQuery(
     Set<String> stored = new LinkedHashSet<>();
     for (String name : asked) {
       if (run.parameter(name) != null) {
-        stored.add(run.parameter(name).name());
+        stored.add(run.storedName(name));
         continue;
       }
       EdrParameters.Wind wind = EdrParameters.wind(name);
@@ -237,7 +233,7 @@ public record PositionQuery(
     for (String name : asked) {
       EdrParameters.Wind wind = EdrParameters.wind(name);
       if (run.parameter(name) != null) {
-        answered.add(run.parameter(name).name());
+        answered.add(run.storedName(name));
       } else if (wind != null) {
         answered.add(wind.u());
         answered.add(wind.v());

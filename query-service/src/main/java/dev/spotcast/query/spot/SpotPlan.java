@@ -225,7 +225,8 @@ public record SpotPlan(
    */
   public static SpotPlan of(ShardingStrategy strategy, SpotRequest asked) {
     ForecastRun run = strategy.run();
-    SpotRequest request = asked.withParams(namesAsStored(run, asked.params()));
+    SpotRequest request =
+        asked.withParams(asked.params().stream().map(run::storedName).distinct().toList());
     List<Integer> candidates;
     try {
       candidates = candidateAxes(run, request.vertical());
@@ -249,22 +250,6 @@ public record SpotPlan(
     }
     Bracket steps = stepBracket(run, request.time(), axes);
     return new SpotPlan(strategy, request, axes, steps);
-  }
-
-  /**
-   * The names as the run stores them: a publisher's name asked in another case (aswdir_s for DWD's
-   * ASWDIR_S) is answered under the stored one; names the run does not have stay as asked.
-   */
-  private static List<String> namesAsStored(ForecastRun run, List<String> names) {
-    List<String> stored = new ArrayList<>(names.size());
-    for (String name : names) {
-      Parameter parameter = run.parameter(name);
-      String as = parameter == null ? name : parameter.name();
-      if (!stored.contains(as)) {
-        stored.add(as);
-      }
-    }
-    return stored;
   }
 
   /**
