@@ -344,6 +344,8 @@ public final class LocalElasticsearch implements AutoCloseable {
     Files.createDirectories(jvmOptions);
     Files.writeString(
         jvmOptions.resolve("heap.options"), NodeConfigFiles.heapOptions(config.heap()));
+    Files.writeString(
+        jvmOptions.resolve(NodeConfigFiles.READ_ADVICE_FILE), NodeConfigFiles.readAdviceOptions());
     if (certs != null) {
       ClusterSecurity.installFiles(certs, securityFiles, node.configDir());
     }

@@ -64,6 +64,23 @@ final class NodeConfigFiles {
     return "-Xms" + heap + "\n-Xmx" + heap + "\n";
   }
 
+  /** The file of {@link #readAdviceOptions()} in config/jvm.options.d. */
+  static final String READ_ADVICE_FILE = "read-advice.options";
+
+  /**
+   * config/jvm.options.d/read-advice.options: Lucene's files mapped with random read advice, where
+   * Elasticsearch 9.2 asks for normal. A forecast document is read at a random place of a run far
+   * larger than memory; with normal advice each page fault reads the device's whole readahead
+   * window around it (8 MiB on this box's virtual disk), which filled the page cache with pages no
+   * request needs: 1,454 KiB read from the disk per spot answered over a 977 M run, 69 KiB with
+   * random advice (docs/benchmarks-journal.md, "Stop 45: where a spot over a billion goes"). Merges
+   * keep reading sequentially (Lucene gives them their own advice). Options files are read after
+   * Elasticsearch's own, so this one wins.
+   */
+  static String readAdviceOptions() {
+    return "-Dorg.apache.lucene.store.defaultReadAdvice=random\n";
+  }
+
   private static String json(Object value) {
     try {
       return JSON.writeValueAsString(value);

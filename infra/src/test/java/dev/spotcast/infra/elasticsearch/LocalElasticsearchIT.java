@@ -15,6 +15,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -65,6 +66,21 @@ class LocalElasticsearchIT {
                   .asText())
           .isEqualTo("created");
       JsonNode document = send(admin, "GET", cluster.url() + "/spots/_doc/oslo", null);
+      // The node maps Lucene's files with random read advice: the last of the JVM's arguments
+      // that sets it (Elasticsearch's own says normal) is ours.
+      JsonNode jvm = send(admin, "GET", cluster.url() + "/_nodes/_local/jvm", null).path("nodes");
+      List<String> advice = new ArrayList<>();
+      jvm.elements()
+          .next()
+          .path("jvm")
+          .path("input_arguments")
+          .forEach(
+              a -> {
+                if (a.asText().startsWith("-Dorg.apache.lucene.store.defaultReadAdvice=")) {
+                  advice.add(a.asText());
+                }
+              });
+      assertThat(advice).last().isEqualTo("-Dorg.apache.lucene.store.defaultReadAdvice=random");
       assertThat(document.path("found").asBoolean()).isTrue();
       assertThat(document.path("_source").path("temp").asDouble()).isEqualTo(4.5);
 
