@@ -98,7 +98,8 @@ public class OpenMeteoController {
         @Parameter(
             name = "models",
             in = ParameterIn.QUERY,
-            description = "Spotcast model ids (/v1/models); best_match or none: the first covering",
+            description =
+                "Spotcast model ids or blends (/v1/models); best_match or none: the first covering",
             schema = @Schema(type = "string")),
         @Parameter(
             name = "elevation",

@@ -10,6 +10,7 @@ import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.present.LocalDays;
 import dev.spotcast.query.present.TimeZones;
 import dev.spotcast.query.spot.BadParameterException;
+import dev.spotcast.query.spot.Blends;
 import dev.spotcast.query.spot.Derived;
 import dev.spotcast.query.spot.Ensembles;
 import dev.spotcast.query.spot.Method;
@@ -42,6 +43,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.springframework.stereotype.Service;
 
 /**
@@ -63,6 +65,7 @@ public class OpenMeteoForecast {
       DateTimeFormatter.ofPattern("zzz", Locale.ENGLISH);
 
   private final SpotService service;
+  private final Blends blends;
   private final Ensembles ensembles;
   private final PublishedRuns runs;
   private final TimeZones zones;
@@ -71,11 +74,13 @@ public class OpenMeteoForecast {
 
   public OpenMeteoForecast(
       SpotService service,
+      Blends blends,
       Ensembles ensembles,
       PublishedRuns runs,
       TimeZones zones,
       QueryProperties properties) {
     this.service = service;
+    this.blends = blends;
     this.ensembles = ensembles;
     this.runs = runs;
     this.zones = zones;
@@ -553,16 +558,10 @@ public class OpenMeteoForecast {
       Site site,
       Axis axis,
       Instant now) {
-    RunRecord record =
-        (runId == null ? runs.get(model) : runs.get(model, runId))
-            .orElseThrow(
-                () ->
-                    new OpenMeteoException(
-                        "Unknown model '"
-                            + model
-                            + "'; the models served: "
-                            + String.join(", ", runs.models().stream().sorted().toList())));
-    ForecastRun run = record.run();
+    // A blend (configured, as /v1/spot serves it) answers the variables its first member with a
+    // run can make; each value is the blend's weighted mean of its members' at that time.
+    boolean blend = runId == null && blends.isBlend(model);
+    ForecastRun run = blend ? blendRun(model) : published(model, runId);
     Set<OpenMeteoVariables.Variable> needed = new LinkedHashSet<>(query.hourly());
     needed.addAll(query.minutely15());
     needed.addAll(query.current());
@@ -595,30 +594,26 @@ public class OpenMeteoForecast {
     Map<Vertical, Map<LocalDate, SeriesForecast.Day>> days = new HashMap<>();
     Answered answered = new Answered();
     for (Group group : groups.values()) {
-      SpotRequest template =
-          new SpotRequest(
-              model,
-              lat,
-              lon,
-              group.vertical(),
-              Instant.EPOCH,
-              properties.defaultNeighbours(),
-              List.copyOf(group.ask()),
-              Method.IDW,
-              null,
-              runId,
-              site,
-              null);
+      Function<String, SpotRequest> requestFor = of -> request(of, lat, lon, group, runId, site);
+      SpotRequest template = requestFor.apply(model);
       // Open-Meteo's hours and quarter hours: each as /v1/spot answers at that time, interpolated
       // in time between the run's steps, amounts over the hour (the quarter hour) before it.
       if (!query.hourly().isEmpty()) {
-        hours.put(group.vertical(), at(template.over(HOUR), axis.hours(), answered));
+        hours.put(
+            group.vertical(),
+            blend
+                ? blendAt(model, requestFor, HOUR, axis.hours())
+                : at(template.over(HOUR), axis.hours(), answered));
       }
       if (!query.minutely15().isEmpty()) {
-        quarters.put(group.vertical(), at(template.over(QUARTER), axis.quarters(), answered));
+        quarters.put(
+            group.vertical(),
+            blend
+                ? blendAt(model, requestFor, QUARTER, axis.quarters())
+                : at(template.over(QUARTER), axis.quarters(), answered));
       }
       if (!query.daily().isEmpty()) {
-        SeriesForecast read = series(template, axis);
+        SeriesForecast read = blend ? blendSeries(model, requestFor, axis) : series(template, axis);
         if (read != null) {
           series.put(group.vertical(), read);
           Map<Instant, Map<String, SpotForecast.Value>> byTime = new LinkedHashMap<>();
@@ -632,11 +627,16 @@ public class OpenMeteoForecast {
       }
       if (!query.current().isEmpty()) {
         try {
-          SpotForecast spot = service.spot(template.over(QUARTER).at(now));
+          SpotForecast spot =
+              blend
+                  ? blends.spot(model, of -> requestFor.apply(of).over(QUARTER).at(now))
+                  : service.spot(template.over(QUARTER).at(now));
           spots.put(group.vertical(), spot);
           answered.add(spot.terrain(), spot.neighbours());
         } catch (OutsideForecastException e) {
-          outsideThePlace(e);
+          if (!blend) {
+            outsideThePlace(e);
+          } // no member of the blend answers now: nulls
         } catch (BadParameterException e) {
           // the model cannot answer this group now: nulls
         }
@@ -644,6 +644,91 @@ public class OpenMeteoForecast {
     }
     return new ModelAnswer(
         sources, series, steps, hours, quarters, spots, days, answered.elevation, answered.cell);
+  }
+
+  /** The model's published run (or the run asked), or Open-Meteo's error naming the models. */
+  private ForecastRun published(String model, String runId) {
+    return (runId == null ? runs.get(model) : runs.get(model, runId))
+        .orElseThrow(
+            () ->
+                new OpenMeteoException(
+                    "Unknown model '"
+                        + model
+                        + "'; the models served: "
+                        + String.join(
+                            ", ",
+                            java.util.stream.Stream.concat(
+                                    runs.models().stream(), blends.all().keySet().stream())
+                                .sorted()
+                                .toList())))
+        .run();
+  }
+
+  /** The run of a blend's first member that has one: what its variables are made from. */
+  private ForecastRun blendRun(String blend) {
+    for (var member : blends.all().get(blend).members()) {
+      RunRecord record = runs.get(member.model()).orElse(null);
+      if (record != null) {
+        return record.run();
+      }
+    }
+    throw new OpenMeteoException("No member of blend '" + blend + "' has a published run");
+  }
+
+  /** The request of one group at the place for a model (a blend's member, or the model). */
+  private SpotRequest request(
+      String model, double lat, double lon, Group group, String runId, Site site) {
+    return new SpotRequest(
+        model,
+        lat,
+        lon,
+        group.vertical(),
+        Instant.EPOCH,
+        properties.defaultNeighbours(),
+        List.copyOf(group.ask()),
+        Method.IDW,
+        null,
+        runId,
+        site,
+        null);
+  }
+
+  /** A blend's values at each of the times ({@link Blends#at}), none where it has no answer. */
+  private Map<Instant, Map<String, SpotForecast.Value>> blendAt(
+      String blend,
+      Function<String, SpotRequest> requestFor,
+      Duration period,
+      List<Instant> times) {
+    Map<Instant, Map<String, SpotForecast.Value>> byTime = new HashMap<>();
+    if (times.isEmpty()) {
+      return byTime;
+    }
+    try {
+      List<SpotForecast> answers = blends.at(blend, of -> requestFor.apply(of).over(period), times);
+      for (int i = 0; i < times.size(); i++) {
+        if (answers.get(i) != null) {
+          byTime.put(times.get(i), answers.get(i).values());
+        }
+      }
+    } catch (BadParameterException e) {
+      // a member cannot answer this group: nulls
+    }
+    return byTime;
+  }
+
+  /** A blend's series over the axis ({@link Blends#series}), or null where it has none. */
+  private SeriesForecast blendSeries(
+      String blend, Function<String, SpotRequest> requestFor, Axis axis) {
+    try {
+      return blends.series(
+          blend,
+          (of, time) -> requestFor.apply(of).at(time),
+          axis.from(),
+          axis.to(),
+          of -> runs.get(of).map(RunRecord::run).orElse(null));
+    } catch (OutsideForecastException | BadParameterException e) {
+      return null;
+    }
   }
 
   /** The hour before an hourly value: what its amounts are over. */

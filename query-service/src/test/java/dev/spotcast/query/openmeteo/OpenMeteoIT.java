@@ -18,6 +18,8 @@ import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.query.RunFixtures;
 import dev.spotcast.query.SampleReference;
 import dev.spotcast.query.ServiceTestBase;
+import dev.spotcast.query.api.SideBySideIT;
+import dev.spotcast.query.api.SpotApiIT;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.spot.EnsembleIT;
 import dev.spotcast.synthetic.SyntheticWeather;
@@ -530,6 +532,57 @@ class OpenMeteoIT extends ServiceTestBase {
     // The synthetic model has no precipitation: null, not an error.
     assertThat(current.path("precipitation").isNull()).isTrue();
     assertThat(forecast.path("current_units").path("wind_speed_10m").asText()).isEqualTo("km/h");
+  }
+
+  @Test
+  void aBlendAnswersEveryHourAsTheSpotAnswersIt() throws Exception {
+    // ServiceTestBase's itblend: itspot weighted 1 at 0 h to 0 at 6 h, itside 0 to 1.
+    RunFixtures.spotRunServed(client, publishedRuns);
+    RunFixtures.ensurePublished(
+        client, new SyntheticForecastSource(SideBySideIT.RUN, SideBySideIT.SEED));
+    RunFixtures.awaitServed(publishedRuns, SideBySideIT.MODEL, SideBySideIT.RUN.runId());
+    JsonNode hourly =
+        ok("/v1/forecast?latitude=42.3&longitude=-8.4&models=itblend"
+                + "&start_date=2026-11-21&end_date=2026-11-21&hourly=temperature_2m,wind_speed_10m")
+            .path("hourly");
+    int answered = 0;
+    for (int h = 0; h < 24; h++) {
+      Instant time = Instant.parse("2026-11-21T00:00:00Z").plusSeconds(3600L * h);
+      String at = "&lat=42.3&lon=-8.4&time=" + time;
+      ResponseEntity<String> t =
+          http.getForEntity("/v1/spot?model=itblend&alt=2&params=t" + at, String.class);
+      if (t.getStatusCode().value() != 200) {
+        assertThat(hourly.path("temperature_2m").get(h).isNull()).as("hour " + h).isTrue();
+        continue;
+      }
+      answered++;
+      assertThat(hourly.path("temperature_2m").get(h).asDouble())
+          .as("hour " + h)
+          .isCloseTo(
+              JSON.readTree(t.getBody()).path("values").path("t").path("value").asDouble() - 273.15,
+              within(1e-9));
+      JsonNode wind = ok("/v1/spot?model=itblend&alt=10&params=u,v" + at).path("values");
+      assertThat(hourly.path("wind_speed_10m").get(h).asDouble())
+          .as("hour " + h)
+          .isCloseTo(wind.path("wind_speed").path("value").asDouble() * 3.6, within(1e-9));
+    }
+    assertThat(answered).isGreaterThan(6);
+    // By hand at 03:00 (lead 3 h): half of each member's own answer.
+    String at3 = "&lat=42.3&lon=-8.4&alt=2&params=t&time=2026-11-21T03:00:00Z";
+    double spot =
+        ok("/v1/spot?model=" + SpotApiIT.MODEL + at3)
+            .path("values")
+            .path("t")
+            .path("value")
+            .asDouble();
+    double side =
+        ok("/v1/spot?model=" + SideBySideIT.MODEL + at3)
+            .path("values")
+            .path("t")
+            .path("value")
+            .asDouble();
+    assertThat(hourly.path("temperature_2m").get(3).asDouble())
+        .isCloseTo(0.5 * spot + 0.5 * side - 273.15, within(1e-9));
   }
 
   @Test
