@@ -1,9 +1,10 @@
 """Asks Spotcast's /v1/forecast with Open-Meteo's own clients and prints what they read, as JSON.
 
 Run by OpenMeteoClientIT with the Python of the venv holding openmeteo-requests (PyPI):
-  python clients.py BASE_URL MODEL ENSEMBLE
+  python clients.py BASE_URL MODEL ENSEMBLE NOW_MODEL
 The official SDK (openmeteo-requests: niquests, FlatBuffers) and a plain JSON client (urllib)
-ask the same two places; the test compares what each read with /v1/series.
+ask the same two places; the test compares what each read with /v1/series, and what both read
+as current (of NOW_MODEL, whose run covers now) with /v1/spot at the time they name.
 """
 
 import json
@@ -14,7 +15,7 @@ import urllib.request
 
 import openmeteo_requests
 
-base, model, ensemble = sys.argv[1], sys.argv[2], sys.argv[3]
+base, model, ensemble, now_model = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 params = {
     "latitude": [49.6, 49.2],
     "longitude": [10.7, 11.5],
@@ -100,6 +101,36 @@ members = openmeteo_requests.Client().weather_api(
 )
 ensemble_read = block(members[0].Hourly())
 
+# current=: the SDK's Current block and the JSON's current object, of a run that covers now.
+current_params = {
+    "latitude": 45.3,
+    "longitude": 3.7,
+    "models": now_model,
+    "current": ["temperature_2m", "relative_humidity_2m", "wind_speed_10m"],
+}
+now = openmeteo_requests.Client().weather_api(base + "/v1/forecast", params=current_params)[0].Current()
+current_sdk = {
+    "time": now.Time(),
+    "interval": now.Interval(),
+    "variables": [
+        {"variable": now.Variables(i).Variable(), "value": number(now.Variables(i).Value())}
+        for i in range(now.VariablesLength())
+    ],
+}
+with urllib.request.urlopen(
+    base + "/v1/forecast?" + urllib.parse.urlencode(current_params, doseq=True) + "&timeformat=unixtime"
+) as answer:
+    current_json = json.load(answer)["current"]
+
 print(
-    json.dumps({"sdk": sdk, "posted": posted, "json": plain, "error": error, "ensemble": ensemble_read})
+    json.dumps(
+        {
+            "sdk": sdk,
+            "posted": posted,
+            "json": plain,
+            "error": error,
+            "ensemble": ensemble_read,
+            "current": {"sdk": current_sdk, "json": current_json},
+        }
+    )
 )

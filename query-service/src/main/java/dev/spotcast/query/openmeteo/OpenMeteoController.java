@@ -33,9 +33,11 @@ public class OpenMeteoController {
           + " variable names (repeated or comma-separated), models (default: the first model whose grid"
           + " covers the place; several add _MODEL to each variable), timezone (GMT default, auto, or an"
           + " IANA name), forecast_days, past_days, start_date/end_date, start_hour/end_hour, units and"
-          + " timeformat. Hourly values are the model's steps at those hours (null where the run has no"
-          + " step), each equal to GET /v1/series' value in the unit Open-Meteo writes; a variable the model"
-          + " cannot make is null. Errors are 400 {\"error\": true, \"reason\": ...} as Open-Meteo writes"
+          + " timeformat. Each hourly (and minutely_15) value is what GET /v1/spot answers at that time,"
+          + " interpolated in time between the run's steps, amounts over the hour (quarter hour) before it,"
+          + " in the unit Open-Meteo writes; null outside the run; a variable the model cannot make is"
+          + " null. latitude and longitude answered are the nearest grid point's, as Open-Meteo names its"
+          + " grid cell. Errors are 400 {\"error\": true, \"reason\": ...} as Open-Meteo writes"
           + " them. POST takes the same parameters as a form body.";
 
   private final OpenMeteoForecast forecast;
@@ -91,13 +93,13 @@ public class OpenMeteoController {
             name = "minutely_15",
             in = ParameterIn.QUERY,
             description =
-                "hourly variable names on a 15-minute axis: a value where the run has a step, else"
-                    + " null",
+                "hourly variable names on a 15-minute axis, interpolated in time as the hours are",
             schema = @Schema(type = "string")),
         @Parameter(
             name = "models",
             in = ParameterIn.QUERY,
-            description = "Spotcast model ids (/v1/models); best_match or none: the first covering",
+            description =
+                "Spotcast model ids or blends (/v1/models); best_match or none: the first covering",
             schema = @Schema(type = "string")),
         @Parameter(
             name = "elevation",

@@ -10,6 +10,7 @@ import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.present.LocalDays;
 import dev.spotcast.query.present.TimeZones;
 import dev.spotcast.query.spot.BadParameterException;
+import dev.spotcast.query.spot.Blends;
 import dev.spotcast.query.spot.Derived;
 import dev.spotcast.query.spot.Ensembles;
 import dev.spotcast.query.spot.Method;
@@ -42,15 +43,18 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.springframework.stereotype.Service;
 
 /**
- * Answers Open-Meteo forecast requests from Spotcast's own series: per place and model, the
+ * Answers Open-Meteo forecast requests from Spotcast's own answers: per place and model, the
  * variables of the catalogue ({@link OpenMeteoVariables}) are grouped by the height or pressure
- * they are read at, each group is one {@code /v1/series} read of the model's published run, and the
- * values are put on Open-Meteo's hourly axis (a value where the run has a step at that hour, null
- * elsewhere), its current time ({@code /v1/spot} at the quarter hour) and its local days (the
- * series' daily aggregation, a day's value only when the run covers the whole day).
+ * they are read at; each group's hours and quarter hours are {@code /v1/spot}'s answers at those
+ * times ({@link SpotService#seriesAt}: interpolated in time between the run's steps, amounts over
+ * the hour or quarter hour before), its current values {@code /v1/spot} at the quarter hour, and
+ * its local days the series' daily aggregation (a day the run covers partly as Open-Meteo's daily
+ * code answers it, {@link #partialDayAnswered}). The place is named as Open-Meteo names it: by the
+ * grid cell that answered.
  */
 @Service
 public class OpenMeteoForecast {
@@ -61,6 +65,7 @@ public class OpenMeteoForecast {
       DateTimeFormatter.ofPattern("zzz", Locale.ENGLISH);
 
   private final SpotService service;
+  private final Blends blends;
   private final Ensembles ensembles;
   private final PublishedRuns runs;
   private final TimeZones zones;
@@ -69,11 +74,13 @@ public class OpenMeteoForecast {
 
   public OpenMeteoForecast(
       SpotService service,
+      Blends blends,
       Ensembles ensembles,
       PublishedRuns runs,
       TimeZones zones,
       QueryProperties properties) {
     this.service = service;
+    this.blends = blends;
     this.ensembles = ensembles;
     this.runs = runs;
     this.zones = zones;
@@ -106,7 +113,12 @@ public class OpenMeteoForecast {
 
   /** The hours and days a place is answered for, in its zone. */
   private record Axis(
-      ZoneId zone, List<Instant> hours, List<LocalDate> days, Instant from, Instant to) {}
+      ZoneId zone,
+      List<Instant> hours,
+      List<Instant> quarters,
+      List<LocalDate> days,
+      Instant from,
+      Instant to) {}
 
   private Axis axis(OpenMeteoQuery query, ZoneId zone) {
     LocalDate today = LocalDate.now(clock.withZone(zone));
@@ -128,9 +140,15 @@ public class OpenMeteoForecast {
     for (Instant t = first; t.isBefore(last); t = t.plus(Duration.ofHours(1))) {
       hours.add(t);
     }
+    List<Instant> quarters = new ArrayList<>(hours.size() * 4);
+    for (Instant hour : hours) {
+      for (int q = 0; q < 4; q++) {
+        quarters.add(hour.plus(Duration.ofMinutes(15L * q)));
+      }
+    }
     Instant from = days.isEmpty() ? first : min(first, start.atStartOfDay(zone).toInstant());
     Instant to = days.isEmpty() ? last : max(last, end.plusDays(1).atStartOfDay(zone).toInstant());
-    return new Axis(zone, hours, days, from, to);
+    return new Axis(zone, hours, quarters, days, from, to);
   }
 
   private static Instant min(Instant a, Instant b) {
@@ -228,12 +246,7 @@ public class OpenMeteoForecast {
     Map<String, Object> dailyUnits = new LinkedHashMap<>();
     String timeUnit = query.unixTime() ? "unixtime" : "iso8601";
     hourly.put("time", times(axis.hours(), zone, query.unixTime()));
-    List<Instant> quarters = new ArrayList<>();
-    for (Instant hour : axis.hours()) {
-      for (int q = 0; q < 4; q++) {
-        quarters.add(hour.plus(Duration.ofMinutes(15L * q)));
-      }
-    }
+    List<Instant> quarters = axis.quarters();
     Map<String, Object> minutely = new LinkedHashMap<>();
     Map<String, Object> minutelyUnits = new LinkedHashMap<>();
     minutely.put("time", times(quarters, zone, query.unixTime()));
@@ -253,12 +266,16 @@ public class OpenMeteoForecast {
     daily.put("time", dayTimes);
     dailyUnits.put("time", timeUnit);
     Double modelElevation = null;
+    SpotForecast.Neighbour cell = null;
     for (Answerer answerer : answerers) {
       String suffix = answerer.suffix();
       ModelAnswer answer =
           model(query, answerer.model(), answerer.run(), lat, lon, site, axis, now);
       if (modelElevation == null) {
         modelElevation = answer.elevation();
+      }
+      if (cell == null) {
+        cell = answer.cell();
       }
       for (OpenMeteoVariables.Variable v : query.hourly()) {
         hourlyUnits.put(v.name() + suffix, OpenMeteoVariables.label(v.kind(), query.units()));
@@ -268,13 +285,12 @@ public class OpenMeteoForecast {
         }
         hourly.put(v.name() + suffix, values);
       }
-      // A quarter hour where the run has a step (every quarter of 15-minute output, the full
-      // hours of hourly output) has its value; the others are null.
+      // Every quarter hour inside the run, interpolated in time as the hours are.
       for (OpenMeteoVariables.Variable v : query.minutely15()) {
         minutelyUnits.put(v.name() + suffix, OpenMeteoVariables.label(v.kind(), query.units()));
         List<Double> values = new ArrayList<>(quarters.size());
         for (Instant quarter : quarters) {
-          values.add(answer.hourly(v, quarter, query.units()));
+          values.add(answer.quarter(v, quarter, query.units()));
         }
         minutely.put(v.name() + suffix, values);
       }
@@ -294,8 +310,10 @@ public class OpenMeteoForecast {
       }
     }
     Map<String, Object> body = new LinkedHashMap<>();
-    body.put("latitude", lat);
-    body.put("longitude", lon);
+    // As Open-Meteo: the coordinates of the grid cell that answered (here the nearest of the grid
+    // points the values are interpolated from), the place asked when none did.
+    body.put("latitude", cell == null ? lat : cell.lat());
+    body.put("longitude", cell == null ? lon : cell.lon());
     body.put("generationtime_ms", (System.nanoTime() - started) / 1e6);
     Instant reference = axis.hours().isEmpty() ? axis.from() : axis.hours().getFirst();
     ZonedDateTime at = reference.atZone(zone);
@@ -354,27 +372,42 @@ public class OpenMeteoForecast {
   /** A group of sources read together: one series at one vertical. */
   private record Group(Vertical vertical, Set<String> ask) {}
 
-  /** What one model answered at a place: its series per vertical and its answer now. */
+  /**
+   * What one model answered at a place: per vertical its hours and quarter hours (interpolated in
+   * time), its series of the run's own steps (for the days), its answer now.
+   *
+   * @param cell the nearest grid point the values were interpolated from, null when none answered
+   */
   private record ModelAnswer(
       Map<OpenMeteoVariables.Variable, OpenMeteoVariables.Source> sources,
       Map<Vertical, SeriesForecast> series,
       Map<Vertical, Map<Instant, Map<String, SpotForecast.Value>>> steps,
+      Map<Vertical, Map<Instant, Map<String, SpotForecast.Value>>> hours,
+      Map<Vertical, Map<Instant, Map<String, SpotForecast.Value>>> quarters,
       Map<Vertical, SpotForecast> now,
       Map<Vertical, Map<LocalDate, SeriesForecast.Day>> days,
-      Double elevation) {
+      Double elevation,
+      SpotForecast.Neighbour cell) {
 
-    private SpotForecast.Value value(OpenMeteoVariables.Variable v, Instant hour) {
+    private SpotForecast.Value value(
+        Map<Vertical, Map<Instant, Map<String, SpotForecast.Value>>> byVertical,
+        OpenMeteoVariables.Variable v,
+        Instant time) {
       OpenMeteoVariables.Source source = sources.get(v);
       if (source == null) {
         return null;
       }
-      Map<Instant, Map<String, SpotForecast.Value>> at = steps.get(source.vertical());
-      Map<String, SpotForecast.Value> values = at == null ? null : at.get(hour);
+      Map<Instant, Map<String, SpotForecast.Value>> at = byVertical.get(source.vertical());
+      Map<String, SpotForecast.Value> values = at == null ? null : at.get(time);
       return values == null ? null : values.get(source.key());
     }
 
     Double hourly(OpenMeteoVariables.Variable v, Instant hour, OpenMeteoVariables.Units units) {
-      return converted(v.kind(), value(v, hour), units);
+      return converted(v.kind(), value(hours, v, hour), units);
+    }
+
+    Double quarter(OpenMeteoVariables.Variable v, Instant time, OpenMeteoVariables.Units units) {
+      return converted(v.kind(), value(quarters, v, time), units);
     }
 
     Double current(OpenMeteoVariables.Variable v, OpenMeteoVariables.Units units) {
@@ -409,7 +442,11 @@ public class OpenMeteoForecast {
           }
           Map<LocalDate, SeriesForecast.Day> byDate = days.get(source.vertical());
           SeriesForecast.Day aggregated = byDate == null ? null : byDate.get(day);
-          if (aggregated == null || !aggregated.complete()) {
+          if (aggregated == null
+              || !aggregated.complete()
+                  && !partialDayAnswered(
+                      d.statistic(),
+                      covers(series.get(source.vertical()), day.atStartOfDay(zone).toInstant()))) {
             return null;
           }
           if (d.statistic() == OpenMeteoVariables.Statistic.SUNSHINE) {
@@ -452,6 +489,50 @@ public class OpenMeteoForecast {
     }
   }
 
+  /**
+   * Whether a daily statistic has a value on a day the run covers only partly, as Open-Meteo's own
+   * daily aggregation gives one: it aggregates the day's hourly values, an hour without a value
+   * being NaN ({@code GenericDailyCalculator.swift} with its {@code [Float]} {@code max(by: 24)}).
+   * Its maximum and minimum (Swift's {@code max()}/{@code min()} over the day's slice) keep a NaN
+   * first hour but pass over NaNs after a value, so they are the extreme of the hours with a value
+   * when the day's first hour has one, and null otherwise; a sum or mean of a NaN is NaN, so null
+   * (the sunshine duration is a sum); precipitation hours count the hours above the threshold, a
+   * NaN hour not counting, so the count over the hours with a value.
+   *
+   * @param firstHourCovered whether the run has a value at the day's first hour
+   */
+  static boolean partialDayAnswered(
+      OpenMeteoVariables.Statistic statistic, boolean firstHourCovered) {
+    return switch (statistic) {
+      case MAX, MIN -> firstHourCovered;
+      case WET_HOURS -> true;
+      default -> false;
+    };
+  }
+
+  /** Whether an instant lies within the series' steps (from its first to its last). */
+  private static boolean covers(SeriesForecast series, Instant time) {
+    return series != null
+        && !series.steps().isEmpty()
+        && !time.isBefore(series.steps().getFirst().time())
+        && !time.isAfter(series.steps().getLast().time());
+  }
+
+  /**
+   * The grid point Open-Meteo would name: of those an answer was interpolated from, the nearest
+   * (the first of equally near ones); null for none.
+   */
+  static SpotForecast.Neighbour nearest(List<SpotForecast.Neighbour> neighbours) {
+    SpotForecast.Neighbour nearest = null;
+    for (SpotForecast.Neighbour n :
+        neighbours == null ? List.<SpotForecast.Neighbour>of() : neighbours) {
+      if (nearest == null || n.distance() < nearest.distance()) {
+        nearest = n;
+      }
+    }
+    return nearest;
+  }
+
   private static LocalDays.Aggregate aggregate(OpenMeteoVariables.Statistic statistic) {
     return switch (statistic) {
       case MIN -> LocalDays.Aggregate.MIN;
@@ -477,16 +558,10 @@ public class OpenMeteoForecast {
       Site site,
       Axis axis,
       Instant now) {
-    RunRecord record =
-        (runId == null ? runs.get(model) : runs.get(model, runId))
-            .orElseThrow(
-                () ->
-                    new OpenMeteoException(
-                        "Unknown model '"
-                            + model
-                            + "'; the models served: "
-                            + String.join(", ", runs.models().stream().sorted().toList())));
-    ForecastRun run = record.run();
+    // A blend (configured, as /v1/spot serves it) answers the variables its first member with a
+    // run can make; each value is the blend's weighted mean of its members' at that time.
+    boolean blend = runId == null && blends.isBlend(model);
+    ForecastRun run = blend ? blendRun(model) : published(model, runId);
     Set<OpenMeteoVariables.Variable> needed = new LinkedHashSet<>(query.hourly());
     needed.addAll(query.minutely15());
     needed.addAll(query.current());
@@ -513,50 +588,195 @@ public class OpenMeteoForecast {
     }
     Map<Vertical, SeriesForecast> series = new HashMap<>();
     Map<Vertical, Map<Instant, Map<String, SpotForecast.Value>>> steps = new HashMap<>();
+    Map<Vertical, Map<Instant, Map<String, SpotForecast.Value>>> hours = new HashMap<>();
+    Map<Vertical, Map<Instant, Map<String, SpotForecast.Value>>> quarters = new HashMap<>();
     Map<Vertical, SpotForecast> spots = new HashMap<>();
     Map<Vertical, Map<LocalDate, SeriesForecast.Day>> days = new HashMap<>();
-    Double elevation = null;
+    Answered answered = new Answered();
     for (Group group : groups.values()) {
-      SpotRequest template =
-          new SpotRequest(
-              model,
-              lat,
-              lon,
-              group.vertical(),
-              Instant.EPOCH,
-              properties.defaultNeighbours(),
-              List.copyOf(group.ask()),
-              Method.IDW,
-              null,
-              runId,
-              site,
-              null);
-      if (!query.hourly().isEmpty() || !query.minutely15().isEmpty() || !query.daily().isEmpty()) {
-        SeriesForecast answered = series(template, axis);
-        if (answered != null) {
-          series.put(group.vertical(), answered);
+      Function<String, SpotRequest> requestFor = of -> request(of, lat, lon, group, runId, site);
+      SpotRequest template = requestFor.apply(model);
+      // Open-Meteo's hours and quarter hours: each as /v1/spot answers at that time, interpolated
+      // in time between the run's steps, amounts over the hour (the quarter hour) before it.
+      if (!query.hourly().isEmpty()) {
+        hours.put(
+            group.vertical(),
+            blend
+                ? blendAt(model, requestFor, HOUR, axis.hours())
+                : at(template.over(HOUR), axis.hours(), answered));
+      }
+      if (!query.minutely15().isEmpty()) {
+        quarters.put(
+            group.vertical(),
+            blend
+                ? blendAt(model, requestFor, QUARTER, axis.quarters())
+                : at(template.over(QUARTER), axis.quarters(), answered));
+      }
+      if (!query.daily().isEmpty()) {
+        SeriesForecast read = blend ? blendSeries(model, requestFor, axis) : series(template, axis);
+        if (read != null) {
+          series.put(group.vertical(), read);
           Map<Instant, Map<String, SpotForecast.Value>> byTime = new LinkedHashMap<>();
-          for (SeriesForecast.Step step : answered.steps()) {
+          for (SeriesForecast.Step step : read.steps()) {
             byTime.put(step.time(), step.values());
           }
           steps.put(group.vertical(), byTime);
-          if (elevation == null && answered.terrain() != null) {
-            elevation = answered.terrain().elevation();
-          }
-          days.put(group.vertical(), days(query, group, answered, sources, axis, lat, lon));
+          answered.add(read.terrain(), read.neighbours());
+          days.put(group.vertical(), days(query, group, read, sources, axis, lat, lon));
         }
       }
       if (!query.current().isEmpty()) {
         try {
-          spots.put(group.vertical(), service.spot(template.at(now)));
+          SpotForecast spot =
+              blend
+                  ? blends.spot(model, of -> requestFor.apply(of).over(QUARTER).at(now))
+                  : service.spot(template.over(QUARTER).at(now));
+          spots.put(group.vertical(), spot);
+          answered.add(spot.terrain(), spot.neighbours());
         } catch (OutsideForecastException e) {
-          outsideThePlace(e);
+          if (!blend) {
+            outsideThePlace(e);
+          } // no member of the blend answers now: nulls
         } catch (BadParameterException e) {
           // the model cannot answer this group now: nulls
         }
       }
     }
-    return new ModelAnswer(sources, series, steps, spots, days, elevation);
+    return new ModelAnswer(
+        sources, series, steps, hours, quarters, spots, days, answered.elevation, answered.cell);
+  }
+
+  /** The model's published run (or the run asked), or Open-Meteo's error naming the models. */
+  private ForecastRun published(String model, String runId) {
+    return (runId == null ? runs.get(model) : runs.get(model, runId))
+        .orElseThrow(
+            () ->
+                new OpenMeteoException(
+                    "Unknown model '"
+                        + model
+                        + "'; the models served: "
+                        + String.join(
+                            ", ",
+                            java.util.stream.Stream.concat(
+                                    runs.models().stream(), blends.all().keySet().stream())
+                                .sorted()
+                                .toList())))
+        .run();
+  }
+
+  /** The run of a blend's first member that has one: what its variables are made from. */
+  private ForecastRun blendRun(String blend) {
+    for (var member : blends.all().get(blend).members()) {
+      RunRecord record = runs.get(member.model()).orElse(null);
+      if (record != null) {
+        return record.run();
+      }
+    }
+    throw new OpenMeteoException("No member of blend '" + blend + "' has a published run");
+  }
+
+  /** The request of one group at the place for a model (a blend's member, or the model). */
+  private SpotRequest request(
+      String model, double lat, double lon, Group group, String runId, Site site) {
+    return new SpotRequest(
+        model,
+        lat,
+        lon,
+        group.vertical(),
+        Instant.EPOCH,
+        properties.defaultNeighbours(),
+        List.copyOf(group.ask()),
+        Method.IDW,
+        null,
+        runId,
+        site,
+        null);
+  }
+
+  /** A blend's values at each of the times ({@link Blends#at}), none where it has no answer. */
+  private Map<Instant, Map<String, SpotForecast.Value>> blendAt(
+      String blend,
+      Function<String, SpotRequest> requestFor,
+      Duration period,
+      List<Instant> times) {
+    Map<Instant, Map<String, SpotForecast.Value>> byTime = new HashMap<>();
+    if (times.isEmpty()) {
+      return byTime;
+    }
+    try {
+      List<SpotForecast> answers = blends.at(blend, of -> requestFor.apply(of).over(period), times);
+      for (int i = 0; i < times.size(); i++) {
+        if (answers.get(i) != null) {
+          byTime.put(times.get(i), answers.get(i).values());
+        }
+      }
+    } catch (BadParameterException e) {
+      // a member cannot answer this group: nulls
+    }
+    return byTime;
+  }
+
+  /** A blend's series over the axis ({@link Blends#series}), or null where it has none. */
+  private SeriesForecast blendSeries(
+      String blend, Function<String, SpotRequest> requestFor, Axis axis) {
+    try {
+      return blends.series(
+          blend,
+          (of, time) -> requestFor.apply(of).at(time),
+          axis.from(),
+          axis.to(),
+          of -> runs.get(of).map(RunRecord::run).orElse(null));
+    } catch (OutsideForecastException | BadParameterException e) {
+      return null;
+    }
+  }
+
+  /** The hour before an hourly value: what its amounts are over. */
+  private static final Duration HOUR = Duration.ofHours(1);
+
+  /** The quarter hour before a minutely_15 or current value. */
+  private static final Duration QUARTER = Duration.ofMinutes(15);
+
+  /** The elevation and grid cell of the first answer that names them. */
+  private static final class Answered {
+    Double elevation;
+    SpotForecast.Neighbour cell;
+
+    void add(SpotForecast.TerrainUsed terrain, List<SpotForecast.Neighbour> neighbours) {
+      if (elevation == null && terrain != null) {
+        elevation = terrain.elevation();
+      }
+      if (cell == null) {
+        cell = nearest(neighbours);
+      }
+    }
+  }
+
+  /**
+   * A group's values at each of the times ({@link SpotService#seriesAt}), none where the run has no
+   * answer.
+   */
+  private Map<Instant, Map<String, SpotForecast.Value>> at(
+      SpotRequest request, List<Instant> times, Answered answered) {
+    Map<Instant, Map<String, SpotForecast.Value>> byTime = new HashMap<>();
+    if (times.isEmpty()) {
+      return byTime;
+    }
+    try {
+      List<SpotForecast> answers = service.seriesAt(request, times);
+      for (int i = 0; i < times.size(); i++) {
+        SpotForecast answer = answers.get(i);
+        if (answer != null) {
+          byTime.put(times.get(i), answer.values());
+          answered.add(answer.terrain(), answer.neighbours());
+        }
+      }
+    } catch (OutsideForecastException e) {
+      outsideThePlace(e);
+    } catch (BadParameterException e) {
+      // the model cannot answer this group: nulls
+    }
+    return byTime;
   }
 
   /** The series of a group, or null when the run has no step in the range (nulls). */

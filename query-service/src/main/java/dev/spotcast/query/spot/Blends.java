@@ -51,22 +51,93 @@ public class Blends {
    */
   public SpotForecast spot(String name, Function<String, SpotRequest> requestFor) {
     BlendProperties.Blend blend = properties.blends().get(name);
+    List<SpotForecast> byMember = new ArrayList<>();
+    List<String> reasons = new ArrayList<>();
+    for (BlendProperties.Member member : blend.members()) {
+      try {
+        byMember.add(service.spot(requestFor.apply(member.model())));
+        reasons.add(null);
+      } catch (OutsideForecastException | UnknownRunException | UnknownModelException e) {
+        byMember.add(null);
+        reasons.add(reason(member, e));
+      }
+    }
+    return combine(name, blend, byMember, reasons);
+  }
+
+  /**
+   * The blend's answers at several times at one place, each as {@link #spot} gives it at that time:
+   * each member answers all the times from one read ({@link SpotService#seriesAt}, interpolated in
+   * time between its steps); null at a time no member with a weight answers.
+   *
+   * @param requestFor the request as it would be for a member model (its time ignored)
+   */
+  public List<SpotForecast> at(
+      String name, Function<String, SpotRequest> requestFor, List<Instant> times) {
+    BlendProperties.Blend blend = properties.blends().get(name);
+    List<List<SpotForecast>> byMember = new ArrayList<>();
+    List<String> reasons = new ArrayList<>();
+    for (BlendProperties.Member member : blend.members()) {
+      try {
+        byMember.add(service.seriesAt(requestFor.apply(member.model()), times));
+        reasons.add(null);
+      } catch (OutsideForecastException | UnknownRunException | UnknownModelException e) {
+        byMember.add(null);
+        reasons.add(reason(member, e));
+      }
+    }
+    List<SpotForecast> answers = new ArrayList<>(times.size());
+    for (int t = 0; t < times.size(); t++) {
+      List<SpotForecast> at = new ArrayList<>(byMember.size());
+      List<String> why = new ArrayList<>(byMember.size());
+      for (int m = 0; m < byMember.size(); m++) {
+        SpotForecast answer = byMember.get(m) == null ? null : byMember.get(m).get(t);
+        at.add(answer);
+        why.add(
+            answer != null
+                ? null
+                : reasons.get(m) != null ? reasons.get(m) : times.get(t) + " is outside its run");
+      }
+      try {
+        answers.add(combine(name, blend, at, why));
+      } catch (OutsideForecastException e) {
+        answers.add(null);
+      }
+    }
+    return answers;
+  }
+
+  private static String reason(BlendProperties.Member member, RuntimeException e) {
+    return e instanceof UnknownModelException
+        ? "model " + member.model() + " has no published run"
+        : e.getMessage();
+  }
+
+  /**
+   * The blend's answer from its members' at one time: each member's answer, or (null) the reason it
+   * has none.
+   *
+   * @throws OutsideForecastException when no member with weight answered
+   */
+  private static SpotForecast combine(
+      String name,
+      BlendProperties.Blend blend,
+      List<SpotForecast> byMember,
+      List<String> byMemberReasons) {
     List<SpotForecast> answers = new ArrayList<>();
     List<Double> weights = new ArrayList<>();
     List<SpotForecast.BlendMember> members = new ArrayList<>();
     List<String> reasons = new ArrayList<>();
-    for (BlendProperties.Member member : blend.members()) {
-      try {
-        SpotForecast answer = service.spot(requestFor.apply(member.model()));
+    for (int m = 0; m < blend.members().size(); m++) {
+      BlendProperties.Member member = blend.members().get(m);
+      SpotForecast answer = byMember.get(m);
+      if (answer != null) {
         double lead = Duration.between(answer.run(), answer.time()).toSeconds() / 3600.0;
         answers.add(answer);
         weights.add(member.weightAt(lead));
         members.add(new SpotForecast.BlendMember(member.model(), answer.run(), lead, 0, null));
-      } catch (OutsideForecastException | UnknownRunException | UnknownModelException e) {
-        String reason =
-            e instanceof UnknownModelException
-                ? "model " + member.model() + " has no published run"
-                : e.getMessage();
+      } else {
+        String reason = byMemberReasons.get(m);
         members.add(new SpotForecast.BlendMember(member.model(), null, null, 0, reason));
         reasons.add(member.model() + ": " + reason);
       }

@@ -147,6 +147,52 @@ public class SpotService {
   }
 
   /**
+   * The answers at several valid times of the run at one place, each exactly what {@link #spot}
+   * answers at that time (interpolated in space, in the vertical and in time between the steps
+   * around it; amounts over the request's period before it), from one Elasticsearch search: what an
+   * hourly axis over a 3-hourly run needs. The place is planned once, at the run's first step.
+   *
+   * @return per time its answer, null where the time is outside the run
+   * @throws OutsideForecastException when the place is outside the run's grid
+   */
+  public List<SpotForecast> seriesAt(SpotRequest request, List<Instant> times) {
+    recent.record(request);
+    return timed(
+        SERIES_TIMER,
+        "Series requests, from validated request to interpolated answer",
+        () -> {
+          RunRecord record = record(request);
+          ForecastRun run = record.run();
+          SpotPlan place =
+              plan(
+                  runs.strategy(record),
+                  request.at(run.validTime(run.steps().getFirst())),
+                  terrains.of(run));
+          List<SpotForecast> answers = new ArrayList<>(times.size());
+          List<SpotPlan> plans = new ArrayList<>(times.size());
+          List<Integer> planned = new ArrayList<>(times.size());
+          for (int i = 0; i < times.size(); i++) {
+            answers.add(null);
+            try {
+              plans.add(place.at(times.get(i)));
+              planned.add(i);
+            } catch (OutsideForecastException e) {
+              // a time outside the run: no answer there
+            }
+          }
+          if (plans.isEmpty()) {
+            return answers;
+          }
+          List<SpotForecast> forecasts =
+              interpolator.series(plans, search.find(SpotPlan.query(plans)));
+          for (int p = 0; p < plans.size(); p++) {
+            answers.set(planned.get(p), forecasts.get(p));
+          }
+          return answers;
+        });
+  }
+
+  /**
    * The answers of several requests, each of its own model and run (an ensemble's members), from
    * one Elasticsearch multi-search.
    */

@@ -507,6 +507,17 @@ class HostileInputIT extends ServiceTestBase {
         "outside the model's grid",
         "/v1/forecast?latitude=-80&longitude=5.25&models=" + M + day + "&hourly=temperature_2m"
       },
+      {
+        "outside the model's grid, quarter hours",
+        "/v1/forecast?latitude=-80&longitude=5.25&models=" + M + day + "&minutely_15=temperature_2m"
+      },
+      {
+        "outside the model's grid, now",
+        "/v1/forecast?latitude=-80&longitude=5.25&models=" + M + "&current=temperature_2m"
+      },
+      {
+        "a blend's unknown variable", "/v1/forecast?latitude=45&longitude=5&models=itblend&hourly=x"
+      },
     };
     List<String> wrong = new ArrayList<>();
     for (String[] c : refused) {
@@ -544,6 +555,18 @@ class HostileInputIT extends ServiceTestBase {
           || answers.get(0).path("hourly").path("temperature_2m").get(4).isNull()) {
         wrong.add("repeated parameters: " + repeated.body());
       }
+    }
+    // A blend none of whose members answers there, or then: nulls, not an error.
+    RawHttp.Response blend =
+        RawHttp.get(
+            port,
+            "/v1/forecast?latitude=-80&longitude=5.25&models=itblend"
+                + day
+                + "&hourly=temperature_2m,precipitation&minutely_15=temperature_2m"
+                + "&current=temperature_2m&daily=temperature_2m_max,precipitation_sum"
+                + "&format=flatbuffers");
+    if (blend.status() != 200) {
+      wrong.add("a blend that cannot answer: " + blend.status() + " " + blend.body());
     }
     assertThat(wrong).as("Open-Meteo requests not refused as Open-Meteo does").isEmpty();
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.spotcast.query.SampleReference;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.spot.EnsembleIT;
@@ -16,6 +17,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -42,9 +45,11 @@ class OpenMeteoClientIT extends ServiceTestBase {
   void runIsServed() throws Exception {
     OpenMeteoIT.serve(client, publishedRuns);
     EnsembleIT.serve(client, publishedRuns);
+    OpenMeteoIT.serveNow(client, publishedRuns);
   }
 
-  private JsonNode clients() throws Exception {
+  /** The Python of the venv with openmeteo-requests (and numpy). */
+  private static Path python() {
     String home = System.getenv(HOME);
     assertThat(home)
         .as(
@@ -56,20 +61,17 @@ class OpenMeteoClientIT extends ServiceTestBase {
         .isNotBlank();
     Path python = Path.of(home, "bin", "python");
     assertThat(python).as("python in " + HOME).isExecutable();
-    Path script = Files.createTempFile("openmeteo-clients", ".py");
-    try (InputStream in = getClass().getResourceAsStream("/openmeteo/clients.py")) {
-      Files.write(script, in.readAllBytes());
-    }
+    return python;
+  }
+
+  /** Runs a Python script with the SDK's venv: its standard output. */
+  private static String run(Path script, String... arguments) throws Exception {
     Path output = Files.createTempFile("openmeteo-clients", ".out");
     Path errors = Files.createTempFile("openmeteo-clients", ".err");
+    List<String> command = new ArrayList<>(List.of(python().toString(), script.toString()));
+    command.addAll(List.of(arguments));
     Process process =
-        new ProcessBuilder(
-                List.of(
-                    python.toString(),
-                    script.toString(),
-                    "http://127.0.0.1:" + port,
-                    OpenMeteoIT.MODEL,
-                    EnsembleIT.MODEL))
+        new ProcessBuilder(command)
             .redirectOutput(output.toFile())
             .redirectError(errors.toFile())
             .start();
@@ -78,9 +80,23 @@ class OpenMeteoClientIT extends ServiceTestBase {
       process.destroyForcibly();
     }
     String stderr = Files.readString(errors, StandardCharsets.UTF_8);
-    assertThat(ended).as("the clients ended within 2 minutes").isTrue();
-    assertThat(process.exitValue()).as("the clients failed:%n%s", stderr).isZero();
-    return OpenMeteoIT.JSON.readTree(Files.readString(output, StandardCharsets.UTF_8));
+    assertThat(ended).as("%s ended within 2 minutes", script).isTrue();
+    assertThat(process.exitValue()).as("%s failed:%n%s", script, stderr).isZero();
+    return Files.readString(output, StandardCharsets.UTF_8);
+  }
+
+  private JsonNode clients() throws Exception {
+    Path script = Files.createTempFile("openmeteo-clients", ".py");
+    try (InputStream in = getClass().getResourceAsStream("/openmeteo/clients.py")) {
+      Files.write(script, in.readAllBytes());
+    }
+    return OpenMeteoIT.JSON.readTree(
+        run(
+            script,
+            "http://127.0.0.1:" + port,
+            OpenMeteoIT.MODEL,
+            EnsembleIT.MODEL,
+            OpenMeteoIT.NOW));
   }
 
   private List<Double> series(double lat, double lon, String param, double offset, double factor)
@@ -129,7 +145,21 @@ class OpenMeteoClientIT extends ServiceTestBase {
       List<Double> precipitation = series(places[i][0], places[i][1], "precipitation", 0, 1);
 
       JsonNode sdk = read.path("sdk").get(i);
-      assertThat(sdk.path("latitude").asDouble()).isCloseTo(places[i][0], within(1e-4));
+      // the grid cell that answered, as Open-Meteo names it
+      double[] cell =
+          OpenMeteoIT.nearestCell(
+              OpenMeteoIT.JSON.readTree(
+                  http.getForObject(
+                      "/v1/series?model="
+                          + OpenMeteoIT.MODEL
+                          + "&lat="
+                          + places[i][0]
+                          + "&lon="
+                          + places[i][1]
+                          + "&params=2t",
+                      String.class)));
+      assertThat(sdk.path("latitude").asDouble()).isCloseTo(cell[0], within(1e-4));
+      assertThat(sdk.path("longitude").asDouble()).isCloseTo(cell[1], within(1e-4));
       assertThat(sdk.path("location_id").asInt()).isEqualTo(i);
       assertThat(sdk.path("timezone").asText()).isEqualTo("GMT");
       JsonNode hourly = sdk.path("hourly");
@@ -176,6 +206,78 @@ class OpenMeteoClientIT extends ServiceTestBase {
       assertThat(read.path("posted").get(i).path("daily"))
           .isEqualTo(read.path("sdk").get(i).path("daily"));
     }
+  }
+
+  /** /v1/spot's values at a place and time: t and rh at 2 m, wind speed at 10 m. */
+  private JsonNode[] spot(Instant time) throws Exception {
+    String at = "/v1/spot?model=" + OpenMeteoIT.NOW + "&lat=45.3&lon=3.7&time=" + time;
+    return new JsonNode[] {
+      OpenMeteoIT.JSON
+          .readTree(http.getForObject(at + "&alt=2&params=t,rh", String.class))
+          .path("values"),
+      OpenMeteoIT.JSON
+          .readTree(http.getForObject(at + "&alt=10&params=u,v", String.class))
+          .path("values")
+    };
+  }
+
+  @Test
+  void currentAsBothClientsReadItIsTheSpotAtItsTime() throws Exception {
+    JsonNode current = clients().path("current");
+    // The SDK: FlatBuffers' Current block, variables in the order asked, float32.
+    JsonNode sdk = current.path("sdk");
+    Instant time = Instant.ofEpochSecond(sdk.path("time").asLong());
+    assertThat(time.getEpochSecond() % 900).isZero();
+    assertThat(sdk.path("interval").asInt()).isEqualTo(900);
+    JsonNode[] spot = spot(time);
+    JsonNode variables = sdk.path("variables");
+    // temperature (47), relative humidity (29), wind speed (59): Open-Meteo's schema values
+    assertThat(variables.get(0).path("variable").asInt()).isEqualTo(47);
+    assertThat(variables.get(1).path("variable").asInt()).isEqualTo(29);
+    assertThat(variables.get(2).path("variable").asInt()).isEqualTo(59);
+    assertThat(variables.get(0).path("value").asDouble())
+        .isCloseTo(spot[0].path("t").path("value").asDouble() - 273.15, within(1e-4));
+    assertThat(variables.get(1).path("value").asDouble())
+        .isCloseTo(spot[0].path("rh").path("value").asDouble(), within(1e-4));
+    assertThat(variables.get(2).path("value").asDouble())
+        .isCloseTo(spot[1].path("wind_speed").path("value").asDouble() * 3.6, within(1e-4));
+    // The JSON client, asked a moment later: the spot at the time it names.
+    JsonNode json = current.path("json");
+    Instant jsonTime = Instant.ofEpochSecond(json.path("time").asLong());
+    JsonNode[] then = jsonTime.equals(time) ? spot : spot(jsonTime);
+    assertThat(json.path("temperature_2m").asDouble())
+        .isCloseTo(then[0].path("t").path("value").asDouble() - 273.15, within(1e-9));
+    assertThat(json.path("relative_humidity_2m").asDouble())
+        .isCloseTo(then[0].path("rh").path("value").asDouble(), within(1e-9));
+    assertThat(json.path("wind_speed_10m").asDouble())
+        .isCloseTo(then[1].path("wind_speed").path("value").asDouble() * 3.6, within(1e-9));
+  }
+
+  @Test
+  void theReadmeSnippetRunsAsWritten() throws Exception {
+    String readme = Files.readString(SampleReference.samples().resolveSibling("README.md"));
+    Matcher block =
+        Pattern.compile("```python\\n(import openmeteo_requests\\n.*?)```", Pattern.DOTALL)
+            .matcher(readme);
+    assertThat(block.find()).as("the README's Python SDK snippet").isTrue();
+    String snippet = block.group(1);
+    // The demo's address and model become the test's; nothing else changes.
+    assertThat(snippet).contains("\"http://127.0.0.1:8080/v1/forecast\"").contains("\"demo\"");
+    Path script = Files.createTempFile("readme-snippet", ".py");
+    Files.writeString(
+        script,
+        snippet
+            .replace("http://127.0.0.1:8080", "http://127.0.0.1:" + port)
+            .replace("\"demo\"", "\"" + OpenMeteoIT.NOW + "\""));
+    String printed = run(script);
+    // The first hour (today 00:00 GMT) as Unix seconds, then the hours' °C: some of them inside
+    // the run (from 3 hours before this hour), NaN outside it.
+    assertThat(printed)
+        .startsWith(
+            String.valueOf(
+                Instant.now().truncatedTo(java.time.temporal.ChronoUnit.DAYS).getEpochSecond()))
+        .contains("nan")
+        .containsPattern("\\d\\.\\d");
   }
 
   @Test
