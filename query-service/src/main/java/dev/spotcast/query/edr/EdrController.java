@@ -7,8 +7,10 @@ import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.http.HttpCaching;
 import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.spot.BadParameterException;
-import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.OutsideForecastException;
+import dev.spotcast.query.spot.Place;
+import dev.spotcast.query.spot.Reading;
+import dev.spotcast.query.spot.RunSelection;
 import dev.spotcast.query.spot.SeriesForecast;
 import dev.spotcast.query.spot.Site;
 import dev.spotcast.query.spot.SpotForecast;
@@ -568,6 +570,8 @@ public class EdrController {
     requireAtMost(count, times.size(), levels.size());
     List<SpotRequest> requests = new ArrayList<>(count);
     List<Vertical> verticals = new ArrayList<>(count);
+    RunSelection which = RunSelection.of(record.model(), record.runId());
+    Reading how = Reading.idw(properties.defaultNeighbours(), query.serviceParams());
     // The whole path at each time (the vertices' own times with M), each vertex at each level.
     for (Instant common : times) {
       for (int i = 0; i < path.lons().size(); i++) {
@@ -578,18 +582,15 @@ public class EdrController {
                   : new Vertical(query.vertical().type(), path.levels().get(i));
           verticals.add(vertical);
           requests.add(
-              new SpotRequest(
-                  record.model(),
-                  path.lats().get(i),
-                  RegularLatLonGrid.normaliseLongitude(path.lons().get(i)),
-                  vertical,
-                  path.times() == null ? common : path.times().get(i),
-                  properties.defaultNeighbours(),
-                  query.serviceParams(),
-                  Method.IDW,
-                  null,
-                  record.runId(),
-                  site));
+              SpotRequest.of(
+                  which,
+                  new Place(
+                      path.lats().get(i),
+                      RegularLatLonGrid.normaliseLongitude(path.lons().get(i)),
+                      vertical,
+                      site),
+                  how,
+                  path.times() == null ? common : path.times().get(i)));
         }
       }
     }
@@ -624,23 +625,18 @@ public class EdrController {
     List<Vertical> verticals = new ArrayList<>(count);
     // At the grid point itself: the nearest point, whatever the land-sea mask says.
     Site itself = new Site(null, CellSelection.NEAREST);
+    RunSelection which = RunSelection.of(record.model(), record.runId());
+    Reading how = Reading.nearest(query.serviceParams());
     // Time major, then grid point, then level (the order of the coverage's ranges).
     for (Instant time : times) {
       for (int point : points) {
         for (Vertical vertical : query.verticals()) {
           requests.add(
-              new SpotRequest(
-                  record.model(),
-                  grid.latitude(point),
-                  grid.longitude(point),
-                  vertical,
-                  time,
-                  1,
-                  query.serviceParams(),
-                  Method.NEAREST,
-                  null,
-                  record.runId(),
-                  itself));
+              SpotRequest.of(
+                  which,
+                  new Place(grid.latitude(point), grid.longitude(point), vertical, itself),
+                  how,
+                  time));
           verticals.add(vertical);
         }
       }
@@ -722,21 +718,16 @@ public class EdrController {
 
   private PointSamples samples(RunRecord record, PositionQuery query, Site site) {
     EdrDatetime when = query.datetime();
+    RunSelection which = RunSelection.of(record.model(), record.runId());
+    Reading how = Reading.idw(properties.defaultNeighbours(), query.serviceParams());
     List<SpotRequest> requests = new ArrayList<>();
     for (Vertical vertical : query.verticals()) {
       requests.add(
-          new SpotRequest(
-              record.model(),
-              query.coords().lat(),
-              query.coords().lon(),
-              vertical,
-              when.isInstant() ? when.instant() : Instant.EPOCH,
-              properties.defaultNeighbours(),
-              query.serviceParams(),
-              Method.IDW,
-              null,
-              record.runId(),
-              site));
+          SpotRequest.of(
+              which,
+              new Place(query.coords().lat(), query.coords().lon(), vertical, site),
+              how,
+              when.isInstant() ? when.instant() : Instant.EPOCH));
     }
     if (requests.size() > 1) {
       // No z for parameters with levels: every level of their level type.

@@ -12,8 +12,10 @@ import dev.spotcast.query.present.TimeZones;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Derived;
 import dev.spotcast.query.spot.Ensembles;
-import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.OutsideForecastException;
+import dev.spotcast.query.spot.Place;
+import dev.spotcast.query.spot.Reading;
+import dev.spotcast.query.spot.RunSelection;
 import dev.spotcast.query.spot.SeriesForecast;
 import dev.spotcast.query.spot.Site;
 import dev.spotcast.query.spot.SpotForecast;
@@ -518,19 +520,11 @@ public class OpenMeteoForecast {
     Double elevation = null;
     for (Group group : groups.values()) {
       SpotRequest template =
-          new SpotRequest(
-              model,
-              lat,
-              lon,
-              group.vertical(),
-              Instant.EPOCH,
-              properties.defaultNeighbours(),
-              List.copyOf(group.ask()),
-              Method.IDW,
-              null,
-              runId,
-              site,
-              null);
+          SpotRequest.of(
+              RunSelection.of(model, runId),
+              new Place(lat, lon, group.vertical(), site),
+              Reading.idw(properties.defaultNeighbours(), List.copyOf(group.ask())),
+              Instant.EPOCH);
       if (!query.hourly().isEmpty() || !query.minutely15().isEmpty() || !query.daily().isEmpty()) {
         SeriesForecast answered = series(template, axis);
         if (answered != null) {

@@ -67,8 +67,8 @@ public record SpotPlan(
   public SpotPlan withTerrain(RunTerrain runTerrain, int candidateFactor) {
     boolean select =
         runTerrain.hasMask()
-            && request.method() != Method.BILINEAR
-            && request.site().selection() != CellSelection.NEAREST;
+            && request.how().method() != Method.BILINEAR
+            && request.where().site().selection() != CellSelection.NEAREST;
     SpotPlan plan =
         new SpotPlan(
             strategy, request, axes, steps, runTerrain, select ? candidateFactor : 1, select, null);
@@ -76,8 +76,8 @@ public record SpotPlan(
       GridNeighbours.Nearest nearest =
           GridNeighbours.nearest(
               grid,
-              request.lat(),
-              request.lon(),
+              request.where().lat(),
+              request.where().lon(),
               plan.searchNeighbours(),
               NeighbourQuery.radiusMeters(plan.radiusKm()));
       CellChoice chosen =
@@ -85,8 +85,8 @@ public record SpotPlan(
               nearest.points(),
               nearest.distances(),
               runTerrain,
-              request.site().selection(),
-              request.neighbours());
+              request.where().site().selection(),
+              request.how().neighbours());
       return new SpotPlan(
           strategy, request, axes, steps, runTerrain, plan.candidates, true, chosen);
     }
@@ -190,12 +190,12 @@ public record SpotPlan(
   private NeighbourQuery query(Map<String, List<Combination>> byIndex) {
     return new NeighbourQuery(
         strategy,
-        request.lat(),
-        request.lon(),
-        request.neighbours(),
+        request.where().lat(),
+        request.where().lon(),
+        request.how().neighbours(),
         searchNeighbours(),
         radiusKm(),
-        request.method() == Method.BILINEAR,
+        request.how().method() == Method.BILINEAR,
         choice == null ? null : new GridNeighbours.Nearest(choice.points(), choice.distances()),
         parameters(),
         byIndex);
@@ -203,7 +203,7 @@ public record SpotPlan(
 
   /** How many nearest grid points are searched: n, or the candidates of a cell selection. */
   public int searchNeighbours() {
-    return request.neighbours() * candidates;
+    return request.how().neighbours() * candidates;
   }
 
   /**
@@ -226,20 +226,20 @@ public record SpotPlan(
   public static SpotPlan of(ShardingStrategy strategy, SpotRequest asked) {
     ForecastRun run = strategy.run();
     SpotRequest request =
-        asked.withParams(asked.params().stream().map(run::storedName).distinct().toList());
+        asked.withParams(asked.how().params().stream().map(run::storedName).distinct().toList());
     List<Integer> candidates;
     try {
-      candidates = candidateAxes(run, request.vertical());
+      candidates = candidateAxes(run, request.where().vertical());
     } catch (BadParameterException | OutsideForecastException e) {
       // Asked only for fields with a height of their own (2t, 10u): no vertical needed.
-      if (request.params().isEmpty() || !ownHeightsOnly(run, request.params())) {
+      if (request.how().params().isEmpty() || !ownHeightsOnly(run, request.how().params())) {
         throw e;
       }
       candidates = List.of();
     }
     List<AxisPlan> axes = axisPlans(run, request, candidates);
-    requireInsideGrid(run, request.lat(), request.lon());
-    if (request.method() == Method.BILINEAR && !(run.grid() instanceof RegularLatLonGrid)) {
+    requireInsideGrid(run, request.where().lat(), request.where().lon());
+    if (request.how().method() == Method.BILINEAR && !(run.grid() instanceof RegularLatLonGrid)) {
       throw new BadParameterException(
           "method",
           "method=bilinear needs a regular lat/lon grid; model "
@@ -433,12 +433,12 @@ public record SpotPlan(
     candidates.forEach(c -> byAxis.put(c, new ArrayList<>()));
     // Fields that exist on one level only (2 m temperature, 10 m wind) are read at that level.
     Map<OwnHeight, List<Parameter>> ownHeight = new LinkedHashMap<>();
-    if (request.params().isEmpty()) {
+    if (request.how().params().isEmpty()) {
       for (int c : candidates) {
         byAxis.get(c).addAll(run.axes().get(c).parameters());
       }
     } else {
-      for (String name : request.params()) {
+      for (String name : request.how().params()) {
         Parameter parameter = run.parameter(name);
         if (parameter == null && Derived.definition(name) != null) {
           addIngredients(run, Derived.definition(name), candidates, byAxis, ownHeight);
@@ -496,7 +496,7 @@ public record SpotPlan(
       Bracket levels =
           axis.type().singleLevel()
               ? new Bracket(0, 0, 0)
-              : levelBracket(run, axis, request.vertical());
+              : levelBracket(run, axis, request.where().vertical());
       plans.add(new AxisPlan(entry.getKey(), axis, List.copyOf(entry.getValue()), levels));
     }
     for (Map.Entry<OwnHeight, List<Parameter>> entry : ownHeight.entrySet()) {

@@ -6,6 +6,9 @@ import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.spot.Place;
+import dev.spotcast.query.spot.Reading;
+import dev.spotcast.query.spot.RunSelection;
 import dev.spotcast.query.spot.SpotPlan;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.Vertical;
@@ -35,7 +38,11 @@ class NeighbourSearchRoutingTest {
     // Two levels in two indices (one level per index): a multi-search.
     return SpotPlan.of(
         run,
-        new SpotRequest("synth", 45.2, 5.0, Vertical.height(250), run.runTime(), 4, List.of()));
+        SpotRequest.of(
+            RunSelection.published("synth"),
+            Place.at(45.2, 5.0, Vertical.height(250)),
+            Reading.idw(4, List.of()),
+            run.runTime()));
   }
 
   /** The header lines of a multi-search's body: one per search, naming its index and routing. */

@@ -232,7 +232,12 @@ class SpotInterpolatorTest {
 
   private static SpotPlan plan(double lat, double lon, double alt, Instant time, int n) {
     return SpotPlan.of(
-        RUN, new SpotRequest("test", lat, lon, Vertical.height(alt), time, n, List.of()));
+        RUN,
+        SpotRequest.of(
+            RunSelection.published("test"),
+            Place.at(lat, lon, Vertical.height(alt)),
+            Reading.idw(n, List.of()),
+            time));
   }
 
   private static ForecastHit hit(int point, int level, int step, double t, double distance) {
@@ -269,7 +274,11 @@ class SpotInterpolatorTest {
         interpolator.interpolate(
             SpotPlan.of(
                 isobaric,
-                new SpotRequest("gfs", 0, 0, Vertical.pressure(800), RUN_TIME, 1, List.of())),
+                SpotRequest.of(
+                    RunSelection.published("gfs"),
+                    Place.at(0, 0, Vertical.pressure(800)),
+                    Reading.idw(1, List.of()),
+                    RUN_TIME)),
             hits);
     double w = Math.log(800.0 / 700) / Math.log(850.0 / 700);
     assertThat(low.values().get("u").value()).isCloseTo(2 + (3 - 2) * w, within(1e-12));
@@ -283,7 +292,11 @@ class SpotInterpolatorTest {
         interpolator.interpolate(
             SpotPlan.of(
                 isobaric,
-                new SpotRequest("gfs", 0, 0, Vertical.pressure(600), RUN_TIME, 1, List.of())),
+                SpotRequest.of(
+                    RunSelection.published("gfs"),
+                    Place.at(0, 0, Vertical.pressure(600)),
+                    Reading.idw(1, List.of()),
+                    RUN_TIME)),
             hits);
     double w2 = Math.log(600.0 / 500) / Math.log(700.0 / 500);
     assertThat(high.values().get("v").value()).isCloseTo(10 + (20 - 10) * w2, within(1e-12));
@@ -311,7 +324,13 @@ class SpotInterpolatorTest {
 
     SpotForecast forecast =
         interpolator.interpolate(
-            SpotPlan.of(lambert, new SpotRequest("lam", 45, 0.5, null, RUN_TIME, 2, List.of())),
+            SpotPlan.of(
+                lambert,
+                SpotRequest.of(
+                    RunSelection.published("lam"),
+                    Place.at(45, 0.5, null),
+                    Reading.idw(2, List.of()),
+                    RUN_TIME)),
             hits);
 
     assertThat(forecast.neighbours())
@@ -334,7 +353,11 @@ class SpotInterpolatorTest {
             List.of(T),
             ShardingSpec.DEFAULT);
     SpotRequest bilinear =
-        new SpotRequest("lam", 45, 0.5, null, RUN_TIME, 4, List.of(), Method.BILINEAR, null, null);
+        SpotRequest.of(
+            RunSelection.published("lam"),
+            Place.at(45, 0.5, null),
+            new Reading(List.of(), Method.BILINEAR, 4, null, null),
+            RUN_TIME);
 
     assertThatThrownBy(() -> SpotPlan.of(lambert, bilinear))
         .isInstanceOf(BadParameterException.class)
