@@ -42,7 +42,8 @@ import java.util.stream.Collectors;
  * @param selecting whether the neighbours are chosen by land or sea among {@code candidates} times
  *     n nearest points
  * @param choice on a regular grid when selecting: the grid points chosen (from the grid definition
- *     and the terrain), fetched by id; null otherwise
+ *     and the terrain), fetched by id; null otherwise. The plan decides the grid points a search
+ *     reads on a regular grid, this choice included ({@link #query()})
  */
 public record SpotPlan(
     ShardingStrategy strategy,
@@ -73,13 +74,7 @@ public record SpotPlan(
         new SpotPlan(
             strategy, request, axes, steps, runTerrain, select ? candidateFactor : 1, select, null);
     if (select && run().grid() instanceof RegularLatLonGrid grid) {
-      GridNeighbours.Nearest nearest =
-          GridNeighbours.nearest(
-              grid,
-              request.where().lat(),
-              request.where().lon(),
-              plan.searchNeighbours(),
-              NeighbourQuery.radiusMeters(plan.radiusKm()));
+      GridNeighbours.Nearest nearest = plan.nearest(grid, plan.searchNeighbours());
       CellChoice chosen =
           CellChoice.among(
               nearest.points(),
@@ -195,10 +190,39 @@ public record SpotPlan(
         request.how().neighbours(),
         searchNeighbours(),
         radiusKm(),
-        request.how().method() == Method.BILINEAR,
-        choice == null ? null : new GridNeighbours.Nearest(choice.points(), choice.distances()),
+        points(),
+        request.how().method() == Method.BILINEAR || choice != null,
         parameters(),
         byIndex);
+  }
+
+  /**
+   * The grid points the search reads, decided here once on a regular lat/lon grid: the points a
+   * cell selection chose ({@link #withTerrain}), the corners of the grid cell (bilinear), or the n
+   * nearest within the radius, as the geo path's sort would leave them; null on other grids, whose
+   * points only the geo path's search finds.
+   */
+  private GridNeighbours.Nearest points() {
+    if (!(run().grid() instanceof RegularLatLonGrid grid)) {
+      return null;
+    }
+    if (choice != null) {
+      return new GridNeighbours.Nearest(choice.points(), choice.distances());
+    }
+    if (request.how().method() == Method.BILINEAR) {
+      return GridNeighbours.cell(grid, request.where().lat(), request.where().lon());
+    }
+    return nearest(grid, request.how().neighbours());
+  }
+
+  /** The {@code count} nearest grid points within this plan's radius. */
+  private GridNeighbours.Nearest nearest(RegularLatLonGrid grid, int count) {
+    return GridNeighbours.nearest(
+        grid,
+        request.where().lat(),
+        request.where().lon(),
+        count,
+        NeighbourQuery.radiusMeters(radiusKm()));
   }
 
   /** How many nearest grid points are searched: n, or the candidates of a cell selection. */
@@ -320,7 +344,6 @@ public record SpotPlan(
     return run().grid().maxSpacingKm() * (1 + Math.sqrt(searchNeighbours()));
   }
 
-  /** The one or two axis positions a bracket reads. */
   /**
    * How a parameter over time intervals is answered at the request's time: an amount ({@link
    * Aggregation#SUM}) over the request's period before it, anything else (and an amount when the

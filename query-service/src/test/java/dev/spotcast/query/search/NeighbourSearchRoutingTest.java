@@ -66,7 +66,7 @@ class NeighbourSearchRoutingTest {
     assertThat(headers(geo))
         .hasSize(2)
         .allSatisfy(h -> assertThat(h).contains("\"routing\":\"486\""));
-    SearchPlan ids = SearchPlans.ids(plan.query(), SearchPlans.nearest(plan.query()));
+    SearchPlan ids = SearchPlans.ids(plan.query(), plan.query().points());
     assertThat(ids.searches()).allSatisfy(s -> assertThat(s.routing()).isEqualTo("486"));
     assertThat(headers(ids)).allSatisfy(h -> assertThat(h).contains("\"routing\":\"486\""));
   }
@@ -78,7 +78,7 @@ class NeighbourSearchRoutingTest {
     assertThat(geo.multi()).isTrue();
     assertThat(geo.searches()).hasSize(2).allSatisfy(s -> assertThat(s.routing()).isNull());
     assertThat(headers(geo)).hasSize(2).allSatisfy(h -> assertThat(h).doesNotContain("routing"));
-    SearchPlan ids = SearchPlans.ids(plan.query(), SearchPlans.nearest(plan.query()));
+    SearchPlan ids = SearchPlans.ids(plan.query(), plan.query().points());
     assertThat(headers(ids)).allSatisfy(h -> assertThat(h).doesNotContain("routing"));
   }
 }
