@@ -11,11 +11,7 @@ class RecentPlacesTest {
   private static final Instant T = Instant.parse("2026-11-27T06:00:00Z");
 
   private static SpotRequest at(double lat, double lon, double alt, Instant time) {
-    return SpotRequest.of(
-        RunSelection.published("gfs"),
-        Place.at(lat, lon, Vertical.height(alt)),
-        Reading.idw(4, List.of()),
-        time);
+    return TestRequests.idw("gfs", Place.at(lat, lon, Vertical.height(alt)), 4, time);
   }
 
   private static RecentPlaces.Place place(double lat, double lon, double alt) {

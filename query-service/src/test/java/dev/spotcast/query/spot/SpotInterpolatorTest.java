@@ -232,12 +232,7 @@ class SpotInterpolatorTest {
 
   private static SpotPlan plan(double lat, double lon, double alt, Instant time, int n) {
     return SpotPlan.of(
-        RUN,
-        SpotRequest.of(
-            RunSelection.published("test"),
-            Place.at(lat, lon, Vertical.height(alt)),
-            Reading.idw(n, List.of()),
-            time));
+        RUN, TestRequests.idw("test", Place.at(lat, lon, Vertical.height(alt)), n, time));
   }
 
   private static ForecastHit hit(int point, int level, int step, double t, double distance) {
@@ -274,11 +269,7 @@ class SpotInterpolatorTest {
         interpolator.interpolate(
             SpotPlan.of(
                 isobaric,
-                SpotRequest.of(
-                    RunSelection.published("gfs"),
-                    Place.at(0, 0, Vertical.pressure(800)),
-                    Reading.idw(1, List.of()),
-                    RUN_TIME)),
+                TestRequests.idw("gfs", Place.at(0, 0, Vertical.pressure(800)), 1, RUN_TIME)),
             hits);
     double w = Math.log(800.0 / 700) / Math.log(850.0 / 700);
     assertThat(low.values().get("u").value()).isCloseTo(2 + (3 - 2) * w, within(1e-12));
@@ -292,11 +283,7 @@ class SpotInterpolatorTest {
         interpolator.interpolate(
             SpotPlan.of(
                 isobaric,
-                SpotRequest.of(
-                    RunSelection.published("gfs"),
-                    Place.at(0, 0, Vertical.pressure(600)),
-                    Reading.idw(1, List.of()),
-                    RUN_TIME)),
+                TestRequests.idw("gfs", Place.at(0, 0, Vertical.pressure(600)), 1, RUN_TIME)),
             hits);
     double w2 = Math.log(600.0 / 500) / Math.log(700.0 / 500);
     assertThat(high.values().get("v").value()).isCloseTo(10 + (20 - 10) * w2, within(1e-12));
@@ -324,13 +311,7 @@ class SpotInterpolatorTest {
 
     SpotForecast forecast =
         interpolator.interpolate(
-            SpotPlan.of(
-                lambert,
-                SpotRequest.of(
-                    RunSelection.published("lam"),
-                    Place.at(45, 0.5, null),
-                    Reading.idw(2, List.of()),
-                    RUN_TIME)),
+            SpotPlan.of(lambert, TestRequests.idw("lam", Place.at(45, 0.5, null), 2, RUN_TIME)),
             hits);
 
     assertThat(forecast.neighbours())
@@ -362,7 +343,8 @@ class SpotInterpolatorTest {
     assertThatThrownBy(() -> SpotPlan.of(lambert, bilinear))
         .isInstanceOf(BadParameterException.class)
         .hasMessage(
-            "method=bilinear needs a regular lat/lon grid; model lam has a lambert grid: use method=idw or method=nearest")
+            "method=bilinear needs a regular lat/lon grid; model lam has a lambert grid: use"
+                + " method=idw or method=nearest")
         .extracting(e -> ((BadParameterException) e).parameter())
         .isEqualTo("method");
   }

@@ -188,18 +188,15 @@ class SpotPlanTest {
   private static SpotPlan plan(double lat, double lon, double alt, String time) {
     return SpotPlan.of(
         RUN,
-        SpotRequest.of(
-            RunSelection.published("synth"),
-            Place.at(lat, lon, Vertical.height(alt)),
-            Reading.idw(4, List.of()),
-            Instant.parse(time)));
+        TestRequests.idw(
+            "synth", Place.at(lat, lon, Vertical.height(alt)), 4, Instant.parse(time)));
   }
 
   private static SpotRequest request(double lat, double lon) {
-    return SpotRequest.of(
-        RunSelection.published("synth"),
+    return TestRequests.idw(
+        "synth",
         Place.at(lat, RegularLatLonGrid.normaliseLongitude(lon), Vertical.height(0)),
-        Reading.idw(4, List.of()),
+        4,
         RUN_TIME);
   }
 
@@ -235,11 +232,8 @@ class SpotPlanTest {
     SpotPlan plan =
         SpotPlan.of(
             GRIB_LIKE,
-            SpotRequest.of(
-                RunSelection.published("gfs"),
-                Place.at(45, 0, Vertical.pressure(600)),
-                Reading.idw(4, List.of()),
-                RUN_TIME.plusSeconds(6 * 3600)));
+            TestRequests.idw(
+                "gfs", Place.at(45, 0, Vertical.pressure(600)), 4, RUN_TIME.plusSeconds(6 * 3600)));
 
     SpotPlan.AxisPlan isobaric = plan.axes().getFirst();
     assertThat(isobaric.axis().type()).isEqualTo(LevelType.ISOBARIC);
@@ -257,11 +251,7 @@ class SpotPlanTest {
     SpotPlan plan =
         SpotPlan.of(
             GRIB_LIKE,
-            SpotRequest.of(
-                RunSelection.published("gfs"),
-                Place.at(45, 0, null),
-                Reading.idw(4, List.of()),
-                RUN_TIME.plusSeconds(6 * 3600)));
+            TestRequests.idw("gfs", Place.at(45, 0, null), 4, RUN_TIME.plusSeconds(6 * 3600)));
 
     assertThat(plan.parameters()).extracting(Parameter::name).containsExactly("prmsl");
     assertThat(plan.combinations()).containsExactly(new Combination(1, 0, 0, 0, 6));
@@ -270,18 +260,15 @@ class SpotPlanTest {
   @Test
   void aLevelTypeTheModelDoesNotHaveIsUnprocessableAndListsWhatItHas() {
     SpotRequest byHeight =
-        SpotRequest.of(
-            RunSelection.published("gfs"),
-            Place.at(45, 0, Vertical.height(100)),
-            Reading.idw(4, List.of()),
-            RUN_TIME.plusSeconds(6 * 3600));
+        TestRequests.idw(
+            "gfs", Place.at(45, 0, Vertical.height(100)), 4, RUN_TIME.plusSeconds(6 * 3600));
 
     assertThatThrownBy(() -> SpotPlan.of(GRIB_LIKE, byHeight))
         .isInstanceOfSatisfying(
             OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("alt"))
         .hasMessage(
-            "model gfs has no height above ground levels (alt=); it has: isobaric levels 400..1000 hPa (pressure=);"
-                + " mean sea level (neither alt= nor pressure=)");
+            "model gfs has no height above ground levels (alt=); it has: isobaric levels 400..1000"
+                + " hPa (pressure=); mean sea level (neither alt= nor pressure=)");
   }
 
   @Test
@@ -297,23 +284,22 @@ class SpotPlanTest {
         .isInstanceOfSatisfying(
             OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("params"))
         .hasMessage(
-            "parameter prmsl of model gfs is not on the levels asked for; ask with neither alt= nor pressure= (mean sea level)");
+            "parameter prmsl of model gfs is not on the levels asked for; ask with neither alt= nor"
+                + " pressure= (mean sea level)");
   }
 
   @Test
   void aPressureBeyondTheLevelsSaysTheValidRange() {
     SpotRequest request =
-        SpotRequest.of(
-            RunSelection.published("gfs"),
-            Place.at(45, 0, Vertical.pressure(1013.25)),
-            Reading.idw(4, List.of()),
-            RUN_TIME.plusSeconds(6 * 3600));
+        TestRequests.idw(
+            "gfs", Place.at(45, 0, Vertical.pressure(1013.25)), 4, RUN_TIME.plusSeconds(6 * 3600));
 
     assertThatThrownBy(() -> SpotPlan.of(GRIB_LIKE, request))
         .isInstanceOfSatisfying(
             OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("pressure"))
         .hasMessage(
-            "pressure 1013.25 hPa is greater than the largest level 1000 hPa of model gfs; valid: 400..1000 hPa");
+            "pressure 1013.25 hPa is greater than the largest level 1000 hPa of model gfs; valid:"
+                + " 400..1000 hPa");
   }
 
   @Test
@@ -321,11 +307,8 @@ class SpotPlanTest {
     assertThat(
             SpotPlan.of(
                     GRIB_LIKE,
-                    SpotRequest.of(
-                        RunSelection.published("gfs"),
-                        Place.at(-89.5, 0, null),
-                        Reading.idw(4, List.of()),
-                        RUN_TIME.plusSeconds(6 * 3600)))
+                    TestRequests.idw(
+                        "gfs", Place.at(-89.5, 0, null), 4, RUN_TIME.plusSeconds(6 * 3600)))
                 .axes())
         .hasSize(1);
   }
