@@ -343,8 +343,7 @@ class SpotInterpolatorTest {
     assertThatThrownBy(() -> SpotPlan.of(lambert, bilinear))
         .isInstanceOf(BadParameterException.class)
         .hasMessage(
-            "method=bilinear needs a regular lat/lon grid; model lam has a lambert grid: use"
-                + " method=idw or method=nearest")
+            "method=bilinear needs a regular lat/lon grid; model lam has a lambert grid: use method=idw or method=nearest")
         .extracting(e -> ((BadParameterException) e).parameter())
         .isEqualTo("method");
   }

@@ -267,8 +267,8 @@ class SpotPlanTest {
         .isInstanceOfSatisfying(
             OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("alt"))
         .hasMessage(
-            "model gfs has no height above ground levels (alt=); it has: isobaric levels 400..1000"
-                + " hPa (pressure=); mean sea level (neither alt= nor pressure=)");
+            "model gfs has no height above ground levels (alt=); it has: isobaric levels 400..1000 hPa (pressure=);"
+                + " mean sea level (neither alt= nor pressure=)");
   }
 
   @Test
@@ -284,8 +284,7 @@ class SpotPlanTest {
         .isInstanceOfSatisfying(
             OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("params"))
         .hasMessage(
-            "parameter prmsl of model gfs is not on the levels asked for; ask with neither alt= nor"
-                + " pressure= (mean sea level)");
+            "parameter prmsl of model gfs is not on the levels asked for; ask with neither alt= nor pressure= (mean sea level)");
   }
 
   @Test
@@ -298,8 +297,7 @@ class SpotPlanTest {
         .isInstanceOfSatisfying(
             OutsideForecastException.class, e -> assertThat(e.parameter()).isEqualTo("pressure"))
         .hasMessage(
-            "pressure 1013.25 hPa is greater than the largest level 1000 hPa of model gfs; valid:"
-                + " 400..1000 hPa");
+            "pressure 1013.25 hPa is greater than the largest level 1000 hPa of model gfs; valid: 400..1000 hPa");
   }
 
   @Test
