@@ -529,7 +529,8 @@ public final class QueryBench {
   private static SearchPlan sent(NeighbourQuery query, SpotRequest request, boolean fastPath) {
     SearchPlan sent = SearchPlans.requestOf(query, fastPath);
     if (sent == null) {
-      throw new IllegalStateException("no grid point near " + request.lat() + "," + request.lon());
+      throw new IllegalStateException(
+          "no grid point near " + request.where().lat() + "," + request.where().lon());
     }
     return sent;
   }
@@ -539,20 +540,7 @@ public final class QueryBench {
    * the run, of {@code --series-params}, in one query, planned as the service plans it.
    */
   private NeighbourQuery seriesQuery(ShardingStrategy strategy, SpotRequest spot) {
-    SpotRequest series =
-        new SpotRequest(
-            spot.model(),
-            spot.lat(),
-            spot.lon(),
-            spot.vertical(),
-            spot.time(),
-            spot.neighbours(),
-            options.seriesParams,
-            spot.method(),
-            spot.power(),
-            spot.run(),
-            spot.site(),
-            spot.period());
+    SpotRequest series = spot.withParams(options.seriesParams);
     return SpotPlan.query(
         SpotPlan.series(strategy.run(), series, null, null, each -> SpotPlan.of(strategy, each)));
   }

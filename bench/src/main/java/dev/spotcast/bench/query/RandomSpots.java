@@ -4,6 +4,9 @@ import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.query.spot.Place;
+import dev.spotcast.query.spot.Reading;
+import dev.spotcast.query.spot.RunSelection;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.Vertical;
 import java.math.BigDecimal;
@@ -130,14 +133,14 @@ public final class RandomSpots {
             .append(URLEncoder.encode(String.join(",", params), StandardCharsets.UTF_8));
       }
       SpotRequest request =
-          new SpotRequest(
-              run.model(),
-              Double.parseDouble(latText),
-              RegularLatLonGrid.normaliseLongitude(Double.parseDouble(lonText)),
-              Vertical.height(Double.parseDouble(altText)),
-              Instant.parse(timeText),
-              neighbours,
-              params);
+          SpotRequest.of(
+              RunSelection.published(run.model()),
+              Place.at(
+                  Double.parseDouble(latText),
+                  RegularLatLonGrid.normaliseLongitude(Double.parseDouble(lonText)),
+                  Vertical.height(Double.parseDouble(altText))),
+              Reading.idw(neighbours, params),
+              Instant.parse(timeText));
       spots.add(new Spot(query.toString(), request));
     }
     return spots;

@@ -2,13 +2,13 @@ package dev.spotcast.query.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.spotcast.query.config.QueryProperties;
-import dev.spotcast.query.request.Place;
-import dev.spotcast.query.request.Reading;
-import dev.spotcast.query.request.RunSelection;
 import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Ensembles;
 import dev.spotcast.query.spot.OutsideForecastException;
+import dev.spotcast.query.spot.Place;
+import dev.spotcast.query.spot.Reading;
+import dev.spotcast.query.spot.RunSelection;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.SpotService;
 import io.swagger.v3.oas.annotations.Operation;
@@ -130,6 +130,7 @@ public class BatchController {
     String cellSelection = text(body.get("cell_selection"));
     RunSelection.EnsembleChoice choice =
         SpotRequestParser.ensemble(text(body.get("member")), text(body.get("ensemble")));
+    RunSelection which = new RunSelection(model, run, choice);
     boolean ensemble = choice != null || ensembles.isEnsemble(model);
     if (ensemble && ensembles.members(model) == null) {
       throw new BadParameterException(
@@ -159,8 +160,7 @@ public class BatchController {
                 text(point.get("elevation")),
                 cellSelection);
         requests.add(
-            SpotRequestParser.request(
-                model, run, where, how, SpotRequestParser.time(text(point.get("time")))));
+            SpotRequest.of(which, where, how, SpotRequestParser.time(text(point.get("time")))));
       } catch (BadParameterException e) {
         String name = pointParameter(i, e.parameter());
         throw new BadParameterException(

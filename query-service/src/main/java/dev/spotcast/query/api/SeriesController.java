@@ -2,14 +2,14 @@ package dev.spotcast.query.api;
 
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.query.catalog.PublishedRuns;
-import dev.spotcast.query.request.Place;
 import dev.spotcast.query.request.PlaceParameters;
-import dev.spotcast.query.request.Reading;
-import dev.spotcast.query.request.RunSelection;
 import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Blends;
 import dev.spotcast.query.spot.Ensembles;
+import dev.spotcast.query.spot.Place;
+import dev.spotcast.query.spot.Reading;
+import dev.spotcast.query.spot.RunSelection;
 import dev.spotcast.query.spot.SeriesForecast;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.SpotService;
@@ -79,7 +79,7 @@ public class SeriesController {
     }
     return blends.series(
         model,
-        (member, time) -> SpotRequestParser.request(member, null, where, how, time),
+        (member, time) -> SpotRequest.of(RunSelection.published(member), where, how, time),
         range.from(),
         range.to(),
         member -> runs.get(member).map(RunRecord::run).orElse(null));
@@ -116,7 +116,7 @@ public class SeriesController {
       return blendSeries(model, which, where, how, range);
     }
     // The time of each step is set by the service; any valid instant stands in here.
-    SpotRequest template = SpotRequestParser.request(model, which.run(), where, how, Instant.EPOCH);
+    SpotRequest template = SpotRequest.of(which, where, how, Instant.EPOCH);
     RunSelection.EnsembleChoice choice = which.ensemble();
     if (choice != null || ensembles.isEnsemble(model)) {
       return choice != null && choice.statistic() != null

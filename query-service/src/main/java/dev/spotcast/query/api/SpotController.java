@@ -1,13 +1,13 @@
 package dev.spotcast.query.api;
 
-import dev.spotcast.query.request.Place;
 import dev.spotcast.query.request.PlaceParameters;
-import dev.spotcast.query.request.Reading;
-import dev.spotcast.query.request.RunSelection;
 import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Blends;
 import dev.spotcast.query.spot.Ensembles;
+import dev.spotcast.query.spot.Place;
+import dev.spotcast.query.spot.Reading;
+import dev.spotcast.query.spot.RunSelection;
 import dev.spotcast.query.spot.SpotForecast;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.SpotService;
@@ -113,15 +113,15 @@ public class SpotController {
     Reading how = parser.reading(text, power);
     Instant when = SpotRequestParser.time(time);
     RunSelection which = SpotRequestParser.runSelection(model, text);
+    SpotRequest request = SpotRequest.of(which, where, how, when);
     RunSelection.EnsembleChoice choice = which.ensemble();
     if (choice != null || ensembles.isEnsemble(model)) {
-      SpotRequest template = SpotRequestParser.request(model, which.run(), where, how, when);
       return choice != null && choice.statistic() != null
-          ? ensembles.statistic(model, template, choice.statistic())
-          : ensembles.member(model, template, choice == null ? null : choice.member());
+          ? ensembles.statistic(model, request, choice.statistic())
+          : ensembles.member(model, request, choice == null ? null : choice.member());
     }
     if (!blends.isBlend(model)) {
-      return service.spot(SpotRequestParser.request(model, which.run(), where, how, when));
+      return service.spot(request);
     }
     if (which.run() != null) {
       throw new BadParameterException(
@@ -130,6 +130,7 @@ public class SpotController {
               + model
               + " answers from each member's published run: ask a member model for earlier runs");
     }
-    return blends.spot(model, member -> SpotRequestParser.request(member, null, where, how, when));
+    return blends.spot(
+        model, member -> SpotRequest.of(RunSelection.published(member), where, how, when));
   }
 }

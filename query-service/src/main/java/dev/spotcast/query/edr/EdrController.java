@@ -7,8 +7,10 @@ import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.http.HttpCaching;
 import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.spot.BadParameterException;
-import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.OutsideForecastException;
+import dev.spotcast.query.spot.Place;
+import dev.spotcast.query.spot.Reading;
+import dev.spotcast.query.spot.RunSelection;
 import dev.spotcast.query.spot.SeriesForecast;
 import dev.spotcast.query.spot.Site;
 import dev.spotcast.query.spot.SpotForecast;
@@ -118,8 +120,7 @@ public class EdrController {
       summary = "EDR collection of a model",
       description = "As in /edr/collections; 404 for a model without a published run.")
   @GetMapping(path = "/edr/collections/{model}", produces = "application/json")
-  public EdrMetadata.Collection collection(
-      @Parameter(description = "model id", example = "synth") @PathVariable String model) {
+  public EdrMetadata.Collection collection(@EdrDocumented.ModelId @PathVariable String model) {
     return EdrMetadata.collection(
         base(), published(model), false, !locations.locations().isEmpty());
   }
@@ -130,8 +131,7 @@ public class EdrController {
           "Every run of the model that may be served (the published one and the earlier ones still"
               + " available to run= of /v1/spot), newest first; the instance id is the run id yyyyMMddHH.")
   @GetMapping(path = "/edr/collections/{model}/instances", produces = "application/json")
-  public EdrMetadata.Instances instances(
-      @Parameter(description = "model id", example = "synth") @PathVariable String model) {
+  public EdrMetadata.Instances instances(@EdrDocumented.ModelId @PathVariable String model) {
     published(model);
     String base = base();
     List<EdrMetadata.Collection> instances = new ArrayList<>();
@@ -152,9 +152,8 @@ public class EdrController {
       path = "/edr/collections/{model}/instances/{instanceId}",
       produces = "application/json")
   public EdrMetadata.Collection instance(
-      @Parameter(description = "model id", example = "synth") @PathVariable String model,
-      @Parameter(description = "run id yyyyMMddHH", example = "2026112100") @PathVariable
-          String instanceId) {
+      @EdrDocumented.ModelId @PathVariable String model,
+      @EdrDocumented.InstanceId @PathVariable String instanceId) {
     return EdrMetadata.collection(base(), servable(model, instanceId), true);
   }
 
@@ -204,7 +203,7 @@ public class EdrController {
       })
   @GetMapping("/edr/collections/{model}/position")
   public ResponseEntity<Object> position(
-      @Parameter(description = "model id", example = "synth") @PathVariable String model,
+      @EdrDocumented.ModelId @PathVariable String model,
       @Parameter(
               required = true,
               description =
@@ -232,19 +231,9 @@ public class EdrController {
               example = "t,u,v")
           @RequestParam(name = "parameter-name", required = false)
           String parameterName,
-      @Parameter(
-              description = "output format",
-              schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
-          @RequestParam(name = "f", required = false)
-          String f,
-      @Parameter(
-              description =
-                  "Spotcast's extension: the place's height in m above sea level; where the run has"
-                      + " orography, temperatures are corrected from the model's ground to it (as elevation= of /v1/spot)",
-              example = "520")
-          @RequestParam(name = "elevation", required = false)
-          String elevation,
-      @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
+      @EdrDocumented.OutputFormat @RequestParam(name = "f", required = false) String f,
+      @EdrDocumented.Elevation @RequestParam(name = "elevation", required = false) String elevation,
+      @EdrDocumented.AcceptHeader @RequestHeader(name = "Accept", required = false) String accept) {
     return answer(published(model), coords, z, datetime, parameterName, f, accept, elevation);
   }
 
@@ -253,42 +242,26 @@ public class EdrController {
       description = POSITION_DESCRIPTION)
   @GetMapping("/edr/collections/{model}/instances/{instanceId}/position")
   public ResponseEntity<Object> instancePosition(
-      @Parameter(description = "model id", example = "synth") @PathVariable String model,
-      @Parameter(description = "run id yyyyMMddHH", example = "2026112100") @PathVariable
-          String instanceId,
+      @EdrDocumented.ModelId @PathVariable String model,
+      @EdrDocumented.InstanceId @PathVariable String instanceId,
       @Parameter(
               required = true,
               description = "WKT POINT(lon lat) or POINT Z(lon lat z), CRS84",
               example = "POINT(5.25 45.5)")
           @RequestParam(name = "coords", required = false)
           String coords,
-      @Parameter(
-              description =
-                  "one level: height above ground in m or pressure in hPa; without it every level")
-          @RequestParam(name = "z", required = false)
-          String z,
+      @EdrDocumented.Level @RequestParam(name = "z", required = false) String z,
       @Parameter(
               style = ParameterStyle.FORM,
               explode = Explode.FALSE,
               description = "instant or interval a/b, ../b, a/..")
           @RequestParam(name = "datetime", required = false)
           String datetime,
-      @Parameter(description = "comma-separated parameter names")
-          @RequestParam(name = "parameter-name", required = false)
+      @EdrDocumented.ParameterNames @RequestParam(name = "parameter-name", required = false)
           String parameterName,
-      @Parameter(
-              description = "output format",
-              schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
-          @RequestParam(name = "f", required = false)
-          String f,
-      @Parameter(
-              description =
-                  "Spotcast's extension: the place's height in m above sea level; where the run has"
-                      + " orography, temperatures are corrected from the model's ground to it (as elevation= of /v1/spot)",
-              example = "520")
-          @RequestParam(name = "elevation", required = false)
-          String elevation,
-      @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
+      @EdrDocumented.OutputFormat @RequestParam(name = "f", required = false) String f,
+      @EdrDocumented.Elevation @RequestParam(name = "elevation", required = false) String elevation,
+      @EdrDocumented.AcceptHeader @RequestHeader(name = "Accept", required = false) String accept) {
     return answer(
         servable(model, instanceId), coords, z, datetime, parameterName, f, accept, elevation);
   }
@@ -315,7 +288,7 @@ public class EdrController {
       path = "/edr/collections/{model}/locations",
       produces = {"application/geo+json", "application/json"})
   public GeoJson.LocationCollection locations(
-      @Parameter(description = "model id", example = "synth") @PathVariable String model,
+      @EdrDocumented.ModelId @PathVariable String model,
       @Parameter(
               description = "output format of the list",
               schema = @Schema(allowableValues = {"GeoJSON"}))
@@ -351,30 +324,21 @@ public class EdrController {
       })
   @GetMapping("/edr/collections/{model}/locations/{locId}")
   public ResponseEntity<Object> location(
-      @Parameter(description = "model id", example = "synth") @PathVariable String model,
+      @EdrDocumented.ModelId @PathVariable String model,
       @Parameter(description = "a location's id, as the locations list gives it", example = "paris")
           @PathVariable
           String locId,
-      @Parameter(
-              description =
-                  "one level: height above ground in m or pressure in hPa; without it every level")
-          @RequestParam(name = "z", required = false)
-          String z,
+      @EdrDocumented.Level @RequestParam(name = "z", required = false) String z,
       @Parameter(
               style = ParameterStyle.FORM,
               explode = Explode.FALSE,
               description = "instant or interval a/b, ../b, a/..; default every step")
           @RequestParam(name = "datetime", required = false)
           String datetime,
-      @Parameter(description = "comma-separated parameter names")
-          @RequestParam(name = "parameter-name", required = false)
+      @EdrDocumented.ParameterNames @RequestParam(name = "parameter-name", required = false)
           String parameterName,
-      @Parameter(
-              description = "output format",
-              schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
-          @RequestParam(name = "f", required = false)
-          String f,
-      @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
+      @EdrDocumented.OutputFormat @RequestParam(name = "f", required = false) String f,
+      @EdrDocumented.AcceptHeader @RequestHeader(name = "Accept", required = false) String accept) {
     RunRecord record = published(model);
     EdrLocations.Location place =
         locations
@@ -424,7 +388,7 @@ public class EdrController {
       description = AREA_DESCRIPTION)
   @GetMapping("/edr/collections/{model}/area")
   public ResponseEntity<Object> area(
-      @Parameter(description = "model id", example = "synth") @PathVariable String model,
+      @EdrDocumented.ModelId @PathVariable String model,
       @Parameter(
               required = true,
               description = "WKT POLYGON or MULTIPOLYGON, CRS84 (lon lat)",
@@ -442,7 +406,7 @@ public class EdrController {
       description = AREA_DESCRIPTION)
   @GetMapping("/edr/collections/{model}/cube")
   public ResponseEntity<Object> cube(
-      @Parameter(description = "model id", example = "synth") @PathVariable String model,
+      @EdrDocumented.ModelId @PathVariable String model,
       @Parameter(
               required = true,
               style = ParameterStyle.FORM,
@@ -464,7 +428,7 @@ public class EdrController {
       description = AREA_DESCRIPTION)
   @GetMapping("/edr/collections/{model}/radius")
   public ResponseEntity<Object> radius(
-      @Parameter(description = "model id", example = "synth") @PathVariable String model,
+      @EdrDocumented.ModelId @PathVariable String model,
       @Parameter(
               required = true,
               description = "the centre: WKT POINT(lon lat), CRS84",
@@ -502,7 +466,7 @@ public class EdrController {
               + " or GeoJSON (a Point feature per vertex). Errors as for the position query.")
   @GetMapping("/edr/collections/{model}/trajectory")
   public ResponseEntity<Object> trajectory(
-      @Parameter(description = "model id", example = "synth") @PathVariable String model,
+      @EdrDocumented.ModelId @PathVariable String model,
       @Parameter(
               required = true,
               description = "WKT LINESTRING, LINESTRINGZ, LINESTRINGM or LINESTRINGZM, CRS84",
@@ -523,22 +487,11 @@ public class EdrController {
                       + " step inside it); ISO-8601 with a zone (default: the run's first step)")
           @RequestParam(name = "datetime", required = false)
           String datetime,
-      @Parameter(description = "comma-separated parameter names")
-          @RequestParam(name = "parameter-name", required = false)
+      @EdrDocumented.ParameterNames @RequestParam(name = "parameter-name", required = false)
           String parameterName,
-      @Parameter(
-              description = "output format",
-              schema = @Schema(allowableValues = {"CoverageJSON", "GeoJSON"}))
-          @RequestParam(name = "f", required = false)
-          String f,
-      @Parameter(
-              description =
-                  "Spotcast's extension: the place's height in m above sea level; where the run has"
-                      + " orography, temperatures are corrected from the model's ground to it (as elevation= of /v1/spot)",
-              example = "520")
-          @RequestParam(name = "elevation", required = false)
-          String elevation,
-      @Parameter(hidden = true) @RequestHeader(name = "Accept", required = false) String accept) {
+      @EdrDocumented.OutputFormat @RequestParam(name = "f", required = false) String f,
+      @EdrDocumented.Elevation @RequestParam(name = "elevation", required = false) String elevation,
+      @EdrDocumented.AcceptHeader @RequestHeader(name = "Accept", required = false) String accept) {
     RunRecord record = published(model);
     EdrFormat format = EdrFormat.of(f, accept);
     Site site = SpotRequestParser.site(elevation, null);
@@ -568,6 +521,8 @@ public class EdrController {
     requireAtMost(count, times.size(), levels.size());
     List<SpotRequest> requests = new ArrayList<>(count);
     List<Vertical> verticals = new ArrayList<>(count);
+    RunSelection which = RunSelection.of(record.model(), record.runId());
+    Reading how = Reading.idw(properties.defaultNeighbours(), query.serviceParams());
     // The whole path at each time (the vertices' own times with M), each vertex at each level.
     for (Instant common : times) {
       for (int i = 0; i < path.lons().size(); i++) {
@@ -578,18 +533,15 @@ public class EdrController {
                   : new Vertical(query.vertical().type(), path.levels().get(i));
           verticals.add(vertical);
           requests.add(
-              new SpotRequest(
-                  record.model(),
-                  path.lats().get(i),
-                  RegularLatLonGrid.normaliseLongitude(path.lons().get(i)),
-                  vertical,
-                  path.times() == null ? common : path.times().get(i),
-                  properties.defaultNeighbours(),
-                  query.serviceParams(),
-                  Method.IDW,
-                  null,
-                  record.runId(),
-                  site));
+              SpotRequest.of(
+                  which,
+                  new Place(
+                      path.lats().get(i),
+                      RegularLatLonGrid.normaliseLongitude(path.lons().get(i)),
+                      vertical,
+                      site),
+                  how,
+                  path.times() == null ? common : path.times().get(i)));
         }
       }
     }
@@ -624,23 +576,18 @@ public class EdrController {
     List<Vertical> verticals = new ArrayList<>(count);
     // At the grid point itself: the nearest point, whatever the land-sea mask says.
     Site itself = new Site(null, CellSelection.NEAREST);
+    RunSelection which = RunSelection.of(record.model(), record.runId());
+    Reading how = Reading.nearest(query.serviceParams());
     // Time major, then grid point, then level (the order of the coverage's ranges).
     for (Instant time : times) {
       for (int point : points) {
         for (Vertical vertical : query.verticals()) {
           requests.add(
-              new SpotRequest(
-                  record.model(),
-                  grid.latitude(point),
-                  grid.longitude(point),
-                  vertical,
-                  time,
-                  1,
-                  query.serviceParams(),
-                  Method.NEAREST,
-                  null,
-                  record.runId(),
-                  itself));
+              SpotRequest.of(
+                  which,
+                  new Place(grid.latitude(point), grid.longitude(point), vertical, itself),
+                  how,
+                  time));
           verticals.add(vertical);
         }
       }
@@ -722,21 +669,16 @@ public class EdrController {
 
   private PointSamples samples(RunRecord record, PositionQuery query, Site site) {
     EdrDatetime when = query.datetime();
+    RunSelection which = RunSelection.of(record.model(), record.runId());
+    Reading how = Reading.idw(properties.defaultNeighbours(), query.serviceParams());
     List<SpotRequest> requests = new ArrayList<>();
     for (Vertical vertical : query.verticals()) {
       requests.add(
-          new SpotRequest(
-              record.model(),
-              query.coords().lat(),
-              query.coords().lon(),
-              vertical,
-              when.isInstant() ? when.instant() : Instant.EPOCH,
-              properties.defaultNeighbours(),
-              query.serviceParams(),
-              Method.IDW,
-              null,
-              record.runId(),
-              site));
+          SpotRequest.of(
+              which,
+              new Place(query.coords().lat(), query.coords().lon(), vertical, site),
+              how,
+              when.isInstant() ? when.instant() : Instant.EPOCH));
     }
     if (requests.size() > 1) {
       // No z for parameters with levels: every level of their level type.

@@ -13,8 +13,10 @@ import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Blends;
 import dev.spotcast.query.spot.Derived;
 import dev.spotcast.query.spot.Ensembles;
-import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.OutsideForecastException;
+import dev.spotcast.query.spot.Place;
+import dev.spotcast.query.spot.Reading;
+import dev.spotcast.query.spot.RunSelection;
 import dev.spotcast.query.spot.SeriesForecast;
 import dev.spotcast.query.spot.Site;
 import dev.spotcast.query.spot.SpotForecast;
@@ -678,19 +680,11 @@ public class OpenMeteoForecast {
   /** The request of one group at the place for a model (a blend's member, or the model). */
   private SpotRequest request(
       String model, double lat, double lon, Group group, String runId, Site site) {
-    return new SpotRequest(
-        model,
-        lat,
-        lon,
-        group.vertical(),
-        Instant.EPOCH,
-        properties.defaultNeighbours(),
-        List.copyOf(group.ask()),
-        Method.IDW,
-        null,
-        runId,
-        site,
-        null);
+    return SpotRequest.of(
+        RunSelection.of(model, runId),
+        new Place(lat, lon, group.vertical(), site),
+        Reading.idw(properties.defaultNeighbours(), List.copyOf(group.ask())),
+        Instant.EPOCH);
   }
 
   /** A blend's values at each of the times ({@link Blends#at}), none where it has no answer. */

@@ -2,12 +2,13 @@ package dev.spotcast.query.present;
 
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.query.catalog.PublishedRuns;
-import dev.spotcast.query.request.Place;
 import dev.spotcast.query.request.PlaceParameters;
 import dev.spotcast.query.request.QueryParameterRecords;
-import dev.spotcast.query.request.Reading;
 import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.spot.BadParameterException;
+import dev.spotcast.query.spot.Place;
+import dev.spotcast.query.spot.Reading;
+import dev.spotcast.query.spot.RunSelection;
 import dev.spotcast.query.spot.SpotForecast;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.SpotService;
@@ -83,11 +84,10 @@ public class PreviousRuns {
         SpotRequestParser.place(text.lat(), text.lon(), text.alt(), text.pressure(), null, null);
     Reading how = parser.reading(text, request.getParameter("power"));
     Instant when = SpotRequestParser.time(request.getParameter("time"));
+    String model = SpotRequestParser.model(text.model());
     List<SpotRequest> requests = new ArrayList<>(earlier.size());
     for (RunRecord run : earlier) {
-      requests.add(
-          SpotRequestParser.request(
-              SpotRequestParser.model(text.model()), run.runId(), where, how, when));
+      requests.add(SpotRequest.of(RunSelection.of(model, run.runId()), where, how, when));
     }
     List<SpotService.PointAnswer> answers = service.batch(requests);
     List<SpotForecast.PreviousRun> previous = new ArrayList<>(answers.size());

@@ -5,8 +5,10 @@ import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.EnsembleStatistic;
 import dev.spotcast.query.spot.Method;
+import dev.spotcast.query.spot.Place;
+import dev.spotcast.query.spot.Reading;
+import dev.spotcast.query.spot.RunSelection;
 import dev.spotcast.query.spot.Site;
-import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.Vertical;
 import dev.spotcast.query.terrain.CellSelection;
 import java.time.Duration;
@@ -26,9 +28,10 @@ import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 
 /**
- * Turns the query parameters of {@code /v1/spot} into a {@link SpotRequest}, rejecting anything
- * malformed with a message that names the parameter. Whether the model's run covers the request is
- * not its business.
+ * Turns the query parameters of {@code /v1/spot}, {@code /v1/series} and the batch into the parts
+ * of a {@link dev.spotcast.query.spot.SpotRequest} (which run, where, how to read, when), rejecting
+ * anything malformed with a message that names the parameter. Whether the model's run covers the
+ * request is not its business.
  */
 @Component
 public class SpotRequestParser {
@@ -163,26 +166,6 @@ public class SpotRequestParser {
    */
   public static RunSelection runSelection(String model, PlaceParameters text) {
     return new RunSelection(model, runId(text.run()), ensemble(text.member(), text.ensemble()));
-  }
-
-  /**
-   * The spot request of a model's run (null: the published one) at a place and time, read as asked.
-   */
-  public static SpotRequest request(
-      String model, String run, Place where, Reading how, Instant time) {
-    return new SpotRequest(
-        model,
-        where.lat(),
-        where.lon(),
-        where.vertical(),
-        time,
-        how.neighbours(),
-        how.params(),
-        how.method(),
-        how.power(),
-        run,
-        where.site(),
-        how.period());
   }
 
   /** The valid time of {@code time=}: ISO-8601 with a zone, required. */

@@ -1,6 +1,7 @@
 package dev.spotcast.query.search;
 
 import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.query.interpolation.Bilinear;
 import java.util.Arrays;
 import org.apache.lucene.geo.GeoEncodingUtils;
 import org.apache.lucene.util.SloppyMath;
@@ -53,6 +54,17 @@ public final class GridNeighbours {
   }
 
   private GridNeighbours() {}
+
+  /** The distinct corners of the grid cell around a place (a bilinear request's points). */
+  public static Nearest cell(RegularLatLonGrid grid, double lat, double lon) {
+    int[] corners = Bilinear.of(grid, lat, lon).points();
+    int[] points = Arrays.stream(corners).distinct().toArray();
+    double[] distances = new double[points.length];
+    for (int i = 0; i < points.length; i++) {
+      distances[i] = sortDistance(lat, lon, grid.latitude(points[i]), grid.longitude(points[i]));
+    }
+    return new Nearest(points, distances);
+  }
 
   /**
    * The n nearest points (fewer when the grid has fewer, or fewer lie within the radius, as the geo

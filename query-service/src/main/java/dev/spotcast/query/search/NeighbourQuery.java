@@ -16,10 +16,11 @@ import java.util.Map;
  * @param searched how many nearest points the geo path sorts: n, or the candidates of a cell
  *     selection
  * @param radiusKm the radius that holds them
- * @param cell whether the points are the corners of the grid cell around the place (bilinear,
- *     regular grids), fetched by id
- * @param chosen the grid points chosen before the search (a cell selection on a regular grid),
- *     fetched by id; null otherwise
+ * @param points the grid points the plan decided on a regular lat/lon grid (the corners of the grid
+ *     cell for bilinear, the points a cell selection chose, else the n nearest within the radius),
+ *     the ones the ids path reads; null on other grids, where the geo path finds them
+ * @param byId whether the points are fetched by id whatever the path: the cell of a bilinear
+ *     request, the points of a cell selection
  * @param parameters the parameters read
  * @param byIndex the (level, step) combinations read, grouped by the index that holds them, in a
  *     stable order
@@ -31,8 +32,8 @@ public record NeighbourQuery(
     int neighbours,
     int searched,
     double radiusKm,
-    boolean cell,
-    GridNeighbours.Nearest chosen,
+    GridNeighbours.Nearest points,
+    boolean byId,
     List<Parameter> parameters,
     Map<String, List<Combination>> byIndex) {
 

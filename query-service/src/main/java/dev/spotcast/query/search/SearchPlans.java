@@ -2,13 +2,10 @@ package dev.spotcast.query.search;
 
 import dev.spotcast.index.DocumentIds;
 import dev.spotcast.model.ForecastRun;
-import dev.spotcast.model.GridDefinition;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
-import dev.spotcast.query.interpolation.Bilinear;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -23,11 +20,12 @@ import java.util.Set;
  *
  * <ul>
  *   <li><b>ids</b> (regular lat/lon grids, {@code spotcast.query.fast-path: true}): the n nearest
- *       points follow from the grid definition ({@link GridNeighbours}), so their documents are
- *       fetched by {@code _id}: an {@code ids} query routed to the tiles of those points, with the
- *       values from {@code docvalue_fields}. Not {@code _mget}: the values live only in doc values
- *       ({@code _source} excludes {@code v}, nothing is stored), which {@code _mget} cannot return;
- *       an {@code ids} search reads them and, unlike the geo path, neither filters by distance nor
+ *       points follow from the grid definition ({@link GridNeighbours}; the plan works them out and
+ *       hands them over in {@link NeighbourQuery#points()}), so their documents are fetched by
+ *       {@code _id}: an {@code ids} query routed to the tiles of those points, with the values from
+ *       {@code docvalue_fields}. Not {@code _mget}: the values live only in doc values ({@code
+ *       _source} excludes {@code v}, nothing is stored), which {@code _mget} cannot return; an
+ *       {@code ids} search reads them and, unlike the geo path, neither filters by distance nor
  *       sorts, and fetches exactly n documents per (level, step). The cell of a bilinear request
  *       and the points a cell selection chose are fetched by id on any regular grid.
  *   <li><b>geo</b> (any grid, and the only one for irregular grids): a routed geo-distance-sorted
@@ -56,10 +54,10 @@ public final class SearchPlans {
 
   /**
    * Whether a query's documents are fetched by id: on the ids path, for the cell of a bilinear
-   * request, and for the grid points a cell selection chose.
+   * request, and for the grid points a cell selection chose ({@link NeighbourQuery#byId()}).
    */
   static boolean byIds(NeighbourQuery query, boolean fastPath) {
-    return usesIds(query, fastPath) || query.cell() || query.chosen() != null;
+    return usesIds(query, fastPath) || query.byId();
   }
 
   /**
@@ -165,40 +163,11 @@ public final class SearchPlans {
   }
 
   /**
-   * The grid points whose documents the ids path reads: a bilinear request's cell, or the nearest.
+   * The grid points whose documents the ids path reads: the ones the plan decided ({@link
+   * NeighbourQuery#points()}).
    */
   static GridNeighbours.Nearest points(NeighbourQuery query) {
-    return query.cell() ? cell(query) : nearest(query);
-  }
-
-  /**
-   * The grid's nearest points to a query's place, as the geo path's sort and radius would leave
-   * them.
-   */
-  public static GridNeighbours.Nearest nearest(NeighbourQuery query) {
-    if (query.chosen() != null) {
-      return query.chosen();
-    }
-    return GridNeighbours.nearest(
-        (RegularLatLonGrid) query.run().grid(),
-        query.lat(),
-        query.lon(),
-        query.neighbours(),
-        NeighbourQuery.radiusMeters(query.radiusKm()));
-  }
-
-  /** The distinct corners of the grid cell around a bilinear request. */
-  static GridNeighbours.Nearest cell(NeighbourQuery query) {
-    RegularLatLonGrid grid = (RegularLatLonGrid) query.run().grid();
-    int[] corners = Bilinear.of(grid, query.lat(), query.lon()).points();
-    int[] points = Arrays.stream(corners).distinct().toArray();
-    double[] distances = new double[points.length];
-    for (int i = 0; i < points.length; i++) {
-      distances[i] =
-          GridNeighbours.sortDistance(
-              query.lat(), query.lon(), grid.latitude(points[i]), grid.longitude(points[i]));
-    }
-    return new GridNeighbours.Nearest(points, distances);
+    return query.points();
   }
 
   /** The routing keys of the tiles of some grid points of a query's regular grid. */
@@ -296,18 +265,12 @@ public final class SearchPlans {
           new ArrayList<>(); // the geo query a search answers, -1 for merged ids searches
       Map<String, IdsSearch> idsByIndex = new LinkedHashMap<>();
       List<List<Wanted>> wanted = new ArrayList<>(queries.size());
-      // The steps of a series ask at one place: its grid points are worked out once.
-      Map<Place, GridNeighbours.Nearest> pointsAt = new HashMap<>();
       for (int q = 0; q < queries.size(); q++) {
         NeighbourQuery query = queries.get(q);
         List<Wanted> queryWanted = new ArrayList<>();
         wanted.add(queryWanted);
         if (byIds(query, fastPath)) {
-          GridNeighbours.Nearest points =
-              query.chosen() != null
-                  ? points(query)
-                  : pointsAt.computeIfAbsent(Place.of(query), place -> points(query));
-          addIds(query, points, idsByIndex, queryWanted, whole);
+          addIds(query, points(query), idsByIndex, queryWanted, whole);
           continue;
         }
         for (OneSearch search : geo(query).searches()) {
@@ -445,24 +408,6 @@ public final class SearchPlans {
     IdsSearch(int axis, ForecastRun run) {
       this.axis = axis;
       this.run = run;
-    }
-  }
-
-  /**
-   * What the grid points read by id depend on, besides points chosen before the search: the grid,
-   * the place, how many nearest points within what radius, or the cell around it.
-   */
-  private record Place(
-      GridDefinition grid, double lat, double lon, int neighbours, double radiusKm, boolean cell) {
-
-    static Place of(NeighbourQuery query) {
-      return new Place(
-          query.run().grid(),
-          query.lat(),
-          query.lon(),
-          query.neighbours(),
-          query.radiusKm(),
-          query.cell());
     }
   }
 

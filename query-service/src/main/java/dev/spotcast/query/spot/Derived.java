@@ -156,7 +156,10 @@ public final class Derived {
               List.of(),
               (in, unit) ->
                   SpotForecast.Value.of(
-                      Sun.isDay(in.request().lat(), in.request().lon(), in.request().time())
+                      Sun.isDay(
+                              in.request().where().lat(),
+                              in.request().where().lon(),
+                              in.request().time())
                           ? 1
                           : 0,
                       unit)),
@@ -208,13 +211,13 @@ public final class Derived {
    * only what was asked: the parameters read only to make a derived value are not answered.
    */
   static void add(Map<String, SpotForecast.Value> values, SpotRequest request) {
-    if (request.params().isEmpty()) {
+    if (request.how().params().isEmpty()) {
       return;
     }
     Set<String> keep = new LinkedHashSet<>();
     // What the derived values are made of: the values before any is added, copied once if needed.
     Inputs in = null;
-    for (String name : request.params()) {
+    for (String name : request.how().params()) {
       Definition d = definition(name);
       if (d != null && !values.containsKey(name)) {
         if (in == null) {

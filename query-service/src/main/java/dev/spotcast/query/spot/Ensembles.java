@@ -116,7 +116,7 @@ public class Ensembles {
     SortedMap<Integer, String> members = require(ensemble);
     int number = member == null ? members.firstKey() : member;
     String model = memberModel(ensemble, members, number);
-    SpotRequest request = forModel(template, model, run(ensemble, members, template.run()));
+    SpotRequest request = forModel(template, model, run(ensemble, members, template.which().run()));
     SpotForecast answer = service.spot(request);
     return answer.asEnsemble(
         ensemble,
@@ -129,7 +129,7 @@ public class Ensembles {
   public SpotForecast statistic(
       String ensemble, SpotRequest template, EnsembleStatistic statistic) {
     SortedMap<Integer, String> members = require(ensemble);
-    String runId = run(ensemble, members, template.run());
+    String runId = run(ensemble, members, template.which().run());
     List<SpotRequest> requests = new ArrayList<>(members.size());
     members.values().forEach(model -> requests.add(forModel(template, model, runId)));
     List<SpotForecast> answers = service.spotAll(requests);
@@ -154,7 +154,8 @@ public class Ensembles {
     int number = member == null ? members.firstKey() : member;
     String model = memberModel(ensemble, members, number);
     SeriesForecast series =
-        service.series(forModel(template, model, run(ensemble, members, template.run())), from, to);
+        service.series(
+            forModel(template, model, run(ensemble, members, template.which().run())), from, to);
     return series.asEnsemble(
         ensemble,
         series.params(),
@@ -171,7 +172,7 @@ public class Ensembles {
       Instant from,
       Instant to) {
     SortedMap<Integer, String> members = require(ensemble);
-    String runId = run(ensemble, members, template.run());
+    String runId = run(ensemble, members, template.which().run());
     List<SpotRequest> requests = new ArrayList<>(members.size());
     members.values().forEach(model -> requests.add(forModel(template, model, runId)));
     List<SeriesForecast> all = service.seriesAll(requests, from, to);
@@ -264,18 +265,11 @@ public class Ensembles {
     return model;
   }
 
+  /**
+   * The template's request of a member model's run. The period asked for is not passed on (the
+   * positional constructor this replaced dropped it): a member answers amounts over its default.
+   */
   private static SpotRequest forModel(SpotRequest template, String model, String runId) {
-    return new SpotRequest(
-        model,
-        template.lat(),
-        template.lon(),
-        template.vertical(),
-        template.time(),
-        template.neighbours(),
-        template.params(),
-        template.method(),
-        template.power(),
-        runId,
-        template.site());
+    return template.withRun(RunSelection.of(model, runId)).over(null);
   }
 }

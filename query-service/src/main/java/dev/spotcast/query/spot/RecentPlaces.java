@@ -49,13 +49,13 @@ public class RecentPlaces {
 
     static Place of(SpotRequest request) {
       return new Place(
-          request.model(),
-          request.lat(),
-          request.lon(),
-          request.vertical(),
-          request.neighbours(),
-          request.method(),
-          request.params());
+          request.which().model(),
+          request.where().lat(),
+          request.where().lon(),
+          request.where().vertical(),
+          request.how().neighbours(),
+          request.how().method(),
+          request.how().params());
     }
   }
 
@@ -72,7 +72,7 @@ public class RecentPlaces {
 
   /** Notes a request of a single point; one of a named (past) run is not kept. */
   void record(SpotRequest request) {
-    if (request.run() == null) {
+    if (request.which().run() == null) {
       ring.lazySet((int) (next.getAndIncrement() % ring.length()), Place.of(request));
     }
   }

@@ -107,9 +107,9 @@ public final class SpotInterpolator {
     List<SpotForecast.Neighbour> neighbours;
     CellChoice choice = plan.choice();
     Map<Integer, ForecastHit> candidates = Map.of();
-    if (request.method() == Method.BILINEAR) {
+    if (request.how().method() == Method.BILINEAR) {
       RegularLatLonGrid grid = (RegularLatLonGrid) run.grid();
-      Bilinear.Corners corners = Bilinear.of(grid, request.lat(), request.lon());
+      Bilinear.Corners corners = Bilinear.of(grid, request.where().lat(), request.where().lon());
       // A grid with a single row or column repeats corners: one neighbour each, weights added.
       Map<Integer, Double> byPoint = new LinkedHashMap<>(8);
       for (int i = 0; i < 4; i++) {
@@ -124,7 +124,7 @@ public final class SpotInterpolator {
         weights[i] = corner.getValue();
         double lat = grid.latitude(points[i]);
         double lon = grid.longitude(points[i]);
-        double distance = Distances.metres(request.lat(), request.lon(), lat, lon);
+        double distance = Distances.metres(request.where().lat(), request.where().lon(), lat, lon);
         neighbours.add(new SpotForecast.Neighbour(points[i], lat, lon, distance, weights[i]));
         i++;
       }
@@ -137,8 +137,8 @@ public final class SpotInterpolator {
                 nearest.stream().mapToInt(ForecastHit::point).toArray(),
                 nearest.stream().mapToDouble(ForecastHit::sortDistance).toArray(),
                 plan.terrain(),
-                request.site().selection(),
-                request.neighbours());
+                request.where().site().selection(),
+                request.how().neighbours());
         candidates = new HashMap<>();
         for (ForecastHit hit : nearest) {
           candidates.put(hit.point(), hit);
@@ -148,8 +148,8 @@ public final class SpotInterpolator {
           chosen.add(point);
         }
         nearest = nearest.stream().filter(hit -> chosen.contains(hit.point())).toList();
-      } else if (nearest.size() > request.neighbours()) {
-        nearest = nearest.subList(0, request.neighbours());
+      } else if (nearest.size() > request.how().neighbours()) {
+        nearest = nearest.subList(0, request.how().neighbours());
       }
       if (nearest.isEmpty()) {
         throw new OutsideForecastException(
@@ -159,9 +159,9 @@ public final class SpotInterpolator {
                 + " within "
                 + SpotPlan.plain(Math.round(plan.radiusKm()))
                 + " km of "
-                + SpotPlan.plain(request.lat())
+                + SpotPlan.plain(request.where().lat())
                 + ", "
-                + SpotPlan.plain(request.lon()));
+                + SpotPlan.plain(request.where().lon()));
       }
       neighbours = new ArrayList<>(nearest.size());
       double[] distances = new double[nearest.size()];
@@ -174,11 +174,13 @@ public final class SpotInterpolator {
           lat = grid.latitude(hit.point());
           lon = grid.longitude(hit.point());
         }
-        distances[i] = Distances.metres(request.lat(), request.lon(), lat, lon);
+        distances[i] = Distances.metres(request.where().lat(), request.where().lon(), lat, lon);
         neighbours.add(new SpotForecast.Neighbour(hit.point(), lat, lon, distances[i], 0));
       }
       InverseDistanceWeighting idw =
-          request.power() == null ? weighting : new InverseDistanceWeighting(request.power());
+          request.how().power() == null
+              ? weighting
+              : new InverseDistanceWeighting(request.how().power());
       weights = idw.weights(distances);
       for (int i = 0; i < neighbours.size(); i++) {
         SpotForecast.Neighbour n = neighbours.get(i);
@@ -225,18 +227,18 @@ public final class SpotInterpolator {
     addWind(values, "u", "v", "");
     addWind(values, "10u", "10v", "_10m");
     Derived.add(values, request);
-    Vertical vertical = request.vertical();
+    Vertical vertical = request.where().vertical();
     return new SpotForecast(
         run.model(),
         run.runTime(),
         request.time(),
-        request.lat(),
-        request.lon(),
+        request.where().lat(),
+        request.where().lon(),
         vertical != null && vertical.type() == LevelType.HEIGHT_ABOVE_GROUND
             ? vertical.value()
             : null,
         vertical != null && vertical.type() == LevelType.ISOBARIC ? vertical.value() : null,
-        request.method().label(),
+        request.how().method().label(),
         values,
         around.neighbours(),
         levelsUsed,
@@ -264,7 +266,7 @@ public final class SpotInterpolator {
       Map<Integer, ForecastHit> candidates,
       Map<String, SpotForecast.Value> values) {
     RunTerrain runTerrain = plan.terrain();
-    Site site = plan.request().site();
+    Site site = plan.request().where().site();
     if (runTerrain.pending()) {
       return new SpotForecast.TerrainUsed(
           null,
@@ -298,7 +300,7 @@ public final class SpotInterpolator {
     Map<String, Double> corrections = null;
     String notCorrected = null;
     if (site.elevation() != null) {
-      Vertical vertical = plan.request().vertical();
+      Vertical vertical = plan.request().where().vertical();
       if (modelElevation == null) {
         notCorrected =
             runTerrain.hasElevation()
@@ -350,7 +352,8 @@ public final class SpotInterpolator {
           double distance =
               Double.isNaN(lat)
                   ? passed.distance()
-                  : Distances.metres(plan.request().lat(), plan.request().lon(), lat, lon);
+                  : Distances.metres(
+                      plan.request().where().lat(), plan.request().where().lon(), lat, lon);
           Double fraction = Double.isNaN(passed.landFraction()) ? null : passed.landFraction();
           skipped.add(
               new SpotForecast.SkippedPoint(

@@ -42,7 +42,8 @@ import java.util.stream.Collectors;
  * @param selecting whether the neighbours are chosen by land or sea among {@code candidates} times
  *     n nearest points
  * @param choice on a regular grid when selecting: the grid points chosen (from the grid definition
- *     and the terrain), fetched by id; null otherwise
+ *     and the terrain), fetched by id; null otherwise. The plan decides the grid points a search
+ *     reads on a regular grid, this choice included ({@link #query()})
  */
 public record SpotPlan(
     ShardingStrategy strategy,
@@ -67,26 +68,20 @@ public record SpotPlan(
   public SpotPlan withTerrain(RunTerrain runTerrain, int candidateFactor) {
     boolean select =
         runTerrain.hasMask()
-            && request.method() != Method.BILINEAR
-            && request.site().selection() != CellSelection.NEAREST;
+            && request.how().method() != Method.BILINEAR
+            && request.where().site().selection() != CellSelection.NEAREST;
     SpotPlan plan =
         new SpotPlan(
             strategy, request, axes, steps, runTerrain, select ? candidateFactor : 1, select, null);
     if (select && run().grid() instanceof RegularLatLonGrid grid) {
-      GridNeighbours.Nearest nearest =
-          GridNeighbours.nearest(
-              grid,
-              request.lat(),
-              request.lon(),
-              plan.searchNeighbours(),
-              NeighbourQuery.radiusMeters(plan.radiusKm()));
+      GridNeighbours.Nearest nearest = plan.nearest(grid, plan.searchNeighbours());
       CellChoice chosen =
           CellChoice.among(
               nearest.points(),
               nearest.distances(),
               runTerrain,
-              request.site().selection(),
-              request.neighbours());
+              request.where().site().selection(),
+              request.how().neighbours());
       return new SpotPlan(
           strategy, request, axes, steps, runTerrain, plan.candidates, true, chosen);
     }
@@ -190,20 +185,49 @@ public record SpotPlan(
   private NeighbourQuery query(Map<String, List<Combination>> byIndex) {
     return new NeighbourQuery(
         strategy,
-        request.lat(),
-        request.lon(),
-        request.neighbours(),
+        request.where().lat(),
+        request.where().lon(),
+        request.how().neighbours(),
         searchNeighbours(),
         radiusKm(),
-        request.method() == Method.BILINEAR,
-        choice == null ? null : new GridNeighbours.Nearest(choice.points(), choice.distances()),
+        points(),
+        request.how().method() == Method.BILINEAR || choice != null,
         parameters(),
         byIndex);
   }
 
+  /**
+   * The grid points the search reads, decided here once on a regular lat/lon grid: the points a
+   * cell selection chose ({@link #withTerrain}), the corners of the grid cell (bilinear), or the n
+   * nearest within the radius, as the geo path's sort would leave them; null on other grids, whose
+   * points only the geo path's search finds.
+   */
+  private GridNeighbours.Nearest points() {
+    if (!(run().grid() instanceof RegularLatLonGrid grid)) {
+      return null;
+    }
+    if (choice != null) {
+      return new GridNeighbours.Nearest(choice.points(), choice.distances());
+    }
+    if (request.how().method() == Method.BILINEAR) {
+      return GridNeighbours.cell(grid, request.where().lat(), request.where().lon());
+    }
+    return nearest(grid, request.how().neighbours());
+  }
+
+  /** The {@code count} nearest grid points within this plan's radius. */
+  private GridNeighbours.Nearest nearest(RegularLatLonGrid grid, int count) {
+    return GridNeighbours.nearest(
+        grid,
+        request.where().lat(),
+        request.where().lon(),
+        count,
+        NeighbourQuery.radiusMeters(radiusKm()));
+  }
+
   /** How many nearest grid points are searched: n, or the candidates of a cell selection. */
   public int searchNeighbours() {
-    return request.neighbours() * candidates;
+    return request.how().neighbours() * candidates;
   }
 
   /**
@@ -226,20 +250,20 @@ public record SpotPlan(
   public static SpotPlan of(ShardingStrategy strategy, SpotRequest asked) {
     ForecastRun run = strategy.run();
     SpotRequest request =
-        asked.withParams(asked.params().stream().map(run::storedName).distinct().toList());
+        asked.withParams(asked.how().params().stream().map(run::storedName).distinct().toList());
     List<Integer> candidates;
     try {
-      candidates = candidateAxes(run, request.vertical());
+      candidates = candidateAxes(run, request.where().vertical());
     } catch (BadParameterException | OutsideForecastException e) {
       // Asked only for fields with a height of their own (2t, 10u): no vertical needed.
-      if (request.params().isEmpty() || !ownHeightsOnly(run, request.params())) {
+      if (request.how().params().isEmpty() || !ownHeightsOnly(run, request.how().params())) {
         throw e;
       }
       candidates = List.of();
     }
     List<AxisPlan> axes = axisPlans(run, request, candidates);
-    requireInsideGrid(run, request.lat(), request.lon());
-    if (request.method() == Method.BILINEAR && !(run.grid() instanceof RegularLatLonGrid)) {
+    requireInsideGrid(run, request.where().lat(), request.where().lon());
+    if (request.how().method() == Method.BILINEAR && !(run.grid() instanceof RegularLatLonGrid)) {
       throw new BadParameterException(
           "method",
           "method=bilinear needs a regular lat/lon grid; model "
@@ -320,7 +344,6 @@ public record SpotPlan(
     return run().grid().maxSpacingKm() * (1 + Math.sqrt(searchNeighbours()));
   }
 
-  /** The one or two axis positions a bracket reads. */
   /**
    * How a parameter over time intervals is answered at the request's time: an amount ({@link
    * Aggregation#SUM}) over the request's period before it, anything else (and an amount when the
@@ -433,12 +456,12 @@ public record SpotPlan(
     candidates.forEach(c -> byAxis.put(c, new ArrayList<>()));
     // Fields that exist on one level only (2 m temperature, 10 m wind) are read at that level.
     Map<OwnHeight, List<Parameter>> ownHeight = new LinkedHashMap<>();
-    if (request.params().isEmpty()) {
+    if (request.how().params().isEmpty()) {
       for (int c : candidates) {
         byAxis.get(c).addAll(run.axes().get(c).parameters());
       }
     } else {
-      for (String name : request.params()) {
+      for (String name : request.how().params()) {
         Parameter parameter = run.parameter(name);
         if (parameter == null && Derived.definition(name) != null) {
           addIngredients(run, Derived.definition(name), candidates, byAxis, ownHeight);
@@ -496,7 +519,7 @@ public record SpotPlan(
       Bracket levels =
           axis.type().singleLevel()
               ? new Bracket(0, 0, 0)
-              : levelBracket(run, axis, request.vertical());
+              : levelBracket(run, axis, request.where().vertical());
       plans.add(new AxisPlan(entry.getKey(), axis, List.copyOf(entry.getValue()), levels));
     }
     for (Map.Entry<OwnHeight, List<Parameter>> entry : ownHeight.entrySet()) {

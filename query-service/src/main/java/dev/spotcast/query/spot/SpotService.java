@@ -101,7 +101,7 @@ public class SpotService {
           ShardingStrategy strategy = runs.strategy(record);
           RunTerrain terrain = terrains.of(record.run());
           // The points share their params: an unknown one refuses the whole request, once.
-          SpotPlan.checkParameters(record.run(), requests.getFirst().params());
+          SpotPlan.checkParameters(record.run(), requests.getFirst().how().params());
           List<PointAnswer> answers = new ArrayList<>(requests.size());
           List<SpotPlan> plans = new ArrayList<>(requests.size());
           List<Integer> planned = new ArrayList<>(requests.size());
@@ -340,19 +340,22 @@ public class SpotService {
   }
 
   private RunRecord record(SpotRequest request) {
-    return request.run() == null ? published(request) : run(request);
+    return request.which().run() == null ? published(request) : run(request);
   }
 
   /** The run asked for with run=, if it may be served. */
   private RunRecord run(SpotRequest request) {
     published(request); // an unknown model is a 404 about the model
-    return runs.get(request.model(), request.run())
-        .orElseThrow(() -> UnknownRunException.of("run", request.model(), request.run(), runs));
+    return runs.get(request.which().model(), request.which().run())
+        .orElseThrow(
+            () ->
+                UnknownRunException.of(
+                    "run", request.which().model(), request.which().run(), runs));
   }
 
   private RunRecord published(SpotRequest request) {
     // Before the catalog's first read no request gets here (web.CatalogGate answers 503).
-    return runs.get(request.model())
-        .orElseThrow(() -> new UnknownModelException(request.model(), runs.models()));
+    return runs.get(request.which().model())
+        .orElseThrow(() -> new UnknownModelException(request.which().model(), runs.models()));
   }
 }

@@ -13,6 +13,9 @@ import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.search.ForecastHit;
 import dev.spotcast.query.search.NeighbourSearch;
 import dev.spotcast.query.spot.Method;
+import dev.spotcast.query.spot.Place;
+import dev.spotcast.query.spot.Reading;
+import dev.spotcast.query.spot.RunSelection;
 import dev.spotcast.query.spot.SpotPlan;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.Vertical;
@@ -312,17 +315,19 @@ class BatchAndSeriesIT extends ServiceTestBase {
     List<SpotPlan> plans = new ArrayList<>();
     for (int i = 0; i < 12; i++) {
       SpotRequest request =
-          new SpotRequest(
-              MODEL,
-              40.5 + random.nextDouble() * 9,
-              -9.5 + random.nextDouble() * 19,
-              Vertical.height(random.nextDouble() * 2000),
-              SpotApiIT.RUN_TIME.plusSeconds(random.nextInt(6 * 3600 + 1)),
-              1 + random.nextInt(9),
-              List.of(),
-              i % 3 == 0 ? Method.BILINEAR : Method.IDW,
-              null,
-              null);
+          SpotRequest.of(
+              RunSelection.published(MODEL),
+              Place.at(
+                  40.5 + random.nextDouble() * 9,
+                  -9.5 + random.nextDouble() * 19,
+                  Vertical.height(random.nextDouble() * 2000)),
+              new Reading(
+                  List.of(),
+                  i % 3 == 0 ? Method.BILINEAR : Method.IDW,
+                  1 + random.nextInt(9),
+                  null,
+                  null),
+              SpotApiIT.RUN_TIME.plusSeconds(random.nextInt(6 * 3600 + 1)));
       plans.add(SpotPlan.of(SpotApiIT.RUN, request));
     }
     List<List<ForecastHit>> all = geo.findAll(plans.stream().map(SpotPlan::query).toList());

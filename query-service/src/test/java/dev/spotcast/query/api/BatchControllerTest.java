@@ -13,8 +13,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.request.SpotRequestParser;
 import dev.spotcast.query.spot.Ensembles;
-import dev.spotcast.query.spot.Method;
 import dev.spotcast.query.spot.OutsideForecastException;
+import dev.spotcast.query.spot.Place;
+import dev.spotcast.query.spot.Reading;
+import dev.spotcast.query.spot.RunSelection;
 import dev.spotcast.query.spot.SpotForecast;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.SpotService;
@@ -89,28 +91,16 @@ class BatchControllerTest {
     verify(service).batch(requests.capture());
     assertThat(requests.getValue())
         .containsExactly(
-            new SpotRequest(
-                "synth",
-                45,
-                5,
-                Vertical.height(100),
-                Instant.parse("2026-11-21T06:00:00Z"),
-                7,
-                List.of("t", "u"),
-                Method.IDW,
-                null,
-                "2026112100"),
-            new SpotRequest(
-                "synth",
-                46.5,
-                6,
-                Vertical.pressure(850),
-                Instant.parse("2026-11-21T06:00:00Z"),
-                7,
-                List.of("t", "u"),
-                Method.IDW,
-                null,
-                "2026112100"));
+            SpotRequest.of(
+                RunSelection.of("synth", "2026112100"),
+                Place.at(45, 5, Vertical.height(100)),
+                Reading.idw(7, List.of("t", "u")),
+                Instant.parse("2026-11-21T06:00:00Z")),
+            SpotRequest.of(
+                RunSelection.of("synth", "2026112100"),
+                Place.at(46.5, 6, Vertical.pressure(850)),
+                Reading.idw(7, List.of("t", "u")),
+                Instant.parse("2026-11-21T06:00:00Z")));
   }
 
   @Test

@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.spotcast.query.config.QueryProperties;
 import dev.spotcast.query.spot.BadParameterException;
 import dev.spotcast.query.spot.Method;
+import dev.spotcast.query.spot.Place;
+import dev.spotcast.query.spot.Reading;
+import dev.spotcast.query.spot.RunSelection;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.Vertical;
 import java.time.Duration;
@@ -62,9 +65,8 @@ class SpotRequestParserTest {
         new PlaceParameters(
             model, lat, lon, alt, pressure, n, params, null, method, run, null, null, null, null);
     String checked = SpotRequestParser.model(text.model());
-    return SpotRequestParser.request(
-        checked,
-        SpotRequestParser.runId(run),
+    return SpotRequest.of(
+        SpotRequestParser.runSelection(checked, text),
         SpotRequestParser.place(text),
         parser.reading(text, power),
         SpotRequestParser.time(time));
@@ -92,9 +94,8 @@ class SpotRequestParserTest {
         new PlaceParameters(
             model, lat, lon, alt, pressure, n, params, null, method, run, null, null, null, null);
     SpotRequest request =
-        SpotRequestParser.request(
-            model,
-            SpotRequestParser.runId(run),
+        SpotRequest.of(
+            SpotRequestParser.runSelection(model, text),
             SpotRequestParser.place(text),
             parser.reading(text, null),
             Instant.EPOCH);
@@ -108,14 +109,11 @@ class SpotRequestParserTest {
 
     assertThat(request)
         .isEqualTo(
-            new SpotRequest(
-                "synth",
-                45.5,
-                5.25,
-                Vertical.height(750),
-                Instant.parse("2026-11-21T06:30:00Z"),
-                4,
-                List.of()));
+            SpotRequest.of(
+                RunSelection.published("synth"),
+                Place.at(45.5, 5.25, Vertical.height(750)),
+                Reading.idw(4, List.of()),
+                Instant.parse("2026-11-21T06:30:00Z")));
   }
 
   @ParameterizedTest
@@ -127,7 +125,7 @@ class SpotRequestParserTest {
     "0, 0",
   })
   void longitudesFrom0To360AreNormalised(String lon, double expected) {
-    assertThat(parse("synth", "0", lon, "2026-11-21T06:00Z", "0", null, null, null).lon())
+    assertThat(parse("synth", "0", lon, "2026-11-21T06:00Z", "0", null, null, null).where().lon())
         .isEqualTo(expected);
   }
 
@@ -154,8 +152,8 @@ class SpotRequestParserTest {
     SpotRequest request =
         parse("synth", "0", "0", "2026-11-21T06:00Z", "0", null, " 9 ", "t, u,,t");
 
-    assertThat(request.neighbours()).isEqualTo(9);
-    assertThat(request.params()).containsExactly("t", "u");
+    assertThat(request.how().neighbours()).isEqualTo(9);
+    assertThat(request.how().params()).containsExactly("t", "u");
   }
 
   @ParameterizedTest(name = "{0}={1}")
@@ -201,9 +199,11 @@ class SpotRequestParserTest {
 
   @Test
   void pressureSelectsIsobaricLevelsAndNeitherSelectsSingleLevelFields() {
-    assertThat(parse("gfs", "0", "0", "2026-11-21T06:00Z", null, "850", null, null).vertical())
+    assertThat(
+            parse("gfs", "0", "0", "2026-11-21T06:00Z", null, "850", null, null).where().vertical())
         .isEqualTo(Vertical.pressure(850));
-    assertThat(parse("gfs", "0", "0", "2026-11-21T06:00Z", null, null, null, null).vertical())
+    assertThat(
+            parse("gfs", "0", "0", "2026-11-21T06:00Z", null, null, null, null).where().vertical())
         .isNull();
     assertThatThrownBy(() -> parse("gfs", "0", "0", "2026-11-21T06:00Z", "10", "850", null, null))
         .isInstanceOfSatisfying(
@@ -226,9 +226,9 @@ class SpotRequestParserTest {
             "nearest",
             null,
             "2026112100");
-    assertThat(nearest.method()).isEqualTo(Method.NEAREST);
-    assertThat(nearest.neighbours()).isEqualTo(1);
-    assertThat(nearest.run()).isEqualTo("2026112100");
+    assertThat(nearest.how().method()).isEqualTo(Method.NEAREST);
+    assertThat(nearest.how().neighbours()).isEqualTo(1);
+    assertThat(nearest.which().run()).isEqualTo("2026112100");
 
     SpotRequest bilinear =
         parse(
@@ -243,8 +243,8 @@ class SpotRequestParserTest {
             "bilinear",
             null,
             "latest");
-    assertThat(bilinear.neighbours()).isEqualTo(4);
-    assertThat(bilinear.run()).isNull();
+    assertThat(bilinear.how().neighbours()).isEqualTo(4);
+    assertThat(bilinear.which().run()).isNull();
 
     SpotRequest idw =
         parse(
@@ -259,10 +259,10 @@ class SpotRequestParserTest {
             null,
             "1.5",
             "2026-11-21T07:00:00+01:00");
-    assertThat(idw.method()).isEqualTo(Method.IDW);
-    assertThat(idw.power()).isEqualTo(1.5);
-    assertThat(idw.neighbours()).isEqualTo(6);
-    assertThat(idw.run()).isEqualTo("2026112106");
+    assertThat(idw.how().method()).isEqualTo(Method.IDW);
+    assertThat(idw.how().power()).isEqualTo(1.5);
+    assertThat(idw.how().neighbours()).isEqualTo(6);
+    assertThat(idw.which().run()).isEqualTo("2026112106");
   }
 
   @ParameterizedTest
@@ -298,8 +298,8 @@ class SpotRequestParserTest {
 
     assertThat(series.from()).isEqualTo(Instant.parse("2026-11-21T03:00:00Z"));
     assertThat(series.to()).isNull();
-    assertThat(series.request().vertical()).isEqualTo(Vertical.height(100));
-    assertThat(series.request().params()).containsExactly("t");
+    assertThat(series.request().where().vertical()).isEqualTo(Vertical.height(100));
+    assertThat(series.request().how().params()).containsExactly("t");
     assertThat(series("synth", "45", "5", null, null, null, null, null, null, null, null).from())
         .isNull();
   }

@@ -52,8 +52,9 @@ class DocumentReadsTest {
         1,
         1,
         200,
+        GridNeighbours.nearest(
+            (RegularLatLonGrid) RUN.grid(), 1, 1, 1, NeighbourQuery.radiusMeters(200)),
         false,
-        null,
         RUN.axes().getFirst().parameters(),
         Map.of(
             STRATEGY.indexName(0, 0, position),

@@ -13,6 +13,9 @@ import dev.spotcast.query.RunFixtures;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.interpolation.InverseDistanceWeighting;
+import dev.spotcast.query.spot.Place;
+import dev.spotcast.query.spot.Reading;
+import dev.spotcast.query.spot.RunSelection;
 import dev.spotcast.query.spot.SpotForecast;
 import dev.spotcast.query.spot.SpotInterpolator;
 import dev.spotcast.query.spot.SpotPlan;
@@ -154,14 +157,11 @@ class FastPathIT extends ServiceTestBase {
       SpotPlan plan =
           SpotPlan.of(
               gone,
-              new SpotRequest(
-                  gone.model(),
-                  45,
-                  6,
-                  Vertical.height(alt),
-                  RUN_TIME.plusSeconds(3600),
-                  4,
-                  List.of()));
+              SpotRequest.of(
+                  RunSelection.published(gone.model()),
+                  Place.at(45, 6, Vertical.height(alt)),
+                  Reading.idw(4, List.of()),
+                  RUN_TIME.plusSeconds(3600)));
       assertThat(SearchPlans.requestOf(plan.query(), true).multi()).isEqualTo(alt > 0);
       for (boolean fastPath : new boolean[] {true, false}) {
         NeighbourSearch search = NeighbourSearch.unguarded(client, registry, fastPath);
@@ -178,14 +178,11 @@ class FastPathIT extends ServiceTestBase {
     double alt = random.nextDouble() * 1000;
     Instant time = RUN_TIME.plusSeconds(random.nextInt(6 * 3600 + 1));
     SpotRequest request =
-        new SpotRequest(
-            run.model(),
-            lat,
-            RegularLatLonGrid.normaliseLongitude(lon),
-            Vertical.height(alt),
-            time,
-            n,
-            List.of());
+        SpotRequest.of(
+            RunSelection.published(run.model()),
+            Place.at(lat, RegularLatLonGrid.normaliseLongitude(lon), Vertical.height(alt)),
+            Reading.idw(n, List.of()),
+            time);
     SpotPlan plan = SpotPlan.of(run, request);
     NeighbourSearch ids = NeighbourSearch.unguarded(client, registry, true);
     NeighbourSearch geo = NeighbourSearch.unguarded(client, registry, false);

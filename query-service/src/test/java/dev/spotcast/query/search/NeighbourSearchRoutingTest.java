@@ -6,6 +6,9 @@ import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.spot.Place;
+import dev.spotcast.query.spot.Reading;
+import dev.spotcast.query.spot.RunSelection;
 import dev.spotcast.query.spot.SpotPlan;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.Vertical;
@@ -35,7 +38,11 @@ class NeighbourSearchRoutingTest {
     // Two levels in two indices (one level per index): a multi-search.
     return SpotPlan.of(
         run,
-        new SpotRequest("synth", 45.2, 5.0, Vertical.height(250), run.runTime(), 4, List.of()));
+        SpotRequest.of(
+            RunSelection.published("synth"),
+            Place.at(45.2, 5.0, Vertical.height(250)),
+            Reading.idw(4, List.of()),
+            run.runTime()));
   }
 
   /** The header lines of a multi-search's body: one per search, naming its index and routing. */
@@ -59,7 +66,7 @@ class NeighbourSearchRoutingTest {
     assertThat(headers(geo))
         .hasSize(2)
         .allSatisfy(h -> assertThat(h).contains("\"routing\":\"486\""));
-    SearchPlan ids = SearchPlans.ids(plan.query(), SearchPlans.nearest(plan.query()));
+    SearchPlan ids = SearchPlans.ids(plan.query(), plan.query().points());
     assertThat(ids.searches()).allSatisfy(s -> assertThat(s.routing()).isEqualTo("486"));
     assertThat(headers(ids)).allSatisfy(h -> assertThat(h).contains("\"routing\":\"486\""));
   }
@@ -71,7 +78,7 @@ class NeighbourSearchRoutingTest {
     assertThat(geo.multi()).isTrue();
     assertThat(geo.searches()).hasSize(2).allSatisfy(s -> assertThat(s.routing()).isNull());
     assertThat(headers(geo)).hasSize(2).allSatisfy(h -> assertThat(h).doesNotContain("routing"));
-    SearchPlan ids = SearchPlans.ids(plan.query(), SearchPlans.nearest(plan.query()));
+    SearchPlan ids = SearchPlans.ids(plan.query(), plan.query().points());
     assertThat(headers(ids)).allSatisfy(h -> assertThat(h).doesNotContain("routing"));
   }
 }

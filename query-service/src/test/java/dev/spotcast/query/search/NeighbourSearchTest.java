@@ -10,6 +10,9 @@ import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
+import dev.spotcast.query.spot.Place;
+import dev.spotcast.query.spot.Reading;
+import dev.spotcast.query.spot.RunSelection;
 import dev.spotcast.query.spot.SpotPlan;
 import dev.spotcast.query.spot.SpotRequest;
 import dev.spotcast.query.spot.Vertical;
@@ -42,7 +45,11 @@ class NeighbourSearchTest {
       SpotPlan plan =
           SpotPlan.of(
               RUN,
-              new SpotRequest("synth", 45, 0, Vertical.height(0), RUN.runTime(), 4, List.of()));
+              SpotRequest.of(
+                  RunSelection.published("synth"),
+                  Place.at(45, 0, Vertical.height(0)),
+                  Reading.idw(4, List.of()),
+                  RUN.runTime()));
 
       assertThatThrownBy(() -> search.find(plan.query()))
           .isInstanceOf(SearchUnavailableException.class)

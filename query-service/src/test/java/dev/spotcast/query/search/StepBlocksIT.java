@@ -16,6 +16,9 @@ import dev.spotcast.query.RunFixtures;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
 import dev.spotcast.query.interpolation.InverseDistanceWeighting;
+import dev.spotcast.query.spot.Place;
+import dev.spotcast.query.spot.Reading;
+import dev.spotcast.query.spot.RunSelection;
 import dev.spotcast.query.spot.SpotForecast;
 import dev.spotcast.query.spot.SpotInterpolator;
 import dev.spotcast.query.spot.SpotPlan;
@@ -145,7 +148,12 @@ class StepBlocksIT extends ServiceTestBase {
       Instant time) {
     SpotPlan plan =
         SpotPlan.of(
-            run, new SpotRequest(run.model(), lat, lon, Vertical.height(alt), time, n, List.of()));
+            run,
+            SpotRequest.of(
+                RunSelection.published(run.model()),
+                Place.at(lat, lon, Vertical.height(alt)),
+                Reading.idw(n, List.of()),
+                time));
     return interpolator.interpolate(plan, path.find(plan.query()));
   }
 

@@ -11,7 +11,7 @@ class RecentPlacesTest {
   private static final Instant T = Instant.parse("2026-11-27T06:00:00Z");
 
   private static SpotRequest at(double lat, double lon, double alt, Instant time) {
-    return new SpotRequest("gfs", lat, lon, Vertical.height(alt), time, 4, List.of());
+    return TestRequests.idw("gfs", Place.at(lat, lon, Vertical.height(alt)), 4, time);
   }
 
   private static RecentPlaces.Place place(double lat, double lon, double alt) {
@@ -52,18 +52,11 @@ class RecentPlacesTest {
     recent.record(at(3, 3, 2, T));
     recent.record(at(3, 3, 2, T)); // the ring holds (2,2), (3,3), (3,3): (1,1) is forgotten
     recent.record(
-        new SpotRequest(
-            "gfs",
-            4,
-            4,
-            Vertical.height(2),
-            T,
-            4,
-            List.of(),
-            Method.IDW,
-            null,
-            "2026112600",
-            Site.ANY));
+        SpotRequest.of(
+            RunSelection.of("gfs", "2026112600"),
+            Place.at(4, 4, Vertical.height(2)),
+            Reading.idw(4, List.of()),
+            T));
 
     assertThat(recent.mostAsked(10)).containsExactly(place(3, 3, 2), place(2, 2, 2));
   }

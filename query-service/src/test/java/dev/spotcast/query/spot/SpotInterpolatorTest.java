@@ -232,7 +232,7 @@ class SpotInterpolatorTest {
 
   private static SpotPlan plan(double lat, double lon, double alt, Instant time, int n) {
     return SpotPlan.of(
-        RUN, new SpotRequest("test", lat, lon, Vertical.height(alt), time, n, List.of()));
+        RUN, TestRequests.idw("test", Place.at(lat, lon, Vertical.height(alt)), n, time));
   }
 
   private static ForecastHit hit(int point, int level, int step, double t, double distance) {
@@ -269,7 +269,7 @@ class SpotInterpolatorTest {
         interpolator.interpolate(
             SpotPlan.of(
                 isobaric,
-                new SpotRequest("gfs", 0, 0, Vertical.pressure(800), RUN_TIME, 1, List.of())),
+                TestRequests.idw("gfs", Place.at(0, 0, Vertical.pressure(800)), 1, RUN_TIME)),
             hits);
     double w = Math.log(800.0 / 700) / Math.log(850.0 / 700);
     assertThat(low.values().get("u").value()).isCloseTo(2 + (3 - 2) * w, within(1e-12));
@@ -283,7 +283,7 @@ class SpotInterpolatorTest {
         interpolator.interpolate(
             SpotPlan.of(
                 isobaric,
-                new SpotRequest("gfs", 0, 0, Vertical.pressure(600), RUN_TIME, 1, List.of())),
+                TestRequests.idw("gfs", Place.at(0, 0, Vertical.pressure(600)), 1, RUN_TIME)),
             hits);
     double w2 = Math.log(600.0 / 500) / Math.log(700.0 / 500);
     assertThat(high.values().get("v").value()).isCloseTo(10 + (20 - 10) * w2, within(1e-12));
@@ -311,7 +311,7 @@ class SpotInterpolatorTest {
 
     SpotForecast forecast =
         interpolator.interpolate(
-            SpotPlan.of(lambert, new SpotRequest("lam", 45, 0.5, null, RUN_TIME, 2, List.of())),
+            SpotPlan.of(lambert, TestRequests.idw("lam", Place.at(45, 0.5, null), 2, RUN_TIME)),
             hits);
 
     assertThat(forecast.neighbours())
@@ -334,7 +334,11 @@ class SpotInterpolatorTest {
             List.of(T),
             ShardingSpec.DEFAULT);
     SpotRequest bilinear =
-        new SpotRequest("lam", 45, 0.5, null, RUN_TIME, 4, List.of(), Method.BILINEAR, null, null);
+        SpotRequest.of(
+            RunSelection.published("lam"),
+            Place.at(45, 0.5, null),
+            new Reading(List.of(), Method.BILINEAR, 4, null, null),
+            RUN_TIME);
 
     assertThatThrownBy(() -> SpotPlan.of(lambert, bilinear))
         .isInstanceOf(BadParameterException.class)

@@ -156,7 +156,11 @@ class SpotPlanTest {
   @Test
   void anUnknownParameterIsABadRequestListingTheKnownOnes() {
     SpotRequest request =
-        new SpotRequest("synth", 45, 0, Vertical.height(0), RUN_TIME, 4, List.of("t", "snow"));
+        SpotRequest.of(
+            RunSelection.published("synth"),
+            Place.at(45, 0, Vertical.height(0)),
+            Reading.idw(4, List.of("t", "snow")),
+            RUN_TIME);
 
     assertThatThrownBy(() -> SpotPlan.of(RUN, request))
         .isInstanceOfSatisfying(
@@ -169,8 +173,11 @@ class SpotPlanTest {
     assertThat(
             SpotPlan.of(
                     RUN,
-                    new SpotRequest(
-                        "synth", 45, 0, Vertical.height(0), RUN_TIME, 4, List.of("rh", "t")))
+                    SpotRequest.of(
+                        RunSelection.published("synth"),
+                        Place.at(45, 0, Vertical.height(0)),
+                        Reading.idw(4, List.of("rh", "t")),
+                        RUN_TIME))
                 .parameters())
         .extracting(p -> p.name())
         .containsExactly("rh", "t");
@@ -181,19 +188,16 @@ class SpotPlanTest {
   private static SpotPlan plan(double lat, double lon, double alt, String time) {
     return SpotPlan.of(
         RUN,
-        new SpotRequest(
-            "synth", lat, lon, Vertical.height(alt), Instant.parse(time), 4, List.of()));
+        TestRequests.idw(
+            "synth", Place.at(lat, lon, Vertical.height(alt)), 4, Instant.parse(time)));
   }
 
   private static SpotRequest request(double lat, double lon) {
-    return new SpotRequest(
+    return TestRequests.idw(
         "synth",
-        lat,
-        RegularLatLonGrid.normaliseLongitude(lon),
-        Vertical.height(0),
-        RUN_TIME,
+        Place.at(lat, RegularLatLonGrid.normaliseLongitude(lon), Vertical.height(0)),
         4,
-        List.of());
+        RUN_TIME);
   }
 
   private static ForecastRun withGrid(RegularLatLonGrid grid) {
@@ -228,14 +232,8 @@ class SpotPlanTest {
     SpotPlan plan =
         SpotPlan.of(
             GRIB_LIKE,
-            new SpotRequest(
-                "gfs",
-                45,
-                0,
-                Vertical.pressure(600),
-                RUN_TIME.plusSeconds(6 * 3600),
-                4,
-                List.of()));
+            TestRequests.idw(
+                "gfs", Place.at(45, 0, Vertical.pressure(600)), 4, RUN_TIME.plusSeconds(6 * 3600)));
 
     SpotPlan.AxisPlan isobaric = plan.axes().getFirst();
     assertThat(isobaric.axis().type()).isEqualTo(LevelType.ISOBARIC);
@@ -253,7 +251,7 @@ class SpotPlanTest {
     SpotPlan plan =
         SpotPlan.of(
             GRIB_LIKE,
-            new SpotRequest("gfs", 45, 0, null, RUN_TIME.plusSeconds(6 * 3600), 4, List.of()));
+            TestRequests.idw("gfs", Place.at(45, 0, null), 4, RUN_TIME.plusSeconds(6 * 3600)));
 
     assertThat(plan.parameters()).extracting(Parameter::name).containsExactly("prmsl");
     assertThat(plan.combinations()).containsExactly(new Combination(1, 0, 0, 0, 6));
@@ -262,8 +260,8 @@ class SpotPlanTest {
   @Test
   void aLevelTypeTheModelDoesNotHaveIsUnprocessableAndListsWhatItHas() {
     SpotRequest byHeight =
-        new SpotRequest(
-            "gfs", 45, 0, Vertical.height(100), RUN_TIME.plusSeconds(6 * 3600), 4, List.of());
+        TestRequests.idw(
+            "gfs", Place.at(45, 0, Vertical.height(100)), 4, RUN_TIME.plusSeconds(6 * 3600));
 
     assertThatThrownBy(() -> SpotPlan.of(GRIB_LIKE, byHeight))
         .isInstanceOfSatisfying(
@@ -276,14 +274,11 @@ class SpotPlanTest {
   @Test
   void aParameterOnAnotherLevelTypeSaysHowToAskForIt() {
     SpotRequest request =
-        new SpotRequest(
-            "gfs",
-            45,
-            0,
-            Vertical.pressure(500),
-            RUN_TIME.plusSeconds(6 * 3600),
-            4,
-            List.of("u", "prmsl"));
+        SpotRequest.of(
+            RunSelection.published("gfs"),
+            Place.at(45, 0, Vertical.pressure(500)),
+            Reading.idw(4, List.of("u", "prmsl")),
+            RUN_TIME.plusSeconds(6 * 3600));
 
     assertThatThrownBy(() -> SpotPlan.of(GRIB_LIKE, request))
         .isInstanceOfSatisfying(
@@ -295,8 +290,8 @@ class SpotPlanTest {
   @Test
   void aPressureBeyondTheLevelsSaysTheValidRange() {
     SpotRequest request =
-        new SpotRequest(
-            "gfs", 45, 0, Vertical.pressure(1013.25), RUN_TIME.plusSeconds(6 * 3600), 4, List.of());
+        TestRequests.idw(
+            "gfs", Place.at(45, 0, Vertical.pressure(1013.25)), 4, RUN_TIME.plusSeconds(6 * 3600));
 
     assertThatThrownBy(() -> SpotPlan.of(GRIB_LIKE, request))
         .isInstanceOfSatisfying(
@@ -310,8 +305,8 @@ class SpotPlanTest {
     assertThat(
             SpotPlan.of(
                     GRIB_LIKE,
-                    new SpotRequest(
-                        "gfs", -89.5, 0, null, RUN_TIME.plusSeconds(6 * 3600), 4, List.of()))
+                    TestRequests.idw(
+                        "gfs", Place.at(-89.5, 0, null), 4, RUN_TIME.plusSeconds(6 * 3600)))
                 .axes())
         .hasSize(1);
   }
