@@ -52,6 +52,15 @@ public class SideBySideIT extends ServiceTestBase {
 
   @BeforeEach
   void bothModelsAreServed() throws Exception {
+    bothServed(client, publishedRuns);
+  }
+
+  /**
+   * The spot model's run and this second model's (over part of its grid) loaded and served: the
+   * pair that side-by-side answers, blends and the explorer's overlay read.
+   */
+  public static void bothServed(ElasticsearchClient client, PublishedRuns publishedRuns)
+      throws Exception {
     RunFixtures.spotRunServed(client, publishedRuns);
     RunFixtures.ensurePublished(client, new SyntheticForecastSource(RUN, SEED));
     RunFixtures.awaitServed(publishedRuns, MODEL, RUN.runId());

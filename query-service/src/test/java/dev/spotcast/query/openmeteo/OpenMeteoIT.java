@@ -537,10 +537,7 @@ class OpenMeteoIT extends ServiceTestBase {
   @Test
   void aBlendAnswersEveryHourAsTheSpotAnswersIt() throws Exception {
     // ServiceTestBase's itblend: itspot weighted 1 at 0 h to 0 at 6 h, itside 0 to 1.
-    RunFixtures.spotRunServed(client, publishedRuns);
-    RunFixtures.ensurePublished(
-        client, new SyntheticForecastSource(SideBySideIT.RUN, SideBySideIT.SEED));
-    RunFixtures.awaitServed(publishedRuns, SideBySideIT.MODEL, SideBySideIT.RUN.runId());
+    SideBySideIT.bothServed(client, publishedRuns);
     JsonNode hourly =
         ok("/v1/forecast?latitude=42.3&longitude=-8.4&models=itblend"
                 + "&start_date=2026-11-21&end_date=2026-11-21&hourly=temperature_2m,wind_speed_10m")
@@ -569,18 +566,8 @@ class OpenMeteoIT extends ServiceTestBase {
     assertThat(answered).isGreaterThan(6);
     // By hand at 03:00 (lead 3 h): half of each member's own answer.
     String at3 = "&lat=42.3&lon=-8.4&alt=2&params=t&time=2026-11-21T03:00:00Z";
-    double spot =
-        ok("/v1/spot?model=" + SpotApiIT.MODEL + at3)
-            .path("values")
-            .path("t")
-            .path("value")
-            .asDouble();
-    double side =
-        ok("/v1/spot?model=" + SideBySideIT.MODEL + at3)
-            .path("values")
-            .path("t")
-            .path("value")
-            .asDouble();
+    double spot = ok("/v1/spot?model=" + SpotApiIT.MODEL + at3).at("/values/t/value").asDouble();
+    double side = ok("/v1/spot?model=" + SideBySideIT.MODEL + at3).at("/values/t/value").asDouble();
     assertThat(hourly.path("temperature_2m").get(3).asDouble())
         .isCloseTo(0.5 * spot + 0.5 * side - 273.15, within(1e-9));
   }

@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.spotcast.ingestor.source.SyntheticForecastSource;
-import dev.spotcast.query.RunFixtures;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.api.SideBySideIT;
 import dev.spotcast.query.api.SpotApiIT;
@@ -35,10 +33,7 @@ class BlendIT extends ServiceTestBase {
 
   @BeforeEach
   void bothMembersAreServed() throws Exception {
-    RunFixtures.spotRunServed(client, publishedRuns);
-    RunFixtures.ensurePublished(
-        client, new SyntheticForecastSource(SideBySideIT.RUN, SideBySideIT.SEED));
-    RunFixtures.awaitServed(publishedRuns, SideBySideIT.MODEL, SideBySideIT.RUN.runId());
+    SideBySideIT.bothServed(client, publishedRuns);
   }
 
   private JsonNode json(String path, int status) throws Exception {

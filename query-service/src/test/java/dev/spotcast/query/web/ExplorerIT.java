@@ -68,12 +68,9 @@ class ExplorerIT extends ServiceTestBase {
 
   @BeforeEach
   void runsAreServed() throws Exception {
-    RunFixtures.spotRunServed(client, publishedRuns);
     // A second model over part of the first one's grid, overlaid on the meteogram where both cover
     // the place.
-    RunFixtures.ensurePublished(
-        client, new SyntheticForecastSource(SideBySideIT.RUN, SideBySideIT.SEED));
-    RunFixtures.awaitServed(publishedRuns, SideBySideIT.MODEL, SideBySideIT.RUN.runId());
+    SideBySideIT.bothServed(client, publishedRuns);
   }
 
   private String base() {
