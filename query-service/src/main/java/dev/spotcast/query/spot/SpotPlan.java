@@ -538,15 +538,20 @@ public record SpotPlan(
   private record OwnHeight(int axis, int level) {}
 
   /**
-   * Where a parameter that has values on one level of a height or pressure axis only (2t at 2 m) is
-   * read; null for one on several levels or on a single-level axis.
+   * Where a parameter that has values on one level of a height or pressure axis only (2t at 2 m, or
+   * any parameter of an axis of one level) is read; null for one on several levels or on a
+   * single-level axis.
    */
   private static OwnHeight ownHeight(ForecastRun run, String name) {
     for (int a = 0; a < run.axes().size(); a++) {
       LevelAxis axis = run.axes().get(a);
       Parameter p = axis.parameter(name);
-      if (p != null && !axis.type().singleLevel() && p.ownLevel() != null) {
-        int level = axis.levels().indexOf(p.ownLevel());
+      if (p == null || axis.type().singleLevel()) {
+        continue;
+      }
+      Double own = axis.levels().size() == 1 ? axis.levels().getFirst() : p.ownLevel();
+      if (own != null) {
+        int level = axis.levels().indexOf(own);
         if (level >= 0) {
           return new OwnHeight(a, level);
         }

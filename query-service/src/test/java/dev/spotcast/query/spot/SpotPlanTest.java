@@ -258,6 +258,32 @@ class SpotPlanTest {
   }
 
   @Test
+  void aHeightAxisOfOneLevelIsThatParametersOwnHeight() {
+    // Only 2 m temperature on the height axis (a file of 2t alone): asked without alt=, at 2 m.
+    ForecastRun twoMetres =
+        ForecastRun.of(
+            "t2m",
+            RUN_TIME,
+            RegularLatLonGrid.covering(40, -10, 50, 10, 1.0),
+            LevelType.HEIGHT_ABOVE_GROUND,
+            List.of(2.0),
+            List.of(0, 1, 2, 3, 6),
+            List.of(new Parameter("2t", "K", 150, 350)),
+            new ShardingSpec(2, 0, 2, 10));
+    SpotRequest asked =
+        SpotRequest.of(
+            RunSelection.published("t2m"),
+            Place.at(45, 0, null),
+            Reading.idw(4, List.of("2t")),
+            RUN_TIME.plusSeconds(3 * 3600));
+
+    SpotPlan plan = SpotPlan.of(twoMetres, asked);
+
+    assertThat(plan.parameters()).extracting(Parameter::name).containsExactly("2t");
+    assertThat(plan.combinations()).containsExactly(new Combination(0, 0, 3, 2.0, 3));
+  }
+
+  @Test
   void aLevelTypeTheModelDoesNotHaveIsUnprocessableAndListsWhatItHas() {
     SpotRequest byHeight =
         TestRequests.idw(
