@@ -14,6 +14,7 @@ import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingest.settings.KafkaTopics;
 import dev.spotcast.ingest.settings.ScheduleProperties;
 import dev.spotcast.ingest.settings.SyntheticLimits;
+import dev.spotcast.ingest.settings.YieldProperties;
 import dev.spotcast.ingestor.bulk.LoaderSettings;
 import dev.spotcast.ingestor.lifecycle.AfterPublish;
 import dev.spotcast.ingestor.lifecycle.RunLifecycle;
@@ -51,7 +52,8 @@ import org.springframework.context.annotation.Configuration;
   FeedProperties.Poll.class,
   FileProperties.class,
   SyntheticLimits.class,
-  ArchiveProperties.class
+  ArchiveProperties.class,
+  YieldProperties.class
 })
 public class ServiceConfiguration {
 

@@ -73,6 +73,7 @@ public class ChunkWorker implements SmartLifecycle {
   private final JobFinisher finisher;
   private final IngestMetrics metrics;
   private final DeadLetterIndex deadLetters;
+  private final Yielding yielding;
   private final Map<String, InFlight> inFlight = new ConcurrentHashMap<>();
   private volatile boolean stopping;
   private volatile boolean running;
@@ -86,7 +87,9 @@ public class ChunkWorker implements SmartLifecycle {
       WorkQueue queue,
       JobFinisher finisher,
       IngestMetrics metrics,
-      DeadLetterIndex deadLetters) {
+      DeadLetterIndex deadLetters,
+      Yielding yielding) {
+    this.yielding = yielding;
     this.store = store;
     this.client = store.client();
     this.loaderSettings = loaderSettings;
@@ -344,6 +347,7 @@ public class ChunkWorker implements SmartLifecycle {
       LoadPipeline.Outcome outcome =
           new LoadPipeline(client, loaderSettings, stats, listener)
               .onThisThread()
+              .pacedBy(yielding.pace())
               .afterProduce(() -> metrics.negativeAmounts(source.source()))
               .run(
                   source.source(),

@@ -52,6 +52,7 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
   private final Semaphore slots;
   private final int slotCount;
   private final BulkListener listener;
+  private final SendPace pace;
 
   public BulkSender(ElasticsearchClient client, LoaderSettings settings, LoadStats stats) {
     this(client, settings, stats, BulkListener.NONE);
@@ -63,7 +64,21 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
    */
   public BulkSender(
       ElasticsearchClient client, LoaderSettings settings, LoadStats stats, BulkListener listener) {
+    this(client, settings, stats, listener, SendPace.UNPACED);
+  }
+
+  /**
+   * As the four-argument constructor, every attempt taking a turn of {@code pace} (shared by every
+   * sender of the process) before it is sent.
+   */
+  public BulkSender(
+      ElasticsearchClient client,
+      LoaderSettings settings,
+      LoadStats stats,
+      BulkListener listener,
+      SendPace pace) {
     this.listener = listener;
+    this.pace = pace;
     this.rest = ((Rest5ClientTransport) client._transport()).restClient();
     this.stats = stats;
     this.maxRetries = settings.maxRetries();
@@ -124,6 +139,9 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
       for (int attempt = 1; ; attempt++) {
         boolean lastAttempt = attempt > maxRetries;
         BulkResult result;
+        if (!turn(pending)) {
+          return;
+        }
         try {
           result = post(pending);
         } catch (ResponseException e) {
@@ -153,6 +171,8 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
             return;
           }
           continue;
+        } finally {
+          pace.release();
         }
         boolean blockTooLong =
             blockedSince != 0 && System.nanoTime() - blockedSince > BLOCK_LIMIT.toNanos();
@@ -246,6 +266,21 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
         reason,
         cause);
     stats.failed(FailureKind.TRANSIENT, reason, batch.documents());
+  }
+
+  /**
+   * Waits for the pace's turn to send; when interrupted (the load is cancelled) counts the batch as
+   * lost.
+   */
+  private boolean turn(ShardBatch pending) {
+    try {
+      pace.acquire();
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      stats.failed(FailureKind.TRANSIENT, "cancelled", pending.documents());
+      return false;
+    }
   }
 
   /** Sleeps before a retry; when interrupted (the load is cancelled) counts the batch as lost. */

@@ -35,6 +35,7 @@ public final class LoadPipeline {
   private final BulkListener listener;
   private final boolean onThisThread;
   private final Runnable afterProduce;
+  private final SendPace pace;
 
   /**
    * A pipeline producing on {@link LoaderSettings#producerThreads()} threads that take the slices
@@ -42,7 +43,7 @@ public final class LoadPipeline {
    */
   public LoadPipeline(
       ElasticsearchClient client, LoaderSettings settings, LoadStats stats, BulkListener listener) {
-    this(client, settings, stats, listener, false, () -> {});
+    this(client, settings, stats, listener, false, () -> {}, SendPace.UNPACED);
   }
 
   private LoadPipeline(
@@ -51,18 +52,20 @@ public final class LoadPipeline {
       LoadStats stats,
       BulkListener listener,
       boolean onThisThread,
-      Runnable afterProduce) {
+      Runnable afterProduce,
+      SendPace pace) {
     this.client = client;
     this.settings = settings;
     this.stats = stats;
     this.listener = listener;
     this.onThisThread = onThisThread;
     this.afterProduce = afterProduce;
+    this.pace = pace;
   }
 
   /** This pipeline producing the slices in order on the thread that runs it, with no pool. */
   public LoadPipeline onThisThread() {
-    return new LoadPipeline(client, settings, stats, listener, true, afterProduce);
+    return new LoadPipeline(client, settings, stats, listener, true, afterProduce, pace);
   }
 
   /**
@@ -70,7 +73,15 @@ public final class LoadPipeline {
    * sender, before their answers are awaited; not after a failure or an abort.
    */
   public LoadPipeline afterProduce(Runnable action) {
-    return new LoadPipeline(client, settings, stats, listener, onThisThread, action);
+    return new LoadPipeline(client, settings, stats, listener, onThisThread, action, pace);
+  }
+
+  /**
+   * This pipeline sending each bulk request in a turn of {@code pace}: the pace its process yields
+   * to users by.
+   */
+  public LoadPipeline pacedBy(SendPace pace) {
+    return new LoadPipeline(client, settings, stats, listener, onThisThread, afterProduce, pace);
   }
 
   /**
@@ -121,7 +132,7 @@ public final class LoadPipeline {
   }
 
   private Outcome send(Production production) throws InterruptedException {
-    try (BulkSender sender = new BulkSender(client, settings, stats, listener)) {
+    try (BulkSender sender = new BulkSender(client, settings, stats, listener, pace)) {
       Throwable failure;
       try {
         failure = production.into(sender);

@@ -71,7 +71,7 @@ import org.springframework.web.util.pattern.PathPatternParser;
  */
 @Component
 @Order(AdmissionControl.ORDER)
-@EnableConfigurationProperties(AdmissionProperties.class)
+@EnableConfigurationProperties({AdmissionProperties.class, PressureProperties.class})
 public class AdmissionControl extends OncePerRequestFilter {
 
   /** Name of the Resilience4j bulkhead that bounds the requests in progress. */
@@ -104,6 +104,7 @@ public class AdmissionControl extends OncePerRequestFilter {
   private final Timer waited;
   private final long retryAfterSeconds;
   private final ObjectMapper json;
+  private final UserPressure pressure;
 
   /**
    * Web slices without Resilience4j's configuration (controller tests) get its default bulkhead.
@@ -113,7 +114,9 @@ public class AdmissionControl extends OncePerRequestFilter {
       ObjectProvider<MeterRegistry> registries,
       ObjectProvider<QueryProperties> queryProperties,
       AdmissionProperties properties,
+      PressureProperties pressureProperties,
       ObjectMapper json) {
+    this.pressure = pressureProperties.newPressure();
     this.bulkhead = bulkheads.getIfAvailable(BulkheadRegistry::ofDefaults).bulkhead(NAME);
     this.wait = new AdmissionWait(properties.overloadInterval().toNanos(), System.nanoTime());
     QueryProperties query = queryProperties.getIfAvailable();
@@ -132,6 +135,10 @@ public class AdmissionControl extends OncePerRequestFilter {
         .baseUnit("seconds")
         .description(
             "moving average of an admitted request's time in progress (the expected wait is reckoned from it)")
+        .register(registry);
+    Gauge.builder("spotcast.query.pressure.busy", this, door -> door.pressure().busy() ? 1 : 0)
+        .description(
+            "1 while the users count as hurting (/actuator/pressure): loaders on the cluster yield")
         .register(registry);
     this.waited =
         Timer.builder("spotcast.admission.wait")
@@ -163,8 +170,10 @@ public class AdmissionControl extends OncePerRequestFilter {
   protected void doFilterInternal(
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
+    long arrivedAt = System.nanoTime();
     String refusal = admit();
     if (refusal != null) {
+      pressure.refused(arrivedAt);
       refuse(request, response, refusal);
       return;
     }
@@ -173,8 +182,15 @@ public class AdmissionControl extends OncePerRequestFilter {
       chain.doFilter(request, response);
     } finally {
       bulkhead.onComplete();
-      wait.completed(System.nanoTime() - admittedAt);
+      long now = System.nanoTime();
+      wait.completed(now - admittedAt);
+      pressure.answered(now, now - arrivedAt);
     }
+  }
+
+  /** Whether the users are hurting now: the door's counts over the last window. */
+  public UserPressure.Reading pressure() {
+    return pressure.read(System.nanoTime());
   }
 
   /** A slot now, or after a wait worth making (null); else why not. */

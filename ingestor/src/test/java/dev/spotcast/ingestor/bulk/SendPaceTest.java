@@ -1,0 +1,119 @@
+package dev.spotcast.ingestor.bulk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class SendPaceTest {
+
+  @Test
+  void busyUsersHalveTheLimitDownToTheLeastAndClearReadingsGiveOneBackAtATime() {
+    SendPace pace = new SendPace(1, 8);
+    assertThat(pace.limit()).isEqualTo(8);
+    pace.congested();
+    assertThat(pace.limit()).isEqualTo(4);
+    pace.congested();
+    pace.congested();
+    assertThat(pace.limit()).isEqualTo(1);
+    pace.congested();
+    assertThat(pace.limit()).as("never below min").isEqualTo(1);
+    assertThat(pace.congestions()).isEqualTo(4);
+    pace.clear();
+    pace.clear();
+    assertThat(pace.limit()).isEqualTo(3);
+    for (int i = 0; i < 10; i++) {
+      pace.clear();
+    }
+    assertThat(pace.limit()).as("never above max").isEqualTo(8);
+  }
+
+  @Test
+  void aLeastAboveOneIsKept() {
+    SendPace pace = new SendPace(3, 8);
+    pace.congested(); // 4
+    pace.congested(); // 2, raised to 3
+    assertThat(pace.limit()).isEqualTo(3);
+    pace.congested();
+    assertThat(pace.limit()).isEqualTo(3);
+  }
+
+  @Test
+  void aSendWaitsWhileTheLimitIsInFlightAndGoesWhenATurnIsFreed() throws Exception {
+    SendPace pace = new SendPace(1, 2);
+    pace.congested(); // 1 at once
+    pace.acquire();
+    CountDownLatch sent = new CountDownLatch(1);
+    Thread second =
+        Thread.ofPlatform()
+            .start(
+                () -> {
+                  try {
+                    pace.acquire();
+                    sent.countDown();
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                });
+    awaitWaiting(second);
+    assertThat(sent.getCount()).as("the second waits while one is in flight").isEqualTo(1);
+    assertThat(pace.inFlight()).isEqualTo(1);
+    pace.release();
+    assertThat(sent.await(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(pace.inFlight()).isEqualTo(1);
+    pace.release();
+    assertThat(pace.takeMostInFlight()).isEqualTo(1);
+  }
+
+  @Test
+  void aClearReadingLetsAWaitingSendGo() throws Exception {
+    SendPace pace = new SendPace(1, 2);
+    pace.congested();
+    pace.acquire();
+    CountDownLatch sent = new CountDownLatch(1);
+    Thread second =
+        Thread.ofPlatform()
+            .start(
+                () -> {
+                  try {
+                    pace.acquire();
+                    sent.countDown();
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                });
+    awaitWaiting(second);
+    pace.clear();
+    assertThat(sent.await(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(pace.inFlight()).isEqualTo(2);
+    assertThat(pace.takeMostInFlight()).isEqualTo(2);
+    pace.release();
+    assertThat(pace.takeMostInFlight()).as("counts again from the two in flight").isEqualTo(2);
+    assertThat(pace.takeMostInFlight()).as("then from the one left").isEqualTo(1);
+  }
+
+  @Test
+  void theUnpacedPaceNeverWaits() throws Exception {
+    for (int i = 0; i < 1000; i++) {
+      SendPace.UNPACED.acquire();
+    }
+    SendPace.UNPACED.congested();
+    assertThat(SendPace.UNPACED.limit()).isEqualTo(Integer.MAX_VALUE);
+  }
+
+  @Test
+  void aPaceNeedsOneAtLeast() {
+    assertThatThrownBy(() -> new SendPace(0, 4)).hasMessageContaining("1 <= min <= max");
+    assertThatThrownBy(() -> new SendPace(5, 4)).hasMessageContaining("1 <= min <= max");
+  }
+
+  /** Waits until the thread is parked in acquire: no sleep that could be too short. */
+  private static void awaitWaiting(Thread thread) throws InterruptedException {
+    while (thread.getState() != Thread.State.WAITING) {
+      assertThat(thread.isAlive()).as("the thread waits rather than ends").isTrue();
+      Thread.onSpinWait();
+    }
+  }
+}
