@@ -130,6 +130,14 @@ public class NeighbourSearch {
   }
 
   /**
+   * Whether the queries of a run are answered by the ids path: whether a plan hands over its n
+   * nearest points ({@code SpotPlan.query(boolean)}) or leaves them to the geo path.
+   */
+  public boolean usesIds(ForecastRun run) {
+    return SearchPlans.usesIds(run, fastPath);
+  }
+
+  /**
    * Hits of every index; on the geo path each index's hits in distance order.
    *
    * @throws SearchUnavailableException when Elasticsearch cannot answer (or the circuit is open)

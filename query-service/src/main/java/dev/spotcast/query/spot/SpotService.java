@@ -175,7 +175,7 @@ public class SpotService {
             return answers;
           }
           List<SpotForecast> forecasts =
-              interpolator.series(plans, search.find(SpotPlan.query(plans)));
+              interpolator.series(plans, search.find(SpotPlan.query(plans, search.usesIds(run))));
           for (int p = 0; p < plans.size(); p++) {
             answers.set(planned.items().get(p), forecasts.get(p));
           }
@@ -245,7 +245,7 @@ public class SpotService {
                 + run.validTime(run.steps().getLast()));
       }
       plansOf.add(plans);
-      queries.add(SpotPlan.query(plans));
+      queries.add(SpotPlan.query(plans, search.usesIds(run)));
     }
     // One read per series (through the document cache and shared reads, as a spot's); an
     // ensemble's members together in one multi-search.
@@ -321,7 +321,7 @@ public class SpotService {
   private SpotForecast answer(SpotRequest request) {
     RunRecord record = record(request);
     SpotPlan plan = plan(runs.strategy(record), request, terrains.of(record.run()));
-    return interpolator.interpolate(plan, search.find(plan.query()));
+    return interpolator.interpolate(plan, search.find(query(plan)));
   }
 
   /**
@@ -354,10 +354,15 @@ public class SpotService {
     return new Planned(plans, items);
   }
 
-  private static List<NeighbourQuery> queries(List<SpotPlan> plans) {
+  private List<NeighbourQuery> queries(List<SpotPlan> plans) {
     List<NeighbourQuery> queries = new ArrayList<>(plans.size());
-    plans.forEach(plan -> queries.add(plan.query()));
+    plans.forEach(plan -> queries.add(query(plan)));
     return queries;
+  }
+
+  /** What the search reads for a plan: its n nearest points only if the search reads them by id. */
+  private NeighbourQuery query(SpotPlan plan) {
+    return plan.query(search.usesIds(plan.run()));
   }
 
   private RunRecord record(SpotRequest request) {
