@@ -18,7 +18,8 @@ import java.util.Map;
  * @param radiusKm the radius that holds them
  * @param points the grid points the plan decided on a regular lat/lon grid (the corners of the grid
  *     cell for bilinear, the points a cell selection chose, else the n nearest within the radius),
- *     the ones the ids path reads; null on other grids, where the geo path finds them
+ *     the ones the ids path reads; null where the geo path finds them: on other grids, and the n
+ *     nearest when the ids path is not taken ({@code fast-path} off)
  * @param byId whether the points are fetched by id whatever the path: the cell of a bilinear
  *     request, the points of a cell selection
  * @param parameters the parameters read

@@ -9,7 +9,6 @@ import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.springframework.beans.factory.ObjectProvider;
@@ -20,8 +19,9 @@ import org.springframework.stereotype.Component;
  * Finds the documents of the grid points nearest a place, for every (level, step) a query needs, in
  * one Elasticsearch round trip: the searches are built by {@link SearchPlans} (ids or geo path),
  * the ids-path reads of single requests go through {@link DocumentReads} (cache, coalescing, shared
- * reads), and every call through {@link SearchCalls} (the guard and the wire). This class picks the
- * path and times each.
+ * reads, each read sent by {@link IdsSender}), and every call through {@link SearchCalls} (the
+ * guard and the wire). This class picks the path and times the searches it sends itself; {@link
+ * IdsSender} times the ids-path reads.
  */
 @Component
 public class NeighbourSearch {
@@ -33,8 +33,6 @@ public class NeighbourSearch {
   private final DocumentReads documents;
   private final Timer geoSortTimer;
   private final Timer msearchTimer;
-  private final Timer idsTimer;
-  private final Timer idsMsearchTimer;
   private final Timer batchTimer;
 
   /**
@@ -89,10 +87,7 @@ public class NeighbourSearch {
     this.calls = new SearchCalls(client, guard);
     this.geoSortTimer = timer(registry, "geo_sort");
     this.msearchTimer = timer(registry, "msearch");
-    this.idsTimer = timer(registry, "ids");
-    this.idsMsearchTimer = timer(registry, "ids_msearch");
     this.batchTimer = timer(registry, "batch_msearch");
-    Timer sharedTimer = timer(registry, "ids_shared");
     DistributionSummary readers =
         DistributionSummary.builder("spotcast.elasticsearch.search.readers")
             .description(
@@ -106,23 +101,19 @@ public class NeighbourSearch {
             .register(registry);
     // The document cache keeps whole documents: its reads make every step of a block a hit.
     boolean whole = cache != null;
+    IdsSender sender =
+        new IdsSender(
+            calls,
+            fastPath,
+            whole,
+            timer(registry, "ids"),
+            timer(registry, "ids_msearch"),
+            timer(registry, "ids_shared"));
     this.documents =
         new DocumentReads(
             cache,
             new SharedReads<>(
-                searchesInFlight,
-                maxSharedSearch,
-                read -> read.query().strategy(),
-                read -> readAlone(read, whole),
-                reads -> {
-                  List<NeighbourQuery> queries = new ArrayList<>(reads.size());
-                  reads.forEach(read -> queries.add(read.query()));
-                  return sharedTimer.record(
-                      () -> calls.hits(SearchPlans.Batch.of(queries, fastPath, whole)));
-                },
-                readers::record,
-                maxSharedWait,
-                unshared::increment));
+                searchesInFlight, maxSharedSearch, maxSharedWait, sender, readers, unshared));
   }
 
   private static Timer timer(MeterRegistry registry, String path) {
@@ -139,6 +130,14 @@ public class NeighbourSearch {
   }
 
   /**
+   * Whether the queries of a run are answered by the ids path: whether a plan hands over its n
+   * nearest points ({@code SpotPlan.query(boolean)}) or leaves them to the geo path.
+   */
+  public boolean usesIds(ForecastRun run) {
+    return SearchPlans.usesIds(run, fastPath);
+  }
+
+  /**
    * Hits of every index; on the geo path each index's hits in distance order.
    *
    * @throws SearchUnavailableException when Elasticsearch cannot answer (or the circuit is open)
@@ -151,12 +150,6 @@ public class NeighbourSearch {
     }
     SearchPlan plan = SearchPlans.geo(query);
     return (plan.multi() ? msearchTimer : geoSortTimer).record(() -> calls.hits(plan, null));
-  }
-
-  /** One ids-path read, by itself. */
-  private List<ForecastHit> readAlone(DocumentReads.IdsRead read, boolean whole) {
-    SearchPlan ids = SearchPlans.ids(read.query(), read.points(), whole);
-    return (ids.multi() ? idsMsearchTimer : idsTimer).record(() -> calls.hits(ids, read.points()));
   }
 
   /**

@@ -49,7 +49,15 @@ public final class SearchPlans {
    * fastPath}.
    */
   public static boolean usesIds(NeighbourQuery query, boolean fastPath) {
-    return fastPath && query.run().grid() instanceof RegularLatLonGrid;
+    return usesIds(query.run(), fastPath);
+  }
+
+  /**
+   * Whether a run's queries are answered by the ids path when {@code spotcast.query.fast-path} is
+   * {@code fastPath}.
+   */
+  static boolean usesIds(ForecastRun run, boolean fastPath) {
+    return fastPath && run.grid() instanceof RegularLatLonGrid;
   }
 
   /**

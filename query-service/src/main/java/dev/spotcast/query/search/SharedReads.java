@@ -1,5 +1,7 @@
 package dev.spotcast.query.search;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -12,8 +14,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Function;
-import java.util.function.IntConsumer;
 
 /**
  * Reads that arrive while others are under way go together ("natural batching"): at most {@code
@@ -26,23 +26,40 @@ import java.util.function.IntConsumer;
  * for at most {@code maxWait}; then it leaves and reads alone, so that a read that hangs (a node
  * going down) holds back no more requests than it would without sharing.
  *
+ * <p>This class only decides which reads go together, and who sends them when; how a read is sent
+ * is its {@link Sender} (for spot requests {@link IdsSender}), a collaborator of its own: nothing
+ * here calls back into the class that reads through it ({@link DocumentReads}) or the one that
+ * built it ({@link NeighbourSearch}). It records, in the meters it is given, the readers of each
+ * read sent and the readers that gave up waiting.
+ *
  * <p>No thread of its own: a read is sent by the request thread that queued first; the others wait
  * for their answers. A failure of a shared read is every one of its readers' failure; readers of
  * one group read the same indices, so they would have met it alone as well.
  *
- * @param <P> what is read (a spot request's plan)
+ * @param <P> what is read (a spot request's ids-path read)
  * @param <R> its answer
  */
 final class SharedReads<P, R> {
 
+  /** How reads are sent: one by itself, or several of one group as one. */
+  interface Sender<P, R> {
+
+    /** Which reads may be sent as one: those of equal groups. */
+    Object group(P what);
+
+    /** Sends one read. */
+    R one(P what);
+
+    /** Sends several reads of one group as one; their answers in their order. */
+    List<R> many(List<P> what);
+  }
+
   private final int inFlight;
   private final int maxShared;
-  private final Function<P, Object> group;
-  private final Function<P, R> one;
-  private final Function<List<P>, List<R>> many;
-  private final IntConsumer shared;
   private final long maxWaitNanos;
-  private final Runnable gaveUp;
+  private final Sender<P, R> sender;
+  private final DistributionSummary readers;
+  private final Counter gaveUp;
   private final ReentrantLock lock = new ReentrantLock();
 
   /**
@@ -56,33 +73,27 @@ final class SharedReads<P, R> {
   /**
    * @param inFlight the most reads under way at once; 0: none shared, each read is sent by itself
    * @param maxShared the most readers of one shared read
-   * @param group which reads may share (equal groups)
-   * @param one sends one read
-   * @param many sends several reads as one, answers in their order
-   * @param shared told the number of readers of each read sent
    * @param maxWait the longest a reader waits in the queue; then it leaves it and reads alone, so
    *     that reads that hang (a node going down) hold back no more than they would without sharing
-   * @param gaveUp told of each reader that left the queue after {@code maxWait}
+   * @param sender sends the reads
+   * @param readers records the number of readers of each read sent
+   * @param gaveUp counts the readers that left the queue after {@code maxWait}
    */
   SharedReads(
       int inFlight,
       int maxShared,
-      Function<P, Object> group,
-      Function<P, R> one,
-      Function<List<P>, List<R>> many,
-      IntConsumer shared,
       Duration maxWait,
-      Runnable gaveUp) {
+      Sender<P, R> sender,
+      DistributionSummary readers,
+      Counter gaveUp) {
     if (inFlight < 0 || maxShared < 1 || maxWait.isNegative()) {
       throw new IllegalArgumentException("inFlight must be >= 0, maxShared >= 1 and maxWait >= 0");
     }
     this.inFlight = inFlight;
     this.maxShared = maxShared;
-    this.group = group;
-    this.one = one;
-    this.many = many;
-    this.shared = shared;
     this.maxWaitNanos = maxWait.toNanos();
+    this.sender = sender;
+    this.readers = readers;
     this.gaveUp = gaveUp;
   }
 
@@ -112,7 +123,7 @@ final class SharedReads<P, R> {
           CompletableFuture.anyOf(me.answer, me.turn).handle((any, failure) -> null);
       if (!within(ready, maxWaitNanos) && leave(me)) {
         // The reads under way are slow: this one goes alone, beside them.
-        gaveUp.run();
+        gaveUp.increment();
         return alone(what);
       }
       ready.join(); // at once, or when the read that took this reader from the queue ends
@@ -134,8 +145,8 @@ final class SharedReads<P, R> {
   }
 
   private R alone(P what) {
-    shared.accept(1);
-    return one.apply(what);
+    readers.record(1);
+    return sender.one(what);
   }
 
   /** Whether {@code ready} completes within {@code nanos} (it never completes exceptionally). */
@@ -187,27 +198,28 @@ final class SharedReads<P, R> {
   }
 
   /**
-   * Sends one read for {@code readers} (the sender among them), answers each, then starts the next.
+   * Sends one read for {@code together} (the reader whose thread sends it among them), answers
+   * each, then starts the next.
    */
-  private void send(List<Reader<P, R>> readers) {
+  private void send(List<Reader<P, R>> together) {
     try {
-      shared.accept(readers.size());
-      if (readers.size() == 1) {
-        readers.getFirst().answer.complete(one.apply(readers.getFirst().what));
+      readers.record(together.size());
+      if (together.size() == 1) {
+        together.getFirst().answer.complete(sender.one(together.getFirst().what));
       } else {
-        List<P> all = new ArrayList<>(readers.size());
-        readers.forEach(r -> all.add(r.what));
-        List<R> answers = many.apply(all);
-        if (answers.size() != readers.size()) {
+        List<P> all = new ArrayList<>(together.size());
+        together.forEach(r -> all.add(r.what));
+        List<R> answers = sender.many(all);
+        if (answers.size() != together.size()) {
           throw new IllegalStateException(
-              answers.size() + " answers to " + readers.size() + " shared reads");
+              answers.size() + " answers to " + together.size() + " shared reads");
         }
-        for (int i = 0; i < readers.size(); i++) {
-          readers.get(i).answer.complete(answers.get(i));
+        for (int i = 0; i < together.size(); i++) {
+          together.get(i).answer.complete(answers.get(i));
         }
       }
     } catch (Throwable failure) {
-      readers.forEach(r -> r.answer.completeExceptionally(failure));
+      together.forEach(r -> r.answer.completeExceptionally(failure));
     } finally {
       next();
     }
@@ -216,7 +228,7 @@ final class SharedReads<P, R> {
   /** Hands the next read to the first queued reader, or frees the slot when none waits. */
   private void next() {
     Reader<P, R> first;
-    List<Reader<P, R>> readers = new ArrayList<>();
+    List<Reader<P, R>> together = new ArrayList<>();
     lock.lock();
     try {
       first = queue.poll();
@@ -224,20 +236,20 @@ final class SharedReads<P, R> {
         sending--;
         return;
       }
-      readers.add(first);
-      Object firstGroup = group.apply(first.what);
+      together.add(first);
+      Object firstGroup = sender.group(first.what);
       for (Iterator<Reader<P, R>> it = queue.iterator();
-          it.hasNext() && readers.size() < maxShared; ) {
+          it.hasNext() && together.size() < maxShared; ) {
         Reader<P, R> r = it.next();
-        if (Objects.equals(group.apply(r.what), firstGroup)) {
+        if (Objects.equals(sender.group(r.what), firstGroup)) {
           it.remove();
-          readers.add(r);
+          together.add(r);
         }
       }
     } finally {
       lock.unlock();
     }
-    first.turn.complete(readers);
+    first.turn.complete(together);
   }
 
   private static final class Reader<P, R> {

@@ -157,18 +157,38 @@ public record SpotPlan(
     return run().steps().get(steps.lower());
   }
 
-  /** What the neighbour search reads for this plan. */
+  /** What the neighbour search reads for this plan, its grid points all worked out. */
   public NeighbourQuery query() {
-    return query(combinationsByIndex(stepPositions()));
+    return query(true);
+  }
+
+  /**
+   * What the neighbour search reads for this plan.
+   *
+   * @param idsPath whether the search takes the ids path for this run ({@code
+   *     NeighbourSearch.usesIds}); when not, the n nearest points are left to the geo path, which
+   *     finds them itself, and not worked out here
+   */
+  public NeighbourQuery query(boolean idsPath) {
+    return query(combinationsByIndex(stepPositions()), idsPath);
   }
 
   /**
    * What the neighbour search reads for the plans of one place at several times (the steps of a
-   * series, each from {@link #at}): every (level, step) any of them needs, in one query.
+   * series, each from {@link #at}): every (level, step) any of them needs, in one query, its grid
+   * points all worked out.
    */
   public static NeighbourQuery query(List<SpotPlan> samePlace) {
+    return query(samePlace, true);
+  }
+
+  /**
+   * As {@link #query(List)}; with {@code idsPath} false the n nearest points are left to the geo
+   * path ({@link #query(boolean)}).
+   */
+  public static NeighbourQuery query(List<SpotPlan> samePlace, boolean idsPath) {
     SpotPlan first = samePlace.getFirst();
-    return first.query(first.combinationsByIndex(stepPositions(samePlace)));
+    return first.query(first.combinationsByIndex(stepPositions(samePlace)), idsPath);
   }
 
   /** Every step any of the plans reads ({@link #stepPositions()}), positions in order. */
@@ -182,7 +202,7 @@ public record SpotPlan(
     return read.stream().mapToInt(Integer::intValue).toArray();
   }
 
-  private NeighbourQuery query(Map<String, List<Combination>> byIndex) {
+  private NeighbourQuery query(Map<String, List<Combination>> byIndex, boolean idsPath) {
     return new NeighbourQuery(
         strategy,
         request.where().lat(),
@@ -190,7 +210,7 @@ public record SpotPlan(
         request.how().neighbours(),
         searchNeighbours(),
         radiusKm(),
-        points(),
+        points(idsPath),
         request.how().method() == Method.BILINEAR || choice != null,
         parameters(),
         byIndex);
@@ -200,9 +220,10 @@ public record SpotPlan(
    * The grid points the search reads, decided here once on a regular lat/lon grid: the points a
    * cell selection chose ({@link #withTerrain}), the corners of the grid cell (bilinear), or the n
    * nearest within the radius, as the geo path's sort would leave them; null on other grids, whose
-   * points only the geo path's search finds.
+   * points only the geo path's search finds, and for the n nearest when the search does not take
+   * the ids path ({@code idsPath} false): its geo path finds them.
    */
-  private GridNeighbours.Nearest points() {
+  private GridNeighbours.Nearest points(boolean idsPath) {
     if (!(run().grid() instanceof RegularLatLonGrid grid)) {
       return null;
     }
@@ -212,7 +233,7 @@ public record SpotPlan(
     if (request.how().method() == Method.BILINEAR) {
       return GridNeighbours.cell(grid, request.where().lat(), request.where().lon());
     }
-    return nearest(grid, request.how().neighbours());
+    return idsPath ? nearest(grid, request.how().neighbours()) : null;
   }
 
   /** The {@code count} nearest grid points within this plan's radius. */

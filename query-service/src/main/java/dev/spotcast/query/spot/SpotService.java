@@ -21,6 +21,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.springframework.stereotype.Service;
 
@@ -103,20 +105,16 @@ public class SpotService {
           // The points share their params: an unknown one refuses the whole request, once.
           SpotPlan.checkParameters(record.run(), requests.getFirst().how().params());
           List<PointAnswer> answers = new ArrayList<>(requests.size());
-          List<SpotPlan> plans = new ArrayList<>(requests.size());
-          List<Integer> planned = new ArrayList<>(requests.size());
-          for (int i = 0; i < requests.size(); i++) {
-            answers.add(null);
-            try {
-              plans.add(plan(strategy, requests.get(i), terrain));
-              planned.add(i);
-            } catch (OutsideForecastException | BadParameterException e) {
-              answers.set(i, new PointAnswer(null, e));
-            }
-          }
+          Planned planned =
+              planEach(
+                  requests.size(),
+                  i -> plan(strategy, requests.get(i), terrain),
+                  answers,
+                  refused -> new PointAnswer(null, refused));
+          List<SpotPlan> plans = planned.plans();
           List<List<ForecastHit>> hits = search.findAll(queries(plans));
           for (int p = 0; p < plans.size(); p++) {
-            int i = planned.get(p);
+            int i = planned.items().get(p);
             try {
               answers.set(
                   i, new PointAnswer(interpolator.interpolate(plans.get(p), hits.get(p)), null));
@@ -169,24 +167,17 @@ public class SpotService {
                   request.at(run.validTime(run.steps().getFirst())),
                   terrains.of(run));
           List<SpotForecast> answers = new ArrayList<>(times.size());
-          List<SpotPlan> plans = new ArrayList<>(times.size());
-          List<Integer> planned = new ArrayList<>(times.size());
-          for (int i = 0; i < times.size(); i++) {
-            answers.add(null);
-            try {
-              plans.add(place.at(times.get(i)));
-              planned.add(i);
-            } catch (OutsideForecastException e) {
-              // a time outside the run: no answer there
-            }
-          }
+          // A time outside the run: no answer there.
+          Planned planned =
+              planEach(times.size(), i -> place.at(times.get(i)), answers, refused -> null);
+          List<SpotPlan> plans = planned.plans();
           if (plans.isEmpty()) {
             return answers;
           }
           List<SpotForecast> forecasts =
-              interpolator.series(plans, search.find(SpotPlan.query(plans)));
+              interpolator.series(plans, search.find(SpotPlan.query(plans, search.usesIds(run))));
           for (int p = 0; p < plans.size(); p++) {
-            answers.set(planned.get(p), forecasts.get(p));
+            answers.set(planned.items().get(p), forecasts.get(p));
           }
           return answers;
         });
@@ -254,7 +245,7 @@ public class SpotService {
                 + run.validTime(run.steps().getLast()));
       }
       plansOf.add(plans);
-      queries.add(SpotPlan.query(plans));
+      queries.add(SpotPlan.query(plans, search.usesIds(run)));
     }
     // One read per series (through the document cache and shared reads, as a spot's); an
     // ensemble's members together in one multi-search.
@@ -330,13 +321,48 @@ public class SpotService {
   private SpotForecast answer(SpotRequest request) {
     RunRecord record = record(request);
     SpotPlan plan = plan(runs.strategy(record), request, terrains.of(record.run()));
-    return interpolator.interpolate(plan, search.find(plan.query()));
+    return interpolator.interpolate(plan, search.find(query(plan)));
   }
 
-  private static List<NeighbourQuery> queries(List<SpotPlan> plans) {
+  /**
+   * The plans made of some items of a request (its points, its times), each with the position of
+   * its item.
+   */
+  private record Planned(List<SpotPlan> plans, List<Integer> items) {}
+
+  /**
+   * Plans each of {@code count} items ({@code plan} of its position) or keeps its refusal: {@code
+   * answers} gets a place per item, null for a planned item (answered later), the refusal's answer
+   * for an item the run refuses ({@link OutsideForecastException}, {@link BadParameterException}).
+   */
+  private static <A> Planned planEach(
+      int count,
+      IntFunction<SpotPlan> plan,
+      List<A> answers,
+      Function<RuntimeException, A> refusal) {
+    List<SpotPlan> plans = new ArrayList<>(count);
+    List<Integer> items = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      answers.add(null);
+      try {
+        plans.add(plan.apply(i));
+        items.add(i);
+      } catch (OutsideForecastException | BadParameterException e) {
+        answers.set(i, refusal.apply(e));
+      }
+    }
+    return new Planned(plans, items);
+  }
+
+  private List<NeighbourQuery> queries(List<SpotPlan> plans) {
     List<NeighbourQuery> queries = new ArrayList<>(plans.size());
-    plans.forEach(plan -> queries.add(plan.query()));
+    plans.forEach(plan -> queries.add(query(plan)));
     return queries;
+  }
+
+  /** What the search reads for a plan: its n nearest points only if the search reads them by id. */
+  private NeighbourQuery query(SpotPlan plan) {
+    return plan.query(search.usesIds(plan.run()));
   }
 
   private RunRecord record(SpotRequest request) {

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -104,22 +103,29 @@ class DocumentReadsTest {
   /** Reads that answer with some hits, counted. */
   private static DocumentReads reads(
       java.util.function.Supplier<List<ForecastHit>> answer, AtomicInteger count) {
-    Function<DocumentReads.IdsRead, List<ForecastHit>> one =
-        read -> {
-          count.incrementAndGet();
-          return answer.get();
+    SharedReads.Sender<DocumentReads.IdsRead, List<ForecastHit>> sender =
+        new SharedReads.Sender<>() {
+          @Override
+          public Object group(DocumentReads.IdsRead read) {
+            return read.query().strategy();
+          }
+
+          @Override
+          public List<ForecastHit> one(DocumentReads.IdsRead read) {
+            count.incrementAndGet();
+            return answer.get();
+          }
+
+          @Override
+          public List<List<ForecastHit>> many(List<DocumentReads.IdsRead> reads) {
+            return reads.stream().map(this::one).toList();
+          }
         };
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
     return new DocumentReads(
-        new DocumentCache(1_000_000, new SimpleMeterRegistry()),
+        new DocumentCache(1_000_000, registry),
         new SharedReads<>(
-            0,
-            1,
-            read -> read.query().strategy(),
-            one,
-            reads -> reads.stream().map(one).toList(),
-            n -> {},
-            Duration.ZERO,
-            () -> {}));
+            0, 1, Duration.ZERO, sender, registry.summary("readers"), registry.counter("gave-up")));
   }
 
   @Test

@@ -2,6 +2,9 @@ package dev.spotcast.query.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -9,15 +12,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class SharedReadsTest {
 
   /** Reads of "group:name" strings, answered "name!"; what was sent is recorded in order. */
-  private static final class Backend {
+  private static final class Backend implements SharedReads.Sender<String, String> {
     final List<List<String>> sent = Collections.synchronizedList(new ArrayList<>());
-    final List<Integer> readers = Collections.synchronizedList(new ArrayList<>());
+    final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+
+    /** The readers of each read sent, as the shared reads record them. */
+    final DistributionSummary readers = registry.summary("readers");
+
+    /** The readers that left the queue, as the shared reads count them. */
+    final Counter gaveUp = registry.counter("gave-up");
 
     /** A read of one of these waits for its latch before it answers. */
     final Map<String, CountDownLatch> hold = new ConcurrentHashMap<>();
@@ -28,25 +36,26 @@ class SharedReadsTest {
     /** Whether a shared read answers one reader fewer than it was sent for. */
     volatile boolean answerOneTooFew;
 
-    final AtomicInteger gaveUp = new AtomicInteger();
-
     SharedReads<String, String> reads(int inFlight, int maxShared) {
       return reads(inFlight, maxShared, Duration.ofHours(1));
     }
 
     SharedReads<String, String> reads(int inFlight, int maxShared, Duration maxWait) {
-      return new SharedReads<>(
-          inFlight,
-          maxShared,
-          what -> what.substring(0, what.indexOf(':')),
-          what -> answer(List.of(what)).getFirst(),
-          this::answer,
-          readers::add,
-          maxWait,
-          gaveUp::incrementAndGet);
+      return new SharedReads<>(inFlight, maxShared, maxWait, this, readers, gaveUp);
     }
 
-    List<String> answer(List<String> what) {
+    @Override
+    public Object group(String what) {
+      return what.substring(0, what.indexOf(':'));
+    }
+
+    @Override
+    public String one(String what) {
+      return many(List.of(what)).getFirst();
+    }
+
+    @Override
+    public List<String> many(List<String> what) {
       sent.add(List.copyOf(what));
       firstSending.countDown();
       for (String w : what) {
@@ -136,7 +145,8 @@ class SharedReadsTest {
     assertThat(reads.read("a:y")).isEqualTo("y!");
 
     assertThat(backend.sent).containsExactly(List.of("a:x"), List.of("a:y"));
-    assertThat(backend.readers).containsExactly(1, 1);
+    assertThat(backend.readers.count()).as("two reads sent").isEqualTo(2);
+    assertThat(backend.readers.totalAmount()).as("each by one reader").isEqualTo(2);
     assertThat(reads.sending()).isZero();
   }
 
@@ -149,8 +159,10 @@ class SharedReadsTest {
         .as(
             "the first queued read takes the others of its group with it; the other group goes next")
         .containsExactly(List.of("a:first"), List.of("a:p", "a:r", "a:s"), List.of("b:q"));
-    assertThat(held.backend.readers).containsExactly(1, 3, 1);
-    assertThat(held.backend.gaveUp).as("no reader left the queue").hasValue(0);
+    assertThat(held.backend.readers.count()).as("three reads sent").isEqualTo(3);
+    assertThat(held.backend.readers.totalAmount()).as("1 + 3 + 1 readers").isEqualTo(5);
+    assertThat(held.backend.readers.max()).isEqualTo(3);
+    assertThat(held.backend.gaveUp.count()).as("no reader left the queue").isZero();
     assertThat(held.answers)
         .containsExactlyInAnyOrderEntriesOf(
             Map.of("a:first", "first!", "a:p", "p!", "b:q", "q!", "a:r", "r!", "a:s", "s!"));
@@ -208,7 +220,7 @@ class SharedReadsTest {
 
     // The read under way answers only when released: this one's answer comes from its own read.
     assertThat(held.reads.read("a:queued")).isEqualTo("queued!");
-    assertThat(held.backend.gaveUp).hasValue(1);
+    assertThat(held.backend.gaveUp.count()).isEqualTo(1);
     assertThat(held.reads.waiting()).as("it left the queue").isZero();
     assertThat(held.reads.sending()).as("the hanging read still holds its slot").isEqualTo(1);
     held.release();

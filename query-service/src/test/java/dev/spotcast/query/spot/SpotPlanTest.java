@@ -185,6 +185,28 @@ class SpotPlanTest {
         .isEqualTo(SyntheticWeather.PARAMETERS);
   }
 
+  @Test
+  void theNearestPointsAreWorkedOutOnlyForTheIdsPathButABilinearCellAlways() {
+    SpotPlan idw = plan(45.3, 0.2, 0, "2026-11-21T00:00:00Z");
+
+    assertThat(idw.query().points().points()).hasSize(4);
+    assertThat(idw.query(true).points().points()).hasSize(4);
+    assertThat(idw.query(false).points()).as("the geo path finds them").isNull();
+    assertThat(SpotPlan.query(List.of(idw), false).points()).isNull();
+
+    SpotPlan bilinear =
+        SpotPlan.of(
+            RUN,
+            SpotRequest.of(
+                RunSelection.published("synth"),
+                Place.at(45.3, 0.2, Vertical.height(0)),
+                new Reading(List.of(), Method.BILINEAR, 4, null, null),
+                RUN_TIME));
+    assertThat(bilinear.query(false).points().points())
+        .as("read by id whatever the path")
+        .hasSize(4);
+  }
+
   private static SpotPlan plan(double lat, double lon, double alt, String time) {
     return SpotPlan.of(
         RUN,
