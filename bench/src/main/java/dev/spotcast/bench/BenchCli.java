@@ -1,5 +1,6 @@
 package dev.spotcast.bench;
 
+import dev.spotcast.bench.day.DayReport;
 import dev.spotcast.bench.grib.GribDecodeRates;
 import dev.spotcast.bench.ingest.BenchIngestCommand;
 import dev.spotcast.bench.ingest.ScaleBenchCommand;
@@ -45,6 +46,11 @@ public final class BenchCli {
     // The load test's result table, called by loadtest.sh once JMeter has finished.
     if (args.length > 0 && args[0].equals("jtl-summary")) {
       JtlSummary.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    // The day benchmark's windows, tables and picture, called by day.sh once the day is over.
+    if (args.length > 0 && args[0].equals("day-report")) {
+      DayReport.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
     CommandLine cli = new CommandLine(new BenchCli());

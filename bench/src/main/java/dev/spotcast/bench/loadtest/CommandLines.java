@@ -3,7 +3,7 @@ package dev.spotcast.bench.loadtest;
 import picocli.CommandLine;
 
 /** The command lines of the load test's helpers, read with picocli. */
-final class CommandLines {
+public final class CommandLines {
 
   private CommandLines() {}
 
@@ -13,7 +13,7 @@ final class CommandLines {
    *
    * @return false when help was asked for and printed: the caller has nothing more to do
    */
-  static boolean parse(Object options, String[] args) {
+  public static boolean parse(Object options, String[] args) {
     CommandLine commandLine = new CommandLine(options);
     CommandLine.ParseResult parsed;
     try {

@@ -47,7 +47,7 @@ public final class JtlSummary {
   private JtlSummary() {}
 
   /** One JTL row, as far as the table needs it. */
-  record Sample(
+  public record Sample(
       long start, long elapsed, String label, boolean success, String code, String message) {}
 
   /**
@@ -373,7 +373,7 @@ public final class JtlSummary {
   }
 
   /** JMeter's CSV results (header line first); rows cut short by a killed JMeter are skipped. */
-  static List<Sample> readJtl(Path jtl) throws IOException {
+  public static List<Sample> readJtl(Path jtl) throws IOException {
     CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
     try (Reader in = Files.newBufferedReader(jtl);
         CSVParser parser = CSVParser.parse(in, format)) {
