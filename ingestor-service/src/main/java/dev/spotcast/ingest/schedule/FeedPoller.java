@@ -69,6 +69,8 @@ public class FeedPoller {
 
   private final Map<String, Feed> feeds;
   private final Duration interval;
+  private final FeedProperties.Poll clock;
+  private final Instant startedAt = Instant.now();
   private final JobService jobs;
   private final JobStore store;
   private final RunCatalog catalog;
@@ -94,6 +96,7 @@ public class FeedPoller {
       MeterRegistry registry) {
     this.feeds = properties.feeds();
     this.interval = poll.interval();
+    this.clock = poll;
     this.jobs = jobs;
     this.store = store;
     this.catalog = new RunCatalog(store.client());
@@ -114,6 +117,12 @@ public class FeedPoller {
       return;
     }
     log.info("feeds {}: polled every {}", feeds.keySet(), interval);
+    if (clock.rehearsalStart() != null) {
+      log.warn(
+          "feeds on a rehearsal clock: {} at the start, {} times the wall clock's pace",
+          clock.rehearsalStart(),
+          clock.rehearsalSpeed());
+    }
     executor.scheduleWithFixedDelay(this::tick, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
   }
 
@@ -124,7 +133,7 @@ public class FeedPoller {
 
   private void tick() {
     try {
-      pollAll(Instant.now());
+      pollAll(clock.feedTime(startedAt, Instant.now()));
     } catch (RuntimeException e) {
       log.error("feed poll failed", e);
     }

@@ -7,6 +7,7 @@ import dev.spotcast.ingestor.feed.FieldSelection;
 import dev.spotcast.ingestor.feed.Publishers;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -182,11 +183,47 @@ public record FeedProperties(@DefaultValue Map<String, Feed> feeds) {
   }
 
   /**
-   * How often the feeds are looked at.
+   * How often the feeds are looked at, and on what clock.
    *
-   * @param interval the time between two polls of every feed (a poll that is still fetching is not
-   *     started again)
+   * <p>A rehearsal runs the feeds on a clock of their own: it reads {@code rehearsal-start} when
+   * the service starts and runs {@code rehearsal-speed} times faster than the wall clock. A mirror
+   * that replays a day of cycles at that pace is then fetched, loaded, given up at its deadlines
+   * and shown late exactly as the publishers' own would be, in a fraction of the day (the day
+   * benchmark, {@code ./spotcast bench day}; an operator trying deadlines on a new mirror). Only
+   * the feeds' cycles, deadlines and ages go by it; locks, heartbeats and the jobs keep the wall
+   * clock.
+   *
+   * @param interval the time between two polls of every feed, on the wall clock (a poll that is
+   *     still fetching is not started again)
+   * @param rehearsalStart the feeds' time when the service starts; unset: the wall clock's
+   * @param rehearsalSpeed how many seconds of the feeds' time pass per second of the wall clock
    */
   @ConfigurationProperties("spotcast.feed-poll")
-  public record Poll(@DefaultValue("1m") Duration interval) {}
+  public record Poll(
+      @DefaultValue("1m") Duration interval,
+      Instant rehearsalStart,
+      @DefaultValue("1") double rehearsalSpeed) {
+
+    public Poll {
+      if (!(rehearsalSpeed > 0) || Double.isInfinite(rehearsalSpeed)) {
+        throw new IllegalArgumentException(
+            "spotcast.feed-poll.rehearsal-speed must be a number above 0, not " + rehearsalSpeed);
+      }
+      if (rehearsalStart == null && rehearsalSpeed != 1) {
+        throw new IllegalArgumentException(
+            "spotcast.feed-poll.rehearsal-speed needs rehearsal-start: the feeds' time it starts from");
+      }
+    }
+
+    /**
+     * The feeds' time at wall-clock time {@code now}, for a service started at {@code startedAt}.
+     */
+    public Instant feedTime(Instant startedAt, Instant now) {
+      if (rehearsalStart == null) {
+        return now;
+      }
+      long elapsedNanos = Duration.between(startedAt, now).toNanos();
+      return rehearsalStart.plusNanos(Math.round(elapsedNanos * rehearsalSpeed));
+    }
+  }
 }

@@ -3,6 +3,7 @@ package dev.spotcast.ingest.schedule;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.spotcast.ingest.settings.FeedProperties;
 import dev.spotcast.ingest.settings.FeedProperties.Feed;
 import java.time.Duration;
 import java.time.Instant;
@@ -128,5 +129,33 @@ class FeedCyclesTest {
                     null,
                     null))
         .hasMessageContaining("steps must look like");
+  }
+
+  @Test
+  void aRehearsalClockStartsWhereToldAndRunsAtItsPace() {
+    Instant started = Instant.parse("2026-11-28T10:00:00Z");
+    FeedProperties.Poll wall = new FeedProperties.Poll(Duration.ofSeconds(2), null, 1);
+    assertThat(wall.feedTime(started, started.plusSeconds(90))).isEqualTo(started.plusSeconds(90));
+    // 24 times the wall clock: a 6-hour cycle in 15 minutes.
+    FeedProperties.Poll rehearsal =
+        new FeedProperties.Poll(Duration.ofSeconds(2), Instant.parse("2026-11-27T00:00:00Z"), 24);
+    assertThat(rehearsal.feedTime(started, started)).isEqualTo("2026-11-27T00:00:00Z");
+    assertThat(rehearsal.feedTime(started, started.plus(Duration.ofMinutes(15))))
+        .isEqualTo("2026-11-27T06:00:00Z");
+    assertThat(rehearsal.feedTime(started, started.plusMillis(1500)))
+        .isEqualTo("2026-11-27T00:00:36Z");
+    // With the rehearsal's clock, the run due is that of its own time.
+    Feed gfs = feed(List.of(), Duration.ofHours(4), Duration.ofHours(9));
+    assertThat(FeedPoller.newestDue(gfs, rehearsal.feedTime(started, started.plusSeconds(40 * 60))))
+        .as("16:00 on the rehearsal's clock: the 12 UTC run is 4 hours old")
+        .isEqualTo("2026-11-27T12:00:00Z");
+  }
+
+  @Test
+  void aRehearsalNeedsItsStartAndAPaceAboveZero() {
+    assertThatThrownBy(() -> new FeedProperties.Poll(Duration.ofSeconds(1), null, 24))
+        .hasMessageContaining("needs rehearsal-start");
+    assertThatThrownBy(() -> new FeedProperties.Poll(Duration.ofSeconds(1), Instant.EPOCH, 0))
+        .hasMessageContaining("above 0");
   }
 }
