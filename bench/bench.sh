@@ -20,6 +20,8 @@
 #            shaped like ECMWF's (loaded when missing), raw ids requests vs /v1/series and /v1/spot
 #   layouts  the same documents raw into indices of different mappings (values in doc values, no
 #            _source, values in _source only, packed binary): ES CPU per document and per ids request
+#   day      a day in production (issue 48): two publishers' cycles on a compressed clock, the ingestion
+#            service loading them, JMeter's open plan throughout; windows, tables and a picture (day.sh)
 #   sharding the same run loaded per sharding strategy (location, time, hybrid, none): load docs/s,
 #            shards per query, raw query p50/p99 (options: bench/bench.sh sharding --help)
 #
@@ -55,6 +57,7 @@ Usage: bench/bench.sh ingest [options]   raw Elasticsearch bulk vs the Spotcast 
        bench/bench.sh layouts [LAYOUT...] document layouts compared: raw bulk and ids requests per mapping
        bench/bench.sh grib-decode FILE... GRIB decoding rates, ecCodes vs netCDF-Java
        bench/bench.sh sizing [options]   a cluster sized from the outputs of scale and query
+       bench/bench.sh day [options]      a day in production: publishers, feeds, loading and users at once
 TXT
 }
 
@@ -164,6 +167,10 @@ case "$cmd" in
   grib-decode)
     # Decoding rates (values/s, one thread) of ecCodes and netCDF-Java on single-field GRIB files.
     exec "$JAVA" --enable-native-access=ALL-UNNAMED ${SPOTCAST_BENCH_JAVA_OPTS:-} -jar "$JAR" grib-decode "$@"
+    ;;
+  day)
+    # Issue 48's day in production: publishers, feeds, loading and JMeter's open plan at once.
+    exec "$HERE/day.sh" "$@"
     ;;
   help|-h|--help) usage ;;
   *) usage >&2; die "unknown benchmark '$cmd'" ;;

@@ -1,0 +1,312 @@
+#!/usr/bin/env bash
+# ./spotcast bench day [options]: issue 48's day in production, all at once. Two publishers laid out as
+# NOAA's GFS 0.25 and ECMWF's IFS 0.25 open data (bench/day/publisher.py behind nginx) publish their
+# cycles step by step on a compressed clock, with their habits (late steps, 503s, a cycle that never
+# completes); the ingestion service fetches and loads them with both feeds, retention and archive set,
+# its loading yielding to the users; JMeter's open plan (cities, a share of ten-day series) runs
+# throughout against the query service. Every 10 s a sampler reads the machine and the services; at
+# the end bench day-report writes the windows, a table per phase and the picture (docs/day/ by default).
+# The launcher calls this with JAVA_HOME set, the jars built, nginx, curl, jq, ecCodes and the cities.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(dirname "$HERE")"
+JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+PY="${SPOTCAST_ECCODES_HOME:-/var/tmp/spotcast/eccodes}/bin/python"
+
+say() { printf '%s %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+die() { printf 'bench day: %s\n' "$*" >&2; exit 2; }
+
+usage() {
+  cat <<'TXT'
+Usage: ./spotcast bench day [options]
+
+A day in production on this machine: both publishers' cycles on a compressed clock, the ingestion
+service loading them as they appear, JMeter's open plan answered throughout. The first cycle of each
+model is loaded before the users arrive (not measured); the day measured is the next --cycles cycles.
+
+Options (defaults in brackets):
+  --cycles N          cycles measured after the first [4]
+  --speed X           the feeds' clock against the wall clock [24: a 6-hourly cycle in 15 min]
+  --rate N            requests per second offered throughout [2000]
+  --series-share F    share of the requests that are ten-day series [0.1]
+  --gfs-steps L       steps the GFS feed loads, of the publisher's 0-120/1,123-384/3 [0-120/3]
+  --ecmwf-steps L     steps the ECMWF feed loads, of the publisher's 0-144/3,150-360/6 [0-144/3]
+  --never K           the cycle (1..N) whose GFS run stops half-way, never complete; 0: none [3]
+  --late K            the cycle whose ECMWF run has one step late by a tenth of a cycle; 0: none [2]
+  --unavailable K     the cycle during whose GFS publication nginx answers 503 for a minute; 0: none [2]
+  --out DIR           where the report goes [docs/day]
+  --work DIR          the publishers' trees, the fetched runs, logs [$SPOTCAST_HOME/day]
+  --nginx-port P      the publishers' port [18090]
+  --ingest-port P     the ingestion service's port [18081]
+  --check             a small day to check the chain end to end: 2 cycles, speed 240, 3 steps each,
+                      200 req/s (its figures mean nothing)
+TXT
+}
+
+cycles=4 speed=24 rate=2000 series_share=0.1 gfs_steps=0-120/3 ecmwf_steps=0-144/3 never=3 late=2
+unavailable=2 out="$ROOT/docs/day" work="${SPOTCAST_HOME:?}/day" nginx_port=18090 ingest_port=18081
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -h|--help) usage; exit 0 ;;
+    --check) cycles=2 speed=240 rate=200 gfs_steps=0-6/3 ecmwf_steps=0-6/3 never=2 late=1 unavailable=1; shift; continue ;;
+  esac
+  [ $# -ge 2 ] || die "option $1 needs a value"
+  case "$1" in
+    --cycles) cycles="$2" ;;
+    --speed) speed="$2" ;;
+    --rate) rate="$2" ;;
+    --series-share) series_share="$2" ;;
+    --gfs-steps) gfs_steps="$2" ;;
+    --ecmwf-steps) ecmwf_steps="$2" ;;
+    --never) never="$2" ;;
+    --late) late="$2" ;;
+    --unavailable) unavailable="$2" ;;
+    --out) out="$2" ;;
+    --work) work="$2" ;;
+    --nginx-port) nginx_port="$2" ;;
+    --ingest-port) ingest_port="$2" ;;
+    *) usage >&2; die "unknown option '$1'" ;;
+  esac
+  shift 2
+done
+for n in "$cycles" "$speed" "$rate" "$never" "$late" "$unavailable" "$nginx_port" "$ingest_port"; do
+  [[ "$n" =~ ^[0-9]+$ ]] || die "'$n' is not a whole number"
+done
+[ "$cycles" -ge 1 ] || die "--cycles must be at least 1"
+[ -x "$PY" ] || die "no ecCodes Python at $PY (the launcher's 'need eccodes' installs it)"
+command -v nginx >/dev/null || die "nginx is not installed (the launcher's 'need feed-server' installs it)"
+[ -s "${SPOTCAST_CITIES:-}" ] || die "no cities file: run through './spotcast bench day', which writes it"
+
+port="${SPOTCAST_PORT:-8080}"
+base="http://127.0.0.1:$port"
+ingest="http://127.0.0.1:$ingest_port"
+mkdir -p "$work"/{templates,www,data,logs,nginx/tmp} "$out"
+logs="$work/logs"
+events="$logs/events.tsv" readings="$logs/readings.tsv"
+: >"$events"
+event() { printf '%s\t%s\t%s\n' "$(date +%s%3N)" "$1" "$2" >>"$events"; }
+
+# --- Whatever this starts, it stops on exit ---------------------------------------------------------
+pids=()
+cleanup() {
+  local pid
+  for pid in "${pids[@]}"; do kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  if [ -f "$work/nginx/nginx.pid" ]; then kill "$(cat "$work/nginx/nginx.pid")" 2>/dev/null || true; fi
+}
+trap cleanup EXIT
+background() { # background LOG COMMAND...: its own process group, stopped by cleanup
+  local log="$1"; shift
+  setsid "$@" >"$log" 2>&1 &
+  pids+=("$!")
+}
+await_http() { # await_http URL SECONDS WHAT
+  local i
+  for i in $(seq 1 "$2"); do
+    curl -fsS -m 2 -o /dev/null "$1" 2>/dev/null && return 0
+    sleep 1
+  done
+  die "$3 did not answer at $1 within $2 s"
+}
+
+# --- Elasticsearch, Kafka, the archive repository ------------------------------------------------------
+"$ROOT/spotcast" es status >/dev/null 2>&1 || "$ROOT/spotcast" es start >&2
+"$ROOT/spotcast" kafka status >/dev/null 2>&1 || "$ROOT/spotcast" kafka start >&2
+admin="$SPOTCAST_HOME/credentials/admin.properties"
+[ -f "$admin" ] || die "no administrator credential at $admin (./spotcast es start writes it)"
+prop() { sed -n "s/^$1=//p" "$admin" | sed 's/\\\(.\)/\1/g'; }
+es_url="$(prop url)"
+curl -fsS --cacert "$(prop ca)" -u "spotcast-admin:$(prop password)" -X PUT "$es_url/_snapshot/spotcast-archive" \
+  -H 'Content-Type: application/json' -d '{"type": "fs", "settings": {"location": "spotcast-archive"}}' >/dev/null \
+  || die "registering the archive repository failed"
+
+# --- The publishers: templates once, nginx serving the trees (a flag file makes it answer 503) ---------
+for publisher in gfs ecmwf; do
+  if [ ! -s "$work/templates/$publisher/done" ]; then
+    say "Writing the $publisher templates (1440 x 721, once)..."
+    "$PY" "$HERE/day/publisher.py" templates --publisher "$publisher" --out "$work/templates/$publisher" >&2
+    date >"$work/templates/$publisher/done"
+  fi
+done
+cat >"$work/nginx/nginx.conf" <<CONF
+daemon off;
+worker_processes 1;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log warn;
+events { worker_connections 1024; }
+http {
+  types { text/plain idx index; }
+  default_type application/octet-stream;
+  log_format day '\$msec \$request_method \$uri \$status \$body_bytes_sent';
+  access_log $logs/publishers.log day;
+  client_body_temp_path $work/nginx/tmp/body;
+  proxy_temp_path $work/nginx/tmp/proxy;
+  fastcgi_temp_path $work/nginx/tmp/fastcgi;
+  uwsgi_temp_path $work/nginx/tmp/uwsgi;
+  scgi_temp_path $work/nginx/tmp/scgi;
+  server {
+    listen 127.0.0.1:$nginx_port;
+    root $work/www;
+    location / { if (-f $work/nginx/unavailable) { return 503; } }
+  }
+}
+CONF
+rm -f "$work/nginx/unavailable"
+background "$logs/nginx.log" nginx -p "$work/nginx/" -c "$work/nginx/nginx.conf"
+sleep 1
+curl -sS -m 2 -o /dev/null "http://127.0.0.1:$nginx_port/" || die "nginx did not start (see $work/nginx/error.log)"
+
+# --- The clock: cycle k of the day is c0 + 6 h x k; the feeds' clock starts at c0 + 8 h ---------------
+c0=$(( ($(date -u +%s) / 86400 - 2) * 86400 ))   # 00 UTC two days ago: every cycle of the day is past
+cycle_s=$((6 * 3600))
+runid() { date -u -d "@$1" +%Y%m%d%H; }
+# The publishers' windows, in feed seconds after their cycle: GFS from 3 h 30 to 5 h, ECMWF from 6 h to 7 h.
+gfs_from=$((12600)) gfs_to=$((18000)) ecmwf_from=$((21600)) ecmwf_to=$((25200))
+steps_in() { "$PY" "$HERE/day/publisher.py" steps "$1" | wc -w; }
+
+# --- The first cycle, loaded before the users arrive ----------------------------------------------------
+for publisher in gfs ecmwf; do
+  steps="$gfs_steps"; [ "$publisher" = ecmwf ] && steps="$ecmwf_steps"
+  say "Publishing and loading cycle $(runid "$c0") of $publisher before the day (not measured)..."
+  "$PY" "$HERE/day/publisher.py" publish --publisher "$publisher" --templates "$work/templates/$publisher" \
+    --root "$work/www" --run "$(runid "$c0")" --steps "$steps" --step-seconds 0 >"$logs/publish-$publisher-0.log" 2>&1
+  "$ROOT/spotcast" fetch "$publisher" --base-url "http://127.0.0.1:$nginx_port/" --run "$(runid "$c0")" \
+    --params "$(cat "$work/templates/$publisher/params")" --steps "$steps" --to "$work/data/first-$publisher" \
+    >"$logs/fetch-$publisher-0.log" 2>&1 || die "fetching the first $publisher cycle failed: $logs/fetch-$publisher-0.log"
+  "$ROOT/spotcast" ingest "$work/data/first-$publisher" --model "$publisher" >"$logs/ingest-$publisher-0.log" 2>&1 \
+    || die "loading the first $publisher cycle failed: $logs/ingest-$publisher-0.log"
+done
+
+# --- The services ---------------------------------------------------------------------------------------
+key="day-$(date +%s)-$RANDOM"
+key_sha="$(printf '%s' "$key" | sha256sum | cut -d' ' -f1)"
+if ! curl -fsS -m 2 -o /dev/null "$base/actuator/health/liveness" 2>/dev/null; then
+  say "Starting the query service on $port..."
+  background "$logs/query.log" "$ROOT/spotcast" serve
+fi
+await_http "$base/actuator/health/readiness" 180 "the query service"
+feed_start=$((c0 + 8 * 3600))
+say "Starting the ingestion service on $ingest_port, its feeds' clock at $(date -u -d "@$feed_start" +%FT%TZ) x $speed..."
+SPOTCAST_SECURITY_APIKEYS_0_NAME=day SPOTCAST_SECURITY_APIKEYS_0_SHA256="$key_sha" \
+SPOTCAST_SECURITY_APIKEYS_0_ROLES=ingest:read \
+background "$logs/ingest.log" "$ROOT/spotcast" ingest-service --server.port="$ingest_port" \
+  --spotcast.files.roots="$work/data" \
+  --spotcast.feed-poll.interval=2s \
+  --spotcast.feed-poll.rehearsal-start="$(date -u -d "@$feed_start" +%FT%TZ)" \
+  --spotcast.feed-poll.rehearsal-speed="$speed" \
+  --spotcast.feeds.gfs.publisher=gfs --spotcast.feeds.gfs.base-url="http://127.0.0.1:$nginx_port/" \
+  --spotcast.feeds.gfs.params="$(cat "$work/templates/gfs/params")" --spotcast.feeds.gfs.steps="$gfs_steps" \
+  --spotcast.feeds.gfs.expected-after=3h30m --spotcast.feeds.gfs.deadline=9h \
+  --spotcast.feeds.ecmwf.publisher=ecmwf --spotcast.feeds.ecmwf.base-url="http://127.0.0.1:$nginx_port/" \
+  --spotcast.feeds.ecmwf.params="$(cat "$work/templates/ecmwf/params")" --spotcast.feeds.ecmwf.steps="$ecmwf_steps" \
+  --spotcast.feeds.ecmwf.expected-after=6h --spotcast.feeds.ecmwf.deadline=11h \
+  --spotcast.ingest.lifecycle.keep-runs=2 --spotcast.ingest.lifecycle.archive-repository=spotcast-archive
+started=$(date +%s)
+await_http "$ingest/actuator/health/liveness" 180 "the ingestion service"
+feed_now() { echo $(( feed_start + ($(date +%s) - started) * speed )); }
+real_at() { echo $(( started + ($1 - feed_start) / speed )); } # the wall-clock second of feed second $1
+
+# --- The sampler: every 10 s, one line of readings; phases and switches as events ----------------------
+proc_ticks() { # utime+stime of the processes whose command line matches $1
+  local total=0 pid rest f
+  for pid in $(pgrep -f "$1" || true); do
+    rest="$(cat "/proc/$pid/stat" 2>/dev/null)" || continue
+    rest="${rest##*) }"; read -r -a f <<<"$rest"
+    total=$((total + f[11] + f[12]))
+  done
+  echo "$total"
+}
+disk="$(lsblk -ndo NAME "$(df --output=source "$SPOTCAST_HOME" | tail -1)" 2>/dev/null || echo vda)"
+disk="${disk:-vda}"
+sample() {
+  local last_served="" last_phase=""
+  printf 'epoch_ms\telasticsearch_ticks\tquery_ticks\tingest_ticks\tjmeter_ticks\tnginx_ticks\tcached_kb\tdisk_read_sectors\tdisk_write_sectors\tdisk_used_kb\tingest_docs_total\tpace_limit_total\tserved_gfs\tserved_ecmwf\tfeeds\n' >"$readings"
+  while :; do
+    local models feeds served_gfs served_ecmwf docs pace phase cached io used
+    models="$(curl -fsS -m 2 "$base/v1/models" 2>/dev/null || echo '{}')"
+    served_gfs="$(jq -r '[.models[]? | select(.model == "gfs") | .published][0] // "-"' <<<"$models" 2>/dev/null || echo -)"
+    served_ecmwf="$(jq -r '[.models[]? | select(.model == "ecmwf") | .published][0] // "-"' <<<"$models" 2>/dev/null || echo -)"
+    feeds="$(curl -fsS -m 2 -H "X-API-Key: $key" "$ingest/v1/feeds" 2>/dev/null || echo '[]')"
+    feeds="$(jq -r '[.[]? | "\(.name):\(.state)"] | join(",")' <<<"$feeds" 2>/dev/null || echo -)"
+    prom="$(curl -fsS -m 2 -H "X-API-Key: $key" "$ingest/actuator/prometheus" 2>/dev/null || true)"
+    docs="$(awk '/^spotcast_ingest_documents(_documents)?_total/ { s += $2 } END { printf "%.0f", s }' <<<"$prom")"
+    pace="$(awk '/^spotcast_ingest_pace_limit/ { printf "%.0f", $2 }' <<<"$prom")"
+    cached="$(awk '/^Cached:/ { print $2 }' /proc/meminfo)"
+    io="$(awk -v d="$disk" '$3 == d { print $6 "\t" $10 }' /proc/diskstats)"
+    used="$(df --output=used "$SPOTCAST_HOME" | tail -1 | tr -d ' ')"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date +%s%3N)" \
+      "$(proc_ticks 'org.elasticsearch.bootstrap|org.elasticsearch.server')" "$(proc_ticks 'spotcast-query-service')" \
+      "$(proc_ticks 'spotcast-ingestor-service')" "$(proc_ticks 'ApacheJMeter')" "$(proc_ticks 'nginx')" \
+      "$cached" "${io:-0	0}" "$used" "${docs:-0}" "${pace:-0}" "$served_gfs" "$served_ecmwf" "$feeds" >>"$readings"
+    if [ -n "$last_served" ] && [ "$last_served" != "$served_gfs $served_ecmwf" ]; then
+      [ "${last_served% *}" = "$served_gfs" ] || event switch "gfs $served_gfs"
+      [ "${last_served#* }" = "$served_ecmwf" ] || event switch "ecmwf $served_ecmwf"
+    fi
+    last_served="$served_gfs $served_ecmwf"
+    case "$feeds" in
+      *LOADING*) phase=loading ;;
+      *FETCHING*) phase=fetching ;;
+      *) phase=idle ;;
+    esac
+    [ "$phase" = "$last_phase" ] || event phase "$phase"
+    last_phase="$phase"
+    sleep 10
+  done
+}
+
+# --- The publishers' schedule: each cycle of each model at its window, with its habits ------------------
+publish_cycle() { # publish_cycle PUBLISHER K
+  local publisher="$1" k="$2" from to steps count extra=() at seconds
+  if [ "$publisher" = gfs ]; then from=$gfs_from to=$gfs_to steps="$gfs_steps"; else from=$ecmwf_from to=$ecmwf_to steps="$ecmwf_steps"; fi
+  count="$(steps_in "$steps")"
+  seconds=$(( (to - from) / speed / (count > 1 ? count - 1 : 1) ))
+  at=$(real_at $((c0 + k * cycle_s + from)))
+  if [ "$publisher" = gfs ] && [ "$k" = "$never" ]; then
+    extra+=(--stop-after "$("$PY" "$HERE/day/publisher.py" steps "$steps" | tr ' ' '\n' | sed -n "$(( (count + 1) / 2 ))p")")
+  fi
+  if [ "$publisher" = ecmwf ] && [ "$k" = "$late" ]; then
+    extra+=(--late "$("$PY" "$HERE/day/publisher.py" steps "$steps" | tr ' ' '\n' | sed -n "$(( (count + 1) / 2 ))p")=$((cycle_s / 10 / speed))")
+  fi
+  while [ "$(date +%s)" -lt "$at" ]; do sleep 1; done
+  event publish "$publisher $(runid $((c0 + k * cycle_s))) starts"
+  "$PY" "$HERE/day/publisher.py" publish --publisher "$publisher" --templates "$work/templates/$publisher" \
+    --root "$work/www" --run "$(runid $((c0 + k * cycle_s)))" --steps "$steps" --step-seconds "$seconds" "${extra[@]}" \
+    >"$logs/publish-$publisher-$k.log" 2>&1 || true
+  event publish "$publisher $(runid $((c0 + k * cycle_s))) ends"
+}
+schedule() {
+  local k
+  for k in $(seq 1 "$cycles"); do
+    publish_cycle gfs "$k" &
+    if [ "$k" = "$unavailable" ]; then
+      ( sleep $(( $(real_at $((c0 + k * cycle_s + gfs_from))) - $(date +%s) + (gfs_to - gfs_from) / speed / 3 ));
+        event habit "nginx answers 503"; touch "$work/nginx/unavailable"; sleep 60
+        rm -f "$work/nginx/unavailable"; event habit "nginx answers again" ) &
+    fi
+    publish_cycle ecmwf "$k" &
+    wait
+  done
+}
+
+# --- The day -----------------------------------------------------------------------------------------------
+end_feed=$((c0 + (cycles + 1) * cycle_s + ecmwf_to - cycle_s + 3600))  # an hour after the last ECMWF step
+duration=$(( $(real_at "$end_feed") - $(date +%s) ))
+say "The day: $cycles cycles of each model, $duration s of wall clock; JMeter at $rate req/s throughout."
+sample &
+pids+=("$!")
+event phase idle
+background "$logs/jmeter.log" "$ROOT/spotcast" loadtest constant-rate --model gfs --rate "$rate" \
+  --duration "$duration" --warmup 10 --places cities --series-share "$series_share" --series-params t,u,v
+jmeter="${pids[-1]}"
+schedule &
+pids+=("$!")
+wait "$jmeter" 2>/dev/null || true   # JMeter's run ends the day
+say "The day is over; writing the report to $out..."
+jtl="$HERE/target/jmeter/results/spot-constant-rate.csv"
+[ -s "$jtl" ] || die "JMeter wrote no results (see $logs/jmeter.log)"
+"$JAVA" -jar "$(ls "$HERE"/target/spotcast-bench-*-exec.jar | head -n1)" day-report \
+  --jtl "$jtl" --readings "$readings" --events "$events" --out "$out" \
+  --title "A day: $cycles cycles of GFS and ECMWF at x$speed, $rate req/s offered"
+cp "$readings" "$events" "$out/"
+grep -h 'docs/s\|given up\|PUBLISHED\|FAILED' "$logs/ingest.log" | tail -n 20 >&2 || true
