@@ -80,7 +80,8 @@ GFS_FIELDS = (
     Field("PRMSL", "mean sea level", None, _wmo(0, 3, 1) + _level("meanSea"),
           ("bounded", 101325.0, 1800.0, 60.0, 94000.0, 106000.0)),
     Field("TCDC", "entire atmosphere", "avg",
-          _stat("avg") + _wmo(0, 6, 1) + _level("entireAtmosphere"),
+          _stat("avg") + _wmo(0, 6, 1)  # NCEP's "entire atmosphere": level type 10 alone
+          + (("typeOfFirstFixedSurface", 10), ("typeOfSecondFixedSurface", 255)),
           ("bounded", 55.0, 45.0, 8.0, 0.0, 100.0)),
     Field("DSWRF", "surface", "avg", _stat("avg") + _wmo(0, 4, 7) + _level("surface"),
           ("radiation", 1.0)),  # W m-2
@@ -201,12 +202,18 @@ def ecmwf_stream(run, override=None):
     return "scda" if run.hour in (6, 18) and run < ECMWF_50R1 else "oper"
 
 
-def interval(publisher, fld, step, previous):
+def ecmwf_postprocessing_hours(step):
+    """How often the IFS post-processes at a step: hourly to 90 h, 3-hourly to 144 h, then 6-hourly
+    (its HRES output ladder); a maximum "since the previous post-processing" spans that long."""
+    return 1 if step <= 90 else 3 if step <= 144 else 6
+
+
+def interval(publisher, fld, step):
     """A field's interval (start, end) in hours at a step, None for an instant, or "absent".
 
     GFS restarts its sums and means every 6 hours (0-1 ... 0-6, 6-7 ...; at 3-hourly output 0-3,
     0-6) and has none at f000. ECMWF accumulates from the start (0-0 at step 0, empty) and gives
-    its gust maximum since the previous step of the ladder (none at step 0).
+    its gust maximum since the previous post-processing (5-6, 90-93, 144-150; none at step 0).
     """
     if fld.stat is None:
         return None
@@ -214,7 +221,7 @@ def interval(publisher, fld, step, previous):
         return "absent" if step == 0 else (6 * ((step - 1) // 6), step)
     if fld.stat == "acc":
         return (0, step)
-    return "absent" if previous is None else (previous, step)
+    return "absent" if step == 0 else (step - ecmwf_postprocessing_hours(step), step)
 
 
 def data_path(publisher, run, step, stream=None):
@@ -385,12 +392,12 @@ class Templates:
                 ec.codes_release(h)
 
 
-def build_step(pub, templates, run, step, previous, stream):
+def build_step(pub, templates, run, step, stream):
     """The step file's messages and its index text."""
     import eccodes as ec
     parts, index, offset = [], [], 0
     for fld in pub.fields:
-        span = interval(pub.name, fld, step, previous)
+        span = interval(pub.name, fld, step)
         if span == "absent":
             continue
         h = ec.codes_new_from_message(templates.messages[fld])
@@ -402,12 +409,15 @@ def build_step(pub, templates, run, step, previous, stream):
         if fld.stat == "acc":  # the amount over the interval: the hourly amount times its hours
             ec.codes_set_values(h, templates.rates[fld] * (span[1] - span[0]))
         message = ec.codes_get_message(h)
+        # ECMWF's index names a field by ecCodes' shortName of its message: a 3-hour gust maximum
+        # is 10fg3 (steps 93-144 of the real files), a 1- or 6-hour one 10fg.
+        param = ec.codes_get(h, "shortName") if pub.name == "ecmwf" else fld.name
         ec.codes_release(h)
         if pub.name == "gfs":
             index.append(gfs_index_line(len(index) + 1, offset, run, fld.name, fld.level,
                                         gfs_forecast(span, fld.stat, step)))
         else:
-            index.append(ecmwf_index_line(run, stream, step, fld.name, fld.level, offset,
+            index.append(ecmwf_index_line(run, stream, step, param, fld.level, offset,
                                           len(message)))
         parts.append(message)
         offset += len(message)
@@ -427,14 +437,13 @@ def cmd_publish(args):
         pub.name, args.run, len(steps), steps[0], steps[-1], args.step_seconds, args.root), flush=True)
     start = time.monotonic()
     due = start
-    previous = None
-    for i, step in enumerate(steps):
+    for step in steps:
         due += late.get(step, 0.0)
         wait = due - time.monotonic()
         if wait > 0:
             time.sleep(wait)
         t0 = time.monotonic()
-        parts, index = build_step(pub, templates, run, step, previous, stream)
+        parts, index = build_step(pub, templates, run, step, stream)
         t1 = time.monotonic()
         data = os.path.join(args.root, data_path(pub.name, run, step, stream))
         write_atomically(data, parts)  # the data first: an index never names a missing file
@@ -447,7 +456,6 @@ def cmd_publish(args):
         if step == args.stop_after:
             print("stopped after step %d: the cycle is left incomplete" % step, flush=True)
             return 0
-        previous = step
         due += args.step_seconds
     print("run %s complete: %d steps in %.1f s" % (args.run, len(steps), time.monotonic() - start))
     return 0

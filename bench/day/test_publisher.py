@@ -51,25 +51,28 @@ class LadderTest(unittest.TestCase):
 class IntervalTest(unittest.TestCase):
     def test_gfs_restarts_every_six_hours_and_has_none_at_f000(self):
         apcp = field("gfs", "APCP", "surface")
-        self.assertEqual("absent", p.interval("gfs", apcp, 0, None))
-        self.assertEqual((0, 1), p.interval("gfs", apcp, 1, 0))
-        self.assertEqual((0, 6), p.interval("gfs", apcp, 6, 5))
-        self.assertEqual((6, 7), p.interval("gfs", apcp, 7, 6))
-        self.assertEqual((120, 123), p.interval("gfs", apcp, 123, 120))
-        self.assertEqual((120, 126), p.interval("gfs", apcp, 126, 123))
-        self.assertEqual((126, 129), p.interval("gfs", apcp, 129, 126))
+        self.assertEqual("absent", p.interval("gfs", apcp, 0))
+        self.assertEqual((0, 1), p.interval("gfs", apcp, 1))
+        self.assertEqual((0, 6), p.interval("gfs", apcp, 6))
+        self.assertEqual((6, 7), p.interval("gfs", apcp, 7))
+        self.assertEqual((120, 123), p.interval("gfs", apcp, 123))
+        self.assertEqual((120, 126), p.interval("gfs", apcp, 126))
+        self.assertEqual((126, 129), p.interval("gfs", apcp, 129))
         tcdc = field("gfs", "TCDC", "entire atmosphere")
-        self.assertEqual((18, 24), p.interval("gfs", tcdc, 24, 23))
-        self.assertIsNone(p.interval("gfs", field("gfs", "GUST", "surface"), 0, None))
+        self.assertEqual((18, 24), p.interval("gfs", tcdc, 24))
+        self.assertIsNone(p.interval("gfs", field("gfs", "GUST", "surface"), 0))
 
-    def test_ecmwf_accumulates_from_the_start_and_gusts_since_the_previous_step(self):
+    def test_ecmwf_accumulates_from_the_start_and_gusts_since_the_last_post_processing(self):
         tp, gust = field("ecmwf", "tp"), field("ecmwf", "10fg")
-        self.assertEqual((0, 0), p.interval("ecmwf", tp, 0, None))
-        self.assertEqual((0, 150), p.interval("ecmwf", tp, 150, 144))
-        self.assertEqual("absent", p.interval("ecmwf", gust, 0, None))
-        self.assertEqual((3, 6), p.interval("ecmwf", gust, 6, 3))
-        self.assertEqual((144, 150), p.interval("ecmwf", gust, 150, 144))
-        self.assertIsNone(p.interval("ecmwf", field("ecmwf", "2t"), 6, 3))
+        self.assertEqual((0, 0), p.interval("ecmwf", tp, 0))
+        self.assertEqual((0, 150), p.interval("ecmwf", tp, 150))
+        self.assertEqual("absent", p.interval("ecmwf", gust, 0))
+        self.assertEqual((5, 6), p.interval("ecmwf", gust, 6))
+        self.assertEqual((89, 90), p.interval("ecmwf", gust, 90))
+        self.assertEqual((90, 93), p.interval("ecmwf", gust, 93))
+        self.assertEqual((141, 144), p.interval("ecmwf", gust, 144))
+        self.assertEqual((144, 150), p.interval("ecmwf", gust, 150))
+        self.assertIsNone(p.interval("ecmwf", field("ecmwf", "2t"), 6))
 
 
 class PathTest(unittest.TestCase):
