@@ -2,6 +2,7 @@ package dev.spotcast.ingestor.feed;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.model.StatisticNames;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,10 +16,12 @@ import java.util.Locale;
  * ({@code param}, {@code levtype}, {@code levelist}, {@code step}, {@code number}) and {@code
  * _offset}, {@code _length}.
  *
- * <p>The IFS's 06 and 18 UTC runs are the short-cut-off ones: their {@code oper} stream is called
- * {@code scda} (and {@code wave}, {@code scwv}), as ECMWF's own client infers. Ensembles are stream
- * {@code enfo}, type {@code ef}, whose index says {@code cf} (control) or {@code pf} with a {@code
- * number}.
+ * <p>The IFS's 06 and 18 UTC runs were the short-cut-off ones until IFS cycle 50r1: their {@code
+ * oper} stream was called {@code scda} (and {@code wave}, {@code scwv}). From the 06 UTC run of 12
+ * May 2026 ({@link #SHORT_CUTOFF_STREAMS_END}) they are published under {@code oper} and {@code
+ * wave} like the others (ECMWF's announcement of 50r1; its client's issue ecmwf-opendata#93).
+ * Ensembles are stream {@code enfo}, type {@code ef}, whose index says {@code cf} (control) or
+ * {@code pf} with a {@code number}.
  *
  * <p>Levels: a number is a pressure level in hPa ({@code levtype pl}); {@code sfc} the surface;
  * other level types are the levtype and level, e.g. {@code sol1}.
@@ -30,6 +33,9 @@ public record EcmwfLayout(
   public static final String DEFAULT_BASE_URL = "https://data.ecmwf.int/forecasts";
 
   private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** The first run of IFS cycle 50r1, from which the 06 and 18 UTC runs are streams oper, wave. */
+  public static final Instant SHORT_CUTOFF_STREAMS_END = Instant.parse("2026-05-12T06:00:00Z");
 
   /** The IFS high-resolution forecast at 0.25°, runs 00, 06, 12 and 18 UTC. */
   public static EcmwfLayout ifs() {
@@ -56,10 +62,15 @@ public record EcmwfLayout(
     return List.of(0, 6, 12, 18);
   }
 
-  /** The stream in the path of a run: short-cut-off runs rename oper and wave. */
+  /**
+   * The stream in the path of a run: short-cut-off runs before IFS cycle 50r1 rename oper and wave.
+   */
   public String streamOf(Instant run) {
     String hh = RunTimes.hour(run);
-    boolean shortRun = shortCutoff && (hh.equals("06") || hh.equals("18"));
+    boolean shortRun =
+        shortCutoff
+            && (hh.equals("06") || hh.equals("18"))
+            && run.isBefore(SHORT_CUTOFF_STREAMS_END);
     if (!shortRun) {
       return stream;
     }
@@ -114,7 +125,8 @@ public record EcmwfLayout(
       }
       try {
         JsonNode field = JSON.readTree(line);
-        String param = required(field, "param");
+        // 10fg3 at 93-144 h is the 10fg of the other steps (StatisticNames).
+        String param = StatisticNames.withoutInterval(required(field, "param"));
         String levtype = required(field, "levtype");
         String levelist = field.hasNonNull("levelist") ? field.get("levelist").asText() : null;
         String level =

@@ -223,7 +223,7 @@ class FeedFetchIT {
       assertThat(fetcher.latest(wanted, Instant.parse("2026-11-26T20:00:00Z"), 8)).contains(RUN);
       assertThat(fetcher.latest(wanted, Instant.parse("2026-11-27T20:00:00Z"), 3)).isEmpty();
     }
-    // 18z (scda), 12z, 06z (scda) not there, then 00z; the later day's 18z, 12z, 06z.
+    // 18z, 12z, 06z not there, then 00z; the later day's 18z, 12z, 06z (all oper since IFS 50r1).
     assertThat(nginx.accesses("ecmwf/"))
         .extracting(
             a ->
@@ -233,13 +233,13 @@ class FeedFetchIT {
                     + " "
                     + a.status())
         .containsExactly(
-            "HEAD 20261126180000-0h-scda-fc.index 404",
+            "HEAD 20261126180000-0h-oper-fc.index 404",
             "HEAD 20261126120000-0h-oper-fc.index 404",
-            "HEAD 20261126060000-0h-scda-fc.index 404",
+            "HEAD 20261126060000-0h-oper-fc.index 404",
             "HEAD 20261126000000-0h-oper-fc.index 200",
-            "HEAD 20261127180000-0h-scda-fc.index 404",
+            "HEAD 20261127180000-0h-oper-fc.index 404",
             "HEAD 20261127120000-0h-oper-fc.index 404",
-            "HEAD 20261127060000-0h-scda-fc.index 404");
+            "HEAD 20261127060000-0h-oper-fc.index 404");
 
     FetchReport report = fetch(ifs, "ecmwf/", wanted, target);
 

@@ -71,6 +71,22 @@ class IndexesTest {
   }
 
   @Test
+  void ecmwfGustsOverThreeOrSixHoursAreTheGustOfTheOtherSteps() {
+    String index =
+        """
+        {"step": "90-93", "levtype": "sfc", "param": "10fg3", "_offset": 0, "_length": 100}
+        {"step": "144-150", "levtype": "sfc", "param": "10fg6", "_offset": 100, "_length": 100}
+        {"step": "89-90", "levtype": "sfc", "param": "10fg", "_offset": 200, "_length": 100}
+        """;
+    assertThat(EcmwfLayout.ifs().parseIndex(index, 93))
+        .extracting(IndexEntry::key)
+        .containsExactly(
+            FieldKey.of("10fg", "sfc", 93),
+            FieldKey.of("10fg", "sfc", 150),
+            FieldKey.of("10fg", "sfc", 90));
+  }
+
+  @Test
   void ecmwfIndexLineWithoutOffsetIsNamed() {
     assertThatThrownBy(
             () -> EcmwfLayout.ifs().parseIndex("{\"param\":\"2t\",\"levtype\":\"sfc\"}\n", 0))

@@ -38,10 +38,16 @@ class LayoutsTest {
     assertThat(ifs.indexUrl(ifs.defaultBaseUrl(), RUN_12, 144))
         .isEqualTo(
             "https://data.ecmwf.int/forecasts/20261126/12z/ifs/0p25/oper/20261126120000-144h-oper-fc.index");
-    // The 06 and 18 UTC IFS runs are the short-cut-off stream scda.
+    // The 06 and 18 UTC IFS runs are stream oper since IFS cycle 50r1 (from 2026-05-12 06 UTC)...
     assertThat(ifs.indexUrl(ifs.defaultBaseUrl(), RUN_06, 90))
         .isEqualTo(
-            "https://data.ecmwf.int/forecasts/20261126/06z/ifs/0p25/scda/20261126060000-90h-scda-fc.index");
+            "https://data.ecmwf.int/forecasts/20261126/06z/ifs/0p25/oper/20261126060000-90h-oper-fc.index");
+    assertThat(ifs.streamOf(Instant.parse("2026-05-12T06:00:00Z"))).isEqualTo("oper");
+    // ...and were the short-cut-off stream scda before it.
+    assertThat(ifs.indexUrl(ifs.defaultBaseUrl(), Instant.parse("2026-05-11T18:00:00Z"), 90))
+        .isEqualTo(
+            "https://data.ecmwf.int/forecasts/20260511/18z/ifs/0p25/scda/20260511180000-90h-scda-fc.index");
+    assertThat(ifs.streamOf(Instant.parse("2026-05-12T00:00:00Z"))).isEqualTo("oper");
     EcmwfLayout aifs = EcmwfLayout.aifs();
     assertThat(aifs.dataUrl(aifs.defaultBaseUrl(), RUN_06, 6))
         .isEqualTo(

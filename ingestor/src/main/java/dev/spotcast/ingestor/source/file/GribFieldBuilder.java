@@ -6,6 +6,7 @@ import dev.spotcast.ingestor.source.file.GribLevels.UnsupportedLevelException;
 import dev.spotcast.ingestor.source.file.GribMessages.Message;
 import dev.spotcast.ingestor.source.file.GridFactory.UnsupportedGridException;
 import dev.spotcast.model.Aggregation;
+import dev.spotcast.model.StatisticNames;
 import java.lang.foreign.MemorySegment;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -164,11 +165,15 @@ final class GribFieldBuilder {
     };
   }
 
-  /** ecCodes' shortName; for a parameter its tables do not know, a name built from the codes. */
+  /**
+   * ecCodes' shortName without the hours of a statistic's interval ({@link StatisticNames}: the
+   * interval is kept per step); for a parameter its tables do not know, a name built from the
+   * codes.
+   */
   private String parameterName(MemorySegment h, int edition) throws EccodesException {
     String shortName = ec.getString(h, "shortName").orElse("unknown");
     if (!shortName.equals("unknown") && ParameterNames.isValid(shortName)) {
-      return shortName;
+      return StatisticNames.withoutInterval(shortName);
     }
     if (edition == 1) {
       return "grib1_c"
