@@ -172,7 +172,7 @@ for publisher in gfs ecmwf; do
   "$PY" "$HERE/day/publisher.py" publish --publisher "$publisher" --templates "$work/templates/$publisher" \
     --root "$work/www" --run "$(runid "$c0")" --steps "$steps" --step-seconds 0 >"$logs/publish-$publisher-0.log" 2>&1
   "$ROOT/spotcast" fetch "$publisher" --base-url "http://127.0.0.1:$nginx_port/" --run "$(runid "$c0")" \
-    --params "$(cat "$work/templates/$publisher/params")" --steps "$steps" --to "$work/data/first-$publisher" \
+    --params "$("$PY" "$HERE/day/publisher.py" params --publisher "$publisher")" --steps "$steps" --to "$work/data/first-$publisher" \
     >"$logs/fetch-$publisher-0.log" 2>&1 || die "fetching the first $publisher cycle failed: $logs/fetch-$publisher-0.log"
   "$ROOT/spotcast" ingest "$work/data/first-$publisher" --model "$publisher" >"$logs/ingest-$publisher-0.log" 2>&1 \
     || die "loading the first $publisher cycle failed: $logs/ingest-$publisher-0.log"
@@ -196,10 +196,10 @@ background "$logs/ingest.log" "$ROOT/spotcast" ingest-service --server.port="$in
   --spotcast.feed-poll.rehearsal-start="$(date -u -d "@$feed_start" +%FT%TZ)" \
   --spotcast.feed-poll.rehearsal-speed="$speed" \
   --spotcast.feeds.gfs.publisher=gfs --spotcast.feeds.gfs.base-url="http://127.0.0.1:$nginx_port/" \
-  --spotcast.feeds.gfs.params="$(cat "$work/templates/gfs/params")" --spotcast.feeds.gfs.steps="$gfs_steps" \
+  --spotcast.feeds.gfs.params="$("$PY" "$HERE/day/publisher.py" params --publisher gfs)" --spotcast.feeds.gfs.steps="$gfs_steps" \
   --spotcast.feeds.gfs.expected-after=3h30m --spotcast.feeds.gfs.deadline=9h \
   --spotcast.feeds.ecmwf.publisher=ecmwf --spotcast.feeds.ecmwf.base-url="http://127.0.0.1:$nginx_port/" \
-  --spotcast.feeds.ecmwf.params="$(cat "$work/templates/ecmwf/params")" --spotcast.feeds.ecmwf.steps="$ecmwf_steps" \
+  --spotcast.feeds.ecmwf.params="$("$PY" "$HERE/day/publisher.py" params --publisher ecmwf)" --spotcast.feeds.ecmwf.steps="$ecmwf_steps" \
   --spotcast.feeds.ecmwf.expected-after=6h --spotcast.feeds.ecmwf.deadline=11h \
   --spotcast.ingest.lifecycle.keep-runs=2 --spotcast.ingest.lifecycle.archive-repository=spotcast-archive
 started=$(date +%s)

@@ -491,8 +491,22 @@ def main(argv=None):
     p.add_argument("--stream", choices=("oper", "scda"),
                    help="ECMWF's stream in the paths (default: oper, scda for 06/18 UTC runs "
                         "before IFS cycle 50r1, 2026-05-12)")
+    st = sub.add_parser("steps", help="print a ladder's steps, separated by spaces")
+    st.add_argument("ladder", help="e.g. 0-120/3")
+    pa = sub.add_parser("params", help="print the publisher's parameters as a feed asks for them")
+    pa.add_argument("--publisher", choices=sorted(PUBLISHERS), required=True)
     args = parser.parse_args(argv)
     try:
+        if args.command == "steps":
+            print(" ".join(str(step) for step in parse_ladder(args.ladder)))
+            return 0
+        if args.command == "params":
+            names = []
+            for fld in PUBLISHERS[args.publisher].fields:
+                if fld.name not in names:
+                    names.append(fld.name)
+            print(",".join(names))
+            return 0
         return cmd_templates(args) if args.command == "templates" else cmd_publish(args)
     except ValueError as e:
         parser.error(str(e))

@@ -412,16 +412,24 @@ public class FeedPoller {
     }
     long retries = report.stats().retries();
     metrics.retries(name).increment(retries);
+    // A poll that could not read an index (503) knows less than the one before: the fields checked
+    // then are still on disk. Fields a step leaves out by the publisher's convention (GFS: no
+    // precipitation at f000) are not wanted of it.
+    int done =
+        Math.max(
+            state.fieldsDone(),
+            (int) report.fields().stream().filter(f -> f.status().done()).count());
+    int wanted =
+        report.complete()
+            ? done
+            : Math.max(
+                state.fieldsWanted(), report.fields().size() - report.leftOutBySteps().size());
     FeedRun fetched =
         doc.get()
             .value()
             .progress(
-                // A poll that could not read an index (503) knows less than the one before: the
-                // fields checked then are still on disk.
-                Math.max(state.fieldsWanted(), report.fields().size()),
-                Math.max(
-                    state.fieldsDone(),
-                    (int) report.fields().stream().filter(f -> f.status().done()).count()),
+                wanted,
+                done,
                 Math.max(state.bytes(), report.fieldBytes()),
                 retries,
                 jobProperties.instanceId(),

@@ -232,6 +232,11 @@ public final class FetchCommand implements Callable<Integer> {
             : "",
         seconds(report.elapsed()));
     out.flush();
+    if (!report.leftOutBySteps().isEmpty()) {
+      out.printf(
+          "%d wanted fields are left out by their steps, as the publisher does (first: %s)%n",
+          report.leftOutBySteps().size(), report.leftOutBySteps().getFirst());
+    }
     if (report.complete()) {
       out.printf(
           "Load it with: ./spotcast ingest %s --model %s%n",

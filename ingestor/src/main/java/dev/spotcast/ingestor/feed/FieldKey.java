@@ -11,6 +11,11 @@ import java.util.Locale;
  */
 public record FieldKey(String param, String level, int step, Integer member, String variant) {
 
+  /**
+   * The parameter or level of a field a step's index lacks at every level or for every parameter.
+   */
+  public static final String ANY = "*";
+
   public FieldKey {
     variant = variant == null ? "" : variant;
   }

@@ -227,9 +227,10 @@ public final class RunFetcher {
   }
 
   /**
-   * Wanted parameters the index has on none of the wanted levels, and wanted levels it has for none
-   * of the wanted parameters (a parameter need not exist on every level asked for: 2t and t at
-   * sfc,850 are 2t at sfc and t at 850).
+   * Wanted parameters the index has on none of the wanted levels (level {@link FieldKey#ANY}), and
+   * wanted levels it has for none of the wanted parameters (parameter {@link FieldKey#ANY}); a
+   * parameter need not exist on every level asked for: 2t and t at sfc,850 are 2t at sfc and t at
+   * 850.
    */
   private void reportAbsent(
       int step,
@@ -237,16 +238,15 @@ public final class RunFetcher {
       List<IndexEntry> wanted,
       String indexUrl,
       Progress progress) {
-    String levels = selection.levels().isEmpty() ? "*" : String.join(",", selection.levels());
     for (String param : selection.params()) {
       if (wanted.stream().noneMatch(e -> e.key().param().equalsIgnoreCase(param.strip()))) {
-        absent(FieldKey.of(param.strip(), levels, step), indexUrl, progress);
+        absent(FieldKey.of(param.strip(), FieldKey.ANY, step), indexUrl, progress);
       }
     }
     for (String token : selection.levels()) {
       String level = layout.levelName(token);
       if (wanted.stream().noneMatch(e -> e.key().level().equalsIgnoreCase(level))) {
-        absent(FieldKey.of(String.join(",", selection.params()), level, step), indexUrl, progress);
+        absent(FieldKey.of(FieldKey.ANY, level, step), indexUrl, progress);
       }
     }
   }
