@@ -7,11 +7,16 @@ import java.util.Locale;
  * Maps GRIB level codes (GRIB1 table 3, GRIB2 code table 4.5) onto the model's level types, and
  * names the ones it cannot map the way the tables name them, so that a field on a hybrid model
  * level is reported as such and never filed under another level type.
+ *
+ * <p>A property of the whole column (GRIB2 type 10, "entire atmosphere"; NCEP's 200, "entire
+ * atmosphere considered as a single layer", GRIB1 200: GFS's total cloud cover, precipitable water)
+ * is a single-level field, filed with the surface's, as ECMWF's archive files its own (levtype sfc:
+ * tcc, tcw, cape): a place has one value of it, not one per height.
  */
 final class GribLevels {
 
   static final String SUPPORTED =
-      "supported: isobaric, height above ground, surface, mean sea level";
+      "supported: isobaric, height above ground, surface, mean sea level, entire atmosphere";
 
   /** A mapped level: the model's type and the value in that type's unit. */
   record Level(LevelType type, double value) {}
@@ -45,7 +50,7 @@ final class GribLevels {
    */
   static Level grib1(int code, double value, String description) throws UnsupportedLevelException {
     return switch (code) {
-      case 1 -> new Level(LevelType.SURFACE, 0);
+      case 1, 200 -> new Level(LevelType.SURFACE, 0);
       case 100 -> new Level(LevelType.ISOBARIC, value);
       case 102 -> new Level(LevelType.MEAN_SEA_LEVEL, 0);
       case 105 -> new Level(LevelType.HEIGHT_ABOVE_GROUND, value);
@@ -72,7 +77,7 @@ final class GribLevels {
               + ")");
     }
     return switch (code) {
-      case 1 -> new Level(LevelType.SURFACE, 0);
+      case 1, 10, 200 -> new Level(LevelType.SURFACE, 0);
       case 100 -> new Level(LevelType.ISOBARIC, value / 100.0);
       case 101 -> new Level(LevelType.MEAN_SEA_LEVEL, 0);
       case 103 -> new Level(LevelType.HEIGHT_ABOVE_GROUND, value);
