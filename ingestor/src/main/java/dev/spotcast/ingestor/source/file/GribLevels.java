@@ -9,9 +9,10 @@ import java.util.Locale;
  * level is reported as such and never filed under another level type.
  *
  * <p>A property of the whole column (GRIB2 type 10, "entire atmosphere"; NCEP's 200, "entire
- * atmosphere considered as a single layer", GRIB1 200: GFS's total cloud cover, precipitable water)
- * is a single-level field, filed with the surface's, as ECMWF's archive files its own (levtype sfc:
- * tcc, tcw, cape): a place has one value of it, not one per height.
+ * atmosphere considered as a single layer", GRIB1 200: GFS's total cloud cover, precipitable water;
+ * ECMWF's layer from the ground, type 1, to the nominal top of the atmosphere, type 8) is a
+ * single-level field, filed with the surface's, as ECMWF's archive files its own (levtype sfc: tcc,
+ * tcw, cape): a place has one value of it, not one per height.
  */
 final class GribLevels {
 
@@ -64,6 +65,10 @@ final class GribLevels {
    */
   static Level grib2(int code, double value, int secondCode, String description)
       throws UnsupportedLevelException {
+    if (code == 1 && secondCode == 8) {
+      // From the ground to the nominal top of the atmosphere: ECMWF's whole column (tcc, tcw).
+      return new Level(LevelType.SURFACE, 0);
+    }
     if (secondCode != 255) {
       throw new UnsupportedLevelException(
           "layer from "

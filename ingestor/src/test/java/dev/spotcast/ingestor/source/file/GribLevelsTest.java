@@ -17,6 +17,11 @@ class GribLevelsTest {
         .isEqualTo(new Level(LevelType.SURFACE, 0));
     assertThat(GribLevels.grib2(200, 0, 255, null)).isEqualTo(new Level(LevelType.SURFACE, 0));
     assertThat(GribLevels.grib1(200, 0, null)).isEqualTo(new Level(LevelType.SURFACE, 0));
+    // ECMWF's tcc: a layer from the ground (1) to the nominal top of the atmosphere (8).
+    assertThat(GribLevels.grib2(1, 0, 8, "entire atmosphere"))
+        .isEqualTo(new Level(LevelType.SURFACE, 0));
+    assertThatThrownBy(() -> GribLevels.grib2(100, 85000, 8, null))
+        .hasMessageContaining("layers not supported");
   }
 
   @Test
