@@ -66,6 +66,12 @@ public final class DayReport {
 
     @Option(names = "--title", defaultValue = "A day in production", description = "its title")
     String title;
+
+    @Option(
+        names = "--warmup",
+        defaultValue = "0",
+        description = "seconds from the first sample left out: the load generator's warm-up")
+    int warmup;
   }
 
   private DayReport() {}
@@ -81,7 +87,8 @@ public final class DayReport {
     if (samples.isEmpty()) {
       throw new IllegalArgumentException("no samples in " + options.jtl);
     }
-    long from = samples.stream().mapToLong(Sample::start).min().orElseThrow();
+    long from =
+        samples.stream().mapToLong(Sample::start).min().orElseThrow() + options.warmup * 1000L;
     long to = samples.stream().mapToLong(Sample::start).max().orElseThrow() + 1;
     long width = options.window * 1000L;
     List<Window> windows = DayTimeline.windows(samples, readings, events, from, to, width);
@@ -238,28 +245,33 @@ public final class DayReport {
         2);
     TreeSet<String> measures = new TreeSet<>();
     windows.forEach(w -> measures.addAll(w.measures().keySet()));
-    Map<String, ToDoubleFunction<Window>> ingest = new LinkedHashMap<>();
-    Map<String, ToDoubleFunction<Window>> cores = new LinkedHashMap<>();
-    Map<String, ToDoubleFunction<Window>> memory = new LinkedHashMap<>();
+    // A panel per kind of measure, by its name's ending (DayTimeline): documents per second, levels
+    // (the loader's pace), cores, disk MB/s, GB.
+    Map<String, Map<String, ToDoubleFunction<Window>>> panels = new LinkedHashMap<>();
+    for (String label :
+        List.of("documents/s", "level", "CPU cores", "disk MB/s", "GB", "per second")) {
+      panels.put(label, new LinkedHashMap<>());
+    }
     for (String m : measures) {
       ToDoubleFunction<Window> value = w -> w.measures().getOrDefault(m, Double.NaN);
-      if (m.endsWith("_cores")) {
-        cores.put(m.replaceAll("_cores$", ""), value);
-      } else if (m.endsWith("_gb")) {
-        memory.put(m.replaceAll("_gb$", ""), value);
-      } else {
-        ingest.put(m, value);
-      }
+      String label =
+          m.endsWith("_cores")
+              ? "CPU cores"
+              : m.endsWith("_gb")
+                  ? "GB"
+                  : m.endsWith("_mb_per_s")
+                      ? "disk MB/s"
+                      : m.endsWith("_level")
+                          ? "level"
+                          : m.contains("docs") ? "documents/s" : "per second";
+      panels.get(label).put(m.replaceAll("_(cores|gb|level)$", ""), value);
     }
-    if (!ingest.isEmpty()) {
-      plot.add(panel("per second", windows, from, ingest), 2);
-    }
-    if (!cores.isEmpty()) {
-      plot.add(panel("CPU cores", windows, from, cores), 2);
-    }
-    if (!memory.isEmpty()) {
-      plot.add(panel("GB", windows, from, memory), 1);
-    }
+    panels.forEach(
+        (label, lines) -> {
+          if (!lines.isEmpty()) {
+            plot.add(panel(label, windows, from, lines), label.equals("CPU cores") ? 2 : 1);
+          }
+        });
     for (Event e : events) {
       if (e.kind().equals("switch")) {
         ValueMarker marker = new ValueMarker((e.epochMs() - from) / 60000.0);

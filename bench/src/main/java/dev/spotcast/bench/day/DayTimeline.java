@@ -20,7 +20,9 @@ import java.util.TreeMap;
  * <p>Readings are a tab-separated file with a header line. A column is read by its name's ending:
  * {@code _ticks} a process's CPU ticks (shown as cores busy), {@code _total} a counter (shown per
  * second), {@code _sectors} a disk counter of 512-byte sectors (shown as MB/s), {@code _kb} a level
- * (shown as GB); any other column is text (the run each model serves) and shown as its last value.
+ * (shown as GB), {@code _level} a level (shown as it is); any other column is text (the run each
+ * model serves) and shown as its last value. A counter that goes down between two readings (a
+ * process restarted) gives no rate for that span.
  *
  * <p>Events are lines {@code epoch-ms TAB kind TAB text}: kind {@code phase} starts a phase (its
  * text is the phase's name); kind {@code switch} marks a publish switch, and the window it falls in
@@ -215,6 +217,10 @@ public final class DayTimeline {
         measures.put(name.replaceAll("_kb$", "_gb"), number(values[last]) / (1024.0 * 1024.0));
         continue;
       }
+      if (name.endsWith("_level")) {
+        measures.put(name, number(values[last]));
+        continue;
+      }
       boolean ticks = name.endsWith("_ticks");
       boolean counter = name.endsWith("_total");
       boolean sectors = name.endsWith("_sectors");
@@ -223,7 +229,7 @@ public final class DayTimeline {
       }
       double seconds = (times[b] - times[a]) / 1000.0;
       double delta = number(values[b]) - number(values[a]);
-      if (seconds <= 0 || Double.isNaN(delta)) {
+      if (seconds <= 0 || Double.isNaN(delta) || delta < 0) {
         continue;
       }
       if (ticks) {
@@ -253,6 +259,7 @@ public final class DayTimeline {
     for (Map.Entry<String, String[]> column : readings.columns().entrySet()) {
       String name = column.getKey();
       if (!(name.endsWith("_kb")
+          || name.endsWith("_level")
           || name.endsWith("_ticks")
           || name.endsWith("_total")
           || name.endsWith("_sectors"))) {

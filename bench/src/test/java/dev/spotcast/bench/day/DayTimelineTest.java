@@ -72,6 +72,26 @@ class DayTimelineTest {
   }
 
   @Test
+  void aLevelIsShownAsItIsAndACounterThatFellGivesNoRate() throws Exception {
+    Path tsv = dir.resolve("levels.tsv");
+    Files.writeString(
+        tsv,
+        String.join(
+            "\n",
+            "epoch_ms\tpace_limit_level\tes_ticks",
+            T0 + "\t8\t5000",
+            (T0 + 10_000) + "\t2\t100",
+            (T0 + 20_000) + "\t4\t600"));
+    List<Window> windows =
+        DayTimeline.windows(List.of(), Readings.read(tsv), List.of(), T0, T0 + 20_000, 10_000);
+    assertThat(windows.get(0).measures()).containsEntry("pace_limit_level", 2.0);
+    assertThat(windows.get(0).measures()).doesNotContainKey("es_cores");
+    assertThat(windows.get(1).measures())
+        .containsEntry("pace_limit_level", 4.0)
+        .containsEntry("es_cores", 0.5);
+  }
+
+  @Test
   void aSwitchIsItsOwnPhaseForThreeWindowsThenThePhaseGoesOn() {
     List<Event> events =
         List.of(
