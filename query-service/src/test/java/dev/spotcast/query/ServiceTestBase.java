@@ -3,8 +3,13 @@ package dev.spotcast.query;
 import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.testsupport.SharedElasticsearch;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -48,6 +53,28 @@ public abstract class ServiceTestBase {
     // read.
     SharedElasticsearch.springProperties(Role.QUERY)
         .forEach((key, value) -> registry.add(key, () -> value));
+  }
+
+  /**
+   * Another instance of the service, in a context of its own on a free port, against the shared
+   * Elasticsearch with the query credential and {@code properties} besides; not yet ready.
+   */
+  public static ConfigurableApplicationContext startInstance(Map<String, String> properties) {
+    Map<String, String> all = new HashMap<>(SharedElasticsearch.springProperties(Role.QUERY));
+    all.put("server.port", "0");
+    all.putAll(properties);
+    String[] arguments =
+        all.entrySet().stream()
+            .map(e -> "--" + e.getKey() + "=" + e.getValue())
+            .toArray(String[]::new);
+    return new SpringApplicationBuilder(QueryServiceApplication.class).run(arguments);
+  }
+
+  /** The address of an instance {@link #startInstance} started, once it is ready. */
+  public static String readyBase(ConfigurableApplicationContext instance) throws Exception {
+    int port = ((ServletWebServerApplicationContext) instance).getWebServer().getPort();
+    awaitReady(port);
+    return "http://127.0.0.1:" + port;
   }
 
   /**

@@ -45,19 +45,7 @@ class SendPaceTest {
     SendPace pace = new SendPace(1, 2);
     pace.congested(); // 1 at once
     pace.acquire();
-    CountDownLatch sent = new CountDownLatch(1);
-    Thread second =
-        Thread.ofPlatform()
-            .start(
-                () -> {
-                  try {
-                    pace.acquire();
-                    sent.countDown();
-                  } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                  }
-                });
-    awaitWaiting(second);
+    CountDownLatch sent = waitingSend(pace);
     assertThat(sent.getCount()).as("the second waits while one is in flight").isEqualTo(1);
     assertThat(pace.inFlight()).isEqualTo(1);
     pace.release();
@@ -72,19 +60,7 @@ class SendPaceTest {
     SendPace pace = new SendPace(1, 2);
     pace.congested();
     pace.acquire();
-    CountDownLatch sent = new CountDownLatch(1);
-    Thread second =
-        Thread.ofPlatform()
-            .start(
-                () -> {
-                  try {
-                    pace.acquire();
-                    sent.countDown();
-                  } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                  }
-                });
-    awaitWaiting(second);
+    CountDownLatch sent = waitingSend(pace);
     pace.clear();
     assertThat(sent.await(10, TimeUnit.SECONDS)).isTrue();
     assertThat(pace.inFlight()).isEqualTo(2);
@@ -107,6 +83,27 @@ class SendPaceTest {
   void aPaceNeedsOneAtLeast() {
     assertThatThrownBy(() -> new SendPace(0, 4)).hasMessageContaining("1 <= min <= max");
     assertThatThrownBy(() -> new SendPace(5, 4)).hasMessageContaining("1 <= min <= max");
+  }
+
+  /**
+   * A send on a thread of its own that waits for a turn; returns once it waits. The latch opens
+   * when it has its turn.
+   */
+  private static CountDownLatch waitingSend(SendPace pace) throws InterruptedException {
+    CountDownLatch sent = new CountDownLatch(1);
+    Thread send =
+        Thread.ofPlatform()
+            .start(
+                () -> {
+                  try {
+                    pace.acquire();
+                    sent.countDown();
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                });
+    awaitWaiting(send);
+    return sent;
   }
 
   /** Waits until the thread is parked in acquire: no sleep that could be too short. */

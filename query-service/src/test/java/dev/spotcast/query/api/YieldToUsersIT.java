@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.ingestor.bulk.BulkListener;
 import dev.spotcast.ingestor.bulk.BulkSender;
 import dev.spotcast.ingestor.bulk.LoadStats;
@@ -14,9 +13,8 @@ import dev.spotcast.ingestor.bulk.PressureWatch;
 import dev.spotcast.ingestor.bulk.PressureWatch.Reading;
 import dev.spotcast.ingestor.bulk.SendPace;
 import dev.spotcast.ingestor.bulk.ShardBatch;
-import dev.spotcast.query.QueryServiceApplication;
 import dev.spotcast.query.RunFixtures;
-import dev.spotcast.testsupport.SharedElasticsearch;
+import dev.spotcast.query.ServiceTestBase;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -26,12 +24,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -46,7 +41,6 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 class YieldToUsersIT {
 
-  private static final Duration DEADLINE = Duration.ofSeconds(90);
   private static final String INDEX = "spotcast-yield-it";
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -56,7 +50,7 @@ class YieldToUsersIT {
   @Test
   void usersHurtingSlowTheLoaderAndItClimbsBackWhenTheyClear() throws Exception {
     try (ConfigurableApplicationContext service = start()) {
-      String base = awaitReady(service);
+      String base = ServiceTestBase.readyBase(service);
       SendPace pace = new SendPace(1, 4);
       PressureWatch watch = new PressureWatch(List.of(URI.create(base)), Duration.ofSeconds(10));
 
@@ -137,29 +131,12 @@ class YieldToUsersIT {
   }
 
   private static ConfigurableApplicationContext start() {
-    Map<String, String> properties =
-        new HashMap<>(SharedElasticsearch.springProperties(Role.QUERY));
-    properties.put("server.port", "0");
-    properties.put("spotcast.query.warmup.requests", "0");
-    properties.put("spotcast.query.pressure.latency-target", "1ns");
-    // Long beside the few milliseconds between a request and the reading that must see it.
-    properties.put("spotcast.query.pressure.window", "10s");
-    String[] arguments =
-        properties.entrySet().stream()
-            .map(e -> "--" + e.getKey() + "=" + e.getValue())
-            .toArray(String[]::new);
-    return new SpringApplicationBuilder(QueryServiceApplication.class).run(arguments);
-  }
-
-  private String awaitReady(ConfigurableApplicationContext context) throws Exception {
-    int port = ((ServletWebServerApplicationContext) context).getWebServer().getPort();
-    String base = "http://127.0.0.1:" + port;
-    Instant deadline = Instant.now().plus(DEADLINE);
-    while (get(base + "/actuator/health/readiness").statusCode() != 200) {
-      assertThat(Instant.now()).as("not ready after %s", DEADLINE).isBefore(deadline);
-      Thread.sleep(50);
-    }
-    return base;
+    return ServiceTestBase.startInstance(
+        Map.of(
+            "spotcast.query.warmup.requests", "0",
+            "spotcast.query.pressure.latency-target", "1ns",
+            // Long beside the few milliseconds between a request and the reading that must see it.
+            "spotcast.query.pressure.window", "10s"));
   }
 
   /**

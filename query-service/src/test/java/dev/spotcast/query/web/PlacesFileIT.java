@@ -2,12 +2,10 @@ package dev.spotcast.query.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
-import dev.spotcast.query.QueryServiceApplication;
 import dev.spotcast.query.RunFixtures;
+import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.api.SpotApiIT;
-import dev.spotcast.testsupport.SharedElasticsearch;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,15 +13,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -35,7 +29,6 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 class PlacesFileIT {
 
-  private static final Duration DEADLINE = Duration.ofSeconds(90);
   private static final String OFTEN = "model=" + SpotApiIT.MODEL + "&lat=45.5&lon=5.25&alt=750";
   private static final String ONCE = "model=" + SpotApiIT.MODEL + "&lat=41.2&lon=-3.4&alt=20";
   private static final Pattern MISSES = cacheGets("miss");
@@ -53,7 +46,7 @@ class PlacesFileIT {
     Path file = dir.resolve("query/places.txt");
 
     try (ConfigurableApplicationContext first = start(file, 0)) {
-      String base = awaitReady(first);
+      String base = ServiceTestBase.readyBase(first);
       for (int minutes : new int[] {80, 130, 200}) {
         assertThat(get(base + spot(OFTEN, minutes)).statusCode()).isEqualTo(200);
       }
@@ -64,7 +57,7 @@ class PlacesFileIT {
         .containsExactly(OFTEN + "&n=4&method=idw", ONCE + "&n=4&method=idw");
 
     try (ConfigurableApplicationContext second = start(file, 4)) {
-      String base = awaitReady(second);
+      String base = ServiceTestBase.readyBase(second);
       // Each spot request at a place reads at least 4 points x 2 levels (x 1 or 2 steps).
       assertThat(count(base, HITS))
           .as("its warm-up spot requests went to the places of the file, read just before")
@@ -98,30 +91,17 @@ class PlacesFileIT {
   }
 
   private static ConfigurableApplicationContext start(Path placesFile, int warmupRequests) {
-    Map<String, String> properties =
-        new HashMap<>(SharedElasticsearch.springProperties(Role.QUERY));
-    properties.put("server.port", "0");
-    properties.put("spotcast.query.cache.enabled", "true");
-    // The places file is for runs too large to preload whole; these are small.
-    properties.put("spotcast.query.cache.preload", "false");
-    properties.put("spotcast.query.warmup.requests", Integer.toString(warmupRequests));
-    properties.put("spotcast.query.warmup.places-file", placesFile.toString());
-    String[] arguments =
-        properties.entrySet().stream()
-            .map(e -> "--" + e.getKey() + "=" + e.getValue())
-            .toArray(String[]::new);
-    return new SpringApplicationBuilder(QueryServiceApplication.class).run(arguments);
-  }
-
-  private String awaitReady(ConfigurableApplicationContext context) throws Exception {
-    int port = ((ServletWebServerApplicationContext) context).getWebServer().getPort();
-    String base = "http://127.0.0.1:" + port;
-    Instant deadline = Instant.now().plus(DEADLINE);
-    while (get(base + "/actuator/health/readiness").statusCode() != 200) {
-      assertThat(Instant.now()).as("not ready after %s", DEADLINE).isBefore(deadline);
-      Thread.sleep(50);
-    }
-    return base;
+    return ServiceTestBase.startInstance(
+        Map.of(
+            "spotcast.query.cache.enabled",
+            "true",
+            // The places file is for runs too large to preload whole; these are small.
+            "spotcast.query.cache.preload",
+            "false",
+            "spotcast.query.warmup.requests",
+            Integer.toString(warmupRequests),
+            "spotcast.query.warmup.places-file",
+            placesFile.toString()));
   }
 
   private double count(String base, Pattern metric) throws Exception {
