@@ -293,14 +293,14 @@ schedule() {
   done
 }
 
-# --- The day -----------------------------------------------------------------------------------------------
+# --- The day: JMeter's first 30 s warm the service's JIT and are not counted --------------------------------
 end_feed=$((c0 + (cycles + 1) * cycle_s + ecmwf_to - cycle_s + 3600))  # an hour after the last ECMWF step
 duration=$(( $(real_at "$end_feed") - $(date +%s) ))
 say "The day: $cycles cycles of each model, $duration s of wall clock; JMeter at $rate req/s throughout."
 sample &
 pids+=("$!")
 background "$logs/jmeter.log" "$ROOT/spotcast" loadtest constant-rate --model gfs --rate "$rate" \
-  --duration "$duration" --warmup 10 --places cities --series-share "$series_share" --series-params 2t,10u,10v
+  --duration "$duration" --warmup 30 --places cities --series-share "$series_share" --series-params 2t,10u,10v
 jmeter="${pids[-1]}"
 schedule &
 pids+=("$!")
@@ -309,7 +309,7 @@ say "The day is over; writing the report to $out..."
 jtl="$HERE/target/jmeter/results/spot-constant-rate.csv"
 [ -s "$jtl" ] || die "JMeter wrote no results (see $logs/jmeter.log)"
 "$JAVA" -jar "$(ls "$HERE"/target/spotcast-bench-*-exec.jar | head -n1)" day-report \
-  --jtl "$jtl" --readings "$readings" --events "$events" --out "$out" --warmup 10 \
+  --jtl "$jtl" --readings "$readings" --events "$events" --out "$out" --warmup 30 \
   --title "A day: $cycles cycles of GFS and ECMWF at x$speed, $rate req/s offered"
 cp "$readings" "$events" "$out/"
 grep -h 'docs/s\|given up\|PUBLISHED\|FAILED' "$logs/ingest.log" | tail -n 20 >&2 || true
