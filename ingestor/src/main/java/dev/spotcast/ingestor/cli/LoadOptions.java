@@ -1,8 +1,12 @@
 package dev.spotcast.ingestor.cli;
 
 import dev.spotcast.ingestor.bulk.LoaderSettings;
+import dev.spotcast.ingestor.bulk.PressureWatch;
 import dev.spotcast.ingestor.lifecycle.PublishPolicy;
 import dev.spotcast.model.ShardingSpec;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -108,6 +112,30 @@ public final class LoadOptions extends ConnectionOptions {
           "if-newer: a run older than the one its model serves is loaded and servable by run=, but the model"
               + " keeps serving the newer run, as the ingestion service does; always: publish it anyway (default: ${DEFAULT-VALUE}).")
   public PublishPolicy publish;
+
+  @Option(
+      names = "--yield-to",
+      split = ",",
+      paramLabel = "URL",
+      description =
+          "query services whose users the load yields to (http://host:port, comma-separated): their"
+              + " /actuator/pressure read every second halves the bulks in flight while they are busy"
+              + " (docs/operations.md, \"Loading yields to users\"); default: none, full pace.")
+  public List<URI> yieldTo;
+
+  /** What the load yields to, or null. */
+  public PressureWatch pressureWatch() {
+    if (yieldTo == null || yieldTo.isEmpty()) {
+      return null;
+    }
+    for (URI service : yieldTo) {
+      if (!service.isAbsolute() || service.getHost() == null) {
+        throw new IllegalArgumentException(
+            "--yield-to: " + service + " is not an address such as http://127.0.0.1:8080");
+      }
+    }
+    return new PressureWatch(yieldTo, Duration.ofSeconds(1));
+  }
 
   public LoaderSettings loaderSettings() {
     if (senders < 1 || bulkDocs < 1 || (producers != null && producers < 1) || replicas < 0) {

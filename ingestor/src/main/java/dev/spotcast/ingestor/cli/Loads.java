@@ -6,6 +6,7 @@ import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.ingestor.bulk.LoaderSettings;
+import dev.spotcast.ingestor.bulk.PressureWatch;
 import dev.spotcast.ingestor.lifecycle.AfterPublish;
 import dev.spotcast.ingestor.lifecycle.LoadReport;
 import dev.spotcast.ingestor.lifecycle.RunLoader;
@@ -40,8 +41,10 @@ final class Loads {
       boolean keepPublished)
       throws IOException, InterruptedException {
     LoaderSettings settings;
+    PressureWatch yieldTo;
     try {
       settings = options.loaderSettings();
+      yieldTo = options.pressureWatch();
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -65,6 +68,7 @@ final class Loads {
                     new AfterPublish(
                         options.keepRuns, options.forceMerge, options.archiveRepository))
                 .withPublishPolicy(options.publish)
+                .yieldingTo(yieldTo)
                 .load(
                     source,
                     p -> {

@@ -6,6 +6,8 @@ import dev.spotcast.ingestor.bulk.BulkListener;
 import dev.spotcast.ingestor.bulk.LoadPipeline;
 import dev.spotcast.ingestor.bulk.LoadStats;
 import dev.spotcast.ingestor.bulk.LoaderSettings;
+import dev.spotcast.ingestor.bulk.PressureWatch;
+import dev.spotcast.ingestor.bulk.SendPace;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.ingestor.source.file.ForecastFileException;
 import dev.spotcast.model.ForecastRun;
@@ -35,6 +37,7 @@ public final class RunLoader {
   private final LoaderSettings settings;
   private AfterPublish afterPublish = AfterPublish.none();
   private PublishPolicy publishPolicy = PublishPolicy.IF_NEWER;
+  private PressureWatch yieldTo;
 
   public RunLoader(ElasticsearchClient client, LoaderSettings settings) {
     this.client = client;
@@ -56,6 +59,16 @@ public final class RunLoader {
    */
   public RunLoader withLifecycle(AfterPublish afterPublish) {
     this.afterPublish = afterPublish;
+    return this;
+  }
+
+  /**
+   * Loading yields to the users of these query services, as the ingestion service's does: their
+   * pressure read every second halves the bulks in flight while they are busy, down to one ({@link
+   * SendPace}); null: loading at its full pace.
+   */
+  public RunLoader yieldingTo(PressureWatch watch) {
+    this.yieldTo = watch;
     return this;
   }
 
@@ -155,9 +168,26 @@ public final class RunLoader {
         every,
         every,
         TimeUnit.MILLISECONDS);
+    SendPace pace = SendPace.UNPACED;
+    if (yieldTo != null) {
+      SendPace yielding = new SendPace(1, settings.senderThreads());
+      reporter.scheduleWithFixedDelay(
+          () -> {
+            try {
+              yieldTo.follow(yielding);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          },
+          0,
+          1,
+          TimeUnit.SECONDS);
+      pace = yielding;
+    }
     try {
       Throwable failure =
           new LoadPipeline(client, settings, stats, BulkListener.NONE)
+              .pacedBy(pace)
               .run(source, strategy, source.slices(), null)
               .failure();
       if (failure != null) {

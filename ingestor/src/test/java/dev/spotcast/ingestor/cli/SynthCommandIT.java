@@ -149,6 +149,10 @@ class SynthCommandIT {
         .doesNotContain("Exception");
     assertThat(synth("--es", SharedElasticsearch.url(), "--steps", "6-0")).isEqualTo(2);
     assertThat(err.toString()).contains("bad step range");
+    assertThat(synth("--es", SharedElasticsearch.url(), "--yield-to", "localhost")).isEqualTo(2);
+    assertThat(err.toString())
+        .contains("--yield-to: localhost is not an address such as http://127.0.0.1:8080")
+        .doesNotContain("Exception");
   }
 
   @Test
