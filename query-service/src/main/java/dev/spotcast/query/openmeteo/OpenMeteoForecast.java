@@ -279,23 +279,23 @@ public class OpenMeteoForecast {
       if (cell == null) {
         cell = answer.cell();
       }
-      for (OpenMeteoVariables.Variable v : query.hourly()) {
-        hourlyUnits.put(v.name() + suffix, OpenMeteoVariables.label(v.kind(), query.units()));
-        List<Double> values = new ArrayList<>(axis.hours().size());
-        for (Instant hour : axis.hours()) {
-          values.add(answer.hourly(v, hour, query.units()));
-        }
-        hourly.put(v.name() + suffix, values);
-      }
+      block(
+          query.hourly(),
+          axis.hours(),
+          suffix,
+          query.units(),
+          hourly,
+          hourlyUnits,
+          answer.hourValues());
       // Every quarter hour inside the run, interpolated in time as the hours are.
-      for (OpenMeteoVariables.Variable v : query.minutely15()) {
-        minutelyUnits.put(v.name() + suffix, OpenMeteoVariables.label(v.kind(), query.units()));
-        List<Double> values = new ArrayList<>(quarters.size());
-        for (Instant quarter : quarters) {
-          values.add(answer.quarter(v, quarter, query.units()));
-        }
-        minutely.put(v.name() + suffix, values);
-      }
+      block(
+          query.minutely15(),
+          quarters,
+          suffix,
+          query.units(),
+          minutely,
+          minutelyUnits,
+          answer.quarterValues());
       for (OpenMeteoVariables.Variable v : query.current()) {
         currentUnits.put(v.name() + suffix, OpenMeteoVariables.label(v.kind(), query.units()));
         current.put(v.name() + suffix, answer.current(v, query.units()));
@@ -344,6 +344,34 @@ public class OpenMeteoForecast {
       body.put("daily", daily);
     }
     return body;
+  }
+
+  /**
+   * Writes the variables of an hourly or quarter-hour block, with their units: each variable's
+   * value at each of the times, as the model answered them.
+   */
+  private static void block(
+      List<OpenMeteoVariables.Variable> variables,
+      List<Instant> times,
+      String suffix,
+      OpenMeteoVariables.Units units,
+      Map<String, Object> values,
+      Map<String, Object> labels,
+      TimedValues answered) {
+    for (OpenMeteoVariables.Variable v : variables) {
+      labels.put(v.name() + suffix, OpenMeteoVariables.label(v.kind(), units));
+      List<Double> column = new ArrayList<>(times.size());
+      for (Instant time : times) {
+        column.add(answered.at(v, time, units));
+      }
+      values.put(v.name() + suffix, column);
+    }
+  }
+
+  /** A model's values of a variable at times: its hours' or its quarter hours'. */
+  @FunctionalInterface
+  private interface TimedValues {
+    Double at(OpenMeteoVariables.Variable v, Instant time, OpenMeteoVariables.Units units);
   }
 
   private static List<Object> times(List<Instant> instants, ZoneId zone, boolean unix) {
@@ -404,12 +432,14 @@ public class OpenMeteoForecast {
       return values == null ? null : values.get(source.key());
     }
 
-    Double hourly(OpenMeteoVariables.Variable v, Instant hour, OpenMeteoVariables.Units units) {
-      return converted(v.kind(), value(hours, v, hour), units);
+    /** The hourly values, in the units asked. */
+    TimedValues hourValues() {
+      return (v, hour, units) -> converted(v.kind(), value(hours, v, hour), units);
     }
 
-    Double quarter(OpenMeteoVariables.Variable v, Instant time, OpenMeteoVariables.Units units) {
-      return converted(v.kind(), value(quarters, v, time), units);
+    /** The quarter-hour values, in the units asked. */
+    TimedValues quarterValues() {
+      return (v, time, units) -> converted(v.kind(), value(quarters, v, time), units);
     }
 
     Double current(OpenMeteoVariables.Variable v, OpenMeteoVariables.Units units) {
@@ -598,21 +628,13 @@ public class OpenMeteoForecast {
     for (Group group : groups.values()) {
       Function<String, SpotRequest> requestFor = of -> request(of, lat, lon, group, runId, site);
       SpotRequest template = requestFor.apply(model);
-      // Open-Meteo's hours and quarter hours: each as /v1/spot answers at that time, interpolated
-      // in time between the run's steps, amounts over the hour (the quarter hour) before it.
+      // The hours' amounts over the hour before each, the quarter hours' over the quarter hour.
       if (!query.hourly().isEmpty()) {
-        hours.put(
-            group.vertical(),
-            blend
-                ? blendAt(model, requestFor, HOUR, axis.hours())
-                : at(template.over(HOUR), axis.hours(), answered));
+        hours.put(group.vertical(), timed(model, blend, requestFor, HOUR, axis.hours(), answered));
       }
       if (!query.minutely15().isEmpty()) {
         quarters.put(
-            group.vertical(),
-            blend
-                ? blendAt(model, requestFor, QUARTER, axis.quarters())
-                : at(template.over(QUARTER), axis.quarters(), answered));
+            group.vertical(), timed(model, blend, requestFor, QUARTER, axis.quarters(), answered));
       }
       if (!query.daily().isEmpty()) {
         SeriesForecast read = blend ? blendSeries(model, requestFor, axis) : series(template, axis);
@@ -685,6 +707,23 @@ public class OpenMeteoForecast {
         new Place(lat, lon, group.vertical(), site),
         Reading.idw(properties.defaultNeighbours(), List.copyOf(group.ask())),
         Instant.EPOCH);
+  }
+
+  /**
+   * Open-Meteo's hours or quarter hours of a group: at each of the times what /v1/spot answers then
+   * (interpolated in time between the run's steps, amounts over the period before it), a blend's
+   * ({@link #blendAt}) or the model's ({@link #at}); none where there is no answer.
+   */
+  private Map<Instant, Map<String, SpotForecast.Value>> timed(
+      String model,
+      boolean blend,
+      Function<String, SpotRequest> requestFor,
+      Duration period,
+      List<Instant> times,
+      Answered answered) {
+    return blend
+        ? blendAt(model, requestFor, period, times)
+        : at(requestFor.apply(model).over(period), times, answered);
   }
 
   /** A blend's values at each of the times ({@link Blends#at}), none where it has no answer. */

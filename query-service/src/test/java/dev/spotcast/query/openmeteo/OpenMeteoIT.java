@@ -538,10 +538,14 @@ class OpenMeteoIT extends ServiceTestBase {
   void aBlendAnswersEveryHourAsTheSpotAnswersIt() throws Exception {
     // ServiceTestBase's itblend: itspot weighted 1 at 0 h to 0 at 6 h, itside 0 to 1.
     SideBySideIT.bothServed(client, publishedRuns);
-    JsonNode hourly =
-        ok("/v1/forecast?latitude=42.3&longitude=-8.4&models=itblend"
-                + "&start_date=2026-11-21&end_date=2026-11-21&hourly=temperature_2m,wind_speed_10m")
-            .path("hourly");
+    JsonNode forecast =
+        ok(
+            "/v1/forecast?latitude=42.3&longitude=-8.4&models=itblend"
+                + "&start_date=2026-11-21&end_date=2026-11-21&hourly=temperature_2m,wind_speed_10m"
+                + "&minutely_15=temperature_2m");
+    JsonNode hourly = forecast.path("hourly");
+    JsonNode quarters = forecast.path("minutely_15").path("temperature_2m");
+    assertThat(quarters.size()).isEqualTo(96);
     int answered = 0;
     for (int h = 0; h < 24; h++) {
       Instant time = Instant.parse("2026-11-21T00:00:00Z").plusSeconds(3600L * h);
@@ -553,6 +557,10 @@ class OpenMeteoIT extends ServiceTestBase {
         continue;
       }
       answered++;
+      // A quarter hour on the hour is the hour's value.
+      assertThat(quarters.get(4 * h).asDouble())
+          .as("quarter hour " + 4 * h)
+          .isEqualTo(hourly.path("temperature_2m").get(h).asDouble());
       assertThat(hourly.path("temperature_2m").get(h).asDouble())
           .as("hour " + h)
           .isCloseTo(
@@ -570,6 +578,17 @@ class OpenMeteoIT extends ServiceTestBase {
     double side = ok("/v1/spot?model=" + SideBySideIT.MODEL + at3).at("/values/t/value").asDouble();
     assertThat(hourly.path("temperature_2m").get(3).asDouble())
         .isCloseTo(0.5 * spot + 0.5 * side - 273.15, within(1e-9));
+    // And between the hours each quarter hour is the blend's /v1/spot answer then.
+    for (String time : new String[] {"03:15", "04:45"}) {
+      int q = 4 * Integer.parseInt(time.substring(0, 2)) + Integer.parseInt(time.substring(3)) / 15;
+      double t =
+          ok("/v1/spot?model=itblend&lat=42.3&lon=-8.4&alt=2&params=t&time=2026-11-21T"
+                  + time
+                  + ":00Z")
+              .at("/values/t/value")
+              .asDouble();
+      assertThat(quarters.get(q).asDouble()).as(time).isCloseTo(t - 273.15, within(1e-9));
+    }
   }
 
   @Test
