@@ -54,6 +54,16 @@ public record OpenMeteoQuery(
   private static final Pattern DECIMAL =
       Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 
+  /**
+   * A date as Open-Meteo writes one, yyyy-mm-dd: four digits of year, so that no day is near the
+   * ends of what java.time can count (a year of nine digits, +999999999-12-31, has no next day).
+   */
+  private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+
+  /** A local time, yyyy-mm-ddThh:mm (seconds allowed), its year of four digits. */
+  private static final Pattern HOUR =
+      Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?");
+
   /** The request's parameters (query string and form body) as the servlet gives them. */
   public static OpenMeteoQuery parse(Map<String, String[]> parameters) {
     List<Double> lats = numbers(parameters, "latitude");
@@ -285,7 +295,7 @@ public record OpenMeteoQuery(
       return null;
     }
     try {
-      if (values.size() == 1) {
+      if (values.size() == 1 && DATE.matcher(values.getFirst()).matches()) {
         return LocalDate.parse(values.getFirst());
       }
     } catch (DateTimeParseException e) {
@@ -305,7 +315,7 @@ public record OpenMeteoQuery(
       return null;
     }
     try {
-      if (values.size() == 1) {
+      if (values.size() == 1 && HOUR.matcher(values.getFirst()).matches()) {
         LocalDateTime t = LocalDateTime.parse(values.getFirst());
         return t.withMinute(0).withSecond(0).withNano(0);
       }

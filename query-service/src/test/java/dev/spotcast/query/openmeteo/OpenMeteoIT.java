@@ -762,6 +762,23 @@ class OpenMeteoIT extends ServiceTestBase {
           .contains("\"hourly\"")
           .contains("\"format\"");
     }
+    // One parser reads both: /v1/ensemble is described with every parameter /v1/forecast takes.
+    List<String> forecast = new ArrayList<>();
+    paths
+        .path("/v1/forecast")
+        .path("get")
+        .path("parameters")
+        .forEach(p -> forecast.add(p.path("name").asText()));
+    List<String> ensemble = new ArrayList<>();
+    paths
+        .path("/v1/ensemble")
+        .path("get")
+        .path("parameters")
+        .forEach(p -> ensemble.add(p.path("name").asText()));
+    assertThat(forecast).contains("timezone", "start_hour", "temperature_unit", "current");
+    assertThat(ensemble).isEqualTo(forecast);
+    assertThat(paths.path("/v1/ensemble").path("get").path("parameters").toString())
+        .contains("ensemble names");
   }
 
   @Test
