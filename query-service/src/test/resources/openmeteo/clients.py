@@ -3,7 +3,7 @@
 Run by OpenMeteoClientIT with the Python of the venv holding openmeteo-requests (PyPI):
   python clients.py BASE_URL MODEL ENSEMBLE NOW_MODEL
 The official SDK (openmeteo-requests: niquests, FlatBuffers) and a plain JSON client (urllib)
-ask the same two places, and one place in Berlin's time zone and non-default units; the test
+ask the same two places, and one place in Cape Verde's time zone (UTC-1) and non-default units; the test
 compares what each read with /v1/series, and what both read as current (of NOW_MODEL, whose run covers now) with /v1/spot at the time they name.
 """
 
@@ -85,7 +85,7 @@ zoned_params = {
     "models": model,
     "hourly": ["temperature_2m", "precipitation", "wind_speed_10m"],
     "daily": ["temperature_2m_max", "precipitation_sum"],
-    "timezone": "Europe/Berlin",
+    "timezone": "Atlantic/Cape_Verde",
     "temperature_unit": "fahrenheit",
     "wind_speed_unit": "ms",
     "precipitation_unit": "inch",

@@ -53,10 +53,11 @@ import org.springframework.stereotype.Service;
  * variables of the catalogue ({@link OpenMeteoVariables}) are grouped by the height or pressure
  * they are read at; each group's hours and quarter hours are {@code /v1/spot}'s answers at those
  * times ({@link SpotService#seriesAt}: interpolated in time between the run's steps, amounts over
- * the hour or quarter hour before), its current values {@code /v1/spot} at the quarter hour, and
- * its local days the series' daily aggregation (a day the run covers partly as Open-Meteo's daily
- * code answers it, {@link #partialDayAnswered}). The place is named as Open-Meteo names it: by the
- * grid cell that answered.
+ * the hour or quarter hour before), its current values {@code /v1/spot} at the quarter hour, its
+ * local days' sums Open-Meteo's (the amounts of the day's hours, {@link #daySums}), and its other
+ * daily aggregates the series' (a day the run covers partly as Open-Meteo's daily code answers it,
+ * {@link #partialDayAnswered}). The place is named as Open-Meteo names it: by the grid cell that
+ * answered.
  */
 @Service
 public class OpenMeteoForecast {
@@ -416,6 +417,7 @@ public class OpenMeteoForecast {
       Map<Vertical, Map<Instant, Map<String, SpotForecast.Value>>> quarters,
       Map<Vertical, SpotForecast> now,
       Map<Vertical, Map<LocalDate, SeriesForecast.Day>> days,
+      Map<Vertical, Map<LocalDate, Map<String, SpotForecast.Value>>> sums,
       Double elevation,
       SpotForecast.Neighbour cell) {
 
@@ -471,6 +473,12 @@ public class OpenMeteoForecast {
           OpenMeteoVariables.Source source = sources.get(hourly);
           if (source == null) {
             return null;
+          }
+          if (d.statistic() == OpenMeteoVariables.Statistic.SUM) {
+            Map<LocalDate, Map<String, SpotForecast.Value>> byDate = sums.get(source.vertical());
+            Map<String, SpotForecast.Value> values = byDate == null ? null : byDate.get(day);
+            return converted(
+                d.kind(), values == null ? null : values.get(source.key()), query.units());
           }
           Map<LocalDate, SeriesForecast.Day> byDate = days.get(source.vertical());
           SeriesForecast.Day aggregated = byDate == null ? null : byDate.get(day);
@@ -624,6 +632,17 @@ public class OpenMeteoForecast {
     Map<Vertical, Map<Instant, Map<String, SpotForecast.Value>>> quarters = new HashMap<>();
     Map<Vertical, SpotForecast> spots = new HashMap<>();
     Map<Vertical, Map<LocalDate, SeriesForecast.Day>> days = new HashMap<>();
+    Map<Vertical, Map<LocalDate, Map<String, SpotForecast.Value>>> sums = new HashMap<>();
+    Set<Vertical> summed = new LinkedHashSet<>();
+    for (OpenMeteoVariables.Daily d : query.daily()) {
+      OpenMeteoVariables.Source source =
+          d.statistic() == OpenMeteoVariables.Statistic.SUM
+              ? sources.get(OpenMeteoVariables.hourly(d.hourly()))
+              : null;
+      if (source != null) {
+        summed.add(source.vertical());
+      }
+    }
     Answered answered = new Answered();
     for (Group group : groups.values()) {
       Function<String, SpotRequest> requestFor = of -> request(of, lat, lon, group, runId, site);
@@ -649,6 +668,9 @@ public class OpenMeteoForecast {
           days.put(group.vertical(), days(query, group, read, sources, axis, lat, lon));
         }
       }
+      if (summed.contains(group.vertical())) {
+        sums.put(group.vertical(), daySums(model, blend, requestFor, axis, answered));
+      }
       if (!query.current().isEmpty()) {
         try {
           SpotForecast spot =
@@ -667,7 +689,16 @@ public class OpenMeteoForecast {
       }
     }
     return new ModelAnswer(
-        sources, series, steps, hours, quarters, spots, days, answered.elevation, answered.cell);
+        sources,
+        series,
+        steps,
+        hours,
+        quarters,
+        spots,
+        days,
+        sums,
+        answered.elevation,
+        answered.cell);
   }
 
   /** The model's published run (or the run asked), or Open-Meteo's error naming the models. */
@@ -724,6 +755,36 @@ public class OpenMeteoForecast {
     return blend
         ? blendAt(model, requestFor, period, times)
         : at(requestFor.apply(model).over(period), times, answered);
+  }
+
+  /**
+   * A group's amounts over each local day as Open-Meteo sums a day: its 24 hourly values, 00:00 to
+   * 23:00, each the amount over the hour before, so the amount from 23:00 the day before to 23:00
+   * (open-meteo/open-meteo, GenericDailyCalculator.swift: {@code sum(by: 24)} of the hourly values
+   * from the day's start); none where an hour of it is outside the run, as Open-Meteo's sum of a
+   * NaN hour is NaN. Each is /v1/spot's amount over that period at the day's last hour, one read
+   * per length of day (a day of a change to or from summer time has 23 or 25 hours).
+   */
+  private Map<LocalDate, Map<String, SpotForecast.Value>> daySums(
+      String model,
+      boolean blend,
+      Function<String, SpotRequest> requestFor,
+      Axis axis,
+      Answered answered) {
+    Map<Duration, Map<Instant, LocalDate>> byLength = new LinkedHashMap<>();
+    for (LocalDate day : axis.days()) {
+      Instant start = day.atStartOfDay(axis.zone()).toInstant();
+      Instant end = day.plusDays(1).atStartOfDay(axis.zone()).toInstant();
+      byLength
+          .computeIfAbsent(Duration.between(start, end), k -> new LinkedHashMap<>())
+          .put(end.minus(HOUR), day);
+    }
+    Map<LocalDate, Map<String, SpotForecast.Value>> sums = new HashMap<>();
+    byLength.forEach(
+        (length, lastHours) ->
+            timed(model, blend, requestFor, length, List.copyOf(lastHours.keySet()), answered)
+                .forEach((time, values) -> sums.put(lastHours.get(time), values)));
+    return sums;
   }
 
   /** A blend's values at each of the times ({@link Blends#at}), none where it has no answer. */

@@ -157,7 +157,7 @@ class OpenMeteoClientIT extends ServiceTestBase {
                     + lat
                     + "&lon="
                     + lon
-                    + "&params=2t,precipitation&daily=2t:max,precipitation:sum",
+                    + "&params=2t&daily=2t:max",
                 String.class))
         .path("daily")
         .get(0);
@@ -188,7 +188,6 @@ class OpenMeteoClientIT extends ServiceTestBase {
       JsonNode day = seriesDay(places[i][0], places[i][1]);
       assertThat(day.path("date").asText()).isEqualTo("2026-11-20");
       double max = day.at("/values/2t/max").asDouble() - 273.15;
-      double sum = day.at("/values/precipitation/sum").asDouble();
       Instant sunrise = OffsetDateTime.parse(day.at("/sun/sunrise").asText()).toInstant();
 
       JsonNode sdk = read.path("sdk").get(i);
@@ -235,13 +234,12 @@ class OpenMeteoClientIT extends ServiceTestBase {
               temperature.stream().filter(t -> t != null).max(Double::compare).orElseThrow(),
               within(1e-4));
       assertThat(daily.get(0).path("values").get(0).asDouble()).isCloseTo(max, within(1e-4));
-      // precipitation_sum: precipitation (24), aggregation sum (10), in mm (32)
+      // precipitation_sum: precipitation (24), aggregation sum (10), in mm (32); Open-Meteo's day
+      // sums its hours 00..23, each over the hour before, from 23:00 before the run: NaN.
       assertThat(daily.get(1).path("variable").asInt()).isEqualTo(24);
       assertThat(daily.get(1).path("aggregation").asInt()).isEqualTo(10);
       assertThat(daily.get(1).path("unit").asInt()).isEqualTo(32);
-      assertThat(daily.get(1).path("values").get(0).asDouble())
-          .isCloseTo(sum, within(1e-4))
-          .isGreaterThan(3);
+      assertThat(daily.get(1).path("values").get(0).isNull()).isTrue();
       assertThat(daily.get(2).path("variable").asInt()).isEqualTo(40);
       assertThat(daily.get(2).path("values_int64").get(0).asLong())
           .isCloseTo(sunrise.getEpochSecond(), within(1L));
@@ -254,8 +252,7 @@ class OpenMeteoClientIT extends ServiceTestBase {
       assertThat(jsonDaily.path("time").get(0).asText()).isEqualTo("2026-11-20");
       assertThat(jsonDaily.path("temperature_2m_max").get(0).asDouble())
           .isCloseTo(max, within(1e-9));
-      assertThat(jsonDaily.path("precipitation_sum").get(0).asDouble())
-          .isCloseTo(sum, within(1e-9));
+      assertThat(jsonDaily.path("precipitation_sum").get(0).isNull()).isTrue();
       assertThat(jsonDaily.path("sunrise").get(0).asText())
           .isEqualTo(
               LocalDateTime.ofInstant(sunrise, ZoneOffset.UTC)
@@ -275,18 +272,19 @@ class OpenMeteoClientIT extends ServiceTestBase {
   @Test
   void bothClientsReadTheTimeZoneAndUnitsAsked() throws Exception {
     JsonNode zoned = clients().path("zoned");
-    // Berlin's 2026-11-20 starts at 23:00 UTC the day before, an hour before the run.
-    Instant first = Instant.parse("2026-11-19T23:00:00Z");
+    // Cape Verde's 2026-11-20 (UTC-1) starts at 01:00 UTC; its hours are the run's 1..24 h.
+    Instant first = Instant.parse("2026-11-20T01:00:00Z");
     List<Double> fahrenheit = series(49.6, 10.7, "2t", k -> (k - 273.15) * 9 / 5 + 32, first);
     List<Double> inches = series(49.6, 10.7, "precipitation", mm -> mm / 25.4, first);
     List<Double> metresPerSecond = series(49.6, 10.7, "wind_speed_10m", ms -> ms, first);
-    assertThat(fahrenheit.getFirst()).isNull();
-    assertThat(fahrenheit.get(13)).isNotNull();
+    assertThat(fahrenheit).doesNotContainNull();
+    double max = fahrenheit.stream().max(Double::compare).orElseThrow();
+    // The day's sum: its hours' amounts, from 00:00 to 24:00 UTC, 4 x 0.4 + 2 mm, by hand.
+    double sum = 3.6 / 25.4;
 
     JsonNode sdk = zoned.path("sdk");
-    assertThat(sdk.path("timezone").asText()).isEqualTo("Europe/Berlin");
-    assertThat(sdk.path("timezone_abbreviation").asText()).isEqualTo("CET");
-    assertThat(sdk.path("utc_offset_seconds").asInt()).isEqualTo(3600);
+    assertThat(sdk.path("timezone").asText()).isEqualTo("Atlantic/Cape_Verde");
+    assertThat(sdk.path("utc_offset_seconds").asInt()).isEqualTo(-3600);
     JsonNode hourly = sdk.path("hourly");
     assertThat(hourly.path("time").asLong()).isEqualTo(first.getEpochSecond());
     JsonNode variables = hourly.path("variables");
@@ -297,16 +295,18 @@ class OpenMeteoClientIT extends ServiceTestBase {
     same(variables.get(0).path("values"), fahrenheit, 1e-4);
     same(variables.get(1).path("values"), inches, 1e-5);
     same(variables.get(2).path("values"), metresPerSecond, 1e-4);
-    // Berlin's day lacks its first hour: no maximum, no sum (NaN to the SDK), as Open-Meteo's.
     JsonNode daily = sdk.path("daily");
     assertThat(daily.path("time").asLong()).isEqualTo(first.getEpochSecond());
-    assertThat(daily.path("variables").get(0).path("values").get(0).isNull()).isTrue();
-    assertThat(daily.path("variables").get(1).path("values").get(0).isNull()).isTrue();
+    assertThat(daily.path("variables").get(0).path("unit").asInt()).isEqualTo(9);
+    assertThat(daily.path("variables").get(0).path("values").get(0).asDouble())
+        .isCloseTo(max, within(1e-4));
+    assertThat(daily.path("variables").get(1).path("unit").asInt()).isEqualTo(18);
+    assertThat(daily.path("variables").get(1).path("values").get(0).asDouble())
+        .isCloseTo(sum, within(1e-5));
 
     JsonNode json = zoned.path("json");
-    assertThat(json.path("timezone").asText()).isEqualTo("Europe/Berlin");
-    assertThat(json.path("timezone_abbreviation").asText()).isEqualTo("CET");
-    assertThat(json.path("utc_offset_seconds").asInt()).isEqualTo(3600);
+    assertThat(json.path("timezone").asText()).isEqualTo("Atlantic/Cape_Verde");
+    assertThat(json.path("utc_offset_seconds").asInt()).isEqualTo(-3600);
     assertThat(json.path("hourly").path("time").get(0).asText()).isEqualTo("2026-11-20T00:00");
     assertThat(json.path("hourly").path("time").get(23).asText()).isEqualTo("2026-11-20T23:00");
     same(json.path("hourly").path("temperature_2m"), fahrenheit, 1e-9);
@@ -316,8 +316,12 @@ class OpenMeteoClientIT extends ServiceTestBase {
     assertThat(units.path("temperature_2m").asText()).isEqualTo("°F");
     assertThat(units.path("precipitation").asText()).isEqualTo("inch");
     assertThat(units.path("wind_speed_10m").asText()).isEqualTo("m/s");
-    assertThat(json.path("daily").path("temperature_2m_max").get(0).isNull()).isTrue();
+    assertThat(json.path("daily").path("temperature_2m_max").get(0).asDouble())
+        .isCloseTo(max, within(1e-9));
+    assertThat(json.path("daily").path("precipitation_sum").get(0).asDouble())
+        .isCloseTo(sum, within(1e-6));
     assertThat(json.path("daily_units").path("temperature_2m_max").asText()).isEqualTo("°F");
+    assertThat(json.path("daily_units").path("precipitation_sum").asText()).isEqualTo("inch");
   }
 
   /** /v1/spot's values at a place and time: t and rh at 2 m, wind speed at 10 m. */

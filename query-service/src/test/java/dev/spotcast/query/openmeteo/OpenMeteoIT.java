@@ -269,9 +269,9 @@ class OpenMeteoIT extends ServiceTestBase {
         .isCloseTo(day.path("values").path("2t").path("max").asDouble() - 273.15, within(1e-9));
     assertThat(daily.path("temperature_2m_min").get(0).asDouble())
         .isCloseTo(day.path("values").path("2t").path("min").asDouble() - 273.15, within(1e-9));
-    assertThat(daily.path("precipitation_sum").get(0).asDouble())
-        .isCloseTo(day.path("values").path("precipitation").path("sum").asDouble(), within(1e-9))
-        .isGreaterThan(3);
+    // A day's sum is Open-Meteo's: its hours 00:00..23:00, each the amount over the hour before,
+    // so from 23:00 the day before, which precedes the run: null, as Open-Meteo's sum with a NaN.
+    assertThat(daily.path("precipitation_sum").get(0).isNull()).isTrue();
     // four hours of 0.4 mm and one of 2 mm
     assertThat(daily.path("precipitation_hours").get(0).asDouble()).isEqualTo(5);
     assertThat(daily.path("sunrise").get(0).asText())
@@ -288,6 +288,39 @@ class OpenMeteoIT extends ServiceTestBase {
     assertThat(units.path("precipitation_sum").asText()).isEqualTo("mm");
     assertThat(units.path("sunrise").asText()).isEqualTo("iso8601");
     assertThat(units.path("daylight_duration").asText()).isEqualTo("s");
+  }
+
+  @Test
+  void aDaysSumIsItsHoursAmountsAsOpenMeteoAddsThem() throws Exception {
+    // Cape Verde (UTC-1, no summer time): the 20th's hours run 01:00..24:00 UTC, their amounts
+    // from 00:00 to 24:00 UTC: the run's whole 4 x 0.4 + 2 = 3.6 mm, by hand. Between the
+    // 20th's two local midnights (01:00..01:00 UTC) the run would cover the day only partly.
+    String query =
+        "/v1/forecast?latitude=49.6&longitude=10.7&models="
+            + MODEL
+            + "&start_date=2026-11-19&end_date=2026-11-20&timezone=Atlantic/Cape_Verde"
+            + "&daily=precipitation_sum&hourly=precipitation";
+    JsonNode forecast = ok(query);
+    JsonNode sums = forecast.path("daily").path("precipitation_sum");
+    assertThat(forecast.path("utc_offset_seconds").asInt()).isEqualTo(-3600);
+    assertThat(sums.get(0).isNull()).as("the 19th: all before the run").isTrue();
+    assertThat(sums.get(1).asDouble()).isCloseTo(3.6, within(1e-6));
+    // ... which is the sum of the day's 24 hourly values, and /v1/spot over those 24 hours.
+    double hours = 0;
+    for (int h = 24; h < 48; h++) {
+      hours += forecast.path("hourly").path("precipitation").get(h).asDouble();
+    }
+    assertThat(sums.get(1).asDouble()).isCloseTo(hours, within(1e-9));
+    JsonNode spot =
+        ok(
+            "/v1/spot?model="
+                + MODEL
+                + "&lat=49.6&lon=10.7&time=2026-11-21T00:00:00Z&period=PT24H&params=precipitation");
+    assertThat(sums.get(1).asDouble())
+        .isCloseTo(spot.at("/values/precipitation/value").asDouble(), within(1e-9));
+    // In inches as the hours are.
+    assertThat(ok(query + "&precipitation_unit=inch").at("/daily/precipitation_sum/1").asDouble())
+        .isCloseTo(3.6 / 25.4, within(1e-6));
   }
 
   private static String minute(String offsetDateTime) {

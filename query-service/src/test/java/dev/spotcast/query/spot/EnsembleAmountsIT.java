@@ -135,7 +135,20 @@ class EnsembleAmountsIT extends ServiceTestBase {
             .as("member %d at %02d:00", m, h)
             .isCloseTo(expected, within(1e-6));
       }
-      assertThat(forecast.path("daily").path("precipitation_sum" + suffixes[m]).get(0).asDouble())
+      // Open-Meteo's day: the amounts of its hours 00..23, from 23:00 the day before the run
+      assertThat(forecast.path("daily").path("precipitation_sum" + suffixes[m]).get(0).isNull())
+          .as("member " + m)
+          .isTrue();
+    }
+    // In Cape Verde (UTC-1) the 20th's hours hold the amounts from 00:00 to 24:00 UTC.
+    JsonNode days =
+        ok(
+            "/v1/ensemble?latitude=50&longitude=10&models="
+                + MODEL
+                + "&start_date=2026-11-20&end_date=2026-11-20&timezone=Atlantic/Cape_Verde"
+                + "&daily=precipitation_sum");
+    for (int m = 0; m < MEMBERS; m++) {
+      assertThat(days.path("daily").path("precipitation_sum" + suffixes[m]).get(0).asDouble())
           .as("member " + m)
           .isCloseTo(3.0 * (m + 1), within(1e-6));
     }
