@@ -15,6 +15,7 @@ import io.swagger.v3.oas.models.media.ObjectSchema;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.parameters.Parameter;
+import io.swagger.v3.oas.models.parameters.RequestBody;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
@@ -145,7 +146,39 @@ public class OpenApiConfiguration {
       }
       all.addAll(own.values());
       ensemble.getGet().setParameters(all);
+      formBody(forecast);
+      formBody(ensemble);
     };
+  }
+
+  /**
+   * The POST of an Open-Meteo endpoint takes its GET's parameters as a form body, as the official
+   * clients send them: described as one, each parameter a property, latitude and longitude
+   * required.
+   */
+  private static void formBody(PathItem item) {
+    if (item.getPost() == null || item.getGet().getParameters() == null) {
+      return;
+    }
+    ObjectSchema form = new ObjectSchema();
+    List<String> required = new ArrayList<>();
+    for (Parameter p : item.getGet().getParameters()) {
+      Schema<?> property = p.getSchema() == null ? new StringSchema() : p.getSchema();
+      form.addProperty(p.getName(), property);
+      if (Boolean.TRUE.equals(p.getRequired())) {
+        required.add(p.getName());
+      }
+    }
+    form.setRequired(required);
+    item.getPost()
+        .setRequestBody(
+            new RequestBody()
+                .required(true)
+                .content(
+                    new Content()
+                        .addMediaType(
+                            org.springframework.http.MediaType.APPLICATION_FORM_URLENCODED_VALUE,
+                            new MediaType().schema(form))));
   }
 
   /**

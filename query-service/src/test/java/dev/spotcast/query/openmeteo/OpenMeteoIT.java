@@ -810,6 +810,21 @@ class OpenMeteoIT extends ServiceTestBase {
         .forEach(p -> ensemble.add(p.path("name").asText()));
     assertThat(forecast).contains("timezone", "start_hour", "temperature_unit", "current");
     assertThat(ensemble).isEqualTo(forecast);
+    // Their POSTs take the same as a form body.
+    for (String path : new String[] {"/v1/forecast", "/v1/ensemble"}) {
+      JsonNode form =
+          paths
+              .path(path)
+              .path("post")
+              .path("requestBody")
+              .path("content")
+              .path("application/x-www-form-urlencoded")
+              .path("schema");
+      List<String> properties = new ArrayList<>();
+      form.path("properties").fieldNames().forEachRemaining(properties::add);
+      assertThat(properties).as(path).isEqualTo(forecast);
+      assertThat(form.path("required").toString()).contains("latitude").contains("longitude");
+    }
     assertThat(paths.path("/v1/ensemble").path("get").path("parameters").toString())
         .contains("ensemble names");
   }
