@@ -140,7 +140,7 @@ public record OpenMeteoQuery(
     OpenMeteoVariables.Units units =
         new OpenMeteoVariables.Units(
             one(parameters, "temperature_unit", "celsius", Set.of("celsius", "fahrenheit")),
-            one(parameters, "wind_speed_unit", "kmh", Set.of("kmh", "ms", "mph", "kn")),
+            windSpeedUnit(parameters),
             one(parameters, "precipitation_unit", "mm", Set.of("mm", "inch")));
     boolean unix =
         one(parameters, "timeformat", "iso8601", Set.of("iso8601", "unixtime")).equals("unixtime");
@@ -182,6 +182,16 @@ public record OpenMeteoQuery(
         minutely15,
         current,
         daily);
+  }
+
+  /**
+   * {@code wind_speed_unit}, else its older name {@code windspeed_unit}, which Open-Meteo still
+   * reads and clients still send (Home Assistant's {@code open-meteo} package among them).
+   */
+  private static String windSpeedUnit(Map<String, String[]> parameters) {
+    Set<String> allowed = Set.of("kmh", "ms", "mph", "kn");
+    String unit = one(parameters, "wind_speed_unit", null, allowed);
+    return unit != null ? unit : one(parameters, "windspeed_unit", "kmh", allowed);
   }
 
   private static OpenMeteoException invalid(String value, String key) {

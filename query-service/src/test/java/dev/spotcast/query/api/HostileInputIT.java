@@ -516,6 +516,7 @@ class HostileInputIT extends ServiceTestBase {
       {"end_hour before start_hour", "PLACE&start_hour=2026-11-21T12:00&end_hour=2026-11-21T11:00"},
       {"unknown temperature unit", "PLACE&temperature_unit=kelvin"},
       {"unknown wind unit", "PLACE&wind_speed_unit=furlongs"},
+      {"unknown wind unit, its older name", "PLACE&windspeed_unit=furlongs"},
       {"unknown precipitation unit", "PLACE&precipitation_unit=cubits"},
       {"two temperature units", "PLACE&temperature_unit=celsius,fahrenheit"},
       {"unknown time format", "PLACE&timeformat=roman"},

@@ -363,6 +363,16 @@ class OpenMeteoIT extends ServiceTestBase {
     assertThat(forecast.path("hourly_units").path("wind_speed_10m").asText()).isEqualTo("m/s");
     assertThat(forecast.path("hourly_units").path("precipitation").asText()).isEqualTo("inch");
     assertThat(forecast.path("hourly_units").path("time").asText()).isEqualTo("unixtime");
+    // The unit's older name, which Open-Meteo still reads and clients still send.
+    JsonNode older =
+        ok(
+            "/v1/forecast?latitude=49.6&longitude=10.7&models="
+                + MODEL
+                + DAY
+                + "&hourly=wind_speed_10m&timezone=Europe/Berlin&windspeed_unit=ms");
+    assertThat(older.path("hourly_units").path("wind_speed_10m").asText()).isEqualTo("m/s");
+    assertThat(older.path("hourly").path("wind_speed_10m"))
+        .isEqualTo(forecast.path("hourly").path("wind_speed_10m"));
   }
 
   @Test
