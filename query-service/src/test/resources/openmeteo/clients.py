@@ -3,8 +3,8 @@
 Run by OpenMeteoClientIT with the Python of the venv holding openmeteo-requests (PyPI):
   python clients.py BASE_URL MODEL ENSEMBLE NOW_MODEL
 The official SDK (openmeteo-requests: niquests, FlatBuffers) and a plain JSON client (urllib)
-ask the same two places; the test compares what each read with /v1/series, and what both read
-as current (of NOW_MODEL, whose run covers now) with /v1/spot at the time they name.
+ask the same two places, and one place in Cape Verde's time zone (UTC-1) and non-default units; the test
+compares what each read with /v1/series, and what both read as current (of NOW_MODEL, whose run covers now) with /v1/spot at the time they name.
 """
 
 import json
@@ -78,6 +78,31 @@ query = urllib.parse.urlencode(params, doseq=True)
 with urllib.request.urlopen(base + "/v1/forecast?" + query) as answer:
     plain = json.load(answer)
 
+# A time zone and units other than the defaults, as both clients ask for them.
+zoned_params = {
+    "latitude": 49.6,
+    "longitude": 10.7,
+    "models": model,
+    "hourly": ["temperature_2m", "precipitation", "wind_speed_10m"],
+    "daily": ["temperature_2m_max", "precipitation_sum"],
+    "timezone": "Atlantic/Cape_Verde",
+    "temperature_unit": "fahrenheit",
+    "wind_speed_unit": "ms",
+    "precipitation_unit": "inch",
+    "start_date": "2026-11-20",
+    "end_date": "2026-11-20",
+}
+zoned_response = openmeteo_requests.Client().weather_api(base + "/v1/forecast", params=zoned_params)[0]
+zoned_sdk = {
+    "utc_offset_seconds": zoned_response.UtcOffsetSeconds(),
+    "timezone": zoned_response.Timezone().decode(),
+    "timezone_abbreviation": zoned_response.TimezoneAbbreviation().decode(),
+    "hourly": block(zoned_response.Hourly()),
+    "daily": block(zoned_response.Daily()),
+}
+with urllib.request.urlopen(base + "/v1/forecast?" + urllib.parse.urlencode(zoned_params, doseq=True)) as answer:
+    zoned_json = json.load(answer)
+
 # Open-Meteo's error as both read it.
 try:
     openmeteo_requests.Client().weather_api(
@@ -131,6 +156,7 @@ print(
             "error": error,
             "ensemble": ensemble_read,
             "current": {"sdk": current_sdk, "json": current_json},
+            "zoned": {"sdk": zoned_sdk, "json": zoned_json},
         }
     )
 )

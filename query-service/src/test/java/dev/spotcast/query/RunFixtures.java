@@ -77,7 +77,6 @@ public final class RunFixtures {
     assertThat(report.counted()).isEqualTo(run.documentCount());
   }
 
-  /** Polls the service's published runs until the model serves the run (at most 30 s). */
   /**
    * GRIB messages written by ecCodes ({@link IntervalMessages}) loaded as model {@code model}, each
    * run in them published and served.
@@ -90,7 +89,10 @@ public final class RunFixtures {
     fileServed(client, runs, model, grib);
   }
 
-  /** A GRIB or NetCDF file loaded as model {@code model}, each run in it published and served. */
+  /**
+   * A GRIB or NetCDF file loaded as model {@code model}, each run in it published and served (an
+   * ensemble member's as model {@code MODEL_mN}).
+   */
   public static void fileServed(
       ElasticsearchClient client, PublishedRuns runs, String model, Path forecastFile)
       throws Exception {
@@ -99,11 +101,12 @@ public final class RunFixtures {
       for (FileForecastSource source :
           FileRuns.assemble(model, file.fields(), Set.of(), ShardingSpec.DEFAULT)) {
         ensurePublished(client, source);
-        awaitServed(runs, model, source.run().runId());
+        awaitServed(runs, source.run().model(), source.run().runId());
       }
     }
   }
 
+  /** Polls the service's published runs until the model serves the run (at most 30 s). */
   public static void awaitServed(PublishedRuns runs, String model, String runId)
       throws InterruptedException {
     Instant deadline = Instant.now().plus(SERVE_TIMEOUT);

@@ -14,10 +14,13 @@ import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.ObjectSchema;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
+import io.swagger.v3.oas.models.parameters.Parameter;
+import io.swagger.v3.oas.models.parameters.RequestBody;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -110,6 +113,72 @@ public class OpenApiConfiguration {
                         "a client key from the operator; each key has its own rate limit (429 beyond it)"));
       }
     };
+  }
+
+  /**
+   * /v1/ensemble takes every parameter /v1/forecast takes (one parser reads both): its GET is
+   * described with all of them, in /v1/forecast's order, its own description where it has one
+   * (models: ensembles), so that clients and the contract tests see each.
+   */
+  @Bean
+  OpenApiCustomizer ensembleTakesTheForecastsParameters() {
+    return openApi -> {
+      if (openApi.getPaths() == null) {
+        return;
+      }
+      PathItem forecast = openApi.getPaths().get("/v1/forecast");
+      PathItem ensemble = openApi.getPaths().get("/v1/ensemble");
+      if (forecast == null
+          || ensemble == null
+          || forecast.getGet() == null
+          || ensemble.getGet() == null
+          || forecast.getGet().getParameters() == null) {
+        return;
+      }
+      Map<String, Parameter> own = new LinkedHashMap<>();
+      if (ensemble.getGet().getParameters() != null) {
+        ensemble.getGet().getParameters().forEach(p -> own.put(p.getName(), p));
+      }
+      List<Parameter> all = new ArrayList<>();
+      for (Parameter p : forecast.getGet().getParameters()) {
+        all.add(own.getOrDefault(p.getName(), p));
+        own.remove(p.getName());
+      }
+      all.addAll(own.values());
+      ensemble.getGet().setParameters(all);
+      formBody(forecast);
+      formBody(ensemble);
+    };
+  }
+
+  /**
+   * The POST of an Open-Meteo endpoint takes its GET's parameters as a form body, as the official
+   * clients send them: described as one, each parameter a property, latitude and longitude
+   * required.
+   */
+  private static void formBody(PathItem item) {
+    if (item.getPost() == null || item.getGet().getParameters() == null) {
+      return;
+    }
+    ObjectSchema form = new ObjectSchema();
+    List<String> required = new ArrayList<>();
+    for (Parameter p : item.getGet().getParameters()) {
+      Schema<?> property = p.getSchema() == null ? new StringSchema() : p.getSchema();
+      form.addProperty(p.getName(), property);
+      if (Boolean.TRUE.equals(p.getRequired())) {
+        required.add(p.getName());
+      }
+    }
+    form.setRequired(required);
+    item.getPost()
+        .setRequestBody(
+            new RequestBody()
+                .required(true)
+                .content(
+                    new Content()
+                        .addMediaType(
+                            org.springframework.http.MediaType.APPLICATION_FORM_URLENCODED_VALUE,
+                            new MediaType().schema(form))));
   }
 
   /**

@@ -53,10 +53,11 @@ import org.springframework.stereotype.Service;
  * variables of the catalogue ({@link OpenMeteoVariables}) are grouped by the height or pressure
  * they are read at; each group's hours and quarter hours are {@code /v1/spot}'s answers at those
  * times ({@link SpotService#seriesAt}: interpolated in time between the run's steps, amounts over
- * the hour or quarter hour before), its current values {@code /v1/spot} at the quarter hour, and
- * its local days the series' daily aggregation (a day the run covers partly as Open-Meteo's daily
- * code answers it, {@link #partialDayAnswered}). The place is named as Open-Meteo names it: by the
- * grid cell that answered.
+ * the hour or quarter hour before), its current values {@code /v1/spot} at the quarter hour, its
+ * local days' sums Open-Meteo's (the amounts of the day's hours, {@link #daySums}), and its other
+ * daily aggregates the series' (a day the run covers partly as Open-Meteo's daily code answers it,
+ * {@link #partialDayAnswered}). The place is named as Open-Meteo names it: by the grid cell that
+ * answered.
  */
 @Service
 public class OpenMeteoForecast {
@@ -279,23 +280,23 @@ public class OpenMeteoForecast {
       if (cell == null) {
         cell = answer.cell();
       }
-      for (OpenMeteoVariables.Variable v : query.hourly()) {
-        hourlyUnits.put(v.name() + suffix, OpenMeteoVariables.label(v.kind(), query.units()));
-        List<Double> values = new ArrayList<>(axis.hours().size());
-        for (Instant hour : axis.hours()) {
-          values.add(answer.hourly(v, hour, query.units()));
-        }
-        hourly.put(v.name() + suffix, values);
-      }
+      block(
+          query.hourly(),
+          axis.hours(),
+          suffix,
+          query.units(),
+          hourly,
+          hourlyUnits,
+          answer.hourValues());
       // Every quarter hour inside the run, interpolated in time as the hours are.
-      for (OpenMeteoVariables.Variable v : query.minutely15()) {
-        minutelyUnits.put(v.name() + suffix, OpenMeteoVariables.label(v.kind(), query.units()));
-        List<Double> values = new ArrayList<>(quarters.size());
-        for (Instant quarter : quarters) {
-          values.add(answer.quarter(v, quarter, query.units()));
-        }
-        minutely.put(v.name() + suffix, values);
-      }
+      block(
+          query.minutely15(),
+          quarters,
+          suffix,
+          query.units(),
+          minutely,
+          minutelyUnits,
+          answer.quarterValues());
       for (OpenMeteoVariables.Variable v : query.current()) {
         currentUnits.put(v.name() + suffix, OpenMeteoVariables.label(v.kind(), query.units()));
         current.put(v.name() + suffix, answer.current(v, query.units()));
@@ -346,6 +347,34 @@ public class OpenMeteoForecast {
     return body;
   }
 
+  /**
+   * Writes the variables of an hourly or quarter-hour block, with their units: each variable's
+   * value at each of the times, as the model answered them.
+   */
+  private static void block(
+      List<OpenMeteoVariables.Variable> variables,
+      List<Instant> times,
+      String suffix,
+      OpenMeteoVariables.Units units,
+      Map<String, Object> values,
+      Map<String, Object> labels,
+      TimedValues answered) {
+    for (OpenMeteoVariables.Variable v : variables) {
+      labels.put(v.name() + suffix, OpenMeteoVariables.label(v.kind(), units));
+      List<Double> column = new ArrayList<>(times.size());
+      for (Instant time : times) {
+        column.add(answered.at(v, time, units));
+      }
+      values.put(v.name() + suffix, column);
+    }
+  }
+
+  /** A model's values of a variable at times: its hours' or its quarter hours'. */
+  @FunctionalInterface
+  private interface TimedValues {
+    Double at(OpenMeteoVariables.Variable v, Instant time, OpenMeteoVariables.Units units);
+  }
+
   private static List<Object> times(List<Instant> instants, ZoneId zone, boolean unix) {
     List<Object> times = new ArrayList<>(instants.size());
     for (Instant t : instants) {
@@ -388,6 +417,7 @@ public class OpenMeteoForecast {
       Map<Vertical, Map<Instant, Map<String, SpotForecast.Value>>> quarters,
       Map<Vertical, SpotForecast> now,
       Map<Vertical, Map<LocalDate, SeriesForecast.Day>> days,
+      Map<Vertical, Map<LocalDate, Map<String, SpotForecast.Value>>> sums,
       Double elevation,
       SpotForecast.Neighbour cell) {
 
@@ -404,12 +434,14 @@ public class OpenMeteoForecast {
       return values == null ? null : values.get(source.key());
     }
 
-    Double hourly(OpenMeteoVariables.Variable v, Instant hour, OpenMeteoVariables.Units units) {
-      return converted(v.kind(), value(hours, v, hour), units);
+    /** The hourly values, in the units asked. */
+    TimedValues hourValues() {
+      return (v, hour, units) -> converted(v.kind(), value(hours, v, hour), units);
     }
 
-    Double quarter(OpenMeteoVariables.Variable v, Instant time, OpenMeteoVariables.Units units) {
-      return converted(v.kind(), value(quarters, v, time), units);
+    /** The quarter-hour values, in the units asked. */
+    TimedValues quarterValues() {
+      return (v, time, units) -> converted(v.kind(), value(quarters, v, time), units);
     }
 
     Double current(OpenMeteoVariables.Variable v, OpenMeteoVariables.Units units) {
@@ -441,6 +473,12 @@ public class OpenMeteoForecast {
           OpenMeteoVariables.Source source = sources.get(hourly);
           if (source == null) {
             return null;
+          }
+          if (d.statistic() == OpenMeteoVariables.Statistic.SUM) {
+            Map<LocalDate, Map<String, SpotForecast.Value>> byDate = sums.get(source.vertical());
+            Map<String, SpotForecast.Value> values = byDate == null ? null : byDate.get(day);
+            return converted(
+                d.kind(), values == null ? null : values.get(source.key()), query.units());
           }
           Map<LocalDate, SeriesForecast.Day> byDate = days.get(source.vertical());
           SeriesForecast.Day aggregated = byDate == null ? null : byDate.get(day);
@@ -594,25 +632,28 @@ public class OpenMeteoForecast {
     Map<Vertical, Map<Instant, Map<String, SpotForecast.Value>>> quarters = new HashMap<>();
     Map<Vertical, SpotForecast> spots = new HashMap<>();
     Map<Vertical, Map<LocalDate, SeriesForecast.Day>> days = new HashMap<>();
+    Map<Vertical, Map<LocalDate, Map<String, SpotForecast.Value>>> sums = new HashMap<>();
+    Set<Vertical> summed = new LinkedHashSet<>();
+    for (OpenMeteoVariables.Daily d : query.daily()) {
+      OpenMeteoVariables.Source source =
+          d.statistic() == OpenMeteoVariables.Statistic.SUM
+              ? sources.get(OpenMeteoVariables.hourly(d.hourly()))
+              : null;
+      if (source != null) {
+        summed.add(source.vertical());
+      }
+    }
     Answered answered = new Answered();
     for (Group group : groups.values()) {
       Function<String, SpotRequest> requestFor = of -> request(of, lat, lon, group, runId, site);
       SpotRequest template = requestFor.apply(model);
-      // Open-Meteo's hours and quarter hours: each as /v1/spot answers at that time, interpolated
-      // in time between the run's steps, amounts over the hour (the quarter hour) before it.
+      // The hours' amounts over the hour before each, the quarter hours' over the quarter hour.
       if (!query.hourly().isEmpty()) {
-        hours.put(
-            group.vertical(),
-            blend
-                ? blendAt(model, requestFor, HOUR, axis.hours())
-                : at(template.over(HOUR), axis.hours(), answered));
+        hours.put(group.vertical(), timed(model, blend, requestFor, HOUR, axis.hours(), answered));
       }
       if (!query.minutely15().isEmpty()) {
         quarters.put(
-            group.vertical(),
-            blend
-                ? blendAt(model, requestFor, QUARTER, axis.quarters())
-                : at(template.over(QUARTER), axis.quarters(), answered));
+            group.vertical(), timed(model, blend, requestFor, QUARTER, axis.quarters(), answered));
       }
       if (!query.daily().isEmpty()) {
         SeriesForecast read = blend ? blendSeries(model, requestFor, axis) : series(template, axis);
@@ -626,6 +667,9 @@ public class OpenMeteoForecast {
           answered.add(read.terrain(), read.neighbours());
           days.put(group.vertical(), days(query, group, read, sources, axis, lat, lon));
         }
+      }
+      if (summed.contains(group.vertical())) {
+        sums.put(group.vertical(), daySums(model, blend, requestFor, axis, answered));
       }
       if (!query.current().isEmpty()) {
         try {
@@ -645,7 +689,16 @@ public class OpenMeteoForecast {
       }
     }
     return new ModelAnswer(
-        sources, series, steps, hours, quarters, spots, days, answered.elevation, answered.cell);
+        sources,
+        series,
+        steps,
+        hours,
+        quarters,
+        spots,
+        days,
+        sums,
+        answered.elevation,
+        answered.cell);
   }
 
   /** The model's published run (or the run asked), or Open-Meteo's error naming the models. */
@@ -685,6 +738,53 @@ public class OpenMeteoForecast {
         new Place(lat, lon, group.vertical(), site),
         Reading.idw(properties.defaultNeighbours(), List.copyOf(group.ask())),
         Instant.EPOCH);
+  }
+
+  /**
+   * Open-Meteo's hours or quarter hours of a group: at each of the times what /v1/spot answers then
+   * (interpolated in time between the run's steps, amounts over the period before it), a blend's
+   * ({@link #blendAt}) or the model's ({@link #at}); none where there is no answer.
+   */
+  private Map<Instant, Map<String, SpotForecast.Value>> timed(
+      String model,
+      boolean blend,
+      Function<String, SpotRequest> requestFor,
+      Duration period,
+      List<Instant> times,
+      Answered answered) {
+    return blend
+        ? blendAt(model, requestFor, period, times)
+        : at(requestFor.apply(model).over(period), times, answered);
+  }
+
+  /**
+   * A group's amounts over each local day as Open-Meteo sums a day: its 24 hourly values, 00:00 to
+   * 23:00, each the amount over the hour before, so the amount from 23:00 the day before to 23:00
+   * (open-meteo/open-meteo, GenericDailyCalculator.swift: {@code sum(by: 24)} of the hourly values
+   * from the day's start); none where an hour of it is outside the run, as Open-Meteo's sum of a
+   * NaN hour is NaN. Each is /v1/spot's amount over that period at the day's last hour, one read
+   * per length of day (a day of a change to or from summer time has 23 or 25 hours).
+   */
+  private Map<LocalDate, Map<String, SpotForecast.Value>> daySums(
+      String model,
+      boolean blend,
+      Function<String, SpotRequest> requestFor,
+      Axis axis,
+      Answered answered) {
+    Map<Duration, Map<Instant, LocalDate>> byLength = new LinkedHashMap<>();
+    for (LocalDate day : axis.days()) {
+      Instant start = day.atStartOfDay(axis.zone()).toInstant();
+      Instant end = day.plusDays(1).atStartOfDay(axis.zone()).toInstant();
+      byLength
+          .computeIfAbsent(Duration.between(start, end), k -> new LinkedHashMap<>())
+          .put(end.minus(HOUR), day);
+    }
+    Map<LocalDate, Map<String, SpotForecast.Value>> sums = new HashMap<>();
+    byLength.forEach(
+        (length, lastHours) ->
+            timed(model, blend, requestFor, length, List.copyOf(lastHours.keySet()), answered)
+                .forEach((time, values) -> sums.put(lastHours.get(time), values)));
+    return sums;
   }
 
   /** A blend's values at each of the times ({@link Blends#at}), none where it has no answer. */

@@ -54,6 +54,16 @@ public record OpenMeteoQuery(
   private static final Pattern DECIMAL =
       Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 
+  /**
+   * A date as Open-Meteo writes one, yyyy-mm-dd: four digits of year, so that no day is near the
+   * ends of what java.time can count (a year of nine digits, +999999999-12-31, has no next day).
+   */
+  private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+
+  /** A local time, yyyy-mm-ddThh:mm (seconds allowed), its year of four digits. */
+  private static final Pattern HOUR =
+      Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?");
+
   /** The request's parameters (query string and form body) as the servlet gives them. */
   public static OpenMeteoQuery parse(Map<String, String[]> parameters) {
     List<Double> lats = numbers(parameters, "latitude");
@@ -130,7 +140,7 @@ public record OpenMeteoQuery(
     OpenMeteoVariables.Units units =
         new OpenMeteoVariables.Units(
             one(parameters, "temperature_unit", "celsius", Set.of("celsius", "fahrenheit")),
-            one(parameters, "wind_speed_unit", "kmh", Set.of("kmh", "ms", "mph", "kn")),
+            windSpeedUnit(parameters),
             one(parameters, "precipitation_unit", "mm", Set.of("mm", "inch")));
     boolean unix =
         one(parameters, "timeformat", "iso8601", Set.of("iso8601", "unixtime")).equals("unixtime");
@@ -172,6 +182,16 @@ public record OpenMeteoQuery(
         minutely15,
         current,
         daily);
+  }
+
+  /**
+   * {@code wind_speed_unit}, else its older name {@code windspeed_unit}, which Open-Meteo still
+   * reads and clients still send (Home Assistant's {@code open-meteo} package among them).
+   */
+  private static String windSpeedUnit(Map<String, String[]> parameters) {
+    Set<String> allowed = Set.of("kmh", "ms", "mph", "kn");
+    String unit = one(parameters, "wind_speed_unit", null, allowed);
+    return unit != null ? unit : one(parameters, "windspeed_unit", "kmh", allowed);
   }
 
   private static OpenMeteoException invalid(String value, String key) {
@@ -285,7 +305,7 @@ public record OpenMeteoQuery(
       return null;
     }
     try {
-      if (values.size() == 1) {
+      if (values.size() == 1 && DATE.matcher(values.getFirst()).matches()) {
         return LocalDate.parse(values.getFirst());
       }
     } catch (DateTimeParseException e) {
@@ -305,7 +325,7 @@ public record OpenMeteoQuery(
       return null;
     }
     try {
-      if (values.size() == 1) {
+      if (values.size() == 1 && HOUR.matcher(values.getFirst()).matches()) {
         LocalDateTime t = LocalDateTime.parse(values.getFirst());
         return t.withMinute(0).withSecond(0).withNano(0);
       }

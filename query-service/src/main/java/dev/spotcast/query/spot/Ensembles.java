@@ -266,10 +266,10 @@ public class Ensembles {
   }
 
   /**
-   * The template's request of a member model's run. The period asked for is not passed on (the
-   * positional constructor this replaced dropped it): a member answers amounts over its default.
+   * The template's request of a member model's run: all of it but the run, so each member answers
+   * its amounts over the period asked (or, when none is, over what the model itself would).
    */
   private static SpotRequest forModel(SpotRequest template, String model, String runId) {
-    return template.withRun(RunSelection.of(model, runId)).over(null);
+    return template.withRun(RunSelection.of(model, runId));
   }
 }

@@ -9,6 +9,7 @@ import dev.spotcast.query.RawHttp;
 import dev.spotcast.query.RunFixtures;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.spot.EnsembleIT;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -447,11 +448,13 @@ class HostileInputIT extends ServiceTestBase {
 
   /**
    * Open-Meteo's API refuses as Open-Meteo does: 400 with {@code {"error": true, "reason": ...}} as
-   * application/json, never a 5xx and never internals; repeated parameters are lists there.
+   * application/json, never a 5xx and never internals; repeated parameters are lists there. Every
+   * parameter of /v1/forecast and /v1/ensemble (one parser reads both) is sent missing or malformed
+   * to both, by GET and as a form body.
    */
   @Test
   void openMeteoRequestsAreRefusedAsOpenMeteoDoes() throws Exception {
-    String place = "/v1/forecast?latitude=45.5&longitude=5.25&models=" + M;
+    EnsembleIT.serve(client, publishedRuns);
     String day = "&start_date=2026-11-21&end_date=2026-11-21";
     StringBuilder unknown = new StringBuilder();
     for (int i = 0; i < 500; i++) {
@@ -461,48 +464,98 @@ class HostileInputIT extends ServiceTestBase {
     for (int i = 0; i < 101; i++) {
       places.append(i == 0 ? "" : ",").append(45);
     }
-    String[][] refused = {
-      {"no latitude", "/v1/forecast?longitude=5.25"},
-      {"no place at all", "/v1/forecast"},
-      {"empty latitude", "/v1/forecast?latitude=&longitude=5.25"},
-      {"latitude not a number", "/v1/forecast?latitude=north&longitude=5.25"},
-      {"latitude nan", "/v1/forecast?latitude=nan&longitude=5.25"},
-      {"latitude infinite", "/v1/forecast?latitude=1e999&longitude=5.25"},
-      {"latitude hex", "/v1/forecast?latitude=0x1p3&longitude=5.25"},
-      {"latitude out of range", "/v1/forecast?latitude=-90.5&longitude=5.25"},
-      {"longitude out of range", "/v1/forecast?latitude=45&longitude=540"},
-      {"an empty list element", "/v1/forecast?latitude=45,,46&longitude=5,6,7"},
-      {"lists of different lengths", "/v1/forecast?latitude=45,46&longitude=5.25"},
-      {"101 places", "/v1/forecast?latitude=" + places + "&longitude=" + places},
-      {"unknown hourly variable", place + "&hourly=temperature_2m,rain_in_spain"},
-      {"unknown daily variable", place + "&daily=temperature_2m"},
-      {"unknown current variable", place + "&current=sunrise"},
-      {"unknown minutely_15 variable", place + "&minutely_15=sunset"},
-      {"a variable outside ASCII", place + "&hourly=%C4%B0"},
-      {"500 unknown variables", place + "&hourly=" + unknown},
-      {"pressure level of none", place + "&hourly=temperature_5hPa"},
-      {"bad timezone", place + "&timezone=Mars%2FOlympus_Mons"},
-      {"timezone of a path", place + "&timezone=..%2F..%2Fetc%2Fpasswd"},
-      {"forecast_days too many", place + "&forecast_days=17"},
-      {"forecast_days huge", place + "&forecast_days=99999999999999999999"},
-      {"past_days negative", place + "&past_days=-1"},
-      {"start_date alone", place + "&start_date=2026-11-21"},
-      {"start_date not a date", place + "&start_date=yesterday&end_date=2026-11-21"},
-      {"end before start", place + "&start_date=2026-11-21&end_date=2026-11-20"},
-      {"a century of days", place + "&start_date=1926-11-21&end_date=2026-11-21"},
-      {"start_hour not a time", place + "&start_hour=noon&end_hour=2026-11-21T12:00"},
-      {"unknown temperature unit", place + "&temperature_unit=kelvin"},
-      {"unknown wind unit", place + "&wind_speed_unit=furlongs"},
-      {"unknown precipitation unit", place + "&precipitation_unit=cubits"},
-      {"unknown time format", place + "&timeformat=roman"},
-      {"unknown format", place + "&format=xml"},
-      {"elevation not a number", place + "&elevation=high"},
-      {"elevation in orbit", place + "&elevation=400000"},
-      {"cell_selection unknown", place + "&cell_selection=moon"},
+    StringBuilder models = new StringBuilder();
+    for (int i = 0; i < 11; i++) {
+      models.append(i == 0 ? "" : ",").append(M).append(i);
+    }
+    // The query strings, PLACE standing for a place and model (ensemble) the endpoint answers.
+    String[][] parameters = {
+      {"no latitude", "longitude=5.25"},
+      {"no longitude", "latitude=45.5"},
+      {"no place at all", ""},
+      {"empty latitude", "latitude=&longitude=5.25"},
+      {"empty longitude", "latitude=45.5&longitude="},
+      {"latitude not a number", "latitude=north&longitude=5.25"},
+      {"longitude not a number", "latitude=45.5&longitude=east"},
+      {"latitude nan", "latitude=nan&longitude=5.25"},
+      {"longitude nan", "latitude=45.5&longitude=NaN"},
+      {"latitude infinite", "latitude=1e999&longitude=5.25"},
+      {"latitude hex", "latitude=0x1p3&longitude=5.25"},
+      {"latitude out of range", "latitude=-90.5&longitude=5.25"},
+      {"longitude out of range", "latitude=45&longitude=540"},
+      {"an empty list element", "latitude=45,,46&longitude=5,6,7"},
+      {"lists of different lengths", "latitude=45,46&longitude=5.25"},
+      {"101 places", "latitude=" + places + "&longitude=" + places},
+      {"unknown hourly variable", "PLACE&hourly=temperature_2m,rain_in_spain"},
+      {"unknown daily variable", "PLACE&daily=temperature_2m"},
+      {"unknown current variable", "PLACE&current=sunrise"},
+      {"unknown minutely_15 variable", "PLACE&minutely_15=sunset"},
+      {"a variable outside ASCII", "PLACE&hourly=%C4%B0"},
+      {"500 unknown variables", "PLACE&hourly=" + unknown},
+      {"pressure level of none", "PLACE&hourly=temperature_5hPa"},
+      {"11 models", "latitude=45.5&longitude=5.25&models=" + models},
+      {"bad timezone", "PLACE&timezone=Mars%2FOlympus_Mons"},
+      {"timezone of a path", "PLACE&timezone=..%2F..%2Fetc%2Fpasswd"},
+      {"forecast_days too many", "PLACE&forecast_days=17"},
+      {"forecast_days huge", "PLACE&forecast_days=99999999999999999999"},
+      {"forecast_days not a number", "PLACE&forecast_days=seven"},
+      {"forecast_days a fraction", "PLACE&forecast_days=1.5"},
+      {"past_days negative", "PLACE&past_days=-1"},
+      {"past_days too many", "PLACE&past_days=93"},
+      {"past_days twice", "PLACE&past_days=1&past_days=2"},
+      {"start_date alone", "PLACE&start_date=2026-11-21"},
+      {"end_date alone", "PLACE&end_date=2026-11-21"},
+      {"start_date not a date", "PLACE&start_date=yesterday&end_date=2026-11-21"},
+      {"end_date not a date", "PLACE&start_date=2026-11-21&end_date=2026-13-01"},
+      {"end before start", "PLACE&start_date=2026-11-21&end_date=2026-11-20"},
+      {"a century of days", "PLACE&start_date=1926-11-21&end_date=2026-11-21"},
+      {"start_hour not a time", "PLACE&start_hour=noon&end_hour=2026-11-21T12:00"},
+      {"end_hour not a time", "PLACE&start_hour=2026-11-21T00:00&end_hour=25:00"},
+      {"start_hour alone", "PLACE&start_hour=2026-11-21T00:00"},
+      {"end_hour alone", "PLACE&end_hour=2026-11-21T00:00"},
+      {"end_hour before start_hour", "PLACE&start_hour=2026-11-21T12:00&end_hour=2026-11-21T11:00"},
+      {"unknown temperature unit", "PLACE&temperature_unit=kelvin"},
+      {"unknown wind unit", "PLACE&wind_speed_unit=furlongs"},
+      {"unknown wind unit, its older name", "PLACE&windspeed_unit=furlongs"},
+      {"unknown precipitation unit", "PLACE&precipitation_unit=cubits"},
+      {"two temperature units", "PLACE&temperature_unit=celsius,fahrenheit"},
+      {"unknown time format", "PLACE&timeformat=roman"},
+      {"unknown format", "PLACE&format=xml"},
+      {"two formats", "PLACE&format=json&format=csv"},
+      {"format xlsx", "PLACE&format=xlsx"},
+      {"elevation not a number", "PLACE&elevation=high"},
+      {"elevation in orbit", "PLACE&elevation=400000"},
+      {"elevations not one per place", "latitude=45,46&longitude=5,6&elevation=1,2,3"},
+      {"cell_selection unknown", "PLACE&cell_selection=moon"},
+    };
+    String[][] endpoints = {
+      {"/v1/forecast", "latitude=45.5&longitude=5.25&models=" + M},
+      {"/v1/ensemble", "latitude=41.3&longitude=-7.6&models=" + EnsembleIT.MODEL},
+    };
+    List<String[]> refused = new ArrayList<>();
+    for (String[] endpoint : endpoints) {
+      for (String[] c : parameters) {
+        String query = c[1].replace("PLACE", endpoint[1]);
+        refused.add(new String[] {endpoint[0] + ", " + c[0], endpoint[0] + "?" + query, query});
+      }
+    }
+    String[][] either = {
       {"unknown model", "/v1/forecast?latitude=45.5&longitude=5.25&models=nope"},
       {"an ensemble that is none", "/v1/ensemble?latitude=45.5&longitude=5.25&models=" + M},
+      {"an unknown ensemble", "/v1/ensemble?latitude=41.3&longitude=-7.6&models=nope"},
       {"an ensemble without a place", "/v1/ensemble?models=" + M},
       {"an ensemble's unknown variable", "/v1/ensemble?latitude=45&longitude=5&hourly=nope"},
+      {
+        "no ensemble covers the place",
+        "/v1/ensemble?latitude=-80&longitude=5.25&hourly=temperature_2m"
+      },
+      {
+        "outside the ensemble's grid",
+        "/v1/ensemble?latitude=-80&longitude=5.25&models="
+            + EnsembleIT.MODEL
+            + day
+            + "&hourly=temperature_2m"
+      },
       {
         "outside the model's grid",
         "/v1/forecast?latitude=-80&longitude=5.25&models=" + M + day + "&hourly=temperature_2m"
@@ -519,23 +572,43 @@ class HostileInputIT extends ServiceTestBase {
         "a blend's unknown variable", "/v1/forecast?latitude=45&longitude=5&models=itblend&hourly=x"
       },
     };
+    for (String[] c : either) {
+      refused.add(new String[] {c[0], c[1], null});
+    }
     List<String> wrong = new ArrayList<>();
     for (String[] c : refused) {
-      RawHttp.Response r = RawHttp.get(port, c[1]);
-      String failure = null;
-      if (r.status() != 400 || !r.contentType().startsWith("application/json")) {
-        failure = r.status() + " " + r.contentType();
-      } else {
-        JsonNode body = JSON.readTree(r.body());
-        if (!body.path("error").asBoolean() || body.path("reason").asText().isBlank()) {
-          failure = "not Open-Meteo's error";
-        } else if (INTERNALS.matcher(r.body()).find()) {
-          failure = "names internals";
-        }
+      check(wrong, c[0], RawHttp.get(port, c[1]));
+      if (c[2] != null) {
+        // the same parameters as the official clients' POST sends them: a form body
+        String path = c[1].substring(0, c[1].indexOf('?'));
+        check(
+            wrong,
+            c[0] + " (form body)",
+            RawHttp.post(port, path, "application/x-www-form-urlencoded", bytes(c[2])));
       }
-      if (failure != null) {
-        wrong.add(
-            c[0] + ": " + failure + " " + r.body().substring(0, Math.min(200, r.body().length())));
+    }
+    // Dates and hours at the ends of what a date can be: an answer (nulls) or the error, never 5xx.
+    String[] ends = {
+      "&start_date=%2B999999999-12-31&end_date=%2B999999999-12-31",
+      "&start_date=-999999999-01-01&end_date=-999999999-01-01",
+      "&start_date=0000-01-01&end_date=0000-01-01",
+      "&start_date=9999-12-31&end_date=9999-12-31",
+      "&start_hour=9999-12-31T23:00&end_hour=9999-12-31T23:00",
+      "&start_hour=%2B999999999-12-31T23:00&end_hour=%2B999999999-12-31T23:00",
+      "&start_hour=-999999999-01-01T00:00&end_hour=-999999999-01-01T00:00",
+    };
+    for (String[] endpoint : endpoints) {
+      for (String end : ends) {
+        String target =
+            endpoint[0]
+                + "?"
+                + endpoint[1]
+                + end
+                + "&hourly=temperature_2m&daily=temperature_2m_max";
+        RawHttp.Response r = RawHttp.get(port, target);
+        if (r.status() != 200) {
+          check(wrong, target, r);
+        }
       }
     }
     // Repeated parameters are lists; the synthetic model's 2 m temperature is its t at 2 m.
@@ -569,6 +642,25 @@ class HostileInputIT extends ServiceTestBase {
       wrong.add("a blend that cannot answer: " + blend.status() + " " + blend.body());
     }
     assertThat(wrong).as("Open-Meteo requests not refused as Open-Meteo does").isEmpty();
+  }
+
+  /** Whether an answer is Open-Meteo's error; what is wrong with it, added to {@code wrong}. */
+  private static void check(List<String> wrong, String name, RawHttp.Response r) throws Exception {
+    String failure = null;
+    if (r.status() != 400 || !r.contentType().startsWith("application/json")) {
+      failure = r.status() + " " + r.contentType();
+    } else {
+      JsonNode body = JSON.readTree(r.body());
+      if (!body.path("error").asBoolean() || body.path("reason").asText().isBlank()) {
+        failure = "not Open-Meteo's error";
+      } else if (INTERNALS.matcher(r.body()).find()) {
+        failure = "names internals";
+      }
+    }
+    if (failure != null) {
+      wrong.add(
+          name + ": " + failure + " " + r.body().substring(0, Math.min(200, r.body().length())));
+    }
   }
 
   private static byte[] chunked(byte[] body) {

@@ -14,9 +14,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleUnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
@@ -99,7 +106,12 @@ class OpenMeteoClientIT extends ServiceTestBase {
             OpenMeteoIT.NOW));
   }
 
-  private List<Double> series(double lat, double lon, String param, double offset, double factor)
+  /**
+   * /v1/series' values of a parameter at the 24 hours from {@code first}, converted; null at an
+   * hour it has no value (or no step) for.
+   */
+  private List<Double> series(
+      double lat, double lon, String param, DoubleUnaryOperator convert, Instant first)
       throws Exception {
     JsonNode series =
         OpenMeteoIT.JSON.readTree(
@@ -110,15 +122,45 @@ class OpenMeteoClientIT extends ServiceTestBase {
                     + lat
                     + "&lon="
                     + lon
-                    + "&params=2t,10u,10v,precipitation"
-                    + "&from=2026-11-20T00:00:00Z&to=2026-11-20T23:00:00Z",
+                    + "&params=2t,10u,10v,precipitation",
                 String.class));
-    List<Double> values = new ArrayList<>();
+    Map<Instant, Double> byTime = new HashMap<>();
     for (JsonNode step : series.path("steps")) {
       JsonNode v = step.path("values").path(param).path("value");
-      values.add(v.isNumber() ? (v.asDouble() + offset) * factor : null);
+      if (v.isNumber()) {
+        byTime.put(Instant.parse(step.path("time").asText()), convert.applyAsDouble(v.asDouble()));
+      }
+    }
+    List<Double> values = new ArrayList<>();
+    for (int h = 0; h < 24; h++) {
+      values.add(byTime.get(first.plusSeconds(3600L * h)));
     }
     return values;
+  }
+
+  private List<Double> series(double lat, double lon, String param, DoubleUnaryOperator convert)
+      throws Exception {
+    return series(lat, lon, param, convert, UTC_DAY);
+  }
+
+  /** The first hour of the day the clients ask (2026-11-20 in GMT). */
+  private static final Instant UTC_DAY = Instant.parse("2026-11-20T00:00:00Z");
+
+  /** /v1/series' first local day at a place: its aggregates and its sun. */
+  private JsonNode seriesDay(double lat, double lon) throws Exception {
+    return OpenMeteoIT.JSON
+        .readTree(
+            http.getForObject(
+                "/v1/series?model="
+                    + OpenMeteoIT.MODEL
+                    + "&lat="
+                    + lat
+                    + "&lon="
+                    + lon
+                    + "&params=2t&daily=2t:max",
+                String.class))
+        .path("daily")
+        .get(0);
   }
 
   private static void same(JsonNode read, List<Double> expected, double tolerance) {
@@ -140,9 +182,13 @@ class OpenMeteoClientIT extends ServiceTestBase {
     double[][] places = {{49.6, 10.7}, {49.2, 11.5}};
     assertThat(read.path("sdk").size()).isEqualTo(2);
     for (int i = 0; i < 2; i++) {
-      List<Double> temperature = series(places[i][0], places[i][1], "2t", -273.15, 1);
-      List<Double> wind = series(places[i][0], places[i][1], "wind_speed_10m", 0, 3.6);
-      List<Double> precipitation = series(places[i][0], places[i][1], "precipitation", 0, 1);
+      List<Double> temperature = series(places[i][0], places[i][1], "2t", k -> k - 273.15);
+      List<Double> wind = series(places[i][0], places[i][1], "wind_speed_10m", ms -> ms * 3.6);
+      List<Double> precipitation = series(places[i][0], places[i][1], "precipitation", mm -> mm);
+      JsonNode day = seriesDay(places[i][0], places[i][1]);
+      assertThat(day.path("date").asText()).isEqualTo("2026-11-20");
+      double max = day.at("/values/2t/max").asDouble() - 273.15;
+      Instant sunrise = OffsetDateTime.parse(day.at("/sun/sunrise").asText()).toInstant();
 
       JsonNode sdk = read.path("sdk").get(i);
       // the grid cell that answered, as Open-Meteo names it
@@ -187,16 +233,31 @@ class OpenMeteoClientIT extends ServiceTestBase {
           .isCloseTo(
               temperature.stream().filter(t -> t != null).max(Double::compare).orElseThrow(),
               within(1e-4));
+      assertThat(daily.get(0).path("values").get(0).asDouble()).isCloseTo(max, within(1e-4));
+      // precipitation_sum: precipitation (24), aggregation sum (10), in mm (32); Open-Meteo's day
+      // sums its hours 00..23, each over the hour before, from 23:00 before the run: NaN.
+      assertThat(daily.get(1).path("variable").asInt()).isEqualTo(24);
+      assertThat(daily.get(1).path("aggregation").asInt()).isEqualTo(10);
+      assertThat(daily.get(1).path("unit").asInt()).isEqualTo(32);
+      assertThat(daily.get(1).path("values").get(0).isNull()).isTrue();
       assertThat(daily.get(2).path("variable").asInt()).isEqualTo(40);
       assertThat(daily.get(2).path("values_int64").get(0).asLong())
-          .isBetween(
-              Instant.parse("2026-11-20T06:00:00Z").getEpochSecond(),
-              Instant.parse("2026-11-20T07:30:00Z").getEpochSecond());
+          .isCloseTo(sunrise.getEpochSecond(), within(1L));
 
       JsonNode json = read.path("json").get(i);
       same(json.path("hourly").path("temperature_2m"), temperature, 1e-9);
       same(json.path("hourly").path("precipitation"), precipitation, 1e-9);
       same(json.path("hourly").path("wind_speed_10m"), wind, 1e-9);
+      JsonNode jsonDaily = json.path("daily");
+      assertThat(jsonDaily.path("time").get(0).asText()).isEqualTo("2026-11-20");
+      assertThat(jsonDaily.path("temperature_2m_max").get(0).asDouble())
+          .isCloseTo(max, within(1e-9));
+      assertThat(jsonDaily.path("precipitation_sum").get(0).isNull()).isTrue();
+      assertThat(jsonDaily.path("sunrise").get(0).asText())
+          .isEqualTo(
+              LocalDateTime.ofInstant(sunrise, ZoneOffset.UTC)
+                  .truncatedTo(ChronoUnit.MINUTES)
+                  .toString());
     }
     assertThat(read.path("error").asText()).contains("Latitude must be in range");
     for (int i = 0; i < 2; i++) {
@@ -206,6 +267,61 @@ class OpenMeteoClientIT extends ServiceTestBase {
       assertThat(read.path("posted").get(i).path("daily"))
           .isEqualTo(read.path("sdk").get(i).path("daily"));
     }
+  }
+
+  @Test
+  void bothClientsReadTheTimeZoneAndUnitsAsked() throws Exception {
+    JsonNode zoned = clients().path("zoned");
+    // Cape Verde's 2026-11-20 (UTC-1) starts at 01:00 UTC; its hours are the run's 1..24 h.
+    Instant first = Instant.parse("2026-11-20T01:00:00Z");
+    List<Double> fahrenheit = series(49.6, 10.7, "2t", k -> (k - 273.15) * 9 / 5 + 32, first);
+    List<Double> inches = series(49.6, 10.7, "precipitation", mm -> mm / 25.4, first);
+    List<Double> metresPerSecond = series(49.6, 10.7, "wind_speed_10m", ms -> ms, first);
+    assertThat(fahrenheit).doesNotContainNull();
+    double max = fahrenheit.stream().max(Double::compare).orElseThrow();
+    // The day's sum: its hours' amounts, from 00:00 to 24:00 UTC, 4 x 0.4 + 2 mm, by hand.
+    double sum = 3.6 / 25.4;
+
+    JsonNode sdk = zoned.path("sdk");
+    assertThat(sdk.path("timezone").asText()).isEqualTo("Atlantic/Cape_Verde");
+    assertThat(sdk.path("utc_offset_seconds").asInt()).isEqualTo(-3600);
+    JsonNode hourly = sdk.path("hourly");
+    assertThat(hourly.path("time").asLong()).isEqualTo(first.getEpochSecond());
+    JsonNode variables = hourly.path("variables");
+    // °F (9), inch (18), m/s (28): Open-Meteo's schema values
+    assertThat(variables.get(0).path("unit").asInt()).isEqualTo(9);
+    assertThat(variables.get(1).path("unit").asInt()).isEqualTo(18);
+    assertThat(variables.get(2).path("unit").asInt()).isEqualTo(28);
+    same(variables.get(0).path("values"), fahrenheit, 1e-4);
+    same(variables.get(1).path("values"), inches, 1e-5);
+    same(variables.get(2).path("values"), metresPerSecond, 1e-4);
+    JsonNode daily = sdk.path("daily");
+    assertThat(daily.path("time").asLong()).isEqualTo(first.getEpochSecond());
+    assertThat(daily.path("variables").get(0).path("unit").asInt()).isEqualTo(9);
+    assertThat(daily.path("variables").get(0).path("values").get(0).asDouble())
+        .isCloseTo(max, within(1e-4));
+    assertThat(daily.path("variables").get(1).path("unit").asInt()).isEqualTo(18);
+    assertThat(daily.path("variables").get(1).path("values").get(0).asDouble())
+        .isCloseTo(sum, within(1e-5));
+
+    JsonNode json = zoned.path("json");
+    assertThat(json.path("timezone").asText()).isEqualTo("Atlantic/Cape_Verde");
+    assertThat(json.path("utc_offset_seconds").asInt()).isEqualTo(-3600);
+    assertThat(json.path("hourly").path("time").get(0).asText()).isEqualTo("2026-11-20T00:00");
+    assertThat(json.path("hourly").path("time").get(23).asText()).isEqualTo("2026-11-20T23:00");
+    same(json.path("hourly").path("temperature_2m"), fahrenheit, 1e-9);
+    same(json.path("hourly").path("precipitation"), inches, 1e-9);
+    same(json.path("hourly").path("wind_speed_10m"), metresPerSecond, 1e-9);
+    JsonNode units = json.path("hourly_units");
+    assertThat(units.path("temperature_2m").asText()).isEqualTo("°F");
+    assertThat(units.path("precipitation").asText()).isEqualTo("inch");
+    assertThat(units.path("wind_speed_10m").asText()).isEqualTo("m/s");
+    assertThat(json.path("daily").path("temperature_2m_max").get(0).asDouble())
+        .isCloseTo(max, within(1e-9));
+    assertThat(json.path("daily").path("precipitation_sum").get(0).asDouble())
+        .isCloseTo(sum, within(1e-6));
+    assertThat(json.path("daily_units").path("temperature_2m_max").asText()).isEqualTo("°F");
+    assertThat(json.path("daily_units").path("precipitation_sum").asText()).isEqualTo("inch");
   }
 
   /** /v1/spot's values at a place and time: t and rh at 2 m, wind speed at 10 m. */
@@ -273,9 +389,7 @@ class OpenMeteoClientIT extends ServiceTestBase {
     // The first hour (today 00:00 GMT) as Unix seconds, then the hours' °C: some of them inside
     // the run (from 3 hours before this hour), NaN outside it.
     assertThat(printed)
-        .startsWith(
-            String.valueOf(
-                Instant.now().truncatedTo(java.time.temporal.ChronoUnit.DAYS).getEpochSecond()))
+        .startsWith(String.valueOf(Instant.now().truncatedTo(ChronoUnit.DAYS).getEpochSecond()))
         .contains("nan")
         .containsPattern("\\d\\.\\d");
   }

@@ -269,9 +269,9 @@ class OpenMeteoIT extends ServiceTestBase {
         .isCloseTo(day.path("values").path("2t").path("max").asDouble() - 273.15, within(1e-9));
     assertThat(daily.path("temperature_2m_min").get(0).asDouble())
         .isCloseTo(day.path("values").path("2t").path("min").asDouble() - 273.15, within(1e-9));
-    assertThat(daily.path("precipitation_sum").get(0).asDouble())
-        .isCloseTo(day.path("values").path("precipitation").path("sum").asDouble(), within(1e-9))
-        .isGreaterThan(3);
+    // A day's sum is Open-Meteo's: its hours 00:00..23:00, each the amount over the hour before,
+    // so from 23:00 the day before, which precedes the run: null, as Open-Meteo's sum with a NaN.
+    assertThat(daily.path("precipitation_sum").get(0).isNull()).isTrue();
     // four hours of 0.4 mm and one of 2 mm
     assertThat(daily.path("precipitation_hours").get(0).asDouble()).isEqualTo(5);
     assertThat(daily.path("sunrise").get(0).asText())
@@ -288,6 +288,39 @@ class OpenMeteoIT extends ServiceTestBase {
     assertThat(units.path("precipitation_sum").asText()).isEqualTo("mm");
     assertThat(units.path("sunrise").asText()).isEqualTo("iso8601");
     assertThat(units.path("daylight_duration").asText()).isEqualTo("s");
+  }
+
+  @Test
+  void aDaysSumIsItsHoursAmountsAsOpenMeteoAddsThem() throws Exception {
+    // Cape Verde (UTC-1, no summer time): the 20th's hours run 01:00..24:00 UTC, their amounts
+    // from 00:00 to 24:00 UTC: the run's whole 4 x 0.4 + 2 = 3.6 mm, by hand. Between the
+    // 20th's two local midnights (01:00..01:00 UTC) the run would cover the day only partly.
+    String query =
+        "/v1/forecast?latitude=49.6&longitude=10.7&models="
+            + MODEL
+            + "&start_date=2026-11-19&end_date=2026-11-20&timezone=Atlantic/Cape_Verde"
+            + "&daily=precipitation_sum&hourly=precipitation";
+    JsonNode forecast = ok(query);
+    JsonNode sums = forecast.path("daily").path("precipitation_sum");
+    assertThat(forecast.path("utc_offset_seconds").asInt()).isEqualTo(-3600);
+    assertThat(sums.get(0).isNull()).as("the 19th: all before the run").isTrue();
+    assertThat(sums.get(1).asDouble()).isCloseTo(3.6, within(1e-6));
+    // ... which is the sum of the day's 24 hourly values, and /v1/spot over those 24 hours.
+    double hours = 0;
+    for (int h = 24; h < 48; h++) {
+      hours += forecast.path("hourly").path("precipitation").get(h).asDouble();
+    }
+    assertThat(sums.get(1).asDouble()).isCloseTo(hours, within(1e-9));
+    JsonNode spot =
+        ok(
+            "/v1/spot?model="
+                + MODEL
+                + "&lat=49.6&lon=10.7&time=2026-11-21T00:00:00Z&period=PT24H&params=precipitation");
+    assertThat(sums.get(1).asDouble())
+        .isCloseTo(spot.at("/values/precipitation/value").asDouble(), within(1e-9));
+    // In inches as the hours are.
+    assertThat(ok(query + "&precipitation_unit=inch").at("/daily/precipitation_sum/1").asDouble())
+        .isCloseTo(3.6 / 25.4, within(1e-6));
   }
 
   private static String minute(String offsetDateTime) {
@@ -330,6 +363,16 @@ class OpenMeteoIT extends ServiceTestBase {
     assertThat(forecast.path("hourly_units").path("wind_speed_10m").asText()).isEqualTo("m/s");
     assertThat(forecast.path("hourly_units").path("precipitation").asText()).isEqualTo("inch");
     assertThat(forecast.path("hourly_units").path("time").asText()).isEqualTo("unixtime");
+    // The unit's older name, which Open-Meteo still reads and clients still send.
+    JsonNode older =
+        ok(
+            "/v1/forecast?latitude=49.6&longitude=10.7&models="
+                + MODEL
+                + DAY
+                + "&hourly=wind_speed_10m&timezone=Europe/Berlin&windspeed_unit=ms");
+    assertThat(older.path("hourly_units").path("wind_speed_10m").asText()).isEqualTo("m/s");
+    assertThat(older.path("hourly").path("wind_speed_10m"))
+        .isEqualTo(forecast.path("hourly").path("wind_speed_10m"));
   }
 
   @Test
@@ -538,10 +581,14 @@ class OpenMeteoIT extends ServiceTestBase {
   void aBlendAnswersEveryHourAsTheSpotAnswersIt() throws Exception {
     // ServiceTestBase's itblend: itspot weighted 1 at 0 h to 0 at 6 h, itside 0 to 1.
     SideBySideIT.bothServed(client, publishedRuns);
-    JsonNode hourly =
-        ok("/v1/forecast?latitude=42.3&longitude=-8.4&models=itblend"
-                + "&start_date=2026-11-21&end_date=2026-11-21&hourly=temperature_2m,wind_speed_10m")
-            .path("hourly");
+    JsonNode forecast =
+        ok(
+            "/v1/forecast?latitude=42.3&longitude=-8.4&models=itblend"
+                + "&start_date=2026-11-21&end_date=2026-11-21&hourly=temperature_2m,wind_speed_10m"
+                + "&minutely_15=temperature_2m");
+    JsonNode hourly = forecast.path("hourly");
+    JsonNode quarters = forecast.path("minutely_15").path("temperature_2m");
+    assertThat(quarters.size()).isEqualTo(96);
     int answered = 0;
     for (int h = 0; h < 24; h++) {
       Instant time = Instant.parse("2026-11-21T00:00:00Z").plusSeconds(3600L * h);
@@ -553,6 +600,10 @@ class OpenMeteoIT extends ServiceTestBase {
         continue;
       }
       answered++;
+      // A quarter hour on the hour is the hour's value.
+      assertThat(quarters.get(4 * h).asDouble())
+          .as("quarter hour " + 4 * h)
+          .isEqualTo(hourly.path("temperature_2m").get(h).asDouble());
       assertThat(hourly.path("temperature_2m").get(h).asDouble())
           .as("hour " + h)
           .isCloseTo(
@@ -570,6 +621,17 @@ class OpenMeteoIT extends ServiceTestBase {
     double side = ok("/v1/spot?model=" + SideBySideIT.MODEL + at3).at("/values/t/value").asDouble();
     assertThat(hourly.path("temperature_2m").get(3).asDouble())
         .isCloseTo(0.5 * spot + 0.5 * side - 273.15, within(1e-9));
+    // And between the hours each quarter hour is the blend's /v1/spot answer then.
+    for (String time : new String[] {"03:15", "04:45"}) {
+      int q = 4 * Integer.parseInt(time.substring(0, 2)) + Integer.parseInt(time.substring(3)) / 15;
+      double t =
+          ok("/v1/spot?model=itblend&lat=42.3&lon=-8.4&alt=2&params=t&time=2026-11-21T"
+                  + time
+                  + ":00Z")
+              .at("/values/t/value")
+              .asDouble();
+      assertThat(quarters.get(q).asDouble()).as(time).isCloseTo(t - 273.15, within(1e-9));
+    }
   }
 
   @Test
@@ -743,6 +805,38 @@ class OpenMeteoIT extends ServiceTestBase {
           .contains("\"hourly\"")
           .contains("\"format\"");
     }
+    // One parser reads both: /v1/ensemble is described with every parameter /v1/forecast takes.
+    List<String> forecast = new ArrayList<>();
+    paths
+        .path("/v1/forecast")
+        .path("get")
+        .path("parameters")
+        .forEach(p -> forecast.add(p.path("name").asText()));
+    List<String> ensemble = new ArrayList<>();
+    paths
+        .path("/v1/ensemble")
+        .path("get")
+        .path("parameters")
+        .forEach(p -> ensemble.add(p.path("name").asText()));
+    assertThat(forecast).contains("timezone", "start_hour", "temperature_unit", "current");
+    assertThat(ensemble).isEqualTo(forecast);
+    // Their POSTs take the same as a form body.
+    for (String path : new String[] {"/v1/forecast", "/v1/ensemble"}) {
+      JsonNode form =
+          paths
+              .path(path)
+              .path("post")
+              .path("requestBody")
+              .path("content")
+              .path("application/x-www-form-urlencoded")
+              .path("schema");
+      List<String> properties = new ArrayList<>();
+      form.path("properties").fieldNames().forEachRemaining(properties::add);
+      assertThat(properties).as(path).isEqualTo(forecast);
+      assertThat(form.path("required").toString()).contains("latitude").contains("longitude");
+    }
+    assertThat(paths.path("/v1/ensemble").path("get").path("parameters").toString())
+        .contains("ensemble names");
   }
 
   @Test
