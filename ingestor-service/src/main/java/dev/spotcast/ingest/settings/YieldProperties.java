@@ -1,5 +1,6 @@
 package dev.spotcast.ingest.settings;
 
+import dev.spotcast.ingestor.bulk.PressureWatch;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -31,11 +32,11 @@ public record YieldProperties(
       throw new IllegalArgumentException("spotcast.ingest.yield.min-bulks must be >= 1");
     }
     for (URI service : queryServices) {
-      if (!service.isAbsolute() || service.getHost() == null) {
+      try {
+        PressureWatch.requireAddress(service);
+      } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(
-            "spotcast.ingest.yield.query-services: "
-                + service
-                + " is not an address such as http://host:8080");
+            "spotcast.ingest.yield.query-services: " + e.getMessage());
       }
     }
   }

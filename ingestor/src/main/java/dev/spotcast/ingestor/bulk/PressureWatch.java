@@ -48,8 +48,10 @@ public final class PressureWatch {
    * @param services the query services' base addresses ({@code http://host:port}); their pressure
    *     is read at {@code /actuator/pressure}
    * @param timeout how long a service has to answer before it counts as busy
+   * @throws IllegalArgumentException for an address that is not one ({@link #requireAddress})
    */
   public PressureWatch(List<URI> services, Duration timeout) {
+    services.forEach(PressureWatch::requireAddress);
     this.services =
         services.stream()
             .map(base -> base.resolve(base.getPath().endsWith("/") ? "" : base.getPath() + "/"))
@@ -57,6 +59,18 @@ public final class PressureWatch {
             .toList();
     this.timeout = timeout;
     this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+  }
+
+  /**
+   * Refuses what is not a query service's address (a scheme and a host), saying what one is.
+   *
+   * @throws IllegalArgumentException naming the address
+   */
+  public static void requireAddress(URI service) {
+    if (!service.isAbsolute() || service.getHost() == null) {
+      throw new IllegalArgumentException(
+          service + " is not an address such as http://127.0.0.1:8080");
+    }
   }
 
   /** The pressure addresses read. */

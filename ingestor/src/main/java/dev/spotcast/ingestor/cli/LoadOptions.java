@@ -128,13 +128,11 @@ public final class LoadOptions extends ConnectionOptions {
     if (yieldTo == null || yieldTo.isEmpty()) {
       return null;
     }
-    for (URI service : yieldTo) {
-      if (!service.isAbsolute() || service.getHost() == null) {
-        throw new IllegalArgumentException(
-            "--yield-to: " + service + " is not an address such as http://127.0.0.1:8080");
-      }
+    try {
+      return new PressureWatch(yieldTo, Duration.ofSeconds(1));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--yield-to: " + e.getMessage());
     }
-    return new PressureWatch(yieldTo, Duration.ofSeconds(1));
   }
 
   public LoaderSettings loaderSettings() {
