@@ -51,18 +51,8 @@ public class Blends {
    */
   public SpotForecast spot(String name, Function<String, SpotRequest> requestFor) {
     BlendProperties.Blend blend = properties.blends().get(name);
-    List<SpotForecast> byMember = new ArrayList<>();
-    List<String> reasons = new ArrayList<>();
-    for (BlendProperties.Member member : blend.members()) {
-      try {
-        byMember.add(service.spot(requestFor.apply(member.model())));
-        reasons.add(null);
-      } catch (OutsideForecastException | UnknownRunException | UnknownModelException e) {
-        byMember.add(null);
-        reasons.add(reason(member, e));
-      }
-    }
-    return combine(name, blend, byMember, reasons);
+    Asked<SpotForecast> asked = ask(blend, member -> service.spot(requestFor.apply(member)));
+    return combine(name, blend, asked.answers(), asked.reasons());
   }
 
   /**
@@ -75,17 +65,10 @@ public class Blends {
   public List<SpotForecast> at(
       String name, Function<String, SpotRequest> requestFor, List<Instant> times) {
     BlendProperties.Blend blend = properties.blends().get(name);
-    List<List<SpotForecast>> byMember = new ArrayList<>();
-    List<String> reasons = new ArrayList<>();
-    for (BlendProperties.Member member : blend.members()) {
-      try {
-        byMember.add(service.seriesAt(requestFor.apply(member.model()), times));
-        reasons.add(null);
-      } catch (OutsideForecastException | UnknownRunException | UnknownModelException e) {
-        byMember.add(null);
-        reasons.add(reason(member, e));
-      }
-    }
+    Asked<List<SpotForecast>> asked =
+        ask(blend, member -> service.seriesAt(requestFor.apply(member), times));
+    List<List<SpotForecast>> byMember = asked.answers();
+    List<String> reasons = asked.reasons();
     List<SpotForecast> answers = new ArrayList<>(times.size());
     for (int t = 0; t < times.size(); t++) {
       List<SpotForecast> at = new ArrayList<>(byMember.size());
@@ -107,10 +90,26 @@ public class Blends {
     return answers;
   }
 
-  private static String reason(BlendProperties.Member member, RuntimeException e) {
-    return e instanceof UnknownModelException
-        ? "model " + member.model() + " has no published run"
-        : e.getMessage();
+  /** Each member's answer, or (null) the reason it has none. */
+  private record Asked<T>(List<T> answers, List<String> reasons) {}
+
+  /** Asks every member of the blend (by its model), keeping why a member could not answer. */
+  private static <T> Asked<T> ask(BlendProperties.Blend blend, Function<String, T> answerOf) {
+    List<T> answers = new ArrayList<>();
+    List<String> reasons = new ArrayList<>();
+    for (BlendProperties.Member member : blend.members()) {
+      try {
+        answers.add(answerOf.apply(member.model()));
+        reasons.add(null);
+      } catch (OutsideForecastException | UnknownRunException | UnknownModelException e) {
+        answers.add(null);
+        reasons.add(
+            e instanceof UnknownModelException
+                ? "model " + member.model() + " has no published run"
+                : e.getMessage());
+      }
+    }
+    return new Asked<>(answers, reasons);
   }
 
   /**
