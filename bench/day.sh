@@ -35,6 +35,8 @@ Options (defaults in brackets):
   --never K           the cycle (1..N) whose GFS run stops half-way, never complete; 0: none [3]
   --late K            the cycle whose ECMWF run has one step late by a tenth of a cycle; 0: none [2]
   --unavailable K     the cycle during whose GFS publication nginx answers 503 for a minute; 0: none [2]
+  --kill K            the cycle during whose ECMWF load the ingestion service is killed (kill -9) and
+                      another started in its place; 0: none [1]
   --out DIR           where the report goes [docs/day]
   --work DIR          the publishers' trees, the fetched runs, logs [$SPOTCAST_HOME/day]
   --nginx-port P      the publishers' port [18090]
@@ -45,11 +47,11 @@ TXT
 }
 
 cycles=4 speed=24 rate=2000 series_share=0.1 gfs_steps=0-120/3 ecmwf_steps=0-144/3 never=3 late=2
-unavailable=2 out="$ROOT/docs/day" work="${SPOTCAST_HOME:?}/day" nginx_port=18090 ingest_port=18081
+unavailable=2 kill=1 out="$ROOT/docs/day" work="${SPOTCAST_HOME:?}/day" nginx_port=18090 ingest_port=18081
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
-    --check) cycles=2 speed=240 rate=200 gfs_steps=0-6/3 ecmwf_steps=0-6/3 never=2 late=1 unavailable=1; shift; continue ;;
+    --check) cycles=2 speed=240 rate=200 gfs_steps=0-6/3 ecmwf_steps=0-6/3 never=2 late=1 unavailable=1 kill=1; shift; continue ;;
   esac
   [ $# -ge 2 ] || die "option $1 needs a value"
   case "$1" in
@@ -62,6 +64,7 @@ while [ $# -gt 0 ]; do
     --never) never="$2" ;;
     --late) late="$2" ;;
     --unavailable) unavailable="$2" ;;
+    --kill) kill="$2" ;;
     --out) out="$2" ;;
     --work) work="$2" ;;
     --nginx-port) nginx_port="$2" ;;
@@ -70,7 +73,7 @@ while [ $# -gt 0 ]; do
   esac
   shift 2
 done
-for n in "$cycles" "$speed" "$rate" "$never" "$late" "$unavailable" "$nginx_port" "$ingest_port"; do
+for n in "$cycles" "$speed" "$rate" "$never" "$late" "$unavailable" "$kill" "$nginx_port" "$ingest_port"; do
   [[ "$n" =~ ^[0-9]+$ ]] || die "'$n' is not a whole number"
 done
 [ "$cycles" -ge 1 ] || die "--cycles must be at least 1"
@@ -94,6 +97,7 @@ cleanup() {
   for pid in "${pids[@]}"; do kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   if [ -f "$work/nginx/nginx.pid" ]; then kill "$(cat "$work/nginx/nginx.pid")" 2>/dev/null || true; fi
+  pkill -f -- "spotcast-ingestor-service.*--server.port=$ingest_port" 2>/dev/null || true   # one started after a fault
 }
 trap cleanup EXIT
 background() { # background LOG COMMAND...: its own process group, stopped by cleanup
@@ -121,6 +125,34 @@ es_url="$(prop url)"
 curl -fsS --cacert "$(prop ca)" -u "spotcast-admin:$(prop password)" -X PUT "$es_url/_snapshot/spotcast-archive" \
   -H 'Content-Type: application/json' -d '{"type": "fs", "settings": {"location": "spotcast-archive"}}' >/dev/null \
   || die "registering the archive repository failed"
+
+# --- A day run again on the same date starts clean: the runs it is about to load are removed first ------
+c0=$(( ($(date -u +%s) / 86400 - 2) * 86400 ))   # 00 UTC two days ago: every cycle of the day is past
+cycle_s=$((6 * 3600))
+runid() { date -u -d "@$1" +%Y%m%d%H; }
+admin_curl() { curl -sS --cacert "$(prop ca)" -u "spotcast-admin:$(prop password)" -H 'Content-Type: application/json' "$@"; }
+forget_day_runs() {
+  local k model run jobs indices
+  for model in gfs ecmwf; do
+    for k in $(seq 0 $((cycles + 1))); do   # the feeds look one cycle past the day
+      run="$(runid $((c0 + k * cycle_s)))"
+      indices="$(admin_curl "$es_url/_cat/indices/spotcast-fc-$model-$run-*?h=index&expand_wildcards=all" | paste -sd, -)"
+      [ -z "$indices" ] || admin_curl -o /dev/null -X DELETE "$es_url/$indices"
+      admin_curl -o /dev/null -X DELETE "$es_url/spotcast-runs/_doc/$model-$run?refresh=true"
+      admin_curl -o /dev/null -X DELETE "$es_url/_snapshot/spotcast-archive/spotcast-$model-$run"
+      # The run's jobs, feed and lock records, then the chunks of those jobs (this node has no delete-by-query).
+      jobs="$(admin_curl "$es_url/spotcast-jobs/_search?size=1000&_source=false" -d "{\"query\": {\"bool\": {\"filter\": [
+        {\"term\": {\"model\": \"$model\"}}, {\"term\": {\"runId\": \"$run\"}}]}}}" | jq -c '[.hits.hits[]?._id]')"
+      [ "${jobs:-[]}" = "[]" ] && continue
+      admin_curl "$es_url/spotcast-jobs/_search?size=10000&_source=false" -d "{\"query\": {\"terms\": {\"jobId\": $jobs}}}" \
+        | jq -c --argjson jobs "$jobs" '($jobs + [.hits.hits[]?._id]) | unique[] | {delete: {_index: "spotcast-jobs", _id: .}}' \
+        | admin_curl -o /dev/null -X POST "$es_url/_bulk?refresh=true" --data-binary @-
+    done
+  done
+  rm -rf "$work/data" "$work/www" && mkdir -p "$work/data" "$work/www"
+}
+say "Removing what an earlier day left of runs $(runid "$c0") to $(runid $((c0 + (cycles + 1) * cycle_s))) of gfs and ecmwf..."
+forget_day_runs
 
 # --- The publishers: templates once, nginx serving the trees (a flag file makes it answer 503) ---------
 for publisher in gfs ecmwf; do
@@ -159,9 +191,6 @@ sleep 1
 curl -sS -m 2 -o /dev/null "http://127.0.0.1:$nginx_port/" || die "nginx did not start (see $work/nginx/error.log)"
 
 # --- The clock: cycle k of the day is c0 + 6 h x k; the feeds' clock starts at c0 + 8 h ---------------
-c0=$(( ($(date -u +%s) / 86400 - 2) * 86400 ))   # 00 UTC two days ago: every cycle of the day is past
-cycle_s=$((6 * 3600))
-runid() { date -u -d "@$1" +%Y%m%d%H; }
 # The publishers' windows, in feed seconds after their cycle: GFS from 3 h 30 to 5 h, ECMWF from 6 h to 7 h.
 gfs_from=$((12600)) gfs_to=$((18000)) ecmwf_from=$((21600)) ecmwf_to=$((25200))
 steps_in() { "$PY" "$HERE/day/publisher.py" steps "$1" | wc -w; }
@@ -175,11 +204,8 @@ for publisher in gfs ecmwf; do
   "$ROOT/spotcast" fetch "$publisher" --base-url "http://127.0.0.1:$nginx_port/" --run "$(runid "$c0")" \
     --params "$("$PY" "$HERE/day/publisher.py" params --publisher "$publisher")" --steps "$steps" --to "$work/data/first-$publisher" \
     >"$logs/fetch-$publisher-0.log" 2>&1 || die "fetching the first $publisher cycle failed: $logs/fetch-$publisher-0.log"
-  if ! "$ROOT/spotcast" ingest "$work/data/first-$publisher" --model "$publisher" >"$logs/ingest-$publisher-0.log" 2>&1; then
-    # A day run again on the same date finds its first cycle loaded by the one before.
-    grep -q "is already published" "$logs/ingest-$publisher-0.log" \
-      || die "loading the first $publisher cycle failed: $logs/ingest-$publisher-0.log"
-  fi
+  "$ROOT/spotcast" ingest "$work/data/first-$publisher" --model "$publisher" >"$logs/ingest-$publisher-0.log" 2>&1 \
+    || die "loading the first $publisher cycle failed: $logs/ingest-$publisher-0.log"
 done
 
 # --- The services ---------------------------------------------------------------------------------------
@@ -192,20 +218,23 @@ fi
 await_http "$base/actuator/health/readiness" 180 "the query service"
 feed_start=$((c0 + 8 * 3600))
 say "Starting the ingestion service on $ingest_port, its feeds' clock at $(date -u -d "@$feed_start" +%FT%TZ) x $speed..."
-SPOTCAST_SECURITY_APIKEYS_0_NAME=day SPOTCAST_SECURITY_APIKEYS_0_SHA256="$key_sha" \
-SPOTCAST_SECURITY_APIKEYS_0_ROLES=ingest:read \
-background "$logs/ingest.log" "$ROOT/spotcast" ingest-service --server.port="$ingest_port" \
-  --spotcast.files.roots="$work/data" \
-  --spotcast.feed-poll.interval=2s \
-  --spotcast.feed-poll.rehearsal-start="$(date -u -d "@$feed_start" +%FT%TZ)" \
-  --spotcast.feed-poll.rehearsal-speed="$speed" \
-  --spotcast.feeds.gfs.publisher=gfs --spotcast.feeds.gfs.base-url="http://127.0.0.1:$nginx_port/" \
-  --spotcast.feeds.gfs.params="$("$PY" "$HERE/day/publisher.py" params --publisher gfs)" --spotcast.feeds.gfs.steps="$gfs_steps" \
-  --spotcast.feeds.gfs.expected-after=210m --spotcast.feeds.gfs.deadline=9h \
-  --spotcast.feeds.ecmwf.publisher=ecmwf --spotcast.feeds.ecmwf.base-url="http://127.0.0.1:$nginx_port/" \
-  --spotcast.feeds.ecmwf.params="$("$PY" "$HERE/day/publisher.py" params --publisher ecmwf)" --spotcast.feeds.ecmwf.steps="$ecmwf_steps" \
-  --spotcast.feeds.ecmwf.expected-after=6h --spotcast.feeds.ecmwf.deadline=11h \
-  --spotcast.ingest.lifecycle.keep-runs=2 --spotcast.ingest.lifecycle.archive-repository=spotcast-archive
+start_ingest() { # start_ingest SUFFIX FEED_START: one ingestion-service instance (log $logs/ingest$SUFFIX.log)
+  SPOTCAST_SECURITY_APIKEYS_0_NAME=day SPOTCAST_SECURITY_APIKEYS_0_SHA256="$key_sha" \
+  SPOTCAST_SECURITY_APIKEYS_0_ROLES=ingest:read \
+  background "$logs/ingest$1.log" "$ROOT/spotcast" ingest-service --server.port="$ingest_port" \
+    --spotcast.files.roots="$work/data" \
+    --spotcast.feed-poll.interval=2s \
+    --spotcast.feed-poll.rehearsal-start="$(date -u -d "@$2" +%FT%TZ)" \
+    --spotcast.feed-poll.rehearsal-speed="$speed" \
+    --spotcast.feeds.gfs.publisher=gfs --spotcast.feeds.gfs.base-url="http://127.0.0.1:$nginx_port/" \
+    --spotcast.feeds.gfs.params="$("$PY" "$HERE/day/publisher.py" params --publisher gfs)" --spotcast.feeds.gfs.steps="$gfs_steps" \
+    --spotcast.feeds.gfs.expected-after=210m --spotcast.feeds.gfs.deadline=9h \
+    --spotcast.feeds.ecmwf.publisher=ecmwf --spotcast.feeds.ecmwf.base-url="http://127.0.0.1:$nginx_port/" \
+    --spotcast.feeds.ecmwf.params="$("$PY" "$HERE/day/publisher.py" params --publisher ecmwf)" --spotcast.feeds.ecmwf.steps="$ecmwf_steps" \
+    --spotcast.feeds.ecmwf.expected-after=6h --spotcast.feeds.ecmwf.deadline=11h \
+    --spotcast.ingest.lifecycle.keep-runs=2 --spotcast.ingest.lifecycle.archive-repository=spotcast-archive
+}
+start_ingest "" "$feed_start"
 started=$(date +%s)
 await_http "$ingest/actuator/health/liveness" 180 "the ingestion service (log: $logs/ingest.log)" "${pids[-1]}"
 feed_now() { echo $(( feed_start + ($(date +%s) - started) * speed )); }
@@ -293,6 +322,21 @@ schedule() {
   done
 }
 
+# --- A fault in the middle: kill -9 of the ingestion service while it loads cycle K's ECMWF run ----------
+kill_during_load() {
+  local run; run="$(runid $((c0 + kill * cycle_s)))"
+  until curl -fsS -m 2 -H "X-API-Key: $key" "$ingest/v1/feeds" 2>/dev/null \
+      | jq -e --arg run "$run" '.[]? | select(.feed == "ecmwf" and .run == $run and .state == "LOADING")' >/dev/null; do
+    sleep 2
+  done
+  sleep 20
+  event fault "kill -9 of the ingestion service loading ecmwf $run"
+  pkill -9 -f spotcast-ingestor-service || true
+  sleep 5
+  start_ingest -restarted "$(feed_now)"
+  event fault "a new ingestion service starts"
+}
+
 # --- The day: JMeter's first 30 s warm the service's JIT and are not counted --------------------------------
 end_feed=$((c0 + (cycles + 1) * cycle_s + ecmwf_to - cycle_s + 3600))  # an hour after the last ECMWF step
 duration=$(( $(real_at "$end_feed") - $(date +%s) ))
@@ -304,6 +348,7 @@ background "$logs/jmeter.log" "$ROOT/spotcast" loadtest constant-rate --model gf
 jmeter="${pids[-1]}"
 schedule &
 pids+=("$!")
+if [ "$kill" -gt 0 ]; then kill_during_load & pids+=("$!"); fi
 wait "$jmeter" 2>/dev/null || true   # JMeter's run ends the day
 say "The day is over; writing the report to $out..."
 jtl="$HERE/target/jmeter/results/spot-constant-rate.csv"

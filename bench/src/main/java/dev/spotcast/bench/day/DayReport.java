@@ -273,9 +273,9 @@ public final class DayReport {
           }
         });
     for (Event e : events) {
-      if (e.kind().equals("switch")) {
+      if (e.kind().equals("switch") || e.kind().equals("fault")) {
         ValueMarker marker = new ValueMarker((e.epochMs() - from) / 60000.0);
-        marker.setPaint(Color.GRAY);
+        marker.setPaint(e.kind().equals("fault") ? Color.RED : Color.GRAY);
         marker.setStroke(new BasicStroke(1f));
         marker.setLabel(e.text());
         for (Object sub : plot.getSubplots()) {

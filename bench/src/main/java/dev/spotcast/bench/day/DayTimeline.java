@@ -165,8 +165,8 @@ public final class DayTimeline {
   }
 
   /**
-   * The phase of the window starting at {@code start}: a switch within the last {@link
-   * #SWITCH_WINDOWS} windows, else the last phase begun by then, else "before".
+   * The phase of the window starting at {@code start}: a switch or a fault within the last {@link
+   * #SWITCH_WINDOWS} windows (the newest), else the last phase begun by then, else "before".
    */
   static String phaseAt(List<Event> events, long start, long width) {
     String phase = "before";
@@ -175,10 +175,10 @@ public final class DayTimeline {
       if (e.kind().equals("phase") && e.epochMs() < start + width) {
         phase = e.text();
       }
-      if (e.kind().equals("switch")
+      if ((e.kind().equals("switch") || e.kind().equals("fault"))
           && e.epochMs() < start + width
           && e.epochMs() >= start - (SWITCH_WINDOWS - 1) * width) {
-        recentSwitch = "switch " + e.text();
+        recentSwitch = e.kind().equals("switch") ? "switch " + e.text() : "fault";
       }
     }
     return recentSwitch != null ? recentSwitch : phase;

@@ -115,6 +115,20 @@ class DayTimelineTest {
   }
 
   @Test
+  void aFaultIsItsOwnPhaseForThreeWindowsLikeASwitch() {
+    List<Event> events =
+        List.of(
+            new Event(T0, "phase", "loading"),
+            new Event(
+                T0 + 12_000, "fault", "kill -9 of the ingestion service loading ecmwf 2026112606"));
+    List<String> phases = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      phases.add(DayTimeline.phaseAt(events, T0 + i * 10_000L, 10_000));
+    }
+    assertThat(phases).containsExactly("loading", "fault", "fault", "fault", "loading");
+  }
+
+  @Test
   void theTablesNameTheWindowsThatMissed() {
     List<Sample> samples = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
