@@ -41,7 +41,7 @@ Options (defaults in brackets):
   --work DIR          the publishers' trees, the fetched runs, logs [$SPOTCAST_HOME/day]
   --nginx-port P      the publishers' port [18090]
   --ingest-port P     the ingestion service's port [18081]
-  --check             a small day to check the chain end to end: 2 cycles, speed 240, 3 steps each,
+  --check             a small day to check the chain end to end: 2 cycles, speed 120, 4 steps each,
                       200 req/s (its figures mean nothing)
 TXT
 }
@@ -51,7 +51,7 @@ unavailable=2 kill=1 out="$ROOT/docs/day" work="${SPOTCAST_HOME:?}/day" nginx_po
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
-    --check) cycles=2 speed=240 rate=200 gfs_steps=0-6/3 ecmwf_steps=0-6/3 never=2 late=1 unavailable=1 kill=1; shift; continue ;;
+    --check) cycles=2 speed=120 rate=200 gfs_steps=0-18/6 ecmwf_steps=0-18/6 never=2 late=1 unavailable=1 kill=1; shift; continue ;;
   esac
   [ $# -ge 2 ] || die "option $1 needs a value"
   case "$1" in
@@ -307,6 +307,9 @@ publish_cycle() { # publish_cycle PUBLISHER K
     --root "$work/www" --run "$(runid $((c0 + k * cycle_s)))" --steps "$steps" --step-seconds "$seconds" "${extra[@]}" \
     >"$logs/publish-$publisher-$k.log" 2>&1 || true
   event publish "$publisher $(runid $((c0 + k * cycle_s))) ends"
+  # The publishers keep a few days; this tree keeps two cycles, so that a long day does not fill the disk.
+  [ "$k" -lt 2 ] || "$PY" "$HERE/day/publisher.py" retire --publisher "$publisher" --root "$work/www" \
+    --run "$(runid $((c0 + (k - 2) * cycle_s)))"
 }
 schedule() {
   local k
@@ -340,11 +343,17 @@ kill_during_load() {
 # --- The day: JMeter's first 30 s warm the service's JIT and are not counted --------------------------------
 end_feed=$((c0 + (cycles + 1) * cycle_s + ecmwf_to - cycle_s + 3600))  # an hour after the last ECMWF step
 duration=$(( $(real_at "$end_feed") - $(date +%s) ))
-say "The day: $cycles cycles of each model, $duration s of wall clock; JMeter at $rate req/s throughout."
+# The users ask for valid times every GFS run of the day has: from the last cycle's to the first run's last step.
+last_step="$("$PY" "$HERE/day/publisher.py" steps "$gfs_steps" | tr ' ' '\n' | tail -n 1)"
+ask_from=$((c0 + cycles * cycle_s)) ask_to=$((c0 + last_step * 3600))
+[ "$ask_to" -gt "$ask_from" ] || die "--gfs-steps end at +${last_step}h: no valid time is in every run of $cycles cycles"
+ask_times="$(date -u -d "@$ask_from" +%FT%TZ)..$(date -u -d "@$ask_to" +%FT%TZ)"
+say "The day: $cycles cycles of each model, $duration s of wall clock; JMeter at $rate req/s throughout, times $ask_times."
 sample &
 pids+=("$!")
 background "$logs/jmeter.log" "$ROOT/spotcast" loadtest constant-rate --model gfs --rate "$rate" \
-  --duration "$duration" --warmup 30 --places cities --series-share "$series_share" --series-params 2t,10u,10v
+  --duration "$duration" --warmup 30 --threads $((rate / 2 > 200 ? rate / 2 : 200)) --places cities --series-share "$series_share" --series-params 2t,10u,10v \
+  --times "$ask_times"
 jmeter="${pids[-1]}"
 schedule &
 pids+=("$!")

@@ -42,12 +42,15 @@ Options (defaults in brackets):
                     run at the row's place and height) instead of spot requests; the rate is the total
                     of both, and the table reports each kind apart [0: spot only]
   --series-params L parameters of the series requests [t,u,v]
+  --times F..L      valid times the requests ask for, ISO-8601 (2026-11-27T00:00:00Z..2026-11-30T00:00:00Z)
+                    [the published run's first..last step]: a test that outlives the run it starts on
+                    asks for times every run it meets has
 TXT
 }
 
 plan=constant-rate rate="" duration=60 rampup=10 threads=200 host=127.0.0.1 port="${SPOTCAST_PORT:-8080}"
 model=demo points=100000 seed=42 box="" neighbours=4 vertical=auto places=uniform
-series_share=0 series_params=t,u,v
+series_share=0 series_params=t,u,v ask_times=""
 if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then plan="$1"; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { [ "$1" = -h ] || [ "$1" = --help ] || die "option $1 needs a value"; }
@@ -68,6 +71,7 @@ while [ $# -gt 0 ]; do
     --places) places="$2" ;;
     --series-share) series_share="$2" ;;
     --series-params) series_params="$2" ;;
+    --times) ask_times="$2" ;;
     *) usage; die "unknown option '$1'" ;;
   esac
   shift 2
@@ -85,6 +89,9 @@ done
 [[ "$series_params" =~ ^[A-Za-z0-9_]+(,[A-Za-z0-9_]+)*$ ]] \
   || die "--series-params must be parameter names separated by commas (t,u,v), not '$series_params'"
 series_on="$(awk -v f="$series_share" 'BEGIN { print (f > 0) ? 1 : 0 }')"
+iso='[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?Z'
+[ -z "$ask_times" ] || [[ "$ask_times" =~ ^$iso\.\.$iso$ ]] \
+  || die "--times must be FIRST..LAST in ISO-8601 UTC (2026-11-27T00:00:00Z..2026-11-30T00:00:00Z), not '$ask_times'"
 case "$vertical" in auto|alt|pressure|none) ;; *) die "--vertical must be auto, alt, pressure or none, not '$vertical'" ;; esac
 case "$places" in
   uniform) cities=none ;;
@@ -126,6 +133,7 @@ if [ "$verdict" = ERROR ]; then
   esac
 fi
 box="${box:-$grid_box}"
+times="${ask_times:-$times}"
 case "$vparam" in
   none) what="no vertical parameter (single-level fields)" ;;
   *) what="$vparam ${levels%%,*}..${levels##*,}" ;;

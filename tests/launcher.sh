@@ -9,6 +9,7 @@
 #   5. a service given no credential (`serve` against a node that is not the local one) does not start, and says
 #      in one line which properties to set, without a stack trace;
 #   6. every command's --help (and -h) prints its help and exits 0, starting, installing and building nothing;
+#      a malformed option (loadtest --times) ends it with one line and exit 2;
 #   7. `es start`, `synth`, `ingest` and `serve` find their ports in the environment alone (SPOTCAST_ES_PORT,
 #      SPOTCAST_PORT; no SPOTCAST_ES_URL, no --port, --es or --server.port).
 # Everything runs with its own SPOTCAST_HOME and free loopback ports, and is stopped at the end.
@@ -185,6 +186,15 @@ COMMANDS
 [ "$helped" = 25 ] && pass "--help of every command printed help, exited 0 and started nothing ($helped commands)"
 grep -q "SPOTCAST_ES_PORT=$ES_PORT" < <("$ROOT/spotcast" es start --help) \
   && pass "es start --help shows the settings' values" || fail "es start --help does not show SPOTCAST_ES_PORT=$ES_PORT"
+
+# 6b. A malformed option ends the command with one line naming it, exit 2, before anything is asked of a service.
+status=0
+"$ROOT/spotcast" loadtest --times yesterday >"$WORK/badtimes.out" 2>"$WORK/badtimes.err" || status=$?
+if [ "$status" = 2 ] && [ "$(wc -l <"$WORK/badtimes.err")" = 1 ] && grep -q "^loadtest: --times must be FIRST..LAST" "$WORK/badtimes.err"; then
+  pass "loadtest --times yesterday: $(cat "$WORK/badtimes.err") (exit 2)"
+else
+  fail "loadtest --times yesterday: exit $status, stderr: $(head -n 5 "$WORK/badtimes.err")"
+fi
 
 # 5. No credential: `serve` against a node that is not the local one has none to pass (nothing listens there; the
 # service stops before it connects).

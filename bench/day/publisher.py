@@ -17,6 +17,7 @@ import argparse
 import datetime as dt
 import json
 import os
+import shutil
 import sys
 import time
 from dataclasses import dataclass, field
@@ -231,6 +232,22 @@ def data_path(publisher, run, step, stream=None):
         return "gfs.%s/%s/atmos/gfs.t%sz.pgrb2.0p25.f%03d" % (day, hh, hh, step)
     s = stream or ecmwf_stream(run)
     return "%s/%sz/ifs/0p25/%s/%s%s0000-%dh-%s-fc.grib2" % (day, hh, s, day, hh, step, s)
+
+
+def run_folder(publisher, run):
+    """The folder under the root that holds every file of the run (gfs.DAY/HH, DAY/HHz)."""
+    day, hh = run.strftime("%Y%m%d"), run.strftime("%H")
+    return "gfs.%s/%s" % (day, hh) if publisher == "gfs" else "%s/%sz" % (day, hh)
+
+
+def cmd_retire(args):
+    """Removes a run's files, as the publishers do after some days, and its day's folder once empty."""
+    folder = os.path.join(args.root, run_folder(args.publisher, parse_run(args.run)))
+    shutil.rmtree(folder, ignore_errors=True)
+    day = os.path.dirname(folder)
+    if os.path.isdir(day) and not os.listdir(day):
+        os.rmdir(day)
+    return 0
 
 
 def index_path(publisher, run, step, stream=None):
@@ -491,6 +508,10 @@ def main(argv=None):
     p.add_argument("--stream", choices=("oper", "scda"),
                    help="ECMWF's stream in the paths (default: oper, scda for 06/18 UTC runs "
                         "before IFS cycle 50r1, 2026-05-12)")
+    r = sub.add_parser("retire", help="remove a run's files, as the publishers do after some days")
+    r.add_argument("--publisher", choices=sorted(PUBLISHERS), required=True)
+    r.add_argument("--root", required=True, help="the publisher's document root")
+    r.add_argument("--run", required=True, help="YYYYMMDDHH")
     st = sub.add_parser("steps", help="print a ladder's steps, separated by spaces")
     st.add_argument("ladder", help="e.g. 0-120/3")
     pa = sub.add_parser("params", help="print the publisher's parameters as a feed asks for them")
@@ -507,6 +528,8 @@ def main(argv=None):
                     names.append(fld.name)
             print(",".join(names))
             return 0
+        if args.command == "retire":
+            return cmd_retire(args)
         return cmd_templates(args) if args.command == "templates" else cmd_publish(args)
     except ValueError as e:
         parser.error(str(e))

@@ -6,6 +6,7 @@ import datetime as dt
 import json
 import os
 import sys
+import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -96,6 +97,22 @@ class PathTest(unittest.TestCase):
         self.assertEqual("scda", p.ecmwf_stream(RUN, "scda"))
         self.assertEqual("20260511/06z/ifs/0p25/scda/20260511060000-0h-scda-fc.grib2",
                          p.data_path("ecmwf", before, 0))
+
+    def test_a_retired_run_leaves_the_others_and_no_empty_day(self):
+        with tempfile.TemporaryDirectory() as root:
+            for publisher in ("gfs", "ecmwf"):
+                for hour in (0, 6):
+                    path = os.path.join(root, p.data_path(publisher, RUN.replace(hour=hour), 3))
+                    os.makedirs(os.path.dirname(path))
+                    open(path, "wb").close()
+            p.main(["retire", "--publisher", "gfs", "--root", root, "--run", "2026112800"])
+            self.assertFalse(os.path.exists(os.path.join(root, "gfs.20261128/00")))
+            self.assertTrue(os.path.exists(os.path.join(root, p.data_path("gfs", RUN.replace(hour=6), 3))))
+            self.assertTrue(os.path.exists(os.path.join(root, p.data_path("ecmwf", RUN, 3))))
+            p.main(["retire", "--publisher", "gfs", "--root", root, "--run", "2026112806"])
+            self.assertFalse(os.path.exists(os.path.join(root, "gfs.20261128")))
+            p.main(["retire", "--publisher", "ecmwf", "--root", root, "--run", "2026112800"])
+            self.assertEqual(["06z"], os.listdir(os.path.join(root, "20261128")))
 
     def test_template_names(self):
         self.assertEqual("gfs-TMP-2_m_above_ground.grib2",

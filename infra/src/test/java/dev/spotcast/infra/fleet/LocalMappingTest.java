@@ -97,6 +97,9 @@ class LocalMappingTest {
         .containsEntry("SPRING_KAFKA_BOOTSTRAPSERVERS", "127.0.0.1:19092")
         .containsEntry("SPOTCAST_FILES_ROOTS", "/var/tmp/f/files")
         .containsEntry("SPOTCAST_JOBS_INSTANCEID", "ingest-2")
+        // its loading yields to the users of both query instances
+        .containsEntry(
+            "SPOTCAST_INGEST_YIELD_QUERYSERVICES", "http://127.0.0.1:19101,http://127.0.0.1:19102")
         // SHA-256 of "operator-key" and "scrape-key" (sha256sum)
         .containsEntry(
             "SPOTCAST_SECURITY_APIKEYS_0_SHA256",
