@@ -363,7 +363,7 @@ say "The day is over; writing the report to $out..."
 jtl="$HERE/target/jmeter/results/spot-constant-rate.csv"
 [ -s "$jtl" ] || die "JMeter wrote no results (see $logs/jmeter.log)"
 "$JAVA" -jar "$(ls "$HERE"/target/spotcast-bench-*-exec.jar | head -n1)" day-report \
-  --jtl "$jtl" --readings "$readings" --events "$events" --out "$out" --warmup 30 \
+  --jtl "$jtl" --readings "$readings" --events "$events" --out "$out" --warmup 30 --speed "$speed" \
   --title "A day: $cycles cycles of GFS and ECMWF at x$speed, $rate req/s offered"
 cp "$readings" "$events" "$out/"
 grep -h 'docs/s\|given up\|PUBLISHED\|FAILED' "$logs/ingest.log" | tail -n 20 >&2 || true

@@ -68,6 +68,12 @@ public final class DayReport {
     String title;
 
     @Option(
+        names = "--speed",
+        defaultValue = "1",
+        description = "the feeds' clock against the wall clock, for freshness in feed time")
+    double speed;
+
+    @Option(
         names = "--warmup",
         defaultValue = "0",
         description = "seconds from the first sample left out: the load generator's warm-up")
@@ -94,7 +100,8 @@ public final class DayReport {
     List<Window> windows = DayTimeline.windows(samples, readings, events, from, to, width);
     Files.createDirectories(options.out);
     Files.writeString(options.out.resolve("day-windows.tsv"), tsv(windows, from));
-    String tables = tables(windows, width);
+    String tables =
+        tables(windows, width) + freshnessTable(DayTimeline.freshness(events), options.speed);
     Files.writeString(options.out.resolve("day-tables.md"), tables);
     picture(windows, events, from, width, options.title, options.out.resolve("day.png"));
     System.out.print(tables);
@@ -215,6 +222,33 @@ public final class DayReport {
               w.refused(),
               w.failed(),
               w.p99()));
+    }
+    return out.toString();
+  }
+
+  /**
+   * A row per run the publishers finished: how long after its last step the users were answered
+   * from it, on the wall clock and on the feeds' clock ({@code speed} times faster).
+   */
+  static String freshnessTable(List<DayTimeline.Freshness> runs, double speed) {
+    StringBuilder out =
+        new StringBuilder(
+            "\n| run | served after its last step: wall clock | on the feeds' clock |\n"
+                + "|---|---:|---:|\n");
+    for (DayTimeline.Freshness run : runs) {
+      String name = run.model() + " " + run.run();
+      if (run.servedMs() == null) {
+        out.append("| ").append(name).append(" | not served within the day | - |\n");
+      } else {
+        double seconds = run.seconds();
+        out.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %.0f s | %.0f min |%n",
+                name,
+                seconds,
+                seconds * speed / 60));
+      }
     }
     return out.toString();
   }

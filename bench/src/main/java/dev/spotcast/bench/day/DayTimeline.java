@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +65,45 @@ public final class DayTimeline {
 
   /** One event of the orchestrator. */
   public record Event(long epochMs, String kind, String text) {}
+
+  /**
+   * How fresh one run was served: when its publisher put out its last step, and when the query
+   * service first served it (null: never, within the day).
+   *
+   * @param model the model
+   * @param run its run id
+   * @param publishedMs when the publisher's last step of it was out (epoch ms)
+   * @param servedMs when the query service first served it, or null
+   */
+  public record Freshness(String model, String run, long publishedMs, Long servedMs) {
+
+    /** Wall-clock seconds from the last step to the first answer from the run; -1 if never. */
+    public double seconds() {
+      return servedMs == null ? -1 : (servedMs - publishedMs) / 1000.0;
+    }
+  }
+
+  /**
+   * Each run the publishers finished (events {@code publish "MODEL RUN ends"}) and when the query
+   * service switched to it (events {@code switch "MODEL RUN"}), in the order they were published.
+   */
+  static List<Freshness> freshness(List<Event> events) {
+    Map<String, Long> served = new HashMap<>();
+    for (Event e : events) {
+      if (e.kind().equals("switch")) {
+        served.putIfAbsent(e.text().strip(), e.epochMs());
+      }
+    }
+    List<Freshness> runs = new ArrayList<>();
+    for (Event e : events) {
+      String[] words = e.text().strip().split("\\s+");
+      if (e.kind().equals("publish") && words.length == 3 && words[2].equals("ends")) {
+        String key = words[0] + " " + words[1];
+        runs.add(new Freshness(words[0], words[1], e.epochMs(), served.get(key)));
+      }
+    }
+    return runs;
+  }
 
   /** The sampler's readings: times and, per column, its values (numbers or text). */
   public record Readings(long[] times, Map<String, String[]> columns) {

@@ -129,6 +129,29 @@ class DayTimelineTest {
   }
 
   @Test
+  void aRunIsFreshFromItsLastStepToItsFirstAnswer() {
+    List<Event> events =
+        List.of(
+            new Event(T0, "publish", "gfs 2026112606 starts"),
+            new Event(T0 + 60_000, "publish", "gfs 2026112606 ends"),
+            new Event(T0 + 70_000, "publish", "ecmwf 2026112606 ends"),
+            new Event(T0 + 150_000, "switch", "gfs 2026112606"),
+            new Event(T0 + 400_000, "switch", "gfs 2026112606"),
+            new Event(T0 + 500_000, "publish", "gfs 2026112612 ends"));
+    List<DayTimeline.Freshness> runs = DayTimeline.freshness(events);
+    assertThat(runs)
+        .containsExactly(
+            new DayTimeline.Freshness("gfs", "2026112606", T0 + 60_000, T0 + 150_000L),
+            new DayTimeline.Freshness("ecmwf", "2026112606", T0 + 70_000, null),
+            new DayTimeline.Freshness("gfs", "2026112612", T0 + 500_000, null));
+    assertThat(runs.getFirst().seconds()).isEqualTo(90.0);
+    // 90 s of wall clock at 24 times: 36 minutes of the feeds' clock.
+    assertThat(DayReport.freshnessTable(runs, 24))
+        .contains("| gfs 2026112606 | 90 s | 36 min |")
+        .contains("| ecmwf 2026112606 | not served within the day | - |");
+  }
+
+  @Test
   void theTablesNameTheWindowsThatMissed() {
     List<Sample> samples = new ArrayList<>();
     for (int i = 0; i < 100; i++) {

@@ -119,7 +119,7 @@ public final class RunLoader {
       String failure = produceAll(source, strategy, stats, started, progress);
       long counted = lifecycle.finishLoading(runIndices);
       Duration took = Duration.between(started, Instant.now());
-      progress.accept(progressOf(run, stats, started));
+      progress.accept(progressOf(run, stats, started, SendPace.UNPACED));
       if (failure == null) {
         failure = verify(run, stats, counted);
       }
@@ -162,19 +162,19 @@ public final class RunLoader {
     ScheduledExecutorService reporter =
         Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("progress").factory());
+    SendPace pace =
+        yieldTo == null ? SendPace.UNPACED : new SendPace(1, settings.senderThreads());
     long every = settings.progressInterval().toMillis();
     reporter.scheduleAtFixedRate(
-        () -> progress.accept(progressOf(source.run(), stats, started)),
+        () -> progress.accept(progressOf(source.run(), stats, started, pace)),
         every,
         every,
         TimeUnit.MILLISECONDS);
-    SendPace pace = SendPace.UNPACED;
     if (yieldTo != null) {
-      SendPace yielding = new SendPace(1, settings.senderThreads());
       reporter.scheduleWithFixedDelay(
           () -> {
             try {
-              yieldTo.follow(yielding);
+              yieldTo.follow(pace);
             } catch (InterruptedException e) {
               Thread.currentThread().interrupt();
             }
@@ -182,7 +182,6 @@ public final class RunLoader {
           0,
           1,
           TimeUnit.SECONDS);
-      pace = yielding;
     }
     try {
       Throwable failure =
@@ -224,10 +223,19 @@ public final class RunLoader {
     return null;
   }
 
-  private static LoadProgress progressOf(ForecastRun run, LoadStats stats, Instant started) {
+  private static LoadProgress progressOf(
+      ForecastRun run, LoadStats stats, Instant started, SendPace pace) {
     Duration elapsed = Duration.between(started, Instant.now());
     double rate = elapsed.toMillis() == 0 ? 0 : stats.indexed() * 1000.0 / elapsed.toMillis();
+    boolean paced = pace != SendPace.UNPACED;
     return new LoadProgress(
-        run.documentCount(), stats.produced(), stats.indexed(), stats.failed(), elapsed, rate);
+        run.documentCount(),
+        stats.produced(),
+        stats.indexed(),
+        stats.failed(),
+        elapsed,
+        rate,
+        paced ? pace.limit() : 0,
+        paced ? pace.max() : 0);
   }
 }

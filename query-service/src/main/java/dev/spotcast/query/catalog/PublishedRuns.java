@@ -70,6 +70,8 @@ public class PublishedRuns implements SmartLifecycle {
 
   private final List<Consumer<List<RunRecord>>> listeners = new CopyOnWriteArrayList<>();
 
+  private final List<Consumer<RunRecord>> beforeServing = new CopyOnWriteArrayList<>();
+
   public PublishedRuns(RunCatalog catalog, ElasticsearchClient client, QueryProperties properties) {
     this.catalog = catalog;
     this.client = client;
@@ -169,6 +171,14 @@ public class PublishedRuns implements SmartLifecycle {
     // again.
     Map<String, RunRecord> latest = Map.copyOf(next);
     servable = servableRuns(servable, latest.values());
+    // A model's new run is servable by run= from here; its users are moved to it only once those
+    // told before serving (the switch's warm-up) have returned.
+    for (Map.Entry<String, RunRecord> entry : latest.entrySet()) {
+      RunRecord current = previous.get(entry.getKey());
+      if (current != null && current != entry.getValue()) {
+        beforeServing.forEach(hook -> hook.accept(entry.getValue()));
+      }
+    }
     runs = latest;
     loaded = true;
     if (!listeners.isEmpty()) {
@@ -176,6 +186,16 @@ public class PublishedRuns implements SmartLifecycle {
       servable.values().forEach(byId -> all.addAll(byId.values()));
       listeners.forEach(listener -> listener.accept(all));
     }
+  }
+
+  /**
+   * Told, on the catalog's refresh thread, of a model's newly published run before the service
+   * answers the model's requests from it (a model's first run is served at once); the previous run
+   * is served until {@code hook} returns, and the new one may be asked for by {@code run=}
+   * meanwhile. For reading the places its users ask into memory before they ask.
+   */
+  public void beforeServing(Consumer<RunRecord> hook) {
+    beforeServing.add(hook);
   }
 
   /** Told, after every refresh, every run the service can answer (published and servable). */

@@ -47,6 +47,12 @@ import org.springframework.stereotype.Component;
  * cache; from then on it keeps that file for the next start (every {@code places-save-interval},
  * and at shutdown). Starts once the run catalog has been read; readiness waits for it ({@link
  * StartupHealthIndicator}), at most {@code max-duration}.
+ *
+ * <p>A model's new run is warmed the same way before its users are moved to it ({@link
+ * PublishedRuns#beforeServing}): a series request with {@code run=} at each of the places of that
+ * model asked most lately, so that the first users' requests after the switch find their documents
+ * in memory instead of all reading Elasticsearch at once (at most {@code switch-max-duration}; the
+ * users are moved then, whatever was read).
  */
 @Component
 @EnableConfigurationProperties(WarmupProperties.class)
@@ -73,6 +79,7 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
     this.recent = recent;
     this.preload = preload;
     runs.onRefresh(records -> startOnce());
+    runs.beforeServing(this::warmNewRun);
   }
 
   /** Whether the warm-up is over (or there was none to do). */
@@ -157,6 +164,44 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
       }
       keepPlaces();
     }
+  }
+
+  /**
+   * Reads, before the service answers from it, a model's new run at the places of that model asked
+   * most (their series, with {@code run=}); runs on the catalog's refresh thread.
+   */
+  void warmNewRun(RunRecord next) {
+    if (port <= 0 || properties.places() == 0 || properties.switchMaxDuration().isZero()) {
+      return;
+    }
+    String model = next.run().model();
+    Queue<URI> places =
+        recent.mostAsked(Integer.MAX_VALUE).stream()
+            .filter(place -> place.model().equals(model))
+            .limit(properties.places())
+            .map(place -> uri("/v1/series?" + PlacesFile.query(place) + "&run=" + next.runId()))
+            .collect(ConcurrentLinkedQueue::new, Queue::add, Queue::addAll);
+    int asked = places.size();
+    if (asked == 0) {
+      return;
+    }
+    long began = System.nanoTime();
+    AtomicInteger answered = new AtomicInteger();
+    try (HttpClient client =
+        HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
+      send(client, Instant.now().plus(properties.switchMaxDuration()), answered, places::poll);
+    } catch (RuntimeException e) {
+      log.warn("model {}: warming run {} stopped: {}", model, next.runId(), e.toString());
+    }
+    log.info(
+        "model {}: read run {} at {} of the {} places asked most ({} answered 200) in {} ms before"
+            + " serving it",
+        model,
+        next.runId(),
+        asked - places.size(),
+        asked,
+        answered.get(),
+        (System.nanoTime() - began) / 1_000_000);
   }
 
   /**

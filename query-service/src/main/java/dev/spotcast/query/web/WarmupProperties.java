@@ -19,6 +19,8 @@ import org.springframework.validation.annotation.Validated;
  *     (none: the warm-up asks random places only)
  * @param places how many places the file keeps and the warm-up reads first (0: none)
  * @param placesSaveInterval how often the file is saved while the instance runs (and at shutdown)
+ * @param switchMaxDuration the longest a model's new run is read at the places asked most before
+ *     its users are moved to it (0: moved at once, unread)
  */
 @Validated
 @ConfigurationProperties("spotcast.query.warmup")
@@ -28,7 +30,8 @@ public record WarmupProperties(
     @DefaultValue("20s") Duration maxDuration,
     Path placesFile,
     @DefaultValue("2000") @Min(0) int places,
-    @DefaultValue("1m") @DurationMin(seconds = 1) Duration placesSaveInterval) {
+    @DefaultValue("1m") @DurationMin(seconds = 1) Duration placesSaveInterval,
+    @DefaultValue("30s") @DurationMin(seconds = 0) Duration switchMaxDuration) {
 
   /** Whether the instance reads and keeps a places file. */
   boolean keepsPlaces() {

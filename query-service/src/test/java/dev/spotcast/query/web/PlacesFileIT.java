@@ -3,9 +3,14 @@ package dev.spotcast.query.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
+import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelType;
+import dev.spotcast.model.RegularLatLonGrid;
+import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.query.RunFixtures;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.api.SpotApiIT;
+import dev.spotcast.synthetic.SyntheticWeather;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,6 +18,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -74,6 +81,51 @@ class PlacesFileIT {
           .isEqualTo(200);
       assertThat(count(base, MISSES)).as("a place never asked misses").isGreaterThan(misses);
     }
+  }
+
+  @Test
+  void aNewRunIsReadAtThePlacesAskedMostBeforeItsUsersAreMovedToIt() throws Exception {
+    String model = "itswitchwarm";
+    ForecastRun first = switchRun(model, Instant.parse("2026-11-22T00:00:00Z"));
+    ForecastRun second = switchRun(model, Instant.parse("2026-11-22T06:00:00Z"));
+    RunFixtures.ensurePublished(RunFixtures.ingestClient(), new SyntheticForecastSource(first, 3));
+    String often = "/v1/spot?model=" + model + "&lat=1.5&lon=1.5&alt=40";
+    String never = "/v1/spot?model=" + model + "&lat=0.5&lon=2.5&alt=40";
+    String time = "&time=2026-11-22T09:00:00Z";
+
+    try (ConfigurableApplicationContext instance = start(dir.resolve("places.txt"), 0)) {
+      String base = ServiceTestBase.readyBase(instance);
+      for (int i = 0; i < 3; i++) {
+        assertThat(get(base + often + time).statusCode()).isEqualTo(200);
+      }
+      RunFixtures.ensurePublished(
+          RunFixtures.ingestClient(), new SyntheticForecastSource(second, 3));
+      Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+      while (!get(base + "/v1/models").body().contains("\"published\":\"" + second.runId())) {
+        assertThat(Instant.now()).as("the new run is served within 60 s").isBefore(deadline);
+        Thread.sleep(50);
+      }
+      double misses = count(base, MISSES);
+      HttpResponse<String> answer = get(base + often + time);
+      assertThat(answer.body()).contains("\"run\":\"2026-11-22T06:00:00Z\"");
+      assertThat(count(base, MISSES))
+          .as("the place asked most, first asked of the new run: read before the switch")
+          .isEqualTo(misses);
+      assertThat(get(base + never + time).statusCode()).isEqualTo(200);
+      assertThat(count(base, MISSES)).as("a place never asked misses").isGreaterThan(misses);
+    }
+  }
+
+  private static ForecastRun switchRun(String model, Instant runTime) {
+    return ForecastRun.of(
+        model,
+        runTime,
+        RegularLatLonGrid.covering(0, 0, 3, 3, 1.0),
+        LevelType.HEIGHT_ABOVE_GROUND,
+        List.of(0.0, 100.0),
+        List.of(0, 3, 6, 9, 12),
+        SyntheticWeather.PARAMETERS,
+        ShardingSpec.DEFAULT);
   }
 
   private static Pattern cacheGets(String result) {
