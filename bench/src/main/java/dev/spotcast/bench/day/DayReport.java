@@ -243,11 +243,7 @@ public final class DayReport {
         double seconds = run.seconds();
         out.append(
             String.format(
-                Locale.ROOT,
-                "| %s | %.0f s | %.0f min |%n",
-                name,
-                seconds,
-                seconds * speed / 60));
+                Locale.ROOT, "| %s | %.0f s | %.0f min |%n", name, seconds, seconds * speed / 60));
       }
     }
     return out.toString();

@@ -60,9 +60,7 @@ public record LoadProgress(
             ? ""
             : String.format(
                 "  bulks %d of %d%s",
-                paceLimit,
-                paceMax,
-                paceLimit < paceMax ? " (yielding to users)" : ""),
+                paceLimit, paceMax, paceLimit < paceMax ? " (yielding to users)" : ""),
         failed > 0 ? String.format("  FAILED %,d", failed) : "");
   }
 

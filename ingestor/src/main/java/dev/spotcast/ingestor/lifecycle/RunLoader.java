@@ -162,8 +162,7 @@ public final class RunLoader {
     ScheduledExecutorService reporter =
         Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("progress").factory());
-    SendPace pace =
-        yieldTo == null ? SendPace.UNPACED : new SendPace(1, settings.senderThreads());
+    SendPace pace = yieldTo == null ? SendPace.UNPACED : new SendPace(1, settings.senderThreads());
     long every = settings.progressInterval().toMillis();
     reporter.scheduleAtFixedRate(
         () -> progress.accept(progressOf(source.run(), stats, started, pace)),

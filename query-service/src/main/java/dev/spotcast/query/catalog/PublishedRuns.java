@@ -271,7 +271,9 @@ public class PublishedRuns implements SmartLifecycle {
     held.addAll(latest);
     strategies.retain(held);
     Map<String, Map<String, RunRecord>> next = new HashMap<>();
-    for (RunRecord kept : candidates) {
+    // The runs the aliases publish too: a run's alias may move before the search above sees its
+    // record say PUBLISHED, and a new run is asked for by run= before its users are moved to it.
+    for (RunRecord kept : held) {
       if (indices.containsAll(strategies.of(kept).allIndices())) {
         next.computeIfAbsent(kept.model(), m -> new HashMap<>()).put(kept.runId(), kept);
       }

@@ -26,6 +26,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -132,12 +133,13 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
           HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
         // First a series at each place last asked (their documents, all of them read before what
         // follows), then spot requests at them, or without a file at random places (the code).
-        send(client, deadline, answered, places::poll);
+        send(client, deadline, answered, new AtomicReference<>(), places::poll);
         replayed = series - places.size();
         send(
             client,
             deadline,
             answered,
+            new AtomicReference<>(),
             () -> {
               if (served.isEmpty() || sent.getAndIncrement() >= properties.requests()) {
                 return null;
@@ -187,9 +189,15 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
     }
     long began = System.nanoTime();
     AtomicInteger answered = new AtomicInteger();
+    AtomicReference<String> failure = new AtomicReference<>();
     try (HttpClient client =
         HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
-      send(client, Instant.now().plus(properties.switchMaxDuration()), answered, places::poll);
+      send(
+          client,
+          Instant.now().plus(properties.switchMaxDuration()),
+          answered,
+          failure,
+          places::poll);
     } catch (RuntimeException e) {
       log.warn("model {}: warming run {} stopped: {}", model, next.runId(), e.toString());
     }
@@ -202,6 +210,13 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
         asked,
         answered.get(),
         (System.nanoTime() - began) / 1_000_000);
+    if (failure.get() != null) {
+      log.warn(
+          "model {}: warming run {}: the first not answered: {}",
+          model,
+          next.runId(),
+          failure.get());
+    }
   }
 
   /**
@@ -209,7 +224,11 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
    * deadline passes; returns when all are answered.
    */
   private void send(
-      HttpClient client, Instant deadline, AtomicInteger answered, Supplier<URI> next) {
+      HttpClient client,
+      Instant deadline,
+      AtomicInteger answered,
+      AtomicReference<String> firstFailure,
+      Supplier<URI> next) {
     try (ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
       for (int w = 0; w < properties.concurrency(); w++) {
         workers.submit(
@@ -223,9 +242,18 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
                           HttpResponse.BodyHandlers.discarding());
                   if (response.statusCode() == 200) {
                     answered.incrementAndGet();
+                  } else {
+                    firstFailure.compareAndSet(
+                        null,
+                        uri.getRawPath()
+                            + "?"
+                            + uri.getRawQuery()
+                            + ": HTTP "
+                            + response.statusCode());
                   }
                 } catch (IOException e) {
                   // counted as not answered; the warm-up goes on
+                  firstFailure.compareAndSet(null, uri.getRawPath() + ": " + e);
                 }
               }
               return null;
