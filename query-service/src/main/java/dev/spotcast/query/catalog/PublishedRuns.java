@@ -151,7 +151,6 @@ public class PublishedRuns implements SmartLifecycle {
       Optional<RunRecord> record = catalog.get(model, entry.getValue());
       if (record.isPresent() && record.get().run() != null) {
         next.put(model, record.get());
-        log.info("model {}: serving run {}", model, entry.getValue());
       } else if (current != null) {
         // The alias moved but its record is not readable yet: keep serving what we have.
         log.warn(
@@ -180,6 +179,12 @@ public class PublishedRuns implements SmartLifecycle {
       }
     }
     runs = latest;
+    latest.forEach(
+        (model, record) -> {
+          if (previous.get(model) != record) {
+            log.info("model {}: serving run {}", model, record.runId());
+          }
+        });
     loaded = true;
     if (!listeners.isEmpty()) {
       List<RunRecord> all = new ArrayList<>(next.values());
