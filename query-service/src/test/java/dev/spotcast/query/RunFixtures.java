@@ -18,9 +18,12 @@ import dev.spotcast.ingestor.source.file.FileRuns;
 import dev.spotcast.ingestor.source.file.ForecastFile;
 import dev.spotcast.ingestor.source.file.ForecastFiles;
 import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.LevelType;
+import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.query.api.SpotApiIT;
 import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.synthetic.SyntheticWeather;
 import dev.spotcast.testsupport.IntervalMessages;
 import dev.spotcast.testsupport.SharedElasticsearch;
 import java.nio.file.Files;
@@ -36,6 +39,25 @@ import java.util.Set;
  * ingest credential: the service's own client has the query credential, which cannot write.
  */
 public final class RunFixtures {
+
+  /** A small run of the synthetic weather's parameters at heights above ground. */
+  public static ForecastRun heightRun(
+      String model,
+      Instant runTime,
+      RegularLatLonGrid grid,
+      List<Double> heights,
+      List<Integer> steps,
+      ShardingSpec sharding) {
+    return ForecastRun.of(
+        model,
+        runTime,
+        grid,
+        LevelType.HEIGHT_ABOVE_GROUND,
+        heights,
+        steps,
+        SyntheticWeather.PARAMETERS,
+        sharding);
+  }
 
   private static final Duration SERVE_TIMEOUT = Duration.ofSeconds(30);
 

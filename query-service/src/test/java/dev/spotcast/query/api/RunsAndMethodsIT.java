@@ -11,7 +11,6 @@ import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.ingestor.lifecycle.RunArchive;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
-import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.query.RunFixtures;
@@ -360,14 +359,12 @@ class RunsAndMethodsIT extends ServiceTestBase {
   }
 
   private static ForecastRun run(Instant runTime) {
-    return ForecastRun.of(
+    return RunFixtures.heightRun(
         MODEL,
         runTime,
         RegularLatLonGrid.covering(10, 20, 14, 24, 1.0),
-        LevelType.HEIGHT_ABOVE_GROUND,
         List.of(0.0, 500.0),
         List.of(0, 3, 6),
-        SyntheticWeather.PARAMETERS,
         ShardingSpec.DEFAULT);
   }
 }

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
-import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.query.RunFixtures;
@@ -85,14 +84,12 @@ class RunSwitchIT extends ServiceTestBase {
   }
 
   private static ForecastRun run(Instant runTime) {
-    return ForecastRun.of(
+    return RunFixtures.heightRun(
         MODEL,
         runTime,
         RegularLatLonGrid.covering(0, 0, 2, 2, 1.0),
-        LevelType.HEIGHT_ABOVE_GROUND,
         List.of(0.0, 100.0),
         List.of(0, 3, 6, 9),
-        SyntheticWeather.PARAMETERS,
         ShardingSpec.DEFAULT);
   }
 }

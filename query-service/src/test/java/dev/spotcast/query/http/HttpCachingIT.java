@@ -5,14 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
-import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.query.RawHttp;
 import dev.spotcast.query.RunFixtures;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
-import dev.spotcast.synthetic.SyntheticWeather;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Instant;
@@ -41,14 +39,12 @@ class HttpCachingIT extends ServiceTestBase {
   @Autowired private MeterRegistry registry;
 
   private static ForecastRun run(Instant runTime) {
-    return ForecastRun.of(
+    return RunFixtures.heightRun(
         MODEL,
         runTime,
         RegularLatLonGrid.covering(10, 20, 12, 23, 1.0),
-        LevelType.HEIGHT_ABOVE_GROUND,
         List.of(0.0, 500.0),
         List.of(0, 3, 6),
-        SyntheticWeather.PARAMETERS,
         new ShardingSpec(1, 1, 1, 1));
   }
 

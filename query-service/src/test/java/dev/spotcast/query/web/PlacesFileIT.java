@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
-import dev.spotcast.model.LevelType;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.query.RunFixtures;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.api.SpotApiIT;
-import dev.spotcast.synthetic.SyntheticWeather;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -117,14 +115,12 @@ class PlacesFileIT {
   }
 
   private static ForecastRun switchRun(String model, Instant runTime) {
-    return ForecastRun.of(
+    return RunFixtures.heightRun(
         model,
         runTime,
         RegularLatLonGrid.covering(0, 0, 3, 3, 1.0),
-        LevelType.HEIGHT_ABOVE_GROUND,
         List.of(0.0, 100.0),
         List.of(0, 3, 6, 9, 12),
-        SyntheticWeather.PARAMETERS,
         ShardingSpec.DEFAULT);
   }
 
