@@ -175,7 +175,18 @@ public class PublishedRuns implements SmartLifecycle {
     for (Map.Entry<String, RunRecord> entry : latest.entrySet()) {
       RunRecord current = previous.get(entry.getKey());
       if (current != null && current != entry.getValue()) {
-        beforeServing.forEach(hook -> hook.accept(entry.getValue()));
+        for (Consumer<RunRecord> hook : beforeServing) {
+          try {
+            hook.accept(entry.getValue());
+          } catch (RuntimeException e) {
+            // A warm-up that fails must not hold the switch back: the users move all the same.
+            log.warn(
+                "model {}: before serving run {}: {}",
+                entry.getKey(),
+                entry.getValue().runId(),
+                e.toString());
+          }
+        }
       }
     }
     runs = latest;
