@@ -124,27 +124,33 @@ public final class DockerComposition {
       Map<String, String> environment, Map<String, Class<?>> prefixes, Set<String> springBoot) {
     List<String> problems = new ArrayList<>();
     Map<String, Object> source = new LinkedHashMap<>(environment);
-    Binder binder =
-        new Binder(
-            ConfigurationPropertySources.from(
-                new SystemEnvironmentPropertySource(
-                    StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, source)));
     for (String variable : environment.keySet()) {
       if (springBoot.contains(variable)) {
         continue;
       }
       boolean covered =
           prefixes.keySet().stream()
-              .anyMatch(
-                  prefix ->
-                      variable.startsWith(
-                          prefix.toUpperCase().replace('.', '_').replace("-", "") + "_"));
+              .anyMatch(prefix -> variable.startsWith(variablePrefix(prefix)));
       if (!covered) {
         problems.add(variable + ": no configuration of the service takes it");
       }
     }
     prefixes.forEach(
         (prefix, type) -> {
+          // What a deeper prefix of the map binds (spotcast.ingest.yield under spotcast.ingest) is
+          // that prefix's type's to take, not this one's.
+          List<String> deeper =
+              prefixes.keySet().stream()
+                  .filter(other -> other.startsWith(prefix + "."))
+                  .map(DockerComposition::variablePrefix)
+                  .toList();
+          Map<String, Object> own = new LinkedHashMap<>(source);
+          own.keySet().removeIf(variable -> deeper.stream().anyMatch(variable::startsWith));
+          Binder binder =
+              new Binder(
+                  ConfigurationPropertySources.from(
+                      new SystemEnvironmentPropertySource(
+                          StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, own)));
           try {
             binder.bind(
                 prefix, Bindable.of(type), new NoUnboundElementsBindHandler(BindHandler.DEFAULT));
@@ -157,6 +163,11 @@ public final class DockerComposition {
           }
         });
     return problems;
+  }
+
+  /** The environment variables' prefix of a property prefix: spotcast.ingest, SPOTCAST_INGEST_. */
+  private static String variablePrefix(String prefix) {
+    return prefix.toUpperCase().replace('.', '_').replace("-", "") + "_";
   }
 
   /**

@@ -7,6 +7,7 @@ import dev.spotcast.ingest.security.ApiKeyProperties;
 import dev.spotcast.ingest.settings.FileProperties;
 import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingest.settings.KafkaTopics;
+import dev.spotcast.ingest.settings.YieldProperties;
 import dev.spotcast.ingestor.bulk.LoaderSettings;
 import dev.spotcast.testsupport.DockerComposition;
 import java.util.LinkedHashMap;
@@ -34,6 +35,7 @@ class DockerCompositionIT {
                       "spotcast.security", ApiKeyProperties.class,
                       "spotcast.kafka", KafkaTopics.class,
                       "spotcast.ingest", LoaderSettings.class,
+                      "spotcast.ingest.yield", YieldProperties.class,
                       "spotcast.files", FileProperties.class,
                       "spotcast.jobs", JobProperties.class,
                       "spring.kafka", KafkaProperties.class),
