@@ -98,11 +98,7 @@ class DayTimelineTest {
             new Event(T0, "phase", "idle"),
             new Event(T0 + 25_000, "phase", "loading"),
             new Event(T0 + 41_000, "switch", "gfs 2026112806"));
-    List<String> phases = new ArrayList<>();
-    for (int i = 0; i < 8; i++) {
-      phases.add(DayTimeline.phaseAt(events, T0 + i * 10_000L, 10_000));
-    }
-    assertThat(phases)
+    assertThat(phasesOf(events, 8))
         .containsExactly(
             "idle",
             "idle",
@@ -121,11 +117,17 @@ class DayTimelineTest {
             new Event(T0, "phase", "loading"),
             new Event(
                 T0 + 12_000, "fault", "kill -9 of the ingestion service loading ecmwf 2026112606"));
+    assertThat(phasesOf(events, 5))
+        .containsExactly("loading", "fault", "fault", "fault", "loading");
+  }
+
+  /** The phase of each of the first {@code windows} 10-s windows from T0. */
+  private static List<String> phasesOf(List<Event> events, int windows) {
     List<String> phases = new ArrayList<>();
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < windows; i++) {
       phases.add(DayTimeline.phaseAt(events, T0 + i * 10_000L, 10_000));
     }
-    assertThat(phases).containsExactly("loading", "fault", "fault", "fault", "loading");
+    return phases;
   }
 
   @Test
