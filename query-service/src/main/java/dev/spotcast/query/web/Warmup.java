@@ -106,7 +106,7 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
   private void warmUp() {
     long began = System.nanoTime();
     AtomicInteger sent = new AtomicInteger();
-    AtomicInteger answered = new AtomicInteger();
+    Answers answered = new Answers();
     int replayed = 0;
     Queue<URI> places = new ConcurrentLinkedQueue<>();
     try {
@@ -133,13 +133,12 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
           HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
         // First a series at each place last asked (their documents, all of them read before what
         // follows), then spot requests at them, or without a file at random places (the code).
-        send(client, deadline, answered, new AtomicReference<>(), places::poll);
+        send(client, deadline, answered, places::poll);
         replayed = series - places.size();
         send(
             client,
             deadline,
             answered,
-            new AtomicReference<>(),
             () -> {
               if (served.isEmpty() || sent.getAndIncrement() >= properties.requests()) {
                 return null;
@@ -161,7 +160,7 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
                 + " {} ms; ready",
             total,
             replayed,
-            answered.get(),
+            answered.ok.get(),
             (System.nanoTime() - began) / 1_000_000);
       }
       keepPlaces();
@@ -188,16 +187,10 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
       return;
     }
     long began = System.nanoTime();
-    AtomicInteger answered = new AtomicInteger();
-    AtomicReference<String> failure = new AtomicReference<>();
+    Answers answered = new Answers();
     try (HttpClient client =
         HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
-      send(
-          client,
-          Instant.now().plus(properties.switchMaxDuration()),
-          answered,
-          failure,
-          places::poll);
+      send(client, Instant.now().plus(properties.switchMaxDuration()), answered, places::poll);
     } catch (RuntimeException e) {
       log.warn("model {}: warming run {} stopped: {}", model, next.runId(), e.toString());
     }
@@ -208,27 +201,28 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
         next.runId(),
         asked - places.size(),
         asked,
-        answered.get(),
+        answered.ok.get(),
         (System.nanoTime() - began) / 1_000_000);
-    if (failure.get() != null) {
+    if (answered.firstFailure.get() != null) {
       log.warn(
           "model {}: warming run {}: the first not answered: {}",
           model,
           next.runId(),
-          failure.get());
+          answered.firstFailure.get());
     }
+  }
+
+  /** What a warm-up's requests got: how many were answered 200, and the first that was not. */
+  private static final class Answers {
+    final AtomicInteger ok = new AtomicInteger();
+    final AtomicReference<String> firstFailure = new AtomicReference<>();
   }
 
   /**
    * Sends the requests {@code next} gives ({@code concurrency} at once) until it gives null or the
    * deadline passes; returns when all are answered.
    */
-  private void send(
-      HttpClient client,
-      Instant deadline,
-      AtomicInteger answered,
-      AtomicReference<String> firstFailure,
-      Supplier<URI> next) {
+  private void send(HttpClient client, Instant deadline, Answers answered, Supplier<URI> next) {
     try (ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
       for (int w = 0; w < properties.concurrency(); w++) {
         workers.submit(
@@ -241,9 +235,9 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
                           HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
                           HttpResponse.BodyHandlers.discarding());
                   if (response.statusCode() == 200) {
-                    answered.incrementAndGet();
+                    answered.ok.incrementAndGet();
                   } else {
-                    firstFailure.compareAndSet(
+                    answered.firstFailure.compareAndSet(
                         null,
                         uri.getRawPath()
                             + "?"
@@ -253,7 +247,7 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
                   }
                 } catch (IOException e) {
                   // counted as not answered; the warm-up goes on
-                  firstFailure.compareAndSet(null, uri.getRawPath() + ": " + e);
+                  answered.firstFailure.compareAndSet(null, uri.getRawPath() + ": " + e);
                 }
               }
               return null;
