@@ -17,7 +17,8 @@ import org.springframework.stereotype.Component;
  * This instance's loading yields to the query services' users ({@code spotcast.ingest.yield}): one
  * {@link SendPace} for every chunk the instance loads, moved every interval by the services'
  * pressure. Its state is in {@code /actuator/prometheus}: {@code spotcast_ingest_pace_limit} (bulks
- * allowed at once), {@code spotcast_ingest_pace_in_flight}, {@code
+ * allowed at once), {@code spotcast_ingest_pace_rest} (how many times as long as a bulk took a turn
+ * waits after it, below one bulk), {@code spotcast_ingest_pace_in_flight}, {@code
  * spotcast_ingest_pace_congestions_total} (readings that halved it) and {@code
  * spotcast_ingest_users_busy} (the last reading).
  */
@@ -51,6 +52,9 @@ public class Yielding {
     Gauge.builder("spotcast.ingest.pace.limit", this, y -> y.watch == null ? max : y.pace.limit())
         .description("bulks this instance may send at once, as the users' pressure allows")
         .register(registry);
+    Gauge.builder("spotcast.ingest.pace.rest", pace, SendPace::rest)
+        .description("how many times as long as its bulk took a turn waits after it (0: no rest)")
+        .register(registry);
     Gauge.builder("spotcast.ingest.pace.in.flight", pace, SendPace::inFlight)
         .description("bulks in flight under the pace")
         .register(registry);
@@ -80,9 +84,11 @@ public class Yielding {
       if (reading != last) {
         log.info(
             reading == PressureWatch.Reading.BUSY
-                ? "the query services' users are hurting: loading yields, {} bulks at once"
-                : "the query services' users are clear again: loading climbs back from {} bulks",
-            pace.limit());
+                ? "the query services' users are hurting: loading yields, {} bulks at once, rest {}"
+                : "the query services' users are clear again: loading climbs back from {} bulks,"
+                    + " rest {}",
+            pace.limit(),
+            pace.rest());
       }
       last = reading;
     } catch (InterruptedException e) {

@@ -2,6 +2,7 @@ package dev.spotcast.ingestor.bulk;
 
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
 
 /**
  * How many bulk requests this process may have in flight at once, across every load it runs: the
@@ -17,6 +18,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * only its sending. The limit never falls below {@code min} (at least 1): a run is late, never
  * starved, while users keep the service busy.
  *
+ * <p>Below {@code min} bulks the pace rests between turns: one bulk in flight still keeps one of
+ * Elasticsearch's write threads busy all the time (measured on two cores: 0.6 cores of indexing at
+ * one bulk, 0.8 at four; docs/benchmarks-journal.md, "Stop 48"). A signal still bad at {@code min}
+ * makes each turn wait, after a bulk is answered, {@link #rest()} times as long as that bulk took
+ * (1, then 2, 4, up to {@value #MOST_REST}: a ninth of the time); each clear reading halves the
+ * rest before it gives a bulk back.
+ *
  * <p>{@link #UNPACED} is the pace of a load that yields to nothing (the CLI's default): its turns
  * cost nothing.
  */
@@ -24,6 +32,9 @@ public final class SendPace {
 
   /** A pace that never waits. */
   public static final SendPace UNPACED = new SendPace(Integer.MAX_VALUE, Integer.MAX_VALUE);
+
+  /** The longest rest: a turn waits at most this many times as long as the last bulk took. */
+  public static final int MOST_REST = 8;
 
   private final int min;
   private final int max;
@@ -33,12 +44,22 @@ public final class SendPace {
   private int inFlight;
   private int mostInFlight;
   private long congestions;
+  private int rest;
+  private long turnStartedAt;
+  private long nextTurnAt;
+  private final LongSupplier clock;
 
   /**
    * @param min the fewest bulks in flight, however busy the users (at least 1)
    * @param max the most bulks in flight, with the users' signal clear; the pace starts there
    */
   public SendPace(int min, int max) {
+    this(min, max, System::nanoTime);
+  }
+
+  /** As {@link #SendPace(int, int)}, its time read from {@code clock} (nanoseconds). */
+  SendPace(int min, int max, LongSupplier clock) {
+    this.clock = clock;
     if (min < 1 || max < min) {
       throw new IllegalArgumentException(
           "a send pace needs 1 <= min <= max, not min " + min + ", max " + max);
@@ -55,10 +76,20 @@ public final class SendPace {
     }
     lock.lockInterruptibly();
     try {
-      while (inFlight >= limit) {
-        turnFreed.await();
+      while (true) {
+        if (inFlight >= limit) {
+          turnFreed.await();
+          continue;
+        }
+        long resting = restNanosLocked();
+        if (resting > 0) {
+          turnFreed.awaitNanos(resting);
+          continue;
+        }
+        break;
       }
       inFlight++;
+      turnStartedAt = clock.getAsLong();
       mostInFlight = Math.max(mostInFlight, inFlight);
     } finally {
       lock.unlock();
@@ -73,19 +104,26 @@ public final class SendPace {
     lock.lock();
     try {
       inFlight--;
+      if (rest > 0) {
+        long now = clock.getAsLong();
+        nextTurnAt = now + Math.max(0, now - turnStartedAt) * rest;
+      }
       turnFreed.signal();
     } finally {
       lock.unlock();
     }
   }
 
-  /** The users are hurting: halves the limit, not below {@code min}. */
+  /** The users are hurting: halves the limit, not below {@code min}; at {@code min}, rests more. */
   public void congested() {
     if (this == UNPACED) {
       return;
     }
     lock.lock();
     try {
+      if (limit == min) {
+        rest = rest == 0 ? 1 : Math.min(MOST_REST, rest * 2);
+      }
       limit = Math.max(min, limit / 2);
       congestions++;
     } finally {
@@ -93,14 +131,22 @@ public final class SendPace {
     }
   }
 
-  /** The users' signal is clear: one more bulk in flight, up to {@code max}. */
+  /**
+   * The users' signal is clear: half the rest, or else one more bulk in flight, up to {@code max}.
+   */
   public void clear() {
     if (this == UNPACED) {
       return;
     }
     lock.lock();
     try {
-      if (limit < max) {
+      if (rest > 0) {
+        rest /= 2;
+        if (rest == 0) {
+          nextTurnAt = clock.getAsLong();
+        }
+        turnFreed.signalAll();
+      } else if (limit < max) {
         limit++;
         turnFreed.signal();
       }
@@ -117,6 +163,33 @@ public final class SendPace {
     } finally {
       lock.unlock();
     }
+  }
+
+  /**
+   * How many times as long as its last bulk took a turn now waits after it (0: none; up to {@value
+   * #MOST_REST}).
+   */
+  public int rest() {
+    lock.lock();
+    try {
+      return rest;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** How long the next turn would still rest now, in nanoseconds. */
+  long restNanos() {
+    lock.lock();
+    try {
+      return restNanosLocked();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private long restNanosLocked() {
+    return rest == 0 ? 0 : Math.max(0, nextTurnAt - clock.getAsLong());
   }
 
   /** The bulks in flight now. */

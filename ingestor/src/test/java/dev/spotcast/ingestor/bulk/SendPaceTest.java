@@ -21,6 +21,10 @@ class SendPaceTest {
     pace.congested();
     assertThat(pace.limit()).as("never below min").isEqualTo(1);
     assertThat(pace.congestions()).isEqualTo(4);
+    assertThat(pace.rest()).as("still busy at the least: it rests").isEqualTo(1);
+    pace.clear();
+    assertThat(pace.rest()).as("the first clear reading ends the rest").isZero();
+    assertThat(pace.limit()).isEqualTo(1);
     pace.clear();
     pace.clear();
     assertThat(pace.limit()).isEqualTo(3);
@@ -28,6 +32,43 @@ class SendPaceTest {
       pace.clear();
     }
     assertThat(pace.limit()).as("never above max").isEqualTo(8);
+  }
+
+  @Test
+  void busyAtTheLeastATurnRestsAsLongAsTheLastBulkTookTimesTheRest() throws Exception {
+    long[] now = {0};
+    SendPace pace = new SendPace(1, 2, () -> now[0]);
+    pace.congested(); // 1 bulk
+    assertThat(pace.rest()).isZero();
+    pace.congested(); // still busy at one bulk: rest 1
+    assertThat(pace.rest()).isEqualTo(1);
+    pace.acquire();
+    now[0] = 100;
+    pace.release(); // the bulk took 100 ns: the next turn waits 100 ns more
+    assertThat(pace.restNanos()).isEqualTo(100);
+    now[0] = 150;
+    assertThat(pace.restNanos()).isEqualTo(50);
+    pace.congested();
+    pace.congested();
+    pace.congested();
+    pace.congested();
+    assertThat(pace.rest()).as("1, 2, 4, 8, then no more").isEqualTo(SendPace.MOST_REST);
+    now[0] = 200;
+    pace.acquire(); // the rest computed at the release (200) is over: no wait
+    now[0] = 230;
+    pace.release(); // took 30 ns, rest 8: the next turn at 230 + 240
+    assertThat(pace.restNanos()).isEqualTo(240);
+    pace.clear();
+    assertThat(pace.rest()).isEqualTo(4);
+    assertThat(pace.restNanos()).as("a rest already set stands").isEqualTo(240);
+    pace.clear();
+    pace.clear();
+    pace.clear();
+    assertThat(pace.rest()).isZero();
+    assertThat(pace.restNanos()).as("no rest: no wait").isZero();
+    assertThat(pace.limit()).isEqualTo(1);
+    pace.clear();
+    assertThat(pace.limit()).isEqualTo(2);
   }
 
   @Test

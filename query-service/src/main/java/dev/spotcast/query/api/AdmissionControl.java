@@ -105,6 +105,7 @@ public class AdmissionControl extends OncePerRequestFilter {
   private final long retryAfterSeconds;
   private final ObjectMapper json;
   private final UserPressure pressure;
+  private final HostCpuStall hostCpuStall = new HostCpuStall(HostCpuStall.PROC);
 
   /**
    * Web slices without Resilience4j's configuration (controller tests) get its default bulkhead.
@@ -190,7 +191,7 @@ public class AdmissionControl extends OncePerRequestFilter {
 
   /** Whether the users are hurting now: the door's counts over the last window. */
   public UserPressure.Reading pressure() {
-    return pressure.read(System.nanoTime());
+    return pressure.read(System.nanoTime(), hostCpuStall.share());
   }
 
   /** A slot now, or after a wait worth making (null); else why not. */

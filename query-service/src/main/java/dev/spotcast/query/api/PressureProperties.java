@@ -15,13 +15,18 @@ import org.springframework.validation.annotation.Validated;
  *     is above the latency target)
  * @param window how far back the door's counts are read: long enough to hold a few hundred
  *     requests, short enough that a loader sees the users' relief within seconds
+ * @param hostCpuStall the share of the last ten seconds in which some task of this host waited for
+ *     a core (Linux's {@code /proc/pressure/cpu}) above which the users count as hurting: on a host
+ *     whose cores the loading saturates, the users' wait grows before their requests reach the
+ *     door, where its counts cannot see it; 1 turns it off
  */
 @Validated
 @ConfigurationProperties("spotcast.query.pressure")
 public record PressureProperties(
     @DefaultValue("100ms") Duration latencyTarget,
     @DefaultValue("0.01") double slowShare,
-    @DefaultValue("5s") Duration window) {
+    @DefaultValue("5s") Duration window,
+    @DefaultValue("0.5") double hostCpuStall) {
 
   public PressureProperties {
     if (latencyTarget.isNegative() || window.isZero() || window.isNegative()) {
@@ -32,10 +37,14 @@ public record PressureProperties(
       throw new IllegalArgumentException(
           "spotcast.query.pressure.slow-share must be in [0, 1), not " + slowShare);
     }
+    if (!(hostCpuStall >= 0 && hostCpuStall <= 1)) {
+      throw new IllegalArgumentException(
+          "spotcast.query.pressure.host-cpu-stall must be in [0, 1] (1: off), not " + hostCpuStall);
+    }
   }
 
   /** The rule as a {@link UserPressure} counting from now. */
   public UserPressure newPressure() {
-    return new UserPressure(window.toNanos(), latencyTarget.toNanos(), slowShare);
+    return new UserPressure(window.toNanos(), latencyTarget.toNanos(), slowShare, hostCpuStall);
   }
 }

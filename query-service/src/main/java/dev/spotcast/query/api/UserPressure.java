@@ -1,12 +1,14 @@
 package dev.spotcast.query.api;
 
+import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Whether this service's users are hurting now: over the last {@code window}, were more than {@code
  * slowShare} of the forecast requests slower than the latency target (their p99 above it, with the
- * default share), or was any refused at the door? Read by loaders ({@code /actuator/pressure}) that
- * yield to users: they send fewer bulks while it says busy.
+ * default share), or was any refused at the door, or did some task on this host wait for a core
+ * more than {@code cpuStallLimit} of the time ({@link HostCpuStall})? Read by loaders ({@code
+ * /actuator/pressure}) that yield to users: they send fewer bulks while it says busy.
  *
  * <p>Counted at the door ({@link AdmissionControl}), from a request's arrival to its answer, waits
  * included; refusals are requests the users did not get. The window is a ring of slots of a tenth
@@ -26,7 +28,9 @@ public final class UserPressure {
       long refused,
       long windowMillis,
       long latencyTargetMillis,
-      double slowShare) {}
+      double slowShare,
+      Double hostCpuStall,
+      double hostCpuStallLimit) {}
 
   private static final int SLOTS = 10;
   private static final int REQUESTS = 0;
@@ -36,6 +40,7 @@ public final class UserPressure {
   private final long slotNanos;
   private final long targetNanos;
   private final double slowShare;
+  private final double cpuStallLimit;
 
   /** Per slot: the slot's number in time (now / slot length), then its three counts. */
   private final AtomicLongArray slots = new AtomicLongArray(SLOTS * 4);
@@ -44,11 +49,14 @@ public final class UserPressure {
    * @param windowNanos how far back a reading looks
    * @param targetNanos a request slower than this is slow
    * @param slowShare the share of slow requests above which the users count as hurting
+   * @param cpuStallLimit the share of time some task of the host waited for a core above which the
+   *     users count as hurting; 1 never
    */
-  UserPressure(long windowNanos, long targetNanos, double slowShare) {
+  UserPressure(long windowNanos, long targetNanos, double slowShare, double cpuStallLimit) {
     this.slotNanos = Math.max(1, windowNanos / SLOTS);
     this.targetNanos = targetNanos;
     this.slowShare = slowShare;
+    this.cpuStallLimit = cpuStallLimit;
     for (int i = 0; i < SLOTS; i++) {
       slots.set(i * 4, -1);
     }
@@ -70,8 +78,11 @@ public final class UserPressure {
     slots.incrementAndGet(base + 1 + REFUSED);
   }
 
-  /** The last window's counts. */
-  Reading read(long nowNanos) {
+  /**
+   * The last window's counts, and the host's CPU stall share now ({@link HostCpuStall}; empty where
+   * the host does not say).
+   */
+  Reading read(long nowNanos, OptionalDouble hostCpuStall) {
     long current = Math.floorDiv(nowNanos, slotNanos);
     long requests = 0;
     long slow = 0;
@@ -84,7 +95,8 @@ public final class UserPressure {
         refused += slots.get(i * 4 + 1 + REFUSED);
       }
     }
-    boolean busy = refused > 0 || slow > slowShare * requests;
+    boolean stalled = hostCpuStall.isPresent() && hostCpuStall.getAsDouble() > cpuStallLimit;
+    boolean busy = refused > 0 || slow > slowShare * requests || stalled;
     return new Reading(
         busy,
         requests,
@@ -92,7 +104,9 @@ public final class UserPressure {
         refused,
         slotNanos * SLOTS / 1_000_000,
         targetNanos / 1_000_000,
-        slowShare);
+        slowShare,
+        hostCpuStall.isPresent() ? hostCpuStall.getAsDouble() : null,
+        cpuStallLimit);
   }
 
   /**
