@@ -213,7 +213,8 @@ key="day-$(date +%s)-$RANDOM"
 key_sha="$(printf '%s' "$key" | sha256sum | cut -d' ' -f1)"
 if ! curl -fsS -m 2 -o /dev/null "$base/actuator/health/liveness" 2>/dev/null; then
   say "Starting the query service on $port..."
-  background "$logs/query.log" "$ROOT/spotcast" serve
+  # It shares this host with Elasticsearch and the loader: it says busy when the host's cores are (docs/operations.md).
+  background "$logs/query.log" "$ROOT/spotcast" serve --spotcast.query.pressure.host-cpu-stall=0.5
 fi
 await_http "$base/actuator/health/readiness" 180 "the query service"
 feed_start=$((c0 + 8 * 3600))

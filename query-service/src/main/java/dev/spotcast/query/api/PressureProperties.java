@@ -16,9 +16,10 @@ import org.springframework.validation.annotation.Validated;
  * @param window how far back the door's counts are read: long enough to hold a few hundred
  *     requests, short enough that a loader sees the users' relief within seconds
  * @param hostCpuStall the share of the last ten seconds in which some task of this host waited for
- *     a core (Linux's {@code /proc/pressure/cpu}) above which the users count as hurting: on a host
- *     whose cores the loading saturates, the users' wait grows before their requests reach the
- *     door, where its counts cannot see it; 1 turns it off
+ *     a core (Linux's {@code /proc/pressure/cpu}) above which the users count as hurting, for a
+ *     service that shares its host with Elasticsearch or the loader: there the users' wait grows
+ *     before their requests reach the door, where its counts cannot see it. 1 (the default) turns
+ *     it off: a query service on a host of its own has nothing to learn from it
  */
 @Validated
 @ConfigurationProperties("spotcast.query.pressure")
@@ -26,7 +27,7 @@ public record PressureProperties(
     @DefaultValue("100ms") Duration latencyTarget,
     @DefaultValue("0.01") double slowShare,
     @DefaultValue("5s") Duration window,
-    @DefaultValue("0.5") double hostCpuStall) {
+    @DefaultValue("1") double hostCpuStall) {
 
   public PressureProperties {
     if (latencyTarget.isNegative() || window.isZero() || window.isNegative()) {

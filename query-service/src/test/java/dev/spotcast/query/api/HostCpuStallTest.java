@@ -1,9 +1,11 @@
 package dev.spotcast.query.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,6 +51,17 @@ class HostCpuStallTest {
     UserPressure.Reading unknown = pressure.read(t, OptionalDouble.empty());
     assertThat(unknown.busy()).isFalse();
     assertThat(unknown.hostCpuStall()).isNull();
+  }
+
+  @Test
+  void aShareOutsideZeroToOneIsRefusedWithItsName() {
+    Duration ms100 = Duration.ofMillis(100);
+    Duration s5 = Duration.ofSeconds(5);
+    assertThatThrownBy(() -> new PressureProperties(ms100, 0.01, s5, 1.5))
+        .hasMessage("spotcast.query.pressure.host-cpu-stall must be in [0, 1] (1: off), not 1.5");
+    assertThatThrownBy(() -> new PressureProperties(ms100, 0.01, s5, Double.NaN))
+        .hasMessageContaining("host-cpu-stall must be in [0, 1]");
+    assertThat(new PressureProperties(ms100, 0.01, s5, 1).newPressure()).isNotNull();
   }
 
   @Test
