@@ -240,7 +240,9 @@ done
 # 4. `serve` on the node `es start` secured: ready only once it has read the run catalog, which takes the credential.
 # 7: on SPOTCAST_PORT, with no --server.port, serving the runs synth and ingest loaded.
 secret="$(sed -n 's/^password=//p' "$SPOTCAST_HOME/credentials/query.properties")"
-"$ROOT/spotcast" serve --spotcast.query.warmup.requests=0 >"$WORK/serve.out" 2>&1 &
+# With a JVM option that prints lines of the JVM's own on stdout (as -XX:StartFlightRecording does): the credential
+# the launcher reads from its Java tool passes all the same.
+SPOTCAST_JAVA_OPTS="-Xlog:gc:stdout" "$ROOT/spotcast" serve --spotcast.query.warmup.requests=0 >"$WORK/serve.out" 2>&1 &
 service=$! # serve execs the service: the launcher's process is the service's
 ready=0
 for _ in $(seq 1 120); do
