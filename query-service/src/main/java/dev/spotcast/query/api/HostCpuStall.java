@@ -10,9 +10,9 @@ import java.util.regex.Pattern;
 /**
  * The share of the last ten seconds in which some task on this host waited for a core: Linux's
  * pressure stall information ({@code /proc/pressure/cpu}, the {@code some avg10} figure, kernels
- * 4.20 and later). The users' latency grows outside the service's door when the host's cores are
- * saturated (requests wait in the kernel and the server's queues before the door sees them), and
- * this figure sees that where the door's counts cannot.
+ * 4.20 and later). When the host's cores are saturated, the users' latency grows where the door
+ * does not count it (measured: the answers' writes to the socket, after the door has counted the
+ * request; docs/benchmarks-journal.md, "Stop 48"), and this figure sees the saturation.
  *
  * <p>Where the file does not exist or cannot be read (another system, a kernel without PSI) the
  * share is unknown, and the pressure rule goes by the door alone.
