@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import dev.spotcast.model.ShardingSpec;
 import java.io.IOException;
 
 /**
@@ -19,6 +20,8 @@ import java.io.IOException;
  * @param steps how many steps the block carries (the last block of a run may carry fewer than the
  *     others, even one); 0 for a document of one step of a run that stores one step per document,
  *     whose values are numbers rather than packed
+ * @param valueBits bits per packed value of a block ({@link StepBlocks#pack(float[], int, int,
+ *     int)}): 32, or 16; ignored by a one-step document
  */
 @JsonSerialize(using = ForecastDocument.Writer.class)
 public record ForecastDocument(
@@ -29,7 +32,8 @@ public record ForecastDocument(
     int step,
     String[] parameterNames,
     float[] values,
-    int steps) {
+    int steps,
+    int valueBits) {
 
   /** A document of one step, of a run that stores one step per document. */
   public ForecastDocument(
@@ -41,6 +45,19 @@ public record ForecastDocument(
       String[] parameterNames,
       float[] values) {
     this(point, lat, lon, level, step, parameterNames, values, 0);
+  }
+
+  /** A document of a block of {@code steps} steps whose values are packed in 32 bits. */
+  public ForecastDocument(
+      int point,
+      double lat,
+      double lon,
+      double level,
+      int step,
+      String[] parameterNames,
+      float[] values,
+      int steps) {
+    this(point, lat, lon, level, step, parameterNames, values, steps, ShardingSpec.EXACT_BITS);
   }
 
   public ForecastDocument {
@@ -88,7 +105,7 @@ public record ForecastDocument(
       }
     } else {
       for (int i = 0; i < parameterNames.length; i++) {
-        byte[] packed = StepBlocks.pack(values, i * steps, steps);
+        byte[] packed = StepBlocks.pack(values, i * steps, steps, valueBits);
         if (packed != null) {
           gen.writeFieldName(parameterNames[i]);
           gen.writeBinary(packed);

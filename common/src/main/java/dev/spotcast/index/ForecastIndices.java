@@ -7,6 +7,7 @@ import co.elastic.clients.elasticsearch._types.mapping.Property;
 import co.elastic.clients.elasticsearch.cluster.HealthResponse;
 import co.elastic.clients.elasticsearch.indices.IndexSettings;
 import co.elastic.clients.elasticsearch.indices.TranslogDurability;
+import co.elastic.clients.elasticsearch.tasks.GetTasksResponse;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
@@ -222,10 +223,32 @@ public final class ForecastIndices {
 
   /**
    * Merges each index down to one segment: a finished run is never written again, and reads get
-   * cheaper.
+   * cheaper. Blocks until merged, however long it takes: the merge runs as a task of Elasticsearch,
+   * asked after every {@code poll}, as merging a large run takes minutes (205 s for the 977 M run,
+   * docs/benchmarks.md, "A billion place-level-steps"), past any one request's timeout.
+   *
+   * @throws IOException when the merge failed, with Elasticsearch's reason
    */
-  public void forceMerge(List<String> indices) throws IOException {
-    client.indices().forcemerge(f -> f.index(indices).maxNumSegments(1L));
+  public void forceMerge(List<String> indices, Duration poll)
+      throws IOException, InterruptedException {
+    String task =
+        client
+            .indices()
+            .forcemerge(f -> f.index(indices).maxNumSegments(1L).waitForCompletion(false))
+            .task();
+    if (task == null) {
+      return;
+    }
+    while (true) {
+      GetTasksResponse state = client.tasks().get(g -> g.taskId(task));
+      if (state.completed()) {
+        if (state.error() != null) {
+          throw new IOException("force merge of " + indices + " failed: " + state.error().reason());
+        }
+        return;
+      }
+      Thread.sleep(poll.toMillis());
+    }
   }
 
   /** The forecast indices of a model that exist now, any run. */

@@ -224,6 +224,14 @@ public record ForecastRun(
     return Math.min(sharding.stepsPerDocument(), steps.size());
   }
 
+  /**
+   * Bits per value of the documents' packed blocks of steps (the sharding's value bits); a run of
+   * one step per document keeps its values as numbers whatever this says.
+   */
+  public int valueBits() {
+    return sharding.valueBits();
+  }
+
   /** Documents per grid point and level: the blocks of {@link #stepsPerDocument()} steps. */
   public int blockCount() {
     int k = stepsPerDocument();

@@ -26,6 +26,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     block never spans two indices. {@link #ALL_STEPS} by default (the layout measured cheapest to
  *     index and to read a series from); 0 reads as 1 (run records stored before the choice existed
  *     were written one document per step).
+ * @param valueBits bits per value of a block's packed values (dev.spotcast.index.StepBlocks): 32,
+ *     the values exactly as decoded (the default), or 16, as GRIB's simple packing, each value
+ *     within 1/131068 of its block's range, for half the bytes on disk and on the wire; one-step
+ *     documents keep their values as numbers. 0 reads as 32 (run records stored before the choice
+ *     existed).
  */
 @ConfigurationProperties("spotcast.sharding")
 public record ShardingSpec(
@@ -34,7 +39,8 @@ public record ShardingSpec(
     @DefaultValue("2") int shardsPerIndex,
     @DefaultValue("10") double tileDegrees,
     @DefaultValue("TILE") Routing routing,
-    @DefaultValue("2147483647") int stepsPerDocument) {
+    @DefaultValue("2147483647") int stepsPerDocument,
+    @DefaultValue("32") int valueBits) {
 
   /**
    * Every step of a point and level in one document (of an index's band of steps, with steps per
@@ -42,6 +48,12 @@ public record ShardingSpec(
    * (docs/benchmarks.md, "Documents of one step or of many").
    */
   public static final int ALL_STEPS = Integer.MAX_VALUE;
+
+  /** Bits per packed value: the values exactly as decoded. */
+  public static final int EXACT_BITS = 32;
+
+  /** Bits per packed value: as GRIB's simple packing, within 1/131068 of a block's range. */
+  public static final int SHORT_BITS = 16;
 
   public static final ShardingSpec DEFAULT = new ShardingSpec(3, 0, 2, 10.0);
 
@@ -71,8 +83,34 @@ public record ShardingSpec(
     this(levelsPerIndex, stepsPerIndex, shardsPerIndex, tileDegrees, routing, ALL_STEPS);
   }
 
+  /** Values packed in 32 bits, exactly as decoded. */
+  public ShardingSpec(
+      int levelsPerIndex,
+      int stepsPerIndex,
+      int shardsPerIndex,
+      double tileDegrees,
+      Routing routing,
+      int stepsPerDocument) {
+    this(
+        levelsPerIndex,
+        stepsPerIndex,
+        shardsPerIndex,
+        tileDegrees,
+        routing,
+        stepsPerDocument,
+        EXACT_BITS);
+  }
+
   @ConstructorBinding
   public ShardingSpec {
+    if (valueBits == 0) {
+      valueBits = EXACT_BITS;
+    }
+    if (valueBits != EXACT_BITS && valueBits != SHORT_BITS) {
+      throw new IllegalArgumentException(
+          "spotcast.sharding.value-bits must be 32 (exact) or 16 (packed as GRIB's simple packing), not "
+              + valueBits);
+    }
     if (routing == null) {
       routing = Routing.TILE;
     }
@@ -116,13 +154,19 @@ public record ShardingSpec(
   /** This spec with another routing. */
   public ShardingSpec withRouting(Routing newRouting) {
     return new ShardingSpec(
-        levelsPerIndex, stepsPerIndex, shardsPerIndex, tileDegrees, newRouting, stepsPerDocument);
+        levelsPerIndex,
+        stepsPerIndex,
+        shardsPerIndex,
+        tileDegrees,
+        newRouting,
+        stepsPerDocument,
+        valueBits);
   }
 
   /** This spec with another number of steps per document. */
   public ShardingSpec withStepsPerDocument(int steps) {
     return new ShardingSpec(
-        levelsPerIndex, stepsPerIndex, shardsPerIndex, tileDegrees, routing, steps);
+        levelsPerIndex, stepsPerIndex, shardsPerIndex, tileDegrees, routing, steps, valueBits);
   }
 
   /** Whether documents carry a routing key (their tile); false: Elasticsearch routes by _id. */

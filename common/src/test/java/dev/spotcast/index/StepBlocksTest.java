@@ -2,6 +2,7 @@ package dev.spotcast.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -11,7 +12,10 @@ import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.synthetic.SyntheticWeather;
 import java.io.StringWriter;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -34,10 +38,111 @@ class StepBlocksTest {
   }
 
   @Test
+  void sixteenBitsPackOffsetsFromTheSmallestValueInStepsOfTheRangeOver65534() {
+    // 10, 20, NaN, 12.5: reference 10, step 10 / 65534; 12.5 is 2.5 / step = 16383.5 steps up,
+    // rounded half up to 16384; 20 is the last offset, 65534; NaN is 65535.
+    float[] values = {10f, 20f, Float.NaN, 12.5f};
+    byte[] packed = StepBlocks.pack(values, 0, 4, ShardingSpec.SHORT_BITS);
+    assertThat(packed).hasSize(1 + 4 + 4 + 4 * 2);
+    assertThat(packed[0]).isEqualTo((byte) 16);
+    ByteBuffer bytes = ByteBuffer.wrap(packed, 1, packed.length - 1).order(ByteOrder.LITTLE_ENDIAN);
+    assertThat(bytes.getFloat()).isEqualTo(10f);
+    float step = bytes.getFloat();
+    assertThat(step).isEqualTo((float) (10.0 / 65534));
+    assertThat(bytes.getShort() & 0xFFFF).isZero();
+    assertThat(bytes.getShort() & 0xFFFF).isEqualTo(65534);
+    assertThat(bytes.getShort() & 0xFFFF).isEqualTo(65535);
+    assertThat(bytes.getShort() & 0xFFFF).isEqualTo(16384);
+
+    float[] back = StepBlocks.unpack(packed);
+    assertThat(back[0]).as("the smallest value comes back exactly").isEqualTo(10f);
+    assertThat(back[1]).isCloseTo(20f, within(1e-5f));
+    assertThat(back[2]).isNaN();
+    // 10 + 16384 * step = 12.50019..., half a step (7.6e-5) above 12.5 at most.
+    assertThat((double) back[3]).isCloseTo(10 + 16384 * (double) step, within(1e-6));
+    assertThat(Math.abs(back[3] - 12.5f)).isLessThanOrEqualTo(step / 2 + Math.ulp(12.5f));
+  }
+
+  @Test
+  void sixteenBitsKeepAConstantSeriesAndAZeroOfPrecipitationExact() {
+    float[] still = {0.25f, 0.25f, 0.25f};
+    assertThat(StepBlocks.unpack(StepBlocks.pack(still, 0, 3, ShardingSpec.SHORT_BITS)))
+        .containsExactly(0.25f, 0.25f, 0.25f);
+    float[] rain = {0f, 0f, 3.7f, 12.1f};
+    float[] back = StepBlocks.unpack(StepBlocks.pack(rain, 0, 4, ShardingSpec.SHORT_BITS));
+    assertThat(back[0]).isZero();
+    assertThat(back[1]).isZero();
+    // 12.1 mm of range: half a step is 9.2e-5 mm, far under the hundredth of a millimetre.
+    assertThat(back[2]).isCloseTo(3.7f, within(1e-4f));
+    assertThat(back[3]).isCloseTo(12.1f, within(1e-4f));
+  }
+
+  @Test
+  void sixteenBitsComeBackWithinHalfAStepOfAWideRange() {
+    // Temperatures from 220 K to 320 K: half a step is 100 / 131068 = 7.6e-4 K.
+    float[] values = new float[145];
+    for (int k = 0; k < values.length; k++) {
+      values[k] = 220f + 100f * (float) Math.sin(k * 0.37) * (float) Math.sin(k * 0.37);
+    }
+    values[0] = 220f;
+    values[1] = 320f;
+    float[] back = StepBlocks.unpack(StepBlocks.pack(values, 0, 145, ShardingSpec.SHORT_BITS));
+    for (int k = 0; k < values.length; k++) {
+      assertThat(back[k]).as("step %d", k).isCloseTo(values[k], within(100f / 131068 + 3e-5f));
+    }
+  }
+
+  @Test
+  void aBlockHoldingAnInfiniteValueIsPackedInThirtyTwoBitsWhateverIsAsked() {
+    float[] values = {1f, Float.POSITIVE_INFINITY};
+    byte[] packed = StepBlocks.pack(values, 0, 2, ShardingSpec.SHORT_BITS);
+    assertThat(packed).hasSize(8);
+    assertThat(StepBlocks.unpack(packed)).containsExactly(1f, Float.POSITIVE_INFINITY);
+  }
+
+  @Test
+  void onlyThirtyTwoAndSixteenBitsAreEncodings() {
+    assertThatThrownBy(() -> StepBlocks.pack(new float[] {1f}, 0, 1, 8))
+        .hasMessageContaining("must be 32 or 16, not 8");
+    assertThatThrownBy(() -> StepBlocks.unpack(new byte[] {8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}))
+        .hasMessageContaining("neither whole 4-byte numbers nor a 16-bit block");
+    assertThatThrownBy(() -> new ShardingSpec(3, 0, 2, 10, ShardingSpec.Routing.TILE, 1, 8))
+        .hasMessageContaining("value-bits must be 32 (exact) or 16");
+    assertThat(new ShardingSpec(3, 0, 2, 10, ShardingSpec.Routing.TILE, 1, 0).valueBits())
+        .as("a run recorded before the choice existed")
+        .isEqualTo(32);
+  }
+
+  @Test
+  void aBlockDocumentInSixteenBitsWritesItsOddLengthBase64() throws Exception {
+    // t at two steps, 1 and 2: 10 3F800000 38800080 0000 FEFF (reference 1, step 1/65534).
+    ForecastDocument doc =
+        new ForecastDocument(7, 45.0, 5.0, 500, 6, new String[] {"t"}, new float[] {1f, 2f}, 2, 16);
+    StringWriter out = new StringWriter();
+    try (JsonGenerator gen = new JsonFactory().createGenerator(out)) {
+      doc.writeTo(gen);
+    }
+    byte[] expected = new byte[13];
+    ByteBuffer.wrap(expected)
+        .order(ByteOrder.LITTLE_ENDIAN)
+        .put((byte) 16)
+        .putFloat(1f)
+        .putFloat((float) (1.0 / 65534))
+        .putShort((short) 0)
+        .putShort((short) 65534);
+    assertThat(out.toString())
+        .isEqualTo(
+            "{\"loc\":[5.0,45.0],\"lvl\":500,\"step\":6,\"gp\":7,\"v\":{\"t\":\""
+                + Base64.getEncoder().encodeToString(expected)
+                + "\"}}");
+  }
+
+  @Test
   void aParameterMissingAtEveryStepIsNotPacked() {
     assertThat(StepBlocks.pack(new float[] {Float.NaN, Float.NaN}, 0, 2)).isNull();
     assertThatThrownBy(() -> StepBlocks.unpack(new byte[5]))
-        .hasMessageContaining("not whole 4-byte numbers");
+        .hasMessageContaining("neither whole 4-byte numbers nor a 16-bit block");
+    assertThat(StepBlocks.pack(new float[] {Float.NaN}, 0, 1, ShardingSpec.SHORT_BITS)).isNull();
   }
 
   @Test

@@ -34,6 +34,12 @@ class ShardingSpecBindingTest {
   }
 
   @Test
+  void valuesExactByDefaultAndSixteenBitsCanBeConfigured() {
+    assertThat(bind(Map.of()).valueBits()).isEqualTo(32);
+    assertThat(bind(Map.of("spotcast.sharding.value-bits", "16")).valueBits()).isEqualTo(16);
+  }
+
+  @Test
   void routingByDocumentCanBeConfigured() {
     ShardingSpec spec =
         bind(

@@ -63,6 +63,17 @@ public final class LoadOptions extends ConnectionOptions {
   public int stepsPerDocument;
 
   @Option(
+      names = "--value-bits",
+      defaultValue = "32",
+      paramLabel = "32|16",
+      description =
+          "Bits per value of a document's packed steps: 32, the values exactly as decoded; 16, as GRIB's simple"
+              + " packing (each value within 1/131068 of its series' range, finer than the GRIB it came from), half"
+              + " the bytes on disk, on the wire and in the page cache, for runs larger than the node's memory"
+              + " (default: ${DEFAULT-VALUE}; docs/operations.md, \"Values in 16 bits\").")
+  public int valueBits;
+
+  @Option(
       names = "--tile-degrees",
       defaultValue = "10",
       description = "Routing tile edge in degrees (default: ${DEFAULT-VALUE}).")
@@ -148,8 +159,13 @@ public final class LoadOptions extends ConnectionOptions {
   }
 
   public ShardingSpec sharding() {
+    if (valueBits != ShardingSpec.EXACT_BITS && valueBits != ShardingSpec.SHORT_BITS) {
+      throw new IllegalArgumentException(
+          "--value-bits must be 32 (the values exactly) or 16 (packed as GRIB's simple packing), not "
+              + valueBits);
+    }
     return new ShardingSpec(
-        levelsPerIndex, stepsPerIndex, shards, tileDegrees, routing, stepsPerDocument);
+        levelsPerIndex, stepsPerIndex, shards, tileDegrees, routing, stepsPerDocument, valueBits);
   }
 
   /** A number of steps >= 1, or all (every step: the run keeps at most its own). */

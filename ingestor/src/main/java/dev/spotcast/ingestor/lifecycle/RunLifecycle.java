@@ -50,6 +50,9 @@ public final class RunLifecycle {
   /** How long {@link #finishLoading} waits for a run's replicas to be copied. */
   static final Duration REPLICA_WAIT = Duration.ofMinutes(10);
 
+  /** How often a force merge under way is asked whether it finished. */
+  static final Duration MERGE_POLL = Duration.ofSeconds(2);
+
   private final ElasticsearchClient client;
   private final LoaderSettings settings;
   private final AfterPublish afterPublish;
@@ -208,8 +211,26 @@ public final class RunLifecycle {
     if (!afterPublish.forceMerge()) {
       return;
     }
+    long start = System.nanoTime();
+    log.info(
+        "force-merging run {} of {} to one segment per shard ({} indices; minutes on a large run)",
+        record.runId(),
+        record.model(),
+        record.indices().size());
     try {
-      indices.forceMerge(record.indices());
+      indices.forceMerge(record.indices(), MERGE_POLL);
+      log.info(
+          "run {} of {} merged in {} s",
+          record.runId(),
+          record.model(),
+          (System.nanoTime() - start) / 1_000_000_000L);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      log.warn(
+          "run {} of {} published; stopped waiting for its force merge, which Elasticsearch goes on"
+              + " with",
+          record.runId(),
+          record.model());
     } catch (IOException | RuntimeException e) {
       log.warn(
           "run {} of {} published, but force-merging its indices failed: {}",

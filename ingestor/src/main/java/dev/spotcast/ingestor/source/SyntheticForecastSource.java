@@ -162,7 +162,8 @@ public final class SyntheticForecastSource implements ForecastSource {
               run.steps().get(first),
               axisNames,
               values,
-              run.stepsPerDocument() > 1 ? steps : 0));
+              run.stepsPerDocument() > 1 ? steps : 0,
+              run.valueBits()));
     }
   }
 }

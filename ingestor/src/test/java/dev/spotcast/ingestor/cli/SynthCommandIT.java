@@ -153,6 +153,12 @@ class SynthCommandIT {
     assertThat(err.toString())
         .contains("--yield-to: localhost is not an address such as http://127.0.0.1:8080")
         .doesNotContain("Exception");
+    assertThat(synth("--es", SharedElasticsearch.url(), "--value-bits", "8")).isEqualTo(2);
+    assertThat(err.toString())
+        .contains("--value-bits must be 32 (the values exactly) or 16")
+        .doesNotContain("Exception");
+    assertThat(synth("--es", SharedElasticsearch.url(), "--value-bits", "half")).isEqualTo(2);
+    assertThat(err.toString()).contains("'half'").doesNotContain("Exception");
   }
 
   @Test

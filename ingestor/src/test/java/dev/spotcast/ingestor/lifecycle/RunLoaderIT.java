@@ -28,6 +28,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -476,6 +477,13 @@ class RunLoaderIT {
         .isEqualTo(RunStatus.RETIRED);
     assertThat(catalog.publishedRunIds()).containsEntry(model, third.runId());
     assertThat(aliasTargets(model)).containsExactlyInAnyOrderElementsOf(report.indices());
+    // The force merge was waited for (a task of Elasticsearch, asked until done): one segment per
+    // shard of the published run.
+    Map<String, Long> segmentsPerShard = new HashMap<>();
+    for (var segment : client.cat().segments(c -> c.index(report.indices())).segments()) {
+      segmentsPerShard.merge(segment.index() + "/" + segment.shard(), 1L, Long::sum);
+    }
+    assertThat(segmentsPerShard).isNotEmpty().allSatisfy((shard, n) -> assertThat(n).isOne());
   }
 
   private static ForecastDocument withUnknownParameter(ForecastDocument doc) {

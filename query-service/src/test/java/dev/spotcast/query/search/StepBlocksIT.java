@@ -28,7 +28,9 @@ import dev.spotcast.synthetic.SyntheticWeather;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
@@ -71,6 +73,11 @@ class StepBlocksIT extends ServiceTestBase {
   static final ForecastRun BANDED =
       run("itblocksband", new ShardingSpec(1, 14, 2, 10, ShardingSpec.Routing.TILE, 7));
   static final ForecastRun WHOLE = run("itblocksall", ONE.withStepsPerDocument(Integer.MAX_VALUE));
+  static final ForecastRun PACKED =
+      run(
+          "itblocks16",
+          new ShardingSpec(
+              3, 0, 2, 10, ShardingSpec.Routing.TILE, Integer.MAX_VALUE, ShardingSpec.SHORT_BITS));
   static final ForecastRun TERRAIN =
       SyntheticForecastSource.withTerrain(
           "itblocksterrain",
@@ -92,7 +99,7 @@ class StepBlocksIT extends ServiceTestBase {
 
   @BeforeEach
   void runsAreServed() throws Exception {
-    for (ForecastRun run : List.of(STEPS, SEVENS, BANDED, WHOLE, TERRAIN)) {
+    for (ForecastRun run : List.of(STEPS, SEVENS, BANDED, WHOLE, PACKED, TERRAIN)) {
       RunFixtures.ensurePublished(client, new SyntheticForecastSource(run, SEED));
       RunFixtures.awaitServed(publishedRuns, run.model(), run.runId());
     }
@@ -155,6 +162,71 @@ class StepBlocksIT extends ServiceTestBase {
                 Reading.idw(n, List.of()),
                 time));
     return interpolator.interpolate(plan, path.find(plan.query()));
+  }
+
+  /**
+   * A run packed in 16 bits answers as the exact run, each parameter within half a step of its
+   * series' range in 65534 steps: an interpolation weighs its values with weights in [0, 1] that
+   * sum to 1 (inverse distances, then linear in height and in time), so it is off by no more than
+   * its most distant value. The bound is the widest series of the run, computed from the synthetic
+   * weather itself; the neighbours are the same documents.
+   */
+  @Test
+  void aRunPackedIn16BitsAnswersWithinHalfAStepOfItsWidestSeries() {
+    SyntheticWeather weather = new SyntheticWeather(SEED);
+    Map<String, Double> tolerance = new HashMap<>();
+    for (var parameter : SyntheticWeather.PARAMETERS) {
+      double widest = 0;
+      double largest = 0;
+      for (int point = 0; point < GRID.pointCount(); point++) {
+        for (double level : PACKED.axes().getFirst().levels()) {
+          double min = Double.POSITIVE_INFINITY;
+          double max = Double.NEGATIVE_INFINITY;
+          for (int step : PACKED.steps()) {
+            double v =
+                (float)
+                    weather.value(
+                        parameter.name(),
+                        GRID.latitude(point),
+                        GRID.longitude(point),
+                        level,
+                        PACKED.validTime(step).getEpochSecond());
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+          }
+          widest = Math.max(widest, max - min);
+          largest = Math.max(largest, Math.max(Math.abs(min), Math.abs(max)));
+        }
+      }
+      // Half a step, and the float rounding of the reference plus the offset (a few ulps).
+      tolerance.put(parameter.name(), widest / (2 * 65534) + 4 * Math.ulp((float) largest));
+    }
+    Random random = new Random(47);
+    NeighbourSearch ids = NeighbourSearch.unguarded(client, registry, true);
+    NeighbourSearch geo = NeighbourSearch.unguarded(client, registry, false);
+    int differing = 0;
+    for (int i = 0; i < 40; i++) {
+      double lat = 40 + random.nextDouble() * 6;
+      double lon = -10 + random.nextDouble() * 8;
+      int n = 1 + random.nextInt(8);
+      double alt = random.nextDouble() * 1500;
+      Instant time = RUN_TIME.plusSeconds(random.nextInt(48 * 3600 + 1));
+      SpotForecast exact = answer(WHOLE, ids, lat, lon, n, alt, time);
+      for (NeighbourSearch path : List.of(ids, geo)) {
+        SpotForecast packed = answer(PACKED, path, lat, lon, n, alt, time);
+        assertThat(packed.neighbours()).isEqualTo(exact.neighbours());
+        for (var parameter : SyntheticWeather.PARAMETERS) {
+          String name = parameter.name();
+          double expected = exact.values().get(name).value();
+          double found = packed.values().get(name).value();
+          assertThat(found)
+              .as("%s at (%s, %s), n=%d, %s m, %s", name, lat, lon, n, alt, time)
+              .isCloseTo(expected, within(tolerance.get(name)));
+          differing += found == expected ? 0 : 1;
+        }
+      }
+    }
+    assertThat(differing).as("answers that show the packing was applied").isPositive();
   }
 
   @Test

@@ -201,7 +201,8 @@ public final class FileForecastSource implements ForecastSource {
               firstStep,
               names,
               values,
-              steps));
+              steps,
+              run.valueBits()));
     }
   }
 
