@@ -8,6 +8,7 @@ import co.elastic.clients.elasticsearch.cluster.HealthResponse;
 import co.elastic.clients.elasticsearch.indices.IndexSettings;
 import co.elastic.clients.elasticsearch.indices.TranslogDurability;
 import co.elastic.clients.elasticsearch.tasks.GetTasksResponse;
+import co.elastic.clients.json.JsonData;
 import dev.spotcast.model.Parameter;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
@@ -121,17 +122,28 @@ public final class ForecastIndices {
 
   /**
    * The settings of a run's index while it loads: the strategy's shards (and routing shards, for
-   * the tile routing), {@code replicas} (0 for the fastest load), no refresh, async translog.
+   * the tile routing), {@code replicas} (0 for the fastest load), no refresh, async translog; the
+   * values preloaded on opening when the run's spec says so.
    */
   public static IndexSettings loadingSettings(ShardingStrategy strategy, int replicas) {
     return IndexSettings.of(
-        s ->
-            s.numberOfShards(Integer.toString(strategy.shardsPerIndex()))
-                .numberOfRoutingShards(strategy.routingNumShards())
-                .numberOfReplicas(Integer.toString(replicas))
-                .refreshInterval(r -> r.time("-1"))
-                .translog(t -> t.durability(TranslogDurability.Async)));
+        s -> {
+          s.numberOfShards(Integer.toString(strategy.shardsPerIndex()))
+              .numberOfRoutingShards(strategy.routingNumShards())
+              .numberOfReplicas(Integer.toString(replicas))
+              .refreshInterval(r -> r.time("-1"))
+              .translog(t -> t.durability(TranslogDurability.Async));
+          if (strategy.run().sharding().preloadValues()) {
+            // The doc values' data (Lucene's .dvd files), where the values are: read whole, in
+            // order, when a shard opens, instead of a page per request once it serves.
+            s.otherSettings(PRELOAD, JsonData.of(List.of("dvd")));
+          }
+          return s;
+        });
   }
+
+  /** The static index setting of the files Elasticsearch reads into the page cache on opening. */
+  static final String PRELOAD = "index.store.preload";
 
   /**
    * Restores search-time settings after a load, sets the replicas, and makes everything visible.

@@ -31,6 +31,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     within 1/131068 of its block's range, for half the bytes on disk and on the wire; one-step
  *     documents keep their values as numbers. 0 reads as 32 (run records stored before the choice
  *     existed).
+ * @param preloadValues whether Elasticsearch reads the run's values into the page cache whenever it
+ *     opens their shards ({@code index.store.preload} of the doc values' data): a node started
+ *     again answers from memory at once instead of reading pages one request at a time. For runs
+ *     that fit in the nodes' page cache beside the others so preloaded: every one of them is read
+ *     whole at every start of a node holding it.
  */
 @ConfigurationProperties("spotcast.sharding")
 public record ShardingSpec(
@@ -40,7 +45,8 @@ public record ShardingSpec(
     @DefaultValue("10") double tileDegrees,
     @DefaultValue("TILE") Routing routing,
     @DefaultValue("2147483647") int stepsPerDocument,
-    @DefaultValue("32") int valueBits) {
+    @DefaultValue("32") int valueBits,
+    @DefaultValue("false") boolean preloadValues) {
 
   /**
    * Every step of a point and level in one document (of an index's band of steps, with steps per
@@ -83,7 +89,27 @@ public record ShardingSpec(
     this(levelsPerIndex, stepsPerIndex, shardsPerIndex, tileDegrees, routing, ALL_STEPS);
   }
 
-  /** Values packed in 32 bits, exactly as decoded. */
+  /** Values not preloaded. */
+  public ShardingSpec(
+      int levelsPerIndex,
+      int stepsPerIndex,
+      int shardsPerIndex,
+      double tileDegrees,
+      Routing routing,
+      int stepsPerDocument,
+      int valueBits) {
+    this(
+        levelsPerIndex,
+        stepsPerIndex,
+        shardsPerIndex,
+        tileDegrees,
+        routing,
+        stepsPerDocument,
+        valueBits,
+        false);
+  }
+
+  /** Values packed in 32 bits, exactly as decoded, not preloaded. */
   public ShardingSpec(
       int levelsPerIndex,
       int stepsPerIndex,
@@ -160,13 +186,21 @@ public record ShardingSpec(
         tileDegrees,
         newRouting,
         stepsPerDocument,
-        valueBits);
+        valueBits,
+        preloadValues);
   }
 
   /** This spec with another number of steps per document. */
   public ShardingSpec withStepsPerDocument(int steps) {
     return new ShardingSpec(
-        levelsPerIndex, stepsPerIndex, shardsPerIndex, tileDegrees, routing, steps, valueBits);
+        levelsPerIndex,
+        stepsPerIndex,
+        shardsPerIndex,
+        tileDegrees,
+        routing,
+        steps,
+        valueBits,
+        preloadValues);
   }
 
   /** Whether documents carry a routing key (their tile); false: Elasticsearch routes by _id. */

@@ -74,6 +74,14 @@ public final class LoadOptions extends ConnectionOptions {
   public int valueBits;
 
   @Option(
+      names = "--preload-values",
+      description =
+          "Elasticsearch reads the run's values into the page cache whenever it opens the run's shards (a node's"
+              + " start, a restore): a restarted node answers from memory at once. For runs that fit in the nodes'"
+              + " page cache beside the others so loaded (docs/operations.md, \"Runs larger than memory\").")
+  public boolean preloadValues;
+
+  @Option(
       names = "--tile-degrees",
       defaultValue = "10",
       description = "Routing tile edge in degrees (default: ${DEFAULT-VALUE}).")

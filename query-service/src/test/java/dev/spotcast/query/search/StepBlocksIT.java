@@ -77,7 +77,14 @@ class StepBlocksIT extends ServiceTestBase {
       run(
           "itblocks16",
           new ShardingSpec(
-              3, 0, 2, 10, ShardingSpec.Routing.TILE, Integer.MAX_VALUE, ShardingSpec.SHORT_BITS));
+              3,
+              0,
+              2,
+              10,
+              ShardingSpec.Routing.TILE,
+              Integer.MAX_VALUE,
+              ShardingSpec.SHORT_BITS,
+              true));
   static final ForecastRun TERRAIN =
       SyntheticForecastSource.withTerrain(
           "itblocksterrain",
@@ -169,10 +176,10 @@ class StepBlocksIT extends ServiceTestBase {
    * series' range in 65534 steps: an interpolation weighs its values with weights in [0, 1] that
    * sum to 1 (inverse distances, then linear in height and in time), so it is off by no more than
    * its most distant value. The bound is the widest series of the run, computed from the synthetic
-   * weather itself; the neighbours are the same documents.
+   * weather itself; the neighbours are the same documents. Its values are preloaded.
    */
   @Test
-  void aRunPackedIn16BitsAnswersWithinHalfAStepOfItsWidestSeries() {
+  void aRunPackedIn16BitsAnswersWithinHalfAStepOfItsWidestSeries() throws Exception {
     SyntheticWeather weather = new SyntheticWeather(SEED);
     Map<String, Double> tolerance = new HashMap<>();
     for (var parameter : SyntheticWeather.PARAMETERS) {
@@ -227,6 +234,18 @@ class StepBlocksIT extends ServiceTestBase {
       }
     }
     assertThat(differing).as("answers that show the packing was applied").isPositive();
+    // Its values are read into the page cache whenever Elasticsearch opens its shards.
+    String index =
+        publishedRuns
+            .strategy(publishedRuns.get(PACKED.model(), PACKED.runId()).orElseThrow())
+            .indexName(0, 0, 0);
+    assertThat(
+            client
+                .indices()
+                .getSettings(g -> g.index(index).name("index.store.preload").flatSettings(true))
+                .toString())
+        .contains("index.store.preload")
+        .contains("dvd");
   }
 
   @Test
