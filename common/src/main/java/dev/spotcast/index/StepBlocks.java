@@ -76,8 +76,7 @@ public final class StepBlocks {
       return bytes.array();
     }
     // The step is stored as a float and the offsets computed from the stored step, so that the
-    // reader's R + X * step is the packer's; a step that overflows a float cannot, as |max - min|
-    // of finite floats is at most 2 * Float.MAX_VALUE, over 65534.
+    // reader's R + X * step is the packer's. Of finite floats, (max - min) / 65534 always fits one.
     float step = (float) (((double) max - min) / MAX_OFFSET);
     ByteBuffer bytes =
         ByteBuffer.allocate(SHORT_HEADER + length * Short.BYTES).order(ByteOrder.LITTLE_ENDIAN);
