@@ -51,29 +51,27 @@ public final class StepBlocks {
     if (bits != ShardingSpec.EXACT_BITS && bits != ShardingSpec.SHORT_BITS) {
       throw new IllegalArgumentException("bits per value must be 32 or 16, not " + bits);
     }
-    float min = Float.POSITIVE_INFINITY;
-    float max = Float.NEGATIVE_INFINITY;
     boolean any = false;
-    boolean infinite = false;
-    for (int k = 0; k < length; k++) {
-      float v = values[offset + k];
-      if (Float.isNaN(v)) {
-        continue;
-      }
-      any = true;
-      infinite |= Float.isInfinite(v);
-      min = Math.min(min, v);
-      max = Math.max(max, v);
+    for (int k = 0; k < length && !any; k++) {
+      any = !Float.isNaN(values[offset + k]);
     }
     if (!any) {
       return null;
     }
-    if (bits == ShardingSpec.EXACT_BITS || infinite) {
-      ByteBuffer bytes = ByteBuffer.allocate(length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
-      for (int k = 0; k < length; k++) {
-        bytes.putFloat(values[offset + k]);
+    if (bits == ShardingSpec.EXACT_BITS) {
+      return packFloats(values, offset, length);
+    }
+    float min = Float.POSITIVE_INFINITY;
+    float max = Float.NEGATIVE_INFINITY;
+    for (int k = 0; k < length; k++) {
+      float v = values[offset + k];
+      if (!Float.isNaN(v)) {
+        min = Math.min(min, v);
+        max = Math.max(max, v);
       }
-      return bytes.array();
+    }
+    if (Float.isInfinite(min) || Float.isInfinite(max)) {
+      return packFloats(values, offset, length);
     }
     // The step is stored as a float and the offsets computed from the stored step, so that the
     // reader's R + X * step is the packer's. Of finite floats, (max - min) / 65534 always fits one.
@@ -92,6 +90,14 @@ public final class StepBlocks {
         code = (int) Math.min(MAX_OFFSET, Math.max(0, Math.round((v - (double) min) / step)));
       }
       bytes.putShort((short) code);
+    }
+    return bytes.array();
+  }
+
+  private static byte[] packFloats(float[] values, int offset, int length) {
+    ByteBuffer bytes = ByteBuffer.allocate(length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    for (int k = 0; k < length; k++) {
+      bytes.putFloat(values[offset + k]);
     }
     return bytes.array();
   }

@@ -89,26 +89,6 @@ public record ShardingSpec(
     this(levelsPerIndex, stepsPerIndex, shardsPerIndex, tileDegrees, routing, ALL_STEPS);
   }
 
-  /** Values not preloaded. */
-  public ShardingSpec(
-      int levelsPerIndex,
-      int stepsPerIndex,
-      int shardsPerIndex,
-      double tileDegrees,
-      Routing routing,
-      int stepsPerDocument,
-      int valueBits) {
-    this(
-        levelsPerIndex,
-        stepsPerIndex,
-        shardsPerIndex,
-        tileDegrees,
-        routing,
-        stepsPerDocument,
-        valueBits,
-        false);
-  }
-
   /** Values packed in 32 bits, exactly as decoded, not preloaded. */
   public ShardingSpec(
       int levelsPerIndex,
@@ -124,7 +104,8 @@ public record ShardingSpec(
         tileDegrees,
         routing,
         stepsPerDocument,
-        EXACT_BITS);
+        EXACT_BITS,
+        false);
   }
 
   @ConstructorBinding

@@ -106,9 +106,9 @@ class StepBlocksTest {
         .hasMessageContaining("must be 32 or 16, not 8");
     assertThatThrownBy(() -> StepBlocks.unpack(new byte[] {8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}))
         .hasMessageContaining("neither whole 4-byte numbers nor a 16-bit block");
-    assertThatThrownBy(() -> new ShardingSpec(3, 0, 2, 10, ShardingSpec.Routing.TILE, 1, 8))
+    assertThatThrownBy(() -> new ShardingSpec(3, 0, 2, 10, ShardingSpec.Routing.TILE, 1, 8, false))
         .hasMessageContaining("value-bits must be 32 (exact) or 16");
-    assertThat(new ShardingSpec(3, 0, 2, 10, ShardingSpec.Routing.TILE, 1, 0).valueBits())
+    assertThat(new ShardingSpec(3, 0, 2, 10, ShardingSpec.Routing.TILE, 1, 0, false).valueBits())
         .as("a run recorded before the choice existed")
         .isEqualTo(32);
   }
