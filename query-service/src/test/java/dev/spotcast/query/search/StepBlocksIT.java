@@ -129,20 +129,14 @@ class StepBlocksIT extends ServiceTestBase {
     NeighbourSearch ids = NeighbourSearch.unguarded(client, registry, true);
     NeighbourSearch geo = NeighbourSearch.unguarded(client, registry, false);
     for (int i = 0; i < 60; i++) {
-      double lat = 40 + random.nextDouble() * 6;
-      double lon = -10 + random.nextDouble() * 8;
-      int n = 1 + random.nextInt(8);
-      double alt = random.nextDouble() * 1500;
-      Instant time = RUN_TIME.plusSeconds(random.nextInt(48 * 3600 + 1));
-      SpotForecast expected = answer(STEPS, ids, lat, lon, n, alt, time);
+      Ask ask = Ask.drawn(random);
+      SpotForecast expected = answer(STEPS, ids, ask);
       assertThat(expected.values().values()).allSatisfy(v -> assertThat(v.value()).isNotNull());
       for (ForecastRun run : List.of(SEVENS, BANDED, WHOLE)) {
         for (NeighbourSearch path : List.of(ids, geo)) {
-          SpotForecast found = answer(run, path, lat, lon, n, alt, time);
+          SpotForecast found = answer(run, path, ask);
           String where =
-              String.format(
-                  "%s (%s) at (%s, %s), n=%d, %s m, %s",
-                  run.model(), path == ids ? "ids" : "geo", lat, lon, n, alt, time);
+              String.format("%s (%s) at %s", run.model(), path == ids ? "ids" : "geo", ask);
           assertThat(found.neighbours())
               .as("neighbours of %s", where)
               .isEqualTo(expected.neighbours());
@@ -152,22 +146,33 @@ class StepBlocksIT extends ServiceTestBase {
     }
   }
 
-  private SpotForecast answer(
-      ForecastRun run,
-      NeighbourSearch path,
-      double lat,
-      double lon,
-      int n,
-      double alt,
-      Instant time) {
+  /** A spot asked at a random place, height and time of the grid and run, with n neighbours. */
+  private record Ask(double lat, double lon, int n, double alt, Instant time) {
+
+    static Ask drawn(Random random) {
+      return new Ask(
+          40 + random.nextDouble() * 6,
+          -10 + random.nextDouble() * 8,
+          1 + random.nextInt(8),
+          random.nextDouble() * 1500,
+          RUN_TIME.plusSeconds(random.nextInt(48 * 3600 + 1)));
+    }
+
+    @Override
+    public String toString() {
+      return String.format("(%s, %s), n=%d, %s m, %s", lat, lon, n, alt, time);
+    }
+  }
+
+  private SpotForecast answer(ForecastRun run, NeighbourSearch path, Ask ask) {
     SpotPlan plan =
         SpotPlan.of(
             run,
             SpotRequest.of(
                 RunSelection.published(run.model()),
-                Place.at(lat, lon, Vertical.height(alt)),
-                Reading.idw(n, List.of()),
-                time));
+                Place.at(ask.lat(), ask.lon(), Vertical.height(ask.alt())),
+                Reading.idw(ask.n(), List.of()),
+                ask.time()));
     return interpolator.interpolate(plan, path.find(plan.query()));
   }
 
@@ -213,21 +218,17 @@ class StepBlocksIT extends ServiceTestBase {
     NeighbourSearch geo = NeighbourSearch.unguarded(client, registry, false);
     int differing = 0;
     for (int i = 0; i < 40; i++) {
-      double lat = 40 + random.nextDouble() * 6;
-      double lon = -10 + random.nextDouble() * 8;
-      int n = 1 + random.nextInt(8);
-      double alt = random.nextDouble() * 1500;
-      Instant time = RUN_TIME.plusSeconds(random.nextInt(48 * 3600 + 1));
-      SpotForecast exact = answer(WHOLE, ids, lat, lon, n, alt, time);
+      Ask ask = Ask.drawn(random);
+      SpotForecast exact = answer(WHOLE, ids, ask);
       for (NeighbourSearch path : List.of(ids, geo)) {
-        SpotForecast packed = answer(PACKED, path, lat, lon, n, alt, time);
+        SpotForecast packed = answer(PACKED, path, ask);
         assertThat(packed.neighbours()).isEqualTo(exact.neighbours());
         for (var parameter : SyntheticWeather.PARAMETERS) {
           String name = parameter.name();
           double expected = exact.values().get(name).value();
           double found = packed.values().get(name).value();
           assertThat(found)
-              .as("%s at (%s, %s), n=%d, %s m, %s", name, lat, lon, n, alt, time)
+              .as("%s at %s", name, ask)
               .isCloseTo(expected, within(tolerance.get(name)));
           differing += found == expected ? 0 : 1;
         }
