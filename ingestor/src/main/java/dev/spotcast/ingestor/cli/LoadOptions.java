@@ -173,7 +173,14 @@ public final class LoadOptions extends ConnectionOptions {
               + valueBits);
     }
     return new ShardingSpec(
-        levelsPerIndex, stepsPerIndex, shards, tileDegrees, routing, stepsPerDocument, valueBits);
+        levelsPerIndex,
+        stepsPerIndex,
+        shards,
+        tileDegrees,
+        routing,
+        stepsPerDocument,
+        valueBits,
+        preloadValues);
   }
 
   /** A number of steps >= 1, or all (every step: the run keeps at most its own). */

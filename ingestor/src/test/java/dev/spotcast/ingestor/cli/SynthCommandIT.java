@@ -82,6 +82,47 @@ class SynthCommandIT {
     assertThat(out.toString()).contains("itcli run 2026112106 is already published; keeping it.");
   }
 
+  /** --value-bits and --preload-values reach the run's record and its indices' settings. */
+  @Test
+  void valueBitsAndPreloadAreStoredWithTheRunAndItsIndices() throws Exception {
+    int exit =
+        synth(
+            "--es",
+            SharedElasticsearch.url(),
+            "--model",
+            "itcli16",
+            "--region",
+            "0,0,2,2",
+            "--resolution",
+            "1",
+            "--levels",
+            "0",
+            "--steps",
+            "0-3",
+            "--run",
+            "2026-11-21T06:00:00Z",
+            "--value-bits",
+            "16",
+            "--preload-values");
+    assertThat(exit).as(err.toString()).isZero();
+    var client = ElasticsearchClients.create(SharedElasticsearch.settings(Role.INGEST));
+    try {
+      var record = new RunCatalog(client).get("itcli16", "2026112106").orElseThrow();
+      assertThat(record.status()).isEqualTo(RunStatus.PUBLISHED);
+      assertThat(record.run().sharding().valueBits()).isEqualTo(16);
+      assertThat(record.run().sharding().preloadValues()).isTrue();
+      assertThat(
+              client
+                  .indices()
+                  .getSettings(
+                      g -> g.index(record.indices()).name("index.store.preload").flatSettings(true))
+                  .toString())
+          .contains("dvd");
+    } finally {
+      client._transport().close();
+    }
+  }
+
   /**
    * The CLI follows the ingestion service's rule: the served forecast never goes back in time
    * unless asked.
