@@ -139,7 +139,11 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
       for (int attempt = 1; ; attempt++) {
         boolean lastAttempt = attempt > maxRetries;
         BulkResult result;
-        if (!turn(pending)) {
+        long turnStartedAt;
+        try {
+          turnStartedAt = pace.acquire();
+        } catch (InterruptedException e) {
+          cancelled(pending);
           return;
         }
         try {
@@ -172,7 +176,7 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
           }
           continue;
         } finally {
-          pace.release();
+          pace.release(turnStartedAt);
         }
         boolean blockTooLong =
             blockedSince != 0 && System.nanoTime() - blockedSince > BLOCK_LIMIT.toNanos();
@@ -268,19 +272,10 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
     stats.failed(FailureKind.TRANSIENT, reason, batch.documents());
   }
 
-  /**
-   * Waits for the pace's turn to send; when interrupted (the load is cancelled) counts the batch as
-   * lost.
-   */
-  private boolean turn(ShardBatch pending) {
-    try {
-      pace.acquire();
-      return true;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      stats.failed(FailureKind.TRANSIENT, "cancelled", pending.documents());
-      return false;
-    }
+  /** The load was cancelled while the batch waited: counts it as lost, keeps the interrupt. */
+  private void cancelled(ShardBatch pending) {
+    Thread.currentThread().interrupt();
+    stats.failed(FailureKind.TRANSIENT, "cancelled", pending.documents());
   }
 
   /** Sleeps before a retry; when interrupted (the load is cancelled) counts the batch as lost. */
@@ -293,8 +288,7 @@ public final class BulkSender implements BatchConsumer, AutoCloseable {
       Thread.sleep(millis);
       return true;
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      stats.failed(FailureKind.TRANSIENT, "cancelled", pending.documents());
+      cancelled(pending);
       return false;
     }
   }

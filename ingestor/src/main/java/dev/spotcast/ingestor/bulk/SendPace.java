@@ -45,7 +45,6 @@ public final class SendPace {
   private int mostInFlight;
   private long congestions;
   private int rest;
-  private long turnStartedAt;
   private long nextTurnAt;
   private final LongSupplier clock;
 
@@ -69,10 +68,15 @@ public final class SendPace {
     this.limit = max;
   }
 
-  /** Waits for a turn to send one bulk request. */
-  public void acquire() throws InterruptedException {
+  /**
+   * Waits for a turn to send one bulk request.
+   *
+   * @return when the turn started (nanoseconds of this pace's clock), to be given back to {@link
+   *     #release(long)}: with several bulks in flight, each turn's rest follows its own bulk
+   */
+  public long acquire() throws InterruptedException {
     if (this == UNPACED) {
-      return;
+      return 0;
     }
     lock.lockInterruptibly();
     try {
@@ -89,15 +93,19 @@ public final class SendPace {
         break;
       }
       inFlight++;
-      turnStartedAt = clock.getAsLong();
       mostInFlight = Math.max(mostInFlight, inFlight);
+      return clock.getAsLong();
     } finally {
       lock.unlock();
     }
   }
 
-  /** Gives back the turn of an answered bulk request. */
-  public void release() {
+  /**
+   * Gives back the turn of an answered bulk request.
+   *
+   * @param turnStartedAt what {@link #acquire()} returned for this turn
+   */
+  public void release(long turnStartedAt) {
     if (this == UNPACED) {
       return;
     }
@@ -106,7 +114,8 @@ public final class SendPace {
       inFlight--;
       if (rest > 0) {
         long now = clock.getAsLong();
-        nextTurnAt = now + Math.max(0, now - turnStartedAt) * rest;
+        // With several bulks in flight, the longest rest any of them asks for stands.
+        nextTurnAt = Math.max(nextTurnAt, now + Math.max(0, now - turnStartedAt) * rest);
       }
       turnFreed.signal();
     } finally {

@@ -42,9 +42,9 @@ class SendPaceTest {
     assertThat(pace.rest()).isZero();
     pace.congested(); // still busy at one bulk: rest 1
     assertThat(pace.rest()).isEqualTo(1);
-    pace.acquire();
+    long first = pace.acquire();
     now[0] = 100;
-    pace.release(); // the bulk took 100 ns: the next turn waits 100 ns more
+    pace.release(first); // the bulk took 100 ns: the next turn waits 100 ns more
     assertThat(pace.restNanos()).isEqualTo(100);
     now[0] = 150;
     assertThat(pace.restNanos()).isEqualTo(50);
@@ -54,9 +54,9 @@ class SendPaceTest {
     pace.congested();
     assertThat(pace.rest()).as("1, 2, 4, 8, then no more").isEqualTo(SendPace.MOST_REST);
     now[0] = 200;
-    pace.acquire(); // the rest computed at the release (200) is over: no wait
+    long second = pace.acquire(); // the rest computed at the release (200) is over: no wait
     now[0] = 230;
-    pace.release(); // took 30 ns, rest 8: the next turn at 230 + 240
+    pace.release(second); // took 30 ns, rest 8: the next turn at 230 + 240
     assertThat(pace.restNanos()).isEqualTo(240);
     pace.clear();
     assertThat(pace.rest()).isEqualTo(4);
@@ -69,6 +69,23 @@ class SendPaceTest {
     assertThat(pace.limit()).isEqualTo(1);
     pace.clear();
     assertThat(pace.limit()).isEqualTo(2);
+  }
+
+  @Test
+  void withTwoBulksInFlightEachRestFollowsItsOwnBulkAndTheLongestStands() throws Exception {
+    long[] now = {0};
+    SendPace pace = new SendPace(2, 2, () -> now[0]);
+    pace.congested(); // at the least already: rest 1
+    assertThat(pace.rest()).isEqualTo(1);
+    long a = pace.acquire(); // at 0
+    now[0] = 50;
+    long b = pace.acquire(); // at 50
+    now[0] = 100;
+    pace.release(a); // a took 100 ns: no turn before 200
+    assertThat(pace.restNanos()).isEqualTo(100);
+    now[0] = 110;
+    pace.release(b); // b took 60 ns: 170, earlier than a's 200, which stands
+    assertThat(pace.restNanos()).as("200 - 110").isEqualTo(90);
   }
 
   @Test
@@ -85,14 +102,14 @@ class SendPaceTest {
   void aSendWaitsWhileTheLimitIsInFlightAndGoesWhenATurnIsFreed() throws Exception {
     SendPace pace = new SendPace(1, 2);
     pace.congested(); // 1 at once
-    pace.acquire();
+    long first = pace.acquire();
     CountDownLatch sent = waitingSend(pace);
     assertThat(sent.getCount()).as("the second waits while one is in flight").isEqualTo(1);
     assertThat(pace.inFlight()).isEqualTo(1);
-    pace.release();
+    pace.release(first);
     assertThat(sent.await(10, TimeUnit.SECONDS)).isTrue();
     assertThat(pace.inFlight()).isEqualTo(1);
-    pace.release();
+    pace.release(0);
     assertThat(pace.takeMostInFlight()).isEqualTo(1);
   }
 
@@ -106,7 +123,7 @@ class SendPaceTest {
     assertThat(sent.await(10, TimeUnit.SECONDS)).isTrue();
     assertThat(pace.inFlight()).isEqualTo(2);
     assertThat(pace.takeMostInFlight()).isEqualTo(2);
-    pace.release();
+    pace.release(0);
     assertThat(pace.takeMostInFlight()).as("counts again from the two in flight").isEqualTo(2);
     assertThat(pace.takeMostInFlight()).as("then from the one left").isEqualTo(1);
   }
