@@ -106,9 +106,20 @@ public final class RunFixtures {
   public static void gribServed(
       ElasticsearchClient client, PublishedRuns runs, String model, List<IntervalMessages> messages)
       throws Exception {
+    gribServed(client, runs, model, messages, ShardingSpec.DEFAULT);
+  }
+
+  /** As {@link #gribServed(ElasticsearchClient, PublishedRuns, String, List)}, laid out by spec. */
+  public static void gribServed(
+      ElasticsearchClient client,
+      PublishedRuns runs,
+      String model,
+      List<IntervalMessages> messages,
+      ShardingSpec spec)
+      throws Exception {
     Path grib = Files.createTempDirectory("grib").resolve(model + ".grib");
     IntervalMessages.write(messages, grib, SampleReference.samples());
-    fileServed(client, runs, model, grib);
+    fileServed(client, runs, model, grib, spec);
   }
 
   /**
@@ -118,10 +129,20 @@ public final class RunFixtures {
   public static void fileServed(
       ElasticsearchClient client, PublishedRuns runs, String model, Path forecastFile)
       throws Exception {
+    fileServed(client, runs, model, forecastFile, ShardingSpec.DEFAULT);
+  }
+
+  /** As {@link #fileServed(ElasticsearchClient, PublishedRuns, String, Path)}, laid out by spec. */
+  public static void fileServed(
+      ElasticsearchClient client,
+      PublishedRuns runs,
+      String model,
+      Path forecastFile,
+      ShardingSpec spec)
+      throws Exception {
     try (ForecastFile file = ForecastFiles.open(forecastFile)) {
       assertThat(file.skipped()).isEmpty();
-      for (FileForecastSource source :
-          FileRuns.assemble(model, file.fields(), Set.of(), ShardingSpec.DEFAULT)) {
+      for (FileForecastSource source : FileRuns.assemble(model, file.fields(), Set.of(), spec)) {
         ensurePublished(client, source);
         awaitServed(runs, source.run().model(), source.run().runId());
       }
