@@ -145,6 +145,8 @@ public class JobFinisher {
     // Complete and counted: published, or, older than the served run, kept servable by its run
     // time.
     PublishPolicy policy = job.spec() == null ? PublishPolicy.IF_NEWER : job.spec().publishPolicy();
+    // Within finish-timeout, or another instance takes the job over while the merge runs.
+    lifecycle.mergeBeforePublishing(record);
     RunLifecycle.Completion completion =
         lifecycle.complete(record, counted, note, policy, "\"publish\": \"always\"");
     end(

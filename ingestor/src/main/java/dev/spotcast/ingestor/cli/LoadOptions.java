@@ -123,6 +123,12 @@ public final class LoadOptions extends ConnectionOptions {
   public boolean forceMerge;
 
   @Option(
+      names = "--merge-before-publish",
+      description =
+          "Force-merge before publishing, so the run's first requests read merged indices from the page cache (served later by the merge's time; docs/operations.md).")
+  public boolean mergeBeforePublish;
+
+  @Option(
       names = "--publish",
       defaultValue = "if-newer",
       converter = PublishConverter.class,

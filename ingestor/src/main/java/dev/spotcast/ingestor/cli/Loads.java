@@ -66,7 +66,10 @@ final class Loads {
             new RunLoader(client, settings)
                 .withLifecycle(
                     new AfterPublish(
-                        options.keepRuns, options.forceMerge, options.archiveRepository))
+                        options.keepRuns,
+                        options.forceMerge,
+                        options.archiveRepository,
+                        options.mergeBeforePublish))
                 .withPublishPolicy(options.publish)
                 .yieldingTo(yieldTo)
                 .load(

@@ -15,12 +15,17 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param forceMerge merge the published run's indices to one segment
  * @param archiveRepository the Elasticsearch snapshot repository that runs past {@code keepRuns}
  *     are moved to ({@link RunArchive}) instead of being deleted; null or blank: deleted
+ * @param mergeBeforePublish merge (implies {@code forceMerge}) before the run is published rather
+ *     than after. The run is served later by the merge's time, but its first requests read one
+ *     segment per shard, from the page cache the merge has just written, instead of the load's many
+ *     segments while the merge rewrites them (docs/operations.md, "Runs larger than memory")
  */
 @ConfigurationProperties("spotcast.ingest.lifecycle")
 public record AfterPublish(
     @DefaultValue("0") int keepRuns,
     @DefaultValue("false") boolean forceMerge,
-    String archiveRepository) {
+    String archiveRepository,
+    @DefaultValue("false") boolean mergeBeforePublish) {
 
   @ConstructorBinding
   public AfterPublish {
@@ -28,6 +33,7 @@ public record AfterPublish(
       throw new IllegalArgumentException(
           "keep-runs must be >= 0 (0 keeps every run), got " + keepRuns);
     }
+    forceMerge |= mergeBeforePublish;
     archiveRepository =
         archiveRepository == null || archiveRepository.isBlank() ? null : archiveRepository.strip();
   }
@@ -35,6 +41,16 @@ public record AfterPublish(
   /** Runs past {@code keepRuns} deleted, not archived. */
   public AfterPublish(int keepRuns, boolean forceMerge) {
     this(keepRuns, forceMerge, null);
+  }
+
+  /** Merged, if at all, after publishing. */
+  public AfterPublish(int keepRuns, boolean forceMerge, String archiveRepository) {
+    this(keepRuns, forceMerge, archiveRepository, false);
+  }
+
+  /** Whether the run is merged before it is published. */
+  public boolean mergesFirst() {
+    return mergeBeforePublish;
   }
 
   /** Keeps every run and merges nothing. */

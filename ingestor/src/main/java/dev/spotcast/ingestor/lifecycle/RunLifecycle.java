@@ -206,11 +206,29 @@ public final class RunLifecycle {
     log.info("run {} of {} loaded, not served: {}", record.runId(), record.model(), reason);
   }
 
-  /** Merges the published run's indices to one segment if so configured (blocks until merged). */
+  /**
+   * Merges the published run's indices to one segment if so configured, unless they were merged
+   * before publishing (blocks until merged).
+   */
   public void forceMerge(RunRecord record) {
-    if (!afterPublish.forceMerge()) {
+    if (!afterPublish.forceMerge() || afterPublish.mergesFirst()) {
       return;
     }
+    merge(record, "published");
+  }
+
+  /**
+   * Before {@link #complete}: merges the complete run's indices to one segment if so configured to
+   * merge before publishing (blocks until merged). Should the merge fail, the run is published as
+   * loaded.
+   */
+  public void mergeBeforePublishing(RunRecord record) {
+    if (afterPublish.mergesFirst()) {
+      merge(record, "complete, not yet published");
+    }
+  }
+
+  private void merge(RunRecord record, String state) {
     long start = System.nanoTime();
     log.info(
         "force-merging run {} of {} to one segment per shard ({} indices; minutes on a large run)",
@@ -227,15 +245,17 @@ public final class RunLifecycle {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       log.warn(
-          "run {} of {} published; stopped waiting for its force merge, which Elasticsearch goes on"
+          "run {} of {} {}; stopped waiting for its force merge, which Elasticsearch goes on"
               + " with",
           record.runId(),
-          record.model());
+          record.model(),
+          state);
     } catch (IOException | RuntimeException e) {
       log.warn(
-          "run {} of {} published, but force-merging its indices failed: {}",
+          "run {} of {} {}, but force-merging its indices failed: {}",
           record.runId(),
           record.model(),
+          state,
           e.toString());
     }
   }
