@@ -228,6 +228,19 @@ public final class ForecastIndices {
                 && health.unassignedPrimaryShards() == 0);
   }
 
+  /**
+   * Closes and opens the indices again, waiting until every primary serves: what makes
+   * Elasticsearch read the files named by {@code index.store.preload} into the page cache, which it
+   * does only when it opens a shard. For indices no one reads yet: closed, they answer nothing.
+   */
+  public void reopen(List<String> indices) throws IOException {
+    client.indices().close(c -> c.index(indices));
+    client
+        .indices()
+        .open(
+            o -> o.index(indices).waitForActiveShards(w -> w.count(1)).timeout(t -> t.time("5m")));
+  }
+
   /** Documents visible in the indices (call after a refresh). */
   public long count(List<String> indices) throws IOException {
     return client.count(c -> c.index(indices)).count();

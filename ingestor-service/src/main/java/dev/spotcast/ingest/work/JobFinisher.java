@@ -146,7 +146,7 @@ public class JobFinisher {
     // time.
     PublishPolicy policy = job.spec() == null ? PublishPolicy.IF_NEWER : job.spec().publishPolicy();
     // Within finish-timeout, or another instance takes the job over while the merge runs.
-    lifecycle.mergeBeforePublishing(record);
+    lifecycle.beforePublishing(record);
     RunLifecycle.Completion completion =
         lifecycle.complete(record, counted, note, policy, "\"publish\": \"always\"");
     end(

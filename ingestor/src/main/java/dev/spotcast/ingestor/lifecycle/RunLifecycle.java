@@ -218,13 +218,35 @@ public final class RunLifecycle {
   }
 
   /**
-   * Before {@link #complete}: merges the complete run's indices to one segment if so configured to
-   * merge before publishing (blocks until merged). Should the merge fail, the run is published as
-   * loaded.
+   * Before {@link #complete}, the complete run made ready for its first users: its indices merged
+   * to one segment if so configured to merge before publishing (blocks until merged), then, for a
+   * run whose values are preloaded ({@code preloadValues} of its spec), closed and opened again so
+   * that Elasticsearch reads them into the page cache now rather than at a node's next start. Pages
+   * a load has just written are the kernel's first to evict, while those of the run served until
+   * now, read over and over, are kept: without this, a new run larger than what memory holds beside
+   * the old one answers its first users from the disk. Should either fail, the run is published as
+   * it is.
    */
-  public void mergeBeforePublishing(RunRecord record) {
+  public void beforePublishing(RunRecord record) {
     if (afterPublish.mergesFirst()) {
       merge(record, "complete, not yet published");
+    }
+    if (record.run().sharding().preloadValues()) {
+      long start = System.nanoTime();
+      try {
+        indices.reopen(record.indices());
+        log.info(
+            "run {} of {}: values read into the page cache in {} s",
+            record.runId(),
+            record.model(),
+            (System.nanoTime() - start) / 1_000_000_000L);
+      } catch (IOException | RuntimeException e) {
+        log.warn(
+            "run {} of {}: reading its values into the page cache failed: {}",
+            record.runId(),
+            record.model(),
+            e.toString());
+      }
     }
   }
 

@@ -125,7 +125,7 @@ public final class RunLoader {
       }
       RunLifecycle.Completion completion = null;
       if (failure == null) {
-        lifecycle.mergeBeforePublishing(record);
+        lifecycle.beforePublishing(record);
         completion = lifecycle.complete(record, counted, null, publishPolicy, "--publish always");
         lifecycle.forceMerge(record);
       } else {
