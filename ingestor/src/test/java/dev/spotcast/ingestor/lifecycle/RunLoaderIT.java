@@ -486,6 +486,47 @@ class RunLoaderIT {
     assertThat(segmentsPerShard).isNotEmpty().allSatisfy((shard, n) -> assertThat(n).isOne());
   }
 
+  @Test
+  void mergeBeforePublishImpliesTheMergeAndAPreloadedRunIsReopenedBeforeItServes()
+      throws Exception {
+    String model = "itmergefirst";
+    ShardingSpec preloaded =
+        new ShardingSpec(
+            3,
+            0,
+            2,
+            10.0,
+            ShardingSpec.Routing.TILE,
+            ShardingSpec.ALL_STEPS,
+            ShardingSpec.EXACT_BITS,
+            true);
+    ForecastRun run = run(model, T0, preloaded);
+
+    LoadReport report =
+        new RunLoader(client, settings)
+            .withLifecycle(new AfterPublish(0, false, null, true))
+            .load(new SyntheticForecastSource(run, 1));
+
+    assertThat(report.published()).isTrue();
+    assertThat(client.count(c -> c.index(ShardingStrategy.latestAlias(model))).count())
+        .isEqualTo(run.documentCount());
+    // Merged although force-merge was not given: merge-before-publish implies it.
+    Map<String, Long> segmentsPerShard = new HashMap<>();
+    for (var segment : client.cat().segments(c -> c.index(report.indices())).segments()) {
+      segmentsPerShard.merge(segment.index() + "/" + segment.shard(), 1L, Long::sum);
+    }
+    assertThat(segmentsPerShard).isNotEmpty().allSatisfy((shard, n) -> assertThat(n).isOne());
+    // Opened again from its files (what makes Elasticsearch preload them), not as created empty.
+    var recoveries = client.indices().recovery(r -> r.index(report.indices())).statuses();
+    assertThat(recoveries).hasSize(report.indices().size());
+    recoveries.forEach(
+        (index, status) ->
+            assertThat(status.shards())
+                .as(index)
+                .isNotEmpty()
+                .allSatisfy(shard -> assertThat(shard.type()).isEqualTo("EXISTING_STORE")));
+  }
+
   private static ForecastDocument withUnknownParameter(ForecastDocument doc) {
     String[] names = doc.parameterNames().clone();
     names[0] = "snow";
