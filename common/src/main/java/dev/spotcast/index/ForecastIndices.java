@@ -229,16 +229,24 @@ public final class ForecastIndices {
   }
 
   /**
-   * Closes and opens the indices again, waiting until every primary serves: what makes
-   * Elasticsearch read the files named by {@code index.store.preload} into the page cache, which it
-   * does only when it opens a shard. For indices no one reads yet: closed, they answer nothing.
+   * Closes and opens the indices again, waiting (asking in slices, at most {@code limit}) until
+   * every primary serves: what makes Elasticsearch read the files named by {@code
+   * index.store.preload} into the page cache, which it does only when it opens a shard. For indices
+   * no one reads yet: closed, they answer nothing.
+   *
+   * @throws IOException when a primary is not serving within {@code limit}
    */
-  public void reopen(List<String> indices) throws IOException {
+  public void reopen(List<String> indices, Duration limit) throws IOException {
     client.indices().close(c -> c.index(indices));
-    client
-        .indices()
-        .open(
-            o -> o.index(indices).waitForActiveShards(w -> w.count(1)).timeout(t -> t.time("5m")));
+    client.indices().open(o -> o.index(indices).waitForActiveShards(w -> w.count(0)));
+    if (!awaitPrimaries(indices, limit)) {
+      throw new IOException(
+          "the indices "
+              + indices
+              + " did not open again within "
+              + limit
+              + " (their values are read into the page cache as they open)");
+    }
   }
 
   /** Documents visible in the indices (call after a refresh). */

@@ -48,11 +48,6 @@ public record AfterPublish(
     this(keepRuns, forceMerge, archiveRepository, false);
   }
 
-  /** Whether the run is merged before it is published. */
-  public boolean mergesFirst() {
-    return mergeBeforePublish;
-  }
-
   /** Keeps every run and merges nothing. */
   public static AfterPublish none() {
     return new AfterPublish(0, false);

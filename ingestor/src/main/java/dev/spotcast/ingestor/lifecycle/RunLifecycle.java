@@ -50,6 +50,9 @@ public final class RunLifecycle {
   /** How long {@link #finishLoading} waits for a run's replicas to be copied. */
   static final Duration REPLICA_WAIT = Duration.ofMinutes(10);
 
+  /** How long {@link #beforePublishing} waits for a preloaded run's indices to serve again. */
+  static final Duration REOPEN_WAIT = Duration.ofMinutes(10);
+
   /** How often a force merge under way is asked whether it finished. */
   static final Duration MERGE_POLL = Duration.ofSeconds(2);
 
@@ -211,7 +214,7 @@ public final class RunLifecycle {
    * before publishing (blocks until merged).
    */
   public void forceMerge(RunRecord record) {
-    if (!afterPublish.forceMerge() || afterPublish.mergesFirst()) {
+    if (!afterPublish.forceMerge() || afterPublish.mergeBeforePublish()) {
       return;
     }
     merge(record, "published");
@@ -219,34 +222,29 @@ public final class RunLifecycle {
 
   /**
    * Before {@link #complete}, the complete run made ready for its first users: its indices merged
-   * to one segment if so configured to merge before publishing (blocks until merged), then, for a
-   * run whose values are preloaded ({@code preloadValues} of its spec), closed and opened again so
-   * that Elasticsearch reads them into the page cache now rather than at a node's next start. Pages
-   * a load has just written are the kernel's first to evict, while those of the run served until
-   * now, read over and over, are kept: without this, a new run larger than what memory holds beside
-   * the old one answers its first users from the disk. Should either fail, the run is published as
-   * it is.
+   * to one segment if so configured to merge before publishing (blocks until merged; should the
+   * merge fail, the run is published as loaded), then, for a run whose values are preloaded ({@code
+   * preloadValues} of its spec), closed and opened again so that Elasticsearch reads them into the
+   * page cache now rather than at a node's next start. Pages a load has just written are the
+   * kernel's first to evict, while those of the run served until now, read over and over, are kept:
+   * without this, a new run larger than what memory holds beside the old one answers its first
+   * users from the disk.
+   *
+   * @throws IOException when the indices do not serve again within {@link #REOPEN_WAIT}: the run is
+   *     then not published (a closed index would answer nothing)
    */
-  public void beforePublishing(RunRecord record) {
-    if (afterPublish.mergesFirst()) {
+  public void beforePublishing(RunRecord record) throws IOException {
+    if (afterPublish.mergeBeforePublish()) {
       merge(record, "complete, not yet published");
     }
     if (record.run().sharding().preloadValues()) {
       long start = System.nanoTime();
-      try {
-        indices.reopen(record.indices());
-        log.info(
-            "run {} of {}: values read into the page cache in {} s",
-            record.runId(),
-            record.model(),
-            (System.nanoTime() - start) / 1_000_000_000L);
-      } catch (IOException | RuntimeException e) {
-        log.warn(
-            "run {} of {}: reading its values into the page cache failed: {}",
-            record.runId(),
-            record.model(),
-            e.toString());
-      }
+      indices.reopen(record.indices(), REOPEN_WAIT);
+      log.info(
+          "run {} of {}: values read into the page cache in {} s",
+          record.runId(),
+          record.model(),
+          (System.nanoTime() - start) / 1_000_000_000L);
     }
   }
 
