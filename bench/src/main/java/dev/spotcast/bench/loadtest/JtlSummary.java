@@ -193,6 +193,20 @@ public final class JtlSummary {
                         percentile(elapsedOfCode, 95),
                         percentile(elapsedOfCode, 99),
                         elapsedOfCode[elapsedOfCode.length - 1])));
+    long outside = steady.stream().filter(x -> x.code().equals("422")).count();
+    if (outside > 0) {
+      // A plan draws its times and heights from the run served when it starts: a test that outlives
+      // that run asks the next one for hours it does not have. Not the service's capacity.
+      row(
+          out,
+          "of them 422",
+          String.format(
+              Locale.ROOT,
+              "%,d: times or heights the served run does not have; answered %.1f %% of the rest (a"
+                  + " test that outlives its run: --times inside both runs)",
+              outside,
+              100.0 * answered / (steady.size() - outside)));
+    }
     Map<String, List<Sample>> kinds = byLabel(steady, steadyLabels);
     if (kinds.size() > 1) {
       row(out, "by request kind", "requests, req/s, answered (200), latency, errors");

@@ -103,6 +103,25 @@ class JtlSummaryTest {
   }
 
   @Test
+  void requestsForHoursTheServedRunLacksAreCountedApartFromTheAnswered() {
+    List<Sample> all = new ArrayList<>();
+    // 8 answered, 1 refused, 1 for an hour the new run does not have: 8 of the 9 it could answer.
+    for (int i = 0; i < 8; i++) {
+      all.add(new Sample(i * 1_000L, 10, "spot steady", true, "200", ""));
+    }
+    all.add(new Sample(8_000, 3, "spot steady", false, "429", "Too Many Requests"));
+    all.add(new Sample(9_000, 3, "spot steady", false, "422", "Unprocessable Entity"));
+    String table = JtlSummary.table(all, List.of(), List.of(), List.of("spot steady"), null, null);
+    assertThat(table)
+        .contains("answered (200)         8 (80.0 %)")
+        .contains("of them 422            1: times or heights the served run does not have;")
+        .contains("answered 88.9 % of the rest");
+    all.removeLast();
+    assertThat(JtlSummary.table(all, List.of(), List.of(), List.of("spot steady"), null, null))
+        .doesNotContain("of them 422");
+  }
+
+  @Test
   void eachKindOfRequestGetsItsOwnRowBesideTheTotals() {
     List<Sample> all = new ArrayList<>();
     all.add(new Sample(0, 500, "spot rampup", true, "200", ""));
