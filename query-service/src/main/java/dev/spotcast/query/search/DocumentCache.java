@@ -15,8 +15,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * The documents of recently asked grid points, per published run, in memory: a run never changes
@@ -70,7 +68,7 @@ public final class DocumentCache {
           && Double.doubleToLongBits(level) == Double.doubleToLongBits(k.level);
     }
 
-    static final long MIX = 0x9E3779B97F4A7C15L;
+    private static final long MIX = 0x9E3779B97F4A7C15L;
   }
 
   /**
@@ -107,28 +105,9 @@ public final class DocumentCache {
   private volatile Set<String> retained = Set.of();
 
   /**
-   * Where documents read for requests are admitted only on a second read of their place ({@code
-   * spotcast.query.cache.admit: second-read}); null: on their first read.
-   */
-  private final Doorkeeper doorkeeper;
-
-  /**
    * @param maxBytes the heap the documents may hold, as {@link #bytes} estimates it
    */
   public DocumentCache(long maxBytes, MeterRegistry registry) {
-    this(maxBytes, registry, false);
-  }
-
-  /**
-   * @param maxBytes the heap the documents may hold, as {@link #bytes} estimates it
-   * @param secondRead whether a document read for a request is kept only when its place (model,
-   *     level, grid point) was read before, lately ({@link #offer}): over a run larger than memory
-   *     asked at places spread evenly, most documents are read once, and keeping each of them made
-   *     the young collections copy every one into the old generation (docs/operations.md, "Runs
-   *     larger than memory")
-   */
-  public DocumentCache(long maxBytes, MeterRegistry registry, boolean secondRead) {
-    this.doorkeeper = secondRead ? new Doorkeeper() : null;
     // Maintenance (eviction, the frequency sketch) runs on the calling thread: handing it to the
     // common pool woke a thread per burst of writes, a context switch that cost more than the work
     // on two cores.
@@ -267,65 +246,6 @@ public final class DocumentCache {
    */
   void put(Key key, List<ForecastHit> hits) {
     documents.put(key, hits);
-  }
-
-  /**
-   * Keeps a document read for a request as {@link #put} does, or, admitting on a second read, only
-   * if its place was read before (of any run of the model: a place asked of the run served until
-   * now is kept at once of the next); the first read only marks the place.
-   */
-  void offer(Key key, List<ForecastHit> hits) {
-    if (doorkeeper == null || doorkeeper.seenBefore(placeOf(key))) {
-      documents.put(key, hits);
-    }
-  }
-
-  /** A hash of a key's place: its model, axis, level and grid point (not its run or fields). */
-  static long placeOf(Key key) {
-    long h = key.point();
-    h = h * Key.MIX + Double.doubleToLongBits(key.level());
-    h = h * Key.MIX + key.axis();
-    h = h * Key.MIX + key.run().run().model().hashCode();
-    return h * Key.MIX;
-  }
-
-  /**
-   * The places read lately, a bit each in a fixed table of 2^23 bits (1 MiB), forgotten all at once
-   * when an eighth of the bits are set: a place read twice within about a million reads of other
-   * places is admitted; at most one in eight places read once is admitted by a collision. Races
-   * between threads only ever admit or mark a document too many, never lose one.
-   */
-  static final class Doorkeeper {
-    private static final int BITS = 1 << 23;
-    private static final int FORGET_AFTER = BITS / 8;
-    private final AtomicLongArray words = new AtomicLongArray(BITS / Long.SIZE);
-    private final AtomicInteger marked = new AtomicInteger();
-
-    /** Whether the place was marked; marks it if not. */
-    boolean seenBefore(long place) {
-      int bit = (int) (place >>> (Long.SIZE - 23));
-      int word = bit >>> 6;
-      long mask = 1L << (bit & 63);
-      while (true) {
-        long old = words.get(word);
-        if ((old & mask) != 0) {
-          return true;
-        }
-        if (words.compareAndSet(word, old, old | mask)) {
-          if (marked.incrementAndGet() >= FORGET_AFTER) {
-            forget();
-          }
-          return false;
-        }
-      }
-    }
-
-    private void forget() {
-      marked.set(0);
-      for (int i = 0; i < words.length(); i++) {
-        words.set(i, 0);
-      }
-    }
   }
 
   /**

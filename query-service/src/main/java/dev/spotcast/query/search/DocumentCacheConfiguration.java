@@ -13,9 +13,7 @@ import org.springframework.util.unit.DataSize;
 /**
  * The document cache ({@code spotcast.query.cache.enabled}, on by default; {@code
  * spotcast.query.cache.max-memory}, the heap its documents may hold, by default a quarter of the
- * JVM's maximum heap; {@code spotcast.query.cache.admit}, first-read or second-read, which
- * documents read for requests it keeps), emptied of each run the catalog no longer serves at its
- * next refresh.
+ * JVM's maximum heap), emptied of each run the catalog no longer serves at its next refresh.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(
@@ -29,7 +27,6 @@ public class DocumentCacheConfiguration {
   @Bean
   DocumentCache documentCache(
       @Value("${spotcast.query.cache.max-memory:#{null}}") DataSize maxMemory,
-      @Value("${spotcast.query.cache.admit:first-read}") String admit,
       MeterRegistry registry,
       PublishedRuns runs) {
     long bytes = maxMemory != null ? maxMemory.toBytes() : Runtime.getRuntime().maxMemory() / 4;
@@ -39,19 +36,11 @@ public class DocumentCacheConfiguration {
               + maxMemory
               + "); give a size such as 512MB, or 0 to keep no documents");
     }
-    if (!admit.equals("first-read") && !admit.equals("second-read")) {
-      throw new IllegalArgumentException(
-          "spotcast.query.cache.admit must be first-read (the default) or second-read (runs larger"
-              + " than memory asked at places spread evenly), not '"
-              + admit
-              + "'");
-    }
     log.info(
-        "Document cache: up to {} MiB of the heap{}, documents kept from their {}",
+        "Document cache: up to {} MiB of the heap{}",
         bytes >> 20,
-        maxMemory == null ? " (a quarter of it; spotcast.query.cache.max-memory sets it)" : "",
-        admit);
-    DocumentCache cache = new DocumentCache(bytes, registry, admit.equals("second-read"));
+        maxMemory == null ? " (a quarter of it; spotcast.query.cache.max-memory sets it)" : "");
+    DocumentCache cache = new DocumentCache(bytes, registry);
     runs.onRefresh(cache::retainRuns);
     return cache;
   }

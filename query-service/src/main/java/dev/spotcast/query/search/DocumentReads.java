@@ -54,12 +54,7 @@ final class DocumentReads {
       documents =
           reading.get(
               keys,
-              () ->
-                  whole(
-                      query.strategy(),
-                      fieldMasks,
-                      shared.read(new IdsRead(query, points)),
-                      false));
+              () -> whole(query.strategy(), fieldMasks, shared.read(new IdsRead(query, points))));
     }
     return asked(query, asked, points, fieldMasks, documents);
   }
@@ -69,7 +64,7 @@ final class DocumentReads {
    * document once, read with every parameter of its axis: {@link RunPreload}); returns how many.
    */
   int keep(ShardingStrategy strategy, long[] fieldMasks, List<ForecastHit> read) {
-    return whole(strategy, fieldMasks, read, true).size();
+    return whole(strategy, fieldMasks, read).size();
   }
 
   /**
@@ -79,7 +74,7 @@ final class DocumentReads {
    * steps did not come back is returned as read but not kept.
    */
   private Map<DocumentCache.Key, List<ForecastHit>> whole(
-      ShardingStrategy strategy, long[] fieldMasks, List<ForecastHit> read, boolean keepAll) {
+      ShardingStrategy strategy, long[] fieldMasks, List<ForecastHit> read) {
     ForecastRun run = strategy.run();
     boolean blocks = run.stepsPerDocument() > 1;
     Map<DocumentCache.Key, ForecastHit[]> found = new HashMap<>();
@@ -108,7 +103,7 @@ final class DocumentReads {
       if (block != null) {
         // Any step of a block read carries the numbers of all its steps: kept as they are.
         documents.put(key, block);
-        keep(key, block, keepAll);
+        cache.put(key, block);
         continue;
       }
       found
@@ -121,22 +116,10 @@ final class DocumentReads {
           List<ForecastHit> document = Arrays.asList(hits);
           documents.put(key, document);
           if (!document.contains(null)) {
-            keep(key, List.of(hits), keepAll);
+            cache.put(key, List.of(hits));
           }
         });
     return documents;
-  }
-
-  /**
-   * A whole document into the cache: every one read some other way ({@code all}), one read for a
-   * request as the cache admits it.
-   */
-  private void keep(DocumentCache.Key key, List<ForecastHit> hits, boolean all) {
-    if (all) {
-      cache.put(key, hits);
-    } else {
-      cache.offer(key, hits);
-    }
   }
 
   /**

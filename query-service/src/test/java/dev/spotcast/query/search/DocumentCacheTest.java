@@ -175,64 +175,6 @@ class DocumentCacheTest {
   }
 
   @Test
-  void admittingOnASecondReadKeepsAPlaceOnlyOnceItWasReadBeforeOfAnyRunOfTheModel() {
-    ForecastRun a = run("a");
-    ForecastRun next =
-        new ForecastRun(
-            a.model(),
-            a.runTime().plusSeconds(6 * 3600),
-            a.grid(),
-            a.axes(),
-            a.steps(),
-            ShardingSpec.DEFAULT);
-    ShardingStrategy first = new ShardingStrategy(a);
-    ShardingStrategy second = new ShardingStrategy(next);
-    DocumentCache cache = new DocumentCache(1_000_000, new SimpleMeterRegistry(), true);
-    DocumentCache.Key once = new DocumentCache.Key(first, 0, 0.0, 0, 1, 1L);
-
-    cache.offer(once, List.of(hit(0, 1)));
-    assertThat(cache.all(List.of(once))).as("read once: marked, not kept").isNull();
-    cache.offer(once, List.of(hit(0, 1)));
-    assertThat(cache.all(List.of(once))).as("read again: kept").hasSize(1);
-    // The same place of the model's next run, other fields: read before, kept at once.
-    DocumentCache.Key sameOfNext = new DocumentCache.Key(second, 0, 0.0, 0, 1, 3L);
-    cache.offer(sameOfNext, List.of(hit(0, 1)));
-    assertThat(cache.all(List.of(sameOfNext))).hasSize(1);
-    // Another level of that point is another place.
-    DocumentCache.Key above = new DocumentCache.Key(first, 0, 500.0, 0, 1, 1L);
-    cache.offer(above, List.of(hit(0, 1)));
-    assertThat(cache.all(List.of(above))).isNull();
-    // What is read some other way (a run read whole) is kept at once.
-    DocumentCache.Key whole = new DocumentCache.Key(first, 0, 0.0, 0, 2, 1L);
-    cache.put(whole, List.of(hit(0, 2)));
-    assertThat(cache.all(List.of(whole))).hasSize(1);
-    // By default every document read is kept.
-    DocumentCache keepsAll = new DocumentCache(1_000_000, new SimpleMeterRegistry());
-    keepsAll.offer(once, List.of(hit(0, 1)));
-    assertThat(keepsAll.all(List.of(once))).hasSize(1);
-  }
-
-  @Test
-  void theDoorkeeperForgetsEverythingOnceAnEighthOfItsBitsAreSet() {
-    DocumentCache.Doorkeeper doorkeeper = new DocumentCache.Doorkeeper();
-    long place =
-        DocumentCache.placeOf(
-            new DocumentCache.Key(new ShardingStrategy(run("a")), 0, 0.0, 0, 7, 1L));
-    assertThat(doorkeeper.seenBefore(place)).isFalse();
-    assertThat(doorkeeper.seenBefore(place)).isTrue();
-    // Marks of other places, a bit each (the top 23 bits of the hash pick it), until it forgets.
-    int bit = (int) (place >>> 41);
-    int marked = 1;
-    for (long other = 0; marked < (1 << 20); other++) {
-      if (other != bit) {
-        doorkeeper.seenBefore(other << 41);
-        marked++;
-      }
-    }
-    assertThat(doorkeeper.seenBefore(place)).as("forgotten with the rest").isFalse();
-  }
-
-  @Test
   void documentsOfRunsNoLongerServedAreDropped() {
     ForecastRun a = run("a");
     ForecastRun b = run("b");
