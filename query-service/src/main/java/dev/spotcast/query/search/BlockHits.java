@@ -43,6 +43,16 @@ final class BlockHits extends AbstractList<ForecastHit> {
         read.lon());
   }
 
+  /** The block's steps, in order. */
+  List<Integer> steps() {
+    return steps;
+  }
+
+  /** The names of the parameters read, in the order of {@link #columns()}. */
+  String[] names() {
+    return values.names();
+  }
+
   /** The block's numbers, per parameter read (a parameter with no value here may be null). */
   float[][] columns() {
     return (float[][]) values.block();

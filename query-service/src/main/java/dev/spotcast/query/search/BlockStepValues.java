@@ -52,6 +52,11 @@ final class BlockStepValues extends AbstractMap<String, Double> {
     return null;
   }
 
+  /** The parameters' names, in the order of the block's numbers. */
+  String[] names() {
+    return names;
+  }
+
   /** The block's numbers, shared by the values of all its steps. */
   Object block() {
     return numbers;

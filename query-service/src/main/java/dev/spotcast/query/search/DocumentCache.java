@@ -2,6 +2,7 @@ package dev.spotcast.query.search;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.RemovalCause;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
@@ -11,6 +12,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -98,8 +100,56 @@ public final class DocumentCache {
     return masks;
   }
 
-  /** Per document, its hits: one, or one per step of its block in step order. */
-  private final Cache<Key, List<ForecastHit>> documents;
+  /**
+   * A document as the cache holds it: its hits on the heap ({@link OnHeap}), or a block whose
+   * numbers are in the slab ({@link InSlab}).
+   */
+  private sealed interface Held permits OnHeap, InSlab {}
+
+  /** One hit, or one per step of its block in step order. */
+  private record OnHeap(List<ForecastHit> hits) implements Held {}
+
+  /**
+   * A block of steps whose numbers are in the slab: what its hits are made of besides them (the hit
+   * read, without its numbers; the block's steps; the parameters' names) and its slot.
+   */
+  private record InSlab(
+      int axis,
+      int point,
+      double level,
+      double distance,
+      double lat,
+      double lon,
+      List<Integer> steps,
+      String[] names,
+      ValueSlab.Slot slot)
+      implements Held {
+
+    /** The block's hits, its numbers copied out of the slab; null when its slot was reused. */
+    List<ForecastHit> hits() {
+      float[][] columns = ValueSlab.read(slot, names.length);
+      if (columns == null) {
+        return null;
+      }
+      ForecastHit read =
+          new ForecastHit(
+              axis,
+              point,
+              level,
+              steps.getFirst(),
+              new BlockStepValues(names, columns, 0),
+              distance,
+              lat,
+              lon);
+      return BlockHits.of(read, steps);
+    }
+  }
+
+  /** Per document, what the cache holds of it. */
+  private final Cache<Key, Held> documents;
+
+  /** The numbers of the blocks held. */
+  private final ValueSlab slab;
 
   /** The runs of the last {@link #retainRuns}, by record id. */
   private volatile Set<String> retained = Set.of();
@@ -111,11 +161,18 @@ public final class DocumentCache {
     // Maintenance (eviction, the frequency sketch) runs on the calling thread: handing it to the
     // common pool woke a thread per burst of writes, a context switch that cost more than the work
     // on two cores.
+    this.slab = new ValueSlab(maxBytes);
     this.documents =
         Caffeine.newBuilder()
             .maximumWeight(maxBytes)
-            .<Key, List<ForecastHit>>weigher((key, hits) -> bytes(hits))
+            .<Key, Held>weigher((key, held) -> weight(held))
             .executor(Runnable::run)
+            .removalListener(
+                (Key key, Held held, RemovalCause cause) -> {
+                  if (held instanceof InSlab block) {
+                    ValueSlab.free(block.slot());
+                  }
+                })
             .recordStats()
             .build();
     CaffeineCacheMetrics.monitor(registry, documents, "spotcast.query.documents");
@@ -123,6 +180,20 @@ public final class DocumentCache {
         .description("Heap held by the document cache's documents (estimated)")
         .baseUnit("bytes")
         .register(registry);
+    Gauge.builder("spotcast.query.documents.slab.bytes", slab, ValueSlab::bytesAllocated)
+        .description(
+            "Heap allocated to the pages that hold the cached blocks' numbers, free slots included")
+        .baseUnit("bytes")
+        .register(registry);
+  }
+
+  /** What an entry weighs, as {@link #bytes} weighed it when it was put. */
+  private static int weight(Held held) {
+    return switch (held) {
+      case OnHeap heap -> bytes(heap.hits());
+      case InSlab block ->
+          slabBytes(block.names().length, block.slot().size().floats / block.names().length);
+    };
   }
 
   /**
@@ -134,7 +205,8 @@ public final class DocumentCache {
   /**
    * An estimate of the heap a document's entry holds, from the object layouts of a 64-bit JVM with
    * compressed references (12-byte headers, 4-byte references, 8-byte alignment), as {@code jmap
-   * -histo} measured them on a full cache (docs/benchmarks.md, stop 36). A block: its {@link
+   * -histo} measured them on a full cache (docs/benchmarks.md, stop 36). A block whose columns all
+   * have its length is kept in the slab ({@link #slabBytes}). Any other block: its {@link
    * BlockHits} (32), the hit read (64), its values (32), the list of its steps (24), the arrays of
    * names and columns, and a column of floats per parameter; the parameter names are the ones every
    * document shares ({@link SearchWire}). A document of one step: the list, and per hit the hit and
@@ -145,6 +217,10 @@ public final class DocumentCache {
     long bytes;
     if (hits instanceof BlockHits block) {
       float[][] columns = block.columns();
+      int length = slabLength(columns);
+      if (length > 0) {
+        return slabBytes(columns.length, length);
+      }
       bytes = blockBytes(columns.length);
       for (float[] column : columns) {
         bytes += column == null ? 0 : array(4L * column.length);
@@ -156,6 +232,35 @@ public final class DocumentCache {
       }
     }
     return (int) Math.min(Integer.MAX_VALUE, bytes);
+  }
+
+  /**
+   * The length of a block's columns when the slab can hold them (every column present, all of one
+   * length, not empty); 0 otherwise.
+   */
+  private static int slabLength(float[][] columns) {
+    if (columns.length == 0 || columns[0] == null) {
+      return 0;
+    }
+    int length = columns[0].length;
+    for (float[] column : columns) {
+      if (column == null || column.length != length) {
+        return 0;
+      }
+    }
+    return length;
+  }
+
+  /**
+   * A block held in the slab: the entry, its {@link InSlab} (64), the slot's record (24), the array
+   * of names, and the numbers in the slab (4 bytes each, no header).
+   */
+  private static long slabBytesLong(int parameters, int length) {
+    return ENTRY_BYTES + 64 + 24 + array(4L * parameters) + 4L * parameters * length;
+  }
+
+  private static int slabBytes(int parameters, int length) {
+    return (int) Math.min(Integer.MAX_VALUE, slabBytesLong(parameters, length));
   }
 
   /** A hit's own bytes, without its values. */
@@ -186,7 +291,7 @@ public final class DocumentCache {
       for (int s = 0; s < run.steps().size(); s += run.blockLength(s)) {
         perPoint +=
             run.stepsPerDocument() > 1
-                ? blockBytes(parameters) + parameters * array(4L * run.blockLength(s))
+                ? slabBytesLong(parameters, run.blockLength(s))
                 : stepsBytes(1) + HIT_BYTES + stepValuesBytes(parameters);
       }
       bytes += perPoint * axis.levels().size() * run.grid().pointCount();
@@ -235,17 +340,55 @@ public final class DocumentCache {
    * Elasticsearch is asked for all).
    */
   Map<Key, List<ForecastHit>> all(List<Key> keys) {
-    Map<Key, List<ForecastHit>> found = documents.getAllPresent(keys);
+    Map<Key, Held> found = documents.getAllPresent(keys);
     // Counted as misses of the ones not held; the held ones were hits.
-    return found.size() < keys.size() ? null : found;
+    if (found.size() < keys.size()) {
+      return null;
+    }
+    Map<Key, List<ForecastHit>> hits = HashMap.newHashMap(found.size());
+    for (Map.Entry<Key, Held> entry : found.entrySet()) {
+      List<ForecastHit> document =
+          switch (entry.getValue()) {
+            case OnHeap heap -> heap.hits();
+            case InSlab block -> block.hits();
+          };
+      if (document == null) {
+        // Its slot was given to another document after the lookup (it was just evicted).
+        return null;
+      }
+      hits.put(entry.getKey(), document);
+    }
+    return hits;
   }
 
   /**
    * Keeps a document's hits: the one hit of a document of one step, or one per step of its block in
-   * step order (every step, not only those a request asked for).
+   * step order (every step, not only those a request asked for). A block's numbers go to the slab
+   * when it can hold them; when its pages are full (documents of another size hold them), the block
+   * is not kept.
    */
   void put(Key key, List<ForecastHit> hits) {
-    documents.put(key, hits);
+    if (hits instanceof BlockHits block && slabLength(block.columns()) > 0) {
+      ValueSlab.Slot slot = slab.write(block.columns());
+      if (slot == null) {
+        return;
+      }
+      ForecastHit read = block.get(0);
+      documents.put(
+          key,
+          new InSlab(
+              read.axisPosition(),
+              read.point(),
+              read.level(),
+              read.sortDistance(),
+              read.lat(),
+              read.lon(),
+              block.steps(),
+              block.names(),
+              slot));
+      return;
+    }
+    documents.put(key, new OnHeap(hits));
   }
 
   /**

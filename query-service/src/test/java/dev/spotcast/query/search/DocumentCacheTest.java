@@ -89,18 +89,26 @@ class DocumentCacheTest {
 
   @Test
   void aDocumentWeighsTheHeapItHolds() {
-    // A whole series of 25 steps, 5 parameters: the entry (key 48, Caffeine's node 40, the map's
-    // node 32 and slot 8 = 128), BlockHits 32, the hit read 64, its values 32, the steps' list 24,
-    // the names and the columns (16 + 5 x 4 = 36, aligned 40, each), five columns of 25 floats
-    // (16 + 100 = 116, aligned 120): 128 + 152 + 80 + 600 = 960, what jmap -histo measured per
-    // cached document on a full cache of the city run.
+    // A whole series of 25 steps, 5 parameters, held in the slab: the entry (key 48, Caffeine's
+    // node 40, the map's node 32 and slot 8 = 128), InSlab 64 (header 12, two ints, four doubles,
+    // three references), the slot's record 24, the names (16 + 5 x 4 = 36, aligned 40), and 125
+    // floats in a page (500, no header of their own): 756.
     float[][] columns = new float[5][25];
     String[] names = {"t", "u", "v", "rh", "pres"};
     ForecastHit read =
         new ForecastHit(
             0, 7, 0.0, 0, new BlockStepValues(names, columns, 0), 0.0, Double.NaN, Double.NaN);
     List<Integer> steps = java.util.stream.IntStream.range(0, 25).boxed().toList();
-    assertThat(DocumentCache.bytes(BlockHits.of(read, steps))).isEqualTo(960);
+    assertThat(DocumentCache.bytes(BlockHits.of(read, steps))).isEqualTo(756);
+    // A block with a parameter absent (a null column) stays on the heap as read: the entry 128,
+    // BlockHits 32, the hit read 64, its values 32, the steps' list 24, the names and the columns
+    // (40 each), four columns of 25 floats (16 + 100 = 116, aligned 120): 128 + 152 + 80 + 480 =
+    // 840.
+    float[][] fourOfFive = {columns[0], columns[1], null, columns[3], columns[4]};
+    ForecastHit partial =
+        new ForecastHit(
+            0, 7, 0.0, 0, new BlockStepValues(names, fourOfFive, 0), 0.0, Double.NaN, Double.NaN);
+    assertThat(DocumentCache.bytes(BlockHits.of(partial, steps))).isEqualTo(840);
 
     // A document of one step, 5 values in a HashMap: the entry 128, the list 16 + (16 + 4 = 20,
     // aligned 24), the hit 64, the map 48 + its table of 16 slots (16 + 64 = 80) + 5 x (node 32 +
@@ -143,10 +151,10 @@ class DocumentCacheTest {
     ForecastRun run = run("a");
     assertThat(run.grid().pointCount()).isEqualTo(11 * 21);
     assertThat(run.stepsPerDocument()).isEqualTo(2);
-    // Axis 0, 5 parameters, 2 levels: a document of 2 steps per point and level weighs 128 + 152
-    // + 2 x 40 (names, columns) + 5 x 24 (columns of 2 floats) = 480. Axis 1, 2 parameters, one
-    // level: 128 + 152 + 2 x 24 + 2 x 24 = 376.
-    assertThat(DocumentCache.estimate(run)).isEqualTo(231L * (2 * 480 + 376));
+    // Axis 0, 5 parameters, 2 levels: a document of 2 steps per point and level, in the slab,
+    // weighs 128 + 64 + 24 + 40 (names) + 10 x 4 = 296. Axis 1, 2 parameters, one level: 128 + 64
+    // + 24 + 24 + 4 x 4 = 256.
+    assertThat(DocumentCache.estimate(run)).isEqualTo(231L * (2 * 296 + 256));
     // A document per step, its values as read (StepValues): 128 + 40 (the list) + 64 (the hit) +
     // 24 (the map) + its names and numbers; 5 values: 40 + 56, 352 in all; 2 values: 24 + 32,
     // 312.
@@ -172,6 +180,68 @@ class DocumentCacheTest {
     }
     assertThat(DocumentCache.bytes(List.of(hit(0, 1)))).isEqualTo(408);
     assertThat(cache.size()).isEqualTo(24);
+  }
+
+  /** A block of 3 steps and 2 parameters at a point, its numbers from the point. */
+  private static BlockHits block(int point) {
+    float[][] columns = {{point, point + 1, point + 2}, {-point, Float.NaN, -point - 2}};
+    ForecastHit read =
+        new ForecastHit(
+            0,
+            point,
+            500.0,
+            6,
+            new BlockStepValues(new String[] {"t", "rh"}, columns, 0),
+            1234.5,
+            45.25,
+            7.5);
+    return BlockHits.of(read, List.of(6, 7, 8));
+  }
+
+  @Test
+  void aBlockIsHeldInTheSlabAndReadBackAsItWasRead() {
+    ShardingStrategy strategy = new ShardingStrategy(run("a"));
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    DocumentCache cache = new DocumentCache(1_000_000, registry);
+    DocumentCache.Key key = new DocumentCache.Key(strategy, 0, 500.0, 6, 42, 0b1001L);
+    cache.put(key, block(42));
+
+    List<ForecastHit> held = cache.all(List.of(key)).get(key);
+    assertThat(held).hasSize(3);
+    ForecastHit second = held.get(1);
+    assertThat(second.step()).isEqualTo(7);
+    assertThat(second.point()).isEqualTo(42);
+    assertThat(second.level()).isEqualTo(500.0);
+    assertThat(second.sortDistance()).isEqualTo(1234.5);
+    assertThat(second.lat()).isEqualTo(45.25);
+    assertThat(second.lon()).isEqualTo(7.5);
+    assertThat(second.number("t")).isEqualTo(43.0);
+    assertThat(second.number("rh")).isNaN();
+    assertThat(held.get(2).number("rh")).isEqualTo(-44.0);
+    assertThat(second.blockColumn("t")).containsExactly(42f, 43f, 44f);
+    // Held in a page of the slab (a sixteenth of the bound, in whole slots of 6 floats), not as
+    // arrays of its own.
+    assertThat(registry.get("spotcast.query.documents.slab.bytes").gauge().value())
+        .isEqualTo(1_000_000 / 16 / 4 / 6 * 6 * 4);
+  }
+
+  @Test
+  void slotsOfEvictedBlocksAreReusedWithinTheBound() {
+    ShardingStrategy strategy = new ShardingStrategy(run("a"));
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    // A block of 2 parameters of 3 steps weighs 128 + 64 + 24 + 24 + 24 = 264: 26,400 bytes hold
+    // 100 of them; pages of 26,400 / 16 bytes hold 68 slots of 24 bytes.
+    DocumentCache cache = new DocumentCache(26_400, registry);
+    assertThat(DocumentCache.bytes(block(0))).isEqualTo(264);
+    for (int point = 0; point < 1_000; point++) {
+      cache.put(new DocumentCache.Key(strategy, 0, 500.0, 6, point, 0b11L), block(point));
+    }
+    assertThat(cache.size()).isEqualTo(100);
+    // The slots of the 900 evicted went back to be used again: two pages, not fifteen.
+    assertThat(registry.get("spotcast.query.documents.slab.bytes").gauge().value())
+        .isEqualTo(2 * 68 * 24);
+    DocumentCache.Key last = new DocumentCache.Key(strategy, 0, 500.0, 6, 999, 0b11L);
+    assertThat(cache.all(List.of(last)).get(last).get(2).number("t")).isEqualTo(1001.0);
   }
 
   @Test
