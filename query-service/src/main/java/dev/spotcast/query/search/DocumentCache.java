@@ -23,12 +23,14 @@ import java.util.Set;
  * once published, so a document read once answers every later request that needs it without
  * Elasticsearch, however many requests concentrate on the same places. Bounded by the memory its
  * documents hold ({@code spotcast.query.cache.max-memory}, estimated per document by {@link
- * #bytes}; Caffeine keeps the most often and recently used), so the bound means the same heap
- * whatever the layout: a document of a whole series holds its steps' numbers in a few arrays, a
- * document of one step a hit and a map of its own. The documents of a run the service no longer
- * serves are dropped ({@link #retainRuns}). Metrics: {@code
+ * #bytes}; Caffeine keeps the most often and recently used), so the bound means the same memory
+ * whatever the layout: a document of a whole series holds its steps' numbers in a slot of the
+ * {@link ValueSlab}, off the heap, and a small entry on it; a document of one step a hit and a map
+ * of its own on the heap. The documents of a run the service no longer serves are dropped ({@link
+ * #retainRuns}). Metrics: {@code
  * cache_gets_total{cache="spotcast.query.documents",result="hit|miss"}}, {@code cache_size}, {@code
- * cache_evictions_total}, {@code spotcast_query_documents_bytes} (the estimate held).
+ * cache_evictions_total}, {@code spotcast_query_documents_bytes} (the estimate held), {@code
+ * spotcast_query_documents_slab_bytes} (the slab's pages, off the heap).
  */
 public final class DocumentCache {
 
@@ -182,7 +184,8 @@ public final class DocumentCache {
         .register(registry);
     Gauge.builder("spotcast.query.documents.slab.bytes", slab, ValueSlab::bytesAllocated)
         .description(
-            "Heap allocated to the pages that hold the cached blocks' numbers, free slots included")
+            "Memory off the heap allocated to the pages that hold the cached blocks' numbers, free"
+                + " slots included")
         .baseUnit("bytes")
         .register(registry);
   }
@@ -252,8 +255,8 @@ public final class DocumentCache {
   }
 
   /**
-   * A block held in the slab: the entry, its {@link InSlab} (64), the slot's record (24), the array
-   * of names, and the numbers in the slab (4 bytes each, no header).
+   * A block held in the slab: on the heap the entry, its {@link InSlab} (64), the slot's record
+   * (24) and the array of names; off the heap its numbers (4 bytes each, no header).
    */
   private static long slabBytesLong(int parameters, int length) {
     return ENTRY_BYTES + 64 + 24 + array(4L * parameters) + 4L * parameters * length;

@@ -1,5 +1,8 @@
 package dev.spotcast.query.search;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -7,16 +10,18 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.StampedLock;
 
 /**
- * The numbers of the document cache's blocks, in a few large float arrays allocated once and
- * reused, instead of a float array per parameter per document: what the garbage collector copies.
+ * The numbers of the document cache's blocks, in pages of memory outside the heap allocated once
+ * and reused, instead of a float array per parameter per document: what the garbage collector
+ * copies.
  *
  * <p>Over a run larger than the cache, the cache replaces its documents all the time. Kept as
  * arrays of their own, every document read survived a young collection or two and was promoted, and
  * each collection copied what had been read since the last: 100-600 ms pauses every 6-7 s at 2,000
  * spots/s over the 977 M run (docs/benchmarks-journal.md, stop 50), and an old generation that
  * fills with the replaced ones until a full collection. Here a document's numbers are copied into a
- * slot of a page; a collection sees the page, an array of floats it neither scans nor moves while
- * it stays in the old generation, and only the small entry that points to the slot is new.
+ * slot of a page; only the small entry that points to the slot is on the heap. The pages are off
+ * the heap ({@link Arena}), so that the collector does not copy them either while they fill, as it
+ * did pages of floats on the heap (stop 51).
  *
  * <p>Slots come in sizes (the numbers of a document: parameters x steps of its block), each size
  * its own pages. A slot freed by the cache (evicted, replaced, its run dropped) is reused by the
@@ -44,7 +49,7 @@ final class ValueSlab {
     this.maxBytes = maxBytes;
   }
 
-  /** Bytes of pages allocated, free slots included. */
+  /** Bytes of pages allocated (off the heap), free slots included. */
   long bytesAllocated() {
     return allocated.get();
   }
@@ -74,7 +79,8 @@ final class ValueSlab {
     try {
       page.generations[slot % size.perPage] = generation;
       for (float[] column : columns) {
-        System.arraycopy(column, 0, page.values, at, length);
+        MemorySegment.copy(
+            column, 0, page.values, ValueLayout.JAVA_FLOAT, (long) at * FLOAT, length);
         at += length;
       }
     } finally {
@@ -113,7 +119,14 @@ final class ValueSlab {
       return false;
     }
     for (int c = 0; c < into.length; c++) {
-      into[c] = Arrays.copyOfRange(page.values, at + c * length, at + (c + 1) * length);
+      into[c] = new float[length];
+      MemorySegment.copy(
+          page.values,
+          ValueLayout.JAVA_FLOAT,
+          (long) (at + c * length) * FLOAT,
+          into[c],
+          0,
+          length);
     }
     return true;
   }
@@ -123,14 +136,19 @@ final class ValueSlab {
     held.size().give(held.slot());
   }
 
-  /** A page: its numbers, the generation each slot holds, and the lock its readers validate. */
+  private static final long FLOAT = Float.BYTES;
+
+  /**
+   * A page: its numbers (off the heap, freed when the page is no longer reachable), the generation
+   * each slot holds, and the lock its readers validate.
+   */
   private static final class Page {
-    final float[] values;
+    final MemorySegment values;
     final int[] generations;
     final StampedLock lock = new StampedLock();
 
     Page(int slots, int floats) {
-      values = new float[slots * floats];
+      values = Arena.ofAuto().allocate(slots * floats * FLOAT, FLOAT);
       generations = new int[slots];
     }
   }
