@@ -1,7 +1,9 @@
 package dev.spotcast.query.search;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.spotcast.query.catalog.PublishedRuns;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.lang.management.ManagementFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -12,8 +14,9 @@ import org.springframework.util.unit.DataSize;
 
 /**
  * The document cache ({@code spotcast.query.cache.enabled}, on by default; {@code
- * spotcast.query.cache.max-memory}, the heap its documents may hold, by default a quarter of the
- * JVM's maximum heap), emptied of each run the catalog no longer serves at its next refresh.
+ * spotcast.query.cache.max-memory}, the memory its documents may hold, by default a quarter of the
+ * JVM's maximum heap; the numbers of blocks of steps are held off the heap, within the JVM's {@code
+ * -XX:MaxDirectMemorySize}), emptied of each run the catalog no longer serves at its next refresh.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(
@@ -37,11 +40,32 @@ public class DocumentCacheConfiguration {
               + "); give a size such as 512MB, or 0 to keep no documents");
     }
     log.info(
-        "Document cache: up to {} MiB of the heap{}",
+        "Document cache: up to {} MiB{}, blocks' numbers off the heap",
         bytes >> 20,
-        maxMemory == null ? " (a quarter of it; spotcast.query.cache.max-memory sets it)" : "");
+        maxMemory == null
+            ? " (a quarter of the heap's maximum; spotcast.query.cache.max-memory sets it)"
+            : "");
+    long offHeap = maxDirectMemory();
+    if (bytes > offHeap) {
+      log.warn(
+          "spotcast.query.cache.max-memory ({} MiB) is above the JVM's memory off the heap ({} MiB):"
+              + " the cache will stop keeping blocks there; give the JVM -XX:MaxDirectMemorySize={}m",
+          bytes >> 20,
+          offHeap >> 20,
+          (bytes >> 20) + 256);
+    }
     DocumentCache cache = new DocumentCache(bytes, registry);
     runs.onRefresh(cache::retainRuns);
     return cache;
+  }
+
+  /**
+   * The JVM's bound on memory off the heap: {@code -XX:MaxDirectMemorySize}, or the heap's maximum
+   * when it is not set.
+   */
+  static long maxDirectMemory() {
+    HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+    long set = vm == null ? 0 : Long.parseLong(vm.getVMOption("MaxDirectMemorySize").getValue());
+    return set > 0 ? set : Runtime.getRuntime().maxMemory();
   }
 }

@@ -8,6 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.StampedLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The numbers of the document cache's blocks, in pages of memory outside the heap allocated once
@@ -37,7 +39,13 @@ final class ValueSlab {
   /** A document's place: its slots' size, the slot, and the generation written there. */
   record Slot(Slots size, int slot, int generation) {}
 
+  private static final Logger log = LoggerFactory.getLogger(ValueSlab.class);
+
   private final long maxBytes;
+
+  /** Whether the JVM refused a page: the slab then only reuses the slots it has. */
+  private volatile boolean offHeapRefused;
+
   private final AtomicLong allocated = new AtomicLong();
   private final AtomicInteger generations = new AtomicInteger();
   private final ConcurrentHashMap<Integer, Slots> sizes = new ConcurrentHashMap<>();
@@ -183,6 +191,9 @@ final class ValueSlab {
       if (freeCount > 0) {
         return free[--freeCount];
       }
+      if (offHeapRefused) {
+        return -1;
+      }
       long bytes = (long) perPage * floats * Float.BYTES;
       long now;
       do {
@@ -191,8 +202,26 @@ final class ValueSlab {
           return -1;
         }
       } while (!allocated.compareAndSet(now, now + bytes));
+      Page page;
+      try {
+        page = new Page(perPage, floats);
+      } catch (OutOfMemoryError refused) {
+        // The JVM's bound on memory off the heap (-XX:MaxDirectMemorySize, by default the heap's
+        // maximum) is below the cache's: the block is not kept, and the request goes on. No page
+        // is asked for again: each refusal costs a full collection and up to a second of retries.
+        allocated.addAndGet(-bytes);
+        if (!offHeapRefused) {
+          offHeapRefused = true;
+          log.warn(
+              "The document cache keeps no more blocks: {}. Give the JVM"
+                  + " -XX:MaxDirectMemorySize above spotcast.query.cache.max-memory ({} MiB)",
+              refused.getMessage(),
+              maxBytes >> 20);
+        }
+        return -1;
+      }
       Page[] grown = Arrays.copyOf(pages, pages.length + 1);
-      grown[pages.length] = new Page(perPage, floats);
+      grown[pages.length] = page;
       int first = pages.length * perPage;
       for (int slot = first + perPage - 1; slot > first; slot--) {
         give(slot);
