@@ -98,8 +98,8 @@ final class ValueSlab {
   }
 
   /**
-   * The numbers of a slot, as columns of {@code length}; null when the slot no longer holds what
-   * was written with this generation.
+   * The numbers of a slot, copied out as {@code columns} columns of one length; null when the slot
+   * no longer holds what was written with this generation.
    */
   static float[][] read(Slot held, int columns) {
     Slots size = held.size();
