@@ -30,8 +30,11 @@ Options (defaults in brackets):
   --host H          query service host [127.0.0.1]
   --port P          query service port [$SPOTCAST_PORT or 8080]
   --model M         model to query [demo]
-  --points N        rows in the random points CSV [100000]
-  --seed N          seed of the points CSV [42]
+  --points N        rows in the random points CSV, read in order and again from the top when they run
+                    out [as many as the test sends: (warm-up + steady) x rate, so no place is asked
+                    twice]
+  --seed N          seed of the points CSV [a new one each test, printed: --seed N asks the same
+                    places again, which then meet what the service and Elasticsearch kept of them]
   --box S,N,W,E     area the points are drawn from, degrees [the model's grid, from GET /v1/models]
   --vertical V      alt, pressure or none: which levels the points ask for [auto: the level type
                     with a query parameter that has the most levels; none for single-level models]
@@ -49,7 +52,7 @@ TXT
 }
 
 plan=constant-rate rate="" duration=60 rampup=10 threads=200 host=127.0.0.1 port="${SPOTCAST_PORT:-8080}"
-model=demo points=100000 seed=42 box="" neighbours=4 vertical=auto places=uniform
+model=demo points="" seed="" box="" neighbours=4 vertical=auto places=uniform
 series_share=0 series_params=t,u,v ask_times=""
 if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then plan="$1"; shift; fi
 while [ $# -gt 0 ]; do
@@ -81,9 +84,15 @@ case "$plan" in
   while-ingesting) rate="${rate:-500}" ;;
   *) usage; die "unknown plan '$plan'" ;;
 esac
-for n in "$rate" "$duration" "$rampup" "$threads" "$port" "$points"; do
+for n in "$rate" "$duration" "$rampup" "$threads" "$port" ${points:+"$points"} ${seed:+"$seed"}; do
   [[ "$n" =~ ^[0-9]+$ ]] || die "'$n' is not a whole number"
 done
+# A place asked again is answered from what the service and Elasticsearch kept of its first asking,
+# so by default every request asks a place of its own, drawn with a seed of its own.
+sent=$(( rate * (rampup + duration) ))
+points="${points:-$(( sent > 1000 ? sent : 1000 ))}"
+seed="${seed:-$(( ($(date +%s%N) / 1000) % 1000000000 ))}"
+[ "$points" -ge 1 ] || die "--points must be at least 1 (rows of places to ask), not $points"
 [[ "$series_share" =~ ^(0(\.[0-9]*)?|1(\.0*)?|\.[0-9]+)$ ]] \
   || die "--series-share must be a fraction from 0 to 1 (0.2: one request in five is a series), not '$series_share'"
 [[ "$series_params" =~ ^[A-Za-z0-9_]+(,[A-Za-z0-9_]+)*$ ]] \
@@ -140,6 +149,11 @@ case "$vparam" in
 esac
 say "Model $model run $run_id ($level_types): valid times $times, $what, box $box;"
 say "  $plan at $rate req/s (warm-up ${rampup} s, steady ${duration} s), $places places, against $base"
+say "  $points rows drawn with --seed $seed (the same flag asks the same places again)"
+if [ "$points" -lt "$sent" ]; then
+  say "  the test sends $sent requests: the rows come round again every $(( points / rate )) s, and the"
+  say "  places asked again are answered from what the service and Elasticsearch kept of them"
+fi
 if [ "$series_on" = 1 ]; then
   say "  a share of $series_share of the requests are series (params $series_params), the rest spot requests"
 fi

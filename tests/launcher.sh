@@ -195,6 +195,13 @@ if [ "$status" = 2 ] && [ "$(wc -l <"$WORK/badtimes.err")" = 1 ] && grep -q "^lo
 else
   fail "loadtest --times yesterday: exit $status, stderr: $(head -n 5 "$WORK/badtimes.err")"
 fi
+status=0
+"$ROOT/spotcast" loadtest --seed forty-two >"$WORK/badseed.out" 2>"$WORK/badseed.err" || status=$?
+if [ "$status" = 2 ] && [ "$(wc -l <"$WORK/badseed.err")" = 1 ] && grep -q "^loadtest: 'forty-two' is not a whole number" "$WORK/badseed.err"; then
+  pass "loadtest --seed forty-two: $(cat "$WORK/badseed.err") (exit 2)"
+else
+  fail "loadtest --seed forty-two: exit $status, stderr: $(head -n 5 "$WORK/badseed.err")"
+fi
 
 # 5. No credential: `serve` against a node that is not the local one has none to pass (nothing listens there; the
 # service stops before it connects).
