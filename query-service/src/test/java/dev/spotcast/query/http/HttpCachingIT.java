@@ -13,6 +13,7 @@ import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.catalog.PublishedRuns;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -52,6 +53,28 @@ class HttpCachingIT extends ServiceTestBase {
     return registry.find("spotcast.elasticsearch.search").timers().stream()
         .mapToLong(Timer::count)
         .sum();
+  }
+
+  /**
+   * An answer that fits Tomcat's buffer leaves in one piece with its length ({@code
+   * OneWriteAnswers}): Spring's converter flushed it to the socket at once, chunked, with a second
+   * write for the last chunk.
+   */
+  @Test
+  void aSpotAnswerLeavesWholeWithItsContentLength() throws Exception {
+    RunFixtures.ensurePublished(client, new SyntheticForecastSource(FIRST, SEED));
+    RunFixtures.awaitServed(publishedRuns, MODEL, FIRST.runId());
+
+    RawHttp.Response spot = RawHttp.get(port, SPOT);
+    assertThat(spot.status()).as(spot.body()).isEqualTo(200);
+    assertThat(spot.headers()).doesNotContainKey("transfer-encoding");
+    assertThat(spot.headers().get("content-length"))
+        .isEqualTo(String.valueOf(spot.body().getBytes(StandardCharsets.UTF_8).length));
+    RawHttp.Response problem = RawHttp.get(port, SPOT.replace("lat=11.3", "lat=95"));
+    assertThat(problem.status()).isEqualTo(400);
+    assertThat(problem.headers()).doesNotContainKey("transfer-encoding");
+    assertThat(problem.headers().get("content-length"))
+        .isEqualTo(String.valueOf(problem.body().getBytes(StandardCharsets.UTF_8).length));
   }
 
   @Test
