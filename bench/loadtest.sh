@@ -31,8 +31,8 @@ Options (defaults in brackets):
   --port P          query service port [$SPOTCAST_PORT or 8080]
   --model M         model to query [demo]
   --points N        rows in the random points CSV, read in order and again from the top when they run
-                    out [as many as the test sends: (warm-up + steady) x rate, so no place is asked
-                    twice]
+                    out [as many as the test sends, (warm-up + steady) x rate, so that no place is
+                    asked twice; at most 1000000]
   --seed N          seed of the points CSV [a new one each test, printed: --seed N asks the same
                     places again, which then meet what the service and Elasticsearch kept of them]
   --box S,N,W,E     area the points are drawn from, degrees [the model's grid, from GET /v1/models]
@@ -90,7 +90,8 @@ done
 # A place asked again is answered from what the service and Elasticsearch kept of its first asking,
 # so by default every request asks a place of its own, drawn with a seed of its own.
 sent=$(( rate * (rampup + duration) ))
-points="${points:-$(( sent > 1000 ? sent : 1000 ))}"
+# At most a million rows by default (about 80 MB of CSV): longer tests come round again, and say so.
+points="${points:-$(( sent < 1000 ? 1000 : sent > 1000000 ? 1000000 : sent ))}"
 seed="${seed:-$(( ($(date +%s%N) / 1000) % 1000000000 ))}"
 [ "$points" -ge 1 ] || die "--points must be at least 1 (rows of places to ask), not $points"
 [[ "$series_share" =~ ^(0(\.[0-9]*)?|1(\.0*)?|\.[0-9]+)$ ]] \
