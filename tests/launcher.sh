@@ -188,20 +188,18 @@ grep -q "SPOTCAST_ES_PORT=$ES_PORT" < <("$ROOT/spotcast" es start --help) \
   && pass "es start --help shows the settings' values" || fail "es start --help does not show SPOTCAST_ES_PORT=$ES_PORT"
 
 # 6b. A malformed option ends the command with one line naming it, exit 2, before anything is asked of a service.
-status=0
-"$ROOT/spotcast" loadtest --times yesterday >"$WORK/badtimes.out" 2>"$WORK/badtimes.err" || status=$?
-if [ "$status" = 2 ] && [ "$(wc -l <"$WORK/badtimes.err")" = 1 ] && grep -q "^loadtest: --times must be FIRST..LAST" "$WORK/badtimes.err"; then
-  pass "loadtest --times yesterday: $(cat "$WORK/badtimes.err") (exit 2)"
-else
-  fail "loadtest --times yesterday: exit $status, stderr: $(head -n 5 "$WORK/badtimes.err")"
-fi
-status=0
-"$ROOT/spotcast" loadtest --seed forty-two >"$WORK/badseed.out" 2>"$WORK/badseed.err" || status=$?
-if [ "$status" = 2 ] && [ "$(wc -l <"$WORK/badseed.err")" = 1 ] && grep -q "^loadtest: 'forty-two' is not a whole number" "$WORK/badseed.err"; then
-  pass "loadtest --seed forty-two: $(cat "$WORK/badseed.err") (exit 2)"
-else
-  fail "loadtest --seed forty-two: exit $status, stderr: $(head -n 5 "$WORK/badseed.err")"
-fi
+refused_in_one_line() { # NAME PATTERN ARGS...: `spotcast ARGS` exits 2 with one line on stderr matching PATTERN
+  local name="$1" pattern="$2" status=0
+  shift 2
+  "$ROOT/spotcast" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err" || status=$?
+  if [ "$status" = 2 ] && [ "$(wc -l <"$WORK/$name.err")" = 1 ] && grep -q "$pattern" "$WORK/$name.err"; then
+    pass "$*: $(cat "$WORK/$name.err") (exit 2)"
+  else
+    fail "$*: exit $status, stderr: $(head -n 5 "$WORK/$name.err")"
+  fi
+}
+refused_in_one_line badtimes "^loadtest: --times must be FIRST..LAST" loadtest --times yesterday
+refused_in_one_line badseed "^loadtest: 'forty-two' is not a whole number" loadtest --seed forty-two
 
 # 5. No credential: `serve` against a node that is not the local one has none to pass (nothing listens there; the
 # service stops before it connects).
