@@ -22,6 +22,8 @@ import java.io.IOException;
  *     whose values are numbers rather than packed
  * @param valueBits bits per packed value of a block ({@link StepBlocks#pack(float[], int, int,
  *     int)}): 32, or 16; ignored by a one-step document
+ * @param oneColumn whether a block is written as one binary value ({@link DocumentColumn}) rather
+ *     than one per parameter; ignored by a one-step document
  */
 @JsonSerialize(using = ForecastDocument.Writer.class)
 public record ForecastDocument(
@@ -33,7 +35,8 @@ public record ForecastDocument(
     String[] parameterNames,
     float[] values,
     int steps,
-    int valueBits) {
+    int valueBits,
+    boolean oneColumn) {
 
   /** A document of one step, of a run that stores one step per document. */
   public ForecastDocument(
@@ -60,6 +63,20 @@ public record ForecastDocument(
     this(point, lat, lon, level, step, parameterNames, values, steps, ShardingSpec.EXACT_BITS);
   }
 
+  /** A document of a block of {@code steps} steps, a value per parameter. */
+  public ForecastDocument(
+      int point,
+      double lat,
+      double lon,
+      double level,
+      int step,
+      String[] parameterNames,
+      float[] values,
+      int steps,
+      int valueBits) {
+    this(point, lat, lon, level, step, parameterNames, values, steps, valueBits, false);
+  }
+
   public ForecastDocument {
     if (steps < 0 || values.length != parameterNames.length * Math.max(1, steps)) {
       throw new IllegalArgumentException(
@@ -84,7 +101,9 @@ public record ForecastDocument(
   /**
    * Writes the compact layout {@code {"loc":[lon,lat],"lvl":..,"step":..,"gp":..,"v":{..}}} with
    * the streaming generator: no intermediate map per document on the ingestion hot path. A block's
-   * values are one binary value per parameter ({@link StepBlocks#pack}), base64 in the body.
+   * values are one binary value per parameter ({@link StepBlocks#pack}), base64 in the body; or,
+   * with {@code oneColumn}, the whole document one binary value ({@link DocumentColumn}) and an
+   * empty values object.
    */
   public void writeTo(JsonGenerator gen) throws IOException {
     gen.writeStartObject();
@@ -96,6 +115,12 @@ public record ForecastDocument(
     DocumentIds.writeLevel(gen, level);
     gen.writeNumberField(ForecastFields.STEP, step);
     gen.writeNumberField(ForecastFields.POINT, point);
+    if (steps > 0 && oneColumn) {
+      gen.writeFieldName(ForecastFields.COLUMN);
+      gen.writeBinary(DocumentColumn.pack(this));
+      gen.writeEndObject();
+      return;
+    }
     gen.writeObjectFieldStart(ForecastFields.VALUES);
     if (steps == 0) {
       for (int i = 0; i < values.length; i++) {

@@ -23,6 +23,12 @@ public final class ForecastFields {
   /** Object holding one field per parameter; stored, never indexed. */
   public static final String VALUES = "v";
 
+  /**
+   * A document's grid point, level, first step and every parameter's packed values as one binary
+   * doc value, in runs laid out so ({@link DocumentColumn}); never indexed.
+   */
+  public static final String COLUMN = "dc";
+
   private ForecastFields() {}
 
   /** Path of a parameter's value, e.g. {@code v.t}. */

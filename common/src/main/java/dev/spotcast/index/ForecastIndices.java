@@ -80,7 +80,8 @@ public final class ForecastIndices {
   /**
    * Creates every index of the run with loading settings and one field (doc values only) per
    * parameter: a float when a document carries one step, a binary of the packed values of its steps
-   * ({@link StepBlocks}) when it carries a block.
+   * ({@link StepBlocks}) when it carries a block; or, in a run of one column, one binary field
+   * holding each whole document ({@link DocumentColumn}).
    */
   public void createForLoading(ShardingStrategy strategy) throws IOException {
     createForLoading(strategy, 0);
@@ -101,6 +102,7 @@ public final class ForecastIndices {
               ? Property.of(p -> p.binary(b -> b.docValues(true)))
               : Property.of(p -> p.float_(f -> f.index(false).docValues(true))));
     }
+    boolean oneColumn = strategy.run().oneColumn();
     for (String index : strategy.allIndices()) {
       client
           .indices()
@@ -109,14 +111,18 @@ public final class ForecastIndices {
                   c.index(index)
                       .settings(loadingSettings(strategy, replicas))
                       .mappings(
-                          m ->
-                              m.properties(
-                                  ForecastFields.VALUES,
-                                  p ->
-                                      p.object(
-                                          o ->
-                                              o.dynamic(DynamicMapping.Strict)
-                                                  .properties(values)))));
+                          m -> {
+                            if (oneColumn) {
+                              // The whole document in one binary doc value; no value field.
+                              return m.properties(
+                                  ForecastFields.COLUMN, p -> p.binary(b -> b.docValues(true)));
+                            }
+                            return m.properties(
+                                ForecastFields.VALUES,
+                                p ->
+                                    p.object(
+                                        o -> o.dynamic(DynamicMapping.Strict).properties(values)));
+                          }));
     }
   }
 

@@ -104,26 +104,35 @@ public final class StepBlocks {
 
   /** Packed values back as numbers, in step order, whichever encoding packed them. */
   public static float[] unpack(byte[] packed) {
-    if (packed.length % Float.BYTES == 0) {
-      ByteBuffer bytes = ByteBuffer.wrap(packed).order(ByteOrder.LITTLE_ENDIAN);
-      float[] values = new float[packed.length / Float.BYTES];
+    return unpack(packed, 0, packed.length);
+  }
+
+  /**
+   * The packed values {@code packed[offset .. offset + length)} back as numbers, in step order,
+   * whichever encoding packed them.
+   */
+  public static float[] unpack(byte[] packed, int offset, int length) {
+    if (length % Float.BYTES == 0) {
+      ByteBuffer bytes = ByteBuffer.wrap(packed, offset, length).order(ByteOrder.LITTLE_ENDIAN);
+      float[] values = new float[length / Float.BYTES];
       for (int k = 0; k < values.length; k++) {
         values[k] = bytes.getFloat();
       }
       return values;
     }
-    if (packed.length < SHORT_HEADER
-        || packed[0] != ShardingSpec.SHORT_BITS
-        || (packed.length - SHORT_HEADER) % Short.BYTES != 0) {
+    if (length < SHORT_HEADER
+        || packed[offset] != ShardingSpec.SHORT_BITS
+        || (length - SHORT_HEADER) % Short.BYTES != 0) {
       throw new IllegalArgumentException(
           "packed step values of "
-              + packed.length
+              + length
               + " bytes: neither whole 4-byte numbers nor a 16-bit block");
     }
-    ByteBuffer bytes = ByteBuffer.wrap(packed, 1, packed.length - 1).order(ByteOrder.LITTLE_ENDIAN);
+    ByteBuffer bytes =
+        ByteBuffer.wrap(packed, offset + 1, length - 1).order(ByteOrder.LITTLE_ENDIAN);
     double reference = bytes.getFloat();
     double step = bytes.getFloat();
-    float[] values = new float[(packed.length - SHORT_HEADER) / Short.BYTES];
+    float[] values = new float[(length - SHORT_HEADER) / Short.BYTES];
     for (int k = 0; k < values.length; k++) {
       int code = bytes.getShort() & 0xFFFF;
       values[k] = code == MISSING ? Float.NaN : (float) (reference + code * step);

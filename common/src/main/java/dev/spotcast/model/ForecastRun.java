@@ -232,6 +232,15 @@ public record ForecastRun(
     return sharding.valueBits();
   }
 
+  /**
+   * Whether each document keeps its identity and all its values in one binary doc value
+   * (dev.spotcast.index.DocumentColumn): the sharding says so and the documents carry blocks of
+   * steps.
+   */
+  public boolean oneColumn() {
+    return sharding.oneColumn() && stepsPerDocument() > 1;
+  }
+
   /** Documents per grid point and level: the blocks of {@link #stepsPerDocument()} steps. */
   public int blockCount() {
     int k = stepsPerDocument();

@@ -36,6 +36,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     again answers from memory at once instead of reading pages one request at a time. For runs
  *     that fit in the nodes' page cache beside the others so preloaded: every one of them is read
  *     whole at every start of a node holding it.
+ * @param oneColumn whether a document of a block of steps keeps its grid point, level, first step
+ *     and every parameter's packed values in one binary doc value
+ *     (dev.spotcast.index.DocumentColumn) rather than one per parameter: a document is then read
+ *     from one place of the index instead of one per parameter and per identifying field. Ignored
+ *     by runs of one step per document. False by default; false for run records stored before the
+ *     choice existed.
  */
 @ConfigurationProperties("spotcast.sharding")
 public record ShardingSpec(
@@ -46,7 +52,8 @@ public record ShardingSpec(
     @DefaultValue("TILE") Routing routing,
     @DefaultValue("2147483647") int stepsPerDocument,
     @DefaultValue("32") int valueBits,
-    @DefaultValue("false") boolean preloadValues) {
+    @DefaultValue("false") boolean preloadValues,
+    @DefaultValue("true") boolean oneColumn) {
 
   /**
    * Every step of a point and level in one document (of an index's band of steps, with steps per
@@ -54,6 +61,13 @@ public record ShardingSpec(
    * (docs/benchmarks.md, "Documents of one step or of many").
    */
   public static final int ALL_STEPS = Integer.MAX_VALUE;
+
+  /**
+   * Whether new runs keep each document in one column by default: cheaper to load, a spot over a
+   * run larger than memory costs less CPU and reads a third of the disk (docs/benchmarks.md, "One
+   * column per document").
+   */
+  public static final boolean ONE_COLUMN = true;
 
   /** Bits per packed value: the values exactly as decoded. */
   public static final int EXACT_BITS = 32;
@@ -89,7 +103,7 @@ public record ShardingSpec(
     this(levelsPerIndex, stepsPerIndex, shardsPerIndex, tileDegrees, routing, ALL_STEPS);
   }
 
-  /** Values packed in 32 bits, exactly as decoded, not preloaded. */
+  /** Values packed in 32 bits, exactly as decoded, not preloaded, each document one column. */
   public ShardingSpec(
       int levelsPerIndex,
       int stepsPerIndex,
@@ -106,6 +120,28 @@ public record ShardingSpec(
         stepsPerDocument,
         EXACT_BITS,
         false);
+  }
+
+  /** Each document of a block of steps one column ({@link #ONE_COLUMN}). */
+  public ShardingSpec(
+      int levelsPerIndex,
+      int stepsPerIndex,
+      int shardsPerIndex,
+      double tileDegrees,
+      Routing routing,
+      int stepsPerDocument,
+      int valueBits,
+      boolean preloadValues) {
+    this(
+        levelsPerIndex,
+        stepsPerIndex,
+        shardsPerIndex,
+        tileDegrees,
+        routing,
+        stepsPerDocument,
+        valueBits,
+        preloadValues,
+        ONE_COLUMN);
   }
 
   @ConstructorBinding
@@ -168,7 +204,8 @@ public record ShardingSpec(
         newRouting,
         stepsPerDocument,
         valueBits,
-        preloadValues);
+        preloadValues,
+        oneColumn);
   }
 
   /** This spec with another number of steps per document. */
@@ -181,7 +218,22 @@ public record ShardingSpec(
         routing,
         steps,
         valueBits,
-        preloadValues);
+        preloadValues,
+        oneColumn);
+  }
+
+  /** This spec with each document of a block one column, or a column per parameter. */
+  public ShardingSpec withOneColumn(boolean one) {
+    return new ShardingSpec(
+        levelsPerIndex,
+        stepsPerIndex,
+        shardsPerIndex,
+        tileDegrees,
+        routing,
+        stepsPerDocument,
+        valueBits,
+        preloadValues,
+        one);
   }
 
   /** Whether documents carry a routing key (their tile); false: Elasticsearch routes by _id. */

@@ -56,6 +56,20 @@ class RunRecordJsonTest {
   }
 
   @Test
+  void oneColumnIsStoredAndARecordStoredBeforeTheChoiceReadsAsAColumnPerParameter()
+      throws Exception {
+    RunRecord stored =
+        record(
+            new ShardingSpec(
+                3, 0, 2, 10, ShardingSpec.Routing.TILE, 2, ShardingSpec.SHORT_BITS, false, true));
+    ObjectNode written = json.valueToTree(stored);
+    assertThat(written.at("/run/sharding/oneColumn").asBoolean()).isTrue();
+    assertThat(json.treeToValue(written, RunRecord.class).run().oneColumn()).isTrue();
+    ((ObjectNode) written.at("/run/sharding")).remove("oneColumn");
+    assertThat(json.treeToValue(written, RunRecord.class).run().oneColumn()).isFalse();
+  }
+
+  @Test
   void aRecordStoredBeforeBlocksOfStepsReadsAsOneStepPerDocument() throws Exception {
     ObjectNode old =
         json.valueToTree(

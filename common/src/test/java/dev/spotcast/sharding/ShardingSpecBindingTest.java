@@ -40,6 +40,21 @@ class ShardingSpecBindingTest {
   }
 
   @Test
+  void oneColumnPerDocumentByDefaultAndAColumnPerParameterCanBeConfigured() {
+    assertThat(bind(Map.of()).oneColumn()).isTrue();
+    assertThat(ShardingSpec.DEFAULT.oneColumn()).isTrue();
+    assertThat(bind(Map.of("spotcast.sharding.one-column", "false")).oneColumn()).isFalse();
+    assertThat(
+            bind(Map.of("spotcast.sharding.one-column", "false"))
+                .withStepsPerDocument(24)
+                .withRouting(ShardingSpec.Routing.DOCUMENT)
+                .oneColumn())
+        .as("kept by the spec's withers")
+        .isFalse();
+    assertThat(ShardingSpec.DEFAULT.withOneColumn(false).oneColumn()).isFalse();
+  }
+
+  @Test
   void routingByDocumentCanBeConfigured() {
     ShardingSpec spec =
         bind(

@@ -8,6 +8,7 @@ import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.ElasticsearchHttpClient;
 import dev.spotcast.elasticsearch.ElasticsearchSettings;
 import dev.spotcast.elasticsearch.LocalCredentials;
+import dev.spotcast.index.ForecastFields;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.ingestor.cli.SpotcastIngestorCli;
@@ -751,7 +752,8 @@ public final class QueryBench {
 
   private static boolean hasValueField(JsonNode fields) {
     for (Iterator<String> names = fields.fieldNames(); names.hasNext(); ) {
-      if (names.next().startsWith("v.")) {
+      String name = names.next();
+      if (name.startsWith("v.") || name.equals(ForecastFields.COLUMN)) {
         return true;
       }
     }

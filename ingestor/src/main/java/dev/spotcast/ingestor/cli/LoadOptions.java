@@ -82,6 +82,19 @@ public final class LoadOptions extends ConnectionOptions {
   public boolean preloadValues;
 
   @Option(
+      names = "--one-column",
+      negatable = true,
+      defaultValue = "true",
+      fallbackValue = "true",
+      description =
+          "Each document of a block of steps keeps its grid point, level, step and every parameter's values in"
+              + " one binary doc value (the default): Elasticsearch reads a document from one place instead of one"
+              + " per parameter, cheaper to load and to read, a third of the disk reads for runs larger than"
+              + " memory. --no-one-column: a doc value per parameter, the layout before 2026-11-29"
+              + " (docs/operations.md, \"Runs larger than memory\").")
+  public boolean oneColumn;
+
+  @Option(
       names = "--tile-degrees",
       defaultValue = "10",
       description = "Routing tile edge in degrees (default: ${DEFAULT-VALUE}).")
@@ -186,7 +199,8 @@ public final class LoadOptions extends ConnectionOptions {
         routing,
         stepsPerDocument,
         valueBits,
-        preloadValues);
+        preloadValues,
+        oneColumn);
   }
 
   /** A number of steps >= 1, or all (every step: the run keeps at most its own). */

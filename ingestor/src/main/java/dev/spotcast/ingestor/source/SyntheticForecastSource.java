@@ -163,7 +163,8 @@ public final class SyntheticForecastSource implements ForecastSource {
               axisNames,
               values,
               run.stepsPerDocument() > 1 ? steps : 0,
-              run.valueBits()));
+              run.valueBits(),
+              run.oneColumn()));
     }
   }
 }

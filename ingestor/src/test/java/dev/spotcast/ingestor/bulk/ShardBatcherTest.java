@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.spotcast.index.DocumentColumn;
 import dev.spotcast.index.ForecastDocument;
+import dev.spotcast.index.ForecastFields;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
@@ -72,7 +74,21 @@ class ShardBatcherTest {
                     + doc.get("step").asInt()
                     + "_"
                     + doc.get("gp").asInt());
-        assertThat(doc.get("v").size()).isEqualTo(5);
+        // One column per document (the default): its grid point, level, step and 5 parameters.
+        float[][] values = new float[5][];
+        DocumentColumn.Identity identity =
+            DocumentColumn.read(
+                doc.get(ForecastFields.COLUMN).binaryValue(),
+                new DocumentColumn.Wanted(
+                    SyntheticWeather.PARAMETERS.stream().map(p -> p.name()).toList()),
+                values);
+        assertThat(identity)
+            .isEqualTo(
+                new DocumentColumn.Identity(
+                    doc.get("gp").asInt(), doc.get("lvl").asDouble(), doc.get("step").asInt()));
+        for (float[] parameter : values) {
+          assertThat(parameter).hasSize(3);
+        }
         ids.add(batch.index() + "/" + action.get("_id").asText());
       }
     }

@@ -316,6 +316,7 @@ class ArchiveIT {
                                     ForecastFields.LEVEL,
                                     ForecastFields.STEP,
                                     ForecastFields.POINT,
+                                    ForecastFields.COLUMN,
                                     ForecastFields.VALUES + ".*")
                                 .stream()
                                 .map(

@@ -6,8 +6,10 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch.core.search.Hit;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.LocalCredentials.Role;
+import dev.spotcast.index.DocumentColumn;
 import dev.spotcast.index.DocumentIds;
 import dev.spotcast.index.ForecastDocument;
+import dev.spotcast.index.ForecastFields;
 import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.index.RunStatus;
@@ -88,11 +90,46 @@ class RunLoaderIT {
     assertThat(record.run()).isEqualTo(run);
     assertThat(record.run().stepsPerDocument()).isEqualTo(7);
 
-    // A stored document holds the model's values at its 7 steps, packed as floats in one binary
-    // doc value per parameter; no _source is kept. Its id names the block's first step.
-    var hits = storedTemperature(strategy, 0);
+    // A stored document is one column: its grid point, level and first step, then each parameter's
+    // values at its 7 steps, packed as floats; no _source is kept. Its id names the block's first
+    // step.
+    int point = 5 * 21 + 7; // lat 45, lon -3
+    var hits = stored(strategy, 0, ForecastFields.COLUMN);
     assertThat(hits).hasSize(1);
     assertThat(hits.get(0).source()).isNull();
+    float[][] stored = new float[1][];
+    DocumentColumn.Identity identity =
+        DocumentColumn.read(
+            Base64.getDecoder()
+                .decode(
+                    hits.get(0)
+                        .fields()
+                        .get(ForecastFields.COLUMN)
+                        .toJson()
+                        .asJsonArray()
+                        .getString(0)),
+            new DocumentColumn.Wanted(List.of("t")),
+            stored);
+    assertThat(identity).isEqualTo(new DocumentColumn.Identity(point, 1000.0, 0));
+    assertThat(stored[0]).hasSize(7);
+    for (int step = 0; step < 7; step++) {
+      long validTime = T0.plusSeconds(step * 3600L).getEpochSecond();
+      assertThat(stored[0][step])
+          .as("t at step %d", step)
+          .isEqualTo((float) new SyntheticWeather(5).value("t", 45, -3, 1000, validTime));
+    }
+  }
+
+  @Test
+  void loadsARunOfAColumnPerParameter() throws Exception {
+    // The layout of blocks before one column per document, still loadable: each parameter's values
+    // at the 7 steps packed as floats in one binary doc value of its own.
+    ForecastRun run = run("itloadcolumns", T0, ShardingSpec.DEFAULT.withOneColumn(false));
+    LoadReport report = new RunLoader(client, settings).load(new SyntheticForecastSource(run, 5));
+    assertThat(report.failure()).isNull();
+    assertThat(report.counted()).isEqualTo(924);
+    var hits = stored(new ShardingStrategy(run), 0, "v.t");
+    assertThat(hits).hasSize(1);
     float[] stored =
         StepBlocks.unpack(
             Base64.getDecoder()
@@ -128,7 +165,7 @@ class RunLoaderIT {
     assertThat(record.run()).isEqualTo(run);
 
     // A stored document holds the model's values, as floats, in doc values; no _source is kept.
-    var hits = storedTemperature(strategy, 3);
+    var hits = stored(strategy, 3, "v.t");
     assertThat(hits).hasSize(1);
     assertThat(hits.get(0).source()).isNull();
     double stored =
@@ -139,10 +176,10 @@ class RunLoaderIT {
   }
 
   /**
-   * The stored temperature of the document at lat 45, lon -3, 1,000 m, stored under a step (the
-   * first of its block), as Elasticsearch answers an ids search for it.
+   * A doc-value field of the document at lat 45, lon -3, 1,000 m, stored under a step (the first of
+   * its block), as Elasticsearch answers an ids search for it.
    */
-  private List<Hit<Map>> storedTemperature(ShardingStrategy strategy, int documentStep)
+  private List<Hit<Map>> stored(ShardingStrategy strategy, int documentStep, String field)
       throws IOException {
     int point = 5 * 21 + 7; // lat 45, lon -3
     return client
@@ -151,7 +188,7 @@ class RunLoaderIT {
                 q.index(strategy.indexName(0, 2, 3))
                     .routing(strategy.routingKey(45, -3))
                     .query(qq -> qq.ids(i -> i.values(DocumentIds.of(1000, documentStep, point))))
-                    .docvalueFields(f -> f.field("v.t")),
+                    .docvalueFields(f -> f.field(field)),
             Map.class)
         .hits()
         .hits();

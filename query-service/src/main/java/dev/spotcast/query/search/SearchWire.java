@@ -12,6 +12,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import dev.spotcast.elasticsearch.ElasticsearchError;
+import dev.spotcast.index.DocumentColumn;
 import dev.spotcast.index.ForecastFields;
 import dev.spotcast.index.StepBlocks;
 import java.io.IOException;
@@ -177,8 +178,16 @@ final class SearchWire {
     json.writeStringField("stored_fields", "_none_");
     json.writeFieldName("docvalue_fields");
     json.writeStartArray();
-    for (String field : search.fields()) {
-      json.writeString(field);
+    if (oneColumn(search)) {
+      // The grid point, level, step and values are all in the document's column.
+      if (search.fields().contains(ForecastFields.LOCATION)) {
+        json.writeString(ForecastFields.LOCATION);
+      }
+      json.writeString(ForecastFields.COLUMN);
+    } else {
+      for (String field : search.fields()) {
+        json.writeString(field);
+      }
     }
     json.writeEndArray();
     json.writeBooleanField("track_total_hits", false);
@@ -209,6 +218,22 @@ final class SearchWire {
       }
     }
     json.writeEndObject();
+  }
+
+  /** Whether a search reads documents kept as one column each ({@link DocumentColumn}). */
+  static boolean oneColumn(OneSearch search) {
+    return search.blocks() != null && search.blocks().run().oneColumn();
+  }
+
+  /** The parameters a search of one-column documents reads out of each column. */
+  private static DocumentColumn.Wanted wanted(OneSearch search) {
+    List<String> names = new ArrayList<>(search.fields().size());
+    for (String field : search.fields()) {
+      if (field.startsWith(ForecastHit.VALUE_PREFIX)) {
+        names.add(valueName(field));
+      }
+    }
+    return new DocumentColumn.Wanted(names);
   }
 
   /** {@code {"point": {"order": "asc"}}}: grid point order. */
@@ -391,6 +416,7 @@ final class SearchWire {
   private static void readSearch(JsonParser json, OneSearch search, List<ForecastHit> to)
       throws IOException {
     boolean sorted = search.criteria() instanceof Near;
+    DocumentColumn.Wanted wanted = oneColumn(search) ? wanted(search) : null;
     ElasticsearchError error = null;
     int status = 0;
     int failedShards = 0;
@@ -424,7 +450,7 @@ final class SearchWire {
             }
             expect(json, hits, JsonToken.START_ARRAY);
             while (json.nextToken() == JsonToken.START_OBJECT) {
-              readHit(json, search.axis(), sorted, search.blocks(), to);
+              readHit(json, search.axis(), sorted, search.blocks(), wanted, to);
             }
           }
         }
@@ -447,9 +473,17 @@ final class SearchWire {
    * field without a value absent) and, when sorted, its first sort value (the distance). A document
    * of a block of steps ({@code blocks} not null: each value is its steps' packed numbers, base64)
    * is read as one hit per step of the block that {@code blocks} keeps, a missing value absent.
+   * With {@code wanted} (not null), the document is one column ({@link DocumentColumn}) holding its
+   * grid point, level, step and the values, of which those of the parameters {@code wanted} names
+   * are read.
    */
   static void readHit(
-      JsonParser json, int axis, boolean sorted, StepBlocksRead blocks, List<ForecastHit> to)
+      JsonParser json,
+      int axis,
+      boolean sorted,
+      StepBlocksRead blocks,
+      DocumentColumn.Wanted wanted,
+      List<ForecastHit> to)
       throws IOException {
     String[] names = blocks == null ? new String[8] : null;
     double[] numbers = blocks == null ? new double[8] : null;
@@ -473,7 +507,29 @@ final class SearchWire {
           if (first == JsonToken.END_ARRAY) {
             continue;
           }
-          if (ForecastFields.LOCATION.equals(field)) {
+          if (wanted != null && ForecastFields.COLUMN.equals(field)) {
+            if (first != JsonToken.VALUE_STRING) {
+              throw new IllegalStateException(
+                  "Elasticsearch answered " + first + " where " + field + " has a document column");
+            }
+            float[][] read = new float[wanted.names().size()][];
+            DocumentColumn.Identity identity;
+            try {
+              identity = DocumentColumn.read(json.getBinaryValue(), wanted, read);
+            } catch (IllegalArgumentException e) {
+              throw new IllegalStateException(
+                  "Elasticsearch answered a document column that cannot be read: " + e.getMessage(),
+                  e);
+            }
+            point = identity.point();
+            level = identity.level();
+            step = identity.step();
+            for (int i = 0; i < read.length; i++) {
+              if (read[i] != null) {
+                packed.put(wanted.names().get(i), read[i]);
+              }
+            }
+          } else if (ForecastFields.LOCATION.equals(field)) {
             double[] latLon = latLon(json, first);
             lat = latLon[0];
             lon = latLon[1];

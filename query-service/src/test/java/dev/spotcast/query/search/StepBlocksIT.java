@@ -45,7 +45,9 @@ import org.springframework.http.ResponseEntity;
  * 7 steps (the last one short), blocks of 7 in indices of 14 steps, and every step in one document,
  * asked at random places, heights and times on both search paths; a series at random places equals
  * the spot answers at each of its steps; and a terrain stored in whole-run documents is read back
- * point by point.
+ * point by point. Runs whose documents are one column each ({@link
+ * dev.spotcast.index.DocumentColumn}, the default: the whole series, blocks of 7, 16 bits, a
+ * terrain) answer as those of a column per parameter (blocks of 7, the band, 16 bits, a terrain).
  */
 class StepBlocksIT extends ServiceTestBase {
 
@@ -69,9 +71,12 @@ class StepBlocksIT extends ServiceTestBase {
 
   private static final ShardingSpec ONE = new ShardingSpec(3, 0, 2, 10).withStepsPerDocument(1);
   static final ForecastRun STEPS = run("itblocks1", ONE);
-  static final ForecastRun SEVENS = run("itblocks7", ONE.withStepsPerDocument(7));
+  static final ForecastRun SEVENS =
+      run("itblocks7", ONE.withStepsPerDocument(7).withOneColumn(false));
   static final ForecastRun BANDED =
-      run("itblocksband", new ShardingSpec(1, 14, 2, 10, ShardingSpec.Routing.TILE, 7));
+      run(
+          "itblocksband",
+          new ShardingSpec(1, 14, 2, 10, ShardingSpec.Routing.TILE, 7).withOneColumn(false));
   static final ForecastRun WHOLE = run("itblocksall", ONE.withStepsPerDocument(Integer.MAX_VALUE));
   static final ForecastRun PACKED =
       run(
@@ -84,7 +89,31 @@ class StepBlocksIT extends ServiceTestBase {
               ShardingSpec.Routing.TILE,
               Integer.MAX_VALUE,
               ShardingSpec.SHORT_BITS,
+              true,
+              false));
+
+  /** Blocks of 7 steps, each document one column (its identity and every parameter's values). */
+  static final ForecastRun COLUMNS =
+      run(
+          "itblockscol",
+          new ShardingSpec(
+              3, 0, 2, 10, ShardingSpec.Routing.TILE, 7, ShardingSpec.EXACT_BITS, false, true));
+
+  /** {@link #PACKED} with each document one column. */
+  static final ForecastRun PACKED_COLUMNS =
+      run(
+          "itblocks16col",
+          new ShardingSpec(
+              3,
+              0,
+              2,
+              10,
+              ShardingSpec.Routing.TILE,
+              Integer.MAX_VALUE,
+              ShardingSpec.SHORT_BITS,
+              false,
               true));
+
   static final ForecastRun TERRAIN =
       SyntheticForecastSource.withTerrain(
           "itblocksterrain",
@@ -93,7 +122,25 @@ class StepBlocksIT extends ServiceTestBase {
           List.of(0.0, 500.0),
           LADDER.steps(),
           SyntheticWeather.PARAMETERS,
-          ONE.withStepsPerDocument(Integer.MAX_VALUE));
+          ONE.withStepsPerDocument(Integer.MAX_VALUE).withOneColumn(false));
+  static final ForecastRun TERRAIN_COLUMNS =
+      SyntheticForecastSource.withTerrain(
+          "itblocksterraincol",
+          RUN_TIME,
+          GRID,
+          List.of(0.0, 500.0),
+          LADDER.steps(),
+          SyntheticWeather.PARAMETERS,
+          new ShardingSpec(
+              3,
+              0,
+              2,
+              10,
+              ShardingSpec.Routing.TILE,
+              Integer.MAX_VALUE,
+              ShardingSpec.EXACT_BITS,
+              false,
+              true));
 
   @Autowired private ElasticsearchClient client;
   @Autowired private PublishedRuns publishedRuns;
@@ -106,7 +153,17 @@ class StepBlocksIT extends ServiceTestBase {
 
   @BeforeEach
   void runsAreServed() throws Exception {
-    for (ForecastRun run : List.of(STEPS, SEVENS, BANDED, WHOLE, PACKED, TERRAIN)) {
+    for (ForecastRun run :
+        List.of(
+            STEPS,
+            SEVENS,
+            BANDED,
+            WHOLE,
+            PACKED,
+            TERRAIN,
+            COLUMNS,
+            PACKED_COLUMNS,
+            TERRAIN_COLUMNS)) {
       RunFixtures.ensurePublished(client, new SyntheticForecastSource(run, SEED));
       RunFixtures.awaitServed(publishedRuns, run.model(), run.runId());
     }
@@ -121,6 +178,17 @@ class StepBlocksIT extends ServiceTestBase {
     assertThat(SEVENS.blockLength(28)).as("the last block: steps 28..32").isEqualTo(5);
     assertThat(SEVENS.documentCount()).isEqualTo(63L * 3 * 5);
     assertThat(WHOLE.documentCount()).isEqualTo(63L * 3);
+    assertThat(COLUMNS.oneColumn()).isTrue();
+  }
+
+  @Test
+  void aRunOfOneColumnPerDocumentMapsTheColumnAndNoValueField() throws Exception {
+    String index =
+        publishedRuns
+            .strategy(publishedRuns.get(COLUMNS.model(), COLUMNS.runId()).orElseThrow())
+            .indexName(0, 0, 0);
+    String mapping = client.indices().getMapping(g -> g.index(index)).toString();
+    assertThat(mapping).contains("\"dc\"").doesNotContain("\"rh\"");
   }
 
   @Test
@@ -132,7 +200,7 @@ class StepBlocksIT extends ServiceTestBase {
       Ask ask = Ask.drawn(random);
       SpotForecast expected = answer(STEPS, ids, ask);
       assertThat(expected.values().values()).allSatisfy(v -> assertThat(v.value()).isNotNull());
-      for (ForecastRun run : List.of(SEVENS, BANDED, WHOLE)) {
+      for (ForecastRun run : List.of(SEVENS, BANDED, WHOLE, COLUMNS)) {
         for (NeighbourSearch path : List.of(ids, geo)) {
           SpotForecast found = answer(run, path, ask);
           String where =
@@ -223,6 +291,13 @@ class StepBlocksIT extends ServiceTestBase {
       for (NeighbourSearch path : List.of(ids, geo)) {
         SpotForecast packed = answer(PACKED, path, ask);
         assertThat(packed.neighbours()).isEqualTo(exact.neighbours());
+        SpotForecast packedColumns = answer(PACKED_COLUMNS, path, ask);
+        assertThat(packedColumns.neighbours()).isEqualTo(exact.neighbours());
+        assertThat(packedColumns.values())
+            .as(
+                "one column per document packs each parameter as a column of its own does, at %s",
+                ask)
+            .isEqualTo(packed.values());
         for (var parameter : SyntheticWeather.PARAMETERS) {
           String name = parameter.name();
           double expected = exact.values().get(name).value();
@@ -260,6 +335,9 @@ class StepBlocksIT extends ServiceTestBase {
       JsonNode whole = ok("/v1/series?model=" + WHOLE.model() + place).path("steps");
       JsonNode single = ok("/v1/series?model=" + STEPS.model() + place).path("steps");
       assertThat(whole.size()).isEqualTo(33);
+      assertThat(ok("/v1/series?model=" + COLUMNS.model() + place).path("steps"))
+          .as("the series of documents kept as one column each, at %s", place)
+          .isEqualTo(single);
       for (int s = 0; s < whole.size(); s++) {
         JsonNode step = whole.get(s);
         assertThat(step.path("values"))
@@ -280,17 +358,22 @@ class StepBlocksIT extends ServiceTestBase {
 
   @Test
   void aTerrainInWholeRunDocumentsIsReadPointByPoint() throws Exception {
-    RunFixtures.awaitServed(publishedRuns, TERRAIN.model(), TERRAIN.runId());
-    int axis = TERRAIN.axisPosition(LevelType.SURFACE);
+    terrainIsReadPointByPoint(TERRAIN);
+    terrainIsReadPointByPoint(TERRAIN_COLUMNS);
+  }
+
+  private void terrainIsReadPointByPoint(ForecastRun terrain) throws Exception {
+    RunFixtures.awaitServed(publishedRuns, terrain.model(), terrain.runId());
+    int axis = terrain.axisPosition(LevelType.SURFACE);
     String index =
         publishedRuns
-            .strategy(publishedRuns.get(TERRAIN.model(), TERRAIN.runId()).orElseThrow())
+            .strategy(publishedRuns.get(terrain.model(), terrain.runId()).orElseThrow())
             .indexName(axis, 0, 0);
     List<Integer> points = new ArrayList<>();
     int after = -1;
     while (true) {
       List<ForecastHit> page =
-          search.page(TERRAIN, index, axis, 0.0, 0, List.of("orog"), 10, after);
+          search.page(terrain, index, axis, 0.0, 0, List.of("orog"), 10, after);
       for (ForecastHit hit : page) {
         points.add(hit.point());
         assertThat(hit.step()).isEqualTo(0);
@@ -305,6 +388,7 @@ class StepBlocksIT extends ServiceTestBase {
       after = page.getLast().point();
     }
     assertThat(points)
+        .as("the terrain of %s", terrain.model())
         .containsExactlyElementsOf(IntStream.range(0, GRID.pointCount()).boxed().toList());
   }
 

@@ -202,7 +202,8 @@ public final class FileForecastSource implements ForecastSource {
               names,
               values,
               steps,
-              run.valueBits()));
+              run.valueBits(),
+              run.oneColumn()));
     }
   }
 
