@@ -105,9 +105,10 @@ final class BenchIndices {
    * Creates the run's indices with the leanest layout of the same documents, for the raw baseline
    * the ingestor is compared with: location, level and step indexed as Spotcast's template does,
    * the values kept in {@code _source} only (an object mapped {@code enabled: false}: neither
-   * indexed nor given doc values). A template of higher priority than Spotcast's, for exactly these
-   * index names, replaces Spotcast's (which excludes the values from {@code _source}); {@link
-   * #clean} removes it.
+   * indexed nor given doc values; a document's column, {@link ForecastFields#COLUMN}, a binary
+   * without doc values). A template of higher priority than Spotcast's, for exactly these index
+   * names, replaces Spotcast's (which excludes the values from {@code _source}); {@link #clean}
+   * removes it.
    */
   void createLeanForLoading() throws IOException {
     client
@@ -131,7 +132,10 @@ final class BenchIndices {
                                             p -> p.integer(i -> i.index(false)))
                                         .properties(
                                             ForecastFields.VALUES,
-                                            p -> p.object(o -> o.enabled(false))))));
+                                            p -> p.object(o -> o.enabled(false)))
+                                        .properties(
+                                            ForecastFields.COLUMN,
+                                            p -> p.binary(b -> b.docValues(false))))));
     for (String index : names) {
       client
           .indices()

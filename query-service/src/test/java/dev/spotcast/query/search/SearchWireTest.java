@@ -266,7 +266,68 @@ class SearchWireTest {
           List.of(0.0),
           List.of(0, 3, 6, 9, 12),
           dev.spotcast.synthetic.SyntheticWeather.PARAMETERS,
+          dev.spotcast.model.ShardingSpec.DEFAULT.withStepsPerDocument(2).withOneColumn(false));
+
+  /** {@link #BLOCKS} with each document one column. */
+  private static final dev.spotcast.model.ForecastRun COLUMNS =
+      dev.spotcast.model.ForecastRun.of(
+          "m",
+          BLOCKS.runTime(),
+          BLOCKS.grid(),
+          dev.spotcast.model.LevelType.HEIGHT_ABOVE_GROUND,
+          List.of(0.0),
+          List.of(0, 3, 6, 9, 12),
+          dev.spotcast.synthetic.SyntheticWeather.PARAMETERS,
           dev.spotcast.model.ShardingSpec.DEFAULT.withStepsPerDocument(2));
+
+  @Test
+  void aDocumentOfOneColumnIsAskedForByItsColumnAndReadFromIt() {
+    OneSearch search =
+        new OneSearch(
+            "spot-run-h0",
+            null,
+            new SearchWire.Ids(List.of("0_6_4")),
+            1,
+            List.of("gp", "lvl", "step", "v.t", "v.u"),
+            0,
+            StepBlocksRead.of(COLUMNS));
+    assertThat(text(SearchWire.request(List.of(search)).body()))
+        .contains("\"docvalue_fields\":[\"dc\"]");
+    // Point 4, level 0, first step 6; t at 6 and 9 h: 1.0 and 2.0; u: 2.0 and missing; rh not
+    // asked for.
+    byte[] column =
+        dev.spotcast.index.DocumentColumn.pack(
+            new dev.spotcast.index.ForecastDocument(
+                4,
+                0,
+                0,
+                0.0,
+                6,
+                new String[] {"t", "u", "rh"},
+                new float[] {1f, 2f, 2f, Float.NaN, 50f, 60f},
+                2,
+                32,
+                true));
+    String answer =
+        "{\"_shards\":{\"total\":1,\"failed\":0},\"hits\":{\"hits\":[{\"fields\":{\"dc\":[\""
+            + java.util.Base64.getEncoder().encodeToString(column)
+            + "\"]}}]}}";
+    List<ForecastHit> hits = read(answer, List.of(search)).getFirst();
+    assertThat(hits).extracting(ForecastHit::step).containsExactly(6, 9);
+    assertThat(hits).extracting(ForecastHit::point).containsOnly(4);
+    assertThat(hits).extracting(ForecastHit::level).containsOnly(0.0);
+    assertThat(hits.get(0).values()).containsExactlyInAnyOrderEntriesOf(Map.of("t", 1.0, "u", 2.0));
+    assertThat(hits.get(1).values()).containsExactlyInAnyOrderEntriesOf(Map.of("t", 2.0));
+    // A column cut short is Elasticsearch's answer not read, not a hit made up.
+    String cut =
+        answer.replace(
+            java.util.Base64.getEncoder().encodeToString(column),
+            java.util.Base64.getEncoder()
+                .encodeToString(java.util.Arrays.copyOf(column, column.length - 3)));
+    assertThatThrownBy(() -> read(cut, List.of(search)))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("document column");
+  }
 
   @Test
   void aDocumentOfABlockIsReadAsAHitPerStepTheMissingValuesLeftOut() {
