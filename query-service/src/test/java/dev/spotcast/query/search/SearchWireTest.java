@@ -257,40 +257,42 @@ class SearchWireTest {
   }
 
   /** A run of steps 0, 3, 6, 9, 12 in blocks of 2: documents under 0, 6 and 12 (the last short). */
-  private static final dev.spotcast.model.ForecastRun BLOCKS =
-      dev.spotcast.model.ForecastRun.of(
-          "m",
-          java.time.Instant.parse("2026-11-24T00:00:00Z"),
-          dev.spotcast.model.RegularLatLonGrid.covering(0, 0, 2, 2, 1),
-          dev.spotcast.model.LevelType.HEIGHT_ABOVE_GROUND,
-          List.of(0.0),
-          List.of(0, 3, 6, 9, 12),
-          dev.spotcast.synthetic.SyntheticWeather.PARAMETERS,
-          dev.spotcast.model.ShardingSpec.DEFAULT.withStepsPerDocument(2).withOneColumn(false));
+  /** A run of steps 0-12 every 3 h in blocks of 2 steps, laid out as {@code sharding} says. */
+  private static dev.spotcast.model.ForecastRun blocks(dev.spotcast.model.ShardingSpec sharding) {
+    return dev.spotcast.model.ForecastRun.of(
+        "m",
+        java.time.Instant.parse("2026-11-24T00:00:00Z"),
+        dev.spotcast.model.RegularLatLonGrid.covering(0, 0, 2, 2, 1),
+        dev.spotcast.model.LevelType.HEIGHT_ABOVE_GROUND,
+        List.of(0.0),
+        List.of(0, 3, 6, 9, 12),
+        dev.spotcast.synthetic.SyntheticWeather.PARAMETERS,
+        sharding.withStepsPerDocument(2));
+  }
 
-  /** {@link #BLOCKS} with each document one column. */
+  /** Blocks of 2 steps, a column per parameter. */
+  private static final dev.spotcast.model.ForecastRun BLOCKS =
+      blocks(dev.spotcast.model.ShardingSpec.DEFAULT.withOneColumn(false));
+
+  /** {@link #BLOCKS} with each document one column (the default). */
   private static final dev.spotcast.model.ForecastRun COLUMNS =
-      dev.spotcast.model.ForecastRun.of(
-          "m",
-          BLOCKS.runTime(),
-          BLOCKS.grid(),
-          dev.spotcast.model.LevelType.HEIGHT_ABOVE_GROUND,
-          List.of(0.0),
-          List.of(0, 3, 6, 9, 12),
-          dev.spotcast.synthetic.SyntheticWeather.PARAMETERS,
-          dev.spotcast.model.ShardingSpec.DEFAULT.withStepsPerDocument(2));
+      blocks(dev.spotcast.model.ShardingSpec.DEFAULT);
+
+  /** The ids search of the document of point 4, level 0, steps 6 and 9, for t and u. */
+  private static OneSearch blockSearch(StepBlocksRead blocks) {
+    return new OneSearch(
+        "spot-run-h0",
+        null,
+        new SearchWire.Ids(List.of("0_6_4")),
+        1,
+        List.of("gp", "lvl", "step", "v.t", "v.u"),
+        0,
+        blocks);
+  }
 
   @Test
   void aDocumentOfOneColumnIsAskedForByItsColumnAndReadFromIt() {
-    OneSearch search =
-        new OneSearch(
-            "spot-run-h0",
-            null,
-            new SearchWire.Ids(List.of("0_6_4")),
-            1,
-            List.of("gp", "lvl", "step", "v.t", "v.u"),
-            0,
-            StepBlocksRead.of(COLUMNS));
+    OneSearch search = blockSearch(StepBlocksRead.of(COLUMNS));
     assertThat(text(SearchWire.request(List.of(search)).body()))
         .contains("\"docvalue_fields\":[\"dc\"]");
     // Point 4, level 0, first step 6; t at 6 and 9 h: 1.0 and 2.0; u: 2.0 and missing; rh not
@@ -331,15 +333,7 @@ class SearchWireTest {
 
   @Test
   void aDocumentOfABlockIsReadAsAHitPerStepTheMissingValuesLeftOut() {
-    OneSearch search =
-        new OneSearch(
-            "spot-run-h0",
-            null,
-            new SearchWire.Ids(List.of("0_6_4")),
-            1,
-            List.of("gp", "lvl", "step", "v.t", "v.u"),
-            0,
-            StepBlocksRead.of(BLOCKS));
+    OneSearch search = blockSearch(StepBlocksRead.of(BLOCKS));
     // t at 6 and 9 h: 1.0 and 2.0 ("AACAPwAAAEA="); u: 2.0 and missing ("AAAAQAAAwH8=").
     String answer =
         "{\"_shards\":{\"total\":1,\"failed\":0},\"hits\":{\"hits\":[{\"fields\":{\"gp\":[4],"
@@ -351,17 +345,7 @@ class SearchWireTest {
     assertThat(hits.get(1).values()).containsExactlyInAnyOrderEntriesOf(Map.of("t", 2.0));
     // Only the steps a search asks for alone are kept (a page, the geo path).
     List<ForecastHit> kept =
-        read(
-                answer,
-                List.of(
-                    new OneSearch(
-                        search.index(),
-                        null,
-                        search.criteria(),
-                        1,
-                        search.fields(),
-                        0,
-                        StepBlocksRead.of(BLOCKS).keeping(java.util.Set.of(9)))))
+        read(answer, List.of(blockSearch(StepBlocksRead.of(BLOCKS).keeping(java.util.Set.of(9)))))
             .getFirst();
     assertThat(kept).extracting(ForecastHit::step).containsExactly(9);
   }

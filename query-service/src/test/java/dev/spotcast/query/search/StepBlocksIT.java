@@ -114,33 +114,20 @@ class StepBlocksIT extends ServiceTestBase {
               false,
               true));
 
-  static final ForecastRun TERRAIN =
-      SyntheticForecastSource.withTerrain(
-          "itblocksterrain",
-          RUN_TIME,
-          GRID,
-          List.of(0.0, 500.0),
-          LADDER.steps(),
-          SyntheticWeather.PARAMETERS,
-          ONE.withStepsPerDocument(Integer.MAX_VALUE).withOneColumn(false));
-  static final ForecastRun TERRAIN_COLUMNS =
-      SyntheticForecastSource.withTerrain(
-          "itblocksterraincol",
-          RUN_TIME,
-          GRID,
-          List.of(0.0, 500.0),
-          LADDER.steps(),
-          SyntheticWeather.PARAMETERS,
-          new ShardingSpec(
-              3,
-              0,
-              2,
-              10,
-              ShardingSpec.Routing.TILE,
-              Integer.MAX_VALUE,
-              ShardingSpec.EXACT_BITS,
-              false,
-              true));
+  /** A run with a terrain, every step in one document per point and level. */
+  private static ForecastRun terrain(String model, boolean oneColumn) {
+    return SyntheticForecastSource.withTerrain(
+        model,
+        RUN_TIME,
+        GRID,
+        List.of(0.0, 500.0),
+        LADDER.steps(),
+        SyntheticWeather.PARAMETERS,
+        ONE.withStepsPerDocument(Integer.MAX_VALUE).withOneColumn(oneColumn));
+  }
+
+  static final ForecastRun TERRAIN = terrain("itblocksterrain", false);
+  static final ForecastRun TERRAIN_COLUMNS = terrain("itblocksterraincol", true);
 
   @Autowired private ElasticsearchClient client;
   @Autowired private PublishedRuns publishedRuns;
