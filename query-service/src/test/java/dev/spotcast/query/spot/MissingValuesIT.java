@@ -125,7 +125,9 @@ class MissingValuesIT extends ServiceTestBase {
             RUN.steps().get(first),
             names,
             values,
-            RUN.stepsPerDocument() > 1 ? steps : 0);
+            RUN.stepsPerDocument() > 1 ? steps : 0,
+            RUN.valueBits(),
+            RUN.oneColumn());
     String index = strategy.indexName(0, levelPosition, stepPosition);
     RunFixtures.ingestClient()
         .index(
