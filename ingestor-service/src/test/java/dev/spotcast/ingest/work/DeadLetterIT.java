@@ -56,9 +56,9 @@ class DeadLetterIT {
             letter -> {
               assertThat(letter.reason())
                   .startsWith("400 strict_dynamic_mapping_exception")
-                  .contains("[t] within [v]");
+                  .contains("[dc] within [_doc]");
               assertThat(letter.index()).isEqualTo("spotcast-fc-" + model + "-2026040100-h1");
-              assertThat(letter.document()).contains("\"gp\":").contains("\"pres\":");
+              assertThat(letter.document()).contains("\"gp\":").contains("\"dc\":");
               assertThat(letter.documentId()).matches("1000_\\d+_\\d+");
             });
   }
@@ -83,8 +83,8 @@ class DeadLetterIT {
 
   /**
    * An instance without workers accepts the job and creates its indices; the test then gives the
-   * second index a strict mapping without the parameter t, which refuses its documents, and a
-   * worker instance loads the chunks.
+   * second index a strict mapping of values per parameter but no document column ({@code dc}, the
+   * default layout), which refuses its documents, and a worker instance loads the chunks.
    */
   private static Loaded loadWithRefusals(String model, boolean publishWithFailures)
       throws Exception {
