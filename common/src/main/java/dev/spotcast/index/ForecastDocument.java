@@ -102,8 +102,8 @@ public record ForecastDocument(
    * Writes the compact layout {@code {"loc":[lon,lat],"lvl":..,"step":..,"gp":..,"v":{..}}} with
    * the streaming generator: no intermediate map per document on the ingestion hot path. A block's
    * values are one binary value per parameter ({@link StepBlocks#pack}), base64 in the body; or,
-   * with {@code oneColumn}, the whole document one binary value ({@link DocumentColumn}) and an
-   * empty values object.
+   * with {@code oneColumn}, the whole document one binary value ({@link DocumentColumn}) and no
+   * values object.
    */
   public void writeTo(JsonGenerator gen) throws IOException {
     gen.writeStartObject();
