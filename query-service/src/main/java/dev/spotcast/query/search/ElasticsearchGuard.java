@@ -2,6 +2,7 @@ package dev.spotcast.query.search;
 
 import co.elastic.clients.elasticsearch._types.ElasticsearchException;
 import co.elastic.clients.transport.rest5_client.low_level.ResponseException;
+import dev.spotcast.query.config.Timeouts;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadConfig;
 import io.github.resilience4j.bulkhead.BulkheadFullException;
@@ -43,10 +44,12 @@ import org.springframework.stereotype.Component;
  *   <li>a <b>circuit breaker</b>: when most recent calls failed, calls are refused at once for a
  *       while (HTTP 503 with Retry-After) rather than each waiting for a dead cluster; then a few
  *       trial calls close it again;
- *   <li>a <b>time limit</b> per call (innermost), on the async client's future.
+ *   <li>a <b>time limit</b> per call (innermost), on the async client's future: a timer that ends
+ *       the HTTP exchange when it fires, removed when the answer comes first. The request thread
+ *       waits without a deadline ({@link Timeouts}).
  * </ol>
  *
- * Elasticsearch's own errors are turned into {@link SearchUnavailableException} (transient:
+ * <p>Elasticsearch's own errors are turned into {@link SearchUnavailableException} (transient:
  * unreachable, overloaded, timed out, shards failing, index gone) inside the circuit breaker, so
  * only those count as failures; anything else is a bug in the query and passes through as a server
  * error.
@@ -64,16 +67,19 @@ public class ElasticsearchGuard {
   private final CircuitBreaker circuitBreaker;
   private final TimeLimiter timeLimiter;
   private final Duration openRetryAfter;
+  private final Timeouts timeouts;
 
   public ElasticsearchGuard(
       BulkheadRegistry bulkheads,
       RetryRegistry retries,
       CircuitBreakerRegistry circuitBreakers,
-      TimeLimiterRegistry timeLimiters) {
+      TimeLimiterRegistry timeLimiters,
+      Timeouts timeouts) {
     this.bulkhead = bulkheads.bulkhead(NAME);
     this.retry = retries.retry(NAME);
     this.circuitBreaker = circuitBreakers.circuitBreaker(NAME);
     this.timeLimiter = timeLimiters.timeLimiter(NAME);
+    this.timeouts = timeouts;
     this.openRetryAfter =
         Duration.ofMillis(
             circuitBreaker.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
@@ -99,11 +105,17 @@ public class ElasticsearchGuard {
         CircuitBreakerRegistry.of(
             CircuitBreakerConfig.custom().ignoreExceptions(Throwable.class).build()),
         TimeLimiterRegistry.of(
-            TimeLimiterConfig.custom().timeoutDuration(Duration.ofDays(1)).build()));
+            TimeLimiterConfig.custom().timeoutDuration(Duration.ofDays(1)).build()),
+        new Timeouts());
   }
 
   public CircuitBreaker circuitBreaker() {
     return circuitBreaker;
+  }
+
+  /** The timers of the waits for Elasticsearch: its time limit, a shared read's longest wait. */
+  Timeouts timeouts() {
+    return timeouts;
   }
 
   /**
@@ -118,13 +130,22 @@ public class ElasticsearchGuard {
         () -> {
           R response;
           try {
-            response = timeLimiter.executeFutureSupplier(call);
-          } catch (TimeoutException e) {
-            throw new SearchUnavailableException(
-                "Elasticsearch did not answer within "
-                    + timeLimiter.getTimeLimiterConfig().getTimeoutDuration().toMillis()
-                    + " ms",
-                e);
+            // An untimed wait: the time limit is a timer on the timeouts thread, which completes
+            // the call's future with a TimeoutException (and so ends its HTTP exchange).
+            response =
+                timeLimiter
+                    .executeCompletionStage(timeouts.scheduler(), call)
+                    .toCompletableFuture()
+                    .join();
+          } catch (CompletionException e) {
+            if (e.getCause() instanceof TimeoutException timeout) {
+              throw new SearchUnavailableException(
+                  "Elasticsearch did not answer within "
+                      + timeLimiter.getTimeLimiterConfig().getTimeoutDuration().toMillis()
+                      + " ms",
+                  timeout);
+            }
+            throw translate(e);
           } catch (Exception e) {
             throw translate(e);
           }

@@ -113,7 +113,13 @@ public class NeighbourSearch {
         new DocumentReads(
             cache,
             new SharedReads<>(
-                searchesInFlight, maxSharedSearch, maxSharedWait, sender, readers, unshared));
+                searchesInFlight,
+                maxSharedSearch,
+                maxSharedWait,
+                guard.timeouts(),
+                sender,
+                readers,
+                unshared));
   }
 
   private static Timer timer(MeterRegistry registry, String path) {

@@ -20,6 +20,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -335,13 +336,29 @@ final class SearchWire {
                 answer.completeExceptionally(e);
               }
             });
+    // Cancelled, or ended by the time limit (ElasticsearchGuard): the exchange ends too. After the
+    // exchange's own failure this does nothing.
     answer.whenComplete(
         (response, failure) -> {
-          if (answer.isCancelled()) {
+          if (failure != null) {
             exchange.cancel();
           }
         });
     return answer;
+  }
+
+  /**
+   * The bytes of a binary doc value, which Elasticsearch writes in base64: decoded by the JDK's
+   * decoder (about 40 % faster than Jackson's on these lengths, stop 54).
+   */
+  private static byte[] binary(JsonParser json, String field) throws IOException {
+    try {
+      return Base64.getDecoder().decode(json.getText());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalStateException(
+          "Elasticsearch answered " + field + " in base64 that cannot be read: " + e.getMessage(),
+          e);
+    }
   }
 
   /**
@@ -515,7 +532,7 @@ final class SearchWire {
             float[][] read = new float[wanted.names().size()][];
             DocumentColumn.Identity identity;
             try {
-              identity = DocumentColumn.read(json.getBinaryValue(), wanted, read);
+              identity = DocumentColumn.read(binary(json, field), wanted, read);
             } catch (IllegalArgumentException e) {
               throw new IllegalStateException(
                   "Elasticsearch answered a document column that cannot be read: " + e.getMessage(),
@@ -538,7 +555,7 @@ final class SearchWire {
               throw new IllegalStateException(
                   "Elasticsearch answered " + first + " where " + field + " has packed values");
             }
-            packed.put(valueName(field), StepBlocks.unpack(json.getBinaryValue()));
+            packed.put(valueName(field), StepBlocks.unpack(binary(json, field)));
           } else {
             double number = number(json, first, field);
             switch (field) {

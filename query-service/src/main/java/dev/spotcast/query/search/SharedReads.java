@@ -1,5 +1,6 @@
 package dev.spotcast.query.search;
 
+import dev.spotcast.query.config.Timeouts;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import java.time.Duration;
@@ -10,9 +11,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -24,7 +23,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * batching. Under load a round trip to Elasticsearch, its TLS records, the HTTP client's hand-offs
  * and Elasticsearch's per-search work are shared by several requests. A reader waits in the queue
  * for at most {@code maxWait}; then it leaves and reads alone, so that a read that hangs (a node
- * going down) holds back no more requests than it would without sharing.
+ * going down) holds back no more requests than it would without sharing. That limit is a timer,
+ * removed when the reader's turn or answer comes first; the reader waits without a deadline ({@link
+ * Timeouts}).
  *
  * <p>This class only decides which reads go together, and who sends them when; how a read is sent
  * is its {@link Sender} (for spot requests {@link IdsSender}), a collaborator of its own: nothing
@@ -57,6 +58,7 @@ final class SharedReads<P, R> {
   private final int inFlight;
   private final int maxShared;
   private final long maxWaitNanos;
+  private final Timeouts timeouts;
   private final Sender<P, R> sender;
   private final DistributionSummary readers;
   private final Counter gaveUp;
@@ -75,6 +77,7 @@ final class SharedReads<P, R> {
    * @param maxShared the most readers of one shared read
    * @param maxWait the longest a reader waits in the queue; then it leaves it and reads alone, so
    *     that reads that hang (a node going down) hold back no more than they would without sharing
+   * @param timeouts runs the timers of {@code maxWait}
    * @param sender sends the reads
    * @param readers records the number of readers of each read sent
    * @param gaveUp counts the readers that left the queue after {@code maxWait}
@@ -83,6 +86,7 @@ final class SharedReads<P, R> {
       int inFlight,
       int maxShared,
       Duration maxWait,
+      Timeouts timeouts,
       Sender<P, R> sender,
       DistributionSummary readers,
       Counter gaveUp) {
@@ -92,6 +96,7 @@ final class SharedReads<P, R> {
     this.inFlight = inFlight;
     this.maxShared = maxShared;
     this.maxWaitNanos = maxWait.toNanos();
+    this.timeouts = Objects.requireNonNull(timeouts);
     this.sender = sender;
     this.readers = readers;
     this.gaveUp = gaveUp;
@@ -118,17 +123,26 @@ final class SharedReads<P, R> {
     if (now) {
       send(List.of(me));
     } else {
-      // Whichever comes first (a failed answer included): the answer, or the turn to send.
+      // Whichever comes first (a failed answer included): the answer, the turn to send, or the
+      // timer's empty turn after maxWait (the reads under way are slow: this one goes alone).
       CompletableFuture<Object> ready =
           CompletableFuture.anyOf(me.answer, me.turn).handle((any, failure) -> null);
-      if (!within(ready, maxWaitNanos) && leave(me)) {
-        // The reads under way are slow: this one goes alone, beside them.
-        gaveUp.increment();
-        return alone(what);
+      ScheduledFuture<?> limit =
+          maxWaitNanos == 0 ? null : timeouts.after(maxWaitNanos, () -> giveUp(me));
+      if (limit == null && !ready.isDone()) {
+        giveUp(me);
       }
-      ready.join(); // at once, or when the read that took this reader from the queue ends
+      ready.join();
+      if (limit != null) {
+        limit.cancel(false);
+      }
       if (!me.answer.isDone()) {
-        send(me.turn.join());
+        List<Reader<P, R>> turn = me.turn.join();
+        if (turn.isEmpty()) {
+          gaveUp.increment();
+          return alone(what);
+        }
+        send(turn);
       }
     }
     try {
@@ -149,31 +163,20 @@ final class SharedReads<P, R> {
     return sender.one(what);
   }
 
-  /** Whether {@code ready} completes within {@code nanos} (it never completes exceptionally). */
-  private static boolean within(CompletableFuture<Object> ready, long nanos) {
-    try {
-      ready.get(nanos, TimeUnit.NANOSECONDS);
-      return true;
-    } catch (TimeoutException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    } catch (ExecutionException e) {
-      throw new IllegalStateException(e); // handle() completes normally
-    }
-  }
-
   /**
-   * Takes a reader out of the queue; false when a read has taken it already (it waits for that
-   * one).
+   * Takes a reader that waited {@code maxWait} out of the queue and gives it an empty turn (to read
+   * alone); nothing when a read has taken it already (it waits for that one).
    */
-  private boolean leave(Reader<P, R> me) {
+  private void giveUp(Reader<P, R> me) {
+    boolean left;
     lock.lock();
     try {
-      return queue.remove(me);
+      left = queue.remove(me);
     } finally {
       lock.unlock();
+    }
+    if (left) {
+      me.turn.complete(List.of());
     }
   }
 
@@ -256,7 +259,10 @@ final class SharedReads<P, R> {
     final P what;
     final CompletableFuture<R> answer = new CompletableFuture<>();
 
-    /** Completed when this reader is to send the next read, for these readers (itself first). */
+    /**
+     * Completed when this reader is to send the next read, for these readers (itself first); empty
+     * when it gave up waiting and reads alone.
+     */
     final CompletableFuture<List<Reader<P, R>>> turn = new CompletableFuture<>();
 
     Reader(P what) {

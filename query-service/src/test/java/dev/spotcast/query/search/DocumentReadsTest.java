@@ -125,7 +125,13 @@ class DocumentReadsTest {
     return new DocumentReads(
         new DocumentCache(1_000_000, registry),
         new SharedReads<>(
-            0, 1, Duration.ZERO, sender, registry.summary("readers"), registry.counter("gave-up")));
+            0,
+            1,
+            Duration.ZERO,
+            new dev.spotcast.query.config.Timeouts(),
+            sender,
+            registry.summary("readers"),
+            registry.counter("gave-up")));
   }
 
   @Test

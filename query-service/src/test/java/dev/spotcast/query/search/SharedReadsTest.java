@@ -2,6 +2,7 @@ package dev.spotcast.query.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spotcast.query.config.Timeouts;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -15,6 +16,9 @@ import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 class SharedReadsTest {
+
+  /** The timers of the longest wait, as the service's {@link ElasticsearchGuard#timeouts()}. */
+  private static final Timeouts TIMEOUTS = new Timeouts();
 
   /** Reads of "group:name" strings, answered "name!"; what was sent is recorded in order. */
   private static final class Backend implements SharedReads.Sender<String, String> {
@@ -41,7 +45,7 @@ class SharedReadsTest {
     }
 
     SharedReads<String, String> reads(int inFlight, int maxShared, Duration maxWait) {
-      return new SharedReads<>(inFlight, maxShared, maxWait, this, readers, gaveUp);
+      return new SharedReads<>(inFlight, maxShared, maxWait, TIMEOUTS, this, readers, gaveUp);
     }
 
     @Override
