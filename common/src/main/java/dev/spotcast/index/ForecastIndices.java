@@ -141,8 +141,11 @@ public final class ForecastIndices {
               .translog(t -> t.durability(TranslogDurability.Async));
           if (strategy.run().sharding().preloadValues()) {
             // The doc values' data (Lucene's .dvd files), where the values are: read whole, in
-            // order, when a shard opens, instead of a page per request once it serves.
-            s.otherSettings(PRELOAD, JsonData.of(List.of("dvd")));
+            // order, when a shard opens, instead of a page per request once it serves. A segment
+            // smaller than index.compound_format (1 GB by default: most of a run not merged, and
+            // the last index of a merged one) is one compound file (.cfs) holding its .dvd, so
+            // those are read whole too.
+            s.otherSettings(PRELOAD, JsonData.of(PRELOADED_FILES));
           }
           return s;
         });
@@ -150,6 +153,9 @@ public final class ForecastIndices {
 
   /** The static index setting of the files Elasticsearch reads into the page cache on opening. */
   static final String PRELOAD = "index.store.preload";
+
+  /** The extensions of the files preloaded: doc values' data, and compound segments. */
+  static final List<String> PRELOADED_FILES = List.of("dvd", "cfs");
 
   /**
    * Restores search-time settings after a load, sets the replicas, and makes everything visible.

@@ -117,7 +117,8 @@ class SynthCommandIT {
                   .getSettings(
                       g -> g.index(record.indices()).name("index.store.preload").flatSettings(true))
                   .toString())
-          .contains("dvd");
+          .contains("dvd")
+          .contains("cfs");
     } finally {
       client._transport().close();
     }

@@ -308,7 +308,8 @@ class StepBlocksIT extends ServiceTestBase {
                 .getSettings(g -> g.index(index).name("index.store.preload").flatSettings(true))
                 .toString())
         .contains("index.store.preload")
-        .contains("dvd");
+        .contains("dvd")
+        .contains("cfs");
   }
 
   @Test
