@@ -15,9 +15,17 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class ElasticsearchGuardTest {
+
+  private final Timeouts timeouts = new Timeouts();
+
+  @AfterEach
+  void stopTimers() {
+    timeouts.destroy();
+  }
 
   @Test
   void overloadServerErrorsAMissingIndexAndALostBodyAreTransient() {
@@ -55,57 +63,45 @@ class ElasticsearchGuardTest {
   }
 
   /** A guard that tries once, with a time limit of {@code limit}. */
-  private static ElasticsearchGuard limitedTo(Duration limit) {
+  private ElasticsearchGuard limitedTo(Duration limit) {
     return new ElasticsearchGuard(
         BulkheadRegistry.of(BulkheadConfig.custom().maxConcurrentCalls(4).build()),
         RetryRegistry.of(RetryConfig.custom().maxAttempts(1).build()),
         CircuitBreakerRegistry.ofDefaults(),
         TimeLimiterRegistry.of(TimeLimiterConfig.custom().timeoutDuration(limit).build()),
-        new Timeouts());
+        timeouts);
   }
 
   @Test
   void aCallThatNeverAnswersIsEndedByItsTimeLimit() {
     ElasticsearchGuard guard = limitedTo(Duration.ofMillis(50));
     CompletableFuture<String> hanging = new CompletableFuture<>();
-    try {
-      assertThatThrownBy(() -> guard.read(() -> hanging, answer -> answer))
-          .isInstanceOf(SearchUnavailableException.class)
-          .hasMessage("Elasticsearch did not answer within 50 ms");
-      // What ends its HTTP exchange (SearchWire.send): the call's own future, failed.
-      assertThat(hanging).isCompletedExceptionally();
-      assertThat(hanging.exceptionNow()).isInstanceOf(TimeoutException.class);
-    } finally {
-      guard.timeouts().destroy();
-    }
+    assertThatThrownBy(() -> guard.read(() -> hanging, answer -> answer))
+        .isInstanceOf(SearchUnavailableException.class)
+        .hasMessage("Elasticsearch did not answer within 50 ms");
+    // What ends its HTTP exchange (SearchWire.send): the call's own future, failed.
+    assertThat(hanging).isCompletedExceptionally();
+    assertThat(hanging.exceptionNow()).isInstanceOf(TimeoutException.class);
   }
 
   @Test
   void anAnswerBeforeTheLimitRemovesItsTimer() {
     ElasticsearchGuard guard = limitedTo(Duration.ofHours(1));
-    try {
-      assertThat(guard.read(() -> CompletableFuture.completedFuture("hits"), String::length))
-          .isEqualTo(4);
-      // No timer is left behind to wake the timeouts thread an hour later.
-      assertThat(guard.timeouts().pending()).isZero();
-    } finally {
-      guard.timeouts().destroy();
-    }
+    assertThat(guard.read(() -> CompletableFuture.completedFuture("hits"), String::length))
+        .isEqualTo(4);
+    // No timer is left behind to wake the timeouts thread an hour later.
+    assertThat(guard.timeouts().pending()).isZero();
   }
 
   @Test
   void aFailedCallIsTranslatedAsBefore() {
     ElasticsearchGuard guard = limitedTo(Duration.ofHours(1));
-    try {
-      assertThatThrownBy(
-              () ->
-                  guard.read(
-                      () -> CompletableFuture.failedFuture(new IOException("connection refused")),
-                      answer -> answer))
-          .isInstanceOf(SearchUnavailableException.class)
-          .hasMessage("Elasticsearch cannot be reached: connection refused");
-    } finally {
-      guard.timeouts().destroy();
-    }
+    assertThatThrownBy(
+            () ->
+                guard.read(
+                    () -> CompletableFuture.failedFuture(new IOException("connection refused")),
+                    answer -> answer))
+        .isInstanceOf(SearchUnavailableException.class)
+        .hasMessage("Elasticsearch cannot be reached: connection refused");
   }
 }
