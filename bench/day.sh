@@ -37,6 +37,9 @@ Options (defaults in brackets):
   --unavailable K     the cycle during whose GFS publication nginx answers 503 for a minute; 0: none [2]
   --kill K            the cycle during whose ECMWF load the ingestion service is killed (kill -9) and
                       another started in its place; 0: none [1]
+  --serve-within D    the floor under the loading's yielding (spotcast.ingest.yield.serve-within, wall
+                      clock): a run behind being served within D of its job's creation is loaded at
+                      full pace; 0s: yield however late the runs [12m: before the model's next cycle]
   --out DIR           where the report goes [docs/day]
   --work DIR          the publishers' trees, the fetched runs, logs [$SPOTCAST_HOME/day]
   --nginx-port P      the publishers' port [18090]
@@ -47,7 +50,7 @@ TXT
 }
 
 cycles=4 speed=24 rate=2000 series_share=0.1 gfs_steps=0-120/3 ecmwf_steps=0-144/3 never=3 late=2
-unavailable=2 kill=1 out="$ROOT/docs/day" work="${SPOTCAST_HOME:?}/day" nginx_port=18090 ingest_port=18081
+unavailable=2 kill=1 serve_within=12m out="$ROOT/docs/day" work="${SPOTCAST_HOME:?}/day" nginx_port=18090 ingest_port=18081
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
@@ -65,6 +68,7 @@ while [ $# -gt 0 ]; do
     --late) late="$2" ;;
     --unavailable) unavailable="$2" ;;
     --kill) kill="$2" ;;
+    --serve-within) serve_within="$2" ;;
     --out) out="$2" ;;
     --work) work="$2" ;;
     --nginx-port) nginx_port="$2" ;;
@@ -77,6 +81,7 @@ for n in "$cycles" "$speed" "$rate" "$never" "$late" "$unavailable" "$kill" "$ng
   [[ "$n" =~ ^[0-9]+$ ]] || die "'$n' is not a whole number"
 done
 [ "$cycles" -ge 1 ] || die "--cycles must be at least 1"
+[[ "$serve_within" =~ ^[0-9]+(ms|s|m|h)$ ]] || die "--serve-within: '$serve_within' is not a duration such as 12m or 0s"
 [ -x "$PY" ] || die "no ecCodes Python at $PY (the launcher's 'need eccodes' installs it)"
 command -v nginx >/dev/null || die "nginx is not installed (the launcher's 'need feed-server' installs it)"
 [ -s "${SPOTCAST_CITIES:-}" ] || die "no cities file: run through './spotcast bench day', which writes it"
@@ -233,7 +238,8 @@ start_ingest() { # start_ingest SUFFIX FEED_START: one ingestion-service instanc
     --spotcast.feeds.ecmwf.publisher=ecmwf --spotcast.feeds.ecmwf.base-url="http://127.0.0.1:$nginx_port/" \
     --spotcast.feeds.ecmwf.params="$("$PY" "$HERE/day/publisher.py" params --publisher ecmwf)" --spotcast.feeds.ecmwf.steps="$ecmwf_steps" \
     --spotcast.feeds.ecmwf.expected-after=6h --spotcast.feeds.ecmwf.deadline=11h \
-    --spotcast.ingest.lifecycle.keep-runs=2 --spotcast.ingest.lifecycle.archive-repository=spotcast-archive
+    --spotcast.ingest.lifecycle.keep-runs=2 --spotcast.ingest.lifecycle.archive-repository=spotcast-archive \
+    --spotcast.ingest.yield.serve-within="$serve_within"
 }
 start_ingest "" "$feed_start"
 started=$(date +%s)

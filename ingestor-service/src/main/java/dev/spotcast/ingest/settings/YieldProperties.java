@@ -19,17 +19,26 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param interval how often their pressure is read
  * @param timeout how long a service has to answer; connected but silent longer counts as busy
  * @param minBulks the fewest bulks in flight however busy the users: the run is late, never stalled
+ * @param serveWithin the time a run has from its job's creation to being served: while a run being
+ *     loaded is behind that schedule (a smaller share of its documents indexed than of the time
+ *     gone), loading does not yield, so that the users get what the runs' deadlines can spare; zero
+ *     (the default): no floor, loading yields however late the runs
  */
 @ConfigurationProperties("spotcast.ingest.yield")
 public record YieldProperties(
     @DefaultValue List<URI> queryServices,
     @DefaultValue("1s") Duration interval,
     @DefaultValue("1s") Duration timeout,
-    @DefaultValue("1") int minBulks) {
+    @DefaultValue("1") int minBulks,
+    @DefaultValue("0s") Duration serveWithin) {
 
   public YieldProperties {
     if (minBulks < 1) {
       throw new IllegalArgumentException("spotcast.ingest.yield.min-bulks must be >= 1");
+    }
+    if (serveWithin.isNegative()) {
+      throw new IllegalArgumentException(
+          "spotcast.ingest.yield.serve-within must be >= 0 (0: no floor), not " + serveWithin);
     }
     for (URI service : queryServices) {
       try {
