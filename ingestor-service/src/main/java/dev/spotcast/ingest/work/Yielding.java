@@ -15,8 +15,10 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,6 +44,9 @@ public class Yielding {
   /** The most unfinished jobs read for the deadlines. */
   private static final int JOBS = 100;
 
+  /** How long a reading of the jobs' progress is used before it is read again. */
+  private static final Duration LOADS_KEPT = Duration.ofSeconds(10);
+
   private final SendPace pace;
   private final PressureWatch watch;
   private final Duration serveWithin;
@@ -49,6 +54,8 @@ public class Yielding {
   private final Clock clock;
   private volatile PressureWatch.Reading last = PressureWatch.Reading.CLEAR;
   private volatile Freshness.Load behind;
+  private List<Freshness.Load> loads = List.of();
+  private Instant loadsReadAt;
 
   @Autowired
   public Yielding(
@@ -84,7 +91,7 @@ public class Yielding {
           pace.max(),
           serveWithin.isZero()
               ? ""
-              : ", unless a run is behind being served within " + serveWithin);
+              : ", unless a run is behind being served within " + readable(serveWithin));
     }
     Gauge.builder("spotcast.ingest.pace.limit", this, y -> y.watch == null ? max : y.pace.limit())
         .description("bulks this instance may send at once, as the users' pressure allows")
@@ -123,7 +130,7 @@ public class Yielding {
     }
     try {
       PressureWatch.Reading reading = watch.read();
-      step(reading, reading == PressureWatch.Reading.BUSY ? loads() : List.of());
+      step(reading, reading == PressureWatch.Reading.BUSY ? recentLoads() : List.of());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -138,17 +145,13 @@ public class Yielding {
         reading == PressureWatch.Reading.BUSY
             ? Freshness.behind(loads, serveWithin, clock.instant()).orElse(null)
             : null;
-    if (reading == PressureWatch.Reading.BUSY && late == null) {
-      pace.congested();
-    } else {
-      pace.clear();
-    }
+    PressureWatch.move(pace, late == null ? reading : PressureWatch.Reading.CLEAR);
     if (late != null && behind == null) {
       log.info(
           "run {} is behind being served within {} ({} of {} documents): loading does not yield"
               + " until it is back on schedule",
           late.run(),
-          serveWithin,
+          readable(serveWithin),
           late.indexed(),
           late.expected());
     }
@@ -163,6 +166,20 @@ public class Yielding {
           pace.rest());
     }
     last = reading;
+  }
+
+  /**
+   * {@link #loads()}, read again only once {@link #LOADS_KEPT} has passed since the last read: a
+   * busy box reads the users every second, and the jobs' progress moves slowly against a deadline
+   * of minutes.
+   */
+  private List<Freshness.Load> recentLoads() {
+    Instant now = clock.instant();
+    if (loadsReadAt == null || !now.isBefore(loadsReadAt.plus(LOADS_KEPT))) {
+      loads = loads();
+      loadsReadAt = now;
+    }
+    return loads;
   }
 
   /** The unfinished jobs and what they indexed, when a floor is set; none when it is not. */
@@ -191,6 +208,11 @@ public class Yielding {
       log.warn("the jobs' progress could not be read for their deadlines: {}", e.toString());
       return List.of();
     }
+  }
+
+  /** A duration as people write it in the settings: 12m, 1h30m. */
+  private static String readable(Duration duration) {
+    return duration.toString().substring(2).toLowerCase(Locale.ROOT);
   }
 
   /** The run behind its deadline at the last reading, if any. */

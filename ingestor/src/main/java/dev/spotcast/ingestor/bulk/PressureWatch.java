@@ -81,12 +81,17 @@ public final class PressureWatch {
   /** Reads every service once and moves {@code pace} by what they say; returns the reading. */
   public Reading follow(SendPace pace) throws InterruptedException {
     Reading reading = read();
+    move(pace, reading);
+    return reading;
+  }
+
+  /** Moves {@code pace} by one reading: busy halves it, clear gives one turn back. */
+  public static void move(SendPace pace, Reading reading) {
     if (reading == Reading.BUSY) {
       pace.congested();
     } else {
       pace.clear();
     }
-    return reading;
   }
 
   /** Reads every service once. */
