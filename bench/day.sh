@@ -26,20 +26,21 @@ service loading them as they appear, JMeter's open plan answered throughout. The
 model is loaded before the users arrive (not measured); the day measured is the next --cycles cycles.
 
 Options (defaults in brackets):
-  --cycles N          cycles measured after the first [4]
-  --speed X           the feeds' clock against the wall clock [24: a 6-hourly cycle in 15 min]
+  --cycles N          cycles measured after the first [2]
+  --speed X           the feeds' clock against the wall clock [12: a 6-hourly cycle in 30 min; at
+                      24 the two models' loading alone needs 1.2 of this box's 2 cores]
   --rate N            requests per second offered throughout [2000]
   --series-share F    share of the requests that are ten-day series [0.1]
   --gfs-steps L       steps the GFS feed loads, of the publisher's 0-120/1,123-384/3 [0-120/3]
   --ecmwf-steps L     steps the ECMWF feed loads, of the publisher's 0-144/3,150-360/6 [0-144/3]
-  --never K           the cycle (1..N) whose GFS run stops half-way, never complete; 0: none [3]
+  --never K           the cycle (1..N) whose GFS run stops half-way, never complete; 0: none [2]
   --late K            the cycle whose ECMWF run has one step late by a tenth of a cycle; 0: none [2]
-  --unavailable K     the cycle during whose GFS publication nginx answers 503 for a minute; 0: none [2]
+  --unavailable K     the cycle during whose GFS publication nginx answers 503 for a minute; 0: none [1]
   --kill K            the cycle during whose ECMWF load the ingestion service is killed (kill -9) and
                       another started in its place; 0: none [1]
   --serve-within D    the floor under the loading's yielding (spotcast.ingest.yield.serve-within, wall
                       clock): a run behind being served within D of its job's creation is loaded at
-                      full pace; 0s: yield however late the runs [12m: before the model's next cycle]
+                      full pace; 0s: yield however late the runs [20m: before the model's next cycle]
   --out DIR           where the report goes [docs/day]
   --work DIR          the publishers' trees, the fetched runs, logs [$SPOTCAST_HOME/day]
   --nginx-port P      the publishers' port [18090]
@@ -49,8 +50,8 @@ Options (defaults in brackets):
 TXT
 }
 
-cycles=4 speed=24 rate=2000 series_share=0.1 gfs_steps=0-120/3 ecmwf_steps=0-144/3 never=3 late=2
-unavailable=2 kill=1 serve_within=12m out="$ROOT/docs/day" work="${SPOTCAST_HOME:?}/day" nginx_port=18090 ingest_port=18081
+cycles=2 speed=12 rate=2000 series_share=0.1 gfs_steps=0-120/3 ecmwf_steps=0-144/3 never=2 late=2
+unavailable=1 kill=1 serve_within=20m out="$ROOT/docs/day" work="${SPOTCAST_HOME:?}/day" nginx_port=18090 ingest_port=18081
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
