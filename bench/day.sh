@@ -374,4 +374,4 @@ jtl="$HERE/target/jmeter/results/spot-constant-rate.csv"
   --jtl "$jtl" --readings "$readings" --events "$events" --out "$out" --warmup 30 --speed "$speed" \
   --title "A day: $cycles cycles of GFS and ECMWF at x$speed, $rate req/s offered"
 cp "$readings" "$events" "$out/"
-grep -h 'docs/s\|given up\|PUBLISHED\|FAILED' "$logs/ingest.log" | tail -n 20 >&2 || true
+grep -h 'docs/s\|given up\|PUBLISHED\|FAILED' "$logs"/ingest*.log | tail -n 20 >&2 || true
