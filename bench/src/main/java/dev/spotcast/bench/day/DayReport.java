@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
@@ -154,7 +155,8 @@ public final class DayReport {
   /**
    * A table with a row per phase, in the order the phases first came: windows, the rate offered,
    * the share answered over the phase and in its worst window, the worst window's p99, how many
-   * windows met the users' targets, and the mean of each measure; then the windows that missed.
+   * windows met the users' targets, and the mean of each measure; then the same over the whole day,
+   * when it had more than one phase; then the windows that missed.
    */
   static String tables(List<Window> windows, long width) {
     Map<String, List<Window>> byPhase = new LinkedHashMap<>();
@@ -171,36 +173,9 @@ public final class DayReport {
     out.append('\n').append("|---|---:|---:|---:|---:|---:|---:|");
     measures.forEach(m -> out.append("---:|"));
     out.append('\n');
-    for (Map.Entry<String, List<Window>> phase : byPhase.entrySet()) {
-      List<Window> in = phase.getValue();
-      long offered = in.stream().mapToLong(Window::offered).sum();
-      long answered = in.stream().mapToLong(Window::answered).sum();
-      double worst = in.stream().mapToDouble(Window::answeredShare).min().orElse(1);
-      long worstP99 = in.stream().mapToLong(Window::p99).max().orElse(0);
-      long onTarget = in.stream().filter(Window::meetsTargets).count();
-      out.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %d | %.0f | %.2f %% | %.2f %% | %d | %d of %d |",
-              phase.getKey(),
-              in.size(),
-              offered / (in.size() * seconds),
-              offered == 0 ? 100.0 : 100.0 * answered / offered,
-              100 * worst,
-              worstP99,
-              onTarget,
-              in.size()));
-      for (String m : measures) {
-        double mean =
-            in.stream()
-                .map(w -> w.measures().get(m))
-                .filter(v -> v != null)
-                .mapToDouble(Double::doubleValue)
-                .average()
-                .orElse(Double.NaN);
-        out.append(String.format(Locale.ROOT, " %.2f |", mean));
-      }
-      out.append('\n');
+    byPhase.forEach((phase, in) -> row(out, phase, in, measures, seconds));
+    if (byPhase.size() > 1) {
+      row(out, "**the day**", windows, measures, seconds);
     }
     List<Window> missed = windows.stream().filter(w -> !w.meetsTargets()).toList();
     out.append('\n')
@@ -224,6 +199,39 @@ public final class DayReport {
               w.p99()));
     }
     return out.toString();
+  }
+
+  /** One row of {@link #tables}: the windows {@code in}, named {@code name}. */
+  private static void row(
+      StringBuilder out, String name, List<Window> in, Set<String> measures, double seconds) {
+    long offered = in.stream().mapToLong(Window::offered).sum();
+    long answered = in.stream().mapToLong(Window::answered).sum();
+    double worst = in.stream().mapToDouble(Window::answeredShare).min().orElse(1);
+    long worstP99 = in.stream().mapToLong(Window::p99).max().orElse(0);
+    long onTarget = in.stream().filter(Window::meetsTargets).count();
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "| %s | %d | %.0f | %.2f %% | %.2f %% | %d | %d of %d |",
+            name,
+            in.size(),
+            offered / (in.size() * seconds),
+            offered == 0 ? 100.0 : 100.0 * answered / offered,
+            100 * worst,
+            worstP99,
+            onTarget,
+            in.size()));
+    for (String m : measures) {
+      double mean =
+          in.stream()
+              .map(w -> w.measures().get(m))
+              .filter(v -> v != null)
+              .mapToDouble(Double::doubleValue)
+              .average()
+              .orElse(Double.NaN);
+      out.append(String.format(Locale.ROOT, " %.2f |", mean));
+    }
+    out.append('\n');
   }
 
   /**

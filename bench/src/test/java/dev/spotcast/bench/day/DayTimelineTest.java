@@ -171,6 +171,29 @@ class DayTimelineTest {
     String tables = DayReport.tables(windows, 10_000);
     assertThat(tables).contains("| idle | 2 | 10 | 100.00 % | 100.00 % | 500 | 1 of 2 |");
     assertThat(tables).contains("1 of 2 windows missed").contains("- at 10 s (idle)");
+    assertThat(tables).as("one phase: no row for the whole day").doesNotContain("the day");
+  }
+
+  @Test
+  void theTablesSumTheWholeDay() {
+    List<Sample> samples = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      samples.add(new Sample(T0 + i, 10, "spot", true, "200", ""));
+      // The second window: 100 offered, 90 answered, the rest refused.
+      samples.add(new Sample(T0 + 10_000 + i, 20, "spot", i < 90, i < 90 ? "200" : "429", ""));
+    }
+    List<Window> windows =
+        DayTimeline.windows(
+            samples,
+            new Readings(new long[0], java.util.Map.of()),
+            List.of(new Event(T0, "phase", "idle"), new Event(T0 + 10_000, "phase", "loading")),
+            T0,
+            T0 + 20_000,
+            10_000);
+    String tables = DayReport.tables(windows, 10_000);
+    assertThat(tables).contains("| loading | 1 | 10 | 90.00 % | 90.00 % | 20 | 0 of 1 |");
+    // 190 of 200 answered over the day; 200 offered in 20 s.
+    assertThat(tables).contains("| **the day** | 2 | 10 | 95.00 % | 90.00 % | 20 | 1 of 2 |");
   }
 
   @Test
