@@ -46,7 +46,7 @@ Options (defaults in brackets):
   --nginx-port P      the publishers' port [18090]
   --ingest-port P     the ingestion service's port [18081]
   --check             a small day to check the chain end to end: 2 cycles, speed 120, 4 steps each,
-                      200 req/s (its figures mean nothing)
+                      200 req/s, --serve-within 2m (its figures mean nothing)
 TXT
 }
 
@@ -55,7 +55,7 @@ unavailable=1 kill=1 serve_within=20m out="$ROOT/docs/day" work="${SPOTCAST_HOME
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
-    --check) cycles=2 speed=120 rate=200 gfs_steps=0-18/6 ecmwf_steps=0-18/6 never=2 late=1 unavailable=1 kill=1; shift; continue ;;
+    --check) cycles=2 speed=120 rate=200 gfs_steps=0-18/6 ecmwf_steps=0-18/6 never=2 late=1 unavailable=1 kill=1 serve_within=2m; shift; continue ;;
   esac
   [ $# -ge 2 ] || die "option $1 needs a value"
   case "$1" in
