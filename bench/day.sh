@@ -374,4 +374,8 @@ jtl="$HERE/target/jmeter/results/spot-constant-rate.csv"
   --jtl "$jtl" --readings "$readings" --events "$events" --out "$out" --warmup 30 --speed "$speed" \
   --title "A day: $cycles cycles of GFS and ECMWF at x$speed, $rate req/s offered"
 cp "$readings" "$events" "$out/"
-grep -h 'docs/s\|given up\|PUBLISHED\|FAILED' "$logs"/ingest*.log | tail -n 20 >&2 || true
+# What became of the runs, in time order, each message once (a feed repeats its state every poll).
+grep -hs -E 'published run|run-ended|given up|: feed [a-z0-9]+: run [0-9]+ FAILED|is behind being served' \
+  "$logs/ingest.log" "$logs/ingest-restarted.log" \
+  | awk '{ k = substr($0, index($0, " : ") + 3); sub(/ \([0-9]+ of [0-9]+ documents\).*/, "", k); if (!seen[k]++) print }' \
+  | sort | tail -n 20 >&2 || true
