@@ -208,6 +208,39 @@ public final class JobStore {
     return chunksOlderThan(jobIds, ChunkState.TODO, "queuedAt", before, max);
   }
 
+  /**
+   * Chunks of the job a worker may claim, lowest number first: TODO ones, and RUNNING ones whose
+   * owner has not beaten since {@code silentSince} (it died). As of the last refresh: a claim made
+   * since may not show yet, so the caller reads each again before claiming it.
+   */
+  public List<Versioned<Chunk>> claimableChunks(String jobId, Instant silentSince, int max)
+      throws IOException {
+    Query silent =
+        Query.of(
+            q ->
+                q.bool(
+                    b ->
+                        b.filter(
+                            inState(ChunkState.RUNNING), olderThan("heartbeat", silentSince))));
+    Query claimable =
+        Query.of(
+            q -> q.bool(b -> b.should(inState(ChunkState.TODO), silent).minimumShouldMatch("1")));
+    return versioned(
+        client.search(
+            s ->
+                s.index(INDEX)
+                    .size(max)
+                    .seqNoPrimaryTerm(true)
+                    .query(chunksOf(jobId, claimable))
+                    .sort(o -> o.field(f -> f.field("number").order(SortOrder.Asc))),
+            Chunk.class));
+  }
+
+  /** How many chunks of these jobs are in this state, as of the last refresh. */
+  public long chunksIn(List<String> jobIds, ChunkState state) throws IOException {
+    return count(chunksOf(jobIds, inState(state)));
+  }
+
   /** Chunks of these jobs in this state whose {@code field} is before {@code before}. */
   private List<Versioned<Chunk>> chunksOlderThan(
       List<String> jobIds, ChunkState state, String field, Instant before, int max)

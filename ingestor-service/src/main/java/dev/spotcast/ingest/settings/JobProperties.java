@@ -22,8 +22,8 @@ import org.springframework.validation.annotation.Validated;
  * @param staleAfter a RUNNING chunk without a heartbeat for this long belongs to a dead instance
  *     and is put back on the work topic
  * @param requeueTodoAfter a TODO chunk queued this long ago and still not claimed is sent again on
- *     the work topic (its message may have been lost); harmless if it was only waiting its turn (a
- *     chunk that is no longer TODO is skipped), so set it well above the time a message may wait
+ *     the work topic if the topic holds fewer turns than there are chunks to load (a message was
+ *     lost); a chunk waiting behind other runs is left where it is
  * @param watchdogInterval how often each instance looks for stale chunks and unfinished jobs
  * @param finishTimeout a job being finished (or prepared) for longer than this is taken over
  * @param sourceIdleTimeout an opened source (files) unused for this long is closed

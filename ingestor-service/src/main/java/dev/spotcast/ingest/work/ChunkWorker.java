@@ -5,6 +5,7 @@ import dev.spotcast.ingest.job.Chunk;
 import dev.spotcast.ingest.job.ChunkState;
 import dev.spotcast.ingest.job.InvalidJobException;
 import dev.spotcast.ingest.job.Job;
+import dev.spotcast.ingest.job.JobState;
 import dev.spotcast.ingest.job.JobStore;
 import dev.spotcast.ingest.job.OpenedSource;
 import dev.spotcast.ingest.job.SliceRef;
@@ -43,15 +44,17 @@ import org.springframework.stereotype.Component;
 /**
  * Loads chunks from the work topic. Each instance runs {@code spotcast.kafka.work-concurrency}
  * consumers of one shared group, so the fleet's threads take chunks off the same queue until it is
- * empty. For each record: claim the chunk (optimistic concurrency on its document: two instances
- * never both load it), produce its slices through the ingestor's {@link LoadPipeline}, wait until
- * Elasticsearch has acknowledged every document, mark it DONE, and only then commit the record's
- * offset. A chunk redone after a crash overwrites the same document ids.
+ * empty. Each record is a turn ({@link Turns}): claim the first claimable chunk of the most urgent
+ * unfinished job, whichever chunk the record names (optimistic concurrency on the chunk's document:
+ * two instances never both load it), produce its slices through the ingestor's {@link
+ * LoadPipeline}, wait until Elasticsearch has acknowledged every document, mark it DONE, and only
+ * then commit the record's offset. A chunk redone after a crash overwrites the same document ids.
  *
  * <p>While loading, a heartbeat keeps the chunk's document fresh; a chunk whose owner stops beating
- * is put back on the topic by the {@link Watchdog}. Stopping the instance lets go of its chunks at
- * once: in-flight chunks stop at the next document, their bulks are awaited, they go back to TODO
- * and their records are not committed, so the consumer that inherits the partition loads them.
+ * is claimed again by the next turn, or put back on the topic by the {@link Watchdog}. Stopping the
+ * instance lets go of its chunks at once: in-flight chunks stop at the next document, their bulks
+ * are awaited, they go back to TODO and their records are not committed, so the consumer that
+ * inherits the partition has their turns.
  */
 @Component
 public class ChunkWorker implements SmartLifecycle {
@@ -63,6 +66,17 @@ public class ChunkWorker implements SmartLifecycle {
    * Refused documents kept per chunk attempt: enough to see the cause without flooding the index.
    */
   private static final int MAX_DEAD_LETTERS = 1_000;
+
+  /** The jobs whose chunks turns claim. */
+  private static final List<JobState> UNFINISHED = List.of(JobState.QUEUED, JobState.LOADING);
+
+  private static final int JOBS_PER_TURN = 500;
+
+  /**
+   * Claimable chunks read per job in a turn: more than the claims the fleet makes between two
+   * refreshes of the job store, which may still show as claimable.
+   */
+  private static final int CANDIDATES_PER_JOB = 32;
 
   private final JobStore store;
   private final ElasticsearchClient client;
@@ -154,54 +168,65 @@ public class ChunkWorker implements SmartLifecycle {
     }
   }
 
+  /**
+   * One turn (see {@link Turns}): claims the first claimable chunk of the first unfinished job and
+   * loads it, whichever chunk the message names. Every chunk put on the topic, or put back, comes
+   * with a message, so there are at least as many turns as chunks to load; a turn that finds
+   * nothing left to claim is committed, and a chunk a turn could not reach (its message was lost)
+   * is sent again by the {@link Watchdog}.
+   */
   Outcome handle(ChunkMessage message) throws IOException {
-    String id = Chunk.idOf(message.jobId(), message.chunk());
-    for (int attempt = 0; attempt < 5; attempt++) {
-      Optional<Versioned<Job>> job = store.job(message.jobId());
-      if (job.isEmpty()) {
-        log.warn("chunk {}: no such job; skipped", id);
-        return Outcome.COMMIT;
-      }
-      if (job.get().value().state().terminal()) {
-        return Outcome.COMMIT;
-      }
-      Optional<Versioned<Chunk>> read = store.chunk(message.jobId(), message.chunk());
-      if (read.isEmpty()) {
-        log.warn("chunk {}: not in the job store; skipped", id);
-        return Outcome.COMMIT;
-      }
-      Chunk chunk = read.get().value();
-      switch (chunk.state()) {
-        case DONE, FAILED -> {
-          return Outcome.COMMIT; // finished chunks are never redone
-        }
-        case RUNNING -> {
-          boolean fresh =
-              chunk.heartbeat() != null
-                  && chunk.heartbeat().isAfter(Instant.now().minus(properties.staleAfter()));
-          if (inFlight.containsKey(id)
-              || (fresh && !properties.instanceId().equals(chunk.owner()))) {
-            return Outcome
-                .COMMIT; // its owner is at it; if the owner dies, the watchdog re-queues it
-          }
-          log.info(
-              "chunk {}: taking over from {} (last heartbeat {})",
-              id,
-              chunk.owner(),
-              chunk.heartbeat());
-        }
-        case TODO -> {
-          // claim below
+    Instant silentSince = Instant.now().minus(properties.staleAfter());
+    for (Versioned<Job> job : Turns.order(store.jobs(UNFINISHED, JOBS_PER_TURN))) {
+      for (Versioned<Chunk> candidate :
+          store.claimableChunks(job.value().id(), silentSince, CANDIDATES_PER_JOB)) {
+        Optional<Versioned<Chunk>> claimed = claim(candidate.value());
+        if (claimed.isPresent()) {
+          log.debug(
+              "chunk {}: claimed in the turn of {}",
+              claimed.get().value().id(),
+              Chunk.idOf(message.jobId(), message.chunk()));
+          return load(job.value(), claimed.get());
         }
       }
-      Optional<Versioned<Chunk>> claimed =
-          store.update(read.get(), chunk.claimed(properties.instanceId(), Instant.now()), false);
-      if (claimed.isPresent()) {
-        return load(job.get().value(), claimed.get());
-      }
-      // Lost the race for it: read again and decide anew.
     }
     return Outcome.COMMIT;
+  }
+
+  /**
+   * Claims the chunk if its stored version (read in real time: the search that found it may be a
+   * refresh behind) is still TODO, or RUNNING under an owner silent for {@code stale-after}; empty
+   * when another worker has it.
+   */
+  private Optional<Versioned<Chunk>> claim(Chunk candidate) throws IOException {
+    Optional<Versioned<Chunk>> read = store.chunk(candidate.jobId(), candidate.number());
+    if (read.isEmpty()) {
+      return Optional.empty();
+    }
+    Chunk chunk = read.get().value();
+    Instant now = Instant.now();
+    switch (chunk.state()) {
+      case TODO -> {
+        // claim below
+      }
+      case RUNNING -> {
+        boolean fresh =
+            chunk.heartbeat() != null
+                && chunk.heartbeat().isAfter(now.minus(properties.staleAfter()));
+        if (fresh || inFlight.containsKey(chunk.id())) {
+          return Optional.empty(); // its owner is at it
+        }
+        log.info(
+            "chunk {}: taking over from {} (last heartbeat {})",
+            chunk.id(),
+            chunk.owner(),
+            chunk.heartbeat());
+      }
+      default -> {
+        return Optional.empty(); // finished chunks are never redone
+      }
+    }
+    return store.update(read.get(), chunk.claimed(properties.instanceId(), now), false);
   }
 
   private Outcome load(Job job, Versioned<Chunk> claimed) throws IOException {

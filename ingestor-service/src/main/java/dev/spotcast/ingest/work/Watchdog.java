@@ -15,6 +15,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -28,10 +29,10 @@ import org.springframework.stereotype.Component;
  *   <li>a RUNNING chunk without a heartbeat for {@code stale-after} goes back to TODO and onto the
  *       work topic (its owner died without letting go, e.g. killed, or its record was committed
  *       while skipped as "being loaded");
- *   <li>a TODO chunk queued {@code requeue-todo-after} ago and never claimed is sent again (its
- *       work-topic message was lost: a producer or broker failure after the chunk was stored, an
- *       offset committed without the chunk being loaded); a duplicate message is harmless, as a
- *       worker skips a chunk that is no longer TODO;
+ *   <li>a TODO chunk queued {@code requeue-todo-after} ago and never claimed is sent again when the
+ *       work topic holds fewer turns than there are chunks to load (a message was lost: a producer
+ *       or broker failure after the chunk was stored, an offset committed without a chunk being
+ *       loaded); a duplicate message is harmless, a turn that finds nothing to claim;
  *   <li>a LOADING job whose chunks are all DONE but that nobody finishes (its last worker died
  *       between the two steps) is finished;
  *   <li>a job whose finishing or preparation was claimed {@code finish-timeout} ago is taken over,
@@ -55,6 +56,7 @@ public class Watchdog {
   private final SourceCache sources;
   private final IngestMetrics metrics;
   private final RunLifecycle lifecycle;
+  private final WorkBacklog backlog;
 
   public Watchdog(
       JobStore store,
@@ -63,8 +65,10 @@ public class Watchdog {
       JobFinisher finisher,
       SourceCache sources,
       IngestMetrics metrics,
-      RunLifecycle lifecycle) {
+      RunLifecycle lifecycle,
+      WorkBacklog backlog) {
     this.lifecycle = lifecycle;
+    this.backlog = backlog;
     this.store = store;
     this.properties = properties;
     this.queue = queue;
@@ -111,26 +115,52 @@ public class Watchdog {
   }
 
   /**
-   * Sends again the TODO chunks queued before {@code requeue-todo-after}. The chunk's queuedAt
-   * moves first, with optimistic concurrency: of several watchdogs only one re-sends it, and a
-   * worker that claims it meanwhile wins (the watchdog's write then fails and nothing is sent). The
-   * message comes after the write, so a chunk never waits twice as long for a message that was not
-   * sent.
+   * Sends again the TODO chunks queued before {@code requeue-todo-after}, as many as have no turn
+   * left on the work topic ({@link #turnsMissing}): a chunk still queued behind other runs is not
+   * lost. The chunk's queuedAt moves first, with optimistic concurrency: of several watchdogs only
+   * one re-sends it, and a worker that claims it meanwhile wins (the watchdog's write then fails
+   * and nothing is sent). The message comes after the write, so a chunk never waits twice as long
+   * for a message that was not sent.
    */
   void requeueWaitingChunks(List<String> loading) throws IOException {
     Instant now = Instant.now();
-    for (Versioned<Chunk> waiting :
-        store.waitingChunks(loading, now.minus(properties.requeueTodoAfter()), BATCH)) {
-      Chunk chunk = waiting.value();
-      if (store.update(waiting, chunk.requeued(now), true).isPresent()) {
+    List<Versioned<Chunk>> waiting =
+        store.waitingChunks(loading, now.minus(properties.requeueTodoAfter()), BATCH);
+    if (waiting.isEmpty()) {
+      return;
+    }
+    long missing = turnsMissing(loading, waiting.size());
+    for (Versioned<Chunk> read : waiting) {
+      if (missing <= 0) {
+        return;
+      }
+      Chunk chunk = read.value();
+      if (store.update(read, chunk.requeued(now), true).isPresent()) {
         queue.send(List.of(new ChunkMessage(chunk.jobId(), chunk.number())));
+        missing--;
         metrics.chunkRequeued("lost");
         log.warn(
-            "chunk {}: TODO since {} and never claimed; sent again (its message may have been lost)",
+            "chunk {}: TODO since {}, and the work topic holds fewer turns than chunks to load; sent"
+                + " again (a message was lost)",
             chunk.id(),
             chunk.queuedAt());
       }
     }
+  }
+
+  /**
+   * How many of the waiting chunks lack a turn: the TODO chunks of these jobs, less the records the
+   * workers have not committed that are not holding a RUNNING chunk. All of them when the broker
+   * cannot say.
+   */
+  private long turnsMissing(List<String> loading, int waiting) throws IOException {
+    OptionalLong pending = backlog.pending();
+    if (pending.isEmpty()) {
+      return waiting;
+    }
+    long free = pending.getAsLong() - store.chunksIn(loading, ChunkState.RUNNING);
+    long todo = store.chunksIn(loading, ChunkState.TODO);
+    return Math.min(waiting, Math.max(0, todo - free));
   }
 
   void sweepFailedRuns() throws IOException {

@@ -12,6 +12,7 @@ import dev.spotcast.testsupport.SharedKafka;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,10 +27,11 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 
 /**
- * A chunk whose work-topic message is lost (here: its offset committed for the workers' group
- * before any worker read it, as after a consumer that committed without loading) stays TODO; the
- * watchdog sends it again after {@code requeue-todo-after}, and the run publishes exact, with no
- * chunk loaded twice.
+ * A work-topic message lost (here: its offset committed for the workers' group before any worker
+ * read it, as after a consumer that committed without loading) leaves one chunk without a turn,
+ * whichever chunk the message named (every message is a turn, {@link Turns}): it stays TODO, the
+ * watchdog sees fewer turns on the topic than chunks to load and sends one again after {@code
+ * requeue-todo-after}, and the run publishes exact, with no chunk loaded twice.
  */
 class LostMessageIT {
 
@@ -59,10 +61,10 @@ class LostMessageIT {
       // worker ran.
       String topic = prefix + ".chunks";
       ConsumerRecord<String, String> lost = firstRecordOfAPartition(topic, id);
-      int lostNumber = Integer.parseInt(lost.key().substring(lost.key().lastIndexOf("-c") + 2));
       commit(prefix + "-workers", new TopicPartition(topic, lost.partition()), lost.offset() + 1);
-      Instant firstQueued = store.chunk(id, lostNumber).orElseThrow().value().queuedAt();
-      assertThat(firstQueued).isNotNull();
+      Map<Integer, Instant> firstQueued = new HashMap<>();
+      store.chunks(id).forEach(c -> firstQueued.put(c.number(), c.queuedAt()));
+      assertThat(firstQueued.values()).doesNotContainNull();
 
       try (IngestorInstance worker = IngestorInstance.start("lost-worker", fleet)) {
         JsonNode job = worker.awaitEnded(id, Duration.ofMinutes(3));
@@ -70,10 +72,10 @@ class LostMessageIT {
         assertThat(job.path("state").asText()).as(job.toPrettyString()).isEqualTo("PUBLISHED");
         assertThat(job.path("countedDocuments").asLong()).isEqualTo(expected);
         assertThat(Fixtures.servedCount(model)).isEqualTo(expected);
-        Chunk redone = store.chunk(id, lostNumber).orElseThrow().value();
-        assertThat(redone.state()).isEqualTo(ChunkState.DONE);
-        assertThat(redone.queuedAt()).as("sent again by the watchdog").isAfter(firstQueued);
         List<Chunk> chunks = store.chunks(id);
+        assertThat(chunks)
+            .as("a chunk sent again by the watchdog")
+            .anyMatch(c -> c.queuedAt().isAfter(firstQueued.get(c.number())));
         assertThat(chunks)
             .hasSize(job.path("chunkCount").asInt())
             .as("duplicate messages are skipped: every chunk loaded once")
