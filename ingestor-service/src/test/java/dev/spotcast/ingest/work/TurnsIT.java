@@ -36,8 +36,8 @@ class TurnsIT {
     // loads: it waits many times this long, and the watchdog looks every second.
     workers.put("spotcast.jobs.requeue-todo-after", "1s");
     workers.put("spotcast.jobs.watchdog-interval", "1s");
-    String firstModel = Fixtures.model("turns-first");
-    String secondModel = Fixtures.model("turns-second");
+    String firstModel = Fixtures.model("turns_first");
+    String secondModel = Fixtures.model("turns_second");
     // 91 x 180 points x 3 levels, the 8 steps in one document each: 49,140 documents a run, in 21
     // chunks of a few hundred milliseconds each.
     long expected = 91L * 180 * 3;
