@@ -188,6 +188,11 @@ public final class JobStore {
     }
   }
 
+  /** Makes every change so far visible to the searches that follow. */
+  public void refresh() throws IOException {
+    client.indices().refresh(r -> r.index(INDEX));
+  }
+
   /** Chunks of the job not yet DONE, as of the last refresh. */
   public long unfinishedChunks(String jobId) throws IOException {
     return count(chunksOf(jobId, not(inState(ChunkState.DONE))));

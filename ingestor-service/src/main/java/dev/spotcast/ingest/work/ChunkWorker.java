@@ -73,10 +73,13 @@ public class ChunkWorker implements SmartLifecycle {
   private static final int JOBS_PER_TURN = 500;
 
   /**
-   * Claimable chunks read per job in a turn: more than the claims the fleet makes between two
-   * refreshes of the job store, which may still show as claimable.
+   * Claimable chunks read per job in a turn: more than the claims the fleet usually makes between
+   * two refreshes of the job store, which may still show as claimable.
    */
   private static final int CANDIDATES_PER_JOB = 32;
+
+  /** Pages of candidates a turn reads per job, each after a refresh, when all were claimed. */
+  private static final int PAGES_PER_JOB = 8;
 
   private final JobStore store;
   private final ElasticsearchClient client;
@@ -178,16 +181,24 @@ public class ChunkWorker implements SmartLifecycle {
   Outcome handle(ChunkMessage message) throws IOException {
     Instant silentSince = Instant.now().minus(properties.staleAfter());
     for (Versioned<Job> job : Turns.order(store.jobs(UNFINISHED, JOBS_PER_TURN))) {
-      for (Versioned<Chunk> candidate :
-          store.claimableChunks(job.value().id(), silentSince, CANDIDATES_PER_JOB)) {
-        Optional<Versioned<Chunk>> claimed = claim(candidate.value());
-        if (claimed.isPresent()) {
-          log.debug(
-              "chunk {}: claimed in the turn of {}",
-              claimed.get().value().id(),
-              Chunk.idOf(message.jobId(), message.chunk()));
-          return load(job.value(), claimed.get());
+      for (int page = 0; page < PAGES_PER_JOB; page++) {
+        List<Versioned<Chunk>> candidates =
+            store.claimableChunks(job.value().id(), silentSince, CANDIDATES_PER_JOB);
+        for (Versioned<Chunk> candidate : candidates) {
+          Optional<Versioned<Chunk>> claimed = claim(candidate.value());
+          if (claimed.isPresent()) {
+            log.debug(
+                "chunk {}: claimed in the turn of {}",
+                claimed.get().value().id(),
+                Chunk.idOf(message.jobId(), message.chunk()));
+            return load(job.value(), claimed.get());
+          }
         }
+        if (candidates.size() < CANDIDATES_PER_JOB) {
+          break; // every claimable chunk of the job was tried
+        }
+        // A whole page claimed by others since the last refresh (many workers at once): look again.
+        store.refresh();
       }
     }
     return Outcome.COMMIT;
