@@ -7,21 +7,30 @@ import dev.spotcast.ingest.Fixtures;
 import dev.spotcast.ingest.IngestorInstance;
 import dev.spotcast.ingest.job.Chunk;
 import dev.spotcast.ingest.job.JobStore;
+import dev.spotcast.testsupport.SharedKafka;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
 /**
  * Two runs queued together load one after the other: each message is a turn that takes the first
  * chunk left of the job queued first, so every chunk of the first run is claimed before any of the
- * second's, although their messages are spread over the same partitions in no such order. And the
- * second run's chunks, waiting their turn far longer than {@code requeue-todo-after}, are not sent
- * again as lost: the work topic still holds a turn for each.
+ * second's, although their messages are spread over the same partitions in no such order. The
+ * messages are dealt over the partitions in rotation, so no consumer runs out of turns early. And
+ * the second run's chunks, waiting their turn far longer than {@code requeue-todo-after}, are not
+ * sent again as lost: the work topic still holds a turn for each.
  */
 class TurnsIT {
 
@@ -47,6 +56,13 @@ class TurnsIT {
       String second = submit(api, secondModel);
       Map<Integer, Instant> queued =
           store.chunks(second).stream().collect(Collectors.toMap(Chunk::number, Chunk::queuedAt));
+      // The turns are dealt over the partitions in rotation: every consumer gets its share.
+      assertThat(recordsPerPartition(prefix + ".chunks"))
+          .as("records of the work topic per partition")
+          .satisfies(
+              counts ->
+                  assertThat(Collections.max(counts) - Collections.min(counts))
+                      .isLessThanOrEqualTo(1));
 
       try (IngestorInstance worker = IngestorInstance.start("turns-worker", workers)) {
         for (String id : List.of(first, second)) {
@@ -71,6 +87,25 @@ class TurnsIT {
       assertThat(secondChunks)
           .as("each chunk loaded once, and none sent again while it waited")
           .allMatch(c -> c.attempt() == 1 && c.queuedAt().equals(queued.get(c.number())));
+    }
+  }
+
+  /** How many records each partition of the topic holds (its end offsets: it is new). */
+  private static List<Long> recordsPerPartition(String topic) throws Exception {
+    try (Admin admin =
+        Admin.create(
+            Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, SharedKafka.bootstrapServers()))) {
+      Map<TopicPartition, OffsetSpec> ends = new HashMap<>();
+      admin
+          .describeTopics(List.of(topic))
+          .allTopicNames()
+          .get()
+          .get(topic)
+          .partitions()
+          .forEach(p -> ends.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+      return admin.listOffsets(ends).all().get().values().stream()
+          .map(ListOffsetsResultInfo::offset)
+          .toList();
     }
   }
 
