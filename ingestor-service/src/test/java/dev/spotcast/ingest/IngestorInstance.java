@@ -48,6 +48,13 @@ public final class IngestorInstance implements AutoCloseable {
     this.context = context;
   }
 
+  /** A copy of these properties for an instance that takes requests but loads no chunks. */
+  public static Map<String, Object> withoutWorkers(Map<String, Object> fleet) {
+    Map<String, Object> apiOnly = new LinkedHashMap<>(fleet);
+    apiOnly.put("spotcast.kafka.worker-enabled", "false");
+    return apiOnly;
+  }
+
   /**
    * Properties of a fleet whose topics and groups start with {@code prefix}: tests that use
    * different prefixes never see each other's messages.

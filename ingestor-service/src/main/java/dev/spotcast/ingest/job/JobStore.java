@@ -12,6 +12,7 @@ import co.elastic.clients.elasticsearch._types.query_dsl.Query;
 import co.elastic.clients.elasticsearch.core.BulkResponse;
 import co.elastic.clients.elasticsearch.core.GetResponse;
 import co.elastic.clients.elasticsearch.core.IndexResponse;
+import co.elastic.clients.elasticsearch.core.SearchRequest;
 import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
 import co.elastic.clients.elasticsearch.core.search.Hit;
@@ -23,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * Jobs, their chunks, the run locks and the feeds' runs, in one small index ({@value #INDEX}, one
@@ -230,15 +232,11 @@ public final class JobStore {
     Query claimable =
         Query.of(
             q -> q.bool(b -> b.should(inState(ChunkState.TODO), silent).minimumShouldMatch("1")));
-    return versioned(
-        client.search(
-            s ->
-                s.index(INDEX)
-                    .size(max)
-                    .seqNoPrimaryTerm(true)
-                    .query(chunksOf(jobId, claimable))
-                    .sort(o -> o.field(f -> f.field("number").order(SortOrder.Asc))),
-            Chunk.class));
+    return search(
+        chunksOf(jobId, claimable),
+        max,
+        Chunk.class,
+        s -> s.sort(o -> o.field(f -> f.field("number").order(SortOrder.Asc))));
   }
 
   /** How many chunks of these jobs are in this state, as of the last refresh. */
@@ -356,8 +354,16 @@ public final class JobStore {
   }
 
   private <T> List<Versioned<T>> search(Query query, int max, Class<T> type) throws IOException {
+    return search(query, max, type, s -> s);
+  }
+
+  /** As above, with more of the request (its order) set by {@code more}. */
+  private <T> List<Versioned<T>> search(
+      Query query, int max, Class<T> type, UnaryOperator<SearchRequest.Builder> more)
+      throws IOException {
     return versioned(
-        client.search(s -> s.index(INDEX).size(max).seqNoPrimaryTerm(true).query(query), type));
+        client.search(
+            s -> more.apply(s.index(INDEX).size(max).seqNoPrimaryTerm(true).query(query)), type));
   }
 
   private static <T> List<Versioned<T>> versioned(SearchResponse<T> response) {

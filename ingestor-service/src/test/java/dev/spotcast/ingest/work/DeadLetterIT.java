@@ -10,7 +10,6 @@ import dev.spotcast.ingest.work.DeadLetterIndex.DeadLetter;
 import java.io.StringReader;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -91,8 +90,7 @@ class DeadLetterIT {
     Map<String, Object> fleet = IngestorInstance.fleet(Fixtures.prefix("dead"));
     fleet.put("spotcast.jobs.publish-with-failures", Boolean.toString(publishWithFailures));
     fleet.put("spotcast.sharding.levels-per-index", "1");
-    Map<String, Object> apiOnly = new LinkedHashMap<>(fleet);
-    apiOnly.put("spotcast.kafka.worker-enabled", "false");
+    Map<String, Object> apiOnly = IngestorInstance.withoutWorkers(fleet);
     try (IngestorInstance api = IngestorInstance.start("dead-api", apiOnly)) {
       var accepted =
           api.post(

@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -38,12 +37,10 @@ class LostMessageIT {
   @Test
   void aTodoChunkWhoseMessageWasLostIsSentAgainAndTheRunEndsExact() throws Exception {
     String prefix = Fixtures.prefix("lost");
-    Map<String, Object> apiOnly = IngestorInstance.fleet(prefix);
-    apiOnly.put("spotcast.kafka.worker-enabled", "false");
+    Map<String, Object> fleet = IngestorInstance.fleet(prefix);
+    Map<String, Object> apiOnly = IngestorInstance.withoutWorkers(fleet);
     // Only the worker's watchdog re-sends (the API instance keeps the 15 min default): a chunk
     // waiting longer than this is sent again; the lost one can only be loaded that way.
-    Map<String, Object> fleet = new LinkedHashMap<>(apiOnly);
-    fleet.put("spotcast.kafka.worker-enabled", "true");
     fleet.put("spotcast.jobs.requeue-todo-after", "3s");
     String model = Fixtures.model("lost");
     // 37 x 72 points x 2 levels, both steps in one document each (the default layout).

@@ -13,7 +13,6 @@ import java.time.Instant;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -37,14 +36,11 @@ class TurnsIT {
   @Test
   void theRunQueuedFirstIsLoadedFirstAndTheWaitingOnesAreNotResent() throws Exception {
     String prefix = Fixtures.prefix("turns");
-    Map<String, Object> apiOnly = IngestorInstance.fleet(prefix);
-    apiOnly.put("spotcast.kafka.worker-enabled", "false");
-    Map<String, Object> workers = new LinkedHashMap<>(apiOnly);
-    workers.put("spotcast.kafka.worker-enabled", "true");
+    Map<String, Object> workers = IngestorInstance.fleet(prefix);
+    Map<String, Object> apiOnly = IngestorInstance.withoutWorkers(workers);
     // Without the backlog check, every chunk of the second run would be re-sent while the first
-    // loads: it waits many times this long, and the watchdog looks every second.
+    // loads: it waits many times this long, and the fleet's watchdog looks every second.
     workers.put("spotcast.jobs.requeue-todo-after", "1s");
-    workers.put("spotcast.jobs.watchdog-interval", "1s");
     String firstModel = Fixtures.model("turns_first");
     String secondModel = Fixtures.model("turns_second");
     // 91 x 180 points x 3 levels, the 8 steps in one document each: 49,140 documents a run, in 21

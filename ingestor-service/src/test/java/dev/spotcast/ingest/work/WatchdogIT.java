@@ -14,7 +14,6 @@ import dev.spotcast.ingest.job.Versioned;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -35,8 +34,7 @@ class WatchdogIT {
   void aDeadOwnersChunkIsRequeuedOnceStaleAndTheRunEndsExact() throws Exception {
     Map<String, Object> fleet = IngestorInstance.fleet(Fixtures.prefix("watchdog"));
     fleet.put("spotcast.jobs.stale-after", "20s");
-    Map<String, Object> apiOnly = new LinkedHashMap<>(fleet);
-    apiOnly.put("spotcast.kafka.worker-enabled", "false");
+    Map<String, Object> apiOnly = IngestorInstance.withoutWorkers(fleet);
     String model = Fixtures.model("watched");
     // 37 x 72 points x 2 levels, both steps in one document each (the default layout).
     long expected = 37L * 72 * 2;
