@@ -2,6 +2,7 @@ package dev.spotcast.query.search;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Policy;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.model.ForecastRun;
@@ -17,6 +18,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The documents of recently asked grid points, per published run, in memory: a run never changes
@@ -392,6 +394,30 @@ public final class DocumentCache {
       return;
     }
     documents.put(key, new OnHeap(hits));
+  }
+
+  /**
+   * The keys of a run's documents held, the ones the cache would keep longest first (its most
+   * used), until their weight reaches {@code maxBytes}: what the users of that run read most, for
+   * reading the same documents of the model's next run before they move to it ({@link RunHandoff}).
+   * Walks the cache's policy under its eviction lock: once per switch, not per request.
+   */
+  List<Key> hottest(ShardingStrategy run, long maxBytes) {
+    return documents
+        .policy()
+        .eviction()
+        .map(
+            eviction ->
+                eviction.hottest(
+                    (Stream<Policy.CacheEntry<Key, Held>> entries) -> {
+                      long[] weight = {0};
+                      return entries
+                          .filter(entry -> entry.getKey().run() == run)
+                          .takeWhile(entry -> (weight[0] += entry.weight()) <= maxBytes)
+                          .map(Map.Entry::getKey)
+                          .toList();
+                    }))
+        .orElse(List.of());
   }
 
   /**

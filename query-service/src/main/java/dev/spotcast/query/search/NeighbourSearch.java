@@ -181,6 +181,16 @@ public class NeighbourSearch {
   }
 
   /**
+   * The hits of searches built elsewhere (a switch's reads of the documents its users read most,
+   * {@link RunHandoff}), each search's apart, from one multi-search; not guarded, as {@link #page}.
+   *
+   * @throws SearchUnavailableException when Elasticsearch cannot answer
+   */
+  List<List<ForecastHit>> read(List<OneSearch> searches) {
+    return calls.unguarded(searches);
+  }
+
+  /**
    * Every document of one level and step of an index, page after page in grid point order ({@link
    * #page} until a page comes back short), each page handed to {@code each}.
    *

@@ -86,12 +86,22 @@ final class SearchCalls {
                 ForecastHit.fields(parameters, false),
                 axis,
                 blocks == null ? null : blocks.keeping(Set.of(step))));
+    return unguarded(search).getFirst();
+  }
+
+  /**
+   * The hits of some searches, every search's apart, from one search or multi-search; not guarded:
+   * the reads of background work (a run's pages, a switch's warm-up), which no request waits on.
+   *
+   * @throws SearchUnavailableException when Elasticsearch cannot answer
+   */
+  List<List<ForecastHit>> unguarded(List<OneSearch> searches) {
     try {
-      return SearchWire.read(SearchWire.send(rest, SearchWire.request(search)).get(), search)
-          .getFirst();
+      return SearchWire.read(SearchWire.send(rest, SearchWire.request(searches)).get(), searches);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new SearchUnavailableException("interrupted while reading " + index, e);
+      throw new SearchUnavailableException(
+          "interrupted while reading " + searches.getFirst().index(), e);
     } catch (ExecutionException e) {
       throw ElasticsearchGuard.translate(e.getCause());
     }

@@ -5,6 +5,7 @@ import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.search.RunHandoff;
 import dev.spotcast.query.search.RunPreload;
 import dev.spotcast.query.spot.RecentPlaces;
 import jakarta.annotation.PreDestroy;
@@ -49,11 +50,13 @@ import org.springframework.stereotype.Component;
  * and at shutdown). Starts once the run catalog has been read; readiness waits for it ({@link
  * StartupHealthIndicator}), at most {@code max-duration}.
  *
- * <p>A model's new run is warmed the same way before its users are moved to it ({@link
- * PublishedRuns#beforeServing}): a series request with {@code run=} at each of the places of that
- * model asked most lately, so that the first users' requests after the switch find their documents
- * in memory instead of all reading Elasticsearch at once (at most {@code switch-max-duration}; the
- * users are moved then, whatever was read).
+ * <p>A model's new run is warmed before its users are moved to it ({@link
+ * PublishedRuns#beforeServing}), so that the first users' requests after the switch find their
+ * documents in memory instead of all reading Elasticsearch at once: first the new run's documents
+ * of whatever the document cache holds of the run being left, the most used first, read by id in
+ * batches ({@link RunHandoff}); then a series request with {@code run=} at each of the places of
+ * that model asked most lately (at most {@code switch-max-duration} in all; the users are moved
+ * then, whatever was read).
  */
 @Component
 @EnableConfigurationProperties(WarmupProperties.class)
@@ -68,14 +71,20 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
   private final WarmupProperties properties;
   private final RecentPlaces recent;
   private final RunPreload preload;
+  private final RunHandoff handoff;
   private final AtomicBoolean started = new AtomicBoolean();
   private volatile int port = -1;
   private volatile boolean done;
   private volatile Thread saver;
 
   public Warmup(
-      PublishedRuns runs, WarmupProperties properties, RecentPlaces recent, RunPreload preload) {
+      PublishedRuns runs,
+      WarmupProperties properties,
+      RecentPlaces recent,
+      RunPreload preload,
+      RunHandoff handoff) {
     this.runs = runs;
+    this.handoff = handoff;
     this.properties = properties;
     this.recent = recent;
     this.preload = preload;
@@ -168,13 +177,52 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
   }
 
   /**
-   * Reads, before the service answers from it, a model's new run at the places of that model asked
-   * most (their series, with {@code run=}); runs on the catalog's refresh thread.
+   * Reads, before the service answers from it, a model's new run where its users read the run it
+   * leaves: first the documents the document cache holds of that run, the most used first ({@link
+   * RunHandoff}), then a series at each of the places of that model asked most ({@code run=}); runs
+   * on the catalog's refresh thread, at most {@code switch-max-duration} in all.
    */
   void warmNewRun(RunRecord next) {
-    if (port <= 0 || properties.places() == 0 || properties.switchMaxDuration().isZero()) {
+    if (properties.switchMaxDuration().isZero()) {
       return;
     }
+    Instant deadline = Instant.now().plus(properties.switchMaxDuration());
+    runs.get(next.run().model())
+        .filter(current -> current != next)
+        .ifPresent(current -> handOver(current, next, deadline));
+    if (port > 0 && properties.places() > 0) {
+      warmPlaces(next, deadline);
+    }
+  }
+
+  private void handOver(RunRecord current, RunRecord next, Instant deadline) {
+    long began = System.nanoTime();
+    try {
+      RunHandoff.Result result = handoff.handOver(current, next, deadline);
+      if (result.held() > 0) {
+        log.info(
+            "model {}: read run {} where run {} was read: {} documents asked, {} kept, of the {}"
+                + " the document cache held of it, in {} ms",
+            next.run().model(),
+            next.runId(),
+            current.runId(),
+            result.read(),
+            result.kept(),
+            result.held(),
+            (System.nanoTime() - began) / 1_000_000);
+      }
+    } catch (RuntimeException e) {
+      log.warn(
+          "model {}: reading run {} where run {} was read stopped: {}",
+          next.run().model(),
+          next.runId(),
+          current.runId(),
+          e.toString());
+    }
+  }
+
+  /** A series of the new run at each of the places of its model asked most, until the deadline. */
+  private void warmPlaces(RunRecord next, Instant deadline) {
     String model = next.run().model();
     Queue<URI> places =
         recent.mostAsked(Integer.MAX_VALUE).stream()
@@ -190,7 +238,7 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
     Answers answered = new Answers();
     try (HttpClient client =
         HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
-      send(client, Instant.now().plus(properties.switchMaxDuration()), answered, places::poll);
+      send(client, deadline, answered, places::poll);
     } catch (RuntimeException e) {
       log.warn("model {}: warming run {} stopped: {}", model, next.runId(), e.toString());
     }

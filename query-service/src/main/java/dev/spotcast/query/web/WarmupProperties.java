@@ -19,8 +19,9 @@ import org.springframework.validation.annotation.Validated;
  *     (none: the warm-up asks random places only)
  * @param places how many places the file keeps and the warm-up reads first (0: none)
  * @param placesSaveInterval how often the file is saved while the instance runs (and at shutdown)
- * @param switchMaxDuration the longest a model's new run is read at the places asked most before
- *     its users are moved to it (0: moved at once, unread)
+ * @param switchMaxDuration the longest a model's new run is read before its users are moved to it,
+ *     where they read the run they leave (the documents the document cache holds of it, then the
+ *     places asked most) (0: moved at once, unread)
  */
 @Validated
 @ConfigurationProperties("spotcast.query.warmup")

@@ -182,6 +182,27 @@ class DocumentCacheTest {
     assertThat(cache.size()).isEqualTo(24);
   }
 
+  @Test
+  void theHottestOfARunAreItsOwnKeysUpToTheWeightAsked() {
+    ShardingStrategy sa = new ShardingStrategy(run("a"));
+    ShardingStrategy sb = new ShardingStrategy(run("b"));
+    DocumentCache cache = new DocumentCache(100_000, new SimpleMeterRegistry());
+    for (int point = 0; point < 10; point++) {
+      cache.put(new DocumentCache.Key(sa, 0, 0.0, 0, point, 1L), List.of(hit(0, point)));
+      cache.put(new DocumentCache.Key(sb, 0, 0.0, 0, point, 1L), List.of(hit(0, point)));
+    }
+    // 408 bytes each (theBoundIsTheHeapItsDocumentsHold): three fit in 1,300.
+    List<DocumentCache.Key> three = cache.hottest(sa, 1_300);
+    assertThat(three).hasSize(3).allMatch(key -> key.run() == sa);
+    List<DocumentCache.Key> all = cache.hottest(sa, Long.MAX_VALUE);
+    assertThat(all).hasSize(10).allMatch(key -> key.run() == sa);
+    assertThat(all.stream().map(DocumentCache.Key::point))
+        .containsExactlyInAnyOrder(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
+    assertThat(cache.hottest(new ShardingStrategy(run("a")), Long.MAX_VALUE))
+        .as("another strategy object is another run")
+        .isEmpty();
+  }
+
   /** A block of 3 steps and 2 parameters at a point, its numbers from the point. */
   private static BlockHits block(int point) {
     float[][] columns = {{point, point + 1, point + 2}, {-point, Float.NaN, -point - 2}};
