@@ -121,16 +121,24 @@ public class RunHandoff {
       RegularLatLonGrid grid,
       List<DocumentCache.Key> keys) {
     ForecastRun run = next.run();
+    boolean[] same = new boolean[run.axes().size()];
+    for (int axis = 0; axis < same.length; axis++) {
+      same[axis] = sameParameters(old, run, axis);
+    }
     Map<Kind, Set<Integer>> points = new LinkedHashMap<>();
     for (DocumentCache.Key key : keys) {
+      if (key.axis() >= same.length || !same[key.axis()]) {
+        continue;
+      }
       int step = documentStep(old, run, key.step());
-      if (step >= 0 && sameParameters(old, run, key.axis())) {
+      if (step >= 0) {
         points
             .computeIfAbsent(
                 new Kind(key.axis(), key.level(), step, key.fields()), k -> new LinkedHashSet<>())
             .add(key.point());
       }
     }
+    StepBlocksRead blocks = StepBlocksRead.of(run);
     List<Read> reads = new ArrayList<>();
     for (Map.Entry<Kind, Set<Integer>> entry : points.entrySet()) {
       Kind kind = entry.getKey();
@@ -148,7 +156,6 @@ public class RunHandoff {
       }
       long[] masks = new long[run.axes().size()];
       masks[kind.axis()] = kind.fields();
-      StepBlocksRead blocks = StepBlocksRead.of(run);
       List<Integer> all = List.copyOf(entry.getValue());
       for (int from = 0; from < all.size(); from += IDS_PER_SEARCH) {
         List<Integer> some = all.subList(from, Math.min(all.size(), from + IDS_PER_SEARCH));
