@@ -261,7 +261,7 @@ proc_ticks() { # utime+stime of the processes whose command line matches $1
 disk="$(lsblk -ndo NAME "$(df --output=source "$SPOTCAST_HOME" | tail -1)" 2>/dev/null || echo vda)"
 disk="${disk:-vda}"
 sample() {
-  local last_served="" last_phase=""
+  local last_served="" last_phase="" last_docs=0
   printf 'epoch_ms\telasticsearch_ticks\tquery_ticks\tingest_ticks\tjmeter_ticks\tnginx_ticks\tcached_kb\tdisk_read_sectors\tdisk_write_sectors\tdisk_used_kb\tingest_docs_total\tpace_limit_level\tserved_gfs\tserved_ecmwf\tfeeds\n' >"$readings"
   while :; do
     local models feeds served_gfs served_ecmwf docs pace phase cached io used
@@ -285,11 +285,15 @@ sample() {
       [ "${last_served#* }" = "$served_ecmwf" ] || event switch "ecmwf $served_ecmwf"
     fi
     last_served="$served_gfs $served_ecmwf"
+    # Loading while documents were indexed since the last reading: a feed fetching its newest run says
+    # FETCHING while the run before it may still load.
     case "$feeds" in
       *LOADING*) phase=loading ;;
       *FETCHING*) phase=fetching ;;
       *) phase=idle ;;
     esac
+    [ "${docs:-0}" -gt "$last_docs" ] && [ "$last_docs" -gt 0 ] && phase=loading
+    last_docs="${docs:-0}"
     [ "$phase" = "$last_phase" ] || event phase "$phase"
     last_phase="$phase"
     sleep 10
