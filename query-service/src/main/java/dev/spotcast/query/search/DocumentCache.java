@@ -18,6 +18,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -397,12 +398,13 @@ public final class DocumentCache {
   }
 
   /**
-   * The keys of a run's documents held, the ones the cache would keep longest first (its most
-   * used), until their weight reaches {@code maxBytes}: what the users of that run read most, for
-   * reading the same documents of the model's next run before they move to it ({@link RunHandoff}).
-   * Walks the cache's policy under its eviction lock: once per switch, not per request.
+   * The keys of some runs' documents held, the ones the cache would keep longest first (its most
+   * used), until their weight reaches {@code maxBytes} or their number {@code atMost}: what the
+   * users of those runs read most, for reading the same documents of the model's next run before
+   * they move to it, or of the same runs in the next instance ({@link RunHandoff}). Walks the
+   * cache's policy under its eviction lock: once per switch, not per request.
    */
-  List<Key> hottest(ShardingStrategy run, long maxBytes) {
+  List<Key> hottest(Predicate<ShardingStrategy> runs, long maxBytes, int atMost) {
     return documents
         .policy()
         .eviction()
@@ -412,8 +414,9 @@ public final class DocumentCache {
                     (Stream<Policy.CacheEntry<Key, Held>> entries) -> {
                       long[] weight = {0};
                       return entries
-                          .filter(entry -> entry.getKey().run() == run)
+                          .filter(entry -> runs.test(entry.getKey().run()))
                           .takeWhile(entry -> (weight[0] += entry.weight()) <= maxBytes)
+                          .limit(atMost)
                           .map(Map.Entry::getKey)
                           .toList();
                     }))

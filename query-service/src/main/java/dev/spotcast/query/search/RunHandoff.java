@@ -80,18 +80,135 @@ public class RunHandoff {
     }
     ShardingStrategy old = runs.strategy(from);
     ShardingStrategy next = runs.strategy(to);
-    ForecastRun run = next.run();
-    if (!(run.grid() instanceof RegularLatLonGrid grid)
-        || !grid.equals(old.run().grid())
-        || !search.usesIds(run)) {
+    RegularLatLonGrid grid = byIds(old, next);
+    if (grid == null) {
       return Result.NONE;
     }
-    List<DocumentCache.Key> held = cache.hottest(old, cache.maxBytes() / 2);
+    return read(
+        old.run(),
+        next,
+        grid,
+        cache.hottest(held -> held == old, cache.maxBytes() / 2, Integer.MAX_VALUE),
+        deadline);
+  }
+
+  /**
+   * A document the cache holds, named so that another instance can read it again: by its model and
+   * run id, and where it lies in that run.
+   *
+   * @param model the run's model
+   * @param runId the run's id
+   * @param axis the position of its level type in the run
+   * @param level its level
+   * @param step its step (the first of its block)
+   * @param point its grid point
+   * @param fields the fields read, a bit per parameter of the level type, in the run's order
+   */
+  public record HeldDocument(
+      String model, String runId, int axis, double level, int step, int point, long fields) {}
+
+  /**
+   * The documents the cache holds, the most used first, up to half the cache and at most {@code
+   * atMost}: for the next instance to read at its start ({@link #restore}). None without a cache.
+   */
+  public List<HeldDocument> held(int atMost) {
+    if (cache == null) {
+      return List.of();
+    }
+    return cache.hottest(run -> true, cache.maxBytes() / 2, atMost).stream()
+        .map(
+            key ->
+                new HeldDocument(
+                    key.run().run().model(),
+                    key.run().run().runId(),
+                    key.axis(),
+                    key.level(),
+                    key.step(),
+                    key.point(),
+                    key.fields()))
+        .toList();
+  }
+
+  /**
+   * Reads into the cache, in their order and until {@code deadline}, the documents another instance
+   * held ({@link #held}): of the run each model serves now, at the same valid times. Those of a run
+   * this instance cannot serve, or of a model it does not serve, are left out.
+   *
+   * @throws SearchUnavailableException when Elasticsearch cannot answer
+   */
+  public Result restore(List<HeldDocument> documents, Instant deadline) {
+    if (cache == null || documents.isEmpty()) {
+      return Result.NONE;
+    }
+    // The documents of each run, in the order they came; a run read in full before the next.
+    Map<List<String>, List<HeldDocument>> byRun = new LinkedHashMap<>();
+    for (HeldDocument document : documents) {
+      byRun
+          .computeIfAbsent(List.of(document.model(), document.runId()), k -> new ArrayList<>())
+          .add(document);
+    }
+    int held = 0;
+    int read = 0;
+    int kept = 0;
+    for (List<HeldDocument> ofRun : byRun.values()) {
+      HeldDocument first = ofRun.getFirst();
+      RunRecord from = runs.get(first.model(), first.runId()).orElse(null);
+      RunRecord to = runs.get(first.model()).orElse(null);
+      if (from == null || to == null || !Instant.now().isBefore(deadline)) {
+        continue;
+      }
+      ShardingStrategy old = runs.strategy(from);
+      ShardingStrategy next = runs.strategy(to);
+      RegularLatLonGrid grid = byIds(old, next);
+      if (grid == null) {
+        continue;
+      }
+      List<DocumentCache.Key> keys = new ArrayList<>(ofRun.size());
+      for (HeldDocument document : ofRun) {
+        keys.add(
+            new DocumentCache.Key(
+                old,
+                document.axis(),
+                document.level(),
+                document.step(),
+                document.point(),
+                document.fields()));
+      }
+      Result result = read(old.run(), next, grid, keys, deadline);
+      held += result.held();
+      read += result.read();
+      kept += result.kept();
+    }
+    return new Result(held, read, kept);
+  }
+
+  /**
+   * The grid both runs share, when the new run's documents are read by id; null when a document of
+   * one means nothing in the other, or the new run is not read by id.
+   */
+  private RegularLatLonGrid byIds(ShardingStrategy old, ShardingStrategy next) {
+    return next.run().grid() instanceof RegularLatLonGrid grid
+            && grid.equals(old.run().grid())
+            && search.usesIds(next.run())
+        ? grid
+        : null;
+  }
+
+  /**
+   * Reads into the cache the documents of {@code next} that mean what these documents of {@code
+   * old} mean, in batches, in their order, until {@code deadline}.
+   */
+  private Result read(
+      ForecastRun old,
+      ShardingStrategy next,
+      RegularLatLonGrid grid,
+      List<DocumentCache.Key> held,
+      Instant deadline) {
     int read = 0;
     int kept = 0;
     for (int start = 0; start < held.size() && Instant.now().isBefore(deadline); start += BATCH) {
       List<DocumentCache.Key> batch = held.subList(start, Math.min(held.size(), start + BATCH));
-      List<Read> reads = reads(old.run(), next, grid, batch);
+      List<Read> reads = reads(old, next, grid, batch);
       if (reads.isEmpty()) {
         continue;
       }

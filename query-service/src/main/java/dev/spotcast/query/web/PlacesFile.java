@@ -52,14 +52,19 @@ final class PlacesFile {
 
   /** Writes the places, replacing the file at once (a reader never sees half of it). */
   static void save(Path file, List<RecentPlaces.Place> places) throws IOException {
-    Path absolute = file.toAbsolutePath();
-    Files.createDirectories(absolute.getParent());
     List<String> lines = new ArrayList<>(places.size() + 2);
     lines.add(
         "# Spotcast query service: the places asked most, most first; one GET /v1/series query");
     lines.add("# per line. A starting instance reads their documents before it says it is ready.");
     places.forEach(place -> lines.add(query(place)));
-    Path written = Files.createTempFile(absolute.getParent(), ".places", ".tmp");
+    replace(file, lines);
+  }
+
+  /** Writes the lines to the file, replacing it at once (a reader never sees half of it). */
+  static void replace(Path file, List<String> lines) throws IOException {
+    Path absolute = file.toAbsolutePath();
+    Files.createDirectories(absolute.getParent());
+    Path written = Files.createTempFile(absolute.getParent(), ".spotcast", ".tmp");
     try {
       Files.write(written, lines, StandardCharsets.UTF_8);
       Files.move(

@@ -43,12 +43,14 @@ import org.springframework.stereotype.Component;
  * connections are open when a load balancer's traffic arrives. A cold JVM answers the same request
  * many times slower for its first thousands of requests; without this, a rolling restart or a new
  * instance refuses much of what it is sent for its first seconds. First it reads into the document
- * cache the runs that fit there whole ({@link RunPreload}). With a places file ({@code
- * places-file}, {@link PlacesFile}) it first reads the documents of the places its predecessor was
- * asked about most, by a series request at each, so that its users' places are in the document
- * cache; from then on it keeps that file for the next start (every {@code places-save-interval},
- * and at shutdown). Starts once the run catalog has been read; readiness waits for it ({@link
- * StartupHealthIndicator}), at most {@code max-duration}.
+ * cache the runs that fit there whole ({@link RunPreload}). With a documents file ({@code
+ * documents-file}, {@link DocumentsFile}) it then reads by id, of the runs it serves, the documents
+ * its predecessor's cache held, the most used first ({@link RunHandoff#restore}). With a places
+ * file ({@code places-file}, {@link PlacesFile}) it first reads the documents of the places its
+ * predecessor was asked about most, by a series request at each, so that its users' places are in
+ * the document cache; from then on it keeps both files for the next start (every {@code
+ * places-save-interval}, and at shutdown). Starts once the run catalog has been read; readiness
+ * waits for it ({@link StartupHealthIndicator}), at most {@code max-duration}.
  *
  * <p>A model's new run is warmed before its users are moved to it ({@link
  * PublishedRuns#beforeServing}), so that the first users' requests after the switch find their
@@ -121,6 +123,11 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
     try {
       // The runs that fit in the document cache first, whole: then every place is in memory.
       preload.preloadNew();
+      Instant start = Instant.now();
+      Instant deadline = start.plus(properties.maxDuration());
+      // Then what the predecessor's cache held of the others, by id: its users' documents, in half
+      // the time at most (the requests that follow compile the code).
+      restoreDocuments(start.plus(properties.maxDuration().dividedBy(2)));
       List<ForecastRun> served = new ArrayList<>();
       for (String model : runs.models()) {
         runs.get(model).map(RunRecord::run).ifPresent(served::add);
@@ -137,7 +144,6 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
       if ((properties.requests() == 0 || served.isEmpty()) && places.isEmpty()) {
         return;
       }
-      Instant deadline = Instant.now().plus(properties.maxDuration());
       try (HttpClient client =
           HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
         // First a series at each place last asked (their documents, all of them read before what
@@ -172,7 +178,37 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
             answered.ok.get(),
             (System.nanoTime() - began) / 1_000_000);
       }
-      keepPlaces();
+      keepFiles();
+    }
+  }
+
+  /**
+   * Reads the documents of the documents file (those its writer's cache held) into the document
+   * cache, of the runs served now, until the deadline; logged, never failing the warm-up.
+   */
+  private void restoreDocuments(Instant deadline) {
+    if (!properties.keepsDocuments()) {
+      return;
+    }
+    long began = System.nanoTime();
+    try {
+      List<RunHandoff.HeldDocument> documents = DocumentsFile.load(properties.documentsFile());
+      if (documents.isEmpty()) {
+        return;
+      }
+      RunHandoff.Result result = handoff.restore(documents, deadline);
+      log.info(
+          "read {} of the {} documents of {} ({} kept) in {} ms",
+          result.read(),
+          documents.size(),
+          properties.documentsFile(),
+          result.kept(),
+          (System.nanoTime() - began) / 1_000_000);
+    } catch (IOException | RuntimeException e) {
+      log.warn(
+          "documents file {} not read ({}); warming up without it",
+          properties.documentsFile(),
+          e.toString());
     }
   }
 
@@ -325,10 +361,11 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
   }
 
   /**
-   * From now on, saves the places asked most to the places file every {@code places-save-interval}.
+   * From now on, saves the places asked most to the places file and the documents the cache holds
+   * to the documents file every {@code places-save-interval}.
    */
-  private void keepPlaces() {
-    if (!properties.keepsPlaces()) {
+  private void keepFiles() {
+    if (!properties.keepsPlaces() && !properties.keepsDocuments()) {
       return;
     }
     saver =
@@ -339,7 +376,7 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
                   try {
                     while (!Thread.currentThread().isInterrupted()) {
                       Thread.sleep(properties.placesSaveInterval());
-                      savePlaces();
+                      saveFiles();
                     }
                   } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -347,26 +384,45 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
                 });
   }
 
-  /** On shutdown (after the requests in progress ended): the places asked most, saved. */
+  /** On shutdown (after the requests in progress ended): the places and the documents, saved. */
   @PreDestroy
   void stop() {
     Thread running = saver;
     if (running != null) {
       running.interrupt();
-      savePlaces();
+      saveFiles();
     }
   }
 
-  private void savePlaces() {
-    List<RecentPlaces.Place> places = recent.mostAsked(properties.places());
-    if (places.isEmpty()) {
-      return; // nothing asked yet: the previous instance's file stays
+  private void saveFiles() {
+    if (properties.keepsPlaces()) {
+      List<RecentPlaces.Place> places = recent.mostAsked(properties.places());
+      // Nothing asked yet: the previous instance's file stays.
+      if (!places.isEmpty()) {
+        save(properties.placesFile(), file -> PlacesFile.save(file, places));
+      }
     }
+    if (properties.keepsDocuments()) {
+      List<RunHandoff.HeldDocument> documents = handoff.held(properties.documents());
+      if (!documents.isEmpty()) {
+        save(properties.documentsFile(), file -> DocumentsFile.save(file, documents));
+      }
+    }
+  }
+
+  /** Writes a file; a failure is logged, not thrown: the service goes on without it. */
+  private static void save(Path file, FileWriter writer) {
     try {
-      PlacesFile.save(properties.placesFile(), places);
+      writer.write(file);
     } catch (IOException | RuntimeException e) {
-      log.warn("places file {} not saved: {}", properties.placesFile(), e.toString());
+      log.warn("{} not saved: {}", file, e.toString());
     }
+  }
+
+  /** Writes a file. */
+  @FunctionalInterface
+  private interface FileWriter {
+    void write(Path file) throws IOException;
   }
 
   /** A spot request at a place of the places file, at a random time of its model's run. */

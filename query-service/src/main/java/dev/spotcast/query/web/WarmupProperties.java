@@ -18,7 +18,12 @@ import org.springframework.validation.annotation.Validated;
  * @param placesFile where the places asked most are kept for the next start, and read from at start
  *     (none: the warm-up asks random places only)
  * @param places how many places the file keeps and the warm-up reads first (0: none)
- * @param placesSaveInterval how often the file is saved while the instance runs (and at shutdown)
+ * @param placesSaveInterval how often the places file and the documents file are saved while the
+ *     instance runs (and at shutdown)
+ * @param documentsFile where the documents the document cache holds (up to half of it, the most
+ *     used first) are kept for the next start, and read from by id at start, before the places, in
+ *     half of {@code max-duration} at most (none: the warm-up reads the places only)
+ * @param documents how many documents the documents file keeps at most, the most used first
  * @param switchMaxDuration the longest a model's new run is read before its users are moved to it,
  *     where they read the run they leave (the documents the document cache holds of it, then the
  *     places asked most) (0: moved at once, unread)
@@ -32,10 +37,17 @@ public record WarmupProperties(
     Path placesFile,
     @DefaultValue("2000") @Min(0) int places,
     @DefaultValue("1m") @DurationMin(seconds = 1) Duration placesSaveInterval,
-    @DefaultValue("30s") @DurationMin(seconds = 0) Duration switchMaxDuration) {
+    @DefaultValue("30s") @DurationMin(seconds = 0) Duration switchMaxDuration,
+    Path documentsFile,
+    @DefaultValue("200000") @Min(1) int documents) {
 
   /** Whether the instance reads and keeps a places file. */
   boolean keepsPlaces() {
     return placesFile != null && places > 0;
+  }
+
+  /** Whether the instance reads and keeps a documents file. */
+  boolean keepsDocuments() {
+    return documentsFile != null;
   }
 }

@@ -192,15 +192,18 @@ class DocumentCacheTest {
       cache.put(new DocumentCache.Key(sb, 0, 0.0, 0, point, 1L), List.of(hit(0, point)));
     }
     // 408 bytes each (theBoundIsTheHeapItsDocumentsHold): three fit in 1,300.
-    List<DocumentCache.Key> three = cache.hottest(sa, 1_300);
+    List<DocumentCache.Key> three = cache.hottest(run -> run == sa, 1_300, 10);
     assertThat(three).hasSize(3).allMatch(key -> key.run() == sa);
-    List<DocumentCache.Key> all = cache.hottest(sa, Long.MAX_VALUE);
+    List<DocumentCache.Key> all = cache.hottest(run -> run == sa, Long.MAX_VALUE, 10);
     assertThat(all).hasSize(10).allMatch(key -> key.run() == sa);
     assertThat(all.stream().map(DocumentCache.Key::point))
         .containsExactlyInAnyOrder(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
-    assertThat(cache.hottest(new ShardingStrategy(run("a")), Long.MAX_VALUE))
+    ShardingStrategy another = new ShardingStrategy(run("a"));
+    assertThat(cache.hottest(run -> run == another, Long.MAX_VALUE, 10))
         .as("another strategy object is another run")
         .isEmpty();
+    assertThat(cache.hottest(run -> true, Long.MAX_VALUE, 100)).as("of every run").hasSize(20);
+    assertThat(cache.hottest(run -> true, Long.MAX_VALUE, 5)).as("at most as asked").hasSize(5);
   }
 
   /** A block of 3 steps and 2 parameters at a point, its numbers from the point. */

@@ -9,6 +9,7 @@ import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.query.RunFixtures;
 import dev.spotcast.query.ServiceTestBase;
 import dev.spotcast.query.api.SpotApiIT;
+import dev.spotcast.query.search.RunHandoff;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -30,7 +31,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * most when it stops, most asked first; the next instance started with that file reads their
  * documents before it says it is ready, so that its first request at such a place, at any time of
  * the run, is answered from the document cache without a miss, while a place never asked still
- * misses.
+ * misses. The documents file does the same by the documents the predecessor's cache held.
  */
 class PlacesFileIT {
 
@@ -77,6 +78,44 @@ class PlacesFileIT {
               get(base + spot("model=" + SpotApiIT.MODEL + "&lat=47.7&lon=-8.1&alt=300", 80))
                   .statusCode())
           .isEqualTo(200);
+      assertThat(count(base, MISSES)).as("a place never asked misses").isGreaterThan(misses);
+    }
+  }
+
+  @Test
+  void aRestartedInstanceReadsTheDocumentsItsPredecessorsCacheHeldWhenReady() throws Exception {
+    RunFixtures.ensurePublished(
+        RunFixtures.ingestClient(), new SyntheticForecastSource(SpotApiIT.RUN, SpotApiIT.SEED));
+    Path file = dir.resolve("query/documents.txt");
+    Map<String, String> documentsOnly =
+        Map.of(
+            "spotcast.query.cache.enabled", "true",
+            "spotcast.query.cache.preload", "false",
+            "spotcast.query.warmup.requests", "0",
+            "spotcast.query.warmup.documents-file", file.toString());
+
+    try (ConfigurableApplicationContext first = ServiceTestBase.startInstance(documentsOnly)) {
+      String base = ServiceTestBase.readyBase(first);
+      assertThat(get(base + spot(OFTEN, 80)).statusCode()).isEqualTo(200);
+    }
+    List<RunHandoff.HeldDocument> saved = DocumentsFile.load(file);
+    // A spot between grid points at a height reads 4 points x 2 levels: 8 whole-series documents.
+    assertThat(saved)
+        .as("saved at shutdown: the documents of the one place asked")
+        .hasSize(8)
+        .allMatch(document -> document.model().equals(SpotApiIT.MODEL))
+        .allMatch(document -> document.runId().equals(SpotApiIT.RUN.runId()));
+
+    try (ConfigurableApplicationContext second = ServiceTestBase.startInstance(documentsOnly)) {
+      String base = ServiceTestBase.readyBase(second);
+      double misses = count(base, MISSES);
+      // Steps 2 and 3, where the predecessor read 1 and 2: the same documents (steps 0-3).
+      HttpResponse<String> answer = get(base + spot(OFTEN, 150));
+      assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+      assertThat(count(base, MISSES))
+          .as("the place its predecessor was asked, at another time: read by id at start")
+          .isEqualTo(misses);
+      assertThat(get(base + spot(ONCE, 45)).statusCode()).isEqualTo(200);
       assertThat(count(base, MISSES)).as("a place never asked misses").isGreaterThan(misses);
     }
   }
