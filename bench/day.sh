@@ -353,6 +353,7 @@ kill_during_load() {
 }
 
 # --- The day: JMeter's first 30 s warm the service's JIT and are not counted --------------------------------
+# (The report names the idle windows of its first 120 s the "start": the query service cold, counted apart too.)
 end_feed=$((c0 + (cycles + 1) * cycle_s + ecmwf_to - cycle_s + 3600))  # an hour after the last ECMWF step
 duration=$(( $(real_at "$end_feed") - $(date +%s) ))
 # The users ask for valid times every GFS run of the day has: from the last cycle's to the first run's last step.
@@ -375,7 +376,7 @@ say "The day is over; writing the report to $out..."
 jtl="$HERE/target/jmeter/results/spot-constant-rate.csv"
 [ -s "$jtl" ] || die "JMeter wrote no results (see $logs/jmeter.log)"
 "$JAVA" -jar "$(ls "$HERE"/target/spotcast-bench-*-exec.jar | head -n1)" day-report \
-  --jtl "$jtl" --readings "$readings" --events "$events" --out "$out" --warmup 30 --speed "$speed" \
+  --jtl "$jtl" --readings "$readings" --events "$events" --out "$out" --warmup 30 --start 120 --speed "$speed" \
   --title "A day: $cycles cycles of GFS and ECMWF at x$speed, $rate req/s offered"
 cp "$readings" "$events" "$out/"
 # What became of the runs, in time order, each message once (a feed repeats its state every poll).

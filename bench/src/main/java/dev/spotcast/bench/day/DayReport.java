@@ -79,6 +79,15 @@ public final class DayReport {
         defaultValue = "0",
         description = "seconds from the first sample left out: the load generator's warm-up")
     int warmup;
+
+    @Option(
+        names = "--start",
+        defaultValue = "0",
+        description =
+            "seconds from the first sample (the warm-up's included) whose idle windows are the"
+                + " phase 'start': the query service's first minutes, its JIT compiling and its"
+                + " cache empty; the tables give the day without them too")
+    int start;
   }
 
   private DayReport() {}
@@ -98,7 +107,10 @@ public final class DayReport {
         samples.stream().mapToLong(Sample::start).min().orElseThrow() + options.warmup * 1000L;
     long to = samples.stream().mapToLong(Sample::start).max().orElseThrow() + 1;
     long width = options.window * 1000L;
-    List<Window> windows = DayTimeline.windows(samples, readings, events, from, to, width);
+    List<Window> windows =
+        markStart(
+            DayTimeline.windows(samples, readings, events, from, to, width),
+            from - options.warmup * 1000L + options.start * 1000L);
     Files.createDirectories(options.out);
     Files.writeString(options.out.resolve("day-windows.tsv"), tsv(windows, from));
     String tables =
@@ -153,10 +165,38 @@ public final class DayReport {
   }
 
   /**
+   * The phase of the query service's first minutes ({@code --start}): its JIT compiling, its cache
+   * empty, the load generator starting beside it. The tables give the day without it too.
+   */
+  static final String START = "start";
+
+  /** The windows, those idle ones that begin before {@code until} named {@link #START}. */
+  static List<Window> markStart(List<Window> windows, long until) {
+    return windows.stream()
+        .map(
+            w ->
+                w.start() < until && w.phase().equals("idle")
+                    ? new Window(
+                        w.start(),
+                        START,
+                        w.offered(),
+                        w.answered(),
+                        w.refused(),
+                        w.failed(),
+                        w.p50(),
+                        w.p99(),
+                        w.measures(),
+                        w.texts())
+                    : w)
+        .toList();
+  }
+
+  /**
    * A table with a row per phase, in the order the phases first came: windows, the rate offered,
    * the share answered over the phase and in its worst window, the worst window's p99, how many
    * windows met the users' targets, and the mean of each measure; then the same over the whole day,
-   * when it had more than one phase; then the windows that missed.
+   * when it had more than one phase, and over the day after its {@link #START} phase when it had
+   * one; then the windows that missed.
    */
   static String tables(List<Window> windows, long width) {
     Map<String, List<Window>> byPhase = new LinkedHashMap<>();
@@ -176,6 +216,10 @@ public final class DayReport {
     byPhase.forEach((phase, in) -> row(out, phase, in, measures, seconds));
     if (byPhase.size() > 1) {
       row(out, "**the day**", windows, measures, seconds);
+      List<Window> after = windows.stream().filter(w -> !w.phase().equals(START)).toList();
+      if (after.size() < windows.size() && !after.isEmpty()) {
+        row(out, "the day after the start", after, measures, seconds);
+      }
     }
     List<Window> missed = windows.stream().filter(w -> !w.meetsTargets()).toList();
     out.append('\n')

@@ -197,6 +197,34 @@ class DayTimelineTest {
   }
 
   @Test
+  void theTablesGiveTheDayAfterItsStartToo() {
+    List<Sample> samples = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      // The start's window: 100 offered, 50 answered, the rest refused.
+      samples.add(new Sample(T0 + i, 300, "spot", i < 50, i < 50 ? "200" : "429", ""));
+      samples.add(new Sample(T0 + 10_000 + i, 10, "spot", true, "200", ""));
+      samples.add(new Sample(T0 + 20_000 + i, 20, "spot", true, "200", ""));
+    }
+    // The first 20 s are the start, but only where idle: the loading's window stays loading.
+    List<Window> windows =
+        DayReport.markStart(
+            DayTimeline.windows(
+                samples,
+                new Readings(new long[0], java.util.Map.of()),
+                List.of(new Event(T0, "phase", "idle"), new Event(T0 + 10_000, "phase", "loading")),
+                T0,
+                T0 + 30_000,
+                10_000),
+            T0 + 20_000);
+    assertThat(windows).extracting(Window::phase).containsExactly("start", "loading", "loading");
+    String tables = DayReport.tables(windows, 10_000);
+    // 250 of 300 answered over the day; 200 of 200 after the start, the worst p99 20 ms.
+    assertThat(tables).contains("| **the day** | 3 | 10 | 83.33 % | 50.00 % | 300 | 2 of 3 |");
+    assertThat(tables)
+        .contains("| the day after the start | 2 | 10 | 100.00 % | 100.00 % | 20 | 2 of 2 |");
+  }
+
+  @Test
   void theReportWritesItsWindowsTablesAndPicture() throws Exception {
     Path jtl = dir.resolve("day.csv");
     StringBuilder rows =
