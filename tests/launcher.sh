@@ -11,7 +11,9 @@
 #   6. every command's --help (and -h) prints its help and exits 0, starting, installing and building nothing;
 #      a malformed option (loadtest --times) ends it with one line and exit 2;
 #   7. `es start`, `synth`, `ingest` and `serve` find their ports in the environment alone (SPOTCAST_ES_PORT,
-#      SPOTCAST_PORT; no SPOTCAST_ES_URL, no --port, --es or --server.port).
+#      SPOTCAST_PORT; no SPOTCAST_ES_URL, no --port, --es or --server.port);
+#   8. SPOTCAST_AOT=on: the first `serve` records the JVM's AOT cache as it stops, the next starts from it; any
+#      other value than on or off ends `serve` with one line.
 # Everything runs with its own SPOTCAST_HOME and free loopback ports, and is stopped at the end.
 set -euo pipefail
 
@@ -271,6 +273,33 @@ kill "$service" 2>/dev/null || true
 exited_within "$service" 40 || kill -9 "$service" 2>/dev/null || true
 wait "$service" 2>/dev/null || true
 service=""
+
+# 8. SPOTCAST_AOT=on: the first `serve` of a build records the JVM's AOT cache as it stops, the next starts from it.
+SPOTCAST_AOT=maybe refused_in_one_line badaot "^spotcast: SPOTCAST_AOT is 'on' or 'off', not 'maybe'" serve
+serve_aot() { # serve_aot NAME: `SPOTCAST_AOT=on serve` until ready, then stopped; its command line in $WORK/NAME.args
+  SPOTCAST_AOT=on "$ROOT/spotcast" serve --spotcast.query.warmup.requests=0 >"$WORK/$1.out" 2>&1 &
+  service=$!
+  for _ in $(seq 1 120); do
+    curl -fsS -o /dev/null "http://127.0.0.1:$PORT/actuator/health/readiness" 2>/dev/null && break
+    kill -0 "$service" 2>/dev/null || break
+    sleep 1
+  done
+  ps -o args= -p "$service" >"$WORK/$1.args" || true
+  kill "$service" 2>/dev/null || true
+  exited_within "$service" 60 || kill -9 "$service" 2>/dev/null || true
+  wait "$service" 2>/dev/null || true
+  service=""
+}
+serve_aot aot-record
+serve_aot aot-use
+caches=("$SPOTCAST_HOME"/jvm/query-service/*/*.aot)
+if grep -q -- "-XX:AOTCacheOutput=$SPOTCAST_HOME/jvm/query-service/" "$WORK/aot-record.args" \
+  && [ "${#caches[@]}" = 1 ] && [ -s "${caches[0]}" ] && [ ! -e "${caches[0]}.config" ] \
+  && grep -q -- "-XX:AOTCache=${caches[0]} " "$WORK/aot-use.args" && grep -q "Started QueryServiceApplication" "$WORK/aot-use.out"; then
+  pass "SPOTCAST_AOT=on: the first serve recorded the JVM's AOT cache ($(du -m "${caches[0]}" | cut -f1) MB), the next started from it"
+else
+  fail "SPOTCAST_AOT=on: record: $(cat "$WORK/aot-record.args"); use: $(cat "$WORK/aot-use.args"); caches: ${caches[*]}; $(tail -n 20 "$WORK/aot-use.out")"
+fi
 "$ROOT/spotcast" es stop >/dev/null
 
 # 3. The demo starts Elasticsearch, and stops it on SIGINT.
