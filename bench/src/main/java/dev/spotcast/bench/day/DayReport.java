@@ -173,21 +173,7 @@ public final class DayReport {
   /** The windows, those idle ones that begin before {@code until} named {@link #START}. */
   static List<Window> markStart(List<Window> windows, long until) {
     return windows.stream()
-        .map(
-            w ->
-                w.start() < until && w.phase().equals("idle")
-                    ? new Window(
-                        w.start(),
-                        START,
-                        w.offered(),
-                        w.answered(),
-                        w.refused(),
-                        w.failed(),
-                        w.p50(),
-                        w.p99(),
-                        w.measures(),
-                        w.texts())
-                    : w)
+        .map(w -> w.start() < until && w.phase().equals("idle") ? w.withPhase(START) : w)
         .toList();
   }
 

@@ -54,6 +54,12 @@ public final class DayTimeline {
       Map<String, Double> measures,
       Map<String, String> texts) {
 
+    /** The same window in another phase. */
+    Window withPhase(String other) {
+      return new Window(
+          start, other, offered, answered, refused, failed, p50, p99, measures, texts);
+    }
+
     public double answeredShare() {
       return offered == 0 ? 1 : (double) answered / offered;
     }
