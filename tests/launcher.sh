@@ -202,6 +202,8 @@ refused_in_one_line() { # NAME PATTERN ARGS...: `spotcast ARGS` exits 2 with one
 }
 refused_in_one_line badtimes "^loadtest: --times must be FIRST..LAST" loadtest --times yesterday
 refused_in_one_line badseed "^loadtest: 'forty-two' is not a whole number" loadtest --seed forty-two
+SPOTCAST_LOADER_NICE=20 refused_in_one_line badnice \
+  "^spotcast: SPOTCAST_LOADER_NICE is a nice value from 0 to 19, not '20'" synth --model envnice
 
 # 5. No credential: `serve` against a node that is not the local one has none to pass (nothing listens there; the
 # service stops before it connects).
@@ -243,6 +245,29 @@ for load in "synth --model envsynth --resolution 10 --levels 0 --steps 0" \
     fail "${words[0]} on SPOTCAST_ES_PORT=$ES_PORT: exit $status, output: $(tail -n 20 "$WORK/load.out")"
   fi
 done
+
+# 9. A loader runs at SPOTCAST_LOADER_NICE (10 unset). One that leads its session, as daemons and `bench day` start
+# them, also sets its session's nice: the kernel's autogroups share the CPU between sessions whatever the nice of
+# their processes. A run long enough (minutes) to be looked at, then stopped unpublished.
+setsid "$ROOT/spotcast" synth --model envnice --resolution 0.25 --levels 0,10 --steps 0-48 >"$WORK/nice.out" 2>&1 &
+loader=$! # a background job is no group leader: setsid runs the launcher in this pid, the session's leader
+jvm=""
+for _ in $(seq 1 300); do
+  # (the loader's JVM, not a `java` the launcher runs before it to check the JDK)
+  jvm="$(pgrep -s "$loader" -f 'spotcast-ingestor-[^ ]*-exec[.]jar synth --model envnice' | head -n 1 || true)"
+  [ -n "$jvm" ] && break
+  kill -0 "$loader" 2>/dev/null || break
+  sleep 0.2
+done
+nice_of="$( [ -n "$jvm" ] && ps -o ni= -p "$jvm" | tr -d ' ')"
+group="$( [ -n "$jvm" ] && cat "/proc/$jvm/autogroup" 2>/dev/null)"
+if [ "$nice_of" = 10 ] && { [ ! -e /proc/self/autogroup ] || [[ "$group" == *"nice 10" ]]; }; then
+  pass "synth led by its own session ran at nice 10, its session's autogroup too (${group:-no autogroups here})"
+else
+  fail "synth's priority: JVM ${jvm:-not found}, nice '${nice_of}', autogroup '${group}'; $(tail -n 5 "$WORK/nice.out")"
+fi
+kill -9 "$loader" ${jvm:+"$jvm"} 2>/dev/null || true
+wait "$loader" 2>/dev/null || true
 
 # 4. `serve` on the node `es start` secured: ready only once it has read the run catalog, which takes the credential.
 # 7: on SPOTCAST_PORT, with no --server.port, serving the runs synth and ingest loaded.
