@@ -13,7 +13,9 @@
 #   7. `es start`, `synth`, `ingest` and `serve` find their ports in the environment alone (SPOTCAST_ES_PORT,
 #      SPOTCAST_PORT; no SPOTCAST_ES_URL, no --port, --es or --server.port);
 #   8. SPOTCAST_AOT=on: the first `serve` records the JVM's AOT cache as it stops, the next starts from it; any
-#      other value than on or off ends `serve` with one line.
+#      other value than on or off ends `serve` with one line;
+#   9. a loader runs at SPOTCAST_LOADER_NICE, and one that leads its session sets its session's (autogroup) nice
+#      too; a value outside 0-19 ends the command with one line.
 # Everything runs with its own SPOTCAST_HOME and free loopback ports, and is stopped at the end.
 set -euo pipefail
 
