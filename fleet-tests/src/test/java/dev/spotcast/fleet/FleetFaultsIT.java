@@ -55,6 +55,9 @@ class FleetFaultsIT {
   /** The run the query faults are tried on: the demo's run at 4 degrees (414,000 documents). */
   private static final double QUERY_RUN_RESOLUTION = 4;
 
+  /** The nice value the ingestion instances run at (the launcher's SPOTCAST_LOADER_NICE). */
+  private static final int LOADER_NICE = 10;
+
   /**
    * The runs the ingestion faults are tried on: 3 degrees, 732,000 documents each, some 16 chunks.
    */
@@ -128,7 +131,8 @@ class FleetFaultsIT {
                 program("haproxy"),
                 program("prometheus"),
                 program("prometheus-elasticsearch-exporter"),
-                environment));
+                environment,
+                LOADER_NICE));
     fleet.up(OUT);
     api = fleet.api();
     fleet.loadDemo(QUERY_RUN_RESOLUTION, OUT);
@@ -157,6 +161,12 @@ class FleetFaultsIT {
     }
   }
 
+  /** The nice value of process {@code pid}: the 19th field of /proc/PID/stat. */
+  private static int nice(long pid) throws IOException {
+    String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+    return Integer.parseInt(stat.substring(stat.lastIndexOf(") ") + 2).split(" ")[16]);
+  }
+
   private static void delete(Path dir) throws IOException {
     try (Stream<Path> paths = Files.walk(dir)) {
       paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
@@ -168,6 +178,25 @@ class FleetFaultsIT {
   void theFleetAnswersThroughTheBalancerAndPrometheusScrapesEveryService() throws Exception {
     assertThat(fleet.status())
         .allSatisfy(part -> assertThat(part.pid()).as(part.name()).isPresent());
+    // The ingestion instances load behind the users: their JVM and their session at the loaders'
+    // nice value; the query services at the default, 0.
+    List<String> loaders = layout.ingestInstances().stream().map(i -> i.name()).toList();
+    List<String> queries = layout.queryInstances().stream().map(i -> i.name()).toList();
+    assertThat(fleet.status())
+        .filteredOn(part -> loaders.contains(part.name()))
+        .hasSize(loaders.size())
+        .allSatisfy(
+            part -> {
+              long pid = part.pid().orElseThrow();
+              assertThat(nice(pid)).as(part.name()).isEqualTo(LOADER_NICE);
+              assertThat(Files.readString(Path.of("/proc", Long.toString(pid), "autogroup")))
+                  .as(part.name() + "'s autogroup")
+                  .endsWith(" nice " + LOADER_NICE + "\n");
+            });
+    assertThat(fleet.status())
+        .filteredOn(part -> queries.contains(part.name()))
+        .hasSize(queries.size())
+        .allSatisfy(part -> assertThat(nice(part.pid().orElseThrow())).as(part.name()).isZero());
     assertThat(api.servedRun(FleetApi.DEMO_MODEL)).isPresent();
     SpotLoad load = SpotLoad.start(URI.create(layout.queryUrl()), FleetApi.DEMO_MODEL, runTime, 5);
     Thread.sleep(5_000);

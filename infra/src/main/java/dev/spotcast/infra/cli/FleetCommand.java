@@ -4,6 +4,7 @@ import dev.spotcast.infra.elasticsearch.ElasticsearchDistribution;
 import dev.spotcast.infra.fleet.FleetLayout;
 import dev.spotcast.infra.fleet.LocalFleet;
 import dev.spotcast.infra.fleet.LocalFleet.PartStatus;
+import dev.spotcast.infra.process.LoaderPriority;
 import dev.spotcast.infra.process.Programs;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -107,6 +108,16 @@ public final class FleetCommand {
     private String serviceHeap;
 
     @Option(
+        names = "--loader-nice",
+        defaultValue = "${env:SPOTCAST_LOADER_NICE:-10}",
+        paramLabel = "N",
+        description =
+            "Nice value of the ingestion instances and their sessions, 0-19: they load with the CPU "
+                + "the query services and the nodes leave (default: ${DEFAULT-VALUE}, from "
+                + "SPOTCAST_LOADER_NICE; 0: beside them).")
+    private int loaderNice;
+
+    @Option(
         names = "--haproxy",
         paramLabel = "PROGRAM",
         description = "HAProxy (default: haproxy on the PATH).")
@@ -144,6 +155,7 @@ public final class FleetCommand {
 
     @Override
     public Integer call() throws Exception {
+      LoaderPriority.checked(loaderNice);
       FleetLayout layout = layout();
       Map<String, String> environment = new LinkedHashMap<>();
       String eccodes = System.getenv("SPOTCAST_ECCODES_HOME");
@@ -163,7 +175,8 @@ public final class FleetCommand {
                   program(haproxy, "haproxy"),
                   program(prometheus, "prometheus"),
                   program(elasticsearchExporter, "prometheus-elasticsearch-exporter"),
-                  environment));
+                  environment,
+                  loaderNice));
       fleet.up(out());
       if (!noDemo) {
         fleet.loadDemo(demoResolution, out());

@@ -1,5 +1,6 @@
 package dev.spotcast.infra.fleet;
 
+import dev.spotcast.infra.process.LoaderPriority;
 import dev.spotcast.infra.process.ProcessRecord;
 import dev.spotcast.infra.process.Programs;
 import java.io.IOException;
@@ -22,16 +23,21 @@ record FleetProcess(String name, String url, ProcessRecord record) {
 
   private static final String URL = "url";
 
-  /** Starts {@code command} as the part {@code name} of the fleet in {@code layout}. */
+  /**
+   * Starts {@code command} as the part {@code name} of the fleet in {@code layout}, at the CPU
+   * priority {@code nice} (0: as the users; a loader's: {@link LoaderPriority}), its session's too.
+   */
   static FleetProcess start(
       FleetLayout layout,
       String name,
       String url,
       List<String> command,
-      Map<String, String> environment)
+      Map<String, String> environment,
+      int nice)
       throws IOException {
     Files.createDirectories(layout.partsDir());
     List<String> full = new ArrayList<>(Programs.ownSession());
+    full.addAll(LoaderPriority.prefix(nice));
     full.addAll(command);
     ProcessBuilder builder =
         new ProcessBuilder(full)
@@ -41,6 +47,11 @@ record FleetProcess(String name, String url, ProcessRecord record) {
             .redirectOutput(layout.log(name).toFile());
     builder.environment().putAll(environment);
     Process process = builder.start();
+    try {
+      LoaderPriority.lowerSession(process.toHandle(), nice);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     ProcessRecord record =
         ProcessRecord.write(
             layout.record(name),

@@ -11,6 +11,7 @@ import dev.spotcast.infra.elasticsearch.RunningNode;
 import dev.spotcast.infra.fleet.FleetLayout.Instance;
 import dev.spotcast.infra.kafka.LocalKafka;
 import dev.spotcast.infra.kafka.RunningBroker;
+import dev.spotcast.infra.process.LoaderPriority;
 import dev.spotcast.launch.JvmOptionsFile;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -116,14 +117,16 @@ public final class LocalFleet {
           out,
           instance,
           config.ingestServiceJar(),
-          serviceEnvironment(mapping, instance, Role.INGEST));
+          serviceEnvironment(mapping, instance, Role.INGEST),
+          config.loaderNice());
     }
     for (Instance instance : layout.queryInstances()) {
       serviceUp(
           out,
           instance,
           config.queryServiceJar(),
-          serviceEnvironment(mapping, instance, Role.QUERY));
+          serviceEnvironment(mapping, instance, Role.QUERY),
+          0);
     }
     for (Instance instance : allInstances()) {
       awaitReady(instance.name(), URI.create(instance.url() + READINESS));
@@ -458,7 +461,7 @@ public final class LocalFleet {
   }
 
   private void serviceUp(
-      PrintWriter out, Instance instance, Path jar, Map<String, String> environment)
+      PrintWriter out, Instance instance, Path jar, Map<String, String> environment, int nice)
       throws IOException {
     if (FleetProcess.find(layout, instance.name()).isPresent()) {
       out.printf("%s: already runs%n", instance.name());
@@ -478,7 +481,7 @@ public final class LocalFleet {
             "--enable-native-access=ALL-UNNAMED",
             "-jar",
             jar.toString()));
-    FleetProcess.start(layout, instance.name(), instance.url(), command, environment);
+    FleetProcess.start(layout, instance.name(), instance.url(), command, environment, nice);
   }
 
   /**
@@ -514,7 +517,8 @@ public final class LocalFleet {
           "haproxy",
           layout.queryUrl(),
           List.of(config.haproxy().toString(), "-db", "-f", layout.balancerConfig().toString()),
-          Map.of());
+          Map.of(),
+          0);
     }
     awaitReady("haproxy", URI.create(layout.queryUrl() + READINESS));
   }
@@ -543,7 +547,8 @@ public final class LocalFleet {
           EXPORTER,
           exporterUrl(),
           command,
-          Map.of("ES_USERNAME", monitor.username(), "ES_PASSWORD", monitor.password()));
+          Map.of("ES_USERNAME", monitor.username(), "ES_PASSWORD", monitor.password()),
+          0);
     }
     awaitReady(EXPORTER, URI.create(exporterUrl()));
   }
@@ -568,7 +573,8 @@ public final class LocalFleet {
               "--storage.tsdb.path=" + layout.prometheusData(),
               "--storage.tsdb.retention.time=2d",
               "--web.listen-address=127.0.0.1:" + layout.prometheusPort()),
-          Map.of());
+          Map.of(),
+          0);
     }
     awaitReady("prometheus", URI.create(layout.prometheusUrl() + "/-/ready"));
   }
@@ -672,8 +678,10 @@ public final class LocalFleet {
 
   /**
    * What a fleet is made of: its layout, the Elasticsearch distribution, the services' jars, the
-   * Java they run on, the heaps, the load balancer's and Prometheus' programs, and environment
-   * variables every service gets (e.g. {@code SPOTCAST_ECCODES_HOME}).
+   * Java they run on, the heaps, the load balancer's and Prometheus' programs, environment
+   * variables every service gets (e.g. {@code SPOTCAST_ECCODES_HOME}), and the nice value the
+   * ingestion instances run at, behind the query services and the nodes ({@link LoaderPriority}; 0:
+   * beside them).
    */
   public record Config(
       FleetLayout layout,
@@ -686,9 +694,11 @@ public final class LocalFleet {
       Path haproxy,
       Path prometheus,
       Path elasticsearchExporter,
-      Map<String, String> serviceEnvironment) {
+      Map<String, String> serviceEnvironment,
+      int loaderNice) {
     public Config {
       serviceEnvironment = Map.copyOf(serviceEnvironment);
+      LoaderPriority.checked(loaderNice);
     }
   }
 }
