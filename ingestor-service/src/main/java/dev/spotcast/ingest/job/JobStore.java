@@ -239,6 +239,11 @@ public final class JobStore {
         s -> s.sort(o -> o.field(f -> f.field("number").order(SortOrder.Asc))));
   }
 
+  /** How many chunks of the job are still to load (TODO or RUNNING), as of the last refresh. */
+  public long chunksLeft(String jobId) throws IOException {
+    return count(chunksOf(jobId, inAnyState(List.of(ChunkState.TODO, ChunkState.RUNNING))));
+  }
+
   /** How many chunks of these jobs are in this state, as of the last refresh. */
   public long chunksIn(List<String> jobIds, ChunkState state) throws IOException {
     return count(chunksOf(jobIds, inState(state)));

@@ -180,7 +180,8 @@ public class ChunkWorker implements SmartLifecycle {
    */
   Outcome handle(ChunkMessage message) throws IOException {
     Instant silentSince = Instant.now().minus(properties.staleAfter());
-    for (Versioned<Job> job : Turns.order(store.jobs(UNFINISHED, JOBS_PER_TURN))) {
+    for (Versioned<Job> job :
+        Turns.order(store.jobs(UNFINISHED, JOBS_PER_TURN), this::chunksLeft)) {
       for (int page = 0; page < PAGES_PER_JOB; page++) {
         List<Versioned<Chunk>> candidates =
             store.claimableChunks(job.value().id(), silentSince, CANDIDATES_PER_JOB);
@@ -202,6 +203,11 @@ public class ChunkWorker implements SmartLifecycle {
       }
     }
     return Outcome.COMMIT;
+  }
+
+  /** A job's chunks left to load: all of a job still being prepared (its chunks not yet stored). */
+  private long chunksLeft(Job job) throws IOException {
+    return job.state() == JobState.QUEUED ? job.chunkCount() : store.chunksLeft(job.id());
   }
 
   /**
