@@ -3,7 +3,7 @@
 # NOAA's GFS 0.25 and ECMWF's IFS 0.25 open data (bench/day/publisher.py behind nginx) publish their
 # cycles step by step on a compressed clock, with their habits (late steps, 503s, a cycle that never
 # completes); the ingestion service fetches and loads them with both feeds, retention and archive set,
-# its loading yielding to the users; JMeter's open plan (cities, a share of ten-day series) runs
+# its loading yielding to the users; JMeter's open plan (cities, a share of ten-day series, both models in turn) runs
 # throughout against the query service. Every 10 s a sampler reads the machine and the services; at
 # the end bench day-report writes the windows, a table per phase and the picture (docs/day/ by default).
 # The launcher calls this with JAVA_HOME set, the jars built, nginx, curl, jq, ecCodes and the cities.
@@ -22,8 +22,9 @@ usage() {
 Usage: ./spotcast bench day [options]
 
 A day in production on this machine: both publishers' cycles on a compressed clock, the ingestion
-service loading them as they appear, JMeter's open plan answered throughout. The first cycle of each
-model is loaded before the users arrive (not measured); the day measured is the next --cycles cycles.
+service loading them as they appear, JMeter's open plan answered throughout (cities, each request
+asking GFS or ECMWF in turn). The first cycle of each model is loaded before the users arrive (not
+measured); the day measured is the next --cycles cycles.
 
 Options (defaults in brackets):
   --cycles N          cycles measured after the first [2]
@@ -356,15 +357,18 @@ kill_during_load() {
 # (The report names the idle windows of its first 120 s the "start": the query service cold, counted apart too.)
 end_feed=$((c0 + (cycles + 1) * cycle_s + ecmwf_to - cycle_s + 3600))  # an hour after the last ECMWF step
 duration=$(( $(real_at "$end_feed") - $(date +%s) ))
-# The users ask for valid times every GFS run of the day has: from the last cycle's to the first run's last step.
-last_step="$("$PY" "$HERE/day/publisher.py" steps "$gfs_steps" | tr ' ' '\n' | tail -n 1)"
+# The users ask both models, a request each in turn, for valid times every run of the day has: from the last
+# cycle's to the first run's last step, of the model whose steps end first.
+last_step() { "$PY" "$HERE/day/publisher.py" steps "$1" | tr ' ' '\n' | tail -n 1; }
+last_step="$(last_step "$gfs_steps")" ecmwf_last="$(last_step "$ecmwf_steps")"
+[ "$ecmwf_last" -ge "$last_step" ] || last_step="$ecmwf_last"
 ask_from=$((c0 + cycles * cycle_s)) ask_to=$((c0 + last_step * 3600))
-[ "$ask_to" -gt "$ask_from" ] || die "--gfs-steps end at +${last_step}h: no valid time is in every run of $cycles cycles"
+[ "$ask_to" -gt "$ask_from" ] || die "the steps end at +${last_step}h: no valid time is in every run of $cycles cycles"
 ask_times="$(date -u -d "@$ask_from" +%FT%TZ)..$(date -u -d "@$ask_to" +%FT%TZ)"
 say "The day: $cycles cycles of each model, $duration s of wall clock; JMeter at $rate req/s throughout, times $ask_times."
 sample &
 pids+=("$!")
-background "$logs/jmeter.log" "$ROOT/spotcast" loadtest constant-rate --model gfs --rate "$rate" \
+background "$logs/jmeter.log" "$ROOT/spotcast" loadtest constant-rate --model gfs,ecmwf --rate "$rate" \
   --duration "$duration" --warmup 30 --threads $((rate / 2 > 200 ? rate / 2 : 200)) --places cities --series-share "$series_share" --series-params 2t,10u,10v \
   --times "$ask_times"
 jmeter="${pids[-1]}"

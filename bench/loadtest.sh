@@ -29,7 +29,8 @@ Options (defaults in brackets):
   --threads N       JMeter threads carrying the requests [200]
   --host H          query service host [127.0.0.1]
   --port P          query service port [$SPOTCAST_PORT or 8080]
-  --model M         model to query [demo]
+  --model M[,M..]   model to query; several: each row of the points CSV asks one of them in turn,
+                    over the valid times, levels and box they all have [demo]
   --points N        rows in the random points CSV, read in order and again from the top when they run
                     out [as many as the test sends, (warm-up + steady) x rate, so that no place is
                     asked twice; at most 1000000]
@@ -102,6 +103,8 @@ series_on="$(awk -v f="$series_share" 'BEGIN { print (f > 0) ? 1 : 0 }')"
 iso='[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?Z'
 [ -z "$ask_times" ] || [[ "$ask_times" =~ ^$iso\.\.$iso$ ]] \
   || die "--times must be FIRST..LAST in ISO-8601 UTC (2026-11-27T00:00:00Z..2026-11-30T00:00:00Z), not '$ask_times'"
+[[ "$model" =~ ^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$ ]] \
+  || die "--model must be a model id, or several separated by commas (gfs,ecmwf), not '$model'"
 case "$vertical" in auto|alt|pressure|none) ;; *) die "--vertical must be auto, alt, pressure or none, not '$vertical'" ;; esac
 case "$places" in
   uniform) cities=none ;;
@@ -131,16 +134,52 @@ case "$code" in
   404) die "the service at $base has no GET /v1/models (an older version?): $models_json" ;;
   *) die "GET $base/v1/models answered HTTP $code: $models_json" ;;
 esac
-extent="$(jq -r -f "$HERE/run-extent.jq" --arg model "$model" --arg vertical "$vertical" <<<"$models_json")" \
-  || die "could not read the service's GET /v1/models answer: $models_json"
-IFS=$'\t' read -r verdict run_id vparam levels times grid_box level_types <<<"$extent"
-if [ "$verdict" = ERROR ]; then
-  case "$run_id" in
-    no-model) die "the service has no published run of model '$model' (published: ${vparam:-none}).
-  Load one with e.g. ./spotcast synth --model $model --resolution 1 --levels 0,1000,3000,5000 --steps 0-24, or pass --model." ;;
-    no-vertical) die "model $model has no levels queried with $vertical= (it has: $vparam); pass --vertical auto or another one" ;;
-    *) die "model $model: cannot load-test its run ($run_id ${vparam:-})" ;;
-  esac
+# One line per model: the first model chooses the level type (--vertical), the others are asked
+# for the same one; what the rows ask is what every model has: the valid times, levels and box all
+# share (their intersection).
+extent_of() {
+  local line
+  line="$(jq -r -f "$HERE/run-extent.jq" --arg model "$1" --arg vertical "$2" <<<"$models_json")" \
+    || die "could not read the service's GET /v1/models answer: $models_json"
+  IFS=$'\t' read -r verdict run_id vparam levels times grid_box level_types <<<"$line"
+  if [ "$verdict" = ERROR ]; then
+    case "$run_id" in
+      no-model) die "the service has no published run of model '$1' (published: ${vparam:-none}).
+  Load one with e.g. ./spotcast synth --model $1 --resolution 1 --levels 0,1000,3000,5000 --steps 0-24, or pass --model." ;;
+      no-vertical) die "model $1 has no levels queried with $2= (it has: $vparam); pass --vertical auto or another one" ;;
+      *) die "model $1: cannot load-test its run ($run_id ${vparam:-})" ;;
+    esac
+  fi
+}
+IFS=',' read -r -a models <<<"$model"
+extent_of "${models[0]}" "$vertical"
+described="Model ${models[0]} run $run_id ($level_types)"
+for other in "${models[@]:1}"; do
+  first_vparam="$vparam" first_levels="$levels" first_times="$times" first_box="$grid_box"
+  extent_of "$other" "$first_vparam"
+  described="$described, model $other run $run_id ($level_types)"
+  # The later first time and the earlier last one (ISO-8601 UTC strings of one form sort as times).
+  from="${first_times%%..*}" to="${first_times##*..}"
+  [[ "${times%%..*}" > "$from" ]] && from="${times%%..*}"
+  [[ "${times##*..}" < "$to" ]] && to="${times##*..}"
+  times="$from..$to"
+  if [ "$vparam" != none ]; then
+    levels="$(awk -v a="$first_levels" -v b="$levels" 'BEGIN {
+      na = split(a, x, ","); nb = split(b, y, ",")
+      lo = (x[1] + 0 > y[1] + 0) ? x[1] : y[1]; hi = (x[na] + 0 < y[nb] + 0) ? x[na] : y[nb]
+      if (lo + 0 > hi + 0) print "none"; else if (lo == hi) print lo; else print lo "," hi }')"
+    [ "$levels" != none ] || die "models ${models[*]} share no $vparam= levels; pass --vertical none or one model"
+  fi
+  grid_box="$(awk -v a="$first_box" -v b="$grid_box" 'BEGIN {
+    split(a, x, ","); split(b, y, ",")
+    for (i = 1; i <= 4; i++) { x[i] += 0; y[i] += 0 }
+    s = x[1] > y[1] ? x[1] : y[1]; n = x[2] < y[2] ? x[2] : y[2]
+    w = x[3] > y[3] ? x[3] : y[3]; e = x[4] < y[4] ? x[4] : y[4]
+    if (s > n || w > e) print "none"; else print s "," n "," w "," e }')"
+  [ "$grid_box" != none ] || [ -n "$box" ] || die "the grids of models ${models[*]} do not overlap; pass --box S,N,W,E"
+done
+if [ -z "$ask_times" ] && [[ "${times%%..*}" > "${times##*..}" ]]; then
+  die "the published runs of models ${models[*]} share no valid time ($times); pass --times or one model"
 fi
 box="${box:-$grid_box}"
 times="${ask_times:-$times}"
@@ -148,7 +187,8 @@ case "$vparam" in
   none) what="no vertical parameter (single-level fields)" ;;
   *) what="$vparam ${levels%%,*}..${levels##*,}" ;;
 esac
-say "Model $model run $run_id ($level_types): valid times $times, $what, box $box;"
+say "$described: valid times $times, $what, box $box;"
+[ "${#models[@]}" -lt 2 ] || say "  each row asks one of the models in turn (${models[*]})"
 say "  $plan at $rate req/s (warm-up ${rampup} s, steady ${duration} s), $places places, against $base"
 say "  $points rows drawn with --seed $seed (the same flag asks the same places again)"
 if [ "$points" -lt "$sent" ]; then
@@ -175,7 +215,7 @@ stop_ingest() {
 }
 trap stop_ingest EXIT
 if [ "$plan" = while-ingesting ]; then
-  ingest_model="${model:0:30}_ingest"
+  ingest_model="${models[0]:0:30}_ingest"
   ingest_run="$(date -u +%Y-%m-%dT%H:00:00Z)"   # a fresh run each hour, so reruns do not collide
   say "Ingesting model $ingest_model run $ingest_run during the test (log: $OUT/ingest.log)..."
   # Its own process group, so that the launcher and its JVM can be stopped together.

@@ -204,6 +204,7 @@ refused_in_one_line() { # NAME PATTERN ARGS...: `spotcast ARGS` exits 2 with one
 }
 refused_in_one_line badtimes "^loadtest: --times must be FIRST..LAST" loadtest --times yesterday
 refused_in_one_line badseed "^loadtest: 'forty-two' is not a whole number" loadtest --seed forty-two
+refused_in_one_line badmodels "^loadtest: --model must be a model id, or several separated by commas" loadtest --model gfs,,ecmwf
 SPOTCAST_LOADER_NICE=20 refused_in_one_line badnice \
   "^spotcast: SPOTCAST_LOADER_NICE is a nice value from 0 to 19, not '20'" synth --model envnice
 

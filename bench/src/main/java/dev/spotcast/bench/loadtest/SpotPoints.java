@@ -8,23 +8,25 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * Writes the points CSV the JMeter plans read: a header {@code lat,lon,vertical,time,kind} and N
- * random rows over a run, the same rows for the same seed. Latitude and longitude are uniform over
- * the grid's box (in degrees, the longitude written in [-180, 180)); {@code vertical} is the
+ * Writes the points CSV the JMeter plans read: a header {@code lat,lon,vertical,time,kind,model}
+ * and N random rows over a run, the same rows for the same seed. Latitude and longitude are uniform
+ * over the grid's box (in degrees, the longitude written in [-180, 180)); {@code vertical} is the
  * request's whole vertical fragment, {@code &alt=1234.5} or {@code &pressure=612.3} with the level
  * uniform between the lowest and highest level, or empty for single-level requests ({@code
  * --vertical none}); the time is uniform over the run's valid times to the second, written ISO-8601
  * with Z; {@code kind} is the request the row becomes, {@code series} with probability {@code
  * --series-share} and {@code spot} otherwise (drawn from a generator of its own, so that the places
- * and times of a seed are the same whatever the share). Drawn here, not in the plan, because a draw
- * per request in JMeter (a random variable and an expression) costs the generator more CPU than the
- * service spends on a spot.
+ * and times of a seed are the same whatever the share); {@code model} is the model the row asks,
+ * the {@code --models} in turn, so that each gets the same share of the requests and of every kind.
+ * Drawn here, not in the plan, because a draw per request in JMeter (a random variable and an
+ * expression) costs the generator more CPU than the service spends on a spot.
  *
  * <pre>
  * java -cp jmeter/target/classes dev.spotcast.bench.loadtest.SpotPoints --out points.csv --count 100000 \
@@ -115,6 +117,14 @@ public final class SpotPoints {
             "share 0..1 of the rows whose kind is series, the others spot (default:"
                 + " ${DEFAULT-VALUE})")
     double seriesShare;
+
+    @Option(
+        names = "--models",
+        defaultValue = "demo",
+        split = ",",
+        description =
+            "the models the rows ask, in turn: each row one of them (default: ${DEFAULT-VALUE})")
+    List<String> models;
   }
 
   public static void main(String[] args) throws IOException {
@@ -139,7 +149,8 @@ public final class SpotPoints {
       throw new IllegalArgumentException(
           "--series-share must be from 0 to 1, not " + options.seriesShare);
     }
-    write(options.out, run, options.count, options.seed, places, options.seriesShare);
+    write(
+        options.out, run, options.count, options.seed, places, options.seriesShare, options.models);
     System.out.printf(
         Locale.ROOT,
         "Wrote %,d points over %s .. %s, %s, to %s%n",
@@ -154,7 +165,7 @@ public final class SpotPoints {
   }
 
   static void write(Path out, RunExtent run, int count, long seed) throws IOException {
-    write(out, run, count, seed, null, 0);
+    write(out, run, count, seed, null, 0, List.of("demo"));
   }
 
   /**
@@ -162,10 +173,29 @@ public final class SpotPoints {
    *     RandomSpots#NEAR_GROUND_METRES} m of the lowest level, as {@code bench city} asks), or null
    *     for uniform places over the run's box
    * @param seriesShare the share of the rows whose kind is {@code series}
+   * @param models the models the rows ask, in turn (row i asks {@code models[i % size]})
    */
   static void write(
-      Path out, RunExtent run, int count, long seed, Cities cities, double seriesShare)
+      Path out,
+      RunExtent run,
+      int count,
+      long seed,
+      Cities cities,
+      double seriesShare,
+      List<String> models)
       throws IOException {
+    if (models.isEmpty()) {
+      throw new IllegalArgumentException("--models needs at least one model id");
+    }
+    for (String model : models) {
+      if (!model.matches("[A-Za-z0-9_.-]+")) {
+        throw new IllegalArgumentException(
+            "--models must be model ids separated by commas (gfs,ecmwf), not '"
+                + String.join(",", models)
+                + "'");
+      }
+    }
+
     if (out.toAbsolutePath().getParent() != null) {
       Files.createDirectories(out.toAbsolutePath().getParent());
     }
@@ -175,7 +205,7 @@ public final class SpotPoints {
     long seconds =
         run.lastValid().getEpochSecond() - first; // inclusive range: [first, first + seconds]
     try (BufferedWriter w = Files.newBufferedWriter(out)) {
-      w.write("lat,lon,vertical,time,kind\n");
+      w.write("lat,lon,vertical,time,kind,model\n");
       for (int i = 0; i < count; i++) {
         double lat = run.south() + random.nextDouble() * (run.north() - run.south());
         double lon = longitude180(run.west() + random.nextDouble() * (run.east() - run.west()));
@@ -198,7 +228,16 @@ public final class SpotPoints {
                 : "&" + run.vertical() + "=" + level(level, run.lowestLevel(), run.highestLevel());
         // 5 decimals of a degree is about a metre; Locale.ROOT keeps the decimal point a point.
         String kind = kinds.nextDouble() < seriesShare ? "series" : "spot";
-        w.write(String.format(Locale.ROOT, "%.5f,%.5f,%s,%s,%s%n", lat, lon, vertical, time, kind));
+        w.write(
+            String.format(
+                Locale.ROOT,
+                "%.5f,%.5f,%s,%s,%s,%s%n",
+                lat,
+                lon,
+                vertical,
+                time,
+                kind,
+                models.get(i % models.size())));
       }
     }
   }

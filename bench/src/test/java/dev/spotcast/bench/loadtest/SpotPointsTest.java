@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
@@ -84,7 +85,8 @@ class SpotPointsTest {
         1000,
         42,
         Cities.read(csv).within(run.south(), run.north(), run.west(), run.east()),
-        0);
+        0,
+        List.of("demo"));
     List<String[]> rows =
         Files.readAllLines(out).stream().skip(1).map(line -> line.split(",", -1)).toList();
     long paris = rows.stream().filter(row -> row[0].equals("48.85341")).count();
@@ -102,8 +104,8 @@ class SpotPointsTest {
         RunExtent.of("-10,10,0,20", "alt", "0,100", "2026-11-21T00:00:00Z", "0-6", "from-run");
     Path spots = dir.resolve("spots.csv");
     Path mixed = dir.resolve("mixed.csv");
-    SpotPoints.write(spots, run, 2000, 42, null, 0);
-    SpotPoints.write(mixed, run, 2000, 42, null, 0.25);
+    SpotPoints.write(spots, run, 2000, 42, null, 0, List.of("demo"));
+    SpotPoints.write(mixed, run, 2000, 42, null, 0.25, List.of("demo"));
     List<String[]> spotRows =
         Files.readAllLines(spots).stream().skip(1).map(l -> l.split(",", -1)).toList();
     List<String[]> mixedRows =
@@ -118,6 +120,42 @@ class SpotPointsTest {
       assertThat(mixedRows.get(i)[2]).isEqualTo(spotRows.get(i)[2]);
       assertThat(mixedRows.get(i)[3]).isEqualTo(spotRows.get(i)[3]);
     }
+  }
+
+  @Test
+  void severalModelsAreAskedInTurnAndThePlacesDoNotDependOnThem() throws IOException {
+    RunExtent run =
+        RunExtent.of("-10,10,0,20", "alt", "2,10", "2026-11-21T00:00:00Z", "0-6", "from-run");
+    Path one = dir.resolve("one-model.csv");
+    Path two = dir.resolve("two-models.csv");
+    SpotPoints.write(one, run, 1001, 42, null, 0.1, List.of("gfs"));
+    SpotPoints.write(two, run, 1001, 42, null, 0.1, List.of("gfs", "ecmwf"));
+    List<String[]> oneRows =
+        Files.readAllLines(one).stream().skip(1).map(l -> l.split(",", -1)).toList();
+    List<String[]> twoRows =
+        Files.readAllLines(two).stream().skip(1).map(l -> l.split(",", -1)).toList();
+    assertThat(oneRows).allSatisfy(row -> assertThat(row[5]).isEqualTo("gfs"));
+    // Row i asks models[i % 2]: 501 of gfs, 500 of ecmwf, alternating from the first.
+    assertThat(twoRows.get(0)[5]).isEqualTo("gfs");
+    assertThat(twoRows.get(1)[5]).isEqualTo("ecmwf");
+    assertThat(twoRows.get(1000)[5]).isEqualTo("gfs");
+    assertThat(twoRows.stream().filter(row -> row[5].equals("ecmwf")).count()).isEqualTo(500);
+    for (int i = 0; i < oneRows.size(); i++) {
+      assertThat(Arrays.copyOf(twoRows.get(i), 5)).isEqualTo(Arrays.copyOf(oneRows.get(i), 5));
+    }
+  }
+
+  @Test
+  void aModelIdThatIsNotOneIsRefused() {
+    RunExtent run =
+        RunExtent.of("-10,10,0,20", "alt", "2,10", "2026-11-21T00:00:00Z", "0-6", "from-run");
+    Path out = dir.resolve("refused.csv");
+    assertThatThrownBy(() -> SpotPoints.write(out, run, 10, 42, null, 0, List.of("gfs", "ec mwf")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--models");
+    assertThatThrownBy(() -> SpotPoints.write(out, run, 10, 42, null, 0, List.of()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--models");
   }
 
   @Test
@@ -269,12 +307,12 @@ class SpotPointsTest {
     Path csv = Files.createTempFile(dir, "points", ".csv");
     SpotPoints.write(csv, run, 1000, 42);
     List<String> lines = Files.readAllLines(csv);
-    assertThat(lines.getFirst()).isEqualTo("lat,lon,vertical,time,kind");
+    assertThat(lines.getFirst()).isEqualTo("lat,lon,vertical,time,kind,model");
     // split with -1 keeps the empty vertical column, as JMeter's CSV Data Set does.
     return lines.stream()
         .skip(1)
         .map(l -> l.split(",", -1))
-        .peek(r -> assertThat(r).hasSize(5))
+        .peek(r -> assertThat(r).hasSize(6))
         .toList();
   }
 }
