@@ -6,6 +6,7 @@ import dev.spotcast.bench.day.DayTimeline.Window;
 import dev.spotcast.bench.loadtest.CommandLines;
 import dev.spotcast.bench.loadtest.JtlSummary;
 import dev.spotcast.bench.loadtest.JtlSummary.Sample;
+import dev.spotcast.bench.stats.Percentiles;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
@@ -113,8 +114,11 @@ public final class DayReport {
             from - options.warmup * 1000L + options.start * 1000L);
     Files.createDirectories(options.out);
     Files.writeString(options.out.resolve("day-windows.tsv"), tsv(windows, from));
+    long afterStart = from - options.warmup * 1000L + options.start * 1000L;
     String tables =
-        tables(windows, width) + freshnessTable(DayTimeline.freshness(events), options.speed);
+        tables(windows, width)
+            + modelsTable(samples, Math.max(from, afterStart))
+            + freshnessTable(DayTimeline.freshness(events), options.speed);
     Files.writeString(options.out.resolve("day-tables.md"), tables);
     picture(windows, events, from, width, options.title, options.out.resolve("day.png"));
     System.out.print(tables);
@@ -262,6 +266,54 @@ public final class DayReport {
       out.append(String.format(Locale.ROOT, " %.2f |", mean));
     }
     out.append('\n');
+  }
+
+  /**
+   * A row per model and kind of request asked from {@code from} on (the day after its start): how
+   * many, the share answered, refused (429) and failed, and the answers' p50 and p99. Empty when
+   * the requests named one model or none: the phase table says it all then.
+   */
+  static String modelsTable(List<Sample> samples, long from) {
+    Map<String, List<Sample>> byRow = new TreeMap<>();
+    Set<String> models = new TreeSet<>();
+    for (Sample s : samples) {
+      if (s.start() >= from) {
+        models.add(s.model());
+        byRow.computeIfAbsent(s.model() + "\t" + s.label(), k -> new ArrayList<>()).add(s);
+      }
+    }
+    if (models.size() < 2) {
+      return "";
+    }
+    StringBuilder out =
+        new StringBuilder(
+            "\n| model | kind | requests | answered | refused | failed | p50 ms | p99 ms |\n"
+                + "|---|---|---:|---:|---:|---:|---:|---:|\n");
+    byRow.forEach(
+        (key, in) -> {
+          long[] elapsed =
+              in.stream()
+                  .filter(s -> s.success() && s.code().equals("200"))
+                  .mapToLong(Sample::elapsed)
+                  .sorted()
+                  .toArray();
+          long refused = in.stream().filter(s -> s.code().equals("429")).count();
+          Percentiles p = elapsed.length == 0 ? null : Percentiles.of(elapsed);
+          String[] modelAndKind = key.split("\t", 2);
+          out.append(
+              String.format(
+                  Locale.ROOT,
+                  "| %s | %s | %d | %.2f %% | %d | %d | %d | %d |%n",
+                  modelAndKind[0].isEmpty() ? "-" : modelAndKind[0],
+                  modelAndKind[1],
+                  in.size(),
+                  100.0 * elapsed.length / in.size(),
+                  refused,
+                  in.size() - elapsed.length - refused,
+                  p == null ? 0 : p.at(50),
+                  p == null ? 0 : p.at(99)));
+        });
+    return out.toString();
   }
 
   /**

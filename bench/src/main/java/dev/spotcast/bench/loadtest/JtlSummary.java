@@ -46,9 +46,39 @@ public final class JtlSummary {
 
   private JtlSummary() {}
 
-  /** One JTL row, as far as the table needs it. */
+  /**
+   * One JTL row, as far as the tables need it; {@code model} is the request's {@code model=}, empty
+   * when the JTL has no URL column or the URL none.
+   */
   public record Sample(
-      long start, long elapsed, String label, boolean success, String code, String message) {}
+      long start,
+      long elapsed,
+      String label,
+      boolean success,
+      String code,
+      String message,
+      String model) {
+
+    /** A row whose model is not known. */
+    public Sample(
+        long start, long elapsed, String label, boolean success, String code, String message) {
+      this(start, elapsed, label, success, code, message, "");
+    }
+  }
+
+  /** The value of a URL's {@code model} query parameter (not decoded: model ids need no escape). */
+  static String modelOf(String url) {
+    int query = url.indexOf('?');
+    if (query < 0) {
+      return "";
+    }
+    for (String pair : url.substring(query + 1).split("&")) {
+      if (pair.startsWith("model=")) {
+        return pair.substring("model=".length());
+      }
+    }
+    return "";
+  }
 
   /**
    * One /proc reading: wall clock, JMeter's CPU ticks, the machine's busy and total ticks, cores.
@@ -401,6 +431,7 @@ public final class JtlSummary {
               "the JTL has no column '" + column + "': " + parser.getHeaderNames());
         }
       }
+      boolean withUrl = parser.getHeaderMap().containsKey("URL");
       List<Sample> samples = new ArrayList<>();
       for (CSVRecord r : parser) {
         if (!r.isConsistent()) {
@@ -413,7 +444,8 @@ public final class JtlSummary {
                 r.get("label"),
                 Boolean.parseBoolean(r.get("success")),
                 r.get("responseCode"),
-                r.get("failureMessage")));
+                r.get("failureMessage"),
+                withUrl ? modelOf(r.get("URL")) : ""));
       }
       return samples;
     }

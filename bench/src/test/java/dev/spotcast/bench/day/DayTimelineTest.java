@@ -225,6 +225,34 @@ class DayTimelineTest {
   }
 
   @Test
+  void theModelsTableGivesEachModelAndKindAfterTheStart() {
+    List<Sample> samples = new ArrayList<>();
+    // Before the start (left out): a refused gfs spot.
+    samples.add(new Sample(T0 - 1, 900, "spot", false, "429", "", "gfs"));
+    // gfs spots: elapsed 1..100 ms, all answered; ecmwf spots: 8 answered (10..80 ms), 1 refused,
+    // 1 failed; one ecmwf series of 300 ms.
+    for (int i = 1; i <= 100; i++) {
+      samples.add(new Sample(T0 + i, i, "spot", true, "200", "", "gfs"));
+    }
+    for (int i = 1; i <= 8; i++) {
+      samples.add(new Sample(T0 + i, 10L * i, "spot", true, "200", "", "ecmwf"));
+    }
+    samples.add(new Sample(T0 + 9, 1, "spot", false, "429", "", "ecmwf"));
+    samples.add(new Sample(T0 + 10, 5000, "spot", false, "504", "", "ecmwf"));
+    samples.add(new Sample(T0 + 11, 300, "series", true, "200", "", "ecmwf"));
+    String table = DayReport.modelsTable(samples, T0);
+    // Nearest rank: p50 of 1..100 is 50, p99 99; of 10..80 (8 values) p50 the 4th (40), p99 the
+    // 8th.
+    assertThat(table)
+        .contains("| ecmwf | series | 1 | 100.00 % | 0 | 0 | 300 | 300 |")
+        .contains("| ecmwf | spot | 10 | 80.00 % | 1 | 1 | 40 | 80 |")
+        .contains("| gfs | spot | 100 | 100.00 % | 0 | 0 | 50 | 99 |");
+    assertThat(DayReport.modelsTable(samples.subList(0, 101), T0))
+        .as("one model: nothing to split")
+        .isEmpty();
+  }
+
+  @Test
   void theReportWritesItsWindowsTablesAndPicture() throws Exception {
     Path jtl = dir.resolve("day.csv");
     StringBuilder rows =

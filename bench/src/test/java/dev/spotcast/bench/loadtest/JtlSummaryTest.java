@@ -217,6 +217,27 @@ class JtlSummaryTest {
   }
 
   @Test
+  void theModelIsReadFromTheUrlWhenTheJtlHasOne(@TempDir Path dir) throws IOException {
+    Path jtl = dir.resolve("models.csv");
+    Files.writeString(
+        jtl,
+        """
+        timeStamp,elapsed,label,responseCode,success,failureMessage,URL
+        1000,12,spot,200,true,,http://127.0.0.1:8080/v1/spot?model=gfs&lat=1.5&lon=2&time=2026-12-01T00:00:00Z&n=4
+        1001,13,series,200,true,,http://127.0.0.1:8080/v1/series?lat=1&model=ecmwf&lon=2&n=4
+        1002,14,spot,429,false,,http://127.0.0.1:8080/v1/spot?lat=1&lon=2
+        """);
+    assertThat(JtlSummary.readJtl(jtl))
+        .extracting(Sample::model)
+        .containsExactly("gfs", "ecmwf", "");
+    Path noUrl = dir.resolve("no-url.csv");
+    Files.writeString(
+        noUrl,
+        "timeStamp,elapsed,label,responseCode,success,failureMessage\n1000,12,spot,200,true,\n");
+    assertThat(JtlSummary.readJtl(noUrl)).extracting(Sample::model).containsExactly("");
+  }
+
+  @Test
   void anEmptyJtlHasNoSamples(@TempDir Path dir) throws IOException {
     Path jtl = dir.resolve("empty.csv");
     Files.writeString(jtl, "");
