@@ -87,8 +87,7 @@ class SpotPointsTest {
         Cities.read(csv).within(run.south(), run.north(), run.west(), run.east()),
         0,
         List.of("demo"));
-    List<String[]> rows =
-        Files.readAllLines(out).stream().skip(1).map(line -> line.split(",", -1)).toList();
+    List<String[]> rows = rows(out);
     long paris = rows.stream().filter(row -> row[0].equals("48.85341")).count();
     long lyon = rows.stream().filter(row -> row[0].equals("45.74846")).count();
     assertThat(paris + lyon).isEqualTo(1000);
@@ -106,10 +105,8 @@ class SpotPointsTest {
     Path mixed = dir.resolve("mixed.csv");
     SpotPoints.write(spots, run, 2000, 42, null, 0, List.of("demo"));
     SpotPoints.write(mixed, run, 2000, 42, null, 0.25, List.of("demo"));
-    List<String[]> spotRows =
-        Files.readAllLines(spots).stream().skip(1).map(l -> l.split(",", -1)).toList();
-    List<String[]> mixedRows =
-        Files.readAllLines(mixed).stream().skip(1).map(l -> l.split(",", -1)).toList();
+    List<String[]> spotRows = rows(spots);
+    List<String[]> mixedRows = rows(mixed);
     assertThat(spotRows).allSatisfy(row -> assertThat(row[4]).isEqualTo("spot"));
     assertThat(mixedRows).allSatisfy(row -> assertThat(row[4]).isIn("spot", "series"));
     long series = mixedRows.stream().filter(row -> row[4].equals("series")).count();
@@ -130,10 +127,8 @@ class SpotPointsTest {
     Path two = dir.resolve("two-models.csv");
     SpotPoints.write(one, run, 1001, 42, null, 0.1, List.of("gfs"));
     SpotPoints.write(two, run, 1001, 42, null, 0.1, List.of("gfs", "ecmwf"));
-    List<String[]> oneRows =
-        Files.readAllLines(one).stream().skip(1).map(l -> l.split(",", -1)).toList();
-    List<String[]> twoRows =
-        Files.readAllLines(two).stream().skip(1).map(l -> l.split(",", -1)).toList();
+    List<String[]> oneRows = rows(one);
+    List<String[]> twoRows = rows(two);
     assertThat(oneRows).allSatisfy(row -> assertThat(row[5]).isEqualTo("gfs"));
     // Row i asks models[i % 2]: 501 of gfs, 500 of ecmwf, alternating from the first.
     assertThat(twoRows.get(0)[5]).isEqualTo("gfs");
@@ -301,6 +296,11 @@ class SpotPointsTest {
       }
     }
     return false;
+  }
+
+  /** The CSV's rows after its header, every column kept (an empty one too, as JMeter keeps it). */
+  private static List<String[]> rows(Path csv) throws IOException {
+    return Files.readAllLines(csv).stream().skip(1).map(l -> l.split(",", -1)).toList();
   }
 
   private List<String[]> write(RunExtent run) throws IOException {
