@@ -263,9 +263,9 @@ disk="$(lsblk -ndo NAME "$(df --output=source "$SPOTCAST_HOME" | tail -1)" 2>/de
 disk="${disk:-vda}"
 sample() {
   local last_served="" last_phase="" last_docs=0
-  printf 'epoch_ms\telasticsearch_ticks\tquery_ticks\tingest_ticks\tjmeter_ticks\tnginx_ticks\tcached_kb\tdisk_read_sectors\tdisk_write_sectors\tdisk_used_kb\tingest_docs_total\tpace_limit_level\tserved_gfs\tserved_ecmwf\tfeeds\n' >"$readings"
+  printf 'epoch_ms\telasticsearch_ticks\tquery_ticks\tingest_ticks\tjmeter_ticks\tnginx_ticks\tcached_kb\tdisk_read_sectors\tdisk_write_sectors\tdisk_used_kb\tingest_docs_total\tpace_limit_level\tquery_cache_hits_total\tquery_cache_misses_total\tquery_cache_held_kb\tserved_gfs\tserved_ecmwf\tfeeds\n' >"$readings"
   while :; do
-    local models feeds served_gfs served_ecmwf docs pace phase cached io used
+    local models feeds served_gfs served_ecmwf docs pace phase cached io used held
     models="$(curl -fsS -m 2 "$base/v1/models" 2>/dev/null || echo '{}')"
     served_gfs="$(jq -r '[.models[]? | select(.model == "gfs") | .published][0] // "-"' <<<"$models" 2>/dev/null || echo -)"
     served_ecmwf="$(jq -r '[.models[]? | select(.model == "ecmwf") | .published][0] // "-"' <<<"$models" 2>/dev/null || echo -)"
@@ -274,13 +274,21 @@ sample() {
     prom="$(curl -fsS -m 2 -H "X-API-Key: $key" "$ingest/actuator/prometheus" 2>/dev/null || true)"
     docs="$(awk '/^spotcast_ingest_documents(_documents)?_total/ { s += $2 } END { printf "%.0f", s }' <<<"$prom")"
     pace="$(awk '/^spotcast_ingest_pace_limit/ { printf "%.0f", $2 }' <<<"$prom")"
+    # What the query service holds of the runs and what it reads from Elasticsearch: its document
+    # cache's hits and misses (a miss is a document its users needed from Elasticsearch), and what the
+    # cache holds (its heap estimate and the slab's pages off the heap).
+    held="$(curl -fsS -m 2 "$base/actuator/prometheus" 2>/dev/null | awk '
+      /^cache_gets_total\{/ && /cache="spotcast.query.documents"/ { if (/result="hit"/) h += $NF; else if (/result="miss"/) m += $NF }
+      /^spotcast_query_documents_(slab_)?bytes[ {]/ { b += $NF }
+      END { printf "%.0f\t%.0f\t%.0f", h, m, b / 1024 }' || true)"
     cached="$(awk '/^Cached:/ { print $2 }' /proc/meminfo)"
     io="$(awk -v d="$disk" '$3 == d { print $6 "\t" $10 }' /proc/diskstats)"
     used="$(df --output=used "$SPOTCAST_HOME" | tail -1 | tr -d ' ')"
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date +%s%3N)" \
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date +%s%3N)" \
       "$(proc_ticks 'org.elasticsearch.bootstrap.Elasticsearch')" "$(proc_ticks 'spotcast-query-service')" \
       "$(proc_ticks 'spotcast-ingestor-service')" "$(proc_ticks 'ApacheJMeter')" "$(proc_ticks 'nginx')" \
-      "$cached" "${io:-0	0}" "$used" "${docs:-0}" "${pace:-0}" "$served_gfs" "$served_ecmwf" "$feeds" >>"$readings"
+      "$cached" "${io:-0	0}" "$used" "${docs:-0}" "${pace:-0}" "${held:-0	0	0}" "$served_gfs" "$served_ecmwf" "$feeds" \
+      >>"$readings"
     if [ -n "$last_served" ] && [ "$last_served" != "$served_gfs $served_ecmwf" ]; then
       [ "${last_served% *}" = "$served_gfs" ] || event switch "gfs $served_gfs"
       [ "${last_served#* }" = "$served_ecmwf" ] || event switch "ecmwf $served_ecmwf"
