@@ -108,13 +108,11 @@ public final class DayReport {
         samples.stream().mapToLong(Sample::start).min().orElseThrow() + options.warmup * 1000L;
     long to = samples.stream().mapToLong(Sample::start).max().orElseThrow() + 1;
     long width = options.window * 1000L;
+    long afterStart = from - options.warmup * 1000L + options.start * 1000L;
     List<Window> windows =
-        markStart(
-            DayTimeline.windows(samples, readings, events, from, to, width),
-            from - options.warmup * 1000L + options.start * 1000L);
+        markStart(DayTimeline.windows(samples, readings, events, from, to, width), afterStart);
     Files.createDirectories(options.out);
     Files.writeString(options.out.resolve("day-windows.tsv"), tsv(windows, from));
-    long afterStart = from - options.warmup * 1000L + options.start * 1000L;
     String tables =
         tables(windows, width)
             + modelsTable(samples, Math.max(from, afterStart))
@@ -274,45 +272,46 @@ public final class DayReport {
    * the requests named one model or none: the phase table says it all then.
    */
   static String modelsTable(List<Sample> samples, long from) {
-    Map<String, List<Sample>> byRow = new TreeMap<>();
-    Set<String> models = new TreeSet<>();
+    Map<String, Map<String, List<Sample>>> byModelAndKind = new TreeMap<>();
     for (Sample s : samples) {
       if (s.start() >= from) {
-        models.add(s.model());
-        byRow.computeIfAbsent(s.model() + "\t" + s.label(), k -> new ArrayList<>()).add(s);
+        byModelAndKind
+            .computeIfAbsent(s.model(), m -> new TreeMap<>())
+            .computeIfAbsent(s.label(), k -> new ArrayList<>())
+            .add(s);
       }
     }
-    if (models.size() < 2) {
+    if (byModelAndKind.size() < 2) {
       return "";
     }
     StringBuilder out =
         new StringBuilder(
             "\n| model | kind | requests | answered | refused | failed | p50 ms | p99 ms |\n"
                 + "|---|---|---:|---:|---:|---:|---:|---:|\n");
-    byRow.forEach(
-        (key, in) -> {
-          long[] elapsed =
-              in.stream()
-                  .filter(s -> s.success() && s.code().equals("200"))
-                  .mapToLong(Sample::elapsed)
-                  .sorted()
-                  .toArray();
-          long refused = in.stream().filter(s -> s.code().equals("429")).count();
-          Percentiles p = elapsed.length == 0 ? null : Percentiles.of(elapsed);
-          String[] modelAndKind = key.split("\t", 2);
-          out.append(
-              String.format(
-                  Locale.ROOT,
-                  "| %s | %s | %d | %.2f %% | %d | %d | %d | %d |%n",
-                  modelAndKind[0].isEmpty() ? "-" : modelAndKind[0],
-                  modelAndKind[1],
-                  in.size(),
-                  100.0 * elapsed.length / in.size(),
-                  refused,
-                  in.size() - elapsed.length - refused,
-                  p == null ? 0 : p.at(50),
-                  p == null ? 0 : p.at(99)));
-        });
+    byModelAndKind.forEach(
+        (model, byKind) ->
+            byKind.forEach(
+                (kind, in) -> {
+                  long[] elapsed =
+                      in.stream()
+                          .filter(DayTimeline::answered)
+                          .mapToLong(Sample::elapsed)
+                          .toArray();
+                  long refused = in.stream().filter(DayTimeline::refused).count();
+                  Percentiles p = Percentiles.of(elapsed);
+                  out.append(
+                      String.format(
+                          Locale.ROOT,
+                          "| %s | %s | %d | %.2f %% | %d | %d | %d | %d |%n",
+                          model.isEmpty() ? "-" : model,
+                          kind,
+                          in.size(),
+                          100.0 * elapsed.length / in.size(),
+                          refused,
+                          in.size() - elapsed.length - refused,
+                          p.at(50),
+                          p.at(99)));
+                }));
     return out.toString();
   }
 

@@ -155,6 +155,16 @@ public final class DayTimeline {
     return events;
   }
 
+  /** A request the users had their answer to: HTTP 200, and the plan's assertions passed. */
+  static boolean answered(Sample s) {
+    return s.success() && s.code().equals("200");
+  }
+
+  /** A request the service refused (429, to be retried later); any other non-answer failed. */
+  static boolean refused(Sample s) {
+    return s.code().equals("429");
+  }
+
   /**
    * The windows of {@code width} ms from {@code from} up to {@code to} (epoch ms); a sample counts
    * in the window it started in.
@@ -182,10 +192,10 @@ public final class DayTimeline {
       long[] elapsed = new long[in.size()];
       int n = 0;
       for (Sample s : in) {
-        if (s.success() && s.code().equals("200")) {
+        if (answered(s)) {
           answered++;
           elapsed[n++] = s.elapsed();
-        } else if (s.code().equals("429")) {
+        } else if (refused(s)) {
           refused++;
         } else {
           failed++;
