@@ -275,7 +275,8 @@ public final class JtlSummary {
                     s.label() + (s.start() < steadyFrom ? " warm-up" : " steady"),
                     s.success(),
                     s.code(),
-                    s.message()))
+                    s.message(),
+                    s.model()))
         .toList();
   }
 
