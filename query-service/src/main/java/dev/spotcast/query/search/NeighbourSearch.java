@@ -184,10 +184,12 @@ public class NeighbourSearch {
    * The hits of searches built elsewhere (a switch's reads of the documents its users read most,
    * {@link RunHandoff}), each search's apart, from one multi-search; not guarded, as {@link #page}.
    *
+   * @param yielding whether Elasticsearch reads them a search and a shard at a time, leaving the
+   *     rest of its search threads to the users' requests
    * @throws SearchUnavailableException when Elasticsearch cannot answer
    */
-  List<List<ForecastHit>> read(List<OneSearch> searches) {
-    return calls.unguarded(searches);
+  List<List<ForecastHit>> read(List<OneSearch> searches, boolean yielding) {
+    return yielding ? calls.yielding(searches) : calls.unguarded(searches);
   }
 
   /**

@@ -89,7 +89,8 @@ public class RunHandoff {
         next,
         grid,
         cache.hottest(held -> held == old, cache.maxBytes() / 2, Integer.MAX_VALUE),
-        deadline);
+        deadline,
+        true);
   }
 
   /**
@@ -174,7 +175,7 @@ public class RunHandoff {
                 document.point(),
                 document.fields()));
       }
-      Result result = read(old.run(), next, grid, keys, deadline);
+      Result result = read(old.run(), next, grid, keys, deadline, false);
       held += result.held();
       read += result.read();
       kept += result.kept();
@@ -196,14 +197,16 @@ public class RunHandoff {
 
   /**
    * Reads into the cache the documents of {@code next} that mean what these documents of {@code
-   * old} mean, in batches, in their order, until {@code deadline}.
+   * old} mean, in batches, in their order, until {@code deadline}; {@code yielding}: a search and a
+   * shard at a time, as a switch reads while the users are answered ({@link NeighbourSearch#read}).
    */
   private Result read(
       ForecastRun old,
       ShardingStrategy next,
       RegularLatLonGrid grid,
       List<DocumentCache.Key> held,
-      Instant deadline) {
+      Instant deadline,
+      boolean yielding) {
     int read = 0;
     int kept = 0;
     for (int start = 0; start < held.size() && Instant.now().isBefore(deadline); start += BATCH) {
@@ -212,7 +215,8 @@ public class RunHandoff {
       if (reads.isEmpty()) {
         continue;
       }
-      List<List<ForecastHit>> hits = search.read(reads.stream().map(Read::search).toList());
+      List<List<ForecastHit>> hits =
+          search.read(reads.stream().map(Read::search).toList(), yielding);
       for (int i = 0; i < reads.size(); i++) {
         read += reads.get(i).search().size();
         kept += search.keep(next, reads.get(i).fieldMasks(), hits.get(i));

@@ -96,8 +96,20 @@ final class SearchCalls {
    * @throws SearchUnavailableException when Elasticsearch cannot answer
    */
   List<List<ForecastHit>> unguarded(List<OneSearch> searches) {
+    return unguarded(searches, SearchWire.request(searches));
+  }
+
+  /**
+   * {@link #unguarded(List)}, read a search and a shard at a time ({@link
+   * SearchWire.Request#oneAtATime}): for background reads while users are served.
+   */
+  List<List<ForecastHit>> yielding(List<OneSearch> searches) {
+    return unguarded(searches, SearchWire.request(searches).oneAtATime());
+  }
+
+  private List<List<ForecastHit>> unguarded(List<OneSearch> searches, SearchWire.Request request) {
     try {
-      return SearchWire.read(SearchWire.send(rest, SearchWire.request(searches)).get(), searches);
+      return SearchWire.read(SearchWire.send(rest, request).get(), searches);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new SearchUnavailableException(

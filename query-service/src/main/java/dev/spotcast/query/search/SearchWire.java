@@ -71,6 +71,21 @@ final class SearchWire {
   record Request(String path, Map<String, String> params, ContentType contentType, byte[] body) {
 
     static final String METHOD = "POST";
+
+    /**
+     * The same request, read a search and a shard at a time: Elasticsearch gives it one of its
+     * search threads at most, the others staying with the users' requests (a multi-search of four
+     * searches over two shards each otherwise takes all four threads of a two-core node, and
+     * requests queue behind it while it waits on the disk).
+     */
+    Request oneAtATime() {
+      Map<String, String> all = new LinkedHashMap<>(params);
+      all.put("max_concurrent_shard_requests", "1");
+      if (path.equals("/_msearch")) {
+        all.put("max_concurrent_searches", "1");
+      }
+      return new Request(path, Map.copyOf(all), contentType, body);
+    }
   }
 
   /**

@@ -120,6 +120,29 @@ class SearchWireTest {
   }
 
   @Test
+  void aBackgroundReadAsksForOneSearchAndOneShardAtATimeAndIsOtherwiseTheSame() {
+    SearchWire.Request multi = SearchWire.request(List.of(IDS, NEAR));
+    SearchWire.Request yielding = multi.oneAtATime();
+    assertThat(yielding.path()).isEqualTo("/_msearch");
+    assertThat(yielding.params())
+        .isEqualTo(
+            Map.of(
+                "filter_path", SearchWire.MSEARCH_FILTER,
+                "max_concurrent_searches", "1",
+                "max_concurrent_shard_requests", "1"));
+    assertThat(yielding.body()).isEqualTo(multi.body());
+    assertThat(yielding.contentType()).isEqualTo(multi.contentType());
+
+    // A single search has no searches to run one at a time, only shards.
+    SearchWire.Request single = SearchWire.request(List.of(IDS)).oneAtATime();
+    assertThat(single.path()).isEqualTo("/spot-run-h0/_search");
+    assertThat(single.params())
+        .containsEntry("routing", "486,487")
+        .containsEntry("max_concurrent_shard_requests", "1")
+        .doesNotContainKey("max_concurrent_searches");
+  }
+
+  @Test
   void readsTheDocValuesOfEveryHit() {
     String answer =
         """
