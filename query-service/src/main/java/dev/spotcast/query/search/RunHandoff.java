@@ -62,10 +62,13 @@ public class RunHandoff {
    * @param held documents of the old run the cache held (up to half of it), the most used first
    * @param read documents of those the new run was asked for before the deadline
    * @param kept documents of the new run read and kept
+   * @param whole whether every document held was gone through before the deadline (false when none
+   *     was held or the runs' documents do not match): then the new run holds, in the cache, all
+   *     that its users read of the old one
    */
-  public record Result(int held, int read, int kept) {
+  public record Result(int held, int read, int kept, boolean whole) {
 
-    static final Result NONE = new Result(0, 0, 0);
+    static final Result NONE = new Result(0, 0, 0, false);
   }
 
   /**
@@ -151,17 +154,20 @@ public class RunHandoff {
     int held = 0;
     int read = 0;
     int kept = 0;
+    boolean whole = true;
     for (List<HeldDocument> ofRun : byRun.values()) {
       HeldDocument first = ofRun.getFirst();
       RunRecord from = runs.get(first.model(), first.runId()).orElse(null);
       RunRecord to = runs.get(first.model()).orElse(null);
       if (from == null || to == null || !Instant.now().isBefore(deadline)) {
+        whole = false;
         continue;
       }
       ShardingStrategy old = runs.strategy(from);
       ShardingStrategy next = runs.strategy(to);
       RegularLatLonGrid grid = byIds(old, next);
       if (grid == null) {
+        whole = false;
         continue;
       }
       List<DocumentCache.Key> keys = new ArrayList<>(ofRun.size());
@@ -179,8 +185,9 @@ public class RunHandoff {
       held += result.held();
       read += result.read();
       kept += result.kept();
+      whole &= result.whole();
     }
-    return new Result(held, read, kept);
+    return new Result(held, read, kept, whole);
   }
 
   /**
@@ -209,7 +216,8 @@ public class RunHandoff {
       boolean yielding) {
     int read = 0;
     int kept = 0;
-    for (int start = 0; start < held.size() && Instant.now().isBefore(deadline); start += BATCH) {
+    int start = 0;
+    for (; start < held.size() && Instant.now().isBefore(deadline); start += BATCH) {
       List<DocumentCache.Key> batch = held.subList(start, Math.min(held.size(), start + BATCH));
       List<Read> reads = reads(old, next, grid, batch);
       if (reads.isEmpty()) {
@@ -222,7 +230,7 @@ public class RunHandoff {
         kept += search.keep(next, reads.get(i).fieldMasks(), hits.get(i));
       }
     }
-    return new Result(held.size(), read, kept);
+    return new Result(held.size(), read, kept, !held.isEmpty() && start >= held.size());
   }
 
   /** A search of the new run and the fields its documents are kept under. */

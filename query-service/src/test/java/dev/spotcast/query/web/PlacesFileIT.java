@@ -2,6 +2,8 @@ package dev.spotcast.query.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.RegularLatLonGrid;
@@ -120,47 +122,106 @@ class PlacesFileIT {
     }
   }
 
+  /**
+   * Two models switch in one instance: one whose new run has its predecessor's grid, so that the
+   * handoff reads all the cache held and the places asked most are not asked again (no series
+   * request), and one whose new run has another grid, read at the places asked most (series
+   * requests with {@code run=}). Either way the place asked most is in memory when its users move.
+   */
   @Test
   void aNewRunIsReadAtThePlacesAskedMostBeforeItsUsersAreMovedToIt() throws Exception {
-    String model = "itswitchwarm";
-    ForecastRun first = switchRun(model, Instant.parse("2026-11-22T00:00:00Z"));
-    ForecastRun second = switchRun(model, Instant.parse("2026-11-22T06:00:00Z"));
-    RunFixtures.ensurePublished(RunFixtures.ingestClient(), new SyntheticForecastSource(first, 3));
-    String often = "/v1/spot?model=" + model + "&lat=1.5&lon=1.5&alt=40";
-    String never = "/v1/spot?model=" + model + "&lat=0.5&lon=2.5&alt=40";
+    RegularLatLonGrid grid = RegularLatLonGrid.covering(0, 0, 3, 3, 1.0);
+    String sameGrid = "itswitchsame";
+    String newGrid = "itswitchwarm";
+    for (String model : List.of(sameGrid, newGrid)) {
+      RunFixtures.ensurePublished(
+          RunFixtures.ingestClient(),
+          new SyntheticForecastSource(switchRun(model, FIRST_RUN, grid), 3));
+    }
     String time = "&time=2026-11-22T09:00:00Z";
 
     try (ConfigurableApplicationContext instance = start(dir.resolve("places.txt"), 0)) {
       String base = ServiceTestBase.readyBase(instance);
-      for (int i = 0; i < 3; i++) {
-        assertThat(get(base + often + time).statusCode()).isEqualTo(200);
+      for (String model : List.of(sameGrid, newGrid)) {
+        for (int i = 0; i < 3; i++) {
+          assertThat(get(base + often(model) + time).statusCode()).isEqualTo(200);
+        }
       }
-      RunFixtures.ensurePublished(
-          RunFixtures.ingestClient(), new SyntheticForecastSource(second, 3));
-      Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-      while (!get(base + "/v1/models").body().contains("\"published\":\"" + second.runId())) {
-        assertThat(Instant.now()).as("the new run is served within 60 s").isBefore(deadline);
-        Thread.sleep(50);
+      for (String model : List.of(sameGrid, newGrid)) {
+        double series = sum(base, SERIES_REQUESTS);
+        ForecastRun second =
+            switchRun(
+                model,
+                SECOND_RUN,
+                model.equals(sameGrid) ? grid : RegularLatLonGrid.covering(0, 0, 3, 3, 0.5));
+        RunFixtures.ensurePublished(
+            RunFixtures.ingestClient(), new SyntheticForecastSource(second, 3));
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+        while (!second.runId().equals(published(base, model))) {
+          assertThat(Instant.now()).as("the new run is served within 60 s").isBefore(deadline);
+          Thread.sleep(50);
+        }
+        if (model.equals(sameGrid)) {
+          assertThat(sum(base, SERIES_REQUESTS))
+              .as("the handoff read all the cache held: the places are not asked again")
+              .isEqualTo(series);
+        } else {
+          assertThat(sum(base, SERIES_REQUESTS))
+              .as("another grid: the new run is read at the places asked most")
+              .isGreaterThan(series);
+        }
+        double misses = count(base, MISSES);
+        HttpResponse<String> answer = get(base + often(model) + time);
+        assertThat(answer.body()).contains("\"run\":\"2026-11-22T06:00:00Z\"");
+        assertThat(count(base, MISSES))
+            .as(
+                "%s: the place asked most, first asked of the new run: read before the switch",
+                model)
+            .isEqualTo(misses);
+        assertThat(get(base + "/v1/spot?model=" + model + "&lat=0.5&lon=2.5&alt=40" + time))
+            .extracting(HttpResponse::statusCode)
+            .isEqualTo(200);
+        assertThat(count(base, MISSES)).as("a place never asked misses").isGreaterThan(misses);
       }
-      double misses = count(base, MISSES);
-      HttpResponse<String> answer = get(base + often + time);
-      assertThat(answer.body()).contains("\"run\":\"2026-11-22T06:00:00Z\"");
-      assertThat(count(base, MISSES))
-          .as("the place asked most, first asked of the new run: read before the switch")
-          .isEqualTo(misses);
-      assertThat(get(base + never + time).statusCode()).isEqualTo(200);
-      assertThat(count(base, MISSES)).as("a place never asked misses").isGreaterThan(misses);
     }
   }
 
-  private static ForecastRun switchRun(String model, Instant runTime) {
+  private static String often(String model) {
+    return "/v1/spot?model=" + model + "&lat=1.5&lon=1.5&alt=40";
+  }
+
+  private static final Instant FIRST_RUN = Instant.parse("2026-11-22T00:00:00Z");
+  private static final Instant SECOND_RUN = Instant.parse("2026-11-22T06:00:00Z");
+
+  /** The requests the instance answered at /v1/series, of every status; 0 before the first. */
+  private static final Pattern SERIES_REQUESTS =
+      Pattern.compile(
+          "http_server_requests_seconds_count\\{[^}]*uri=\"/v1/series\"[^}]*} ([0-9.E]+)");
+
+  /** The run a model's users are answered from, as {@code GET /v1/models} says. */
+  private String published(String base, String model) throws Exception {
+    for (JsonNode entry : JSON.readTree(get(base + "/v1/models").body()).path("models")) {
+      if (entry.path("model").asText().equals(model)) {
+        return entry.path("published").asText();
+      }
+    }
+    return null;
+  }
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private double sum(String base, Pattern metric) throws Exception {
+    Matcher matcher = metric.matcher(get(base + "/actuator/prometheus").body());
+    double sum = 0;
+    while (matcher.find()) {
+      sum += Double.parseDouble(matcher.group(1));
+    }
+    return sum;
+  }
+
+  private static ForecastRun switchRun(String model, Instant runTime, RegularLatLonGrid grid) {
     return RunFixtures.heightRun(
-        model,
-        runTime,
-        RegularLatLonGrid.covering(0, 0, 3, 3, 1.0),
-        List.of(0.0, 100.0),
-        List.of(0, 3, 6, 9, 12),
-        ShardingSpec.DEFAULT);
+        model, runTime, grid, List.of(0.0, 100.0), List.of(0, 3, 6, 9, 12), ShardingSpec.DEFAULT);
   }
 
   private static Pattern cacheGets(String result) {
