@@ -81,7 +81,7 @@ final class SearchWire {
     Request oneAtATime() {
       Map<String, String> all = new LinkedHashMap<>(params);
       all.put("max_concurrent_shard_requests", "1");
-      if (path.equals("/_msearch")) {
+      if (path.equals(MSEARCH_PATH)) {
         all.put("max_concurrent_searches", "1");
       }
       return new Request(path, Map.copyOf(all), contentType, body);
@@ -126,6 +126,9 @@ final class SearchWire {
       "responses._shards.total,responses._shards.failed,responses.hits.hits.fields,responses.hits.hits.sort,"
           + "responses.error.type,responses.error.reason,responses.status,error.type,error.reason,status";
 
+  /** The path of a multi-search: {@link Request#oneAtATime} tells it from a single search by it. */
+  static final String MSEARCH_PATH = "/_msearch";
+
   /** A single search when there is one, a multi-search otherwise. */
   static Request request(List<OneSearch> searches) {
     try {
@@ -158,7 +161,7 @@ final class SearchWire {
         bytes.write('\n');
       }
       return new Request(
-          "/_msearch", Map.of("filter_path", MSEARCH_FILTER), NDJSON, bytes.toByteArray());
+          MSEARCH_PATH, Map.of("filter_path", MSEARCH_FILTER), NDJSON, bytes.toByteArray());
     } catch (IOException e) {
       throw new UncheckedIOException(e); // writing to memory
     }
