@@ -391,6 +391,13 @@ jtl="$HERE/target/jmeter/results/spot-constant-rate.csv"
   --jtl "$jtl" --readings "$readings" --events "$events" --out "$out" --warmup 30 --start 120 --speed "$speed" \
   --title "A day: $cycles cycles of GFS and ECMWF at x$speed, $rate req/s offered"
 cp "$readings" "$events" "$out/"
+# What the query service read at its start and at each switch, and whether a switch asked the places
+# asked most again, from its log (when this day started it).
+if [ -s "$logs/query.log" ]; then
+  { printf '\nWhat the query service read at its start and at each switch (its log, UTC):\n\n'
+    grep -E 'warmed up with|documents of .* kept\)|was read: |was read stopped|places asked most|warming run' "$logs/query.log" \
+      | sed -E 's/^([^ ]+) .* : /- \1 /'; } >>"$out/day-tables.md" || true
+fi
 # What became of the runs, in time order, each message once (a feed repeats its state every poll).
 grep -hs -E 'published run|run-ended|given up|: feed [a-z0-9]+: run [0-9]+ FAILED|is behind being served' \
   "$logs/ingest.log" "$logs/ingest-restarted.log" \

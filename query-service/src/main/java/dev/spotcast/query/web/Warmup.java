@@ -233,8 +233,16 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
             .filter(current -> current != next)
             .map(current -> handOver(current, next, deadline))
             .orElse(false);
-    if (port > 0 && properties.places() > 0 && !whole) {
-      warmPlaces(next, deadline);
+    if (port > 0 && properties.places() > 0) {
+      if (whole) {
+        log.info(
+            "model {}: run {} holds all the cache held of the run before; the places asked most are"
+                + " not asked again",
+            next.run().model(),
+            next.runId());
+      } else {
+        warmPlaces(next, deadline);
+      }
     }
   }
 
