@@ -385,6 +385,15 @@ pids+=("$!")
 if [ "$kill" -gt 0 ]; then kill_during_load & pids+=("$!"); fi
 wait "$jmeter" 2>/dev/null || true   # JMeter's run ends the day
 say "The day is over; writing the report to $out..."
+# The retention's archive: the snapshots of retired runs taken in the day, as events from the repository's
+# own records (snapshot spotcast-MODEL-RUN), so that the report shows their windows as the phase "archive".
+day_began="$(head -n 1 "$events" | cut -f1)"
+admin_curl "$es_url/_snapshot/spotcast-archive/_all" \
+  | jq -r --argjson from "${day_began:-0}" '.snapshots[]? | select(.start_time_in_millis >= $from)
+      | (.snapshot | sub("^spotcast-"; "") | sub("-(?<run>[0-9]+)$"; " \(.run)")) as $run
+      | "\(.start_time_in_millis)\tarchive\t\($run) begins",
+        (select(.end_time_in_millis > 0) | "\(.end_time_in_millis)\tarchive\t\($run) ends")' >>"$events" \
+  || say "the archive's snapshots could not be read; the report shows no archive phase"
 jtl="$HERE/target/jmeter/results/spot-constant-rate.csv"
 [ -s "$jtl" ] || die "JMeter wrote no results (see $logs/jmeter.log)"
 "$JAVA" -jar "$(ls "$HERE"/target/spotcast-bench-*-exec.jar | head -n1)" day-report \

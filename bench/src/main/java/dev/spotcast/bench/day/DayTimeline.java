@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +28,9 @@ import java.util.TreeMap;
  *
  * <p>Events are lines {@code epoch-ms TAB kind TAB text}: kind {@code phase} starts a phase (its
  * text is the phase's name); kind {@code switch} marks a publish switch, and the window it falls in
- * and the next {@link #SWITCH_WINDOWS} - 1 are the phase "switch TEXT".
+ * and the next {@link #SWITCH_WINDOWS} - 1 are the phase "switch TEXT"; kind {@code archive} with
+ * the texts "MODEL RUN begins" and "MODEL RUN ends" bounds the snapshot of a retired run, and the
+ * windows it overlaps, unless a switch's or a fault's, are the phase "archive".
  */
 public final class DayTimeline {
 
@@ -152,6 +155,8 @@ public final class DayTimeline {
         events.add(new Event(Long.parseLong(fields[0]), fields[1], fields[2]));
       }
     }
+    // In time order: the archive's events are added after the day, from the repository's records.
+    events.sort(Comparator.comparingLong(Event::epochMs));
     return events;
   }
 
@@ -222,11 +227,14 @@ public final class DayTimeline {
 
   /**
    * The phase of the window starting at {@code start}: a switch or a fault within the last {@link
-   * #SWITCH_WINDOWS} windows (the newest), else the last phase begun by then, else "before".
+   * #SWITCH_WINDOWS} windows (the newest), else "archive" while a snapshot overlaps it, else the
+   * last phase begun by then, else "before".
    */
   static String phaseAt(List<Event> events, long start, long width) {
     String phase = "before";
     String recentSwitch = null;
+    Map<String, Long> archiving = new HashMap<>();
+    boolean archive = false;
     for (Event e : events) {
       if (e.kind().equals("phase") && e.epochMs() < start + width) {
         phase = e.text();
@@ -236,8 +244,17 @@ public final class DayTimeline {
           && e.epochMs() >= start - (SWITCH_WINDOWS - 1) * width) {
         recentSwitch = e.kind().equals("switch") ? "switch " + e.text() : "fault";
       }
+      String text = e.text().strip();
+      if (e.kind().equals("archive") && text.endsWith(" begins") && e.epochMs() < start + width) {
+        archiving.put(text.substring(0, text.length() - " begins".length()), e.epochMs());
+      }
+      if (e.kind().equals("archive") && text.endsWith(" ends")) {
+        Long began = archiving.remove(text.substring(0, text.length() - " ends".length()));
+        archive |= began != null && e.epochMs() > start;
+      }
     }
-    return recentSwitch != null ? recentSwitch : phase;
+    archive |= !archiving.isEmpty(); // begun before the window's end, not ended
+    return recentSwitch != null ? recentSwitch : archive ? "archive" : phase;
   }
 
   /**

@@ -121,6 +121,29 @@ class DayTimelineTest {
         .containsExactly("loading", "fault", "fault", "fault", "loading");
   }
 
+  @Test
+  void aRetiredRunsSnapshotMakesTheWindowsItOverlapsArchiveUnlessASwitchs() {
+    // gfs 2026112800's snapshot from 12 s to 31 s: windows 1, 2 and 3 overlap it; the switch at
+    // 45 s takes windows 4, 5 and 6; ecmwf 2026112800's snapshot from 65 s never ends: 6 and 7 on.
+    List<Event> events =
+        List.of(
+            new Event(T0, "phase", "loading"),
+            new Event(T0 + 12_000, "archive", "gfs 2026112800 begins"),
+            new Event(T0 + 31_000, "archive", "gfs 2026112800 ends"),
+            new Event(T0 + 45_000, "switch", "gfs 2026112806"),
+            new Event(T0 + 65_000, "archive", "ecmwf 2026112800 begins"));
+    assertThat(phasesOf(events, 8))
+        .containsExactly(
+            "loading",
+            "archive",
+            "archive",
+            "archive",
+            "switch gfs 2026112806",
+            "switch gfs 2026112806",
+            "switch gfs 2026112806",
+            "archive");
+  }
+
   /** The phase of each of the first {@code windows} 10-s windows from T0. */
   private static List<String> phasesOf(List<Event> events, int windows) {
     List<String> phases = new ArrayList<>();
