@@ -122,7 +122,7 @@ class DayTimelineTest {
   }
 
   @Test
-  void aRetiredRunsSnapshotMakesTheWindowsItOverlapsArchiveUnlessASwitchs() {
+  void aSnapshotsWindowsAreTheArchiveButASwitchKeepsItsOwn() {
     // gfs 2026112800's snapshot from 12 s to 31 s: windows 1, 2 and 3 overlap it; the switch at
     // 45 s takes windows 4, 5 and 6; ecmwf 2026112800's snapshot from 65 s never ends: 6 and 7 on.
     List<Event> events =
