@@ -49,6 +49,9 @@ class LoaderPriorityTest {
     try {
       assertThat(LoaderPriority.lowerSession(loader.toHandle(), 10)).isTrue();
       assertThat(autogroup(loader.pid())).endsWith(" nice 10");
+      // setsid, then nice, then sleep run in turn in the one process: its nice value is set once
+      // it runs sleep (read before that, it is setsid's 0).
+      assertThat(runs(loader, "sleep")).as("the loader reaches sleep").isTrue();
       assertThat(nice(loader.pid())).isEqualTo(10);
       // Its session is its own: this JVM's is as it was.
       assertThat(Files.readString(SELF_AUTOGROUP)).isEqualTo(before);
@@ -72,6 +75,18 @@ class LoaderPriorityTest {
 
   private static String autogroup(long pid) throws IOException {
     return Files.readString(Path.of("/proc", Long.toString(pid), "autogroup")).strip();
+  }
+
+  /** Whether the process comes to run {@code program} (its comm) within 10 s. */
+  private static boolean runs(Process process, String program) throws Exception {
+    Path comm = Path.of("/proc", Long.toString(process.pid()), "comm");
+    for (int i = 0; i < 1_000 && process.isAlive(); i++) {
+      if (Files.readString(comm).strip().equals(program)) {
+        return true;
+      }
+      Thread.sleep(10);
+    }
+    return false;
   }
 
   private static int nice(long pid) throws IOException {
