@@ -23,6 +23,8 @@ import java.util.regex.Pattern;
  *       #dataFlag()} exists;
  *   <li>{@code /norange/...}: ignores Range ({@code max_ranges 0}) and sends whole files (200);
  *   <li>{@code /slow/...}: sends 10 KB/s per request after its first 10 KB, so requests overlap;
+ *   <li>{@code /trickle/...}: sends GFS data files (not their .idx) at 200 bytes/s per request
+ *       after their first 1 KB: never idle, far too slow;
  *   <li>{@code /html/...}: serves {@code .grib2} files as {@code text/html}, as an error page
  *       would.
  * </ul>
@@ -92,6 +94,7 @@ public final class NginxServer implements AutoCloseable {
             }
             location /norange/ { max_ranges 0; }
             location /slow/ { limit_rate 10k; }
+            location ~ ^/trickle/.*\\.f\\d+$ { limit_rate_after 1k; limit_rate 200; }
             location ~ ^/dataflag/.*\\.f\\d+$ {
               if (-f %1$s/flag-503-data) { return 503; }
             }

@@ -12,6 +12,9 @@ import java.time.Duration;
  * @param maxBackoff the longest wait between two tries
  * @param requestTimeout the longest a request may wait for its response headers, and the longest
  *     its body may go without a byte (a stalled transfer is aborted and retried)
+ * @param minBodyRate the fewest bytes per second a body must bring, on average over each request
+ *     timeout (a trickling transfer is aborted and retried, as curl's {@code --speed-limit} and
+ *     {@code --speed-time} do); 0: no floor
  * @param userAgent the User-Agent of every request: who is asking, so a publisher can tell
  */
 public record FeedSettings(
@@ -21,6 +24,7 @@ public record FeedSettings(
     Duration maxBackoff,
     Duration connectTimeout,
     Duration requestTimeout,
+    long minBodyRate,
     String userAgent) {
 
   public FeedSettings {
@@ -30,9 +34,13 @@ public record FeedSettings(
     if (firstBackoff.isNegative() || maxBackoff.compareTo(firstBackoff) < 0) {
       throw new IllegalArgumentException("backoffs must be >= 0 and the maximum >= the first");
     }
+    if (minBodyRate < 0) {
+      throw new IllegalArgumentException(
+          "the floor of a body's rate must be >= 0 bytes per second (0: none)");
+    }
   }
 
-  /** 4 per host, 5 attempts from 2 s up to 60 s between them. */
+  /** 4 per host, 5 attempts from 2 s up to 60 s between them, bodies at 1 KiB/s at least. */
   public static FeedSettings defaults() {
     return new FeedSettings(
         4,
@@ -41,27 +49,68 @@ public record FeedSettings(
         Duration.ofSeconds(60),
         Duration.ofSeconds(10),
         Duration.ofSeconds(60),
+        1024,
         defaultUserAgent());
   }
 
   public FeedSettings withParallelPerHost(int parallel) {
     return new FeedSettings(
-        parallel, attempts, firstBackoff, maxBackoff, connectTimeout, requestTimeout, userAgent);
+        parallel,
+        attempts,
+        firstBackoff,
+        maxBackoff,
+        connectTimeout,
+        requestTimeout,
+        minBodyRate,
+        userAgent);
   }
 
   public FeedSettings withRetries(int attempts, Duration first, Duration max) {
     return new FeedSettings(
-        parallelPerHost, attempts, first, max, connectTimeout, requestTimeout, userAgent);
+        parallelPerHost,
+        attempts,
+        first,
+        max,
+        connectTimeout,
+        requestTimeout,
+        minBodyRate,
+        userAgent);
   }
 
   public FeedSettings withRequestTimeout(Duration timeout) {
     return new FeedSettings(
-        parallelPerHost, attempts, firstBackoff, maxBackoff, connectTimeout, timeout, userAgent);
+        parallelPerHost,
+        attempts,
+        firstBackoff,
+        maxBackoff,
+        connectTimeout,
+        timeout,
+        minBodyRate,
+        userAgent);
+  }
+
+  public FeedSettings withMinBodyRate(long bytesPerSecond) {
+    return new FeedSettings(
+        parallelPerHost,
+        attempts,
+        firstBackoff,
+        maxBackoff,
+        connectTimeout,
+        requestTimeout,
+        bytesPerSecond,
+        userAgent);
   }
 
   public FeedSettings withUserAgent(String agent) {
     return new FeedSettings(
-        parallelPerHost, attempts, firstBackoff, maxBackoff, connectTimeout, requestTimeout, agent);
+        parallelPerHost,
+        attempts,
+        firstBackoff,
+        maxBackoff,
+        connectTimeout,
+        requestTimeout,
+        minBodyRate,
+        agent);
   }
 
   /**

@@ -13,6 +13,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -304,17 +305,37 @@ public final class HttpFetcher implements AutoCloseable {
     try {
       HttpResponse<InputStream> response =
           send(url, builder.build(), HttpResponse.BodyHandlers.ofInputStream());
-      Counting counting = new Counting(response.body(), stats, Thread.currentThread());
       long idle = settings.requestTimeout().toNanos();
+      Counting counting =
+          new Counting(
+              response.body(),
+              stats,
+              Thread.currentThread(),
+              new BodyPace(
+                  System.nanoTime(),
+                  idle,
+                  minBytesPerTimeout(settings.minBodyRate(), settings.requestTimeout())));
       long period = Math.max(10, Math.min(1000, settings.requestTimeout().toMillis() / 4));
       ScheduledFuture<?> check =
           watchdog.scheduleAtFixedRate(
-              () -> counting.abortIfIdle(idle), period, period, TimeUnit.MILLISECONDS);
+              () -> counting.abortIfIdleOrSlow(idle), period, period, TimeUnit.MILLISECONDS);
       try (InputStream body = counting) {
         return reader.read(response, body);
       } catch (ShortBody e) {
         throw new FetchException(Kind.SHORT, url, e.getMessage(), e);
       } catch (IOException e) {
+        if (counting.aborted && counting.slowBytes >= 0) {
+          throw new FetchException(
+              Kind.NETWORK,
+              url,
+              counting.slowBytes
+                  + " bytes in "
+                  + settings.requestTimeout().toMillis()
+                  + " ms, under the floor of "
+                  + settings.minBodyRate()
+                  + " bytes/s: the body trickled",
+              e);
+        }
         if (counting.aborted) {
           throw new FetchException(
               Kind.NETWORK,
@@ -442,17 +463,34 @@ public final class HttpFetcher implements AutoCloseable {
    * Counts the bytes received, live, for progress lines, and notes when the last one came: a body
    * idle for longer than the request timeout is aborted by interrupting its reader.
    */
+  /** The floor's bytes over one request timeout (at least 1 when there is a floor). */
+  static long minBytesPerTimeout(long bytesPerSecond, Duration timeout) {
+    if (bytesPerSecond <= 0) {
+      return 0;
+    }
+    long millis = Math.max(1, timeout.toMillis());
+    return bytesPerSecond > Long.MAX_VALUE / millis
+        ? Long.MAX_VALUE
+        : Math.max(1, bytesPerSecond * millis / 1000);
+  }
+
   private static final class Counting extends FilterInputStream {
     private final FetchStats stats;
     private final Thread reader;
+    private final BodyPace pace;
     private volatile long lastRead = System.nanoTime();
+    private volatile long bytes;
     private boolean finished;
     volatile boolean aborted;
 
-    Counting(InputStream in, FetchStats stats, Thread reader) {
+    /** The bytes of the last timeout when aborted as too slow; -1 otherwise. */
+    volatile long slowBytes = -1;
+
+    Counting(InputStream in, FetchStats stats, Thread reader, BodyPace pace) {
       super(in);
       this.stats = stats;
       this.reader = reader;
+      this.pace = pace;
     }
 
     @Override
@@ -461,6 +499,7 @@ public final class HttpFetcher implements AutoCloseable {
       lastRead = System.nanoTime();
       if (b >= 0) {
         stats.bytesReceived.increment();
+        bytes++;
       }
       return b;
     }
@@ -471,12 +510,23 @@ public final class HttpFetcher implements AutoCloseable {
       lastRead = System.nanoTime();
       if (n > 0) {
         stats.bytesReceived.add(n);
+        bytes += n;
       }
       return n;
     }
 
-    synchronized void abortIfIdle(long idleNanos) {
-      if (!finished && !aborted && System.nanoTime() - lastRead > idleNanos) {
+    synchronized void abortIfIdleOrSlow(long idleNanos) {
+      if (finished || aborted) {
+        return;
+      }
+      long now = System.nanoTime();
+      long slow = pace.tooSlow(now, bytes);
+      boolean stalled = now - lastRead > idleNanos;
+      // A body without a byte for half a timeout is left to the idle check: it stalled, it did not
+      // trickle, and the message says so.
+      boolean trickled = slow >= 0 && now - lastRead < idleNanos / 2;
+      if (stalled || trickled) {
+        slowBytes = stalled ? -1 : slow;
         aborted = true;
         reader.interrupt();
       }

@@ -171,6 +171,37 @@ class FeedFetchIT {
   }
 
   @Test
+  void aBodyThatTricklesUnderTheFloorIsAbortedAndRetriedNotWaitedFor() throws Exception {
+    // nginx sends the headers and 1 KB at once, then 200 bytes/s: never a second without a byte,
+    // so the idle check alone never fires, and the 13,399-byte range would take a minute. The
+    // floor, 1,000 bytes over each 1-s timeout, stops it in its second second.
+    Trees.gfs(nginx.root(), "trickle/", RUN, 0, PublishedTree.gfsMessages());
+    FieldSelection wanted = select(List.of("TMP"), List.of("850 mb"), 0);
+    FetchReport report;
+    try (HttpFetcher http =
+        new HttpFetcher(
+            FeedSettings.defaults()
+                .withRetries(ATTEMPTS, Duration.ofMillis(10), Duration.ofMillis(40))
+                .withRequestTimeout(Duration.ofSeconds(1))
+                .withMinBodyRate(1_000)
+                .withUserAgent("spotcast-test/1"),
+            new FetchStats())) {
+      report =
+          new RunFetcher(new GfsLayout(), nginx.url("trickle/"), http)
+              .fetch(RUN, wanted, target, RunFetcher.Listener.NONE);
+    }
+
+    assertThat(report.fields()).extracting(FieldOutcome::status).containsOnly(Status.FAILED);
+    assertThat(report.fields().getFirst().detail())
+        .contains("under the floor of 1000 bytes/s: the body trickled");
+    assertThat(report.stats().retries()).isEqualTo(ATTEMPTS - 1);
+    // Each try was cut short: nginx sent far less than the range (its access log's body bytes).
+    assertThat(ranges("trickle/"))
+        .hasSize(ATTEMPTS)
+        .allMatch(a -> a.bytes() < 5_000, "under 5,000 of the range's 13,399 bytes sent per try");
+  }
+
+  @Test
   void anIndexAnswering503IsRetriedThenReportedForTheStep() throws Exception {
     Trees.gfs(nginx.root(), "gfs5/", RUN, 0, PublishedTree.gfsMessages());
     Files.createFile(nginx.flag());
