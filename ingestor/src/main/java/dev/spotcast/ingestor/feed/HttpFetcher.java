@@ -459,10 +459,6 @@ public final class HttpFetcher implements AutoCloseable {
     client.close();
   }
 
-  /**
-   * Counts the bytes received, live, for progress lines, and notes when the last one came: a body
-   * idle for longer than the request timeout is aborted by interrupting its reader.
-   */
   /** The floor's bytes over one request timeout (at least 1 when there is a floor). */
   static long minBytesPerTimeout(long bytesPerSecond, Duration timeout) {
     if (bytesPerSecond <= 0) {
@@ -474,6 +470,11 @@ public final class HttpFetcher implements AutoCloseable {
         : Math.max(1, bytesPerSecond * millis / 1000);
   }
 
+  /**
+   * Counts the bytes received, live, for progress lines, and notes when the last one came: a body
+   * idle for longer than the request timeout, or slower than the floor over one ({@link BodyPace}),
+   * is aborted by interrupting its reader.
+   */
   private static final class Counting extends FilterInputStream {
     private final FetchStats stats;
     private final Thread reader;
