@@ -27,7 +27,11 @@ public final class SpotcastIngestorCli {
     System.exit(commandLine().execute(args));
   }
 
-  /** The command line with Spotcast's error handling: a message and exit code 2, no stack trace. */
+  /**
+   * The command line with Spotcast's error handling: a line and exit code 2, no stack trace. An
+   * option that does not parse (a word where a number goes, a missing required one) says so and
+   * where the help is, instead of printing the whole usage after the message.
+   */
   public static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new SpotcastIngestorCli());
     // `spotcast demo --steps 0-6` passes its options after the demo's own: the last one wins.
@@ -35,6 +39,15 @@ public final class SpotcastIngestorCli {
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
           commandLine.getErr().println("spotcast: " + e.getMessage());
+          return 2;
+        });
+    cli.setParameterExceptionHandler(
+        (e, args) -> {
+          CommandLine where = e.getCommandLine();
+          String command = where.getParent() == null ? "" : " " + where.getCommandName();
+          where
+              .getErr()
+              .println("spotcast: " + e.getMessage() + "; see 'spotcast" + command + " --help'");
           return 2;
         });
     return cli;
