@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 
 /**
  * The publishers' runs the service fetches and loads by itself: {@code spotcast.feeds.<name>.*},
@@ -66,6 +67,8 @@ public record FeedProperties(@DefaultValue Map<String, Feed> feeds) {
    * @param retryWait the wait before the first retry (doubled each time, up to {@code
    *     maxRetryWait})
    * @param requestTimeout the longest a response (or a body without a byte) may take
+   * @param minBodyRate the fewest bytes a body must bring per second, on average over each request
+   *     timeout: a slower (trickling) transfer is aborted and retried; 0: no floor
    * @param userAgent the User-Agent of the requests; add a way to reach you
    */
   public record Feed(
@@ -87,6 +90,7 @@ public record FeedProperties(@DefaultValue Map<String, Feed> feeds) {
       Duration retryWait,
       Duration maxRetryWait,
       Duration requestTimeout,
+      DataSize minBodyRate,
       String userAgent) {
 
     // The defaults are applied here: Spring Boot binds the values of a map without @DefaultValue.
@@ -104,6 +108,7 @@ public record FeedProperties(@DefaultValue Map<String, Feed> feeds) {
       retryWait = retryWait == null ? Duration.ofSeconds(2) : retryWait;
       maxRetryWait = maxRetryWait == null ? Duration.ofSeconds(60) : maxRetryWait;
       requestTimeout = requestTimeout == null ? Duration.ofSeconds(60) : requestTimeout;
+      minBodyRate = minBodyRate == null ? DataSize.ofKilobytes(1) : minBodyRate;
       if (publisher == null || publisher.isBlank()) {
         throw new IllegalArgumentException(
             "a feed needs a publisher: one of " + String.join(", ", Publishers.names()));
@@ -135,7 +140,7 @@ public record FeedProperties(@DefaultValue Map<String, Feed> feeds) {
         }
       }
       // Parallel downloads, attempts and waits in range (the accessors are not set yet here).
-      settings(parallel, attempts, retryWait, maxRetryWait, requestTimeout, userAgent);
+      settings(parallel, attempts, retryWait, maxRetryWait, requestTimeout, minBodyRate, userAgent);
     }
 
     public FeedLayout layout() {
@@ -161,7 +166,8 @@ public record FeedProperties(@DefaultValue Map<String, Feed> feeds) {
 
     /** The fetch's politeness and persistence. */
     public FeedSettings settings() {
-      return settings(parallel, attempts, retryWait, maxRetryWait, requestTimeout, userAgent);
+      return settings(
+          parallel, attempts, retryWait, maxRetryWait, requestTimeout, minBodyRate, userAgent);
     }
 
     private static FeedSettings settings(
@@ -170,12 +176,14 @@ public record FeedProperties(@DefaultValue Map<String, Feed> feeds) {
         Duration retryWait,
         Duration maxRetryWait,
         Duration requestTimeout,
+        DataSize minBodyRate,
         String userAgent) {
       FeedSettings settings =
           FeedSettings.defaults()
               .withParallelPerHost(parallel)
               .withRetries(attempts, retryWait, maxRetryWait)
-              .withRequestTimeout(requestTimeout);
+              .withRequestTimeout(requestTimeout)
+              .withMinBodyRate(minBodyRate.toBytes());
       return userAgent == null || userAgent.isBlank()
           ? settings
           : settings.withUserAgent(userAgent);

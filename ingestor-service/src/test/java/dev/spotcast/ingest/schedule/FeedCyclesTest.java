@@ -9,18 +9,33 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.springframework.util.unit.DataSize;
 
 /** Which run of a feed is due when, and which feed settings are refused. */
 class FeedCyclesTest {
 
   private static Feed feed(List<Integer> cycles, Duration expectedAfter, Duration deadline) {
+    return feed("gfs", "0-6/3", cycles, expectedAfter, deadline, null);
+  }
+
+  private static Feed feed(String publisher, String steps, DataSize minBodyRate) {
+    return feed(publisher, steps, null, null, null, minBodyRate);
+  }
+
+  private static Feed feed(
+      String publisher,
+      String steps,
+      List<Integer> cycles,
+      Duration expectedAfter,
+      Duration deadline,
+      DataSize minBodyRate) {
     return new Feed(
         null,
-        "gfs",
+        publisher,
         null,
         List.of("TMP"),
         null,
-        "0-6/3",
+        steps,
         null,
         cycles,
         expectedAfter,
@@ -33,6 +48,7 @@ class FeedCyclesTest {
         null,
         null,
         null,
+        minBodyRate,
         null);
   }
 
@@ -83,52 +99,18 @@ class FeedCyclesTest {
         .hasMessageContaining("no run at 3 UTC");
     assertThatThrownBy(() -> feed(List.of(), Duration.ofHours(6), Duration.ofHours(5)))
         .hasMessageContaining("deadline");
-    assertThatThrownBy(
-            () ->
-                new Feed(
-                    null,
-                    "noaa",
-                    null,
-                    List.of("TMP"),
-                    null,
-                    "0",
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null))
+    assertThatThrownBy(() -> feed("noaa", "0", null))
         .hasMessageContaining("unknown publisher 'noaa'");
-    assertThatThrownBy(
-            () ->
-                new Feed(
-                    null,
-                    "gfs",
-                    null,
-                    List.of("TMP"),
-                    null,
-                    "0-x",
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null))
-        .hasMessageContaining("steps must look like");
+    assertThatThrownBy(() -> feed("gfs", "0-x", null)).hasMessageContaining("steps must look like");
+    assertThatThrownBy(() -> feed("gfs", "0", DataSize.ofBytes(-1)))
+        .hasMessageContaining("floor of a body's rate must be >= 0");
+  }
+
+  @Test
+  void aBodyRateFloorOfZeroTurnsTheCheckOffAndTheDefaultIsOneKibibyte() {
+    assertThat(feed("gfs", "0", null).settings().minBodyRate()).isEqualTo(1024);
+    assertThat(feed("gfs", "0", DataSize.ofKilobytes(8)).settings().minBodyRate()).isEqualTo(8192);
+    assertThat(feed("gfs", "0", DataSize.ofBytes(0)).settings().minBodyRate()).isZero();
   }
 
   @Test

@@ -119,6 +119,15 @@ public final class FetchCommand implements Callable<Integer> {
   long retryWaitMillis;
 
   @Option(
+      names = "--min-body-rate",
+      defaultValue = "1024",
+      paramLabel = "BYTES",
+      description =
+          "The fewest bytes per second a download must bring, on average over a minute; a slower"
+              + " one is aborted and retried, 0: no floor (default: ${DEFAULT-VALUE}).")
+  long minBodyRate;
+
+  @Option(
       names = "--latest-cycles",
       defaultValue = "8",
       description = "How many cycles back 'latest' looks (default: ${DEFAULT-VALUE}).")
@@ -148,11 +157,16 @@ public final class FetchCommand implements Callable<Integer> {
       if (retryWaitMillis < 0 || latestCycles < 1) {
         throw new IllegalArgumentException("--retry-wait must be >= 0 and --latest-cycles >= 1");
       }
+      if (minBodyRate < 0) {
+        throw new IllegalArgumentException(
+            "--min-body-rate must be >= 0 bytes per second (0: no floor); got " + minBodyRate);
+      }
       Duration wait = Duration.ofMillis(retryWaitMillis);
       settings =
           FeedSettings.defaults()
               .withParallelPerHost(parallel)
-              .withRetries(attempts, wait, wait.multipliedBy(30));
+              .withRetries(attempts, wait, wait.multipliedBy(30))
+              .withMinBodyRate(minBodyRate);
       if (userAgent != null && !userAgent.isBlank()) {
         settings = settings.withUserAgent(userAgent);
       }

@@ -154,6 +154,22 @@ class FeedCommandIT {
     assertThat(errLines()).hasSize(1).first().asString().startsWith("spotcast: steps must look");
 
     err.getBuffer().setLength(0);
+    assertThat(fetch("gfs", "--params", "TMP", "--steps", "0", "--to", to, "--min-body-rate", "-1"))
+        .isEqualTo(2);
+    assertThat(errLines())
+        .containsExactly(
+            "spotcast: --min-body-rate must be >= 0 bytes per second (0: no floor); got -1");
+
+    err.getBuffer().setLength(0);
+    assertThat(
+            fetch("gfs", "--params", "TMP", "--steps", "0", "--to", to, "--min-body-rate", "1KB"))
+        .isEqualTo(2);
+    assertThat(errLines())
+        .containsExactly(
+            "spotcast: Invalid value for option '--min-body-rate': '1KB' is not a long;"
+                + " see 'spotcast fetch --help'");
+
+    err.getBuffer().setLength(0);
     Instant old = newest.minus(Duration.ofDays(3)).truncatedTo(ChronoUnit.DAYS);
     String args = RunTimes.run(old);
     assertThat(
