@@ -37,6 +37,9 @@ Options (defaults in brackets):
   --never K           the cycle (1..N) whose GFS run stops half-way, never complete; 0: none [2]
   --late K            the cycle whose ECMWF run has one step late by a tenth of a cycle; 0: none [2]
   --unavailable K     the cycle during whose GFS publication nginx answers 503 for a minute; 0: none [1]
+  --trickle K         the cycle during whose ECMWF publication every body nginx starts sending for a
+                      minute slows, after its first 128 KiB, to 200 bytes a second (a publisher that
+                      stalls mid-file; the feed's floor of 1 KiB/s aborts and retries it); 0: none [2]
   --kill K            the cycle during whose ECMWF load the ingestion service is killed (kill -9) and
                       another started in its place; 0: none [1]
   --serve-within D    the floor under the loading's yielding (spotcast.ingest.yield.serve-within, wall
@@ -52,11 +55,11 @@ TXT
 }
 
 cycles=2 speed=12 rate=2000 series_share=0.1 gfs_steps=0-120/3 ecmwf_steps=0-144/3 never=2 late=2
-unavailable=1 kill=1 serve_within=20m out="$ROOT/docs/day" work="${SPOTCAST_HOME:?}/day" nginx_port=18090 ingest_port=18081
+unavailable=1 trickle=2 kill=1 serve_within=20m out="$ROOT/docs/day" work="${SPOTCAST_HOME:?}/day" nginx_port=18090 ingest_port=18081
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
-    --check) cycles=2 speed=120 rate=200 gfs_steps=0-18/6 ecmwf_steps=0-18/6 never=2 late=1 unavailable=1 kill=1 serve_within=2m; shift; continue ;;
+    --check) cycles=2 speed=120 rate=200 gfs_steps=0-18/6 ecmwf_steps=0-18/6 never=2 late=1 unavailable=1 trickle=2 kill=1 serve_within=2m; shift; continue ;;
   esac
   [ $# -ge 2 ] || die "option $1 needs a value"
   case "$1" in
@@ -69,6 +72,7 @@ while [ $# -gt 0 ]; do
     --never) never="$2" ;;
     --late) late="$2" ;;
     --unavailable) unavailable="$2" ;;
+    --trickle) trickle="$2" ;;
     --kill) kill="$2" ;;
     --serve-within) serve_within="$2" ;;
     --out) out="$2" ;;
@@ -79,7 +83,7 @@ while [ $# -gt 0 ]; do
   esac
   shift 2
 done
-for n in "$cycles" "$speed" "$rate" "$never" "$late" "$unavailable" "$kill" "$nginx_port" "$ingest_port"; do
+for n in "$cycles" "$speed" "$rate" "$never" "$late" "$unavailable" "$trickle" "$kill" "$nginx_port" "$ingest_port"; do
   [[ "$n" =~ ^[0-9]+$ ]] || die "'$n' is not a whole number"
 done
 [ "$cycles" -ge 1 ] || die "--cycles must be at least 1"
@@ -161,7 +165,7 @@ forget_day_runs() {
 say "Removing what an earlier day left of runs $(runid "$c0") to $(runid $((c0 + (cycles + 1) * cycle_s))) of gfs and ecmwf..."
 forget_day_runs
 
-# --- The publishers: templates once, nginx serving the trees (a flag file makes it answer 503) ---------
+# --- The publishers: templates once, nginx serving the trees (flag files make it answer 503, or trickle) --
 for publisher in gfs ecmwf; do
   if [ ! -s "$work/templates/$publisher/done" ]; then
     say "Writing the $publisher templates (1440 x 721, once)..."
@@ -188,11 +192,14 @@ http {
   server {
     listen 127.0.0.1:$nginx_port;
     root $work/www;
-    location / { if (-f $work/nginx/unavailable) { return 503; } }
+    location / {
+      if (-f $work/nginx/unavailable) { return 503; }
+      if (-f $work/nginx/trickle) { limit_rate_after 128k; limit_rate 200; }
+    }
   }
 }
 CONF
-rm -f "$work/nginx/unavailable"
+rm -f "$work/nginx/unavailable" "$work/nginx/trickle"
 background "$logs/nginx.log" nginx -p "$work/nginx/" -c "$work/nginx/nginx.conf"
 sleep 1
 curl -sS -m 2 -o /dev/null "http://127.0.0.1:$nginx_port/" || die "nginx did not start (see $work/nginx/error.log)"
@@ -340,6 +347,11 @@ schedule() {
       ( sleep $(( $(real_at $((c0 + k * cycle_s + gfs_from))) - $(date +%s) + (gfs_to - gfs_from) / speed / 3 ));
         event habit "nginx answers 503"; touch "$work/nginx/unavailable"; sleep 60
         rm -f "$work/nginx/unavailable"; event habit "nginx answers again" ) &
+    fi
+    if [ "$k" = "$trickle" ]; then
+      ( sleep $(( $(real_at $((c0 + k * cycle_s + ecmwf_from))) - $(date +%s) + (ecmwf_to - ecmwf_from) / speed / 3 ));
+        event habit "nginx bodies trickle"; touch "$work/nginx/trickle"; sleep 60
+        rm -f "$work/nginx/trickle"; event habit "nginx bodies at full pace again" ) &
     fi
     publish_cycle ecmwf "$k" &
     wait
