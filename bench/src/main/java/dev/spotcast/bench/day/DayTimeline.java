@@ -9,9 +9,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -233,7 +235,7 @@ public final class DayTimeline {
   static String phaseAt(List<Event> events, long start, long width) {
     String phase = "before";
     String recentSwitch = null;
-    Map<String, Long> archiving = new HashMap<>();
+    Set<String> archiving = new HashSet<>();
     boolean archive = false;
     for (Event e : events) {
       if (e.kind().equals("phase") && e.epochMs() < start + width) {
@@ -246,11 +248,11 @@ public final class DayTimeline {
       }
       String text = e.text().strip();
       if (e.kind().equals("archive") && text.endsWith(" begins") && e.epochMs() < start + width) {
-        archiving.put(text.substring(0, text.length() - " begins".length()), e.epochMs());
+        archiving.add(text.substring(0, text.length() - " begins".length()));
       }
       if (e.kind().equals("archive") && text.endsWith(" ends")) {
-        Long began = archiving.remove(text.substring(0, text.length() - " ends".length()));
-        archive |= began != null && e.epochMs() > start;
+        boolean began = archiving.remove(text.substring(0, text.length() - " ends".length()));
+        archive |= began && e.epochMs() > start;
       }
     }
     archive |= !archiving.isEmpty(); // begun before the window's end, not ended
