@@ -182,7 +182,7 @@ events { worker_connections 1024; }
 http {
   types { text/plain idx index; }
   default_type application/octet-stream;
-  log_format day '\$msec \$request_method \$uri \$status \$body_bytes_sent';
+  log_format day '\$msec \$request_method \$uri \$status \$body_bytes_sent \$sent_http_content_length';
   access_log $logs/publishers.log day;
   client_body_temp_path $work/nginx/tmp/body;
   proxy_temp_path $work/nginx/tmp/proxy;
@@ -419,6 +419,11 @@ if [ -s "$logs/query.log" ]; then
     grep -E 'warmed up with|documents of .* kept\)|was read: |was read stopped|places asked most|warming run' "$logs/query.log" \
       | sed -E 's/^([^ ]+) .* : /- \1 /'; } >>"$out/day-tables.md" || true
 fi
+# The publishers' habits as the feeds met them, from nginx's log: the 503s, and the bodies the feeds cut short
+# (fewer bytes sent than the response's length: the trickling ones aborted, each retried).
+awk '$4 == 503 { refused++ } $6 ~ /^[0-9]+$/ && $5 < $6 { cut++; sent += $5; whole += $6 }
+  END { printf "\nThe publishers (nginx), as the feeds met them: %d requests answered 503; %d bodies cut short by the feeds, %d of their %d bytes sent.\n", refused, cut, sent, whole }' \
+  "$logs/publishers.log" >>"$out/day-tables.md" || true
 # What became of the runs, in time order, each message once (a feed repeats its state every poll).
 grep -hs -E 'published run|run-ended|given up|: feed [a-z0-9]+: run [0-9]+ FAILED|is behind being served' \
   "$logs/ingest.log" "$logs/ingest-restarted.log" \
