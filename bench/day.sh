@@ -419,10 +419,11 @@ if [ -s "$logs/query.log" ]; then
     grep -E 'warmed up with|documents of .* kept\)|was read: |was read stopped|places asked most|warming run' "$logs/query.log" \
       | sed -E 's/^([^ ]+) .* : /- \1 /'; } >>"$out/day-tables.md" || true
 fi
-# The publishers' habits as the feeds met them, from nginx's log: the 503s, and the bodies the feeds cut short
-# (fewer bytes sent than the response's length: the trickling ones aborted, each retried).
-awk '$4 == 503 { refused++ } $6 ~ /^[0-9]+$/ && $5 < $6 { cut++; sent += $5; whole += $6 }
-  END { printf "\nThe publishers (nginx), as the feeds met them: %d requests answered 503; %d bodies cut short by the feeds, %d of their %d bytes sent.\n", refused, cut, sent, whole }' \
+# The publishers' habits as the feeds met them in the day, from nginx's log (kept across days): the 503s, and
+# the bodies the feeds cut short (fewer bytes sent than the response's length: the trickling ones, retried).
+awk -v from="$(( ${day_began:-0} / 1000 ))" '$1 < from { next }
+  $4 == 503 { refused++ } $2 == "GET" && $6 ~ /^[0-9]+$/ && $5 < $6 { cut++; sent += $5; whole += $6 }
+  END { printf "\nThe publishers (nginx), as the feeds met them: requests answered 503: %d; bodies cut short by the feeds: %d (%d of their %d bytes sent).\n", refused, cut, sent, whole }' \
   "$logs/publishers.log" >>"$out/day-tables.md" || true
 # What became of the runs, in time order, each message once (a feed repeats its state every poll).
 grep -hs -E 'published run|run-ended|given up|: feed [a-z0-9]+: run [0-9]+ FAILED|is behind being served' \
