@@ -47,8 +47,8 @@ public record QueryProperties(
     @DefaultValue("1s") @NotNull Duration saturatedRetryAfter,
     @DefaultValue("1000") @Min(1) int maxBatchPoints,
     @DefaultValue("5000") @Min(1) @Max(100000) int edrMaxPoints,
-    @DefaultValue("2") @Min(0) int searchesInFlight,
-    @DefaultValue("32") @Min(1) @Max(1000) int maxSharedSearch,
+    @DefaultValue("1") @Min(0) int searchesInFlight,
+    @DefaultValue("64") @Min(1) @Max(1000) int maxSharedSearch,
     @DefaultValue("50ms") @NotNull Duration maxSharedWait) {
 
   public QueryProperties {

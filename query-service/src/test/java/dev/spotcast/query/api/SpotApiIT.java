@@ -135,7 +135,7 @@ public class SpotApiIT extends ServiceTestBase {
     Random random = new Random(2027);
     double readersBefore = readers();
     int rounds = 3;
-    int perRound = 12; // below the admission limit (16 forecast requests in progress)
+    int perRound = 12; // below the admission limit (64 forecast requests in progress)
     for (int round = 0; round < rounds; round++) {
       CountDownLatch start = new CountDownLatch(1);
       List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
