@@ -30,9 +30,10 @@ import org.springframework.validation.annotation.Validated;
  *     the same run that arrive meanwhile wait and go together as one multi-search when one ends (0:
  *     every request reads alone)
  * @param maxSharedSearch the most requests that share one such read
- * @param maxSharedWait the longest a request waits for a shared read; then it reads alone (reads
- *     under way that hang, as when a node goes down, hold back no more than they would without
- *     sharing)
+ * @param maxSharedWait how long a request waits for a shared read before it starts an extra one,
+ *     with the requests of its run queued beside it (at most searches-in-flight extra reads at
+ *     once): reads under way that hang, as when a node goes down, hold back no one longer; 0: at
+ *     once
  */
 @ConfigurationProperties("spotcast.query")
 @Validated

@@ -39,8 +39,8 @@ public class NeighbourSearch {
    * @param properties {@code fast-path} (whether regular grids take the ids path), {@code
    *     searches-in-flight} (the most ids-path reads of single requests under way at once, more
    *     wait and share the next; 0: each reads alone), {@code max-shared-search} (the most requests
-   *     that share one read) and {@code max-shared-wait} (the longest a request waits for a shared
-   *     read before it reads alone)
+   *     that share one read) and {@code max-shared-wait} (how long a request waits for a shared
+   *     read before it starts an extra one)
    * @param guard the bulkhead, retry, circuit breaker and time limit every call goes through
    * @param cache the document cache, when {@code spotcast.query.cache.enabled}
    */
@@ -94,10 +94,10 @@ public class NeighbourSearch {
                 "Single requests answered by one ids-path read (more than 1: requests that queued under load, sent together)")
             .baseUnit("requests")
             .register(registry);
-    Counter unshared =
-        Counter.builder("spotcast.elasticsearch.search.unshared")
+    Counter extra =
+        Counter.builder("spotcast.elasticsearch.search.extra")
             .description(
-                "Requests that waited max-shared-wait for a shared read and then read alone: reads under way were slow")
+                "Shared reads sent beyond searches-in-flight for requests that had waited max-shared-wait: the reads under way were slow")
             .register(registry);
     // The document cache keeps whole documents: its reads make every step of a block a hit.
     boolean whole = cache != null;
@@ -119,7 +119,7 @@ public class NeighbourSearch {
                 guard.timeouts(),
                 sender,
                 readers,
-                unshared));
+                extra));
   }
 
   private static Timer timer(MeterRegistry registry, String path) {

@@ -21,17 +21,24 @@ import java.util.concurrent.locks.ReentrantLock;
  * (the same run) are sent as one. Nothing waits for a batch to fill: a read that arrives while
  * fewer than {@code inFlight} are under way is sent at once, by itself, exactly as without
  * batching. Under load a round trip to Elasticsearch, its TLS records, the HTTP client's hand-offs
- * and Elasticsearch's per-search work are shared by several requests. A reader waits in the queue
- * for at most {@code maxWait}; then it leaves and reads alone, so that a read that hangs (a node
- * going down) holds back no more requests than it would without sharing. That limit is a timer,
- * removed when the reader's turn or answer comes first; the reader waits without a deadline ({@link
- * Timeouts}).
+ * and Elasticsearch's per-search work are shared by several requests.
+ *
+ * <p>A reader that has waited {@code maxWait} in the queue starts one more read (an extra read),
+ * beside the reads under way, for itself and the readers of its group queued with it: a read that
+ * hangs (a node going down) holds back no reader longer than {@code maxWait}, and a slow node (one
+ * just started, its code not yet compiled) gets larger reads, not more. At most {@code inFlight}
+ * extra reads are under way at once; a slot beyond {@code inFlight} is handed on when its read ends
+ * only to a reader that has waited {@code maxWait}, else it closes. Until 2026-12-01 such a reader
+ * read alone: after a restart of Elasticsearch thousands of single reads, each paying the whole
+ * per-search cost on a node that was slow already, refused a third of the first minute's requests
+ * (docs/benchmarks-journal.md, "Stop 69"). The timer of {@code maxWait} is removed when the
+ * reader's turn or answer comes first; the reader waits without a deadline ({@link Timeouts}).
  *
  * <p>This class only decides which reads go together, and who sends them when; how a read is sent
  * is its {@link Sender} (for spot requests {@link IdsSender}), a collaborator of its own: nothing
  * here calls back into the class that reads through it ({@link DocumentReads}) or the one that
  * built it ({@link NeighbourSearch}). It records, in the meters it is given, the readers of each
- * read sent and the readers that gave up waiting.
+ * read sent and the extra reads.
  *
  * <p>No thread of its own: a read is sent by the request thread that queued first; the others wait
  * for their answers. A failure of a shared read is every one of its readers' failure; readers of
@@ -61,12 +68,12 @@ final class SharedReads<P, R> {
   private final Timeouts timeouts;
   private final Sender<P, R> sender;
   private final DistributionSummary readers;
-  private final Counter gaveUp;
+  private final Counter extra;
   private final ReentrantLock lock = new ReentrantLock();
 
   /**
-   * Readers waiting for a read to end; never empty unless fewer than {@code inFlight} are under
-   * way.
+   * Readers waiting for a read to end, in the order they came; never empty unless fewer than {@code
+   * inFlight} are under way.
    */
   private final ArrayDeque<Reader<P, R>> queue = new ArrayDeque<>();
 
@@ -75,12 +82,13 @@ final class SharedReads<P, R> {
   /**
    * @param inFlight the most reads under way at once; 0: none shared, each read is sent by itself
    * @param maxShared the most readers of one shared read
-   * @param maxWait the longest a reader waits in the queue; then it leaves it and reads alone, so
-   *     that reads that hang (a node going down) hold back no more than they would without sharing
+   * @param maxWait how long a reader waits in the queue before it starts an extra read (when fewer
+   *     than {@code inFlight} extra reads are under way), so that reads that hang (a node going
+   *     down) hold back no one longer; 0: at once
    * @param timeouts runs the timers of {@code maxWait}
    * @param sender sends the reads
    * @param readers records the number of readers of each read sent
-   * @param gaveUp counts the readers that left the queue after {@code maxWait}
+   * @param extra counts the extra reads sent
    */
   SharedReads(
       int inFlight,
@@ -89,7 +97,7 @@ final class SharedReads<P, R> {
       Timeouts timeouts,
       Sender<P, R> sender,
       DistributionSummary readers,
-      Counter gaveUp) {
+      Counter extra) {
     if (inFlight < 0 || maxShared < 1 || maxWait.isNegative()) {
       throw new IllegalArgumentException("inFlight must be >= 0, maxShared >= 1 and maxWait >= 0");
     }
@@ -99,7 +107,7 @@ final class SharedReads<P, R> {
     this.timeouts = Objects.requireNonNull(timeouts);
     this.sender = sender;
     this.readers = readers;
-    this.gaveUp = gaveUp;
+    this.extra = extra;
   }
 
   /** The answer of {@code what}, read alone or together with reads queued beside it. */
@@ -123,26 +131,21 @@ final class SharedReads<P, R> {
     if (now) {
       send(List.of(me));
     } else {
-      // Whichever comes first (a failed answer included): the answer, the turn to send, or the
-      // timer's empty turn after maxWait (the reads under way are slow: this one goes alone).
+      // Whichever comes first (a failed answer included): the answer, or the turn to send (a read
+      // ending, or the timer after maxWait starting an extra read).
       CompletableFuture<Object> ready =
           CompletableFuture.anyOf(me.answer, me.turn).handle((any, failure) -> null);
       ScheduledFuture<?> limit =
-          maxWaitNanos == 0 ? null : timeouts.after(maxWaitNanos, () -> giveUp(me));
-      if (limit == null && !ready.isDone()) {
-        giveUp(me);
+          maxWaitNanos == 0 ? null : timeouts.after(maxWaitNanos, () -> overdue(me));
+      if (limit == null) {
+        overdue(me);
       }
       ready.join();
       if (limit != null) {
         limit.cancel(false);
       }
       if (!me.answer.isDone()) {
-        List<Reader<P, R>> turn = me.turn.join();
-        if (turn.isEmpty()) {
-          gaveUp.increment();
-          return alone(what);
-        }
-        send(turn);
+        send(me.turn.join());
       }
     }
     try {
@@ -164,19 +167,38 @@ final class SharedReads<P, R> {
   }
 
   /**
-   * Takes a reader that waited {@code maxWait} out of the queue and gives it an empty turn (to read
-   * alone); nothing when a read has taken it already (it waits for that one).
+   * A reader has waited {@code maxWait}: when it is still queued and fewer than {@code inFlight}
+   * extra reads are under way, it starts one, for itself and the readers of its group queued with
+   * it. Else it stays queued, first in line for the next read that ends.
    */
-  private void giveUp(Reader<P, R> me) {
-    boolean left;
+  private void overdue(Reader<P, R> me) {
+    List<Reader<P, R>> together;
     lock.lock();
     try {
-      left = queue.remove(me);
+      if (sending >= 2 * inFlight || !queue.remove(me)) {
+        return;
+      }
+      sending++;
+      together = new ArrayList<>();
+      together.add(me);
+      takeGroup(together);
     } finally {
       lock.unlock();
     }
-    if (left) {
-      me.turn.complete(List.of());
+    extra.increment();
+    me.turn.complete(together);
+  }
+
+  /** Moves the queued readers of the first's group to {@code together}, up to maxShared in all. */
+  private void takeGroup(List<Reader<P, R>> together) {
+    Object group = sender.group(together.getFirst().what);
+    for (Iterator<Reader<P, R>> it = queue.iterator();
+        it.hasNext() && together.size() < maxShared; ) {
+      Reader<P, R> r = it.next();
+      if (Objects.equals(sender.group(r.what), group)) {
+        it.remove();
+        together.add(r);
+      }
     }
   }
 
@@ -228,41 +250,40 @@ final class SharedReads<P, R> {
     }
   }
 
-  /** Hands the next read to the first queued reader, or frees the slot when none waits. */
+  /**
+   * Hands the next read to the first queued reader; frees the slot when none waits, or when it is
+   * an extra slot and the first has not waited {@code maxWait} (the reads are quick again).
+   */
   private void next() {
     Reader<P, R> first;
     List<Reader<P, R>> together = new ArrayList<>();
+    boolean extraSlot;
     lock.lock();
     try {
-      first = queue.poll();
-      if (first == null) {
+      first = queue.peek();
+      extraSlot = sending > inFlight;
+      if (first == null || (extraSlot && System.nanoTime() - first.queued < maxWaitNanos)) {
         sending--;
         return;
       }
+      queue.poll();
       together.add(first);
-      Object firstGroup = sender.group(first.what);
-      for (Iterator<Reader<P, R>> it = queue.iterator();
-          it.hasNext() && together.size() < maxShared; ) {
-        Reader<P, R> r = it.next();
-        if (Objects.equals(sender.group(r.what), firstGroup)) {
-          it.remove();
-          together.add(r);
-        }
-      }
+      takeGroup(together);
     } finally {
       lock.unlock();
+    }
+    if (extraSlot) {
+      extra.increment();
     }
     first.turn.complete(together);
   }
 
   private static final class Reader<P, R> {
     final P what;
+    final long queued = System.nanoTime();
     final CompletableFuture<R> answer = new CompletableFuture<>();
 
-    /**
-     * Completed when this reader is to send the next read, for these readers (itself first); empty
-     * when it gave up waiting and reads alone.
-     */
+    /** Completed when this reader is to send the next read, for these readers (itself first). */
     final CompletableFuture<List<Reader<P, R>>> turn = new CompletableFuture<>();
 
     Reader(P what) {

@@ -13,12 +13,38 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class SharedReadsTest {
 
   /** The timers of the longest wait, as the service's {@link ElasticsearchGuard#timeouts()}. */
   private static final Timeouts TIMEOUTS = new Timeouts();
+
+  /**
+   * Timers that run only when the test says so, in the order they were set (those cancelled
+   * meanwhile not at all): which reader's wait ends first is the test's choice, not the clock's.
+   */
+  private static final class ManualTimeouts extends Timeouts {
+    private final List<Map.Entry<Runnable, ScheduledFuture<?>>> set =
+        Collections.synchronizedList(new ArrayList<>());
+
+    @Override
+    public ScheduledFuture<?> after(long nanos, Runnable task) {
+      ScheduledFuture<?> never = super.after(TimeUnit.DAYS.toNanos(1), () -> {});
+      set.add(Map.entry(task, never));
+      return never;
+    }
+
+    /** Runs the k-th timer set (from 0), unless it was cancelled. */
+    void fire(int k) {
+      Map.Entry<Runnable, ScheduledFuture<?>> timer = set.get(k);
+      if (!timer.getValue().isCancelled()) {
+        timer.getKey().run();
+      }
+    }
+  }
 
   /** Reads of "group:name" strings, answered "name!"; what was sent is recorded in order. */
   private static final class Backend implements SharedReads.Sender<String, String> {
@@ -28,8 +54,8 @@ class SharedReadsTest {
     /** The readers of each read sent, as the shared reads record them. */
     final DistributionSummary readers = registry.summary("readers");
 
-    /** The readers that left the queue, as the shared reads count them. */
-    final Counter gaveUp = registry.counter("gave-up");
+    /** The extra reads, as the shared reads count them. */
+    final Counter extra = registry.counter("extra");
 
     /** A read of one of these waits for its latch before it answers. */
     final Map<String, CountDownLatch> hold = new ConcurrentHashMap<>();
@@ -45,7 +71,12 @@ class SharedReadsTest {
     }
 
     SharedReads<String, String> reads(int inFlight, int maxShared, Duration maxWait) {
-      return new SharedReads<>(inFlight, maxShared, maxWait, TIMEOUTS, this, readers, gaveUp);
+      return reads(inFlight, maxShared, maxWait, TIMEOUTS);
+    }
+
+    SharedReads<String, String> reads(
+        int inFlight, int maxShared, Duration maxWait, Timeouts timeouts) {
+      return new SharedReads<>(inFlight, maxShared, maxWait, timeouts, this, readers, extra);
     }
 
     @Override
@@ -93,7 +124,7 @@ class SharedReadsTest {
     final Map<String, String> answers = new ConcurrentHashMap<>();
 
     private final CountDownLatch release = new CountDownLatch(1);
-    private final List<Thread> threads = new ArrayList<>();
+    private final Map<String, Thread> threads = new ConcurrentHashMap<>();
 
     HeldRead(int inFlight, int maxShared, String held) throws InterruptedException {
       this(inFlight, maxShared, Duration.ofHours(1), held);
@@ -101,8 +132,13 @@ class SharedReadsTest {
 
     HeldRead(int inFlight, int maxShared, Duration maxWait, String held)
         throws InterruptedException {
+      this(inFlight, maxShared, maxWait, TIMEOUTS, held);
+    }
+
+    HeldRead(int inFlight, int maxShared, Duration maxWait, Timeouts timeouts, String held)
+        throws InterruptedException {
       backend.hold.put(held, release);
-      reads = backend.reads(inFlight, maxShared, maxWait);
+      reads = backend.reads(inFlight, maxShared, maxWait, timeouts);
       start(held);
       backend.firstSending.await();
     }
@@ -121,13 +157,21 @@ class SharedReadsTest {
     /** Lets the held read answer and waits for every reader. */
     void release() throws InterruptedException {
       release.countDown();
-      for (Thread t : threads) {
+      for (Thread t : threads.values()) {
         t.join();
       }
     }
 
+    /** Waits for these readers' answers. */
+    void await(String... what) throws InterruptedException {
+      for (String w : what) {
+        threads.get(w).join();
+      }
+    }
+
     private void start(String what) {
-      threads.add(
+      threads.put(
+          what,
           Thread.ofPlatform()
               .start(
                   () -> {
@@ -166,7 +210,7 @@ class SharedReadsTest {
     assertThat(held.backend.readers.count()).as("three reads sent").isEqualTo(3);
     assertThat(held.backend.readers.totalAmount()).as("1 + 3 + 1 readers").isEqualTo(5);
     assertThat(held.backend.readers.max()).isEqualTo(3);
-    assertThat(held.backend.gaveUp.count()).as("no reader left the queue").isZero();
+    assertThat(held.backend.extra.count()).as("no extra read").isZero();
     assertThat(held.answers)
         .containsExactlyInAnyOrderEntriesOf(
             Map.of("a:first", "first!", "a:p", "p!", "b:q", "q!", "a:r", "r!", "a:s", "s!"));
@@ -219,18 +263,89 @@ class SharedReadsTest {
   }
 
   @Test
-  void aReaderQueuedLongerThanTheLongestWaitReadsAloneBesideTheHangingRead() throws Exception {
+  void aReaderQueuedLongerThanTheLongestWaitStartsAnExtraReadBesideTheHangingRead()
+      throws Exception {
     HeldRead held = new HeldRead(1, 32, Duration.ofMillis(20), "a:hanging");
 
-    // The read under way answers only when released: this one's answer comes from its own read.
+    // The read under way answers only when released: this one's answer comes from another read.
     assertThat(held.reads.read("a:queued")).isEqualTo("queued!");
-    assertThat(held.backend.gaveUp.count()).isEqualTo(1);
+    assertThat(held.backend.extra.count()).isEqualTo(1);
     assertThat(held.reads.waiting()).as("it left the queue").isZero();
     assertThat(held.reads.sending()).as("the hanging read still holds its slot").isEqualTo(1);
     held.release();
 
     assertThat(held.backend.sent).containsExactly(List.of("a:hanging"), List.of("a:queued"));
     assertThat(held.answers).containsEntry("a:hanging", "hanging!");
+    assertThat(held.reads.sending()).isZero();
+  }
+
+  @Test
+  void theExtraReadTakesTheQueuedReadersOfItsGroupAndAtMostInFlightAreUnderWay() throws Exception {
+    ManualTimeouts timers = new ManualTimeouts();
+    HeldRead held = new HeldRead(1, 32, Duration.ofHours(1), timers, "a:hanging");
+    CountDownLatch extraRead = new CountDownLatch(1);
+    held.backend.hold.put("a:q", extraRead);
+    held.queue("a:p", "b:x", "a:q");
+
+    timers.fire(0); // p's wait ends: p starts an extra read with q, of its group
+    while (held.backend.sent.size() < 2) {
+      Thread.sleep(1);
+    }
+    timers.fire(1); // x's: one extra read is under way already, x stays queued
+    timers.fire(2); // q's: q is in p's read, nothing happens
+
+    assertThat(held.backend.sent).containsExactly(List.of("a:hanging"), List.of("a:p", "a:q"));
+    assertThat(held.reads.sending()).isEqualTo(2);
+    assertThat(held.reads.waiting()).as("x").isEqualTo(1);
+
+    extraRead.countDown();
+    held.await("a:p", "a:q");
+    assertThat(held.answers).containsEntry("a:p", "p!").containsEntry("a:q", "q!");
+    assertThat(held.reads.sending())
+        .as("the extra slot closes: x has not waited the longest wait since the read ended")
+        .isEqualTo(1);
+    assertThat(held.reads.waiting()).isEqualTo(1);
+
+    held.release();
+    assertThat(held.backend.sent)
+        .containsExactly(List.of("a:hanging"), List.of("a:p", "a:q"), List.of("b:x"));
+    assertThat(held.answers).containsEntry("b:x", "x!");
+    assertThat(held.backend.extra.count()).isEqualTo(1);
+    assertThat(held.reads.sending()).isZero();
+  }
+
+  @Test
+  void anExtraSlotIsHandedOnToAReaderThatHasWaitedTheLongestWait() throws Exception {
+    ManualTimeouts timers = new ManualTimeouts();
+    HeldRead held = new HeldRead(1, 32, Duration.ofMillis(1), timers, "a:hanging");
+    CountDownLatch extraRead = new CountDownLatch(1);
+    held.backend.hold.put("b:e", extraRead);
+    held.queue("b:e", "a:y");
+
+    timers.fire(0); // e's wait ends: an extra read for e alone (y is of another group)
+    while (held.backend.sent.size() < 2) {
+      Thread.sleep(1);
+    }
+    Thread.sleep(5); // y has waited more than the longest wait (1 ms) when e's read ends
+    extraRead.countDown();
+    held.await("b:e", "a:y");
+
+    assertThat(held.backend.sent)
+        .as("y's read follows e's in the extra slot, the hanging read still under way")
+        .containsExactly(List.of("a:hanging"), List.of("b:e"), List.of("a:y"));
+    assertThat(held.backend.extra.count()).as("two extra reads").isEqualTo(2);
+    assertThat(held.reads.sending()).isEqualTo(1);
+    held.release();
+    assertThat(held.reads.sending()).isZero();
+  }
+
+  @Test
+  void withNoLongestWaitAQueuedReaderStartsAnExtraReadAtOnce() throws Exception {
+    HeldRead held = new HeldRead(1, 32, Duration.ZERO, "a:hanging");
+
+    assertThat(held.reads.read("a:now")).isEqualTo("now!");
+    assertThat(held.backend.extra.count()).isEqualTo(1);
+    held.release();
     assertThat(held.reads.sending()).isZero();
   }
 
