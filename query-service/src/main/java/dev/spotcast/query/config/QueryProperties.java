@@ -34,6 +34,8 @@ import org.springframework.validation.annotation.Validated;
  *     with the requests of its run queued beside it (at most searches-in-flight extra reads at
  *     once): reads under way that hang, as when a node goes down, hold back no one longer; 0: at
  *     once
+ * @param minReadInterval the least time between the starts of two such reads: the request whose
+ *     turn it is waits out the rest, gathering the requests that come meanwhile (0: none)
  */
 @ConfigurationProperties("spotcast.query")
 @Validated
@@ -50,7 +52,8 @@ public record QueryProperties(
     @DefaultValue("5000") @Min(1) @Max(100000) int edrMaxPoints,
     @DefaultValue("1") @Min(0) int searchesInFlight,
     @DefaultValue("64") @Min(1) @Max(1000) int maxSharedSearch,
-    @DefaultValue("50ms") @NotNull Duration maxSharedWait) {
+    @DefaultValue("50ms") @NotNull Duration maxSharedWait,
+    @DefaultValue("5ms") @NotNull Duration minReadInterval) {
 
   public QueryProperties {
     if (defaultNeighbours > maxNeighbours) {

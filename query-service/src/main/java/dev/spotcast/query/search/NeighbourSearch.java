@@ -40,7 +40,8 @@ public class NeighbourSearch {
    *     searches-in-flight} (the most ids-path reads of single requests under way at once, more
    *     wait and share the next; 0: each reads alone), {@code max-shared-search} (the most requests
    *     that share one read) and {@code max-shared-wait} (how long a request waits for a shared
-   *     read before it starts an extra one)
+   *     read before it starts an extra one) and {@code min-read-interval} (the least time between
+   *     the starts of two reads)
    * @param guard the bulkhead, retry, circuit breaker and time limit every call goes through
    * @param cache the document cache, when {@code spotcast.query.cache.enabled}
    */
@@ -59,7 +60,8 @@ public class NeighbourSearch {
         cache.getIfAvailable(),
         properties.searchesInFlight(),
         properties.maxSharedSearch(),
-        properties.maxSharedWait());
+        properties.maxSharedWait(),
+        properties.minReadInterval());
   }
 
   /**
@@ -71,7 +73,15 @@ public class NeighbourSearch {
   public static NeighbourSearch unguarded(
       ElasticsearchClient client, MeterRegistry registry, boolean fastPath) {
     return new NeighbourSearch(
-        client, registry, fastPath, ElasticsearchGuard.none(), null, 0, 1, Duration.ZERO);
+        client,
+        registry,
+        fastPath,
+        ElasticsearchGuard.none(),
+        null,
+        0,
+        1,
+        Duration.ZERO,
+        Duration.ZERO);
   }
 
   private NeighbourSearch(
@@ -82,7 +92,8 @@ public class NeighbourSearch {
       DocumentCache cache,
       int searchesInFlight,
       int maxSharedSearch,
-      Duration maxSharedWait) {
+      Duration maxSharedWait,
+      Duration minReadInterval) {
     this.fastPath = fastPath;
     this.calls = new SearchCalls(client, guard);
     this.geoSortTimer = timer(registry, "geo_sort");
@@ -116,6 +127,7 @@ public class NeighbourSearch {
                 searchesInFlight,
                 maxSharedSearch,
                 maxSharedWait,
+                minReadInterval,
                 guard.timeouts(),
                 sender,
                 readers,

@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -33,6 +34,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * per-search cost on a node that was slow already, refused a third of the first minute's requests
  * (docs/benchmarks-journal.md, "Stop 69"). The timer of {@code maxWait} is removed when the
  * reader's turn or answer comes first; the reader waits without a deadline ({@link Timeouts}).
+ *
+ * <p>With a {@code minInterval}, a read (not an extra one) starts no sooner than that after the
+ * previous one started: the reader whose turn it is waits out the rest, then takes the readers of
+ * its group that queued meanwhile. Under moderate load the reads are fewer and larger, for a few
+ * milliseconds more; a request that comes after a quiet interval is sent at once.
  *
  * <p>This class only decides which reads go together, and who sends them when; how a read is sent
  * is its {@link Sender} (for spot requests {@link IdsSender}), a collaborator of its own: nothing
@@ -65,6 +71,7 @@ final class SharedReads<P, R> {
   private final int inFlight;
   private final int maxShared;
   private final long maxWaitNanos;
+  private final long minIntervalNanos;
   private final Timeouts timeouts;
   private final Sender<P, R> sender;
   private final DistributionSummary readers;
@@ -79,12 +86,16 @@ final class SharedReads<P, R> {
 
   private int sending;
 
+  /** When the last read (not an extra one) started, by {@link System#nanoTime()}. */
+  private long lastStart;
+
   /**
    * @param inFlight the most reads under way at once; 0: none shared, each read is sent by itself
    * @param maxShared the most readers of one shared read
    * @param maxWait how long a reader waits in the queue before it starts an extra read (when fewer
    *     than {@code inFlight} extra reads are under way), so that reads that hang (a node going
    *     down) hold back no one longer; 0: at once
+   * @param minInterval the least time between the starts of two reads (extra reads aside); 0: none
    * @param timeouts runs the timers of {@code maxWait}
    * @param sender sends the reads
    * @param readers records the number of readers of each read sent
@@ -94,16 +105,20 @@ final class SharedReads<P, R> {
       int inFlight,
       int maxShared,
       Duration maxWait,
+      Duration minInterval,
       Timeouts timeouts,
       Sender<P, R> sender,
       DistributionSummary readers,
       Counter extra) {
-    if (inFlight < 0 || maxShared < 1 || maxWait.isNegative()) {
-      throw new IllegalArgumentException("inFlight must be >= 0, maxShared >= 1 and maxWait >= 0");
+    if (inFlight < 0 || maxShared < 1 || maxWait.isNegative() || minInterval.isNegative()) {
+      throw new IllegalArgumentException(
+          "inFlight must be >= 0, maxShared >= 1, maxWait and minInterval >= 0");
     }
     this.inFlight = inFlight;
     this.maxShared = maxShared;
     this.maxWaitNanos = maxWait.toNanos();
+    this.minIntervalNanos = minInterval.toNanos();
+    this.lastStart = System.nanoTime() - minIntervalNanos;
     this.timeouts = Objects.requireNonNull(timeouts);
     this.sender = sender;
     this.readers = readers;
@@ -129,7 +144,7 @@ final class SharedReads<P, R> {
       lock.unlock();
     }
     if (now) {
-      send(List.of(me));
+      lead(me);
     } else {
       // Whichever comes first (a failed answer included): the answer, or the turn to send (a read
       // ending, or the timer after maxWait starting an extra read).
@@ -145,7 +160,12 @@ final class SharedReads<P, R> {
         limit.cancel(false);
       }
       if (!me.answer.isDone()) {
-        send(me.turn.join());
+        List<Reader<P, R>> turn = me.turn.join();
+        if (turn.isEmpty()) {
+          lead(me);
+        } else {
+          send(turn);
+        }
       }
     }
     try {
@@ -187,6 +207,41 @@ final class SharedReads<P, R> {
     }
     extra.increment();
     me.turn.complete(together);
+  }
+
+  /**
+   * Starts a read (not an extra one) led by {@code me}, which holds a slot: no sooner than {@code
+   * minInterval} after the previous one started, with the readers of its group queued by then.
+   */
+  private void lead(Reader<P, R> me) {
+    List<Reader<P, R>> together = new ArrayList<>();
+    together.add(me);
+    long rest;
+    lock.lock();
+    try {
+      rest = lastStart + minIntervalNanos - System.nanoTime();
+      if (rest <= 0) {
+        lastStart = System.nanoTime();
+        takeGroup(together);
+      }
+    } finally {
+      lock.unlock();
+    }
+    if (rest > 0) {
+      // One timed wait per read, not per request (the scheduler's wake-ups: Timeouts).
+      long until = System.nanoTime() + rest;
+      do {
+        LockSupport.parkNanos(rest);
+      } while ((rest = until - System.nanoTime()) > 0);
+      lock.lock();
+      try {
+        lastStart = System.nanoTime();
+        takeGroup(together);
+      } finally {
+        lock.unlock();
+      }
+    }
+    send(together);
   }
 
   /** Moves the queued readers of the first's group to {@code together}, up to maxShared in all. */
@@ -267,14 +322,17 @@ final class SharedReads<P, R> {
         return;
       }
       queue.poll();
-      together.add(first);
-      takeGroup(together);
+      if (extraSlot) {
+        together.add(first);
+        takeGroup(together);
+      }
     } finally {
       lock.unlock();
     }
     if (extraSlot) {
       extra.increment();
     }
+    // An empty turn: the first leads the next read, taking its group when it starts.
     first.turn.complete(together);
   }
 
@@ -283,7 +341,10 @@ final class SharedReads<P, R> {
     final long queued = System.nanoTime();
     final CompletableFuture<R> answer = new CompletableFuture<>();
 
-    /** Completed when this reader is to send the next read, for these readers (itself first). */
+    /**
+     * Completed when this reader is to send the next read: for these readers (itself first), or,
+     * when empty, for itself and the readers of its group queued when it starts.
+     */
     final CompletableFuture<List<Reader<P, R>>> turn = new CompletableFuture<>();
 
     Reader(P what) {

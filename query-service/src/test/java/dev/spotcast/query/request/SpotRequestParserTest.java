@@ -34,7 +34,8 @@ class SpotRequestParserTest {
               5000,
               2,
               32,
-              Duration.ofMillis(50)));
+              Duration.ofMillis(50),
+              Duration.ZERO));
 
   /** A spot request parsed as the controller parses one: model, place, reading, time, run. */
   private SpotRequest parse(

@@ -128,6 +128,7 @@ class DocumentReadsTest {
             0,
             1,
             Duration.ZERO,
+            Duration.ZERO,
             new dev.spotcast.query.config.Timeouts(),
             sender,
             registry.summary("readers"),

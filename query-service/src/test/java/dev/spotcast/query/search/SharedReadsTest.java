@@ -76,7 +76,8 @@ class SharedReadsTest {
 
     SharedReads<String, String> reads(
         int inFlight, int maxShared, Duration maxWait, Timeouts timeouts) {
-      return new SharedReads<>(inFlight, maxShared, maxWait, timeouts, this, readers, extra);
+      return new SharedReads<>(
+          inFlight, maxShared, maxWait, Duration.ZERO, timeouts, this, readers, extra);
     }
 
     @Override
@@ -347,6 +348,47 @@ class SharedReadsTest {
     assertThat(held.backend.extra.count()).isEqualTo(1);
     held.release();
     assertThat(held.reads.sending()).isZero();
+  }
+
+  @Test
+  void aReadStartsNoSoonerThanTheLeastIntervalAfterThePreviousAndTakesTheReadersQueuedMeanwhile()
+      throws Exception {
+    Backend backend = new Backend();
+    Duration interval = Duration.ofSeconds(1);
+    SharedReads<String, String> reads =
+        new SharedReads<>(
+            1,
+            32,
+            Duration.ofHours(1),
+            interval,
+            TIMEOUTS,
+            backend,
+            backend.readers,
+            backend.extra);
+
+    assertThat(reads.read("a:first")).as("sent at once: no read before it").isEqualTo("first!");
+    long firstEnded = System.nanoTime();
+    Map<String, String> answers = new ConcurrentHashMap<>();
+    Thread second =
+        Thread.ofPlatform().start(() -> answers.put("a:second", reads.read("a:second")));
+    while (reads.sending() == 0) {
+      Thread.sleep(1);
+    }
+    // The second holds the slot and waits out the interval: the third queues behind it.
+    Thread third = Thread.ofPlatform().start(() -> answers.put("a:third", reads.read("a:third")));
+    while (reads.waiting() == 0 && third.isAlive()) {
+      Thread.sleep(1);
+    }
+    assertThat(backend.sent).as("still waiting out the interval (1 s)").hasSize(1);
+    second.join();
+    third.join();
+
+    assertThat(System.nanoTime() - firstEnded).isGreaterThanOrEqualTo(interval.toNanos() / 2);
+    assertThat(backend.sent)
+        .as("the third queued while the second waited, and went with it")
+        .containsExactly(List.of("a:first"), List.of("a:second", "a:third"));
+    assertThat(answers).containsEntry("a:second", "second!").containsEntry("a:third", "third!");
+    assertThat(reads.sending()).isZero();
   }
 
   @Test
