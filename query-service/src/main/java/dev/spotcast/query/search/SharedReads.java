@@ -32,8 +32,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * only to a reader that has waited {@code maxWait}, else it closes. Until 2026-12-01 such a reader
  * read alone: after a restart of Elasticsearch thousands of single reads, each paying the whole
  * per-search cost on a node that was slow already, refused 9-17 % of the first minute's requests
- * against 2-6 % now (docs/benchmarks-journal.md, "Stop 69"). The timer of {@code maxWait} is removed when the
- * reader's turn or answer comes first; the reader waits without a deadline ({@link Timeouts}).
+ * against 2-6 % now (docs/benchmarks-journal.md, "Stop 69"). The timer of {@code maxWait} is
+ * removed when the reader's turn or answer comes first; the reader waits without a deadline ({@link
+ * Timeouts}).
  *
  * <p>With a {@code minInterval}, a read (not an extra one) starts no sooner than that after the
  * previous one started: the reader whose turn it is waits out the rest, then takes the readers of
