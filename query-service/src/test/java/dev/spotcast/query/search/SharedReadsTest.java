@@ -163,6 +163,21 @@ class SharedReadsTest {
       }
     }
 
+    /** A read of {@code what} will wait for the latch returned before it answers. */
+    CountDownLatch hold(String what) {
+      CountDownLatch latch = new CountDownLatch(1);
+      backend.hold.put(what, latch);
+      return latch;
+    }
+
+    /** Fires the k-th timer set and waits until {@code reads} reads have been sent. */
+    void fire(ManualTimeouts timers, int k, int reads) throws InterruptedException {
+      timers.fire(k);
+      while (backend.sent.size() < reads) {
+        Thread.sleep(1);
+      }
+    }
+
     /** Waits for these readers' answers. */
     void await(String... what) throws InterruptedException {
       for (String w : what) {
@@ -284,14 +299,10 @@ class SharedReadsTest {
   void theExtraReadTakesTheQueuedReadersOfItsGroupAndAtMostInFlightAreUnderWay() throws Exception {
     ManualTimeouts timers = new ManualTimeouts();
     HeldRead held = new HeldRead(1, 32, Duration.ofHours(1), timers, "a:hanging");
-    CountDownLatch extraRead = new CountDownLatch(1);
-    held.backend.hold.put("a:q", extraRead);
+    CountDownLatch extraRead = held.hold("a:q");
     held.queue("a:p", "b:x", "a:q");
 
-    timers.fire(0); // p's wait ends: p starts an extra read with q, of its group
-    while (held.backend.sent.size() < 2) {
-      Thread.sleep(1);
-    }
+    held.fire(timers, 0, 2); // p's wait ends: p starts an extra read with q, of its group
     timers.fire(1); // x's: one extra read is under way already, x stays queued
     timers.fire(2); // q's: q is in p's read, nothing happens
 
@@ -319,14 +330,10 @@ class SharedReadsTest {
   void anExtraSlotIsHandedOnToAReaderThatHasWaitedTheLongestWait() throws Exception {
     ManualTimeouts timers = new ManualTimeouts();
     HeldRead held = new HeldRead(1, 32, Duration.ofMillis(1), timers, "a:hanging");
-    CountDownLatch extraRead = new CountDownLatch(1);
-    held.backend.hold.put("b:e", extraRead);
+    CountDownLatch extraRead = held.hold("b:e");
     held.queue("b:e", "a:y");
 
-    timers.fire(0); // e's wait ends: an extra read for e alone (y is of another group)
-    while (held.backend.sent.size() < 2) {
-      Thread.sleep(1);
-    }
+    held.fire(timers, 0, 2); // e's wait ends: an extra read for e alone (y is of another group)
     Thread.sleep(5); // y has waited more than the longest wait (1 ms) when e's read ends
     extraRead.countDown();
     held.await("b:e", "a:y");
