@@ -31,7 +31,7 @@ import org.springframework.validation.annotation.Validated;
  *     every request reads alone)
  * @param maxSharedSearch the most requests that share one such read
  * @param maxSharedWait how long a request waits for a shared read before it starts an extra one,
- *     with the requests of its run queued beside it (at most searches-in-flight extra reads at
+ *     with the requests of its run queued beside it (at most 3 x searches-in-flight extra reads at
  *     once): reads under way that hang, as when a node goes down, hold back no one longer; 0: at
  *     once
  * @param minReadInterval the least time between the starts of two such reads: the request whose

@@ -296,33 +296,42 @@ class SharedReadsTest {
   }
 
   @Test
-  void theExtraReadTakesTheQueuedReadersOfItsGroupAndAtMostInFlightAreUnderWay() throws Exception {
+  void theExtraReadTakesTheQueuedReadersOfItsGroupAndAtMostThreePerSlotAreUnderWay()
+      throws Exception {
     ManualTimeouts timers = new ManualTimeouts();
     HeldRead held = new HeldRead(1, 32, Duration.ofHours(1), timers, "a:hanging");
-    CountDownLatch extraRead = held.hold("a:q");
-    held.queue("a:p", "b:x", "a:q");
+    List<CountDownLatch> extraReads = List.of(held.hold("a:q"), held.hold("b:x"), held.hold("c:y"));
+    held.queue("a:p", "b:x", "c:y", "d:z", "a:q");
 
     held.fire(timers, 0, 2); // p's wait ends: p starts an extra read with q, of its group
-    timers.fire(1); // x's: one extra read is under way already, x stays queued
-    timers.fire(2); // q's: q is in p's read, nothing happens
+    held.fire(timers, 1, 3); // x's: a second extra read
+    held.fire(timers, 2, 4); // y's: the third, the most for one read in flight
+    timers.fire(3); // z's: three extra reads are under way, z stays queued
+    timers.fire(4); // q's: q is in p's read, nothing happens
 
-    assertThat(held.backend.sent).containsExactly(List.of("a:hanging"), List.of("a:p", "a:q"));
-    assertThat(held.reads.sending()).isEqualTo(2);
-    assertThat(held.reads.waiting()).as("x").isEqualTo(1);
+    assertThat(held.backend.sent)
+        .containsExactlyInAnyOrder(
+            List.of("a:hanging"), List.of("a:p", "a:q"), List.of("b:x"), List.of("c:y"));
+    assertThat(SharedReads.EXTRA).isEqualTo(3);
+    assertThat(held.reads.sending()).isEqualTo(4);
+    assertThat(held.reads.waiting()).as("z").isEqualTo(1);
 
-    extraRead.countDown();
-    held.await("a:p", "a:q");
-    assertThat(held.answers).containsEntry("a:p", "p!").containsEntry("a:q", "q!");
+    extraReads.forEach(CountDownLatch::countDown);
+    held.await("a:p", "a:q", "b:x", "c:y");
+    assertThat(held.answers)
+        .containsEntry("a:p", "p!")
+        .containsEntry("a:q", "q!")
+        .containsEntry("b:x", "x!")
+        .containsEntry("c:y", "y!");
     assertThat(held.reads.sending())
-        .as("the extra slot closes: x has not waited the longest wait since the read ended")
+        .as("the extra slots close: z has not waited the longest wait since the reads ended")
         .isEqualTo(1);
     assertThat(held.reads.waiting()).isEqualTo(1);
 
     held.release();
-    assertThat(held.backend.sent)
-        .containsExactly(List.of("a:hanging"), List.of("a:p", "a:q"), List.of("b:x"));
-    assertThat(held.answers).containsEntry("b:x", "x!");
-    assertThat(held.backend.extra.count()).isEqualTo(1);
+    assertThat(held.backend.sent).hasSize(5).contains(List.of("d:z"));
+    assertThat(held.answers).containsEntry("d:z", "z!");
+    assertThat(held.backend.extra.count()).isEqualTo(3);
     assertThat(held.reads.sending()).isZero();
   }
 
