@@ -39,9 +39,9 @@ public class NeighbourSearch {
    * @param properties {@code fast-path} (whether regular grids take the ids path), {@code
    *     searches-in-flight} (the most ids-path reads of single requests under way at once, more
    *     wait and share the next; 0: each reads alone), {@code max-shared-search} (the most requests
-   *     that share one read) and {@code max-shared-wait} (how long a request waits for a shared
-   *     read before it starts an extra one) and {@code min-read-interval} (the least time between
-   *     the starts of two reads)
+   *     that share one read), {@code max-shared-wait} (how long a request waits for a shared read
+   *     before it starts an extra one) and {@code min-read-interval} (the least time between the
+   *     starts of two reads)
    * @param guard the bulkhead, retry, circuit breaker and time limit every call goes through
    * @param cache the document cache, when {@code spotcast.query.cache.enabled}
    */

@@ -223,32 +223,25 @@ final class SharedReads<P, R> {
    * minInterval} after the previous one started, with the readers of its group queued by then.
    */
   private void lead(Reader<P, R> me) {
-    List<Reader<P, R>> together = new ArrayList<>();
-    together.add(me);
-    long rest;
+    long until;
     lock.lock();
     try {
-      rest = lastStart + minIntervalNanos - System.nanoTime();
-      if (rest <= 0) {
-        lastStart = System.nanoTime();
-        takeGroup(together);
-      }
+      until = lastStart + minIntervalNanos;
     } finally {
       lock.unlock();
     }
-    if (rest > 0) {
-      // One timed wait per read, not per request (the scheduler's wake-ups: Timeouts).
-      long until = System.nanoTime() + rest;
-      do {
-        LockSupport.parkNanos(rest);
-      } while ((rest = until - System.nanoTime()) > 0);
-      lock.lock();
-      try {
-        lastStart = System.nanoTime();
-        takeGroup(together);
-      } finally {
-        lock.unlock();
-      }
+    // One timed wait per read, not per request (the scheduler's wake-ups: Timeouts).
+    for (long rest; (rest = until - System.nanoTime()) > 0; ) {
+      LockSupport.parkNanos(rest);
+    }
+    List<Reader<P, R>> together = new ArrayList<>();
+    together.add(me);
+    lock.lock();
+    try {
+      lastStart = System.nanoTime();
+      takeGroup(together);
+    } finally {
+      lock.unlock();
     }
     send(together);
   }
