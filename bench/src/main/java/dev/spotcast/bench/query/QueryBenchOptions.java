@@ -118,7 +118,10 @@ final class QueryBenchOptions {
       names = "--requests",
       paramLabel = "K",
       defaultValue = "10000",
-      description = "random requests generated (default: ${DEFAULT-VALUE})")
+      description =
+          "random requests generated; vegeta's warm-ups send them last first, so give well above"
+              + " rate x (warm-up + duration) for a measured window of requests not just asked"
+              + " (default: ${DEFAULT-VALUE})")
   int requests;
 
   @Option(
@@ -237,11 +240,9 @@ final class QueryBenchOptions {
   @Option(
       names = "--cold",
       description =
-          "vegeta only: each phase's warm-up sends its requests in reverse order and the machine's page"
-              + " cache is dropped (needs root) before the measured window, so that what is measured"
-              + " reads the run's documents from disk, not from memory or the service's document cache"
-              + " (give --requests well above rate x (warm-up + duration) so that the two halves do"
-              + " not meet)")
+          "vegeta only: the machine's page cache is dropped (needs root) before the measured"
+              + " window, so that what is measured reads the run's documents from disk, not from"
+              + " memory (see --requests)")
   boolean cold;
 
   @Option(

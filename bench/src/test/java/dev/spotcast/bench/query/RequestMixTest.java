@@ -185,8 +185,8 @@ class RequestMixTest {
     assertThat(r.errors()).isEqualTo(2);
     assertThat(r.firstError())
         .isEqualTo(
-            "not answered with 200: {HTTP 429=1, no answer (Get \"http://h/v1/series?x=2\":"
-                + " timeout, after 30s)=1} (429: refused at the door, Retry-After)");
+            "not answered with 200: {HTTP 429=1, no answer (Get: timeout, after 30s)=1} (429:"
+                + " refused at the door, Retry-After)");
     // spot: 0.2 and 0.4 ms, the 429; series: 0.8 ms, the timeout
     assertThat(r.byKind().get("spot").ok()).isEqualTo(2);
     assertThat(r.byKind().get("spot").latency().p50()).isEqualTo(0.2);
@@ -201,5 +201,20 @@ class RequestMixTest {
             .result("service", 1, Duration.ofSeconds(30), null, null, false);
     assertThat(mixOnly.byKind()).isEmpty();
     assertThat(mixOnly.ok()).isEqualTo(3);
+  }
+
+  @Test
+  void vegetaErrorsOfManyUrlsCountUnderOneReason() throws IOException {
+    String csv =
+        """
+        1000000000,0,1000,0,0,"Post ""https://es:9200/a/_search?routing=1"": dial tcp: socket: too many open files",,,0,POST,https://es:9200/a/_search?routing=1,
+        2000000000,0,1000,0,0,"Post ""https://es:9200/b/_search?routing=2"": dial tcp: socket: too many open files",,,1,POST,https://es:9200/b/_search?routing=2,
+        """;
+    QueryPhaseResult r =
+        VegetaGenerator.Tally.of(new StringReader(csv))
+            .result("raw-ids", 1, Duration.ofSeconds(30), null, null, false);
+    assertThat(r.firstError())
+        .isEqualTo(
+            "not answered with 200: {no answer (Post: dial tcp: socket: too many open files)=2}");
   }
 }
