@@ -182,6 +182,10 @@ final class LoadGenerator {
     CpuWatch.Snapshot before = null;
     SearchStats.Snapshot searchBefore = null;
     int size = requests.size();
+    // Each repeat sends requests its phase has not sent before (when there are enough): a repeat of
+    // the same ones would be answered from the service's document cache.
+    long first =
+        (repeat - 1L) * (long) Math.ceil(rate * (warmup.toMillis() + measure.toMillis()) / 1000.0);
     for (long i = 0; ; i++) {
       long due = start + Math.round(i * interval);
       if (due >= measureEnd) {
@@ -193,7 +197,7 @@ final class LoadGenerator {
         searchBefore = stats.snapshot();
       }
       boolean counted = due >= measureStart;
-      int index = (int) (i % size);
+      int index = (int) ((first + i) % size);
       HttpRequest request = requests.get(index);
       byte kind = kinds == null ? 0 : kinds[index];
       if (!outstanding.tryAcquire()) {
