@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
@@ -29,6 +30,9 @@ final class LoadGenerator {
   private final Duration warmup;
   private final Duration measure;
   private final CpuWatch cpu;
+
+  /** Where each closed-loop worker stopped in its phase's requests, by phase. */
+  private final Map<String, int[]> positions = new HashMap<>();
 
   LoadGenerator(int concurrency, Duration warmup, Duration measure, CpuWatch cpu) {
     this.concurrency = concurrency;
@@ -83,10 +87,13 @@ final class LoadGenerator {
     List<Thread> threads = new ArrayList<>(concurrency);
     AtomicReference<String> firstError = new AtomicReference<>();
     int stride = Math.max(1, requests.size() / concurrency);
+    // Each worker goes on where it stopped in the phase's last run: the measured requests of a
+    // repeat are not ones just sent (the service's document cache would answer those).
+    int[] resume = positions.get(phase);
     for (int w = 0; w < concurrency; w++) {
+      int first = resume != null && resume.length == concurrency ? resume[w] : w * stride;
       workers[w] =
-          new Worker(
-              client, requests, kinds, w * stride, start, measureStart, measureEnd, firstError);
+          new Worker(client, requests, kinds, first, start, measureStart, measureEnd, firstError);
       threads.add(Thread.ofPlatform().name("load-" + w).daemon().start(workers[w]));
     }
     sleepUntil(measureStart);
@@ -99,6 +106,11 @@ final class LoadGenerator {
       thread.join(Duration.ofSeconds(60));
     }
     client.shutdownNow();
+    int[] stopped = new int[concurrency];
+    for (int w = 0; w < concurrency; w++) {
+      stopped[w] = workers[w].next;
+    }
+    positions.put(phase, stopped);
 
     int total = 0;
     long errors = 0;

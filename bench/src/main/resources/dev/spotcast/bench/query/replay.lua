@@ -1,6 +1,7 @@
 -- Spotcast's query benchmark under wrk: replays prepared requests from a file, one per line as
 -- METHOD <TAB> PATH [<TAB> BODY] (newlines of a body written as the record separator, byte 30).
--- Each thread starts at its own offset and cycles through all of them. Requests are formatted
+-- Each thread starts at its own offset, moved on by as many as each thread sent in the phase's
+-- earlier runs (args[3]), and cycles through all of them. Requests are formatted
 -- once in init, so the timed loop only hands wrk a prepared string. At the end, the figures the
 -- benchmark reads are printed as "spotcast <name> <value>" lines.
 
@@ -24,7 +25,7 @@ function init(args)
   end
   -- the threads spread over the list (args[2]: how many there are), as the Java generator's workers do
   local stride = math.max(1, math.floor(#prepared / tonumber(args[2])))
-  at = (id * stride) % #prepared + 1
+  at = (id * stride + tonumber(args[3] or 0)) % #prepared + 1
 end
 
 function request()
