@@ -119,9 +119,9 @@ final class QueryBenchOptions {
       paramLabel = "K",
       defaultValue = "10000",
       description =
-          "random requests generated; vegeta's warm-ups send them last first, so give well above"
-              + " rate x (warm-up + duration) for a measured window of requests not just asked"
-              + " (default: ${DEFAULT-VALUE})")
+          "random requests generated; each repeat's measured window sends ones its phase has not"
+              + " sent while they last: give about rate x (warm-up + duration) x repeats (vegeta's"
+              + " warm-ups send them last first) (default: ${DEFAULT-VALUE})")
   int requests;
 
   @Option(
