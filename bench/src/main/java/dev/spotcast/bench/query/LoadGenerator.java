@@ -91,7 +91,7 @@ final class LoadGenerator {
     // repeat are not ones just sent (the service's document cache would answer those).
     int[] resume = positions.get(phase);
     for (int w = 0; w < concurrency; w++) {
-      int first = resume != null && resume.length == concurrency ? resume[w] : w * stride;
+      int first = resume != null ? resume[w] : w * stride;
       workers[w] =
           new Worker(client, requests, kinds, first, start, measureStart, measureEnd, firstError);
       threads.add(Thread.ofPlatform().name("load-" + w).daemon().start(workers[w]));

@@ -66,9 +66,9 @@ final class WrkGenerator extends ExternalGenerator {
     Path requests = requestsFile(phase);
     if (!warmup.isZero()) {
       Process warm = start(phase, requests, warmup);
-      Map<String, Long> figures = finish(warm, phase);
-      sent.merge(phase.phase(), figures.getOrDefault("requests", 0L), Long::sum);
-      if (figures.getOrDefault("requests", 0L) == 0) {
+      long warmSent = finish(warm, phase).getOrDefault("requests", 0L);
+      sent.merge(phase.phase(), warmSent, Long::sum);
+      if (warmSent == 0) {
         throw new IOException("wrk sent no request in the warm-up of phase " + phase.phase());
       }
     }
@@ -76,9 +76,8 @@ final class WrkGenerator extends ExternalGenerator {
     Process process = start(phase, requests, measure);
     Window window = window("wrk", process, begin, stats);
     Map<String, Long> f = finish(process, phase);
-    sent.merge(phase.phase(), f.getOrDefault("requests", 0L), Long::sum);
-
     long requestsSent = f.getOrDefault("requests", 0L);
+    sent.merge(phase.phase(), requestsSent, Long::sum);
     long statusErrors = f.getOrDefault("errors_status", 0L);
     long otherErrors = f.getOrDefault("errors_other", 0L);
     long ok = Math.max(0, requestsSent - statusErrors);
