@@ -37,6 +37,11 @@ class SharedReadsTest {
       return never;
     }
 
+    /** The timers set so far. */
+    int count() {
+      return set.size();
+    }
+
     /** Runs the k-th timer set (from 0), unless it was cancelled. */
     void fire(int k) {
       Map.Entry<Runnable, ScheduledFuture<?>> timer = set.get(k);
@@ -127,6 +132,9 @@ class SharedReadsTest {
     private final CountDownLatch release = new CountDownLatch(1);
     private final Map<String, Thread> threads = new ConcurrentHashMap<>();
 
+    /** The timers the readers set when the test fires them itself; null otherwise. */
+    private final ManualTimeouts timers;
+
     HeldRead(int inFlight, int maxShared, String held) throws InterruptedException {
       this(inFlight, maxShared, Duration.ofHours(1), held);
     }
@@ -140,6 +148,7 @@ class SharedReadsTest {
         throws InterruptedException {
       backend.hold.put(held, release);
       reads = backend.reads(inFlight, maxShared, maxWait, timeouts);
+      this.timers = timeouts instanceof ManualTimeouts manual ? manual : null;
       start(held);
       backend.firstSending.await();
     }
@@ -147,8 +156,11 @@ class SharedReadsTest {
     HeldRead queue(String... what) throws InterruptedException {
       for (String w : what) {
         int before = reads.waiting();
+        int timersBefore = timers == null ? 0 : timers.count();
         start(w);
-        while (reads.waiting() <= before) {
+        // Queued, and with manual timers its timer set too (a reader sets it just after queueing):
+        // the k-th timer is then the k-th reader's.
+        while (reads.waiting() <= before || (timers != null && timers.count() <= timersBefore)) {
           Thread.sleep(1);
         }
       }
