@@ -6,9 +6,12 @@ import dev.spotcast.model.Parameter;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -247,10 +250,15 @@ public final class SearchPlans {
    * together) as ONE multi-search, and how to split its hits back per query.
    *
    * <ul>
-   *   <li>Queries read by id are merged: per index one {@code ids} search (split in chunks of
-   *       {@value #MAX_IDS_PER_SEARCH}) for the documents of every query, routed to all their
-   *       tiles; a document shared by several queries (same neighbour) is fetched once. Each query
-   *       gets the documents it asked for, with its own distances, as a single read gives them.
+   *   <li>Queries read by id are merged: per index and shard one {@code ids} search (split in
+   *       chunks of {@value #MAX_IDS_PER_SEARCH}) for the documents of every query, routed to the
+   *       tiles of that shard only; a document shared by several queries (same neighbour) is
+   *       fetched once. A search that asks one shard is answered in one round (Elasticsearch
+   *       fetches its hits in its query phase) and looks up only the ids that shard holds: 8 % less
+   *       of Elasticsearch's CPU per shared read than one search per index over both shards
+   *       (docs/benchmarks.md, "Stop 72"). With routing by _id, one search per index over all
+   *       shards, as before. Each query gets the documents it asked for, with its own distances, as
+   *       a single read gives them.
    *   <li>Queries on the geo path keep their own searches ({@link #geo}), as items of the same
    *       multi-search.
    * </ul>
@@ -271,14 +279,14 @@ public final class SearchPlans {
       List<OneSearch> searches = new ArrayList<>();
       List<Integer> searchQuery =
           new ArrayList<>(); // the geo query a search answers, -1 for merged ids searches
-      Map<String, IdsSearch> idsByIndex = new LinkedHashMap<>();
+      Map<ShardOfIndex, IdsSearch> idsByShard = new LinkedHashMap<>();
       List<List<Wanted>> wanted = new ArrayList<>(queries.size());
       for (int q = 0; q < queries.size(); q++) {
         NeighbourQuery query = queries.get(q);
         List<Wanted> queryWanted = new ArrayList<>();
         wanted.add(queryWanted);
         if (byIds(query, fastPath)) {
-          addIds(query, points(query), idsByIndex, queryWanted, whole);
+          addIds(query, points(query), idsByShard, queryWanted, whole);
           continue;
         }
         for (OneSearch search : geo(query).searches()) {
@@ -286,7 +294,7 @@ public final class SearchPlans {
           searchQuery.add(q);
         }
       }
-      for (Map.Entry<String, IdsSearch> entry : idsByIndex.entrySet()) {
+      for (Map.Entry<ShardOfIndex, IdsSearch> entry : idsByShard.entrySet()) {
         IdsSearch ids = entry.getValue();
         String routing = ShardingStrategy.routingParameter(ids.routing);
         List<String> fields = List.copyOf(ids.fields);
@@ -295,7 +303,7 @@ public final class SearchPlans {
           List<String> chunk = all.subList(from, Math.min(all.size(), from + MAX_IDS_PER_SEARCH));
           searches.add(
               new OneSearch(
-                  entry.getKey(),
+                  entry.getKey().index(),
                   routing,
                   new SearchWire.Ids(chunk),
                   chunk.size(),
@@ -347,7 +355,7 @@ public final class SearchPlans {
     private static void addIds(
         NeighbourQuery query,
         GridNeighbours.Nearest nearest,
-        Map<String, IdsSearch> idsByIndex,
+        Map<ShardOfIndex, IdsSearch> idsByShard,
         List<Wanted> wanted,
         boolean whole) {
       if (nearest.size() == 0) {
@@ -355,16 +363,24 @@ public final class SearchPlans {
       }
       int[] points = nearest.points();
       List<String> routing = routingKeys(query, points);
+      int[] shards = shards(query, points);
       List<String> fields = docValueFields(query.parameters(), false);
       for (Map.Entry<String, List<Combination>> entry : query.byIndex().entrySet()) {
-        IdsSearch ids =
-            idsByIndex.computeIfAbsent(
-                entry.getKey(),
-                k -> new IdsSearch(entry.getValue().getFirst().axisPosition(), query.run()));
-        ids.routing.addAll(routing);
-        ids.fields.addAll(fields);
-        if (query.run().stepsPerDocument() > 1) {
-          ids.combinations.addAll(entry.getValue());
+        // The search of each point's shard of this index.
+        IdsSearch[] ofPoint = new IdsSearch[points.length];
+        for (int i = 0; i < points.length; i++) {
+          IdsSearch ids =
+              idsByShard.computeIfAbsent(
+                  new ShardOfIndex(entry.getKey(), shards[i]),
+                  k -> new IdsSearch(entry.getValue().getFirst().axisPosition(), query.run()));
+          ofPoint[i] = ids;
+          ids.routing.add(routing.get(i));
+          if (ids.queries.add(query)) {
+            ids.fields.addAll(fields);
+            if (query.run().stepsPerDocument() > 1) {
+              ids.combinations.addAll(entry.getValue());
+            }
+          }
         }
         // The ids of each document once (the steps of a block share theirs).
         Map<Document, Boolean> asked = new HashMap<>();
@@ -374,8 +390,8 @@ public final class SearchPlans {
               new Document(c.level(), StepBlocksRead.documentStep(query.run(), c.step()));
           boolean first = asked.putIfAbsent(document, Boolean.TRUE) == null;
           if (first) {
-            for (int point : points) {
-              ids.ids.add(DocumentIds.of(document.level(), document.step(), point));
+            for (int i = 0; i < points.length; i++) {
+              ofPoint[i].ids.add(DocumentIds.of(document.level(), document.step(), points[i]));
             }
           }
           if (whole && blocks != null) {
@@ -402,11 +418,37 @@ public final class SearchPlans {
     }
   }
 
-  /** The ids of one index that the merged searches of a {@link Batch} ask for. */
+  /** A shard of an index; shard -1: every shard (documents routed by _id). */
+  private record ShardOfIndex(String index, int shard) {}
+
+  /**
+   * The shard of its index that each grid point's documents lie on (the shard of its routing tile),
+   * or -1 for each when documents are routed by _id (every shard holds some of them).
+   */
+  private static int[] shards(NeighbourQuery query, int[] points) {
+    int[] shards = new int[points.length];
+    ShardingStrategy strategy = query.strategy();
+    if (!strategy.tileRouted()) {
+      Arrays.fill(shards, -1);
+      return shards;
+    }
+    RegularLatLonGrid grid = (RegularLatLonGrid) query.run().grid();
+    for (int i = 0; i < points.length; i++) {
+      shards[i] =
+          strategy.shardOf(strategy.tileOf(grid.latitude(points[i]), grid.longitude(points[i])));
+    }
+    return shards;
+  }
+
+  /** The ids of one shard of an index that the merged searches of a {@link Batch} ask for. */
   private static final class IdsSearch {
     final int axis;
     final ForecastRun run;
     final Set<String> ids = new LinkedHashSet<>();
+
+    /** The queries whose fields and combinations this search reads. */
+    final Set<NeighbourQuery> queries = Collections.newSetFromMap(new IdentityHashMap<>());
+
     final Set<String> routing = new LinkedHashSet<>();
     final Set<String> fields = new LinkedHashSet<>();
 

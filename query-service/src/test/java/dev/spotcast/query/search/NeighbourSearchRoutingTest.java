@@ -26,7 +26,7 @@ class NeighbourSearchRoutingTest {
     return ForecastRun.of(
         "synth",
         Instant.parse("2026-11-21T00:00:00Z"),
-        RegularLatLonGrid.covering(40, -10, 50, 10, 1.0),
+        RegularLatLonGrid.covering(40, -10, 50, 20, 1.0),
         LevelType.HEIGHT_ABOVE_GROUND,
         List.of(0.0, 500.0),
         List.of(0, 1),
@@ -35,12 +35,16 @@ class NeighbourSearchRoutingTest {
   }
 
   private static SpotPlan plan(ForecastRun run) {
+    return plan(run, 5.0);
+  }
+
+  private static SpotPlan plan(ForecastRun run, double lon) {
     // Two levels in two indices (one level per index): a multi-search.
     return SpotPlan.of(
         run,
         SpotRequest.of(
             RunSelection.published("synth"),
-            Place.at(45.2, 5.0, Vertical.height(250)),
+            Place.at(45.2, lon, Vertical.height(250)),
             Reading.idw(4, List.of()),
             run.runTime()));
   }
@@ -80,5 +84,43 @@ class NeighbourSearchRoutingTest {
     assertThat(headers(geo)).hasSize(2).allSatisfy(h -> assertThat(h).doesNotContain("routing"));
     SearchPlan ids = SearchPlans.ids(plan.query(), plan.query().points());
     assertThat(headers(ids)).allSatisfy(h -> assertThat(h).doesNotContain("routing"));
+  }
+
+  /**
+   * A shared read asks each shard of an index for its own documents only. Of the 10-degree tiles
+   * 485, 486 and 487 (row 13, columns 17-19), Elasticsearch routes 485 and 487 to shard 0 of a
+   * two-shard index and 486 to shard 1 (its {@code _search_shards} API, asked on 9.2.0).
+   */
+  @Test
+  void aSharedReadAsksEachShardForItsOwnDocuments() {
+    ForecastRun run = run(ShardingSpec.Routing.TILE);
+    SpotPlan west = plan(run, -5.0);
+    SpotPlan middle = plan(run, 5.0);
+    SpotPlan east = plan(run, 15.0);
+    SearchPlans.Batch batch =
+        SearchPlans.Batch.of(List.of(west.query(), middle.query(), east.query()), true);
+    assertThat(batch.searches())
+        .as("two indices, each asked on its two shards")
+        .extracting(OneSearch::routing)
+        .containsExactlyInAnyOrder("485,487", "486", "485,487", "486");
+    for (OneSearch search : batch.searches()) {
+      List<String> ids = ((SearchWire.Ids) search.criteria()).ids();
+      int perPlace = 4; // the 4 neighbours, a document each at this index's level
+      assertThat(ids).hasSize(search.routing().contains(",") ? 2 * perPlace : perPlace);
+    }
+  }
+
+  @Test
+  void aSharedReadOfDocumentsRoutedByIdAsksEveryShardOnce() {
+    ForecastRun run = run(ShardingSpec.Routing.DOCUMENT);
+    SearchPlans.Batch batch =
+        SearchPlans.Batch.of(
+            List.of(plan(run, -5.0).query(), plan(run, 5.0).query(), plan(run, 15.0).query()),
+            true);
+    assertThat(batch.searches())
+        .as("one search per index, over all its shards")
+        .hasSize(2)
+        .allSatisfy(s -> assertThat(s.routing()).isNull())
+        .allSatisfy(s -> assertThat(((SearchWire.Ids) s.criteria()).ids()).hasSize(12));
   }
 }
