@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.transport.rest5_client.Rest5ClientTransport;
+import co.elastic.clients.transport.rest5_client.low_level.Response;
+import co.elastic.clients.transport.rest5_client.low_level.Rest5Client;
 import dev.spotcast.ingestor.source.SyntheticForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelType;
@@ -170,6 +173,31 @@ class FastPathIT extends ServiceTestBase {
             .isInstanceOf(SearchUnavailableException.class)
             .hasMessageContaining("no such index");
       }
+    }
+  }
+
+  /**
+   * The spot's searches ask for their answers in CBOR, and Elasticsearch gives them so (read as
+   * CBOR by the tests above): both its single search and its multi-search.
+   */
+  @Test
+  void elasticsearchAnswersTheSearchesInCbor() throws Exception {
+    Rest5Client rest = ((Rest5ClientTransport) client._transport()).restClient();
+    for (double alt : new double[] {0, 500}) { // one index (two levels per index); two
+      SpotPlan plan =
+          SpotPlan.of(
+              REGIONAL,
+              SpotRequest.of(
+                  RunSelection.published(REGIONAL.model()),
+                  Place.at(33.1, -2.2, Vertical.height(alt)),
+                  Reading.idw(4, List.of()),
+                  RUN_TIME.plusSeconds(3600)));
+      SearchPlan ids = SearchPlans.requestOf(plan.query(), true);
+      Response answer = SearchWire.send(rest, ids.request()).get();
+      assertThat(answer.getEntity().getContentType())
+          .as("%s", ids.path())
+          .startsWith("application/cbor");
+      assertThat(SearchWire.read(answer, ids.searches()).getFirst()).isNotEmpty();
     }
   }
 

@@ -3,7 +3,13 @@ package dev.spotcast.query.search;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.dataformat.cbor.CBORFactory;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -166,6 +172,41 @@ class SearchWireTest {
     // fields in any order; the first of several values
     assertThat(hits.get(1).point()).isEqualTo(101);
     assertThat(hits.get(1).values()).containsExactlyEntriesOf(Map.of("t", 280.5));
+  }
+
+  /** The JSON answer in CBOR, written by Jackson's CBOR generator token by token. */
+  private static byte[] cbor(String json) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (JsonParser in = new JsonFactory().createParser(json);
+        JsonGenerator out = new CBORFactory().createGenerator(bytes)) {
+      in.nextToken();
+      out.copyCurrentStructure(in);
+    }
+    return bytes.toByteArray();
+  }
+
+  @Test
+  void anAnswerInCborIsReadAsItsJsonAndTheContentTypeChoosesTheParser() throws IOException {
+    String answer =
+        """
+        {"_shards":{"total":2,"failed":0},"hits":{"hits":[
+           {"fields":{"gp":[100],"lvl":[0.0],"step":[6],"v.t":[273.1499938964844]}},
+           {"fields":{"gp":[101],"lvl":[0.0],"step":[6],"v.t":[280.5]}}]}}
+        """;
+    List<ForecastHit> hits =
+        SearchWire.read(new ByteArrayInputStream(cbor(answer)), "application/cbor", List.of(IDS))
+            .getFirst();
+    assertThat(hits).extracting(ForecastHit::point).containsExactly(100, 101);
+    assertThat(hits.get(0).values()).containsExactlyEntriesOf(Map.of("t", 273.1499938964844));
+    assertThat(hits.get(1).step()).isEqualTo(6);
+    // Without a content type, or with JSON's, the body is JSON.
+    assertThat(
+            SearchWire.read(
+                    new ByteArrayInputStream(answer.getBytes(StandardCharsets.UTF_8)),
+                    "application/json; charset=UTF-8",
+                    List.of(IDS))
+                .getFirst())
+        .hasSize(2);
   }
 
   @Test
