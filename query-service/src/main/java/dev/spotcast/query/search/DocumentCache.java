@@ -18,6 +18,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
@@ -54,14 +56,19 @@ public final class DocumentCache {
      */
     @Override
     public int hashCode() {
+      long h = fingerprint();
+      return (int) (h ^ (h >>> 32));
+    }
+
+    /** The key's 64 bits of hash ({@link ReadBefore}). */
+    long fingerprint() {
       long h = point;
       h = h * MIX + step;
       h = h * MIX + Double.doubleToLongBits(level);
       h = h * MIX + axis;
       h = h * MIX + fields;
       h = h * MIX + System.identityHashCode(run);
-      h *= MIX;
-      return (int) (h ^ (h >>> 32));
+      return h * MIX;
     }
 
     @Override
@@ -160,9 +167,40 @@ public final class DocumentCache {
   private volatile Set<String> retained = Set.of();
 
   /**
-   * @param maxBytes the heap the documents may hold, as {@link #bytes} estimates it
+   * Which documents requests read lately, when only those read again are kept; null: every document
+   * read is kept.
    */
+  private final ReadBefore readBefore;
+
+  /**
+   * Warm-ups under way ({@link #warming}): while any is, a request's read is kept at once whatever
+   * the admission, since a warm-up reads what users are about to ask.
+   */
+  private final AtomicInteger warmUps = new AtomicInteger();
+
+  /** Every document read is kept ({@link Admission#FIRST_READ}). */
   public DocumentCache(long maxBytes, MeterRegistry registry) {
+    this(maxBytes, Admission.FIRST_READ, registry);
+  }
+
+  /** Which documents a request's read keeps ({@code spotcast.query.cache.admission}). */
+  public enum Admission {
+    /** Every document read, the first time. */
+    FIRST_READ,
+    /**
+     * A document read again while still remembered ({@link ReadBefore}): a place asked once costs
+     * no copy, entry or eviction; a place asked again reads Elasticsearch once more, then is kept.
+     */
+    READ_AGAIN
+  }
+
+  /**
+   * @param maxBytes the heap the documents may hold, as {@link #bytes} estimates it
+   * @param admission which documents a request's read keeps; documents kept otherwise (a run's
+   *     preload, the documents read ahead for a run's successor) are kept whatever it says
+   */
+  public DocumentCache(long maxBytes, Admission admission, MeterRegistry registry) {
+    this.readBefore = admission == Admission.READ_AGAIN ? ReadBefore.forCache(maxBytes) : null;
     // Maintenance (eviction, the frequency sketch) runs on the calling thread: handing it to the
     // common pool woke a thread per burst of writes, a context switch that cost more than the work
     // on two cores.
@@ -365,6 +403,39 @@ public final class DocumentCache {
       hits.put(entry.getKey(), document);
     }
     return hits;
+  }
+
+  /**
+   * Until the returned handle is closed, every document a request reads is kept at once, as {@link
+   * Admission#FIRST_READ} keeps it: the service's warm-up sends itself requests at the places its
+   * users asked most (dev.spotcast.query.web.Warmup), at its start before it is ready and for a
+   * model's new run before users are moved to it, and what they read is what users read next. A
+   * user's read meanwhile is kept too.
+   */
+  public Warming warming() {
+    warmUps.incrementAndGet();
+    AtomicBoolean open = new AtomicBoolean(true);
+    return () -> {
+      if (open.compareAndSet(true, false)) {
+        warmUps.decrementAndGet();
+      }
+    };
+  }
+
+  /** A warm-up under way ({@link #warming}); closing it ends it. */
+  public interface Warming extends AutoCloseable {
+    @Override
+    void close();
+  }
+
+  /**
+   * Keeps a document a request read, as {@link #put} does, unless only documents read again are
+   * kept and this one was not read lately.
+   */
+  void putRead(Key key, List<ForecastHit> hits) {
+    if (readBefore == null || warmUps.get() > 0 || readBefore.again(key.fingerprint())) {
+      put(key, hits);
+    }
   }
 
   /**

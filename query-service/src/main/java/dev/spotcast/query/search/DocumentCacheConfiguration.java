@@ -30,6 +30,7 @@ public class DocumentCacheConfiguration {
   @Bean
   DocumentCache documentCache(
       @Value("${spotcast.query.cache.max-memory:#{null}}") DataSize maxMemory,
+      @Value("${spotcast.query.cache.admission:first-read}") String admission,
       MeterRegistry registry,
       PublishedRuns runs) {
     long bytes = maxMemory != null ? maxMemory.toBytes() : Runtime.getRuntime().maxMemory() / 4;
@@ -54,9 +55,23 @@ public class DocumentCacheConfiguration {
           offHeap >> 20,
           (bytes >> 20) + 256);
     }
-    DocumentCache cache = new DocumentCache(bytes, registry);
+    DocumentCache cache = new DocumentCache(bytes, admission(admission), registry);
     runs.onRefresh(cache::retainRuns);
     return cache;
+  }
+
+  /** {@code spotcast.query.cache.admission}: {@code first-read} or {@code read-again}. */
+  static DocumentCache.Admission admission(String value) {
+    return switch (value.strip().toLowerCase(java.util.Locale.ROOT).replace('_', '-')) {
+      case "first-read" -> DocumentCache.Admission.FIRST_READ;
+      case "read-again" -> DocumentCache.Admission.READ_AGAIN;
+      default ->
+          throw new IllegalArgumentException(
+              "spotcast.query.cache.admission is '"
+                  + value
+                  + "'; give first-read (keep every document read) or read-again (keep a"
+                  + " document once it is read again)");
+    };
   }
 
   /**

@@ -54,7 +54,9 @@ final class DocumentReads {
       documents =
           reading.get(
               keys,
-              () -> whole(query.strategy(), fieldMasks, shared.read(new IdsRead(query, points))));
+              () ->
+                  whole(
+                      query.strategy(), fieldMasks, shared.read(new IdsRead(query, points)), true));
     }
     return asked(query, asked, points, fieldMasks, documents);
   }
@@ -64,7 +66,7 @@ final class DocumentReads {
    * document once, read with every parameter of its axis: {@link RunPreload}); returns how many.
    */
   int keep(ShardingStrategy strategy, long[] fieldMasks, List<ForecastHit> read) {
-    return whole(strategy, fieldMasks, read).size();
+    return whole(strategy, fieldMasks, read, false).size();
   }
 
   /**
@@ -72,9 +74,12 @@ final class DocumentReads {
    * document of one step); the complete documents are kept in the cache. A block read from
    * Elasticsearch is kept as its numbers ({@link BlockHits}); any other document some of whose
    * steps did not come back is returned as read but not kept.
+   *
+   * @param asked whether a request read them: the cache's admission decides which it keeps ({@link
+   *     DocumentCache#putRead}); otherwise all are kept
    */
   private Map<DocumentCache.Key, List<ForecastHit>> whole(
-      ShardingStrategy strategy, long[] fieldMasks, List<ForecastHit> read) {
+      ShardingStrategy strategy, long[] fieldMasks, List<ForecastHit> read, boolean asked) {
     ForecastRun run = strategy.run();
     boolean blocks = run.stepsPerDocument() > 1;
     Map<DocumentCache.Key, ForecastHit[]> found = new HashMap<>();
@@ -103,7 +108,11 @@ final class DocumentReads {
       if (block != null) {
         // Any step of a block read carries the numbers of all its steps: kept as they are.
         documents.put(key, block);
-        cache.put(key, block);
+        if (asked) {
+          cache.putRead(key, block);
+        } else {
+          cache.put(key, block);
+        }
         continue;
       }
       found
@@ -116,7 +125,11 @@ final class DocumentReads {
           List<ForecastHit> document = Arrays.asList(hits);
           documents.put(key, document);
           if (!document.contains(null)) {
-            cache.put(key, List.of(hits));
+            if (asked) {
+              cache.putRead(key, List.of(hits));
+            } else {
+              cache.put(key, List.of(hits));
+            }
           }
         });
     return documents;

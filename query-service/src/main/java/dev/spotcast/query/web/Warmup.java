@@ -5,6 +5,7 @@ import dev.spotcast.model.ForecastRun;
 import dev.spotcast.model.LevelAxis;
 import dev.spotcast.model.RegularLatLonGrid;
 import dev.spotcast.query.catalog.PublishedRuns;
+import dev.spotcast.query.search.DocumentCache;
 import dev.spotcast.query.search.RunHandoff;
 import dev.spotcast.query.search.RunPreload;
 import dev.spotcast.query.spot.RecentPlaces;
@@ -31,6 +32,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationListener;
@@ -74,6 +76,7 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
   private final RecentPlaces recent;
   private final RunPreload preload;
   private final RunHandoff handoff;
+  private final DocumentCache cache;
   private final AtomicBoolean started = new AtomicBoolean();
   private volatile int port = -1;
   private volatile boolean done;
@@ -84,8 +87,10 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
       WarmupProperties properties,
       RecentPlaces recent,
       RunPreload preload,
-      RunHandoff handoff) {
+      RunHandoff handoff,
+      ObjectProvider<DocumentCache> cache) {
     this.runs = runs;
+    this.cache = cache.getIfAvailable();
     this.handoff = handoff;
     this.properties = properties;
     this.recent = recent;
@@ -120,7 +125,7 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
     Answers answered = new Answers();
     int replayed = 0;
     Queue<URI> places = new ConcurrentLinkedQueue<>();
-    try {
+    try (DocumentCache.Warming warming = warming()) {
       // The runs that fit in the document cache first, whole: then every place is in memory.
       preload.preloadNew();
       Instant start = Instant.now();
@@ -277,6 +282,14 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
     }
   }
 
+  /**
+   * The document cache keeps what the warm-up's requests read whatever its admission ({@link
+   * DocumentCache#warming}): they ask what users are about to.
+   */
+  private DocumentCache.Warming warming() {
+    return cache != null ? cache.warming() : () -> {};
+  }
+
   /** A series of the new run at each of the places of its model asked most, until the deadline. */
   private void warmPlaces(RunRecord next, Instant deadline) {
     String model = next.run().model();
@@ -292,8 +305,8 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
     }
     long began = System.nanoTime();
     Answers answered = new Answers();
-    try (HttpClient client =
-        HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
+    try (DocumentCache.Warming warming = warming();
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
       send(client, deadline, answered, places::poll);
     } catch (RuntimeException e) {
       log.warn("model {}: warming run {} stopped: {}", model, next.runId(), e.toString());

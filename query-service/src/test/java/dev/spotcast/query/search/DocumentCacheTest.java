@@ -1,6 +1,7 @@
 package dev.spotcast.query.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.index.RunStatus;
@@ -40,6 +41,58 @@ class DocumentCacheTest {
   private static ForecastHit hit(int axis, int point) {
     return new ForecastHit(
         axis, point, 0, 0, Map.of("t", 280.0), Double.NaN, Double.NaN, Double.NaN);
+  }
+
+  @Test
+  void keepingOnlyDocumentsReadAgainKeepsARequestsReadFromItsSecondAndEveryOtherAtOnce() {
+    ShardingStrategy strategy = new ShardingStrategy(run("a"));
+    DocumentCache cache =
+        new DocumentCache(1 << 20, DocumentCache.Admission.READ_AGAIN, new SimpleMeterRegistry());
+    DocumentCache.Key asked = new DocumentCache.Key(strategy, 0, 0, 0, 7, 1);
+    cache.putRead(asked, List.of(hit(0, 7)));
+    assertThat(cache.all(List.of(asked))).as("read once: not kept").isNull();
+    cache.putRead(asked, List.of(hit(0, 7)));
+    assertThat(cache.all(List.of(asked))).as("read again: kept").containsKey(asked);
+    // Kept some other way (a preload, the documents read ahead for a run's successor): at once.
+    DocumentCache.Key preloaded = new DocumentCache.Key(strategy, 0, 0, 0, 8, 1);
+    cache.put(preloaded, List.of(hit(0, 8)));
+    assertThat(cache.all(List.of(preloaded))).containsKey(preloaded);
+    // The default keeps a request's read the first time.
+    DocumentCache first = new DocumentCache(1 << 20, new SimpleMeterRegistry());
+    first.putRead(asked, List.of(hit(0, 7)));
+    assertThat(first.all(List.of(asked))).containsKey(asked);
+  }
+
+  @Test
+  void whileAWarmUpIsUnderWayEveryDocumentARequestReadsIsKeptAtOnce() {
+    ShardingStrategy strategy = new ShardingStrategy(run("a"));
+    DocumentCache cache =
+        new DocumentCache(1 << 20, DocumentCache.Admission.READ_AGAIN, new SimpleMeterRegistry());
+    DocumentCache.Key warmed = new DocumentCache.Key(strategy, 0, 0, 0, 7, 1);
+    DocumentCache.Key after = new DocumentCache.Key(strategy, 0, 0, 0, 8, 1);
+    DocumentCache.Warming first = cache.warming();
+    DocumentCache.Warming second = cache.warming();
+    cache.putRead(warmed, List.of(hit(0, 7)));
+    assertThat(cache.all(List.of(warmed))).as("read once while warming: kept").containsKey(warmed);
+    first.close();
+    first.close(); // closing twice ends one warm-up only
+    cache.putRead(after, List.of(hit(0, 8)));
+    assertThat(cache.all(List.of(after))).as("the second warm-up still under way").isNotNull();
+    second.close();
+    DocumentCache.Key cold = new DocumentCache.Key(strategy, 0, 0, 0, 9, 1);
+    cache.putRead(cold, List.of(hit(0, 9)));
+    assertThat(cache.all(List.of(cold))).as("no warm-up: read once, not kept").isNull();
+  }
+
+  @Test
+  void theAdmissionIsNamedAsInTheSettingsAndAnyOtherNameIsRefusedWithTheChoices() {
+    assertThat(DocumentCacheConfiguration.admission("read-again"))
+        .isEqualTo(DocumentCache.Admission.READ_AGAIN);
+    assertThat(DocumentCacheConfiguration.admission(" First_Read "))
+        .isEqualTo(DocumentCache.Admission.FIRST_READ);
+    assertThatThrownBy(() -> DocumentCacheConfiguration.admission("twice"))
+        .hasMessageContaining("first-read")
+        .hasMessageContaining("read-again");
   }
 
   @Test
