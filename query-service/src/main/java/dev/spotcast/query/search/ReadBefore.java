@@ -5,10 +5,11 @@ import java.util.concurrent.atomic.AtomicLongArray;
 /**
  * The document cache's doorkeeper when it keeps only documents read again ({@code
  * spotcast.query.cache.admission: read-again}): which documents requests read lately,
- * approximately, as a fixed table of fingerprints. A document is recorded in the slot its
- * fingerprint selects; a later document of the same slot takes it over, so a document is remembered
- * until about as many others have been read as the table has slots, and a fingerprint shared by two
- * documents (one in 2^64) only lets the second in a read early. Costs a lookup and a write per
+ * approximately, as a fixed table of fingerprints. A document is recorded in the pair of slots its
+ * fingerprint selects, the newest first; a third document of the same pair pushes out the oldest,
+ * so a document is remembered until about as many others have been read as the table has slots, two
+ * documents of one read that select the same pair are both remembered, and a fingerprint shared by
+ * two documents (one in 2^64) only lets the second in a read early. Costs a lookup and a write per
  * document read, where keeping it costs its copy, its entry and an eviction (docs/benchmarks.md,
  * "Stop 72").
  */
@@ -26,11 +27,11 @@ final class ReadBefore {
   private final int mask;
 
   /**
-   * @param slots a power of two
+   * @param slots a power of two, at least 2
    */
   ReadBefore(int slots) {
-    if (Integer.bitCount(slots) != 1) {
-      throw new IllegalArgumentException("slots must be a power of two: " + slots);
+    if (Integer.bitCount(slots) != 1 || slots < 2) {
+      throw new IllegalArgumentException("slots must be a power of two, at least 2: " + slots);
     }
     this.slots = new AtomicLongArray(slots);
     this.mask = slots - 1;
@@ -52,10 +53,12 @@ final class ReadBefore {
    */
   boolean again(long fingerprint) {
     long recorded = fingerprint == 0 ? 1 : fingerprint; // 0 is an empty slot
-    int slot = (int) (recorded ^ (recorded >>> 32)) & mask;
-    if (slots.get(slot) == recorded) {
+    int slot = (int) (recorded ^ (recorded >>> 32)) & mask & ~1;
+    long newest = slots.get(slot);
+    if (newest == recorded || slots.get(slot + 1) == recorded) {
       return true;
     }
+    slots.lazySet(slot + 1, newest);
     slots.lazySet(slot, recorded);
     return false;
   }

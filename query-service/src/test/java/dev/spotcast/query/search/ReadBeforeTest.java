@@ -18,16 +18,22 @@ class ReadBeforeTest {
   }
 
   @Test
-  void aLaterDocumentOfTheSameSlotMakesItForgetTheFirst() {
+  void twoDocumentsOfTheSamePairOfSlotsAreRememberedAndAThirdPushesOutTheOldest() {
     ReadBefore seen = new ReadBefore(ReadBefore.MIN_SLOTS);
-    // 65,536 slots: fingerprints 5 and 5 + 65,536 select slot 5 (their high halves are 0).
-    long first = 5;
+    // 65,536 slots: fingerprints 4, 5, 4 + 65,536 and 5 + 65,536 select the pair of slots 4 and 5
+    // (their high halves are 0).
+    long first = 4;
     long second = 5 + ReadBefore.MIN_SLOTS;
+    long third = 4 + ReadBefore.MIN_SLOTS;
+    // Read together (one spot's documents), then again: both remembered.
     assertThat(seen.again(first)).isFalse();
-    assertThat(seen.again(second)).as("takes slot 5").isFalse();
-    assertThat(seen.again(first)).as("forgotten: recorded again").isFalse();
-    assertThat(seen.again(first)).isTrue();
-    assertThat(seen.again(6)).as("another slot").isFalse();
+    assertThat(seen.again(second)).isFalse();
+    assertThat(seen.again(first)).as("the older of the pair").isTrue();
+    assertThat(seen.again(second)).as("the newer").isTrue();
+    assertThat(seen.again(third)).as("a third of the pair").isFalse();
+    assertThat(seen.again(first)).as("pushed out: recorded again").isFalse();
+    assertThat(seen.again(third)).as("still remembered").isTrue();
+    assertThat(seen.again(6)).as("another pair").isFalse();
     assertThat(seen.again(first)).isTrue();
   }
 
@@ -38,5 +44,6 @@ class ReadBeforeTest {
     // 1 GiB of documents of 3 KiB: 349,525, so 2^18 slots (the power of two below).
     assertThat(ReadBefore.forCache(1L << 30).slots()).isEqualTo(1 << 18);
     assertThatThrownBy(() -> new ReadBefore(3000)).hasMessageContaining("power of two");
+    assertThatThrownBy(() -> new ReadBefore(1)).hasMessageContaining("at least 2");
   }
 }
