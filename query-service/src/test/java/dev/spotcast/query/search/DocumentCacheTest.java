@@ -43,21 +43,31 @@ class DocumentCacheTest {
         axis, point, 0, 0, Map.of("t", 280.0), Double.NaN, Double.NaN, Double.NaN);
   }
 
+  /** A cache of 1 MiB that keeps a request's documents once they are read again. */
+  private static DocumentCache readAgain() {
+    return new DocumentCache(
+        1 << 20, DocumentCache.Admission.READ_AGAIN, new SimpleMeterRegistry());
+  }
+
+  /** The key of a grid point's document: level 0, step 0, the first parameter. */
+  private static DocumentCache.Key pointKey(ShardingStrategy strategy, int point) {
+    return new DocumentCache.Key(strategy, 0, 0, 0, point, 1);
+  }
+
   @Test
   void keepingOnlyDocumentsReadAgainKeepsARequestsReadFromItsSecondAndEveryOtherAtOnce() {
     ShardingStrategy strategy = new ShardingStrategy(run("a"));
-    DocumentCache cache =
-        new DocumentCache(1 << 20, DocumentCache.Admission.READ_AGAIN, new SimpleMeterRegistry());
-    DocumentCache.Key asked = new DocumentCache.Key(strategy, 0, 0, 0, 7, 1);
+    DocumentCache cache = readAgain();
+    DocumentCache.Key asked = pointKey(strategy, 7);
     cache.putRead(asked, List.of(hit(0, 7)));
     assertThat(cache.all(List.of(asked))).as("read once: not kept").isNull();
     cache.putRead(asked, List.of(hit(0, 7)));
     assertThat(cache.all(List.of(asked))).as("read again: kept").containsKey(asked);
     // Kept some other way (a preload, the documents read ahead for a run's successor): at once.
-    DocumentCache.Key preloaded = new DocumentCache.Key(strategy, 0, 0, 0, 8, 1);
+    DocumentCache.Key preloaded = pointKey(strategy, 8);
     cache.put(preloaded, List.of(hit(0, 8)));
     assertThat(cache.all(List.of(preloaded))).containsKey(preloaded);
-    // The default keeps a request's read the first time.
+    // first-read (this constructor's admission) keeps a request's read the first time.
     DocumentCache first = new DocumentCache(1 << 20, new SimpleMeterRegistry());
     first.putRead(asked, List.of(hit(0, 7)));
     assertThat(first.all(List.of(asked))).containsKey(asked);
@@ -66,10 +76,9 @@ class DocumentCacheTest {
   @Test
   void whileAWarmUpIsUnderWayEveryDocumentARequestReadsIsKeptAtOnce() {
     ShardingStrategy strategy = new ShardingStrategy(run("a"));
-    DocumentCache cache =
-        new DocumentCache(1 << 20, DocumentCache.Admission.READ_AGAIN, new SimpleMeterRegistry());
-    DocumentCache.Key warmed = new DocumentCache.Key(strategy, 0, 0, 0, 7, 1);
-    DocumentCache.Key after = new DocumentCache.Key(strategy, 0, 0, 0, 8, 1);
+    DocumentCache cache = readAgain();
+    DocumentCache.Key warmed = pointKey(strategy, 7);
+    DocumentCache.Key after = pointKey(strategy, 8);
     DocumentCache.Warming first = cache.warming();
     DocumentCache.Warming second = cache.warming();
     cache.putRead(warmed, List.of(hit(0, 7)));
@@ -79,7 +88,7 @@ class DocumentCacheTest {
     cache.putRead(after, List.of(hit(0, 8)));
     assertThat(cache.all(List.of(after))).as("the second warm-up still under way").isNotNull();
     second.close();
-    DocumentCache.Key cold = new DocumentCache.Key(strategy, 0, 0, 0, 9, 1);
+    DocumentCache.Key cold = pointKey(strategy, 9);
     cache.putRead(cold, List.of(hit(0, 9)));
     assertThat(cache.all(List.of(cold))).as("no warm-up: read once, not kept").isNull();
   }
