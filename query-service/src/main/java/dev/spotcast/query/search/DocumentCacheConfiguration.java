@@ -30,7 +30,7 @@ public class DocumentCacheConfiguration {
   @Bean
   DocumentCache documentCache(
       @Value("${spotcast.query.cache.max-memory:#{null}}") DataSize maxMemory,
-      @Value("${spotcast.query.cache.admission:read-again}") String admission,
+      @Value("${spotcast.query.cache.admission:first-read}") String admission,
       MeterRegistry registry,
       PublishedRuns runs) {
     long bytes = maxMemory != null ? maxMemory.toBytes() : Runtime.getRuntime().maxMemory() / 4;

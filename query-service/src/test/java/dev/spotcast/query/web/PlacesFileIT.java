@@ -98,8 +98,6 @@ class PlacesFileIT {
 
     try (ConfigurableApplicationContext first = ServiceTestBase.startInstance(documentsOnly)) {
       String base = ServiceTestBase.readyBase(first);
-      // Twice: the default admission keeps documents read again.
-      assertThat(get(base + spot(OFTEN, 80)).statusCode()).isEqualTo(200);
       assertThat(get(base + spot(OFTEN, 80)).statusCode()).isEqualTo(200);
     }
     List<RunHandoff.HeldDocument> saved = DocumentsFile.load(file);
