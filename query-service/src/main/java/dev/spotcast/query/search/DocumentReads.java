@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * The ids-path reads of single requests: the documents already read (the document cache), reads of
@@ -82,6 +83,7 @@ final class DocumentReads {
       ShardingStrategy strategy, long[] fieldMasks, List<ForecastHit> read, boolean asked) {
     ForecastRun run = strategy.run();
     boolean blocks = run.stepsPerDocument() > 1;
+    BiConsumer<DocumentCache.Key, List<ForecastHit>> keep = asked ? cache::putRead : cache::put;
     Map<DocumentCache.Key, ForecastHit[]> found = new HashMap<>();
     Map<DocumentCache.Key, List<ForecastHit>> documents = new HashMap<>();
     for (ForecastHit hit : read) {
@@ -108,11 +110,7 @@ final class DocumentReads {
       if (block != null) {
         // Any step of a block read carries the numbers of all its steps: kept as they are.
         documents.put(key, block);
-        if (asked) {
-          cache.putRead(key, block);
-        } else {
-          cache.put(key, block);
-        }
+        keep.accept(key, block);
         continue;
       }
       found
@@ -125,11 +123,7 @@ final class DocumentReads {
           List<ForecastHit> document = Arrays.asList(hits);
           documents.put(key, document);
           if (!document.contains(null)) {
-            if (asked) {
-              cache.putRead(key, List.of(hits));
-            } else {
-              cache.put(key, List.of(hits));
-            }
+            keep.accept(key, List.of(hits));
           }
         });
     return documents;
