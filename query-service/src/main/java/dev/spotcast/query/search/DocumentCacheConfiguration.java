@@ -6,11 +6,10 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.lang.management.ManagementFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.util.unit.DataSize;
 
 /**
  * The document cache ({@code spotcast.query.cache.enabled}, on by default; {@code
@@ -23,29 +22,22 @@ import org.springframework.util.unit.DataSize;
     name = "spotcast.query.cache.enabled",
     havingValue = "true",
     matchIfMissing = true)
+@EnableConfigurationProperties(DocumentCacheProperties.class)
 public class DocumentCacheConfiguration {
 
   private static final Logger log = LoggerFactory.getLogger(DocumentCacheConfiguration.class);
 
   @Bean
   DocumentCache documentCache(
-      @Value("${spotcast.query.cache.max-memory:#{null}}") DataSize maxMemory,
-      @Value("${spotcast.query.cache.admission:first-read}") String admission,
-      MeterRegistry registry,
-      PublishedRuns runs) {
-    long bytes = maxMemory != null ? maxMemory.toBytes() : Runtime.getRuntime().maxMemory() / 4;
-    if (bytes < 0) {
-      throw new IllegalArgumentException(
-          "spotcast.query.cache.max-memory is negative ("
-              + maxMemory
-              + "); give a size such as 512MB, or 0 to keep no documents");
-    }
+      DocumentCacheProperties settings, MeterRegistry registry, PublishedRuns runs) {
+    long bytes = settings.bytes();
     log.info(
-        "Document cache: up to {} MiB{}, blocks' numbers off the heap",
+        "Document cache: up to {} MiB{}, blocks' numbers off the heap, admission {}",
         bytes >> 20,
-        maxMemory == null
+        settings.maxMemory() == null
             ? " (a quarter of the heap's maximum; spotcast.query.cache.max-memory sets it)"
-            : "");
+            : "",
+        settings.admission().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
     long offHeap = maxDirectMemory();
     if (bytes > offHeap) {
       log.warn(
@@ -55,23 +47,9 @@ public class DocumentCacheConfiguration {
           offHeap >> 20,
           (bytes >> 20) + 256);
     }
-    DocumentCache cache = new DocumentCache(bytes, admission(admission), registry);
+    DocumentCache cache = new DocumentCache(bytes, settings.admission(), registry);
     runs.onRefresh(cache::retainRuns);
     return cache;
-  }
-
-  /** {@code spotcast.query.cache.admission}: {@code first-read} or {@code read-again}. */
-  static DocumentCache.Admission admission(String value) {
-    return switch (value.strip().toLowerCase(java.util.Locale.ROOT).replace('_', '-')) {
-      case "first-read" -> DocumentCache.Admission.FIRST_READ;
-      case "read-again" -> DocumentCache.Admission.READ_AGAIN;
-      default ->
-          throw new IllegalArgumentException(
-              "spotcast.query.cache.admission is '"
-                  + value
-                  + "'; give first-read (keep every document read) or read-again (keep a"
-                  + " document once it is read again)");
-    };
   }
 
   /**

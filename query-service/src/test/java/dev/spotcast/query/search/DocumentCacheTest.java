@@ -1,7 +1,6 @@
 package dev.spotcast.query.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.index.RunStatus;
@@ -91,17 +90,6 @@ class DocumentCacheTest {
     DocumentCache.Key cold = pointKey(strategy, 9);
     cache.putRead(cold, List.of(hit(0, 9)));
     assertThat(cache.all(List.of(cold))).as("no warm-up: read once, not kept").isNull();
-  }
-
-  @Test
-  void theAdmissionIsNamedAsInTheSettingsAndAnyOtherNameIsRefusedWithTheChoices() {
-    assertThat(DocumentCacheConfiguration.admission("read-again"))
-        .isEqualTo(DocumentCache.Admission.READ_AGAIN);
-    assertThat(DocumentCacheConfiguration.admission(" First_Read "))
-        .isEqualTo(DocumentCache.Admission.FIRST_READ);
-    assertThatThrownBy(() -> DocumentCacheConfiguration.admission("twice"))
-        .hasMessageContaining("first-read")
-        .hasMessageContaining("read-again");
   }
 
   @Test
