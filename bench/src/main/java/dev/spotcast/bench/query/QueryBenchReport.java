@@ -40,6 +40,11 @@ final class QueryBenchReport {
   private String runLine = "?";
   private String mixLine = "?";
 
+  /**
+   * The host's memory copy rate at the start ({@link MemoryProbe}); NaN before {@link #machine}.
+   */
+  private double memoryAtStart = Double.NaN;
+
   QueryBenchReport(PrintWriter out, QueryBenchOptions options) {
     this.out = out;
     this.options = options;
@@ -60,13 +65,16 @@ final class QueryBenchReport {
             node.getOrDefault("heap", "?"),
             node.getOrDefault("processors", "?"));
     out.printf("Spotcast bench query, %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS));
+    memoryAtStart = MemoryProbe.copyGigabytesPerSecond();
     out.printf(
-        "Machine: %s, %s %s, Java %s; load average %s%n",
+        Locale.ROOT,
+        "Machine: %s, %s %s, Java %s; load average %s; memory copy %.2f GB/s (one thread)%n",
         machine,
         System.getProperty("os.name"),
         System.getProperty("os.version"),
         System.getProperty("java.version"),
-        CpuWatch.loadAverage());
+        CpuWatch.loadAverage(),
+        memoryAtStart);
     out.printf(
         "%s at %s; its CPU is %s%n",
         elasticsearch,
@@ -203,6 +211,9 @@ final class QueryBenchReport {
         String.format(Locale.ROOT, ", other processes %.2f, steal %.2f", c.others(), c.steal()));
     out.printf(
         "  CPU in cores over %.0f s: %s; load average %s%n", c.wallSeconds(), cpu, c.loadAverage());
+    if (!Double.isNaN(memoryAtStart)) {
+      out.printf("  %s%n", MemoryProbe.after(memoryAtStart, MemoryProbe.copyGigabytesPerSecond()));
+    }
     StringBuilder perRequest = new StringBuilder();
     perRequest.append(
         String.format(
