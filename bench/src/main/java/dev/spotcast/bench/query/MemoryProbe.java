@@ -6,11 +6,11 @@ import java.util.Locale;
 /**
  * How fast this host copies memory now, on one thread: the JDK's array copy of 64 MiB, repeated for
  * about a third of a second. Hosts of the same type share their memory with their neighbours, and
- * on one box it was seen to fall from 1.9 to 0.44 GB/s within a minute while {@code openssl speed},
- * which stays in the core's cache, did not move (docs/benchmarks-journal.md, "Stop 73").
- * Elasticsearch and the service copy documents all the time, so their CPU per request rises with
- * it. Taken at the start and after every measured window, it says which repeats ran on a slower
- * host.
+ * on one box it was seen at 0.44 GB/s, at 1.6-1.9 a minute later and at 4.9-6.7 from then on, while
+ * {@code openssl speed}, which stays in the core's cache, did not move (docs/benchmarks-journal.md,
+ * "Stop 73"). Elasticsearch and the service copy documents all the time, so their CPU per request
+ * rises with it. Taken at the start and after every measured window, it says which repeats ran on a
+ * slower host.
  */
 final class MemoryProbe {
 
