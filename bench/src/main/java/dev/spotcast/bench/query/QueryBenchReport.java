@@ -50,6 +50,16 @@ final class QueryBenchReport {
     this.options = options;
   }
 
+  /**
+   * A report of the same bench for other options (another layout of {@code bench sharding}): its
+   * windows' memory copy rates are compared with this report's start.
+   */
+  QueryBenchReport forOptions(QueryBenchOptions other) {
+    QueryBenchReport report = new QueryBenchReport(out, other);
+    report.memoryAtStart = memoryAtStart;
+    return report;
+  }
+
   void machine(Map<String, String> node, List<ProcessHandle> esProcesses) {
     int cores = Runtime.getRuntime().availableProcessors();
     double memory = Double.NaN;

@@ -298,7 +298,8 @@ public final class ShardingBench {
       }
       CpuWatch cpu = new CpuWatch();
       QueryBench facts = new QueryBench(shared, out);
-      new QueryBenchReport(out, shared).machine(facts.nodeFacts(), facts.watchElasticsearch(cpu));
+      QueryBenchReport started = new QueryBenchReport(out, shared);
+      started.machine(facts.nodeFacts(), facts.watchElasticsearch(cpu));
       out.printf(
           "%nSharding comparison: %s; grid %s deg over %s, levels %s, steps %s, %d shards per index%n",
           strategies.stream().map(Strategy::name).toList(),
@@ -404,7 +405,7 @@ public final class ShardingBench {
                     m.bench.clientFor(phase),
                     new SearchStats(shared.elasticsearch, phase.indices(), elasticsearchHttp),
                     warmup);
-            new QueryBenchReport(out, m.options).phase(result);
+            started.forOptions(m.options).phase(result);
             m.results.computeIfAbsent(phaseName, k -> new ArrayList<>()).add(result);
           }
         }

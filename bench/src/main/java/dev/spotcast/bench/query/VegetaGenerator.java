@@ -237,11 +237,16 @@ final class VegetaGenerator extends ExternalGenerator {
 
     /**
      * Go's error for a request that got no answer names the request ({@code Post "URL": dial tcp
-     * ...: socket: too many open files}); without the URL, the errors of a saturated phase count
-     * under a few reasons instead of one line per routing key.
+     * ...: socket: too many open files}) and, once connected, the connection's two ends ({@code
+     * read tcp 127.0.0.1:32798->127.0.0.1:9200: read: connection reset by peer}); without the URL
+     * and the ends, the errors of a saturated phase count under a few reasons instead of one line
+     * per routing key or local port.
      */
     static String reason(String error) {
-      return error.strip().replaceFirst("^(\\w+) \"[^\"]*\": ", "$1: ");
+      return error
+          .strip()
+          .replaceFirst("^(\\w+) \"[^\"]*\": ", "$1: ")
+          .replaceAll("(tcp|udp) \\S+->\\S+: ", "$1: ");
     }
 
     /**

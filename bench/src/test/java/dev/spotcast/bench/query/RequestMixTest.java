@@ -209,12 +209,15 @@ class RequestMixTest {
         """
         1000000000,0,1000,0,0,"Post ""https://es:9200/a/_search?routing=1"": dial tcp: socket: too many open files",,,0,POST,https://es:9200/a/_search?routing=1,
         2000000000,0,1000,0,0,"Post ""https://es:9200/b/_search?routing=2"": dial tcp: socket: too many open files",,,1,POST,https://es:9200/b/_search?routing=2,
+        3000000000,0,1000,0,0,"Post ""https://es:9200/a/_search?routing=3"": read tcp 127.0.0.1:32798->127.0.0.1:9200: read: connection reset by peer",,,0,POST,https://es:9200/a/_search?routing=3,
+        4000000000,0,1000,0,0,"Post ""https://es:9200/a/_search?routing=4"": read tcp 127.0.0.1:40111->127.0.0.1:9200: read: connection reset by peer",,,0,POST,https://es:9200/a/_search?routing=4,
         """;
     QueryPhaseResult r =
         VegetaGenerator.Tally.of(new StringReader(csv))
             .result("raw-ids", 1, Duration.ofSeconds(30), null, null, false);
     assertThat(r.firstError())
         .isEqualTo(
-            "not answered with 200: {no answer (Post: dial tcp: socket: too many open files)=2}");
+            "not answered with 200: {no answer (Post: dial tcp: socket: too many open files)=2,"
+                + " no answer (Post: read tcp: read: connection reset by peer)=2}");
   }
 }
