@@ -22,9 +22,9 @@ import java.util.function.Predicate;
 /**
  * Creates and tunes the forecast indices of a run. The template fixes what every forecast index
  * shares (strict mapping, what is indexed); each run's indices add their parameters and shard
- * counts. While loading: no replicas, no refresh, async translog, because a run nobody reads yet
- * needs none of them and bulk loads run fastest without (Elasticsearch's indexing-speed guide);
- * {@link #finishLoading} restores search-time settings.
+ * counts. While loading: no replicas, no refresh, async translog, no merges, because a run nobody
+ * reads yet needs none of them and bulk loads run fastest without (Elasticsearch's indexing-speed
+ * guide); {@link #finishLoading} restores search-time settings.
  */
 public final class ForecastIndices {
 
@@ -128,7 +128,8 @@ public final class ForecastIndices {
 
   /**
    * The settings of a run's index while it loads: the strategy's shards (and routing shards, for
-   * the tile routing), {@code replicas} (0 for the fastest load), no refresh, async translog; the
+   * the tile routing), {@code replicas} (0 for the fastest load), no refresh, async translog, a
+   * merge policy that lets segments pile up instead of merging them while the load writes more; the
    * values preloaded on opening when the run's spec says so.
    */
   public static IndexSettings loadingSettings(ShardingStrategy strategy, int replicas) {
@@ -138,7 +139,12 @@ public final class ForecastIndices {
               .numberOfRoutingShards(strategy.routingNumShards())
               .numberOfReplicas(Integer.toString(replicas))
               .refreshInterval(r -> r.time("-1"))
-              .translog(t -> t.durability(TranslogDurability.Async));
+              .translog(t -> t.durability(TranslogDurability.Async))
+              // Segments written while loading are merged once, when the run is complete (by the
+              // force merge, or by the default policy restored then): merging them as they come
+              // rewrites a large shard's data several times while the load still needs the CPU
+              // and the disk (docs/benchmarks.md, "A billion", stops 74-75).
+              .otherSettings(SEGMENTS_PER_TIER, JsonData.of(LOADING_SEGMENTS_PER_TIER));
           if (strategy.run().sharding().preloadValues()) {
             // The doc values' data (Lucene's .dvd files), where the values are: read whole, in
             // order, when a shard opens, instead of a page per request once it serves. A segment
@@ -151,6 +157,16 @@ public final class ForecastIndices {
         });
   }
 
+  /** The index setting of how many segments of a size a shard holds before it merges them. */
+  static final String SEGMENTS_PER_TIER = "index.merge.policy.segments_per_tier";
+
+  /**
+   * Segments per tier while loading (Elasticsearch's default is 10): more than the 977 M run's
+   * shards of 5 GB wrote, so nothing merged until it was complete, and still a bound on how many
+   * files a far larger load keeps open.
+   */
+  static final int LOADING_SEGMENTS_PER_TIER = 100;
+
   /** The static index setting of the files Elasticsearch reads into the page cache on opening. */
   static final String PRELOAD = "index.store.preload";
 
@@ -158,7 +174,8 @@ public final class ForecastIndices {
   static final List<String> PRELOADED_FILES = List.of("dvd", "cfs");
 
   /**
-   * Restores search-time settings after a load, sets the replicas, and makes everything visible.
+   * Restores search-time settings after a load (the default merge policy among them), sets the
+   * replicas, and makes everything visible.
    */
   public void finishLoading(List<String> indices, int replicas) throws IOException {
     client
@@ -170,7 +187,8 @@ public final class ForecastIndices {
                         s ->
                             s.refreshInterval(r -> r.time("1s"))
                                 .numberOfReplicas(Integer.toString(replicas))
-                                .translog(tr -> tr.durability(TranslogDurability.Request))));
+                                .translog(tr -> tr.durability(TranslogDurability.Request))
+                                .otherSettings(SEGMENTS_PER_TIER, JsonData.fromJson("null"))));
     client.indices().refresh(r -> r.index(indices));
   }
 

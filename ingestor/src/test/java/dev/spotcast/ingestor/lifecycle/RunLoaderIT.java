@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch.core.search.Hit;
+import co.elastic.clients.json.JsonData;
 import dev.spotcast.elasticsearch.ElasticsearchClients;
 import dev.spotcast.elasticsearch.LocalCredentials.Role;
 import dev.spotcast.index.DocumentColumn;
@@ -278,10 +279,13 @@ class RunLoaderIT {
 
     List<String> seenDuringLoad = new ArrayList<>();
     List<Long> countsDuringLoad = new ArrayList<>();
+    List<String> segmentsPerTierDuringLoad = new ArrayList<>();
+    List<String> secondIndices = new ShardingStrategy(second).allIndices();
     ForecastSource observing =
         new ObservingSource(
             new SyntheticForecastSource(second, 2),
             () -> {
+              segmentsPerTierDuringLoad.addAll(segmentsPerTier(secondIndices));
               seenDuringLoad.add(catalog.publishedRunIds().get("itswitch"));
               client
                   .indices()
@@ -294,6 +298,9 @@ class RunLoaderIT {
     assertThat(report.published()).isTrue();
     assertThat(seenDuringLoad).isNotEmpty().containsOnly(first.runId());
     assertThat(countsDuringLoad).containsOnly(first.documentCount());
+    // Nothing merges while the run loads; the default merge policy is back once it is complete.
+    assertThat(segmentsPerTierDuringLoad).isNotEmpty().containsOnly("100");
+    assertThat(segmentsPerTier(secondIndices)).containsOnly(DEFAULT_SEGMENTS_PER_TIER);
     assertThat(catalog.publishedRunIds()).containsEntry("itswitch", second.runId());
     assertThat(aliasTargets("itswitch"))
         .containsExactlyInAnyOrderElementsOf(new ShardingStrategy(second).allIndices());
@@ -323,6 +330,31 @@ class RunLoaderIT {
     assertThat(
             client.indices().exists(e -> e.index(new ShardingStrategy(bad).allIndices())).value())
         .isFalse();
+  }
+
+  /** Elasticsearch's own segments per tier, as its settings API writes it. */
+  private static final String DEFAULT_SEGMENTS_PER_TIER = "10.0";
+
+  /**
+   * The merge policy's segments per tier of each of these indices: the index's own setting, or
+   * Elasticsearch's default where it has none.
+   */
+  private static List<String> segmentsPerTier(List<String> indices) throws IOException {
+    String name = "index.merge.policy.segments_per_tier";
+    return client
+        .indices()
+        .getSettings(g -> g.index(indices).name(name).includeDefaults(true).flatSettings(true))
+        .settings()
+        .values()
+        .stream()
+        .map(
+            index -> {
+              JsonData own =
+                  index.settings() == null ? null : index.settings().otherSettings().get(name);
+              JsonData value = own != null ? own : index.defaults().otherSettings().get(name);
+              return value.to(String.class);
+            })
+        .toList();
   }
 
   /**
@@ -368,6 +400,7 @@ class RunLoaderIT {
               // Search-time settings, as after a completed load: refresh on again, not -1.
               assertThat(index.settings().index().refreshInterval().time()).isEqualTo("1s");
             });
+    assertThat(segmentsPerTier(indices)).containsOnly(DEFAULT_SEGMENTS_PER_TIER);
     assertThat(catalog.publishedRunIds()).doesNotContainKey("itabandon");
 
     // With the default settings the failed run's indices are deleted instead.
