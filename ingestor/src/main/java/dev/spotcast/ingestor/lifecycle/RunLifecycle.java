@@ -111,7 +111,8 @@ public final class RunLifecycle {
    * on.
    */
   public long finishLoading(List<String> runIndices) throws IOException {
-    indices.finishLoading(runIndices, settings.replicas());
+    // A run to be force-merged keeps merging nothing until then: the merge restores the policy.
+    indices.finishLoading(runIndices, settings.replicas(), !afterPublish.forceMerge());
     if (settings.replicas() > 0 && !indices.awaitAllCopies(runIndices, REPLICA_WAIT)) {
       log.warn(
           "the {} replica(s) of {} are not all started after {}; the run is complete on its primaries "
@@ -277,6 +278,25 @@ public final class RunLifecycle {
           record.model(),
           state,
           e.toString());
+    } finally {
+      restoreMergePolicy(record);
+    }
+  }
+
+  /**
+   * Gives a run's indices the default merge policy, kept off by {@link #finishLoading} for a run to
+   * be force-merged; a failure is logged, as the merge's: the run serves either way.
+   */
+  private void restoreMergePolicy(RunRecord record) {
+    try {
+      indices.restoreMergePolicy(record.indices());
+    } catch (IOException | RuntimeException e) {
+      log.warn(
+          "run {} of {}: could not restore the default merge policy of {}: {}",
+          record.runId(),
+          record.model(),
+          record.indices(),
+          e.toString());
     }
   }
 
@@ -289,6 +309,8 @@ public final class RunLifecycle {
     log.error("run {} of {} NOT published: {}", record.runId(), record.model(), reason);
     if (settings.deleteFailedRuns()) {
       indices.delete(record.indices());
+    } else if (afterPublish.forceMerge()) {
+      restoreMergePolicy(record); // kept off for a merge that will not come
     }
   }
 

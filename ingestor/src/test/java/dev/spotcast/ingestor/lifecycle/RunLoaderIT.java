@@ -554,6 +554,8 @@ class RunLoaderIT {
       segmentsPerShard.merge(segment.index() + "/" + segment.shard(), 1L, Long::sum);
     }
     assertThat(segmentsPerShard).isNotEmpty().allSatisfy((shard, n) -> assertThat(n).isOne());
+    // The merge policy of loading, kept until the force merge, is the default again after it.
+    assertThat(segmentsPerTier(report.indices())).containsOnly(DEFAULT_SEGMENTS_PER_TIER);
   }
 
   @Test
@@ -586,6 +588,7 @@ class RunLoaderIT {
       segmentsPerShard.merge(segment.index() + "/" + segment.shard(), 1L, Long::sum);
     }
     assertThat(segmentsPerShard).isNotEmpty().allSatisfy((shard, n) -> assertThat(n).isOne());
+    assertThat(segmentsPerTier(report.indices())).containsOnly(DEFAULT_SEGMENTS_PER_TIER);
     // Opened again from its files (what makes Elasticsearch preload them), not as created empty.
     var recoveries = client.indices().recovery(r -> r.index(report.indices())).statuses();
     assertThat(recoveries).hasSize(report.indices().size());
