@@ -118,7 +118,11 @@ class SynthCommandIT {
                       g -> g.index(record.indices()).name("index.store.preload").flatSettings(true))
                   .toString())
           .contains("dvd")
-          .contains("cfs");
+          .contains("cfs")
+          // what an ids search reads to find the documents: the _id terms, bloom filter, postings
+          .contains("tim")
+          .contains("bfi")
+          .contains("doc");
     } finally {
       client._transport().close();
     }
