@@ -14,7 +14,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param levelsPerIndex consecutive levels that share an index
  * @param stepsPerIndex consecutive steps that share an index, 0 for all steps in one
- * @param shardsPerIndex primary shards of each index
+ * @param shardsPerIndex primary shards of each index; 1 by default. A run's levels load one index
+ *     after the other, so an index of one shard takes as long to load as one of two (the 977 M run:
+ *     272-279 against 276 s), while a spot's shared read asks fewer shards (0.30 shard searches per
+ *     spot against 0.52; 0.49-0.50 against 0.52-0.55 ms of CPU per spot, docs/benchmarks.md, "Stop
+ *     76"). On a cluster of several data nodes, as many shards as data nodes spread each index's
+ *     writes over them (docs/operations.md, "Shards per index").
  * @param tileDegrees edge of the routing tile in degrees
  * @param routing how documents are spread over the shards of an index; null reads as {@link
  *     Routing#TILE} (run records stored before the choice existed)
@@ -47,7 +52,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record ShardingSpec(
     @DefaultValue("3") int levelsPerIndex,
     @DefaultValue("0") int stepsPerIndex,
-    @DefaultValue("2") int shardsPerIndex,
+    @DefaultValue("1") int shardsPerIndex,
     @DefaultValue("10") double tileDegrees,
     @DefaultValue("TILE") Routing routing,
     @DefaultValue("2147483647") int stepsPerDocument,
@@ -75,7 +80,7 @@ public record ShardingSpec(
   /** Bits per packed value: as GRIB's simple packing, within 1/131068 of a block's range. */
   public static final int SHORT_BITS = 16;
 
-  public static final ShardingSpec DEFAULT = new ShardingSpec(3, 0, 2, 10.0);
+  public static final ShardingSpec DEFAULT = new ShardingSpec(3, 0, 1, 10.0);
 
   /** How the documents of an index are spread over its shards. */
   public enum Routing {

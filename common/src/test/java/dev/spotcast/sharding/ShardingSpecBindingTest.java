@@ -60,6 +60,6 @@ class ShardingSpecBindingTest {
         bind(
             Map.of(
                 "spotcast.sharding.routing", "document", "spotcast.sharding.steps-per-index", "1"));
-    assertThat(spec).isEqualTo(new ShardingSpec(3, 1, 2, 10, ShardingSpec.Routing.DOCUMENT));
+    assertThat(spec).isEqualTo(new ShardingSpec(3, 1, 1, 10, ShardingSpec.Routing.DOCUMENT));
   }
 }

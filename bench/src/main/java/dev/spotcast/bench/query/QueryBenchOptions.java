@@ -73,7 +73,7 @@ final class QueryBenchOptions {
   @Option(
       names = "--shards",
       paramLabel = "N",
-      defaultValue = "2",
+      defaultValue = "1",
       description = "primary shards per index when loading (default: ${DEFAULT-VALUE})")
   int shards;
 

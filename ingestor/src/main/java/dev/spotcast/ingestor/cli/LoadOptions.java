@@ -34,8 +34,10 @@ public final class LoadOptions extends ConnectionOptions {
 
   @Option(
       names = "--shards",
-      defaultValue = "2",
-      description = "Primary shards per index (default: ${DEFAULT-VALUE}).")
+      defaultValue = "1",
+      description =
+          "Primary shards per index (default: ${DEFAULT-VALUE}; on a cluster of several data nodes,"
+              + " as many as data nodes spread each index's writes over them).")
   public int shards;
 
   @Option(

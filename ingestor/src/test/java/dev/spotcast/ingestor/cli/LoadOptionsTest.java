@@ -18,6 +18,9 @@ class LoadOptionsTest {
   @Test
   void eachDocumentIsOneColumnUnlessAskedOtherwise() {
     assertThat(sharding().oneColumn()).isTrue();
+    // The command line's defaults are the ingestion service's (spotcast.sharding.*).
+    assertThat(sharding()).isEqualTo(ShardingSpec.DEFAULT);
+    assertThat(sharding("--shards", "2").shardsPerIndex()).isEqualTo(2);
     assertThat(sharding("--one-column").oneColumn()).isTrue();
     assertThat(sharding("--no-one-column").oneColumn()).isFalse();
     assertThat(sharding("--no-one-column", "--value-bits", "16"))
@@ -25,7 +28,7 @@ class LoadOptionsTest {
             new ShardingSpec(
                 3,
                 0,
-                2,
+                1,
                 10,
                 ShardingSpec.Routing.TILE,
                 ShardingSpec.ALL_STEPS,
