@@ -11,6 +11,7 @@ import dev.spotcast.ingestor.lifecycle.AfterPublish;
 import dev.spotcast.ingestor.lifecycle.LoadReport;
 import dev.spotcast.ingestor.lifecycle.RunLoader;
 import dev.spotcast.ingestor.lifecycle.RunPublisher;
+import dev.spotcast.ingestor.lifecycle.ShardAdvice;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.model.ForecastRun;
 import dev.spotcast.sharding.ShardingStrategy;
@@ -54,6 +55,14 @@ final class Loads {
       return UNREACHABLE;
     }
     try {
+      if (!sources.isEmpty()) {
+        ShardAdvice.forCluster(client, sources.getFirst().run().sharding().shardsPerIndex())
+            .ifPresent(
+                advice -> {
+                  out.println("Note: " + advice + ".");
+                  out.flush();
+                });
+      }
       boolean allPublished = true;
       for (ForecastSource source : sources) {
         ForecastRun run = source.run();

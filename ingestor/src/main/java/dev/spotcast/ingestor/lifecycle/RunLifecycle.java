@@ -98,6 +98,11 @@ public final class RunLifecycle {
     catalog.ensureIndex();
     indices.delete(runIndices); // leftovers of an earlier failed attempt at this run
     indices.createForLoading(strategy, settings.loadingReplicas());
+    ShardAdvice.forCluster(client, strategy.shardsPerIndex())
+        .ifPresent(
+            advice ->
+                log.warn(
+                    "run {} of {}: {}", strategy.run().runId(), strategy.run().model(), advice));
     RunRecord record = RunRecord.loading(strategy.run(), runIndices, started);
     catalog.save(record);
     return record;
