@@ -9,6 +9,7 @@ import dev.spotcast.ingest.settings.JobProperties;
 import dev.spotcast.ingest.settings.KafkaTopics;
 import dev.spotcast.ingest.settings.YieldProperties;
 import dev.spotcast.ingestor.bulk.LoaderSettings;
+import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.testsupport.DockerComposition;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,6 +39,7 @@ class DockerCompositionIT {
                       "spotcast.ingest.yield", YieldProperties.class,
                       "spotcast.files", FileProperties.class,
                       "spotcast.jobs", JobProperties.class,
+                      "spotcast.sharding", ShardingSpec.class,
                       "spring.kafka", KafkaProperties.class),
                   Set.of("SPRING_CONFIG_IMPORT")))
           .as(service)
