@@ -162,6 +162,11 @@ public record ForecastRun(
     return new ForecastRun(model, runTime, grid, axes, steps, sharding, unitMinutes);
   }
 
+  /** This run with another sharding spec (its shards per index resolved, say). */
+  public ForecastRun withSharding(ShardingSpec spec) {
+    return new ForecastRun(model, runTime, grid, axes, steps, spec, stepUnitMinutes);
+  }
+
   /** A run with one level type, as the synthetic model makes. */
   public static ForecastRun of(
       String model,

@@ -14,12 +14,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param levelsPerIndex consecutive levels that share an index
  * @param stepsPerIndex consecutive steps that share an index, 0 for all steps in one
- * @param shardsPerIndex primary shards of each index; 1 by default. A run's levels load one index
- *     after the other, so an index of one shard takes as long to load as one of two (the 977 M run:
- *     272-279 against 276 s), while a spot's shared read asks fewer shards (0.30 shard searches per
- *     spot against 0.52; 0.49-0.50 against 0.52-0.55 ms of CPU per spot, docs/benchmarks.md, "Stop
- *     76"). On a cluster of several data nodes, as many shards as data nodes spread each index's
- *     writes over them (docs/operations.md, "Shards per index").
+ * @param shardsPerIndex primary shards of each index, or {@link #AUTO_SHARDS} (the default): as
+ *     many as the cluster has data nodes when the run's load begins ({@link #withShardsFor}), which
+ *     a run's stored spec always names. A run's levels load one index after the other, so the nodes
+ *     holding an index's primaries are the ones taking its writes: as many shards as data nodes
+ *     spread them over all (docs/operations.md, "Shards per index"). On one node that is one, and
+ *     an index of one shard takes as long to load as one of two (the 977 M run: 272-279 against 276
+ *     s), while a spot's shared read asks fewer shards (0.30 shard searches per spot against 0.52;
+ *     0.49-0.50 against 0.52-0.55 ms of CPU per spot, docs/benchmarks.md, "Stop 76").
  * @param tileDegrees edge of the routing tile in degrees
  * @param routing how documents are spread over the shards of an index; null reads as {@link
  *     Routing#TILE} (run records stored before the choice existed)
@@ -52,7 +54,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record ShardingSpec(
     @DefaultValue("3") int levelsPerIndex,
     @DefaultValue("0") int stepsPerIndex,
-    @DefaultValue("1") int shardsPerIndex,
+    @DefaultValue("0") int shardsPerIndex,
     @DefaultValue("10") double tileDegrees,
     @DefaultValue("TILE") Routing routing,
     @DefaultValue("2147483647") int stepsPerDocument,
@@ -80,6 +82,18 @@ public record ShardingSpec(
   /** Bits per packed value: as GRIB's simple packing, within 1/131068 of a block's range. */
   public static final int SHORT_BITS = 16;
 
+  /**
+   * Shards per index not chosen yet: as many as the cluster's data nodes when the load begins
+   * ({@link #withShardsFor}).
+   */
+  public static final int AUTO_SHARDS = 0;
+
+  /** The most primary shards per index; the most Elasticsearch's routing splits into, too. */
+  public static final int MAX_SHARDS = 1024;
+
+  /**
+   * The default layout as a one-node cluster resolves it: {@link #AUTO_SHARDS} is one shard there.
+   */
   public static final ShardingSpec DEFAULT = new ShardingSpec(3, 0, 1, 10.0);
 
   /** How the documents of an index are spread over its shards. */
@@ -178,8 +192,11 @@ public record ShardingSpec(
     if (stepsPerIndex < 0) {
       throw new IllegalArgumentException("spotcast.sharding.steps-per-index must be >= 0");
     }
-    if (shardsPerIndex < 1 || shardsPerIndex > 1024) {
-      throw new IllegalArgumentException("spotcast.sharding.shards-per-index must be in 1..1024");
+    if (shardsPerIndex < AUTO_SHARDS || shardsPerIndex > MAX_SHARDS) {
+      throw new IllegalArgumentException(
+          "spotcast.sharding.shards-per-index must be in 1.."
+              + MAX_SHARDS
+              + ", or 0: as many as the cluster's data nodes");
     }
     if (!(tileDegrees > 0) || tileDegrees > 180) {
       throw new IllegalArgumentException("spotcast.sharding.tile-degrees must be in (0, 180]");
@@ -197,6 +214,34 @@ public record ShardingSpec(
               + " does not divide "
               + stepsPerIndex);
     }
+  }
+
+  /**
+   * Whether the shards per index are still to be chosen from the cluster ({@link #AUTO_SHARDS}).
+   */
+  public boolean shardsAuto() {
+    return shardsPerIndex == AUTO_SHARDS;
+  }
+
+  /**
+   * This spec as a cluster of {@code dataNodes} data nodes resolves it: {@link #AUTO_SHARDS}
+   * becomes one shard per data node (at least one, at most {@link #MAX_SHARDS}); a number set
+   * stays.
+   */
+  public ShardingSpec withShardsFor(int dataNodes) {
+    if (!shardsAuto()) {
+      return this;
+    }
+    return new ShardingSpec(
+        levelsPerIndex,
+        stepsPerIndex,
+        Math.clamp(dataNodes, 1, MAX_SHARDS),
+        tileDegrees,
+        routing,
+        stepsPerDocument,
+        valueBits,
+        preloadValues,
+        oneColumn);
   }
 
   /** This spec with another routing. */

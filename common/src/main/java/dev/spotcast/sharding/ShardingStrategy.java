@@ -35,6 +35,15 @@ public final class ShardingStrategy {
   public ShardingStrategy(ForecastRun run) {
     this.run = run;
     this.spec = run.sharding();
+    if (spec.shardsAuto()) {
+      throw new IllegalArgumentException(
+          "run "
+              + run.runId()
+              + " of "
+              + run.model()
+              + ": its shards per index are chosen from the cluster when its load begins"
+              + " (ShardingSpec#withShardsFor), not yet");
+    }
     this.routingNumShards = ElasticsearchRouting.defaultRoutingNumShards(spec.shardsPerIndex());
     this.tileColumns = (int) Math.round(360 / spec.tileDegrees());
     this.indexNames = new String[run.axes().size()][][];

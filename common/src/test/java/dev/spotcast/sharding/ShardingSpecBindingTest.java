@@ -1,6 +1,7 @@
 package dev.spotcast.sharding;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spotcast.model.ShardingSpec;
 import java.util.Map;
@@ -18,7 +19,7 @@ class ShardingSpecBindingTest {
 
   @Test
   void defaultsAreTheHybridLayoutRoutedByTile() {
-    assertThat(bind(Map.of())).isEqualTo(ShardingSpec.DEFAULT);
+    assertThat(bind(Map.of()).withShardsFor(1)).isEqualTo(ShardingSpec.DEFAULT);
     assertThat(bind(Map.of()).routing()).isEqualTo(ShardingSpec.Routing.TILE);
   }
 
@@ -60,6 +61,31 @@ class ShardingSpecBindingTest {
         bind(
             Map.of(
                 "spotcast.sharding.routing", "document", "spotcast.sharding.steps-per-index", "1"));
-    assertThat(spec).isEqualTo(new ShardingSpec(3, 1, 1, 10, ShardingSpec.Routing.DOCUMENT));
+    assertThat(spec)
+        .isEqualTo(
+            new ShardingSpec(3, 1, ShardingSpec.AUTO_SHARDS, 10, ShardingSpec.Routing.DOCUMENT));
+  }
+
+  @Test
+  void shardsPerIndexAreOnePerDataNodeByDefaultOrAsSet() {
+    ShardingSpec auto = bind(Map.of());
+    assertThat(auto.shardsAuto()).isTrue();
+    assertThat(auto.shardsPerIndex()).isEqualTo(ShardingSpec.AUTO_SHARDS);
+    assertThat(auto.withShardsFor(1).shardsPerIndex()).isEqualTo(1);
+    assertThat(auto.withShardsFor(3).shardsPerIndex()).isEqualTo(3);
+    assertThat(auto.withShardsFor(0).shardsPerIndex()).as("a cluster telling none").isEqualTo(1);
+    assertThat(auto.withShardsFor(5000).shardsPerIndex()).isEqualTo(ShardingSpec.MAX_SHARDS);
+    // Resolving keeps the rest of the layout.
+    assertThat(auto.withShardsFor(3))
+        .usingRecursiveComparison()
+        .ignoringFields("shardsPerIndex")
+        .isEqualTo(auto);
+    ShardingSpec two = bind(Map.of("spotcast.sharding.shards-per-index", "2"));
+    assertThat(two.shardsAuto()).isFalse();
+    assertThat(two.withShardsFor(5)).as("a number set stays").isSameAs(two);
+    assertThatThrownBy(() -> bind(Map.of("spotcast.sharding.shards-per-index", "-1")))
+        .hasRootCauseInstanceOf(IllegalArgumentException.class)
+        .rootCause()
+        .hasMessageContaining("must be in 1..1024, or 0: as many as the cluster's data nodes");
   }
 }

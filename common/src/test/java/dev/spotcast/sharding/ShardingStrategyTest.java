@@ -33,6 +33,18 @@ class ShardingStrategyTest {
       new ShardingStrategy(run(new ShardingSpec(2, 0, 2, 10)));
 
   @Test
+  void aRunWhoseShardsAreStillToBeChosenHasNoStrategyYet() {
+    ForecastRun auto = run(new ShardingSpec(2, 0, ShardingSpec.AUTO_SHARDS, 10));
+    assertThatThrownBy(() -> new ShardingStrategy(auto))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("chosen from the cluster when its load begins");
+    ShardingStrategy three =
+        new ShardingStrategy(auto.withSharding(auto.sharding().withShardsFor(3)));
+    assertThat(three.shardsPerIndex()).isEqualTo(3);
+    assertThat(three.allIndices()).isEqualTo(strategy.allIndices());
+  }
+
+  @Test
   void indicesArePerModelRunAndLevelBand() {
     assertThat(strategy.indexName(0, 0, 0)).isEqualTo("spotcast-fc-m-2026112100-h0");
     assertThat(strategy.indexName(0, 1, 5)).isEqualTo("spotcast-fc-m-2026112100-h0");

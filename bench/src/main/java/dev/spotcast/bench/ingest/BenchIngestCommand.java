@@ -11,6 +11,7 @@ import dev.spotcast.ingestor.bulk.LoadStats;
 import dev.spotcast.ingestor.bulk.LoaderSettings;
 import dev.spotcast.ingestor.cli.LoadOptions;
 import dev.spotcast.ingestor.cli.StepList;
+import dev.spotcast.ingestor.lifecycle.ClusterShards;
 import dev.spotcast.ingestor.lifecycle.LoadReport;
 import dev.spotcast.ingestor.lifecycle.PublishPolicy;
 import dev.spotcast.ingestor.lifecycle.RunLoader;
@@ -199,7 +200,6 @@ public final class BenchIngestCommand implements Callable<Integer> {
       closeFiles();
       return files == null ? 2 : 1;
     }
-    ShardingStrategy strategy = new ShardingStrategy(run);
     LoaderSettings loader = loaderSettings();
 
     long heapNeeded = bulkBytes(run);
@@ -221,6 +221,9 @@ public final class BenchIngestCommand implements Callable<Integer> {
     if (info == null) {
       return 3;
     }
+    ElasticsearchClient client = ElasticsearchClients.create(connection);
+    run = run.withSharding(ClusterShards.resolve(client, run.sharding()));
+    ShardingStrategy strategy = new ShardingStrategy(run);
 
     String machine = machine();
     String es =
@@ -248,7 +251,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
         run.steps().size(),
         run.documentCount(),
         strategy.allIndices(),
-        loading.shards);
+        strategy.shardsPerIndex());
     out.printf(
         "Raw: %d posters; Spotcast: %d producers, %d senders, %d queued bulks; %d docs per bulk; %d repeat(s)%n",
         posters,
@@ -259,7 +262,6 @@ public final class BenchIngestCommand implements Callable<Integer> {
         repeat);
     out.flush();
 
-    ElasticsearchClient client = ElasticsearchClients.create(connection);
     BenchIndices indices = new BenchIndices(client, strategy);
     Thread cleanupOnExit = new Thread(indices::cleanQuietly, "bench-cleanup");
     Runtime.getRuntime().addShutdownHook(cleanupOnExit);
@@ -312,7 +314,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
       String settings =
           String.format(
               "%d shards, 0 replicas, %d docs/bulk; raw %d posters; Spotcast %d producers, %d senders",
-              loading.shards,
+              strategy.shardsPerIndex(),
               loading.bulkDocs,
               posters,
               loader.producerThreads(),

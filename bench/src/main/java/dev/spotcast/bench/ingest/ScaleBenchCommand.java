@@ -7,6 +7,7 @@ import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.ingestor.bulk.LoaderSettings;
 import dev.spotcast.ingestor.cli.LoadOptions;
 import dev.spotcast.ingestor.cli.StepList;
+import dev.spotcast.ingestor.lifecycle.ClusterShards;
 import dev.spotcast.ingestor.lifecycle.LoadReport;
 import dev.spotcast.ingestor.lifecycle.PublishPolicy;
 import dev.spotcast.ingestor.lifecycle.RunLoader;
@@ -178,6 +179,9 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     if (info == null) {
       return 3;
     }
+    ElasticsearchClient client = ElasticsearchClients.create(connection);
+    run = run.withSharding(ClusterShards.resolve(client, run.sharding()));
+    rawRun = rawRun.withSharding(run.sharding()); // both of --shards and the rest alike
     ShardingStrategy strategy = new ShardingStrategy(run);
     ShardingStrategy rawStrategy = new ShardingStrategy(rawRun);
     LoaderSettings loader = BenchIngestCommand.loaderSettings(loading);
@@ -195,7 +199,7 @@ public final class ScaleBenchCommand implements Callable<Integer> {
         run.steps().size(),
         run.documentCount(),
         strategy.allIndices(),
-        loading.shards);
+        strategy.shardsPerIndex());
     if (rawFull) {
       out.printf(
           "Raw: the whole run again = %,d documents, as model %s (%d posters, NDJSON pre-generated to %s)%n",
@@ -207,7 +211,6 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     }
     out.flush();
 
-    ElasticsearchClient client = ElasticsearchClients.create(connection);
     BenchIndices big = new BenchIndices(client, strategy);
     BenchIndices raw = new BenchIndices(client, rawStrategy);
     Thread cleanup = new Thread(raw::cleanQuietly, "bench-cleanup");

@@ -89,6 +89,9 @@ public class JobService {
   public Job submit(JobSpec spec, Trigger trigger, String correlationId, Instant expectedRunTime)
       throws IOException {
     ensureIndex();
+    // Shards per index chosen now when not set, and stored with the job: every instance loads its
+    // chunks with the same.
+    ShardingSpec sharding = lifecycle.resolveShards(this.sharding);
     try (OpenedSource opened = sources.open(spec, sharding)) {
       ForecastRun run = opened.source().run();
       if (expectedRunTime != null && !expectedRunTime.equals(run.runTime())) {

@@ -34,10 +34,12 @@ public final class LoadOptions extends ConnectionOptions {
 
   @Option(
       names = "--shards",
-      defaultValue = "1",
+      defaultValue = "auto",
+      converter = ShardsConverter.class,
       description =
-          "Primary shards per index (default: ${DEFAULT-VALUE}; on a cluster of several data nodes,"
-              + " as many as data nodes spread each index's writes over them).")
+          "Primary shards per index, or auto: as many as the cluster's data nodes when the load"
+              + " begins, so that each index's writes spread over all of them; one on one node"
+              + " (default: ${DEFAULT-VALUE}).")
   public int shards;
 
   @Option(
@@ -203,6 +205,27 @@ public final class LoadOptions extends ConnectionOptions {
         valueBits,
         preloadValues,
         oneColumn);
+  }
+
+  /** A number of shards >= 1, or auto ({@link ShardingSpec#AUTO_SHARDS}: one per data node). */
+  static final class ShardsConverter implements ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String value) {
+      String v = value.strip().toLowerCase(Locale.ROOT);
+      if (v.equals("auto")) {
+        return ShardingSpec.AUTO_SHARDS;
+      }
+      try {
+        int shards = Integer.parseInt(v);
+        if (shards >= 1 && shards <= ShardingSpec.MAX_SHARDS) {
+          return shards;
+        }
+      } catch (NumberFormatException e) {
+        // told below
+      }
+      throw new picocli.CommandLine.TypeConversionException(
+          "'" + value + "' is not auto or a number of shards in 1.." + ShardingSpec.MAX_SHARDS);
+    }
   }
 
   /** A number of steps >= 1, or all (every step: the run keeps at most its own). */

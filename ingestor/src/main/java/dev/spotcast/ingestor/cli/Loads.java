@@ -8,12 +8,13 @@ import dev.spotcast.elasticsearch.LocalCredentials;
 import dev.spotcast.ingestor.bulk.LoaderSettings;
 import dev.spotcast.ingestor.bulk.PressureWatch;
 import dev.spotcast.ingestor.lifecycle.AfterPublish;
+import dev.spotcast.ingestor.lifecycle.ClusterShards;
 import dev.spotcast.ingestor.lifecycle.LoadReport;
 import dev.spotcast.ingestor.lifecycle.RunLoader;
 import dev.spotcast.ingestor.lifecycle.RunPublisher;
-import dev.spotcast.ingestor.lifecycle.ShardAdvice;
 import dev.spotcast.ingestor.source.ForecastSource;
 import dev.spotcast.model.ForecastRun;
+import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -56,12 +57,17 @@ final class Loads {
     }
     try {
       if (!sources.isEmpty()) {
-        ShardAdvice.forCluster(client, sources.getFirst().run().sharding().shardsPerIndex())
-            .ifPresent(
-                advice -> {
-                  out.println("Note: " + advice + ".");
-                  out.flush();
-                });
+        ShardingSpec sharding = sources.getFirst().run().sharding();
+        if (sharding.shardsAuto()) {
+          int shards = ClusterShards.resolve(client, sharding).shardsPerIndex();
+          out.printf(
+              "Indices of %d primary shard%s: one per data node (--shards auto).%n",
+              shards, shards == 1 ? "" : "s");
+        } else {
+          ClusterShards.adviceFor(client, sharding.shardsPerIndex())
+              .ifPresent(advice -> out.println("Note: " + advice + "."));
+        }
+        out.flush();
       }
       boolean allPublished = true;
       for (ForecastSource source : sources) {
@@ -153,6 +159,8 @@ final class Loads {
       throws IOException {
     return new RunPublisher(client)
         .publishedIndices(run.model())
-        .containsAll(new ShardingStrategy(run).allIndices());
+        .containsAll(
+            new ShardingStrategy(run.withSharding(ClusterShards.resolve(client, run.sharding())))
+                .allIndices());
   }
 }

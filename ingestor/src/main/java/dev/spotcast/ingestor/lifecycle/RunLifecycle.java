@@ -7,6 +7,7 @@ import dev.spotcast.index.RunCatalog;
 import dev.spotcast.index.RunRecord;
 import dev.spotcast.index.RunStatus;
 import dev.spotcast.ingestor.bulk.LoaderSettings;
+import dev.spotcast.model.ShardingSpec;
 import dev.spotcast.sharding.ShardingStrategy;
 import java.io.IOException;
 import java.time.Duration;
@@ -91,6 +92,14 @@ public final class RunLifecycle {
         .orElse(null);
   }
 
+  /**
+   * The spec with its shards per index chosen for this cluster when not set ({@link
+   * ClusterShards#resolve}): what a run about to be loaded is recorded with.
+   */
+  public ShardingSpec resolveShards(ShardingSpec spec) {
+    return ClusterShards.resolve(client, spec);
+  }
+
   /** Creates the run's indices for loading and saves its LOADING record; returns that record. */
   public RunRecord begin(ShardingStrategy strategy, Instant started) throws IOException {
     List<String> runIndices = strategy.allIndices();
@@ -98,7 +107,7 @@ public final class RunLifecycle {
     catalog.ensureIndex();
     indices.delete(runIndices); // leftovers of an earlier failed attempt at this run
     indices.createForLoading(strategy, settings.loadingReplicas());
-    ShardAdvice.forCluster(client, strategy.shardsPerIndex())
+    ClusterShards.adviceFor(client, strategy.shardsPerIndex())
         .ifPresent(
             advice ->
                 log.warn(

@@ -93,11 +93,13 @@ public final class RunLoader {
    */
   public LoadReport load(ForecastSource source, Consumer<LoadProgress> progress)
       throws IOException, InterruptedException {
+    RunLifecycle lifecycle = new RunLifecycle(client, settings, afterPublish);
+    // Its shards per index chosen now, when not set: the record and the indices name them.
     ForecastRun run = source.run();
+    run = run.withSharding(lifecycle.resolveShards(run.sharding()));
     ShardingStrategy strategy = new ShardingStrategy(run);
     List<String> runIndices = strategy.allIndices();
     Instant started = Instant.now();
-    RunLifecycle lifecycle = new RunLifecycle(client, settings, afterPublish);
 
     if (lifecycle.isPublished(run.model(), runIndices)) {
       throw new IllegalStateException(

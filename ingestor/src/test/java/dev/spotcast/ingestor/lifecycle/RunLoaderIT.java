@@ -211,6 +211,31 @@ class RunLoaderIT {
   }
 
   @Test
+  void shardsLeftToTheClusterAreOnePerDataNodeAndRecordedSo() throws Exception {
+    ForecastRun run = run("itauto", T0, new ShardingSpec(3, 0, ShardingSpec.AUTO_SHARDS, 10.0));
+    LoadReport report = new RunLoader(client, settings).load(new SyntheticForecastSource(run, 2));
+    assertThat(report.published()).isTrue();
+    assertThat(report.counted()).isEqualTo(run.documentCount());
+
+    int dataNodes = client.cluster().health().numberOfDataNodes();
+    ShardingSpec recorded = catalog.get("itauto", run.runId()).orElseThrow().run().sharding();
+    assertThat(recorded.shardsPerIndex()).isEqualTo(dataNodes);
+    assertThat(recorded).isEqualTo(run.sharding().withShardsFor(dataNodes));
+    for (String index : new ShardingStrategy(run.withSharding(recorded)).allIndices()) {
+      assertThat(
+              client
+                  .indices()
+                  .getSettings(g -> g.index(index))
+                  .get(index)
+                  .settings()
+                  .index()
+                  .numberOfShards())
+          .as(index)
+          .isEqualTo(Integer.toString(dataNodes));
+    }
+  }
+
+  @Test
   void documentsLandOnTheShardTheClientComputed() throws Exception {
     ForecastRun run = run("itrouting", T0, new ShardingSpec(4, 0, 3, 2));
     LoadReport report = new RunLoader(client, settings).load(new SyntheticForecastSource(run, 1));
