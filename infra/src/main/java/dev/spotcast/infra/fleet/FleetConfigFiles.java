@@ -32,10 +32,24 @@ final class FleetConfigFiles {
   private FleetConfigFiles() {}
 
   /**
+   * What the ingestion backend does unlike the query backend's defaults: a job's submission is a
+   * POST that creates a job, so it is sent again to the other instance only when it never reached
+   * one (the connection failed), never after a response timeout or an empty response, when the
+   * first instance may have created the job (a second would be refused as a conflict, 409, and the
+   * client would not learn of the first); and an instance has two minutes to answer it (it opens
+   * the run's files and plans its chunks), not the queries' 15 s.
+   */
+  static final String INGEST_REQUESTS =
+      "  # A job's submission creates a job: sent again only when it never reached an instance.\n"
+          + "  retry-on conn-failure\n"
+          + "  timeout server 2m\n";
+
+  /**
    * HAProxy as Compose's, on loopback: each {@code bind :PORT} on the local port of the balancer's
    * {@code PORT}, each server at its instance's local address. Then the ingestion balancer, only
    * here: a frontend on {@link FleetLayout#ingestBalancerPort} and a backend balanced and checked
-   * as the query services' backend is, with the ingestion instances as its servers.
+   * as the query services' backend is, with the ingestion instances as its servers, retrying and
+   * waiting as a job's submission needs ({@link #INGEST_REQUESTS}).
    */
   static String haproxy(LocalMapping mapping) {
     String balancer = mapping.service(Part.BALANCER);
@@ -95,6 +109,7 @@ final class FleetConfigFiles {
         .skip(1)
         .filter(line -> !line.isBlank())
         .forEach(line -> out.append(line).append('\n'));
+    out.append(INGEST_REQUESTS);
     for (Instance instance : layout.ingestInstances()) {
       out.append("  server ")
           .append(instance.name())

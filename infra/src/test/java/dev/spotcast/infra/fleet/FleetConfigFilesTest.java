@@ -57,10 +57,21 @@ class FleetConfigFilesTest {
     assertThat(servers(sections.get("backend ingest")))
         .containsExactly(
             "server ingest-1 127.0.0.1:19111 check", "server ingest-2 127.0.0.1:19112 check");
-    // The ingestion backend is balanced and checked as the query backend is.
-    assertThat(withoutServers(sections.get("backend ingest")))
+    // The ingestion backend is balanced and checked as the query backend is; a job's submission
+    // (a POST creating a job) is sent again only when it never reached an instance, and may take
+    // two minutes.
+    List<String> ingest = withoutServers(sections.get("backend ingest"));
+    assertThat(ingest.subList(0, ingest.size() - 3))
         .isNotEmpty()
         .isEqualTo(withoutServers(sections.get("backend query")));
+    assertThat(ingest.subList(ingest.size() - 3, ingest.size()))
+        .containsExactly(
+            "# A job's submission creates a job: sent again only when it never reached an instance.",
+            "retry-on conn-failure",
+            "timeout server 2m");
+    assertThat(sections.get("defaults"))
+        .as("the queries' retries, which a job's submission must not inherit")
+        .contains("retry-on conn-failure empty-response response-timeout", "timeout server 15s");
   }
 
   @Test
