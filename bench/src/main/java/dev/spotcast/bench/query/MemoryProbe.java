@@ -2,6 +2,7 @@ package dev.spotcast.bench.query;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.SplittableRandom;
 
 /**
  * How fast this host copies memory now, on one thread: the JDK's array copy of 64 MiB, repeated for
@@ -11,6 +12,11 @@ import java.util.Locale;
  * "Stop 73"). Elasticsearch and the service copy documents all the time, so their CPU per request
  * rises with it. Taken at the start and after every measured window, it says which repeats ran on a
  * slower host.
+ *
+ * <p>A copy streams; a search chases pointers. {@link #randomReadNanos} reads 64 MiB in a random
+ * order, each read waiting for the one before: a host that copied at 2.85-3.02 GB/s read so in
+ * 355-363 ns, and there the same code ran 2.5-5 times slower than on a host copying at 6.8-7.9
+ * (docs/benchmarks-journal.md, "Stop 77").
  */
 final class MemoryProbe {
 
@@ -36,6 +42,52 @@ final class MemoryProbe {
       elapsed = System.nanoTime() - start;
     } while (elapsed < 300_000_000L);
     return copied / (double) elapsed;
+  }
+
+  /** Ints of the random-read probe: 64 MiB, past any core's cache. */
+  private static final int CHASED = 16 << 20;
+
+  /**
+   * Nanoseconds per read of memory in a random order, one thread, each read waiting for the one
+   * before (the next place is the value read), over {@link #CHASED} ints: what the host's memory
+   * and its page tables cost a read that misses the cache.
+   */
+  static double randomReadNanos() {
+    int[] next = cycle(CHASED, 77);
+    int at = 0;
+    for (int i = 0; i < CHASED / 4; i++) { // the pages touched once: faults are not measured
+      at = next[at];
+    }
+    int reads = 4_000_000;
+    long start = System.nanoTime();
+    for (int i = 0; i < reads; i++) {
+      at = next[at];
+    }
+    long elapsed = System.nanoTime() - start;
+    if (at < 0) { // never: keeps the loop from being removed
+      throw new IllegalStateException();
+    }
+    return elapsed / (double) reads;
+  }
+
+  /**
+   * One cycle through all of {@code 0..n-1} in a random order (Sattolo's shuffle): {@code next[i]}
+   * is the place after {@code i}, and from any place the cycle visits every other before it comes
+   * back.
+   */
+  static int[] cycle(int n, long seed) {
+    int[] next = new int[n];
+    for (int i = 0; i < n; i++) {
+      next[i] = i;
+    }
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int i = n - 1; i > 0; i--) {
+      int j = random.nextInt(i); // j < i: one cycle, never a shorter one
+      int swap = next[i];
+      next[i] = next[j];
+      next[j] = swap;
+    }
+    return next;
   }
 
   /**

@@ -78,13 +78,15 @@ final class QueryBenchReport {
     memoryAtStart = MemoryProbe.copyGigabytesPerSecond();
     out.printf(
         Locale.ROOT,
-        "Machine: %s, %s %s, Java %s; load average %s; memory copy %.2f GB/s (one thread)%n",
+        "Machine: %s, %s %s, Java %s; load average %s; memory copy %.2f GB/s, random read %.0f ns"
+            + " (one thread)%n",
         machine,
         System.getProperty("os.name"),
         System.getProperty("os.version"),
         System.getProperty("java.version"),
         CpuWatch.loadAverage(),
-        memoryAtStart);
+        memoryAtStart,
+        MemoryProbe.randomReadNanos());
     out.printf(
         "%s at %s; its CPU is %s%n",
         elasticsearch,

@@ -16,8 +16,28 @@ class MemoryProbeTest {
   }
 
   @Test
+  void theRandomReadsFollowOneCycleThroughEveryPlace() {
+    for (int n : new int[] {2, 3, 10, 1000}) {
+      int[] next = MemoryProbe.cycle(n, 5);
+      boolean[] seen = new boolean[n];
+      int at = 0;
+      for (int step = 0; step < n; step++) {
+        assertThat(seen[at])
+            .as("place %d of %d seen twice before the cycle closed", at, n)
+            .isFalse();
+        seen[at] = true;
+        at = next[at];
+      }
+      assertThat(at).as("back at the start after %d reads", n).isZero();
+    }
+    // Hand-computed for two places: the only cycle is 0 -> 1 -> 0.
+    assertThat(MemoryProbe.cycle(2, 1)).containsExactly(1, 0);
+  }
+
+  @Test
   void theProbeMeasuresARate() {
     double rate = MemoryProbe.copyGigabytesPerSecond();
     assertThat(rate).isPositive().isFinite();
+    assertThat(MemoryProbe.randomReadNanos()).isPositive().isFinite();
   }
 }

@@ -211,20 +211,12 @@ public final class LoadOptions extends ConnectionOptions {
   static final class ShardsConverter implements ITypeConverter<Integer> {
     @Override
     public Integer convert(String value) {
-      String v = value.strip().toLowerCase(Locale.ROOT);
-      if (v.equals("auto")) {
-        return ShardingSpec.AUTO_SHARDS;
-      }
-      try {
-        int shards = Integer.parseInt(v);
-        if (shards >= 1 && shards <= ShardingSpec.MAX_SHARDS) {
-          return shards;
-        }
-      } catch (NumberFormatException e) {
-        // told below
-      }
-      throw new picocli.CommandLine.TypeConversionException(
-          "'" + value + "' is not auto or a number of shards in 1.." + ShardingSpec.MAX_SHARDS);
+      return wordOrNumber(
+          value,
+          "auto",
+          ShardingSpec.AUTO_SHARDS,
+          ShardingSpec.MAX_SHARDS,
+          "is not auto or a number of shards in 1.." + ShardingSpec.MAX_SHARDS);
     }
   }
 
@@ -232,21 +224,34 @@ public final class LoadOptions extends ConnectionOptions {
   static final class StepsPerDocumentConverter implements ITypeConverter<Integer> {
     @Override
     public Integer convert(String value) {
-      String v = value.strip().toLowerCase(Locale.ROOT);
-      if (v.equals("all")) {
-        return ShardingSpec.ALL_STEPS;
-      }
-      try {
-        int steps = Integer.parseInt(v);
-        if (steps >= 1) {
-          return steps;
-        }
-      } catch (NumberFormatException e) {
-        // said below
-      }
-      throw new picocli.CommandLine.TypeConversionException(
-          "'" + value + "' is not a number of steps per document: give a whole number >= 1 or all");
+      return wordOrNumber(
+          value,
+          "all",
+          ShardingSpec.ALL_STEPS,
+          Integer.MAX_VALUE,
+          "is not a number of steps per document: give a whole number >= 1 or all");
     }
+  }
+
+  /**
+   * {@code word} (any case) as {@code wordValue}, or a whole number in 1..{@code max}; else one
+   * line: the value, then {@code refusal}.
+   */
+  private static int wordOrNumber(
+      String value, String word, int wordValue, int max, String refusal) {
+    String v = value.strip().toLowerCase(Locale.ROOT);
+    if (v.equals(word)) {
+      return wordValue;
+    }
+    try {
+      int number = Integer.parseInt(v);
+      if (number >= 1 && number <= max) {
+        return number;
+      }
+    } catch (NumberFormatException e) {
+      // refused below
+    }
+    throw new picocli.CommandLine.TypeConversionException("'" + value + "' " + refusal);
   }
 
   /** if-newer | always, any case. */
