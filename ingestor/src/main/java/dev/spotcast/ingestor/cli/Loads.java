@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.OptionalInt;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
@@ -56,15 +57,17 @@ final class Loads {
       return UNREACHABLE;
     }
     try {
+      // Asked once: what the shards per index resolve to, and which runs are published already.
+      OptionalInt dataNodes = ClusterShards.dataNodes(client);
       if (!sources.isEmpty()) {
         ShardingSpec sharding = sources.getFirst().run().sharding();
         if (sharding.shardsAuto()) {
-          int shards = ClusterShards.resolve(client, sharding).shardsPerIndex();
+          int shards = ClusterShards.resolve(sharding, dataNodes).shardsPerIndex();
           out.printf(
               "Indices of %d primary shard%s: one per data node (--shards auto).%n",
               shards, shards == 1 ? "" : "s");
-        } else {
-          ClusterShards.adviceFor(client, sharding.shardsPerIndex())
+        } else if (dataNodes.isPresent()) {
+          ClusterShards.advice(sharding.shardsPerIndex(), dataNodes.getAsInt())
               .ifPresent(advice -> out.println("Note: " + advice + "."));
         }
         out.flush();
@@ -72,7 +75,7 @@ final class Loads {
       boolean allPublished = true;
       for (ForecastSource source : sources) {
         ForecastRun run = source.run();
-        if (keepPublished && isPublished(client, run)) {
+        if (keepPublished && isPublished(client, run, dataNodes)) {
           out.printf("%s run %s is already published; keeping it.%n", run.model(), run.runId());
           out.flush();
           continue;
@@ -155,12 +158,12 @@ final class Loads {
     }
   }
 
-  private static boolean isPublished(ElasticsearchClient client, ForecastRun run)
-      throws IOException {
+  private static boolean isPublished(
+      ElasticsearchClient client, ForecastRun run, OptionalInt dataNodes) throws IOException {
     return new RunPublisher(client)
         .publishedIndices(run.model())
         .containsAll(
-            new ShardingStrategy(run.withSharding(ClusterShards.resolve(client, run.sharding())))
+            new ShardingStrategy(run.withSharding(ClusterShards.resolve(run.sharding(), dataNodes)))
                 .allIndices());
   }
 }

@@ -35,7 +35,15 @@ public final class ClusterShards {
    * ShardingSpec#withShardsFor}); one shard when the cluster cannot say how many data nodes it has.
    */
   public static ShardingSpec resolve(ElasticsearchClient client, ShardingSpec spec) {
-    return spec.shardsAuto() ? spec.withShardsFor(dataNodes(client).orElse(1)) : spec;
+    return spec.shardsAuto() ? resolve(spec, dataNodes(client)) : spec;
+  }
+
+  /**
+   * As {@link #resolve(ElasticsearchClient, ShardingSpec)} with the data nodes already asked for
+   * ({@link #dataNodes}): one shard when the cluster could not say.
+   */
+  public static ShardingSpec resolve(ShardingSpec spec, OptionalInt dataNodes) {
+    return spec.withShardsFor(dataNodes.orElse(1));
   }
 
   /**
