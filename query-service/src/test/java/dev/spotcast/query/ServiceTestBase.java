@@ -62,6 +62,10 @@ public abstract class ServiceTestBase {
   public static ConfigurableApplicationContext startInstance(Map<String, String> properties) {
     Map<String, String> all = new HashMap<>(SharedElasticsearch.springProperties(Role.QUERY));
     all.put("server.port", "0");
+    // Ready after its warm-up requests, not once the compiler is quiet too: in a test JVM the
+    // compiler also works for the tests, up to the warm-up's minute (CompilerActivityTest and the
+    // benchmarks cover the compiler's part).
+    all.put("spotcast.query.warmup.compiler-busy", "0");
     all.putAll(properties);
     String[] arguments =
         all.entrySet().stream()

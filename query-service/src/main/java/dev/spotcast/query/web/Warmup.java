@@ -42,17 +42,19 @@ import org.springframework.stereotype.Component;
  * Before a starting instance says it is ready, it sends itself forecast requests at random places,
  * heights and times of the runs it serves, through its own HTTP port and the whole path (door,
  * parsing, Elasticsearch, interpolation, the answer), so that the code is compiled and the
- * connections are open when a load balancer's traffic arrives. A cold JVM answers the same request
- * many times slower for its first thousands of requests; without this, a rolling restart or a new
- * instance refuses much of what it is sent for its first seconds. First it reads into the document
- * cache the runs that fit there whole ({@link RunPreload}). With a documents file ({@code
- * documents-file}, {@link DocumentsFile}) it then reads by id, of the runs it serves, the documents
- * its predecessor's cache held, the most used first ({@link RunHandoff#restore}). With a places
- * file ({@code places-file}, {@link PlacesFile}) it first reads the documents of the places its
- * predecessor was asked about most, by a series request at each, so that its users' places are in
- * the document cache; from then on it keeps both files for the next start (every {@code
- * places-save-interval}, and at shutdown). Starts once the run catalog has been read; readiness
- * waits for it ({@link StartupHealthIndicator}), at most {@code max-duration}.
+ * connections are open when a load balancer's traffic arrives: {@code requests} of them at least,
+ * then more while the JIT compiler is still busy ({@link CompilerActivity}), until {@code
+ * max-duration}. A cold JVM answers the same request many times slower for its first thousands of
+ * requests; without this, a rolling restart or a new instance refuses much of what it is sent for
+ * its first seconds. First it reads into the document cache the runs that fit there whole ({@link
+ * RunPreload}). With a documents file ({@code documents-file}, {@link DocumentsFile}) it then reads
+ * by id, of the runs it serves, the documents its predecessor's cache held, the most used first
+ * ({@link RunHandoff#restore}). With a places file ({@code places-file}, {@link PlacesFile}) it
+ * first reads the documents of the places its predecessor was asked about most, by a series request
+ * at each, so that its users' places are in the document cache; from then on it keeps both files
+ * for the next start (every {@code places-save-interval}, and at shutdown). Starts once the run
+ * catalog has been read; readiness waits for it ({@link StartupHealthIndicator}), at most {@code
+ * max-duration}.
  *
  * <p>A model's new run is warmed before its users are moved to it ({@link
  * PublishedRuns#beforeServing}), so that the first users' requests after the switch find their
@@ -121,6 +123,7 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
 
   private void warmUp() {
     long began = System.nanoTime();
+    CompilerActivity compiler = CompilerActivity.ofThisJvm(properties.compilerBusy());
     AtomicInteger sent = new AtomicInteger();
     Answers answered = new Answers();
     int replayed = 0;
@@ -160,9 +163,13 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
             deadline,
             answered,
             () -> {
-              if (served.isEmpty() || sent.getAndIncrement() >= properties.requests()) {
+              // At least `requests`, then on while the compiler is still busy with them.
+              if (served.isEmpty()
+                  || properties.requests() == 0
+                  || (sent.get() >= properties.requests() && !compiler.busy())) {
                 return null;
               }
+              sent.incrementAndGet();
               ThreadLocalRandom random = ThreadLocalRandom.current();
               return lastAsked.isEmpty()
                   ? request(served.get(random.nextInt(served.size())))
@@ -173,15 +180,18 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
       log.warn("warm-up stopped: {}", e.toString());
     } finally {
       done = true;
-      int total = Math.min(sent.get(), properties.requests()) + replayed;
+      int total = sent.get() + replayed;
       if (total > 0) {
         log.info(
             "warmed up with {} requests, {} of them at the places last asked ({} answered 200) in"
-                + " {} ms; ready",
+                + " {} ms, the compiler {}; ready",
             total,
             replayed,
             answered.ok.get(),
-            (System.nanoTime() - began) / 1_000_000);
+            (System.nanoTime() - began) / 1_000_000,
+            properties.compilerBusy() == 0
+                ? "not waited for"
+                : compiler.busy() ? "still busy" : "quiet");
       }
       keepFiles();
     }

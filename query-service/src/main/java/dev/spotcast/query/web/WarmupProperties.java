@@ -1,5 +1,6 @@
 package dev.spotcast.query.web;
 
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,8 +12,11 @@ import org.springframework.validation.annotation.Validated;
 /**
  * The warm-up a starting instance does before it says it is ready ({@link Warmup}).
  *
- * @param requests how many forecast requests it sends itself (0: none; ready as soon as the catalog
- *     is read)
+ * @param requests how many forecast requests it sends itself at least (0: none; ready as soon as
+ *     the catalog is read)
+ * @param compilerBusy past {@code requests}, it goes on sending them while the JIT compiler worked
+ *     more than this many cores' worth over the last 2 s ({@link CompilerActivity}; 0: it stops at
+ *     {@code requests})
  * @param concurrency how many at once
  * @param maxDuration the longest it warms up; ready after it whatever was sent
  * @param placesFile where the places asked most are kept for the next start, and read from at start
@@ -32,8 +36,9 @@ import org.springframework.validation.annotation.Validated;
 @ConfigurationProperties("spotcast.query.warmup")
 public record WarmupProperties(
     @DefaultValue("500") @Min(0) int requests,
+    @DefaultValue("0.25") @DecimalMin("0") double compilerBusy,
     @DefaultValue("4") @Min(1) int concurrency,
-    @DefaultValue("20s") Duration maxDuration,
+    @DefaultValue("60s") Duration maxDuration,
     Path placesFile,
     @DefaultValue("2000") @Min(0) int places,
     @DefaultValue("1m") @DurationMin(seconds = 1) Duration placesSaveInterval,
