@@ -482,15 +482,23 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
     return URI.create("http://127.0.0.1:" + port + pathAndQuery);
   }
 
-  /** A spot request (one in ten a series) at a random place, height and time of the run. */
+  /**
+   * A spot request (one in ten a series) at a random place, height and time of the run: between
+   * grid points and between steps, as users ask, so that the paths compiled are theirs (places at
+   * grid points and times at steps interpolate less).
+   */
   private URI request(ForecastRun run) {
     ThreadLocalRandom random = ThreadLocalRandom.current();
     double lat;
     double lon;
     if (run.grid() instanceof RegularLatLonGrid grid) {
-      int point = random.nextInt(grid.pointCount());
-      lat = grid.latitude(point);
-      lon = RegularLatLonGrid.normaliseLongitude(grid.longitude(point));
+      double row = grid.nLat() == 1 ? 0 : random.nextDouble(grid.nLat() - 1);
+      double column =
+          grid.global()
+              ? random.nextDouble(grid.nLon())
+              : random.nextDouble(grid.nLon() - 1 + 1e-9);
+      lat = grid.lat0() + grid.dLat() * row;
+      lon = RegularLatLonGrid.normaliseLongitude(grid.lon0() + grid.dLon() * column);
     } else {
       lat = run.grid().south() + random.nextDouble() * (run.grid().north() - run.grid().south());
       lon = random.nextDouble(-180, 180);
@@ -516,8 +524,14 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
     if (random.nextInt(10) == 0) {
       return uri("/v1/series?" + query);
     }
-    int step = random.nextInt(run.steps().size());
-    query.append("&time=").append(run.validTime(run.steps().get(step)));
+    List<Integer> steps = run.steps();
+    int step = random.nextInt(steps.size());
+    Instant time = run.validTime(steps.get(step));
+    if (step + 1 < steps.size()) {
+      long gap = Duration.between(time, run.validTime(steps.get(step + 1))).toSeconds();
+      time = time.plusSeconds(random.nextLong(Math.max(1, gap)));
+    }
+    query.append("&time=").append(time);
     return uri("/v1/spot?" + query);
   }
 }
