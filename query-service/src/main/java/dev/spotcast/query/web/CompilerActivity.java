@@ -52,6 +52,14 @@ final class CompilerActivity {
   }
 
   /**
+   * Whether the compiler is watched at all: not with a bound of 0, nor where the JVM does not time
+   * it ({@link #busy} then always says no).
+   */
+  boolean watched() {
+    return watched;
+  }
+
+  /**
    * Whether the compiler worked more than the bound over the last whole window; busy until the
    * first window ends (a start is when it works most).
    */

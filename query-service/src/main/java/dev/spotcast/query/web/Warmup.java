@@ -189,9 +189,7 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
             replayed,
             answered.ok.get(),
             (System.nanoTime() - began) / 1_000_000,
-            properties.compilerBusy() == 0
-                ? "not waited for"
-                : compiler.busy() ? "still busy" : "quiet");
+            !compiler.watched() ? "not waited for" : compiler.busy() ? "still busy" : "quiet");
       }
       keepFiles();
     }
@@ -492,11 +490,10 @@ public class Warmup implements ApplicationListener<WebServerInitializedEvent> {
     double lat;
     double lon;
     if (run.grid() instanceof RegularLatLonGrid grid) {
+      // Anywhere between the first and the last row and column; a global grid's columns wrap.
+      int columns = grid.global() ? grid.nLon() + 1 : grid.nLon();
       double row = grid.nLat() == 1 ? 0 : random.nextDouble(grid.nLat() - 1);
-      double column =
-          grid.global()
-              ? random.nextDouble(grid.nLon())
-              : random.nextDouble(grid.nLon() - 1 + 1e-9);
+      double column = columns == 1 ? 0 : random.nextDouble(columns - 1);
       lat = grid.lat0() + grid.dLat() * row;
       lon = RegularLatLonGrid.normaliseLongitude(grid.lon0() + grid.dLon() * column);
     } else {

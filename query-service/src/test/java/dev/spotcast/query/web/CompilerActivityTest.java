@@ -52,6 +52,8 @@ class CompilerActivityTest {
   @Test
   void aBoundOfZeroIsNeverBusy() {
     CompilerActivity off = new CompilerActivity(compiled::get, clock::get, 0);
+    assertThat(off.watched()).isFalse();
+    assertThat(activity.watched()).isTrue();
     assertThat(off.busy()).isFalse();
     clock.addAndGet(2_000_000_000L);
     compiled.addAndGet(4_000);
