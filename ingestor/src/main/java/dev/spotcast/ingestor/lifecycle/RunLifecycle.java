@@ -94,10 +94,17 @@ public final class RunLifecycle {
 
   /**
    * The spec with its shards per index chosen for this cluster when not set ({@link
-   * ClusterShards#resolve}): what a run about to be loaded is recorded with.
+   * ClusterShards#resolve}): what a run about to be loaded is recorded with. A number set by hand
+   * stays, and the log says when it leaves data nodes without the run's writes ({@link
+   * ClusterShards#advice}). Either way the cluster's health is asked once.
    */
   public ShardingSpec resolveShards(ShardingSpec spec) {
-    return ClusterShards.resolve(client, spec);
+    if (spec.shardsAuto()) {
+      return ClusterShards.resolve(client, spec);
+    }
+    ClusterShards.adviceFor(client, spec.shardsPerIndex())
+        .ifPresent(advice -> log.warn("shards per index: {}", advice));
+    return spec;
   }
 
   /** Creates the run's indices for loading and saves its LOADING record; returns that record. */
@@ -107,11 +114,6 @@ public final class RunLifecycle {
     catalog.ensureIndex();
     indices.delete(runIndices); // leftovers of an earlier failed attempt at this run
     indices.createForLoading(strategy, settings.loadingReplicas());
-    ClusterShards.adviceFor(client, strategy.shardsPerIndex())
-        .ifPresent(
-            advice ->
-                log.warn(
-                    "run {} of {}: {}", strategy.run().runId(), strategy.run().model(), advice));
     RunRecord record = RunRecord.loading(strategy.run(), runIndices, started);
     catalog.save(record);
     return record;
