@@ -172,9 +172,12 @@ class FeedFetchIT {
 
   @Test
   void aBodyThatTricklesUnderTheFloorIsAbortedAndRetriedNotWaitedFor() throws Exception {
-    // nginx sends the headers and 1 KB at once, then 200 bytes/s: never a second without a byte,
-    // so the idle check alone never fires, and the 13,399-byte range would take a minute. The
-    // floor, 1,000 bytes over each 1-s timeout, stops it in its second second.
+    // nginx sends 1,224 bytes at once (headers included), then 200 bytes each second (its
+    // limit_rate sends a second's worth, then waits 1,000 ms for the next; a socket read saw gaps
+    // of 1,000.5-1,004.2 ms): the 13,399-byte range would take a minute. The timeout is 2 s, twice
+    // nginx's gap, so the idle check never fires, whatever the
+    // host's timer jitter (at a 1-s timeout, a gap of 1,000 ms and a few made it fire in CI). The
+    // floor, 2,000 bytes over each 2-s timeout, stops the body in its third second.
     Trees.gfs(nginx.root(), "trickle/", RUN, 0, PublishedTree.gfsMessages());
     FieldSelection wanted = select(List.of("TMP"), List.of("850 mb"), 0);
     FetchReport report;
@@ -182,7 +185,7 @@ class FeedFetchIT {
         new HttpFetcher(
             FeedSettings.defaults()
                 .withRetries(ATTEMPTS, Duration.ofMillis(10), Duration.ofMillis(40))
-                .withRequestTimeout(Duration.ofSeconds(1))
+                .withRequestTimeout(Duration.ofSeconds(2))
                 .withMinBodyRate(1_000)
                 .withUserAgent("spotcast-test/1"),
             new FetchStats())) {
