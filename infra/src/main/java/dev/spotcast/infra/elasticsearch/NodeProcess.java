@@ -22,7 +22,7 @@ final class NodeProcess {
   static final String RECORD_FILE = "running-node.properties";
 
   private static final String RECORD_COMMENT =
-      "Processes of this Elasticsearch node, for `spotcast-infra es stop` (pid@startMillis)";
+      "Processes of this Elasticsearch node, for `spotcast-infra es stop` (pid@startMillis@bootTicks)";
   private static final String URL = "url";
 
   private final Path nodeDir;

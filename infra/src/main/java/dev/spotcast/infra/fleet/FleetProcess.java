@@ -57,7 +57,7 @@ record FleetProcess(String name, String url, ProcessRecord record) {
             layout.record(name),
             "Process of the local fleet's "
                 + name
-                + ", for `spotcast fleet down` (pid@startMillis)",
+                + ", for `spotcast fleet down` (pid@startMillis@bootTicks)",
             Map.of(URL, url),
             List.of(process.toHandle()));
     return new FleetProcess(name, url, record);

@@ -26,9 +26,15 @@ import java.util.stream.Stream;
  * attributes that describe them (where they listen). The Kafka broker and the Elasticsearch nodes
  * are recorded this way.
  *
- * <p>Each process is recorded as {@code pid@startMillis}: a pid alone could by now belong to
- * another process, since the system reuses pids, and killing that one would be a disaster. A
- * recorded process counts as running only while its pid has the recorded start time.
+ * <p>Each process is recorded as {@code pid@startMillis@bootTicks}: a pid alone could by now belong
+ * to another process, since the system reuses pids, and killing that one would be a disaster. A
+ * recorded process counts as running only while its pid has the recorded start time. Where the
+ * system tells it (Linux's {@code /proc/PID/stat}), that is the start in clock ticks since boot,
+ * which no change of the wall clock moves: the JDK's start instant is the boot time read from the
+ * wall clock plus those ticks, so a step of the clock (NTP after a virtual machine was paused)
+ * moves it for every process, and a node recorded before the step was no longer found (its {@code
+ * es stop} answered that none ran, and the next start found its port taken). Elsewhere, and for
+ * records without ticks ({@code pid@startMillis}, written before), the instant in milliseconds.
  *
  * <p>A record is immutable: it holds the recorded processes that ran when it was written or found.
  * Writing again (e.g. once a launcher has forked the server JVM) gives a new record.
@@ -72,7 +78,14 @@ public final class ProcessRecord {
         PROCESSES,
         String.join(
             " ",
-            processes.stream().map(handle -> handle.pid() + "@" + startMillis(handle)).toList()));
+            processes.stream()
+                .map(
+                    handle ->
+                        handle.pid()
+                            + "@"
+                            + startMillis(handle)
+                            + bootTicks(handle.pid()).map(ticks -> "@" + ticks).orElse(""))
+                .toList()));
     Path written = file.resolveSibling(file.getFileName() + ".tmp");
     try (OutputStream out = Files.newOutputStream(written)) {
       properties.store(out, comment);
@@ -123,13 +136,43 @@ public final class ProcessRecord {
     return Optional.of(new ProcessRecord(file, attributes, alive));
   }
 
-  /** "pid@startMillis" names a process only while that pid still has that start time. */
+  /**
+   * "pid@startMillis[@bootTicks]" names a process only while that pid still has that start time:
+   * its ticks since boot where both the record and the system have them, else its start instant.
+   */
   private static Optional<ProcessHandle> liveProcess(String entry) {
-    long pid = Long.parseLong(entry.substring(0, entry.indexOf('@')));
-    long startMillis = Long.parseLong(entry.substring(entry.indexOf('@') + 1));
+    String[] parts = entry.split("@", -1);
+    long pid = Long.parseLong(parts[0]);
+    long startMillis = Long.parseLong(parts[1]);
+    Optional<Long> recordedTicks =
+        parts.length > 2 && !parts[2].isEmpty()
+            ? Optional.of(Long.parseLong(parts[2]))
+            : Optional.empty();
     return ProcessHandle.of(pid)
         .filter(ProcessHandle::isAlive)
-        .filter(handle -> startMillis(handle) == startMillis);
+        .filter(
+            handle -> {
+              Optional<Long> ticks = recordedTicks.flatMap(recorded -> bootTicks(pid));
+              return ticks.isPresent()
+                  ? ticks.get().equals(recordedTicks.get())
+                  : startMillis(handle) == startMillis;
+            });
+  }
+
+  /**
+   * When process {@code pid} started, in clock ticks since the system booted (field 22 of Linux's
+   * {@code /proc/PID/stat}); empty where the system has no such file or it cannot be read.
+   */
+  static Optional<Long> bootTicks(long pid) {
+    try {
+      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+      // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so count from the last
+      // ')'; the state is field 3, the start time field 22.
+      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+      return Optional.of(Long.parseLong(fields[22 - 3]));
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
   }
 
   /** When {@code handle} started, in epoch milliseconds; -1 if the system does not tell. */
