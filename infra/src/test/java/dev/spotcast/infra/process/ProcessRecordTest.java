@@ -63,12 +63,7 @@ class ProcessRecordTest {
     Path file = dir.resolve("stepped.properties");
     Files.writeString(file, "processes=" + SELF.pid() + "@" + stepped + "@" + ticks + "\n");
 
-    assertThat(ProcessRecord.find(file))
-        .hasValueSatisfying(
-            found ->
-                assertThat(found.recorded())
-                    .extracting(ProcessHandle::pid)
-                    .containsExactly(SELF.pid()));
+    assertFindsThisJvmAlone(file);
   }
 
   @Test
@@ -120,12 +115,7 @@ class ProcessRecordTest {
             + ProcessRecord.startMillis(SELF)
             + "\n");
 
-    assertThat(ProcessRecord.find(file))
-        .hasValueSatisfying(
-            found ->
-                assertThat(found.recorded())
-                    .extracting(ProcessHandle::pid)
-                    .containsExactly(SELF.pid()));
+    assertFindsThisJvmAlone(file);
   }
 
   @Test
@@ -188,5 +178,15 @@ class ProcessRecordTest {
         .isTrue();
     assertThat(first.isAlive()).isFalse();
     assertThat(second.isAlive()).isFalse();
+  }
+
+  /** The record in {@code file} is found, with this JVM as its one running process. */
+  private static void assertFindsThisJvmAlone(Path file) {
+    assertThat(ProcessRecord.find(file))
+        .hasValueSatisfying(
+            found ->
+                assertThat(found.recorded())
+                    .extracting(ProcessHandle::pid)
+                    .containsExactly(SELF.pid()));
   }
 }
