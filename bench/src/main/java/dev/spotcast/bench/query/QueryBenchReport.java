@@ -229,13 +229,13 @@ final class QueryBenchReport {
     StringBuilder perRequest = new StringBuilder();
     perRequest.append(
         String.format(
-            Locale.ROOT, "load generator %.2f", r.cpuMillisPerRequest(c.loadGenerator())));
+            Locale.ROOT, "load generator %.3f", r.cpuMillisPerRequest(c.loadGenerator())));
     c.processes()
         .forEach(
             (name, cores) -> {
               if (cores > 0.01) {
                 perRequest.append(
-                    String.format(Locale.ROOT, ", %s %.2f", name, r.cpuMillisPerRequest(cores)));
+                    String.format(Locale.ROOT, ", %s %.3f", name, r.cpuMillisPerRequest(cores)));
               }
             });
     out.printf("  CPU ms per request: %s%n", perRequest);

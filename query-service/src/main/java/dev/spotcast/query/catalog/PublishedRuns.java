@@ -78,7 +78,6 @@ public class PublishedRuns implements SmartLifecycle {
     this.interval = properties.catalogRefreshInterval();
   }
 
-  /** The published run of a model, if it has one. */
   /**
    * The sharding strategy of a run this catalog serves, built once when the run entered the catalog
    * (so never per request) and dropped when it leaves.
@@ -87,6 +86,7 @@ public class PublishedRuns implements SmartLifecycle {
     return strategies.of(record);
   }
 
+  /** The published run of a model, if it has one. */
   public Optional<RunRecord> get(String model) {
     return Optional.ofNullable(runs.get(model));
   }
