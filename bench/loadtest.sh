@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# ./spotcast loadtest [PLAN] [options]: a JMeter load test of a running query service, then a result
-# table of its steady phase (throughput, latency percentiles, errors, JMeter's CPU share).
-# The launcher calls this with JAVA_HOME set to a JDK 21+, and curl and jq installed. See jmeter/README.md.
+# ./spotcast loadtest [PLAN] [options]: a load test of a running query service (JMeter, or vegeta), then a
+# result table of its steady phase (throughput, latency percentiles, errors, the generator's CPU share).
+# The launcher calls this with JAVA_HOME set to a JDK 21+, and curl and jq installed; for vegeta, with the jars
+# built and SPOTCAST_VEGETA set. See jmeter/README.md.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -26,7 +27,11 @@ Options (defaults in brackets):
   --duration S      steady phase, seconds [60]
   --warmup S        the first S seconds, at the full rate, not counted: connections open, the
                     generator compiles [10] (--rampup S: the same, its former name)
-  --threads N       JMeter threads carrying the requests [200]
+  --generator G     jmeter or vegeta: what sends the requests [jmeter]. Both send the same requests over
+                    the same rows, from the same seed; JMeter's arrivals have random gaps (a Poisson
+                    process), vegeta's even ones. vegeta needs no start-up and less CPU, which matters
+                    on a machine the service shares, most at a cold start (docs/benchmarks.md)
+  --threads N       JMeter threads carrying the requests; vegeta: its most connections [200]
   --host H          query service host [127.0.0.1]
   --port P          query service port [$SPOTCAST_PORT or 8080]
   --model M[,M..]   model to query; several: each row of the points CSV asks one of them in turn,
@@ -54,7 +59,7 @@ TXT
 
 plan=constant-rate rate="" duration=60 rampup=10 threads=200 host=127.0.0.1 port="${SPOTCAST_PORT:-8080}"
 model=demo points="" seed="" box="" neighbours=4 vertical=auto places=uniform
-series_share=0 series_params=t,u,v ask_times=""
+series_share=0 series_params=t,u,v ask_times="" generator=jmeter
 if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then plan="$1"; shift; fi
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { [ "$1" = -h ] || [ "$1" = --help ] || die "option $1 needs a value"; }
@@ -76,6 +81,7 @@ while [ $# -gt 0 ]; do
     --series-share) series_share="$2" ;;
     --series-params) series_params="$2" ;;
     --times) ask_times="$2" ;;
+    --generator) generator="$2" ;;
     *) usage; die "unknown option '$1'" ;;
   esac
   shift 2
@@ -105,6 +111,11 @@ iso='[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?Z'
   || die "--times must be FIRST..LAST in ISO-8601 UTC (2026-11-27T00:00:00Z..2026-11-30T00:00:00Z), not '$ask_times'"
 [[ "$model" =~ ^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$ ]] \
   || die "--model must be a model id, or several separated by commas (gfs,ecmwf), not '$model'"
+case "$generator" in
+  jmeter) ;;
+  vegeta) [ -x "${SPOTCAST_VEGETA:-}" ] || die "--generator vegeta needs vegeta (SPOTCAST_VEGETA); run it through ./spotcast loadtest, which builds it" ;;
+  *) die "--generator must be jmeter or vegeta, not '$generator'" ;;
+esac
 case "$vertical" in auto|alt|pressure|none) ;; *) die "--vertical must be auto, alt, pressure or none, not '$vertical'" ;; esac
 case "$places" in
   uniform) cities=none ;;
@@ -189,7 +200,7 @@ case "$vparam" in
 esac
 say "$described: valid times $times, $what, box $box;"
 [ "${#models[@]}" -lt 2 ] || say "  each row asks one of the models in turn (${models[*]})"
-say "  $plan at $rate req/s (warm-up ${rampup} s, steady ${duration} s), $places places, against $base"
+say "  $plan at $rate req/s (warm-up ${rampup} s, steady ${duration} s), $places places, against $base, sent by $generator"
 say "  $points rows drawn with --seed $seed (the same flag asks the same places again)"
 if [ "$points" -lt "$sent" ]; then
   say "  the test sends $sent requests: the rows come round again every $(( points / rate )) s, and the"
@@ -230,28 +241,51 @@ if [ "$plan" = while-ingesting ]; then
   done
 fi
 
-# --- Run JMeter through Maven; sample CPU while it runs --------------------------------------
-say "Running JMeter (Maven log: $mvn_log)..."
-# The reactor builds the products the bench module depends on (their tests skipped), then runs JMeter.
-(cd "$ROOT" && exec ./mvnw -B -pl bench -am -Ploadtest verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -DskipITs \
-  -Dloadtest.host="$host" -Dloadtest.port="$port" -Dloadtest.model="$model" \
-  -Dloadtest.rate="$rate" -Dloadtest.rampup="$rampup" -Dloadtest.steady="$duration" \
-  -Dloadtest.threads="$threads" -Dloadtest.neighbours="$neighbours" \
-  -Dloadtest.points.count="$points" -Dloadtest.points.seed="$seed" \
-  -Dloadtest.times="$times" -Dloadtest.vertical="$vparam" -Dloadtest.levels="$levels" -Dloadtest.box="$box" \
-  -Dloadtest.cities="$cities" \
-  -Dloadtest.series.share="$series_share" -Dloadtest.series.params="$series_params" \
-  >"$mvn_log" 2>&1) &
-mvn_pid=$!
+# --- Run the generator (JMeter through Maven, or vegeta); sample CPU while it runs -------------
+bench_jar() { ls "$HERE"/target/spotcast-bench-*-exec.jar 2>/dev/null | head -n1; }
+if [ "$generator" = jmeter ]; then
+  say "Running JMeter (Maven log: $mvn_log)..."
+  # The reactor builds the products the bench module depends on (their tests skipped), then runs JMeter.
+  (cd "$ROOT" && exec ./mvnw -B -pl bench -am -Ploadtest verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -DskipITs \
+    -Dloadtest.host="$host" -Dloadtest.port="$port" -Dloadtest.model="$model" \
+    -Dloadtest.rate="$rate" -Dloadtest.rampup="$rampup" -Dloadtest.steady="$duration" \
+    -Dloadtest.threads="$threads" -Dloadtest.neighbours="$neighbours" \
+    -Dloadtest.points.count="$points" -Dloadtest.points.seed="$seed" \
+    -Dloadtest.times="$times" -Dloadtest.vertical="$vparam" -Dloadtest.levels="$levels" -Dloadtest.box="$box" \
+    -Dloadtest.cities="$cities" \
+    -Dloadtest.series.share="$series_share" -Dloadtest.series.params="$series_params" \
+    >"$mvn_log" 2>&1) &
+  load_pid=$!
+else
+  jar="$(bench_jar)"
+  [ -n "$jar" ] || die "bench/target/spotcast-bench-*-exec.jar is missing; run './spotcast build'"
+  targets="$OUT/targets.json" results="$OUT/vegeta.bin" vegeta_log="$OUT/vegeta.log"
+  # The same rows as JMeter's plan reads (the same seed gives the same places), and each row's request.
+  "${JAVA_HOME:+$JAVA_HOME/bin/}java" -jar "$jar" loadtest-points --out "$OUT/points.csv" --count "$points" \
+    --seed "$seed" --times "$times" --vertical "$vparam" --levels "$levels" --box "$box" --cities "$cities" \
+    --series-share "$series_share" --models "$model" --targets "$targets" --base "$base" \
+    --neighbours "$neighbours" --series-params "$series_params" >"$OUT/points.log" 2>&1 \
+    || die "could not write the requests: $(tail -n 1 "$OUT/points.log")"
+  say "Running vegeta (log: $vegeta_log)..."
+  # Every target held in memory and sent in turn, round again from the first when they run out; a
+  # request not answered within 10 s counts as not answered, as JMeter's response timeout.
+  "$SPOTCAST_VEGETA" attack -format=json -targets="$targets" -rate="$rate/1s" -duration="$((rampup + duration))s" \
+    -timeout=10s -max-connections="$threads" -output="$results" >"$vegeta_log" 2>&1 &
+  load_pid=$!
+fi
 
-# One line a second once JMeter's JVM is up: epoch ms, JMeter's utime+stime, the machine's busy
+# One line a second once the generator is up: epoch ms, its utime+stime, the machine's busy
 # and total ticks (all CPUs) from /proc/stat, busy counted as the benchmarks' MachineTicks counts it. The plugin forks JMeter as "java ... -jar
-# ApacheJMeter-x.y.jar" with its home under this module's target/, which tells it from any other.
+# ApacheJMeter-x.y.jar" with its home under this module's target/, which tells it from any other; vegeta is
+# the process started above.
+generator_pid() {
+  if [ "$generator" = vegeta ]; then echo "$load_pid"; else pgrep -f "ApacheJMeter.*$HERE/target" | head -n1 || true; fi
+}
 sample_cpu() {
   local pid="" rest cpu_line
-  while kill -0 "$mvn_pid" 2>/dev/null; do
+  while kill -0 "$load_pid" 2>/dev/null; do
     if [ -z "$pid" ] || [ ! -r "/proc/$pid/stat" ]; then
-      pid="$(pgrep -f "ApacheJMeter.*$HERE/target" | head -n1 || true)"
+      pid="$(generator_pid)"
     fi
     if [ -n "$pid" ] && rest="$(cat "/proc/$pid/stat" 2>/dev/null)"; then
       rest="${rest##*) }"                       # after "pid (comm) ": field 3 (state) onwards
@@ -269,7 +303,7 @@ $((c[1] + c[2] + c[3] + c[4] + c[5] + c[6] + c[7] + c[8]))"
 # threads and memory under overload are part of what the test shows.
 sample_service() {
   local threads heap active
-  while kill -0 "$mvn_pid" 2>/dev/null; do
+  while kill -0 "$load_pid" 2>/dev/null; do
     threads="$(curl -fsS -m 1 "$base/actuator/metrics/jvm.threads.live" 2>/dev/null | jq -r '.measurements[0].value' 2>/dev/null || true)"
     heap="$(curl -fsS -m 1 "$base/actuator/metrics/jvm.memory.used?tag=area:heap" 2>/dev/null | jq -r '.measurements[0].value' 2>/dev/null || true)"
     active="$(curl -fsS -m 1 "$base/actuator/metrics/http.server.requests.active" 2>/dev/null \
@@ -285,24 +319,39 @@ sampler_pid=$!
 sample_service &
 service_sampler_pid=$!
 status=0
-wait "$mvn_pid" || status=$?
+wait "$load_pid" || status=$?
 wait "$sampler_pid" 2>/dev/null || true
 wait "$service_sampler_pid" 2>/dev/null || true
 stop_ingest
 
-jtl="$HERE/target/jmeter/results/spot-constant-rate.csv"
-report="$HERE/target/jmeter/reports/spot-constant-rate/index.html"
-if [ "$status" -ne 0 ] || [ ! -s "$jtl" ]; then
-  grep -E 'ERROR|error occurred|Exception' "$mvn_log" | head -n 20 >&2 || true
-  die "the JMeter run failed (exit $status); full log: $mvn_log"
+mix=""
+[ "$series_on" = 0 ] || mix=", series share $series_share"
+if [ "$generator" = jmeter ]; then
+  jtl="$HERE/target/jmeter/results/spot-constant-rate.csv"
+  report="$HERE/target/jmeter/reports/spot-constant-rate/index.html"
+  if [ "$status" -ne 0 ] || [ ! -s "$jtl" ]; then
+    grep -E 'ERROR|error occurred|Exception' "$mvn_log" | head -n 20 >&2 || true
+    die "the JMeter run failed (exit $status); full log: $mvn_log"
+  fi
+  results_args=(--jtl "$jtl" --report "$report")
+  sender="$threads threads"
+else
+  if [ "$status" -ne 0 ] || [ ! -s "$results" ]; then
+    die "the vegeta attack failed (exit $status): $(tail -n 3 "$vegeta_log" | tr '\n' ' ')"
+  fi
+  # Read as vegeta encodes them, bodies included (twice the size of the results), so not kept: the
+  # results stay, for 'vegeta report' and 'vegeta plot'.
+  results_args=(--vegeta /dev/stdin)
+  sender="vegeta, at most $threads connections"
 fi
 
 echo
-mix=""
-[ "$series_on" = 0 ] || mix=", series share $series_share"
-echo "Spotcast load test: $plan, model $model at $base, target $rate req/s$mix, warm-up ${rampup} s + steady ${duration} s, $threads threads"
-"${JAVA_HOME:+$JAVA_HOME/bin/}java" -jar "$(ls "$HERE"/target/spotcast-bench-*-exec.jar | head -n1)" jtl-summary \
-  --jtl "$jtl" --cpu "$cpu_log" --service "$service_log" --warmup "$rampup" --label "spot steady,series steady" --rate "$rate" --report "$report"
+echo "Spotcast load test: $plan, model $model at $base, target $rate req/s$mix, warm-up ${rampup} s + steady ${duration} s, $sender"
+summary() {
+  "${JAVA_HOME:+$JAVA_HOME/bin/}java" -jar "$(bench_jar)" jtl-summary \
+    "${results_args[@]}" --cpu "$cpu_log" --service "$service_log" --warmup "$rampup" --label "spot steady,series steady" --rate "$rate"
+}
+if [ "$generator" = jmeter ]; then summary; else "$SPOTCAST_VEGETA" encode -to=csv "$results" | summary; fi
 if [ "$plan" = while-ingesting ]; then
   echo "  ingestion at the end  $(grep 'docs/s' "$OUT/ingest.log" | tail -n1 | sed 's/^ *//')"
 fi

@@ -205,6 +205,15 @@ refused_in_one_line() { # NAME PATTERN ARGS...: `spotcast ARGS` exits 2 with one
 refused_in_one_line badtimes "^loadtest: --times must be FIRST..LAST" loadtest --times yesterday
 refused_in_one_line badseed "^loadtest: 'forty-two' is not a whole number" loadtest --seed forty-two
 refused_in_one_line badmodels "^loadtest: --model must be a model id, or several separated by commas" loadtest --model gfs,,ecmwf
+refused_in_one_line badgenerator "^loadtest: --generator must be jmeter or vegeta, not 'wrk'" loadtest --generator wrk
+# Without the launcher, which builds vegeta, the script says where to run it from.
+status=0
+env -u SPOTCAST_VEGETA "$ROOT/bench/loadtest.sh" --generator vegeta >"$WORK/novegeta.out" 2>"$WORK/novegeta.err" || status=$?
+if [ "$status" = 2 ] && [ "$(wc -l <"$WORK/novegeta.err")" = 1 ] && grep -q "^loadtest: --generator vegeta needs vegeta .*./spotcast loadtest" "$WORK/novegeta.err"; then
+  pass "loadtest.sh --generator vegeta without vegeta: $(cat "$WORK/novegeta.err") (exit 2)"
+else
+  fail "loadtest.sh --generator vegeta without vegeta: exit $status, stderr: $(head -n 5 "$WORK/novegeta.err")"
+fi
 SPOTCAST_LOADER_NICE=20 refused_in_one_line badnice \
   "^spotcast: SPOTCAST_LOADER_NICE is a nice value from 0 to 19, not '20'" synth --model envnice
 

@@ -5,6 +5,7 @@ import dev.spotcast.bench.grib.GribDecodeRates;
 import dev.spotcast.bench.ingest.BenchIngestCommand;
 import dev.spotcast.bench.ingest.ScaleBenchCommand;
 import dev.spotcast.bench.loadtest.JtlSummary;
+import dev.spotcast.bench.loadtest.SpotPoints;
 import dev.spotcast.bench.query.QueryBench;
 import dev.spotcast.bench.query.ShardingBench;
 import dev.spotcast.bench.sizing.SizingCommand;
@@ -46,6 +47,16 @@ public final class BenchCli {
     // The load test's result table, called by loadtest.sh once JMeter has finished.
     if (args.length > 0 && args[0].equals("jtl-summary")) {
       JtlSummary.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    // The load test's places (and, for vegeta, its targets), called by loadtest.sh.
+    if (args.length > 0 && args[0].equals("loadtest-points")) {
+      try {
+        SpotPoints.main(Arrays.copyOfRange(args, 1, args.length));
+      } catch (IllegalArgumentException e) {
+        System.err.println("loadtest-points: " + e.getMessage());
+        System.exit(2);
+      }
       return;
     }
     // The day benchmark's windows, tables and picture, called by day.sh once the day is over.

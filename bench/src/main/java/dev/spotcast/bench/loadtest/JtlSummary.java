@@ -1,6 +1,7 @@
 package dev.spotcast.bench.loadtest;
 
 import dev.spotcast.bench.cpu.MachineTicks;
+import dev.spotcast.bench.query.VegetaFormat;
 import dev.spotcast.bench.stats.Percentiles;
 import java.io.IOException;
 import java.io.Reader;
@@ -99,8 +100,15 @@ public final class JtlSummary {
       description =
           "Prints the load test's table from JMeter's CSV results and the samplers' logs.")
   static final class Options {
-    @Option(names = "--jtl", required = true, description = "JMeter's CSV results")
+    @Option(names = "--jtl", description = "JMeter's CSV results")
     Path jtl;
+
+    @Option(
+        names = "--vegeta",
+        description =
+            "vegeta's results as 'vegeta encode -to=csv' writes them, instead of --jtl: each"
+                + " request labelled spot or series by its URL, successful when answered 200")
+    Path vegeta;
 
     @Option(names = "--cpu", description = "/proc readings taken during the test (loadtest.sh)")
     Path cpu;
@@ -138,14 +146,20 @@ public final class JtlSummary {
     if (!CommandLines.parse(options, args)) {
       return;
     }
-    List<Sample> samples = readJtl(options.jtl);
+    if ((options.jtl == null) == (options.vegeta == null)) {
+      System.err.println("JtlSummary: give the results as --jtl FILE (JMeter) or --vegeta FILE");
+      System.exit(2);
+    }
+    String generator = options.jtl != null ? "JMeter" : "vegeta";
+    List<Sample> samples = options.jtl != null ? readJtl(options.jtl) : readVegeta(options.vegeta);
     if (options.warmup != null) {
       samples = phases(samples, options.warmup);
     }
     List<CpuReading> cpu = options.cpu != null ? readCpu(options.cpu) : List.of();
     List<ServiceReading> service =
         options.service != null ? readService(options.service) : List.of();
-    System.out.print(table(samples, cpu, service, options.label, options.rate, options.report));
+    System.out.print(
+        table(samples, cpu, service, options.label, options.rate, options.report, generator));
   }
 
   static String table(
@@ -155,6 +169,20 @@ public final class JtlSummary {
       List<String> steadyLabels,
       String rate,
       String report) {
+    return table(all, cpu, service, steadyLabels, rate, report, "JMeter");
+  }
+
+  /**
+   * @param generator the load generator whose CPU {@code cpu} holds, as the table names it
+   */
+  static String table(
+      List<Sample> all,
+      List<CpuReading> cpu,
+      List<ServiceReading> service,
+      List<String> steadyLabels,
+      String rate,
+      String report,
+      String generator) {
     List<Sample> steady = all.stream().filter(s -> steadyLabels.contains(s.label())).toList();
     List<Sample> others = all.stream().filter(s -> !steadyLabels.contains(s.label())).toList();
     StringBuilder out = new StringBuilder();
@@ -242,7 +270,7 @@ public final class JtlSummary {
       row(out, "by request kind", "requests, req/s, answered (200), latency, errors");
       kinds.forEach((label, of) -> row(out, label, kindLine(of, steady.size(), throughput)));
     }
-    row(out, "JMeter CPU", cpuShare(cpu, first, last));
+    row(out, generator + " CPU", cpuShare(cpu, first, last));
     if (!service.isEmpty()) {
       row(out, "service (actuator)", serviceBounds(service, first, last));
     }
@@ -450,6 +478,36 @@ public final class JtlSummary {
       }
       return samples;
     }
+  }
+
+  /**
+   * vegeta's results ({@link VegetaFormat#results}) as samples: started at the request's start
+   * (ms), its latency (whole ms, rounded down as JMeter's elapsed is), labelled {@code spot} or
+   * {@code series} by its URL, successful when answered with 200; a request with no answer has no
+   * code and Go's error as its message, a refused one what its problem+json says.
+   */
+  public static List<Sample> readVegeta(Path csv) throws IOException {
+    List<Sample> samples = new ArrayList<>();
+    try (Reader in = Files.newBufferedReader(csv)) {
+      VegetaFormat.results(
+          in,
+          r ->
+              samples.add(
+                  new Sample(
+                      r.startNanos() / 1_000_000,
+                      r.latencyNanos() / 1_000_000,
+                      r.kind(),
+                      r.status() == 200,
+                      r.status() == 0 ? "" : Integer.toString(r.status()),
+                      r.status() == 0 ? VegetaFormat.reason(r.error()) : failure(r),
+                      modelOf(r.url()))));
+    }
+    return samples;
+  }
+
+  /** Why an answered request failed: nothing for a 200, else what its problem+json says. */
+  private static String failure(VegetaFormat.Result r) {
+    return r.status() == 200 ? "" : r.problem();
   }
 
   static List<ServiceReading> readService(Path tsv) throws IOException {

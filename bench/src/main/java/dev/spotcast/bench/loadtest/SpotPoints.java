@@ -2,6 +2,7 @@ package dev.spotcast.bench.loadtest;
 
 import dev.spotcast.bench.query.Cities;
 import dev.spotcast.bench.query.RandomSpots;
+import dev.spotcast.bench.query.VegetaFormat;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -125,6 +127,48 @@ public final class SpotPoints {
         description =
             "the models the rows ask, in turn: each row one of them (default: ${DEFAULT-VALUE})")
     List<String> models;
+
+    @Option(
+        names = "--targets",
+        defaultValue = "none",
+        description =
+            "also write the request the plan makes of each row, in order, to this file as vegeta's"
+                + " JSON targets (loadtest --generator vegeta); none: not written (default:"
+                + " ${DEFAULT-VALUE})")
+    String targets;
+
+    @Option(
+        names = "--base",
+        defaultValue = "http://127.0.0.1:8080",
+        description = "the query service the targets ask (default: ${DEFAULT-VALUE})")
+    String base;
+
+    @Option(
+        names = "--neighbours",
+        defaultValue = "4",
+        description = "n= of the targets (default: ${DEFAULT-VALUE})")
+    int neighbours;
+
+    @Option(
+        names = "--series-params",
+        defaultValue = "t,u,v",
+        description = "params= of the series targets (default: ${DEFAULT-VALUE})")
+    String seriesParams;
+  }
+
+  /**
+   * The requests the plans make of the rows (spot-constant-rate.jmx's two samplers): {@code null}
+   * when none are written.
+   */
+  record Requests(String base, int neighbours, String seriesParams) {
+
+    /** The URL of one row's request, as the plan's sampler of its kind builds it. */
+    String url(String lat, String lon, String vertical, String time, String kind, String model) {
+      String place = "?model=" + model + "&lat=" + lat + "&lon=" + lon + vertical;
+      return kind.equals("series")
+          ? base + "/v1/series" + place + "&n=" + neighbours + "&params=" + seriesParams
+          : base + "/v1/spot" + place + "&time=" + time + "&n=" + neighbours;
+    }
   }
 
   public static void main(String[] args) throws IOException {
@@ -149,8 +193,32 @@ public final class SpotPoints {
       throw new IllegalArgumentException(
           "--series-share must be from 0 to 1, not " + options.seriesShare);
     }
+    if (!options.base.matches("https?://[^/?#\\s]+")) {
+      throw new IllegalArgumentException(
+          "--base must be the service's scheme, host and port (http://127.0.0.1:8080), not '"
+              + options.base
+              + "'");
+    }
+    if (options.neighbours < 1) {
+      throw new IllegalArgumentException(
+          "--neighbours must be at least 1, not " + options.neighbours);
+    }
+    if (!options.seriesParams.matches("[A-Za-z0-9_]+(,[A-Za-z0-9_]+)*")) {
+      throw new IllegalArgumentException(
+          "--series-params must be parameter names separated by commas (t,u,v), not '"
+              + options.seriesParams
+              + "'");
+    }
     write(
-        options.out, run, options.count, options.seed, places, options.seriesShare, options.models);
+        options.out,
+        run,
+        options.count,
+        options.seed,
+        places,
+        options.seriesShare,
+        options.models,
+        options.targets.equals("none") ? null : Path.of(options.targets),
+        new Requests(options.base, options.neighbours, options.seriesParams));
     System.out.printf(
         Locale.ROOT,
         "Wrote %,d points over %s .. %s, %s, to %s%n",
@@ -162,19 +230,18 @@ public final class SpotPoints {
             : String.format(
                 Locale.ROOT, "%s=%s..%s", run.vertical(), run.lowestLevel(), run.highestLevel()),
         options.out.toAbsolutePath());
+    if (!options.targets.equals("none")) {
+      System.out.printf(
+          "Wrote their requests to %s as vegeta's targets%n",
+          Path.of(options.targets).toAbsolutePath());
+    }
   }
 
   static void write(Path out, RunExtent run, int count, long seed) throws IOException {
     write(out, run, count, seed, null, 0, List.of("demo"));
   }
 
-  /**
-   * @param cities the city workload's places (drawn by population, heights within {@value
-   *     RandomSpots#NEAR_GROUND_METRES} m of the lowest level, as {@code bench city} asks), or null
-   *     for uniform places over the run's box
-   * @param seriesShare the share of the rows whose kind is {@code series}
-   * @param models the models the rows ask, in turn (row i asks {@code models[i % size]})
-   */
+  /** The rows alone, no targets. */
   static void write(
       Path out,
       RunExtent run,
@@ -183,6 +250,29 @@ public final class SpotPoints {
       Cities cities,
       double seriesShare,
       List<String> models)
+      throws IOException {
+    write(out, run, count, seed, cities, seriesShare, models, null, null);
+  }
+
+  /**
+   * @param cities the city workload's places (drawn by population, heights within {@value
+   *     RandomSpots#NEAR_GROUND_METRES} m of the lowest level, as {@code bench city} asks), or null
+   *     for uniform places over the run's box
+   * @param seriesShare the share of the rows whose kind is {@code series}
+   * @param models the models the rows ask, in turn (row i asks {@code models[i % size]})
+   * @param targets where to write each row's request as a vegeta JSON target, or null
+   * @param requests what those requests are made of (unused without {@code targets})
+   */
+  static void write(
+      Path out,
+      RunExtent run,
+      int count,
+      long seed,
+      Cities cities,
+      double seriesShare,
+      List<String> models,
+      Path targets,
+      Requests requests)
       throws IOException {
     if (models.isEmpty()) {
       throw new IllegalArgumentException("--models needs at least one model id");
@@ -204,7 +294,8 @@ public final class SpotPoints {
     long first = run.firstValid().getEpochSecond();
     long seconds =
         run.lastValid().getEpochSecond() - first; // inclusive range: [first, first + seconds]
-    try (BufferedWriter w = Files.newBufferedWriter(out)) {
+    try (BufferedWriter w = Files.newBufferedWriter(out);
+        BufferedWriter t = targets == null ? null : Files.newBufferedWriter(targets)) {
       w.write("lat,lon,vertical,time,kind,model\n");
       for (int i = 0; i < count; i++) {
         double lat = run.south() + random.nextDouble() * (run.north() - run.south());
@@ -228,16 +319,16 @@ public final class SpotPoints {
                 : "&" + run.vertical() + "=" + level(level, run.lowestLevel(), run.highestLevel());
         // 5 decimals of a degree is about a metre; Locale.ROOT keeps the decimal point a point.
         String kind = kinds.nextDouble() < seriesShare ? "series" : "spot";
-        w.write(
-            String.format(
-                Locale.ROOT,
-                "%.5f,%.5f,%s,%s,%s,%s%n",
-                lat,
-                lon,
-                vertical,
-                time,
-                kind,
-                models.get(i % models.size())));
+        String latText = String.format(Locale.ROOT, "%.5f", lat);
+        String lonText = String.format(Locale.ROOT, "%.5f", lon);
+        String model = models.get(i % models.size());
+        w.write(String.join(",", latText, lonText, vertical, time.toString(), kind, model));
+        w.write('\n');
+        if (t != null) {
+          String url = requests.url(latText, lonText, vertical, time.toString(), kind, model);
+          t.write(VegetaFormat.target("GET", url, Map.of(), new byte[0]));
+          t.write('\n');
+        }
       }
     }
   }

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -260,8 +259,48 @@ class JtlSummaryTest {
     assertThat(mixed.label).containsExactly("spot steady", "series steady");
     assertThat(options.rate).isEqualTo("200");
     assertThat(options.cpu).isNull();
-    Assertions.assertThatThrownBy(
-            () -> new picocli.CommandLine(new JtlSummary.Options()).parseArgs("--rate", "200"))
-        .hasMessageContaining("Missing required option: '--jtl");
+    JtlSummary.Options vegeta = new JtlSummary.Options();
+    new picocli.CommandLine(vegeta).parseArgs("--vegeta", "results.csv");
+    assertThat(vegeta.vegeta).isEqualTo(Path.of("results.csv"));
+    assertThat(vegeta.jtl).isNull();
+  }
+
+  @Test
+  void vegetasResultsAreSamplesLabelledByTheirUrl(@TempDir Path dir) throws IOException {
+    // vegeta encode -to=csv: timestamp ns, status, latency ns, bytes out, bytes in, error, body
+    // (Base64; the 429's: {"title":"Too many requests","status":429,"detail":"64 in progress"}),
+    // attack, seq, method, URL, headers
+    Path csv = dir.resolve("vegeta.csv");
+    Files.writeString(
+        csv,
+        """
+        1000000000,200,2900000,0,100,,,,0,GET,http://h:8080/v1/spot?model=gfs&lat=1&lon=2&n=4,
+        1250000000,200,800000,0,900,,,,1,GET,http://h:8080/v1/series?model=ecmwf&lat=1&lon=2&n=4,
+        1500000000,429,100000,0,20,429 ,eyJ0aXRsZSI6IlRvbyBtYW55IHJlcXVlc3RzIiwic3RhdHVzIjo0MjksImRldGFpbCI6IjY0IGluIHByb2dyZXNzIn0=,,2,GET,http://h:8080/v1/spot?model=gfs,
+        2000000000,0,10000000000,0,0,"Get ""http://h:8080/v1/spot?model=gfs"": context deadline exceeded",,,3,GET,http://h:8080/v1/spot?model=gfs,
+        2500000000,200
+        """);
+    List<Sample> samples = JtlSummary.readVegeta(csv);
+    // The cut last record is skipped; latencies in whole ms, rounded down as JMeter's are.
+    assertThat(samples)
+        .containsExactly(
+            new Sample(1000, 2, "spot", true, "200", "", "gfs"),
+            new Sample(1250, 0, "series", true, "200", "", "ecmwf"),
+            new Sample(1500, 0, "spot", false, "429", "Too many requests: 64 in progress", "gfs"),
+            new Sample(2000, 10_000, "spot", false, "", "Get: context deadline exceeded", "gfs"));
+    // The table reads them as it reads JMeter's, with vegeta's CPU named as such.
+    String table =
+        JtlSummary.table(
+            JtlSummary.phases(samples, 0),
+            List.of(),
+            List.of(),
+            List.of("spot steady", "series steady"),
+            "4",
+            null,
+            "vegeta");
+    assertThat(table)
+        .contains("answered (200)         2 (50.0 %)")
+        .contains("vegeta CPU")
+        .doesNotContain("JMeter");
   }
 }

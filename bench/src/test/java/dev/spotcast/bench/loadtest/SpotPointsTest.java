@@ -13,6 +13,8 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -138,6 +140,62 @@ class SpotPointsTest {
     for (int i = 0; i < oneRows.size(); i++) {
       assertThat(Arrays.copyOf(twoRows.get(i), 5)).isEqualTo(Arrays.copyOf(oneRows.get(i), 5));
     }
+  }
+
+  /** The path of the plan's sampler of this name (spot-constant-rate.jmx), its XML unescaped. */
+  private static String samplerPath(String sampler) throws IOException {
+    String plan = Files.readString(Path.of("../jmeter/spot-constant-rate.jmx"));
+    Matcher m =
+        Pattern.compile(
+                "testname=\""
+                    + sampler
+                    + "\">(?:\\s*<[^>]*>[^<]*</stringProp>)*?\\s*"
+                    + "<stringProp name=\"HTTPSampler.path\">([^<]*)<")
+            .matcher(plan);
+    assertThat(m.find()).as("the plan's %s sampler", sampler).isTrue();
+    return m.group(1).replace("&amp;", "&");
+  }
+
+  @Test
+  void vegetasTargetsAskWhatJmetersPlanAsksOfEachRow() throws IOException {
+    RunExtent run =
+        RunExtent.of("-10,10,0,20", "alt", "2,10", "2026-11-21T00:00:00Z", "0-6", "from-run");
+    Path points = dir.resolve("points.csv");
+    Path targets = dir.resolve("targets.json");
+    SpotPoints.Requests requests = new SpotPoints.Requests("http://127.0.0.1:8091", 4, "t,2t");
+    SpotPoints.write(points, run, 200, 42, null, 0.3, List.of("gfs", "ecmwf"), targets, requests);
+    List<String[]> rows = rows(points);
+    List<String> lines = Files.readAllLines(targets);
+    assertThat(lines).hasSize(rows.size());
+    String spot = samplerPath("spot");
+    String series = samplerPath("series");
+    for (int i = 0; i < rows.size(); i++) {
+      String[] row = rows.get(i);
+      String vertical = row.length > 2 ? row[2] : "";
+      String path =
+          (row[4].equals("series") ? series : spot)
+              .replace("${model}", row[5])
+              .replace("${lat}", row[0])
+              .replace("${lon}", row[1])
+              .replace("${vertical}", vertical)
+              .replace("${time}", row[3])
+              .replace("${neighbours}", "4")
+              .replace("${seriesParams}", "t,2t");
+      assertThat(lines.get(i))
+          .isEqualTo(
+              "{\"method\":\"GET\",\"url\":\"http://127.0.0.1:8091" + path + "\",\"header\":{}}");
+    }
+    assertThat(lines)
+        .anyMatch(l -> l.contains("/v1/series?"))
+        .anyMatch(l -> l.contains("/v1/spot?"));
+    // One row by hand: the plan's spot path with its values in place.
+    assertThat(requests.url("1.50000", "-2.25000", "&alt=5", "2026-11-21T03:00:00Z", "spot", "gfs"))
+        .isEqualTo(
+            "http://127.0.0.1:8091/v1/spot?model=gfs&lat=1.50000&lon=-2.25000&alt=5"
+                + "&time=2026-11-21T03:00:00Z&n=4");
+    assertThat(requests.url("1.50000", "-2.25000", "", "2026-11-21T03:00:00Z", "series", "gfs"))
+        .isEqualTo(
+            "http://127.0.0.1:8091/v1/series?model=gfs&lat=1.50000&lon=-2.25000&n=4&params=t,2t");
   }
 
   @Test
