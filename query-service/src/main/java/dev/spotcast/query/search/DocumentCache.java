@@ -172,6 +172,16 @@ public final class DocumentCache {
    */
   private final ReadBefore readBefore;
 
+  /** Which documents a request's read keeps. */
+  private final Admission admission;
+
+  /**
+   * The cache has pushed a document out for room (or its slab had none for a block) since it last
+   * had room ({@link Admission#READ_AGAIN_WHEN_FULL}); a run leaving it ({@link #retainRuns}) gives
+   * it room again.
+   */
+  private volatile boolean full;
+
   /**
    * Warm-ups under way ({@link #warming}): while any is, a request's read is kept at once whatever
    * the admission, since a warm-up reads what users are about to ask.
@@ -191,7 +201,14 @@ public final class DocumentCache {
      * A document read again while still remembered ({@link ReadBefore}): a place asked once costs
      * no copy, entry or eviction; a place asked again reads Elasticsearch once more, then is kept.
      */
-    READ_AGAIN
+    READ_AGAIN,
+    /**
+     * Every document read while the cache has room, as {@link #FIRST_READ}; once it has pushed one
+     * out for room, only those read again, as {@link #READ_AGAIN}, until a run leaving it makes
+     * room again. A service asked at few places (cities) keeps them at their first read; one asked
+     * at new places all the time stops paying for copies that are pushed out before they are read.
+     */
+    READ_AGAIN_WHEN_FULL
   }
 
   /**
@@ -200,7 +217,8 @@ public final class DocumentCache {
    *     preload, the documents read ahead for a run's successor) are kept whatever it says
    */
   public DocumentCache(long maxBytes, Admission admission, MeterRegistry registry) {
-    this.readBefore = admission == Admission.READ_AGAIN ? ReadBefore.forCache(maxBytes) : null;
+    this.admission = admission;
+    this.readBefore = admission != Admission.FIRST_READ ? ReadBefore.forCache(maxBytes) : null;
     // Maintenance (eviction, the frequency sketch) runs on the calling thread: handing it to the
     // common pool woke a thread per burst of writes, a context switch that cost more than the work
     // on two cores.
@@ -214,6 +232,9 @@ public final class DocumentCache {
                 (Key key, Held held, RemovalCause cause) -> {
                   if (held instanceof InSlab block) {
                     ValueSlab.free(block.slot());
+                  }
+                  if (cause == RemovalCause.SIZE && !full) {
+                    full = true;
                   }
                 })
             .recordStats()
@@ -433,9 +454,20 @@ public final class DocumentCache {
    * kept and this one was not read lately.
    */
   void putRead(Key key, List<ForecastHit> hits) {
-    if (readBefore == null || warmUps.get() > 0 || readBefore.again(key.fingerprint())) {
+    if (admits(key)) {
       put(key, hits);
     }
+  }
+
+  /**
+   * Whether a request's read of this document keeps it ({@link Admission}); remembers the read when
+   * only documents read again are kept.
+   */
+  boolean admits(Key key) {
+    return readBefore == null
+        || warmUps.get() > 0
+        || (admission == Admission.READ_AGAIN_WHEN_FULL && !full)
+        || readBefore.again(key.fingerprint());
   }
 
   /**
@@ -448,6 +480,9 @@ public final class DocumentCache {
     if (hits instanceof BlockHits block && slabLength(block.columns()) > 0) {
       ValueSlab.Slot slot = slab.write(block.columns());
       if (slot == null) {
+        if (!full) {
+          full = true;
+        }
         return;
       }
       ForecastHit read = block.get(0);
@@ -505,12 +540,17 @@ public final class DocumentCache {
     if (runs.equals(retained)) {
       return;
     }
-    documents
-        .asMap()
-        .keySet()
-        .removeIf(
-            key ->
-                !runs.contains(RunRecord.idOf(key.run().run().model(), key.run().run().runId())));
+    boolean removed =
+        documents
+            .asMap()
+            .keySet()
+            .removeIf(
+                key ->
+                    !runs.contains(
+                        RunRecord.idOf(key.run().run().model(), key.run().run().runId())));
+    if (removed) {
+      full = false;
+    }
     retained = runs;
   }
 

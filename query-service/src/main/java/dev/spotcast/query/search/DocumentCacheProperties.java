@@ -11,12 +11,13 @@ import org.springframework.util.unit.DataSize;
  *
  * @param maxMemory the memory the cache's documents may hold; none for a quarter of the JVM's
  *     maximum heap, 0 to keep no documents
- * @param admission which documents a request's read keeps: {@code first-read} (all of them) or
- *     {@code read-again} (those read lately already)
+ * @param admission which documents a request's read keeps: {@code first-read} (all of them), {@code
+ *     read-again} (those read lately already) or {@code read-again-when-full} (all of them while
+ *     the cache has room, then those read lately already; the default)
  */
 @ConfigurationProperties("spotcast.query.cache")
 public record DocumentCacheProperties(
-    DataSize maxMemory, @DefaultValue("first-read") DocumentCache.Admission admission) {
+    DataSize maxMemory, @DefaultValue("read-again-when-full") DocumentCache.Admission admission) {
 
   /** Refuses a negative size, saying what to give instead. */
   public DocumentCacheProperties {

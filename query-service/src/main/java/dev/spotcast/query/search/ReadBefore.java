@@ -4,14 +4,14 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * The document cache's doorkeeper when it keeps only documents read again ({@code
- * spotcast.query.cache.admission: read-again}): which documents requests read lately,
- * approximately, as a fixed table of fingerprints. A document is recorded in the pair of slots its
- * fingerprint selects, the newest first; a third document of the same pair pushes out the oldest,
- * so a document is remembered until about as many others have been read as the table has slots, two
- * documents of one read that select the same pair are both remembered, and a fingerprint shared by
- * two documents (one in 2^64) only lets the second in a read early. Costs a lookup and a write per
- * document read, where keeping it costs its copy, its entry and an eviction (docs/benchmarks.md,
- * "Stop 72").
+ * spotcast.query.cache.admission: read-again}, or {@code read-again-when-full} once the cache is
+ * full): which documents requests read lately, approximately, as a fixed table of fingerprints. A
+ * document is recorded in the pair of slots its fingerprint selects, the newest first; a third
+ * document of the same pair pushes out the oldest, so a document is remembered until about as many
+ * others have been read as the table has slots, two documents of one read that select the same pair
+ * are both remembered, and a fingerprint shared by two documents (one in 2^64) only lets the second
+ * in a read early. Costs a lookup and a write per document read, where keeping it costs its copy,
+ * its entry and an eviction (docs/benchmarks.md, "Stop 72").
  */
 final class ReadBefore {
 

@@ -26,9 +26,9 @@ class DocumentCachePropertiesTest {
   }
 
   @Test
-  void unsetTheCacheKeepsEveryDocumentReadInAQuarterOfTheHeap() {
+  void unsetTheCacheKeepsEveryDocumentReadUntilFullInAQuarterOfTheHeap() {
     DocumentCacheProperties settings = bind(Map.of());
-    assertThat(settings.admission()).isEqualTo(DocumentCache.Admission.FIRST_READ);
+    assertThat(settings.admission()).isEqualTo(DocumentCache.Admission.READ_AGAIN_WHEN_FULL);
     assertThat(settings.bytes()).isEqualTo(Runtime.getRuntime().maxMemory() / 4);
   }
 
@@ -38,6 +38,8 @@ class DocumentCachePropertiesTest {
         .isEqualTo(DocumentCache.Admission.READ_AGAIN);
     assertThat(bind(Map.of("spotcast.query.cache.admission", " First_Read ")).admission())
         .isEqualTo(DocumentCache.Admission.FIRST_READ);
+    assertThat(bind(Map.of("spotcast.query.cache.admission", "read-again-when-full")).admission())
+        .isEqualTo(DocumentCache.Admission.READ_AGAIN_WHEN_FULL);
     DocumentCacheProperties sized = bind(Map.of("spotcast.query.cache.max-memory", "512MB"));
     assertThat(sized.bytes()).isEqualTo(DataSize.ofMegabytes(512).toBytes());
   }
@@ -71,6 +73,7 @@ class DocumentCachePropertiesTest {
         .contains("twice")
         .contains("FIRST_READ")
         .contains("READ_AGAIN")
+        .contains("READ_AGAIN_WHEN_FULL")
         .doesNotContain("\tat ");
   }
 

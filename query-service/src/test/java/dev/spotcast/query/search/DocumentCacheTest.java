@@ -319,6 +319,39 @@ class DocumentCacheTest {
   }
 
   @Test
+  void whenFullEveryReadIsKeptUntilTheCachePushesOneOutThenOnlyThoseReadAgain() {
+    ForecastRun a = run("a");
+    ForecastRun b = run("b");
+    ShardingStrategy sa = new ShardingStrategy(a);
+    ShardingStrategy sb = new ShardingStrategy(b);
+    // 16 KiB; a document of one hit of one value weighs 408 bytes (DocumentCache.bytes): 100
+    // overflow
+    // it.
+    DocumentCache cache =
+        new DocumentCache(
+            16 << 10, DocumentCache.Admission.READ_AGAIN_WHEN_FULL, new SimpleMeterRegistry());
+    DocumentCache.Key first = pointKey(sa, 0);
+    assertThat(cache.admits(first)).as("room: kept at the first read").isTrue();
+    for (int point = 0; point < 100; point++) {
+      cache.putRead(pointKey(sa, point), List.of(hit(0, point)));
+    }
+    cache.size(); // the pending evictions done
+    DocumentCache.Key fresh = pointKey(sa, 500);
+    assertThat(cache.admits(fresh)).as("full: a first read is not kept").isFalse();
+    assertThat(cache.admits(fresh)).as("full: read again, kept").isTrue();
+    try (DocumentCache.Warming warming = cache.warming()) {
+      assertThat(cache.admits(pointKey(sa, 501))).as("full, warming: kept").isTrue();
+    }
+    // Run a leaves (b alone is served): the cache has room again.
+    cache.putRead(pointKey(sb, 1), List.of(hit(0, 1)));
+    cache.retainRuns(
+        List.of(
+            RunRecord.loading(b, sb.allIndices(), b.runTime())
+                .finished(RunStatus.PUBLISHED, 1, b.runTime(), null)));
+    assertThat(cache.admits(pointKey(sb, 2))).as("room again: kept at the first read").isTrue();
+  }
+
+  @Test
   void documentsOfRunsNoLongerServedAreDropped() {
     ForecastRun a = run("a");
     ForecastRun b = run("b");
