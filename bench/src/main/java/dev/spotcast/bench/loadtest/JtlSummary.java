@@ -162,16 +162,6 @@ public final class JtlSummary {
         table(samples, cpu, service, options.label, options.rate, options.report, generator));
   }
 
-  static String table(
-      List<Sample> all,
-      List<CpuReading> cpu,
-      List<ServiceReading> service,
-      List<String> steadyLabels,
-      String rate,
-      String report) {
-    return table(all, cpu, service, steadyLabels, rate, report, "JMeter");
-  }
-
   /**
    * @param generator the load generator whose CPU {@code cpu} holds, as the table names it
    */

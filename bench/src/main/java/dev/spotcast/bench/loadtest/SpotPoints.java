@@ -189,26 +189,20 @@ public final class SpotPoints {
             ? null
             : Cities.read(Path.of(options.cities))
                 .within(run.south(), run.north(), run.west(), run.east());
-    if (!(options.seriesShare >= 0 && options.seriesShare <= 1)) {
-      throw new IllegalArgumentException(
-          "--series-share must be from 0 to 1, not " + options.seriesShare);
-    }
-    if (!options.base.matches("https?://[^/?#\\s]+")) {
-      throw new IllegalArgumentException(
-          "--base must be the service's scheme, host and port (http://127.0.0.1:8080), not '"
-              + options.base
-              + "'");
-    }
-    if (options.neighbours < 1) {
-      throw new IllegalArgumentException(
-          "--neighbours must be at least 1, not " + options.neighbours);
-    }
-    if (!options.seriesParams.matches("[A-Za-z0-9_]+(,[A-Za-z0-9_]+)*")) {
-      throw new IllegalArgumentException(
-          "--series-params must be parameter names separated by commas (t,u,v), not '"
-              + options.seriesParams
-              + "'");
-    }
+    require(
+        options.seriesShare >= 0 && options.seriesShare <= 1,
+        "--series-share must be from 0 to 1, not " + options.seriesShare);
+    require(
+        options.base.matches("https?://[^/?#\\s]+"),
+        "--base must be the service's scheme, host and port (http://127.0.0.1:8080), not '"
+            + options.base
+            + "'");
+    require(options.neighbours >= 1, "--neighbours must be at least 1, not " + options.neighbours);
+    require(
+        options.seriesParams.matches("[A-Za-z0-9_]+(,[A-Za-z0-9_]+)*"),
+        "--series-params must be parameter names separated by commas (t,u,v), not '"
+            + options.seriesParams
+            + "'");
     write(
         options.out,
         run,
@@ -237,21 +231,15 @@ public final class SpotPoints {
     }
   }
 
-  static void write(Path out, RunExtent run, int count, long seed) throws IOException {
-    write(out, run, count, seed, null, 0, List.of("demo"));
+  /** Refuses an option's value, saying what it must be. */
+  private static void require(boolean valid, String message) {
+    if (!valid) {
+      throw new IllegalArgumentException(message);
+    }
   }
 
-  /** The rows alone, no targets. */
-  static void write(
-      Path out,
-      RunExtent run,
-      int count,
-      long seed,
-      Cities cities,
-      double seriesShare,
-      List<String> models)
-      throws IOException {
-    write(out, run, count, seed, cities, seriesShare, models, null, null);
+  static void write(Path out, RunExtent run, int count, long seed) throws IOException {
+    write(out, run, count, seed, null, 0, List.of("demo"), null, null);
   }
 
   /**

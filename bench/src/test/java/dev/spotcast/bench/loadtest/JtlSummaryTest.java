@@ -86,7 +86,8 @@ class JtlSummaryTest {
     all.add(new Sample(11_000, 3, "spot steady", false, "429", "Too Many Requests"));
     List<CpuReading> cpu =
         List.of(new CpuReading(1_000, 0, 0, 0), new CpuReading(11_000, 200, 1_000, 2_000));
-    String table = JtlSummary.table(all, cpu, List.of(), List.of("spot steady"), "2", null);
+    String table =
+        JtlSummary.table(all, cpu, List.of(), List.of("spot steady"), "2", null, "JMeter");
     assertThat(table)
         .contains("10.0 s, 11 requests")
         .contains("1.0 req/s  (target 2, 50.0 %)")
@@ -110,13 +111,16 @@ class JtlSummaryTest {
     }
     all.add(new Sample(8_000, 3, "spot steady", false, "429", "Too Many Requests"));
     all.add(new Sample(9_000, 3, "spot steady", false, "422", "Unprocessable Entity"));
-    String table = JtlSummary.table(all, List.of(), List.of(), List.of("spot steady"), null, null);
+    String table =
+        JtlSummary.table(all, List.of(), List.of(), List.of("spot steady"), null, null, "JMeter");
     assertThat(table)
         .contains("answered (200)         8 (80.0 %)")
         .contains("of them 422            1: times or heights the served run does not have;")
         .contains("answered 88.9 % of the rest");
     all.removeLast();
-    assertThat(JtlSummary.table(all, List.of(), List.of(), List.of("spot steady"), null, null))
+    assertThat(
+            JtlSummary.table(
+                all, List.of(), List.of(), List.of("spot steady"), null, null, "JMeter"))
         .doesNotContain("of them 422");
   }
 
@@ -145,7 +149,13 @@ class JtlSummaryTest {
     }
     String table =
         JtlSummary.table(
-            all, List.of(), List.of(), List.of("spot steady", "series steady"), "1", null);
+            all,
+            List.of(),
+            List.of(),
+            List.of("spot steady", "series steady"),
+            "1",
+            null,
+            "JMeter");
     assertThat(table)
         .contains("steady phase           9.0 s, 10 requests")
         .contains("1.0 req/s  (target 1, 100.0 %)")
@@ -191,7 +201,8 @@ class JtlSummaryTest {
             List.of(),
             List.of("spot steady", "series steady"),
             null,
-            null);
+            null,
+            "JMeter");
     assertThat(table)
         .startsWith("No 'spot steady' or 'series steady' samples")
         .contains("1 samples");

@@ -88,7 +88,9 @@ class SpotPointsTest {
         42,
         Cities.read(csv).within(run.south(), run.north(), run.west(), run.east()),
         0,
-        List.of("demo"));
+        List.of("demo"),
+        null,
+        null);
     List<String[]> rows = rows(out);
     long paris = rows.stream().filter(row -> row[0].equals("48.85341")).count();
     long lyon = rows.stream().filter(row -> row[0].equals("45.74846")).count();
@@ -105,8 +107,8 @@ class SpotPointsTest {
         RunExtent.of("-10,10,0,20", "alt", "0,100", "2026-11-21T00:00:00Z", "0-6", "from-run");
     Path spots = dir.resolve("spots.csv");
     Path mixed = dir.resolve("mixed.csv");
-    SpotPoints.write(spots, run, 2000, 42, null, 0, List.of("demo"));
-    SpotPoints.write(mixed, run, 2000, 42, null, 0.25, List.of("demo"));
+    SpotPoints.write(spots, run, 2000, 42, null, 0, List.of("demo"), null, null);
+    SpotPoints.write(mixed, run, 2000, 42, null, 0.25, List.of("demo"), null, null);
     List<String[]> spotRows = rows(spots);
     List<String[]> mixedRows = rows(mixed);
     assertThat(spotRows).allSatisfy(row -> assertThat(row[4]).isEqualTo("spot"));
@@ -127,8 +129,8 @@ class SpotPointsTest {
         RunExtent.of("-10,10,0,20", "alt", "2,10", "2026-11-21T00:00:00Z", "0-6", "from-run");
     Path one = dir.resolve("one-model.csv");
     Path two = dir.resolve("two-models.csv");
-    SpotPoints.write(one, run, 1001, 42, null, 0.1, List.of("gfs"));
-    SpotPoints.write(two, run, 1001, 42, null, 0.1, List.of("gfs", "ecmwf"));
+    SpotPoints.write(one, run, 1001, 42, null, 0.1, List.of("gfs"), null, null);
+    SpotPoints.write(two, run, 1001, 42, null, 0.1, List.of("gfs", "ecmwf"), null, null);
     List<String[]> oneRows = rows(one);
     List<String[]> twoRows = rows(two);
     assertThat(oneRows).allSatisfy(row -> assertThat(row[5]).isEqualTo("gfs"));
@@ -203,10 +205,11 @@ class SpotPointsTest {
     RunExtent run =
         RunExtent.of("-10,10,0,20", "alt", "2,10", "2026-11-21T00:00:00Z", "0-6", "from-run");
     Path out = dir.resolve("refused.csv");
-    assertThatThrownBy(() -> SpotPoints.write(out, run, 10, 42, null, 0, List.of("gfs", "ec mwf")))
+    assertThatThrownBy(
+            () -> SpotPoints.write(out, run, 10, 42, null, 0, List.of("gfs", "ec mwf"), null, null))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("--models");
-    assertThatThrownBy(() -> SpotPoints.write(out, run, 10, 42, null, 0, List.of()))
+    assertThatThrownBy(() -> SpotPoints.write(out, run, 10, 42, null, 0, List.of(), null, null))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("--models");
   }

@@ -42,6 +42,12 @@ class DocumentCacheTest {
         axis, point, 0, 0, Map.of("t", 280.0), Double.NaN, Double.NaN, Double.NaN);
   }
 
+  /** The record of a run published whole. */
+  private static RunRecord published(ForecastRun run, ShardingStrategy strategy) {
+    return RunRecord.loading(run, strategy.allIndices(), run.runTime())
+        .finished(RunStatus.PUBLISHED, 1, run.runTime(), null);
+  }
+
   /** A cache of 1 MiB that keeps a request's documents once they are read again. */
   private static DocumentCache readAgain() {
     return new DocumentCache(
@@ -344,10 +350,7 @@ class DocumentCacheTest {
     }
     // Run a leaves (b alone is served): the cache has room again.
     cache.putRead(pointKey(sb, 1), List.of(hit(0, 1)));
-    cache.retainRuns(
-        List.of(
-            RunRecord.loading(b, sb.allIndices(), b.runTime())
-                .finished(RunStatus.PUBLISHED, 1, b.runTime(), null)));
+    cache.retainRuns(List.of(published(b, sb)));
     assertThat(cache.admits(pointKey(sb, 2))).as("room again: kept at the first read").isTrue();
   }
 
@@ -362,12 +365,8 @@ class DocumentCacheTest {
     DocumentCache.Key kb = new DocumentCache.Key(sb, 0, 0.0, 0, 1, 1L);
     cache.put(ka, List.of(hit(0, 1)));
     cache.put(kb, List.of(hit(0, 1)));
-    RunRecord recordA =
-        RunRecord.loading(a, sa.allIndices(), a.runTime())
-            .finished(RunStatus.PUBLISHED, 1, a.runTime(), null);
-    RunRecord recordB =
-        RunRecord.loading(b, sb.allIndices(), b.runTime())
-            .finished(RunStatus.PUBLISHED, 1, b.runTime(), null);
+    RunRecord recordA = published(a, sa);
+    RunRecord recordB = published(b, sb);
 
     cache.retainRuns(List.of(recordA, recordB));
     assertThat(cache.size()).isEqualTo(2);
