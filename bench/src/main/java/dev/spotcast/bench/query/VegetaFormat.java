@@ -80,7 +80,7 @@ public final class VegetaFormat {
   /**
    * Every result of an encoded CSV (columns: timestamp, status, latency, bytes out, bytes in,
    * error, body, attack, seq, method, URL, headers), in order; a record of fewer than six columns
-   * (cut short by a killed attack) is skipped.
+   * (cut short by a killed attack) is skipped, one without the later columns has them empty.
    */
   public static void results(Reader csv, Consumer<Result> each) throws IOException {
     for (CSVRecord r : CSVParser.parse(csv, CSVFormat.DEFAULT)) {
@@ -94,7 +94,7 @@ public final class VegetaFormat {
               Long.parseLong(r.get(2)),
               Long.parseLong(r.get(4)),
               r.get(5),
-              r.get(6),
+              r.size() > 6 ? r.get(6) : "",
               r.size() > 10 ? r.get(10) : ""));
     }
   }

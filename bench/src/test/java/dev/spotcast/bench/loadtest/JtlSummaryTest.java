@@ -277,6 +277,14 @@ class JtlSummaryTest {
   }
 
   @Test
+  void aVegetaRecordCutAfterItsErrorIsReadWithoutBodyOrUrl(@TempDir Path dir) throws IOException {
+    Path csv = dir.resolve("cut.csv");
+    Files.writeString(csv, "1000000000,503,5000000,0,0,\n");
+    assertThat(JtlSummary.readVegeta(csv))
+        .containsExactly(new Sample(1000, 5, "spot", false, "503", "", ""));
+  }
+
+  @Test
   void vegetasResultsAreSamplesLabelledByTheirUrl(@TempDir Path dir) throws IOException {
     // vegeta encode -to=csv: timestamp ns, status, latency ns, bytes out, bytes in, error, body
     // (Base64; the 429's: {"title":"Too many requests","status":429,"detail":"64 in progress"}),
