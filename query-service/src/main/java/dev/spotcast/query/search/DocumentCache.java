@@ -233,8 +233,8 @@ public final class DocumentCache {
                   if (held instanceof InSlab block) {
                     ValueSlab.free(block.slot());
                   }
-                  if (cause == RemovalCause.SIZE && !full) {
-                    full = true;
+                  if (cause == RemovalCause.SIZE) {
+                    filled();
                   }
                 })
             .recordStats()
@@ -470,6 +470,13 @@ public final class DocumentCache {
         || readBefore.again(key.fingerprint());
   }
 
+  /** The cache has had no room for a document; written once, not on every eviction after. */
+  private void filled() {
+    if (!full) {
+      full = true;
+    }
+  }
+
   /**
    * Keeps a document's hits: the one hit of a document of one step, or one per step of its block in
    * step order (every step, not only those a request asked for). A block's numbers go to the slab
@@ -480,9 +487,7 @@ public final class DocumentCache {
     if (hits instanceof BlockHits block && slabLength(block.columns()) > 0) {
       ValueSlab.Slot slot = slab.write(block.columns());
       if (slot == null) {
-        if (!full) {
-          full = true;
-        }
+        filled();
         return;
       }
       ForecastHit read = block.get(0);
